@@ -1,0 +1,1052 @@
+"""The generic game engine.
+
+A resolved ruleset is compiled once into flat tables of small integers
+(:class:`Compiled`); a :class:`State` is one game of it. Nothing here names a
+structure, a goal or an edition: every rule comes from the ruleset's
+primitives (docs/ruleset-reference.md), so a house rule changes the game by
+changing data.
+
+>>> from rulekit.ruleset import load_ruleset
+>>> game = load_ruleset("province-en").new_game(seed=7)
+>>> game.phase_name, game.current
+('work', 0)
+>>> "move green@labor_top" in [game.notation(a) for a in game.legal_actions()]
+True
+
+Turn structure (rules-notes §3): start of turn (the Harbormaster's cast,
+income) → Work Cycle phase (move at least one accessible worker, each at most
+once) → Resource Spending phase (build at most one structure, conversions,
+hire, repay, exchange) → end of turn (end-of-turn goals, unspent Labor lost,
+end-of-game check).
+
+Actions are small integers, indexes into the compiled action table; their
+notation (``move green@coin``, ``build bank``, ``grind``, ``end``) is in
+docs/notation.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .coins import Coinage
+from .errors import IllegalActionError
+
+# Phases
+WORK, SPENDING, OVER = 0, 1, 2
+PHASE_NAMES = ("work", "spending", "over")
+
+# Action kinds
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END = range(10)
+
+MASK64 = (1 << 64) - 1
+
+# Access kinds of workers
+ACCESS_EVERYONE, ACCESS_UNLOCKED, ACCESS_OWNER = 0, 1, 2
+
+# Metric ids (see docs/ruleset-reference.md, "Metrics")
+METRICS = ("workers", "labor_earned_this_turn", "structures", "coin_value", "coins_held",
+           "workers_on_one_space", "coins_spent_this_turn", "conversions_this_turn", "vp", "labor",
+           "goals")
+
+# Score sources, in the order they are reported
+SOURCES = ("structures", "goals", "lender", "coins")
+
+
+def _splitmix(state: int):
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+@dataclass(frozen=True)
+class ActionInfo:
+    kind: int
+    arg: int
+    arg2: int
+    notation: str
+
+
+class Condition:
+    """A compiled metric condition: ``metric`` of a player compared with thresholds."""
+
+    __slots__ = ("metric", "param", "at_least", "at_most", "spec")
+
+    def __init__(self, comp: "Compiled", spec: dict):
+        self.spec = spec
+        self.metric = spec["metric"]
+        self.at_least = spec.get("at_least")
+        self.at_most = spec.get("at_most")
+        param = None
+        if self.metric == "workers":
+            excluded = set(spec.get("exclude", ()))
+            param = tuple(k for k, kid in enumerate(comp.kind_ids) if kid not in excluded)
+        elif self.metric == "structures":
+            param = spec.get("vp")
+        elif self.metric == "coins_held":
+            param = comp.coin_ids.index(spec["coin"])
+        elif self.metric == "conversions_this_turn":
+            param = comp.conv_ids.index(spec["conversion"])
+        self.param = param
+
+    def value(self, st: "State", p: int) -> int:
+        return st.metric(self.metric, p, self.param)
+
+    def met(self, st: "State", p: int) -> bool:
+        v = st.metric(self.metric, p, self.param)
+        if self.at_least is not None and v < self.at_least:
+            return False
+        if self.at_most is not None and v > self.at_most:
+            return False
+        return True
+
+
+class Compiled:
+    """Flat tables compiled from a resolved ruleset (built once per ruleset)."""
+
+    def __init__(self, ruleset):
+        d = ruleset.data
+        self.ruleset = ruleset
+        self.data = d
+        comps = d["components"]
+        # Coins, smallest first.
+        coins = sorted(comps["coins"].items(), key=lambda kv: kv[1]["value"])
+        self.coin_ids = [k for k, _ in coins]
+        self.coin_values = tuple(v["value"] for _, v in coins)
+        self.coinage = Coinage(self.coin_values, tuple(v["count"] for _, v in coins))
+        self.tokens = comps["structure_tokens"]
+        # Work Cycle.
+        cyc = d["work_cycle"]
+        self.space_ids = [s["id"] for s in cyc["spaces"]]
+        ns = len(self.space_ids)
+        self.space_labor = tuple(s["yields"].get("labor", 0) for s in cyc["spaces"])
+        self.space_coin = tuple(s["yields"].get("coin", 0) for s in cyc["spaces"])
+        self.next_space = tuple((i + 1) % ns for i in range(ns))
+        self.entry = self.space_ids.index(cyc["entry"])
+        # Structures.
+        self.struct_ids = list(d["structures"])
+        sidx = {s: i for i, s in enumerate(self.struct_ids)}
+        self.n_struct = len(self.struct_ids)
+        self.all_struct_mask = (1 << self.n_struct) - 1
+        sts = [d["structures"][s] for s in self.struct_ids]
+        self.cost_labor = tuple(s["cost"].get("labor", 0) for s in sts)
+        self.cost_coin = tuple(s["cost"].get("coin", 0) for s in sts)
+        self.vp_first = tuple(s["vp"]["first"] for s in sts)
+        self.vp_later = tuple(s["vp"]["later"] for s in sts)
+        self.requires = tuple(sum(1 << sidx[r] for r in s.get("requires", ())) for s in sts)
+        # Conversions.
+        convs = d.get("conversions") or {}
+        self.conv_ids = list(convs)
+        cidx = {c: i for i, c in enumerate(self.conv_ids)}
+        self.conv_pay_labor = tuple(convs[c]["pay"].get("labor", 0) for c in self.conv_ids)
+        self.conv_pay_coin = tuple(convs[c]["pay"].get("coin", 0) for c in self.conv_ids)
+        self.conv_gain_labor = tuple(convs[c]["gain"].get("labor", 0) for c in self.conv_ids)
+        self.conv_gain_coin = tuple(convs[c]["gain"].get("coin", 0) for c in self.conv_ids)
+        self.conv_always = tuple(bool(convs[c].get("always")) for c in self.conv_ids)
+        self.conv_per_turn = tuple(convs[c].get("per_turn") for c in self.conv_ids)
+        # Workers: one slot per physical worker. Kinds from `workers`, plus the sailors.
+        self.kind_ids = list(d["workers"])
+        self.kind_access = [ACCESS_EVERYONE if d["workers"][k]["access"] == "everyone" else ACCESS_UNLOCKED
+                            for k in self.kind_ids]
+        worker_kind, worker_start, worker_seat = [], [], []
+        for k, kid in enumerate(self.kind_ids):
+            w = d["workers"][kid]
+            start = list(w.get("start") or ())
+            for j in range(w["count"]):
+                worker_kind.append(k)
+                worker_start.append(self.space_ids.index(start[j]) if j < len(start) else -1)
+                worker_seat.append(-1)
+        sailors = d.get("sailors")
+        self.sailor_kind = -1
+        self.sailor_shared = True
+        self.sailor_max = None
+        self.sailor_cost = 0
+        self.sailor_cost_labor = 0
+        self.sailor_per_turn = 0
+        if sailors:
+            self.sailor_kind = len(self.kind_ids)
+            self.kind_ids.append("sailor")
+            self.kind_access.append(ACCESS_OWNER)
+            self.sailor_shared = sailors["supply"] == "shared"
+            seats = [-1] if self.sailor_shared else [0, 1]
+            for seat in seats:
+                for _ in range(sailors["count"]):
+                    worker_kind.append(self.sailor_kind)
+                    worker_start.append(-1)
+                    worker_seat.append(seat)
+            self.sailor_max = sailors.get("max_on_cycle")
+            self.sailor_cost = sailors["cost"].get("coin", 0)
+            self.sailor_cost_labor = sailors["cost"].get("labor", 0)
+            self.sailor_per_turn = sailors["per_turn"]
+        self.worker_kind = tuple(worker_kind)
+        self.worker_start = tuple(worker_start)
+        self.worker_seat = tuple(worker_seat)
+        self.n_workers = len(worker_kind)
+        self.n_kinds = len(self.kind_ids)
+        # Effects, per structure.
+        self.income_labor = [0] * self.n_struct
+        self.income_coin = [0] * self.n_struct
+        self.unlocks = [0] * self.n_struct          # bitmask of worker kinds
+        self.conv_unlocks = [0] * self.n_struct     # bitmask of conversions
+        self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin)
+        self.borrow_mask = 0                        # structures with the borrowing effect
+        self.ship_mask = 0                          # structures with ship_benefit
+        for i, s in enumerate(sts):
+            for eff in s.get("effects") or ():
+                (name, arg), = eff.items()
+                arg = arg or {}
+                if name == "income":
+                    self.income_labor[i] += arg.get("labor", 0)
+                    self.income_coin[i] += arg.get("coin", 0)
+                elif name == "space_yield":
+                    sp = self.space_ids.index(arg["space"])
+                    self.yield_over[i][sp] = (arg.get("labor", 0), arg.get("coin", 0))
+                elif name == "unlock_worker":
+                    self.unlocks[i] |= 1 << self.kind_ids.index(arg["worker"])
+                elif name == "conversion":
+                    self.conv_unlocks[i] |= 1 << cidx[arg["conversion"]]
+                elif name == "borrowing":
+                    self.borrow_mask |= 1 << i
+                elif name == "ship_benefit":
+                    self.ship_mask |= 1 << i
+        self.income_mask = sum(1 << i for i in range(self.n_struct)
+                               if self.income_labor[i] or self.income_coin[i])
+        self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i])
+        # Borrowing.
+        b = d.get("borrowing")
+        self.borrow_phases = 0
+        if b and self.borrow_mask:
+            self.borrow_phases = (1 if "work" in b["phases"] else 0) | (2 if "spending" in b["phases"] else 0)
+            self.repay_coin = b["repay"].get("coin", 0)
+            self.repay_labor = b["repay"].get("labor", 0)
+            self.repay_same_turn = b["repay_same_turn"]
+            self.take_from_opponent = b["take_from_opponent"]
+            self.lender_penalty = b["penalty_vp"]
+        else:
+            self.repay_coin = self.repay_labor = 0
+            self.repay_same_turn = True
+            self.take_from_opponent = False
+            self.lender_penalty = 0
+        # Harbor.
+        h = d.get("harbor")
+        self.harbor_struct = -1
+        if h:
+            self.harbor_struct = sidx[h["structure"]]
+            self.cast_on_build = h["cast"]["on_first_build"]
+            self.cast_at_start = h["cast"]["start_of_harbormaster_turn"]
+            self.ship_tokens = comps.get("ship_tokens", 2)
+            by_white = {o["white"]: j for j, o in enumerate(h["outcomes"])}
+            self.outcome_ids = [o["id"] for o in h["outcomes"]]
+            self.outcome_by_white = tuple(by_white.get(w, -1) for w in range(self.ship_tokens + 1))
+            self.outcome_labor = tuple(o["benefit"].get("income", {}).get("labor", 0) for o in h["outcomes"])
+            self.outcome_coin = tuple(o["benefit"].get("income", {}).get("coin", 0) for o in h["outcomes"])
+            self.outcome_hire = tuple(bool(o["benefit"].get("hire_sailor")) for o in h["outcomes"])
+        # Goals.
+        self.goal_ids = list(d.get("goals") or {})
+        goals = [d["goals"][g] for g in self.goal_ids]
+        self.goal_cond = [Condition(self, g["condition"]) for g in goals]
+        self.goal_at_end = tuple(g["check"] == "end_of_turn" for g in goals)
+        self.goals_drawn = comps["goal_tokens"]["draw"]
+        # Setup.
+        self.first_random = d["setup"]["first_player"] == "random"
+        self.starting_coins = tuple(d["setup"]["starting_coins"])
+        # End and scoring.
+        self.end_player_conds = []
+        self.end_all_built = False
+        self.end_goals = False
+        self.end_order = []
+        for cond in d["end"]["conditions"]:
+            (name, arg), = cond.items()
+            self.end_order.append(name)
+            if name == "player_condition":
+                self.end_player_conds.append(Condition(self, arg))
+            elif name == "all_structures_built":
+                self.end_all_built = True
+            elif name == "goals_exhausted":
+                self.end_goals = True
+        self.finish_turn = d["end"]["finish_turn"]
+        sc = d["scoring"]
+        self.goal_vp = sc["goal_vp"]
+        cb = sc.get("coin_bonus")
+        self.coin_bonus = (cb["per"], cb["vp"]) if cb else None
+        self.tie_breaks = tuple(d.get("tie_breaks") or ())
+        self._build_actions()
+
+    def _build_actions(self):
+        acts = []
+        index = {}
+
+        def add(kind, arg, arg2, notation):
+            index[(kind, arg, arg2)] = len(acts)
+            acts.append(ActionInfo(kind, arg, arg2, notation))
+
+        for k, kid in enumerate(self.kind_ids):
+            for sp, spid in enumerate(self.space_ids):
+                add(MOVE, k, sp, f"move {kid}@{spid}")
+        for s, sid in enumerate(self.struct_ids):
+            add(BUILD, s, 0, f"build {sid}")
+        for s, sid in enumerate(self.struct_ids):
+            if self.borrow_phases:
+                add(BORROW, s, 0, f"borrow {sid}")
+        for c, cid in enumerate(self.conv_ids):
+            add(CONVERT, c, 0, cid)
+        if self.sailor_kind >= 0:
+            add(HIRE, 0, 0, "hire")
+        if self.borrow_phases:
+            add(REPAY, 0, 0, "repay")
+        for dn, did in enumerate(self.coin_ids):
+            if dn > 0:
+                add(EXCHANGE, dn, 0, f"exchange {did}")
+                add(BREAK, dn, 0, f"break {did}")
+        add(SPEND, 0, 0, "spend")
+        add(END, 0, 0, "end")
+        self.actions = tuple(acts)
+        self.action_index = index
+        self.by_notation = {a.notation: i for i, a in enumerate(acts)}
+        self.a_spend = index[(SPEND, 0, 0)]
+        self.a_end = index[(END, 0, 0)]
+        self.a_hire = index.get((HIRE, 0, 0))
+        self.a_repay = index.get((REPAY, 0, 0))
+
+
+def compile_ruleset(ruleset) -> Compiled:
+    return Compiled(ruleset)
+
+
+class State:
+    """One game: mutable, cheap to clone. Create it with ``Ruleset.new_game()``.
+
+    Players are seats 0 and 1; ``current`` is the seat whose turn it is.
+    """
+
+    __slots__ = (
+        "c", "seed", "rng", "first", "current", "phase", "turn",
+        "supply", "purses", "labor", "owned", "first_builder",
+        "wpos", "wowner", "moved",
+        "stack", "face_up", "claimed", "removed",
+        "holder", "token_turn", "borrowed", "borrowed_this_turn",
+        "harbormaster", "ship", "hire_ok", "cast_pending",
+        "labor_earned", "spent", "conv_used", "built_this_turn", "hired",
+        "ex_up", "ex_down",
+        "ending", "end_reason", "history", "log",
+    )
+
+    # ----------------------------------------------------------------- setup
+    @classmethod
+    def new(cls, ruleset, seed: int = 0, first_player: int | None = None) -> "State":
+        c = ruleset.compiled()
+        st = cls.__new__(cls)
+        st.c = c
+        st.seed = seed
+        st.rng = (seed * 0x2545F4914F6CDD1D + 0x1234567) & MASK64
+        st.history = []
+        st.log = []
+        st.turn = 0
+        st.phase = WORK
+        nd = c.coinage.n
+        st.supply = c.coinage.totals
+        st.purses = [(0,) * nd, (0,) * nd]
+        st.labor = 0
+        st.owned = [0, 0]
+        st.first_builder = [-1] * c.n_struct
+        st.wpos = list(c.worker_start)
+        st.wowner = list(c.worker_seat) if c.sailor_kind < 0 else [
+            -1 if c.worker_kind[w] == c.sailor_kind else c.worker_seat[w] for w in range(c.n_workers)]
+        st.moved = 0
+        st.claimed = [[], []]
+        st.removed = []
+        st.holder = -1
+        st.token_turn = -1
+        st.borrowed = -1
+        st.borrowed_this_turn = False
+        st.harbormaster = -1
+        st.ship = -1
+        st.hire_ok = False
+        st.cast_pending = False
+        st.ending = False
+        st.end_reason = None
+        st._reset_turn_counters()
+        # Goals: shuffle the pool, keep `draw` of them as the face-down stack.
+        pool = list(range(len(c.goal_ids)))
+        for i in range(len(pool) - 1, 0, -1):
+            j = st._rand(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        st.stack = pool[:c.goals_drawn]          # the top of the stack is the end of the list
+        st.face_up = -1
+        # First player.
+        if c.first_random:
+            if first_player is not None:
+                raise ValueError("this ruleset draws the first player at random")
+            st.first = st._rand(2)
+        else:
+            st.first = 0 if first_player is None else first_player
+        if st.first not in (0, 1):
+            raise ValueError("first_player must be 0 or 1")
+        st.current = st.first
+        for order, amount in enumerate(c.starting_coins):
+            seat = st.first if order == 0 else 1 - st.first
+            st._earn_coin(seat, amount)
+        st._reveal_next()
+        st._check_end()
+        st._start_turn()
+        return st
+
+    def _rand(self, n: int) -> int:
+        self.rng, z = _splitmix(self.rng)
+        return z % n
+
+    def _reset_turn_counters(self):
+        c = self.c
+        self.labor = 0
+        self.labor_earned = 0
+        self.spent = 0
+        self.conv_used = [0] * len(c.conv_ids)
+        self.built_this_turn = False
+        self.hired = 0
+        self.moved = 0
+        self.borrowed = -1
+        self.borrowed_this_turn = False
+        self.hire_ok = False
+        self.ex_up = 0
+        self.ex_down = 0
+
+    def clone(self) -> "State":
+        st = State.__new__(State)
+        st.c = self.c
+        st.seed = self.seed
+        st.rng = self.rng
+        st.first = self.first
+        st.current = self.current
+        st.phase = self.phase
+        st.turn = self.turn
+        st.supply = self.supply
+        st.purses = list(self.purses)
+        st.labor = self.labor
+        st.owned = list(self.owned)
+        st.first_builder = list(self.first_builder)
+        st.wpos = list(self.wpos)
+        st.wowner = list(self.wowner)
+        st.moved = self.moved
+        st.stack = list(self.stack)
+        st.face_up = self.face_up
+        st.claimed = [list(self.claimed[0]), list(self.claimed[1])]
+        st.removed = list(self.removed)
+        st.holder = self.holder
+        st.token_turn = self.token_turn
+        st.borrowed = self.borrowed
+        st.borrowed_this_turn = self.borrowed_this_turn
+        st.harbormaster = self.harbormaster
+        st.ship = self.ship
+        st.hire_ok = self.hire_ok
+        st.cast_pending = self.cast_pending
+        st.labor_earned = self.labor_earned
+        st.spent = self.spent
+        st.conv_used = list(self.conv_used)
+        st.built_this_turn = self.built_this_turn
+        st.hired = self.hired
+        st.ex_up = self.ex_up
+        st.ex_down = self.ex_down
+        st.ending = self.ending
+        st.end_reason = self.end_reason
+        st.history = list(self.history)
+        st.log = list(self.log)
+        return st
+
+    def key(self) -> tuple:
+        """Everything that determines the game from here (for equality tests)."""
+        return (self.rng, self.first, self.current, self.phase, self.turn, self.supply,
+                tuple(self.purses), self.labor, tuple(self.owned), tuple(self.first_builder),
+                tuple(self.wpos), tuple(self.wowner), self.moved, tuple(self.stack), self.face_up,
+                tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
+                self.borrowed, self.borrowed_this_turn, self.harbormaster, self.ship, self.hire_ok,
+                self.cast_pending, self.labor_earned, self.spent, tuple(self.conv_used),
+                self.built_this_turn, self.hired, self.ex_up, self.ex_down, self.ending, self.end_reason)
+
+    def __eq__(self, other):
+        return isinstance(other, State) and self.c is other.c and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    # ---------------------------------------------------------------- access
+    def _active_structs(self, p: int) -> int:
+        """Structures whose effects player ``p`` has now: owned, plus borrowed this turn."""
+        m = self.owned[p]
+        if p == self.current and self.borrowed >= 0:
+            m |= 1 << self.borrowed
+        return m
+
+    def _kind_access(self, p: int) -> int:
+        """Bitmask of worker kinds (not sailors) player ``p`` may move."""
+        c = self.c
+        mask = 0
+        for k in range(c.n_kinds):
+            if c.kind_access[k] == ACCESS_EVERYONE:
+                mask |= 1 << k
+        act = self._active_structs(p)
+        s = 0
+        while act:
+            if act & 1:
+                mask |= c.unlocks[s]
+            act >>= 1
+            s += 1
+        return mask
+
+    def _can_move(self, w: int, p: int, kinds: int) -> bool:
+        k = self.c.worker_kind[w]
+        if k == self.c.sailor_kind:
+            return self.wowner[w] == p
+        return bool(kinds >> k & 1)
+
+    def accessible_workers(self, p: int) -> list[int]:
+        """Workers on the Work Cycle that player ``p`` has access to now."""
+        kinds = self._kind_access(p)
+        return [w for w in range(self.c.n_workers) if self.wpos[w] >= 0 and self._can_move(w, p, kinds)]
+
+    # --------------------------------------------------------------- metrics
+    def coin_value(self, p: int) -> int:
+        return self.c.coinage.value(self.purses[p])
+
+    def structure_vp(self, p: int, s: int) -> int:
+        c = self.c
+        return c.vp_first[s] if self.first_builder[s] == p else c.vp_later[s]
+
+    def metric(self, name: str, p: int, param=None) -> int:
+        c = self.c
+        active = p == self.current
+        if name == "workers":
+            kinds = param if param is not None else range(c.n_kinds)
+            return sum(1 for w in self.accessible_workers(p) if c.worker_kind[w] in kinds)
+        if name == "labor_earned_this_turn":
+            return self.labor_earned if active else 0
+        if name == "structures":
+            m = self.owned[p]
+            if param is None:
+                return bin(m).count("1")
+            return sum(1 for s in range(c.n_struct) if m >> s & 1 and self.structure_vp(p, s) == param)
+        if name == "coin_value":
+            return self.coin_value(p)
+        if name == "coins_held":
+            return self.purses[p][param]
+        if name == "workers_on_one_space":
+            counts = [0] * len(c.space_ids)
+            for w in self.accessible_workers(p):
+                counts[self.wpos[w]] += 1
+            return max(counts)
+        if name == "coins_spent_this_turn":
+            return self.spent if active else 0
+        if name == "conversions_this_turn":
+            return self.conv_used[param] if active else 0
+        if name == "vp":
+            return self.score(p)
+        if name == "labor":
+            return self.labor if active else 0
+        if name == "goals":
+            return len(self.claimed[p])
+        raise ValueError(f"unknown metric {name!r}")
+
+    # ----------------------------------------------------------------- coins
+    def _earn_coin(self, p: int, amount: int) -> int:
+        """Take up to ``amount`` from the supply (the opponent makes change if
+        needed); what the coins cannot provide is not earned. Returns the amount earned."""
+        cg = self.c.coinage
+        amount = min(amount, cg.value(self.supply))
+        while amount > 0:
+            r = cg.transfer(self.supply, self.purses[p], self.purses[1 - p], amount)
+            if r is not None:
+                self.supply, self.purses[p], self.purses[1 - p] = r
+                return amount
+            amount -= 1
+        return 0
+
+    def _can_pay(self, p: int, amount: int) -> bool:
+        if amount == 0:
+            return True
+        return self.c.coinage.transfer(self.purses[p], self.supply, self.purses[1 - p], amount) is not None
+
+    def _pay(self, p: int, amount: int):
+        if amount:
+            r = self.c.coinage.transfer(self.purses[p], self.supply, self.purses[1 - p], amount)
+            self.purses[p], self.supply, self.purses[1 - p] = r
+            self.spent += amount
+
+    # ----------------------------------------------------------------- goals
+    def _claim(self, p: int, g: int):
+        self.claimed[p].append(g)
+        self.log.append(("claim", p, g))
+        self.face_up = -1
+        self._reveal_next()
+
+    def _reveal_next(self):
+        """Turn goals face up until one stays: removed if both players meet
+        it, claimed if one does (immediate goals only)."""
+        c = self.c
+        while self.face_up < 0 and self.stack:
+            g = self.stack.pop()
+            self.face_up = g
+            self.log.append(("reveal", g))
+            if c.goal_at_end[g]:
+                return
+            cond = c.goal_cond[g]
+            a = cond.met(self, self.current)
+            b = cond.met(self, 1 - self.current)
+            if a and b:
+                self.removed.append(g)
+                self.log.append(("remove", g))
+                self.face_up = -1
+            elif a or b:
+                p = self.current if a else 1 - self.current
+                self.claimed[p].append(g)
+                self.log.append(("claim", p, g))
+                self.face_up = -1
+
+    def _check_goals(self):
+        g = self.face_up
+        if g < 0 or self.c.goal_at_end[g]:
+            return
+        cond = self.c.goal_cond[g]
+        if cond.met(self, self.current):
+            self._claim(self.current, g)
+        elif cond.met(self, 1 - self.current):
+            self._claim(1 - self.current, g)
+
+    def _check_end_of_turn_goals(self):
+        c = self.c
+        while self.face_up >= 0:
+            g = self.face_up
+            if c.goal_at_end[g]:
+                if not c.goal_cond[g].met(self, self.current):
+                    return
+                self._claim(self.current, g)
+            else:
+                before = self.face_up
+                self._check_goals()
+                if self.face_up == before:
+                    return
+
+    # ------------------------------------------------------------------- end
+    def end_conditions_met(self) -> list[str]:
+        c = self.c
+        met = []
+        for cond in c.end_player_conds:
+            if cond.met(self, 0) or cond.met(self, 1):
+                met.append("player_condition")
+                break
+        if c.end_all_built and all(f >= 0 for f in self.first_builder):
+            met.append("all_structures_built")
+        if c.end_goals and self.face_up < 0 and not self.stack:
+            met.append("goals_exhausted")
+        return met
+
+    def _check_end(self):
+        if self.ending:
+            return
+        met = self.end_conditions_met()
+        if met:
+            self.ending = True
+            self.end_reason = met[0]
+            self.log.append(("ending", self.current, met[0]))
+            if not self.c.finish_turn:
+                self.phase = OVER
+
+    # ------------------------------------------------------------------ turn
+    def _cast(self):
+        c = self.c
+        white = 0
+        for _ in range(c.ship_tokens):
+            white += self._rand(2)
+        self.ship = c.outcome_by_white[white]
+        self.log.append(("cast", self.ship))
+
+    def _apply_benefit(self, p: int):
+        """The current ship result's benefit, for a player with the ship effect."""
+        c = self.c
+        o = self.ship
+        if o < 0:
+            return
+        if c.outcome_labor[o]:
+            self.labor += c.outcome_labor[o]
+            self.labor_earned += c.outcome_labor[o]
+        if c.outcome_coin[o]:
+            self._earn_coin(p, c.outcome_coin[o])
+        if c.outcome_hire[o]:
+            self.hire_ok = True
+
+    def _income(self, p: int, structs: int):
+        c = self.c
+        m = structs & c.income_mask
+        s = 0
+        while m:
+            if m & 1:
+                if c.income_labor[s]:
+                    self.labor += c.income_labor[s]
+                    self.labor_earned += c.income_labor[s]
+                if c.income_coin[s]:
+                    self._earn_coin(p, c.income_coin[s])
+            m >>= 1
+            s += 1
+        if structs & c.ship_mask:
+            self._apply_benefit(p)
+
+    def _start_turn(self):
+        c = self.c
+        p = self.current
+        self._reset_turn_counters()
+        self.phase = WORK
+        if c.harbor_struct >= 0 and c.cast_at_start and self.harbormaster == p:
+            self._cast()
+        self._income(p, self.owned[p])
+        self._check_goals()
+        self._check_end()
+
+    def _end_turn(self):
+        c = self.c
+        if self.cast_pending:
+            self.cast_pending = False
+            self._cast()
+        self._check_end_of_turn_goals()
+        self._check_end()
+        self.labor = 0
+        self.borrowed = -1
+        if self.ending and c.finish_turn or self.phase == OVER:
+            self.phase = OVER
+            self.log.append(("over",))
+            return
+        self.current = 1 - self.current
+        self.turn += 1
+        self._start_turn()
+
+    # --------------------------------------------------------------- actions
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, as indexes into the ruleset's action table."""
+        if self.phase == OVER:
+            return []
+        c = self.c
+        p = self.current
+        idx = c.action_index
+        out = []
+        if self.phase == WORK:
+            kinds = self._kind_access(p)
+            seen = set()
+            wpos = self.wpos
+            for w in range(c.n_workers):
+                sp = wpos[w]
+                if sp < 0 or self.moved >> w & 1 or not self._can_move(w, p, kinds):
+                    continue
+                key = (c.worker_kind[w], sp)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(idx[(MOVE, key[0], key[1])])
+            out.sort()
+            if c.borrow_phases & 1:
+                self._borrow_actions(out)
+            if self.moved:
+                out.append(c.a_spend)
+                out.append(c.a_end)
+            return out
+        # Resource Spending phase
+        labor = self.labor
+        value = self.coin_value(p)
+        owned = self.owned[p]
+        if not self.built_this_turn and bin(owned).count("1") < c.tokens:
+            for s in range(c.n_struct):
+                if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
+                    continue
+                if labor >= c.cost_labor[s] and value >= c.cost_coin[s] and self._can_pay(p, c.cost_coin[s]):
+                    out.append(idx[(BUILD, s, 0)])
+        if c.borrow_phases & 2:
+            self._borrow_actions(out)
+        active = self._active_structs(p)
+        conv_ok = 0
+        for s in range(c.n_struct):
+            if active >> s & 1:
+                conv_ok |= c.conv_unlocks[s]
+        for k in range(len(c.conv_ids)):
+            if not (c.conv_always[k] or conv_ok >> k & 1):
+                continue
+            if c.conv_per_turn[k] is not None and self.conv_used[k] >= c.conv_per_turn[k]:
+                continue
+            if labor < c.conv_pay_labor[k] or value < c.conv_pay_coin[k]:
+                continue
+            if not self._can_pay(p, c.conv_pay_coin[k]):
+                continue
+            if c.conv_gain_coin[k] and not c.conv_gain_labor[k] and self.c.coinage.value(self.supply) == 0:
+                continue
+            out.append(idx[(CONVERT, k, 0)])
+        if self.hire_ok and self._can_hire(p, labor, value):
+            out.append(c.a_hire)
+        if self.holder == p and (c.repay_same_turn or self.token_turn != self.turn):
+            if labor >= c.repay_labor and value >= c.repay_coin and self._can_pay(p, c.repay_coin):
+                out.append(c.a_repay)
+        purse = self.purses[p]
+        for dn in range(1, c.coinage.n):
+            if not self.ex_down >> dn & 1 and c.coinage.exchange(purse, self.supply, dn, True) is not None:
+                out.append(idx[(EXCHANGE, dn, 0)])
+            if not self.ex_up >> dn & 1 and purse[dn] and c.coinage.exchange(purse, self.supply, dn, False) is not None:
+                out.append(idx[(BREAK, dn, 0)])
+        out.append(c.a_end)
+        return out
+
+    def _borrow_actions(self, out):
+        c = self.c
+        p = self.current
+        if self.borrowed_this_turn or not (self.owned[p] & c.borrow_mask):
+            return
+        if self.holder == p:
+            return
+        if self.holder == 1 - p and not (c.take_from_opponent and self.owned[1 - p] & c.borrow_mask):
+            return
+        candidates = self.owned[1 - p] & ~self.owned[p]
+        for s in range(c.n_struct):
+            if candidates >> s & 1:
+                out.append(c.action_index[(BORROW, s, 0)])
+
+    def _can_hire(self, p: int, labor: int, value: int) -> bool:
+        c = self.c
+        if c.sailor_kind < 0 or self.hired >= c.sailor_per_turn:
+            return False
+        if labor < c.sailor_cost_labor or value < c.sailor_cost or not self._can_pay(p, c.sailor_cost):
+            return False
+        if c.sailor_max is not None:
+            on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and self.wpos[w] >= 0)
+            if on >= c.sailor_max:
+                return False
+        return self._free_sailor(p) >= 0
+
+    def _free_sailor(self, p: int) -> int:
+        c = self.c
+        for w in range(c.n_workers):
+            if c.worker_kind[w] == c.sailor_kind and self.wpos[w] < 0 and self.wowner[w] < 0:
+                if c.sailor_shared or c.worker_seat[w] == p:
+                    return w
+        return -1
+
+    def apply(self, action: int) -> None:
+        """Play a legal action (an index from :meth:`legal_actions`)."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.notation(action) if isinstance(action, int) and 0 <= action < len(self.c.actions) else action,
+                                     [self.notation(a) for a in self.legal_actions()])
+        self._apply(action)
+
+    def _apply(self, action: int) -> None:
+        c = self.c
+        info = c.actions[action]
+        kind = info.kind
+        p = self.current
+        self.history.append(action)
+        if kind == MOVE:
+            self._move(p, info.arg, info.arg2)
+        elif kind == SPEND:
+            self.phase = SPENDING
+        elif kind == END:
+            self._end_turn()
+            return
+        elif kind == BUILD:
+            self._build(p, info.arg)
+        elif kind == BORROW:
+            self._borrow(p, info.arg)
+        elif kind == CONVERT:
+            k = info.arg
+            self.phase = SPENDING
+            self.labor -= c.conv_pay_labor[k]
+            self._pay(p, c.conv_pay_coin[k])
+            if c.conv_gain_labor[k]:
+                self.labor += c.conv_gain_labor[k]
+                self.labor_earned += c.conv_gain_labor[k]
+            if c.conv_gain_coin[k]:
+                self._earn_coin(p, c.conv_gain_coin[k])
+            self.conv_used[k] += 1
+        elif kind == HIRE:
+            self.labor -= c.sailor_cost_labor
+            self._pay(p, c.sailor_cost)
+            w = self._free_sailor(p)
+            self.wowner[w] = p
+            self.wpos[w] = c.entry
+            self.hired += 1
+        elif kind == REPAY:
+            self.labor -= c.repay_labor
+            self._pay(p, c.repay_coin)
+            self.holder = -1
+        elif kind in (EXCHANGE, BREAK):
+            up = kind == EXCHANGE
+            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, up)
+            if up:
+                self.ex_up |= 1 << info.arg
+            else:
+                self.ex_down |= 1 << info.arg
+        self._check_goals()
+        self._check_end()
+
+    def _move(self, p: int, kind: int, sp: int):
+        c = self.c
+        kinds = self._kind_access(p)
+        for w in range(c.n_workers):
+            if self.wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
+                break
+        dest = c.next_space[sp]
+        self.wpos[w] = dest
+        self.moved |= 1 << w
+        labor, coin = c.space_labor[dest], c.space_coin[dest]
+        over = self._active_structs(p) & c.yield_mask
+        s = 0
+        while over:
+            if over & 1 and dest in c.yield_over[s]:
+                ol, oc = c.yield_over[s][dest]
+                labor, coin = max(labor, ol), max(coin, oc)
+            over >>= 1
+            s += 1
+        if labor:
+            self.labor += labor
+            self.labor_earned += labor
+        if coin:
+            self._earn_coin(p, coin)
+
+    def _build(self, p: int, s: int):
+        c = self.c
+        self.labor -= c.cost_labor[s]
+        self._pay(p, c.cost_coin[s])
+        self.owned[p] |= 1 << s
+        self.built_this_turn = True
+        if self.first_builder[s] < 0:
+            self.first_builder[s] = p
+        # A worker kind this structure unlocks enters the Work Cycle if none is on it.
+        unl = c.unlocks[s]
+        for k in range(c.n_kinds):
+            if unl >> k & 1:
+                ws = [w for w in range(c.n_workers) if c.worker_kind[w] == k]
+                if all(self.wpos[w] < 0 for w in ws):
+                    for w in ws:
+                        self.wpos[w] = c.entry
+        if s == c.harbor_struct and self.harbormaster < 0:
+            self.harbormaster = p
+            if c.cast_on_build:
+                self.cast_pending = True
+
+    def _borrow(self, p: int, s: int):
+        c = self.c
+        self.holder = p
+        self.token_turn = self.turn
+        self.borrowed = s
+        self.borrowed_this_turn = True
+        # A resource-earning structure pays at once.
+        self._income(p, 1 << s)
+
+    # --------------------------------------------------------------- scoring
+    def score_by_source(self, p: int) -> dict:
+        c = self.c
+        structs = sum(self.structure_vp(p, s) for s in range(c.n_struct) if self.owned[p] >> s & 1)
+        goals = len(self.claimed[p]) * c.goal_vp
+        lender = -c.lender_penalty if self.holder == p else 0
+        coins = 0
+        if c.coin_bonus:
+            per, vp = c.coin_bonus
+            coins = self.coin_value(p) // per * vp
+        return {"structures": structs, "goals": goals, "lender": lender, "coins": coins}
+
+    def score(self, p: int) -> int:
+        return sum(self.score_by_source(p).values())
+
+    def scores(self) -> tuple[int, int]:
+        return self.score(0), self.score(1)
+
+    def result(self) -> dict:
+        """Winner (seat, or None for a tie), and what decided it: ``vp``, a tie-break metric, or ``tie``."""
+        s0, s1 = self.scores()
+        if s0 != s1:
+            return {"winner": 0 if s0 > s1 else 1, "decided_by": "vp"}
+        for tb in self.c.tie_breaks:
+            a, b = self.metric(tb, 0), self.metric(tb, 1)
+            if a != b:
+                return {"winner": 0 if a > b else 1, "decided_by": tb}
+        return {"winner": None, "decided_by": "tie"}
+
+    def winner(self):
+        return self.result()["winner"]
+
+    def returns(self) -> tuple[float, float]:
+        """+1 for a win, -1 for a loss, 0 for a tie (OpenSpiel style)."""
+        w = self.winner()
+        if w is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+
+    # -------------------------------------------------------------- notation
+    def notation(self, action: int) -> str:
+        return self.c.actions[action].notation
+
+    def parse(self, text: str) -> int:
+        """The legal action written ``text`` (notation, or a short form such as
+        ``move coin`` when only one kind of worker can move from there)."""
+        words = " ".join(text.strip().lower().split())
+        legal = self.legal_actions()
+        for a in legal:
+            if self.notation(a) == words:
+                return a
+        if words.startswith("move ") and "@" not in words:
+            target = words[5:]
+            matches = [a for a in legal if self.notation(a).startswith("move ") and
+                       self.notation(a).split("@", 1)[1] == target]
+            if len(matches) == 1:
+                return matches[0]
+        raise IllegalActionError(text, [self.notation(a) for a in legal])
+
+    def play(self, text: str) -> int:
+        """Parse and apply one action written in notation; returns its index."""
+        a = self.parse(text)
+        self._apply(a)
+        return a
+
+    # ------------------------------------------------------------------ view
+    def view(self, player: int) -> dict:
+        """What ``player`` may see: everything but the order and content of
+        the face-down goal stack and the random state."""
+        c = self.c
+        return {
+            "player": player,
+            "current": self.current,
+            "phase": self.phase_name,
+            "turn": self.turn,
+            "supply": dict(zip(c.coin_ids, self.supply)),
+            "purses": [dict(zip(c.coin_ids, pr)) for pr in self.purses],
+            "labor": self.labor,
+            "owned": [[c.struct_ids[s] for s in range(c.n_struct) if self.owned[q] >> s & 1] for q in (0, 1)],
+            "first_builders": {c.struct_ids[s]: self.first_builder[s] for s in range(c.n_struct) if self.first_builder[s] >= 0},
+            "workers": [(c.kind_ids[c.worker_kind[w]], c.space_ids[self.wpos[w]] if self.wpos[w] >= 0 else None,
+                         self.wowner[w]) for w in range(c.n_workers)],
+            "face_up": c.goal_ids[self.face_up] if self.face_up >= 0 else None,
+            "face_down": len(self.stack),
+            "claimed": [[c.goal_ids[g] for g in self.claimed[q]] for q in (0, 1)],
+            "removed": [c.goal_ids[g] for g in self.removed],
+            "lender_holder": self.holder,
+            "borrowed": c.struct_ids[self.borrowed] if self.borrowed >= 0 else None,
+            "harbormaster": self.harbormaster,
+            "ship": c.outcome_ids[self.ship] if self.ship >= 0 else None,
+            "scores": list(self.scores()),
+            "ending": self.ending,
+        }
+
+    def unseen_goals(self) -> list[int]:
+        """Goals neither face up, claimed nor removed: the stack is drawn from these."""
+        seen = set(self.removed) | set(self.claimed[0]) | set(self.claimed[1])
+        if self.face_up >= 0:
+            seen.add(self.face_up)
+        return [g for g in range(len(self.c.goal_ids)) if g not in seen]
+
+    def determinize(self, seed: int) -> "State":
+        """A clone in which what ``current`` cannot see (the goal stack, future
+        casts) is redrawn from ``seed`` — for search bots."""
+        st = self.clone()
+        st.rng = (seed * 0x9E3779B97F4A7C15 + 0x7F4A7C15) & MASK64
+        pool = st.unseen_goals()
+        for i in range(len(pool) - 1, 0, -1):
+            j = st._rand(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        st.stack = pool[:len(self.stack)]
+        return st
