@@ -1,21 +1,38 @@
 """Translations: every user-visible string goes through these functions.
 
-Catalogs are the ``.po`` files under ``locales/``; they are read at run time
-through Babel and compiled in memory, so no compiled ``.mo`` file is kept in
-git and none can go stale (see docs/translating.md).
+Catalogs are the ``.po`` files under ``locales/<lang>/LC_MESSAGES/``; they are
+read at run time through Babel and compiled in memory, so no compiled ``.mo``
+file is kept in git and none can go stale (see docs/translating.md).
+
+Every ``*.po`` file of a language is loaded and merged into one catalog
+(``rulekit.po`` wins over the others). The environment variable
+``RULEKIT_LOCALES`` names more locales folders (separated by ``os.pathsep``),
+searched before the bundled one: a translator or a house-rule author can add
+a language, or translate their own names, without touching the code.
+
+``en_XA`` is a pseudo-locale: every translated string comes out accented,
+bracketed and lengthened (``[Ŵöŕķéŕš ~~]``), so a string that escapes the
+catalog shows up as plain English (see :func:`unwrapped_words`).
 
 >>> set_language("en")
 >>> ngettext("%(num)d coin", "%(num)d coins", 2) % {"num": 2}
 '2 coins'
+>>> pseudo("Workers")
+'[Ŵöŕķéŕš ~~]'
 """
 from __future__ import annotations
 
+import contextlib
 import gettext as _gettext
 import io
 import os
+import re
 from functools import lru_cache
+from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.core import negotiate_locale
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -24,40 +41,161 @@ from .paths import LOCALES_DIR
 
 DOMAIN = "rulekit"
 SOURCE_LANGUAGE = "en"
+PSEUDO_LANGUAGE = "en_XA"
+LOCALES_ENV = "RULEKIT_LOCALES"
+
+#: Message contexts of the names a ruleset provides (see :func:`display_name`).
+NAME_KINDS = ("structure", "goal", "worker", "coin", "conversion", "space", "outcome")
+#: Free texts of a ruleset, translated with the context ``ruleset``.
+RULESET_FIELDS = ("title", "edition", "story", "description")
 
 _current = {"lang": SOURCE_LANGUAGE, "translations": _gettext.NullTranslations()}
 
 
+# ---------------------------------------------------------------------------
+# Finding and loading catalogs
+
+
+def locales_dirs() -> list[Path]:
+    """The locales folders searched, first wins: ``RULEKIT_LOCALES``, then the bundled one."""
+    dirs = []
+    for part in os.environ.get(LOCALES_ENV, "").split(os.pathsep):
+        if part.strip():
+            dirs.append(Path(part.strip()).expanduser())
+    dirs.append(LOCALES_DIR)
+    return dirs
+
+
+def catalog_files(lang: str, dirs=None) -> list[Path]:
+    """Every ``.po`` file of ``lang``, in priority order (``rulekit.po`` first in each folder)."""
+    found = []
+    for base in locales_dirs() if dirs is None else dirs:
+        folder = Path(base) / lang / "LC_MESSAGES"
+        if not folder.is_dir():
+            continue
+        files = sorted(folder.glob("*.po"), key=lambda p: (p.name != f"{DOMAIN}.po", p.name))
+        found.extend(files)
+    return found
+
+
 def available_languages() -> list[str]:
-    """Languages with a catalog, plus the source language."""
-    langs = {SOURCE_LANGUAGE}
-    if LOCALES_DIR.is_dir():
-        for po in LOCALES_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"):
-            langs.add(po.parent.parent.name)
+    """Languages with a catalog, plus the source language and the pseudo-locale."""
+    langs = {SOURCE_LANGUAGE, PSEUDO_LANGUAGE}
+    for base in locales_dirs():
+        if base.is_dir():
+            for po in base.glob("*/LC_MESSAGES/*.po"):
+                langs.add(po.parent.parent.name)
     return sorted(langs)
 
 
+def _lang_chain(lang: str) -> list[str]:
+    """``fr_CA`` -> ``["fr_CA", "fr"]``: a regional variant falls back on its language."""
+    chain = [lang]
+    base = lang.split("_")[0]
+    if base != lang:
+        chain.append(base)
+    return chain
+
+
+def _read_catalog(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as fh:
+        try:
+            return read_po(fh, locale=lang, domain=DOMAIN)
+        except (UnknownLocaleError, ValueError):
+            fh.seek(0)
+            return read_po(fh, domain=DOMAIN)
+
+
+def _translated(message) -> bool:
+    if message.fuzzy or not message.id:
+        return False
+    if isinstance(message.string, (list, tuple)):
+        return all(message.string)
+    return bool(message.string)
+
+
 @lru_cache(maxsize=None)
-def _load(lang: str) -> _gettext.NullTranslations:
-    po_path = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if not po_path.is_file():
+def _merged_catalog(lang: str, dirs_key: tuple) -> Catalog:
+    """One catalog with every translated, non-fuzzy entry of ``lang``'s ``.po`` files."""
+    try:
+        merged = Catalog(locale=lang, domain=DOMAIN, fuzzy=False)
+    except (UnknownLocaleError, ValueError):
+        merged = Catalog(domain=DOMAIN, fuzzy=False)
+    plural_header = None
+    for code in _lang_chain(lang):
+        for path in catalog_files(code, [Path(d) for d in dirs_key]):
+            catalog = _read_catalog(path, code)
+            if plural_header is None and "Plural-Forms" in dict(catalog.mime_headers):
+                plural_header = dict(catalog.mime_headers)["Plural-Forms"]
+            for message in catalog:
+                if not _translated(message):
+                    continue
+                key = (message.id, message.context)
+                if merged.get(*key) is None:       # first file wins
+                    merged.add(message.id, message.string, context=message.context)
+    if plural_header is not None and merged.locale is None:
+        merged.mime_headers = [("Plural-Forms", plural_header)]
+    return merged
+
+
+def _dirs_key() -> tuple:
+    return tuple(str(d) for d in locales_dirs())
+
+
+def load_catalog(lang: str) -> Catalog:
+    """The merged catalog of ``lang`` (cached; see :func:`clear_cache`)."""
+    return _merged_catalog(lang, _dirs_key())
+
+
+@lru_cache(maxsize=None)
+def _translations(lang: str, dirs_key: tuple) -> _gettext.NullTranslations:
+    catalog = _merged_catalog(lang, dirs_key)
+    if not len(catalog):
         return _gettext.NullTranslations()
-    with po_path.open("rb") as fh:
-        catalog = read_po(fh, locale=lang, domain=DOMAIN)
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     buf.seek(0)
     return Translations(fp=buf, domain=DOMAIN)
 
 
+def _load(lang: str) -> _gettext.NullTranslations:
+    if lang == PSEUDO_LANGUAGE:
+        return PseudoTranslations()
+    if lang == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    return _translations(lang, _dirs_key())
+
+
+def clear_cache() -> None:
+    """Forget the loaded catalogs (after editing a ``.po`` file or ``RULEKIT_LOCALES``)."""
+    _merged_catalog.cache_clear()
+    _translations.cache_clear()
+    set_language(get_language())
+
+
 def set_language(lang: str) -> None:
     """Use ``lang`` (a catalog's folder name, e.g. ``fr``) for every later string."""
     _current["lang"] = lang
-    _current["translations"] = _load(lang) if lang != SOURCE_LANGUAGE else _gettext.NullTranslations()
+    _current["translations"] = _load(lang)
 
 
 def get_language() -> str:
     return _current["lang"]
+
+
+@contextlib.contextmanager
+def language(lang: str):
+    """Use ``lang`` inside a ``with`` block, then go back to the previous language."""
+    saved = get_language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(saved)
+
+
+def is_available(lang: str) -> bool:
+    return lang in available_languages()
 
 
 def negotiate_language(environ=None) -> str:
@@ -69,9 +207,9 @@ def negotiate_language(environ=None) -> str:
         if not value or value in ("C", "POSIX") or value.startswith("C."):
             continue
         wanted = value.split(".")[0].split("@")[0]
-        found = Locale.negotiate([wanted], available, sep="_")
+        found = negotiate_locale([wanted], available, sep="_")
         if found is not None:
-            return str(found)
+            return found
         base = wanted.split("_")[0]
         if base in available:
             return base
@@ -82,10 +220,16 @@ def negotiate_language(environ=None) -> str:
 def babel_locale() -> Locale:
     """The Babel locale for number, list and date formatting."""
     lang = get_language()
-    try:
-        return Locale.parse(lang)
-    except (UnknownLocaleError, ValueError):
-        return Locale.parse(SOURCE_LANGUAGE)
+    for code in _lang_chain(lang):
+        try:
+            return Locale.parse(code)
+        except (UnknownLocaleError, ValueError):
+            continue
+    return Locale.parse(SOURCE_LANGUAGE)
+
+
+# ---------------------------------------------------------------------------
+# The translation functions
 
 
 def gettext(message: str) -> str:
@@ -110,3 +254,232 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark a string for extraction; translate it later with ``_``."""
     return message
+
+
+def install_jinja(env) -> None:
+    """Give a Jinja environment (with ``jinja2.ext.i18n``) these translation functions.
+
+    Templates use ``{% trans %}`` blocks or ``_()``, with whitespace trimmed
+    (the same policy as the extraction in ``babel.cfg``).
+    """
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(
+        gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+    )
+
+
+# ---------------------------------------------------------------------------
+# Formatting through Babel
+
+
+def format_number(number) -> str:
+    """``12345`` -> ``12,345`` in English, ``12 345`` in French."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(number, locale=babel_locale())
+
+
+def format_list(items, style: str = "standard") -> str:
+    """``["A", "B", "C"]`` -> ``A, B, and C`` in English, ``A, B et C`` in French."""
+    from babel.lists import format_list as _format_list
+
+    items = [str(i) for i in items]
+    if get_language() != PSEUDO_LANGUAGE or len(items) < 2:
+        return _format_list(items, style=style, locale=babel_locale())
+    # Pseudo-locale: the English pattern, its glue words pseudo-localized.
+    marks = [f"\x00{i}\x00" for i in range(len(items))]
+    pattern = _format_list(marks, style=style, locale="en")
+    parts = re.split("\x00(\\d+)\x00", pattern)
+    out = []
+    for i, part in enumerate(parts):
+        out.append(items[int(part)] if i % 2 else _accent(part))
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# Ruleset names
+
+
+def _entry(data: dict, kind: str, ident: str):
+    if kind in ("space", "outcome"):
+        items = (data.get("work_cycle", {}).get("spaces", []) if kind == "space"
+                 else data.get("harbor", {}).get("outcomes", []))
+        for item in items or ():
+            if isinstance(item, dict) and item.get("id") == ident:
+                return item
+        return None
+    if kind == "coin":
+        table = data.get("components", {}).get("coins", {})
+    else:
+        table = data.get(f"{kind}s", {})
+    entry = table.get(ident) if isinstance(table, dict) else None
+    return entry if isinstance(entry, dict) else None
+
+
+def id_title(ident: str) -> str:
+    """The name shown for an entry without one: ``labor_top`` -> ``Labor Top``."""
+    return str(ident).replace("_", " ").strip().title()
+
+
+def source_name(data: dict, kind: str, ident: str) -> str:
+    """The untranslated (source) name of an entry: its ``name``, else its id title-cased."""
+    if kind == "ruleset":
+        value = data.get(ident)
+        return value if isinstance(value, str) else ""
+    entry = _entry(data, kind, ident)
+    name = entry.get("name") if entry else None
+    return name if isinstance(name, str) and name else id_title(ident)
+
+
+def display_name(data: dict, kind: str, ident: str) -> str:
+    """The translated name of a ruleset entry, e.g. ``display_name(data, "structure", "mill")``.
+
+    ``kind`` is one of :data:`NAME_KINDS`, or ``"ruleset"`` with ``ident`` one of
+    :data:`RULESET_FIELDS`. The extraction (``rulekit.babel_extract``) pulls the
+    same texts with the same contexts, so every name shown has a catalog entry.
+    """
+    text = source_name(data, kind, ident)
+    return pgettext(kind, text) if text else text
+
+
+def ruleset_names(data: dict):
+    """Every ``(kind, source text)`` a ruleset shows, in a stable order."""
+    seen = []
+    for field in RULESET_FIELDS:
+        text = source_name(data, "ruleset", field)
+        if text:
+            seen.append(("ruleset", text))
+    tables = {
+        "structure": data.get("structures", {}),
+        "goal": data.get("goals", {}),
+        "worker": data.get("workers", {}),
+        "coin": data.get("components", {}).get("coins", {}),
+        "conversion": data.get("conversions", {}),
+    }
+    for kind in ("structure", "goal", "worker", "coin", "conversion"):
+        for ident in tables[kind] or {}:
+            seen.append((kind, source_name(data, kind, ident)))
+    for item in data.get("work_cycle", {}).get("spaces", []) or ():
+        if isinstance(item, dict) and "id" in item:
+            seen.append(("space", source_name(data, "space", item["id"])))
+    for item in data.get("harbor", {}).get("outcomes", []) or ():
+        if isinstance(item, dict) and "id" in item:
+            seen.append(("outcome", source_name(data, "outcome", item["id"])))
+    unique = []
+    for pair in seen:
+        if pair not in unique:
+            unique.append(pair)
+    return unique
+
+
+def untranslated_names(data: dict, lang: str | None = None) -> list[tuple[str, str]]:
+    """The ``(kind, name)`` pairs of a ruleset with no translation in ``lang``.
+
+    Empty for English (the source language) and the pseudo-locale.
+    """
+    lang = get_language() if lang is None else lang
+    if lang in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
+        return []
+    catalog = load_catalog(lang)
+    return [(kind, name) for kind, name in ruleset_names(data)
+            if catalog.get(name, context=kind) is None]
+
+
+def language_name(lang: str) -> str:
+    """The name of ``lang`` in the current language (``fr`` -> ``French`` / ``français``)."""
+    if lang == PSEUDO_LANGUAGE:
+        return _("pseudo-localized English")
+    for code in _lang_chain(lang):
+        try:
+            return Locale.parse(code).get_display_name(babel_locale()) or lang
+        except (UnknownLocaleError, ValueError):
+            continue
+    return lang
+
+
+def untranslated_hint(pairs, lang: str | None = None) -> str:
+    """A note telling how to translate the names of :func:`untranslated_names`."""
+    lang = get_language() if lang is None else lang
+    names = format_list([name for _kind, name in pairs])
+    return ngettext(
+        "{count} name has no {language} translation, so it is shown as written: {names}. "
+        "To translate it, add it to a catalog as explained in docs/translating.md.",
+        "{count} names have no {language} translation, so they are shown as written: {names}. "
+        "To translate them, add them to a catalog as explained in docs/translating.md.",
+        len(pairs),
+    ).format(count=len(pairs), language=language_name(lang), names=names)
+
+
+# ---------------------------------------------------------------------------
+# The pseudo-locale
+
+_ACCENTS = dict(zip(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+))
+# What is kept as is: brace fields ({name}, {name!r}, {{, }}), %-style
+# conversions (%(name)s, %d, %%), markup tags and entities.
+_KEEP = re.compile(
+    r"\{\{|\}\}|\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[a-zA-Z%]|<[^<>]*>|&[a-zA-Z#0-9]+;"
+)
+
+
+def _accent(text: str) -> str:
+    out, pos = [], 0
+    for m in _KEEP.finditer(text):
+        out.append("".join(_ACCENTS.get(c, c) for c in text[pos:m.start()]))
+        out.append(m.group(0))
+        pos = m.end()
+    out.append("".join(_ACCENTS.get(c, c) for c in text[pos:]))
+    return "".join(out)
+
+
+def pseudo(message: str) -> str:
+    """Pseudo-localize ``message``: accented, bracketed, about a third longer.
+
+    Placeholders (``{name}``, ``%(name)s``), markup and the surrounding
+    whitespace are kept, so the result formats like the original.
+    """
+    if not message or not message.strip():
+        return message
+    stripped = message.strip()
+    lead = message[: len(message) - len(message.lstrip())]
+    trail = message[len(message.rstrip()):]
+    visible = len(_KEEP.sub("", stripped))
+    padding = "~" * max(1, visible // 3)
+    return f"{lead}[{_accent(stripped)} {padding}]{trail}"
+
+
+class PseudoTranslations(_gettext.NullTranslations):
+    """Translations of the pseudo-locale, computed from the English messages."""
+
+    def gettext(self, message):
+        return pseudo(message)
+
+    def ngettext(self, singular, plural, n):
+        return pseudo(singular if n == 1 else plural)
+
+    def pgettext(self, context, message):
+        return pseudo(message)
+
+    def npgettext(self, context, singular, plural, n):
+        return pseudo(singular if n == 1 else plural)
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+
+
+def unwrapped_words(text: str, min_length: int = 2, allow=()) -> list[str]:
+    """The plain (not pseudo-localized) words in ``text``, in order.
+
+    The pseudo-locale accents every ASCII letter, so any word written in
+    plain ASCII letters escaped the catalog. Words shorter than
+    ``min_length`` and the words in ``allow`` (ids, file names…) are ignored.
+    """
+    allowed = set(allow)
+    return [w for w in _WORD.findall(text) if len(w) >= min_length and w not in allowed]
+
+
+def is_pseudo(text: str, min_length: int = 2, allow=()) -> bool:
+    """True when every word of ``text`` went through the pseudo-locale."""
+    return not unwrapped_words(text, min_length=min_length, allow=allow)

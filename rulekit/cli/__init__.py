@@ -19,23 +19,31 @@ import sys
 
 import click
 
-from ..i18n import _, negotiate_language, set_language, available_languages
-from .base import RkGroup
+from ..i18n import N_, _
+from .base import RkGroup, prescan_lang  # noqa: F401  (prescan_lang: used by main via RkGroup.main)
 
 COMMAND_MODULES = ("ruleset_cmds", "game_cmds", "rulebook_cmds", "simulate_cmds")
 
 
-def _prescan_lang(argv) -> str | None:
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return None
+_prescan_lang = prescan_lang  # the old name, kept for callers
 
 
-@click.group(cls=RkGroup, help="Board-game rules as data: play Province, check house rules, print rulebooks.")
-@click.version_option(package_name="rulekit", prog_name="rulekit")
+def _show_version(ctx, param, value):
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("rulekit")
+    except PackageNotFoundError:  # running from a checkout, not installed
+        from .. import __version__ as number
+    click.echo(_("{prog}, version {version}").format(prog="rulekit", version=number))
+    ctx.exit()
+
+
+@click.group(cls=RkGroup, help=N_("Board-game rules as data: play Province, check house rules, print rulebooks."))
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help=N_("Show the version and exit."))
 def cli():
     pass
 
@@ -54,6 +62,6 @@ for _name in COMMAND_MODULES:
 def main(argv=None):
     """Entry point of the ``rulekit`` console script."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    lang = _prescan_lang(argv)
-    set_language(lang if lang in available_languages() else negotiate_language())
+    # RkGroup.main picks the language (--lang, else LC_ALL/LC_MESSAGES/LANG)
+    # before any help is built, and rejects an unknown --lang with exit 2.
     return cli.main(args=argv, prog_name="rulekit")

@@ -1,35 +1,105 @@
-"""Click classes whose help texts are translated when shown, and error reporting."""
+"""Click classes whose help texts are translated when shown, and error reporting.
+
+Help texts are marked with ``N_`` and translated at display time, so the same
+command objects serve every language. Every command and group made with these
+classes accepts ``--lang LANG`` (any language with a catalog, ``en``, or the
+pseudo-locale ``en_XA``). Click's own messages (``Usage:``, ``Options``,
+usage errors) go through the rulekit catalog too.
+"""
 from __future__ import annotations
+
+import importlib
 
 import click
 
 from ..errors import RulekitError
-from ..i18n import _
+from ..i18n import (
+    N_,
+    _,
+    available_languages,
+    format_list,
+    negotiate_language,
+    ngettext,
+    set_language,
+)
+
+
+def unknown_language_message(lang: str) -> str:
+    return _("unknown language {lang!r}; available: {languages}").format(
+        lang=lang, languages=format_list(available_languages())
+    )
+
+
+def _lang_callback(ctx, param, value):
+    if value is None:
+        return value
+    if value not in available_languages():
+        raise click.UsageError(unknown_language_message(value), ctx=ctx)
+    set_language(value)
+    return value
+
+
+def lang_option() -> click.Option:
+    """The ``--lang`` option every rulekit command accepts."""
+    return click.Option(
+        ["--lang"],
+        metavar=N_("LANG"),
+        expose_value=False,
+        is_eager=True,
+        callback=_lang_callback,
+        help=N_("Language of messages and help (en, fr, en_XA…); default: from LC_ALL, LC_MESSAGES or LANG."),
+    )
+
+
+def prescan_lang(argv) -> str | None:
+    """The value of the last ``--lang`` in ``argv`` (before ``--``), if any."""
+    found = None
+    args = list(argv)
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
 
 
 class _Translating:
     """Mixin: translate help texts at display time (they are marked with N_)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not any(p.name == "lang" for p in self.params):
+            self.params.append(lang_option())
 
     def get_short_help_str(self, limit=45):
         if self.short_help:
             return _(self.short_help)
         return click.utils.make_default_short_help(_(self.help or ""), limit)
 
-    def format_help_text(self, ctx, formatter):
-        saved = self.help
-        self.help = _(saved) if saved else saved
-        try:
-            super().format_help_text(ctx, formatter)
-        finally:
-            self.help = saved
+    def format_help(self, ctx, formatter):
+        # Translate the help of this command and of its parameters for the
+        # time of the display only: the command objects stay in English.
+        # Explicit metavars (metavar=N_("RULESET")) are translated as well.
+        saved = []
 
-    def get_params(self, ctx):
-        params = super().get_params(ctx)
-        for p in params:
-            if getattr(p, "help", None) and not getattr(p, "_rk_translated", False):
-                p.help = _(p.help)
-                p._rk_translated = True
-        return params
+        def swap(obj, attr):
+            value = getattr(obj, attr, None)
+            if isinstance(value, str) and value:
+                saved.append((obj, attr, value))
+                setattr(obj, attr, _(value))
+
+        for attr in ("help", "epilog", "options_metavar", "subcommand_metavar"):
+            swap(self, attr)
+        for p in self.get_params(ctx):
+            swap(p, "help")
+            swap(p, "metavar")
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            for obj, attr, value in reversed(saved):
+                setattr(obj, attr, value)
 
 
 class RkCommand(_Translating, click.Command):
@@ -38,6 +108,23 @@ class RkCommand(_Translating, click.Command):
 
 class RkGroup(_Translating, click.Group):
     command_class = RkCommand
+
+    def main(self, args=None, prog_name=None, **extra):
+        """Choose the language before anything is shown, then run click.
+
+        ``--lang`` wins, anywhere on the command line (so ``rulekit --help
+        --lang fr`` is French too); else the environment decides.
+        An unknown ``--lang`` is a usage error (exit 2).
+        """
+        import sys
+
+        argv = sys.argv[1:] if args is None else list(args)
+        lang = prescan_lang(argv)
+        if lang is not None and lang not in available_languages():
+            set_language(negotiate_language())
+            fail(unknown_language_message(lang), 2)
+        set_language(lang if lang is not None else negotiate_language())
+        return super().main(args=argv, prog_name=prog_name, **extra)
 
     def invoke(self, ctx):
         try:
@@ -50,3 +137,75 @@ def fail(message: str, code: int = 1):
     """Print ``rulekit: message`` on stderr and exit with ``code``."""
     click.echo(_("rulekit: {message}").format(message=message), err=True)
     raise SystemExit(code)
+
+
+# ---------------------------------------------------------------------------
+# Click's own messages, through the rulekit catalog.
+#
+# Click calls gettext at display time in these modules; they get the rulekit
+# functions instead of the standard library's. Texts click sets when a
+# command is declared (the help of --help) are translated by format_help.
+# The messages below are the ones a rulekit user can see; they are listed
+# here so that the extraction puts them in the catalog.
+
+_CLICK_MODULES = ("core", "exceptions", "formatting", "parser", "types", "termui", "utils")
+
+
+def _route_click_messages():
+    from .. import i18n
+
+    for name in _CLICK_MODULES:
+        try:
+            module = importlib.import_module(f"click.{name}")
+        except ImportError:  # pragma: no cover - a future click
+            continue
+        if hasattr(module, "_"):
+            module._ = i18n.gettext
+        if hasattr(module, "ngettext"):
+            module.ngettext = i18n.ngettext
+
+
+_route_click_messages()
+
+CLICK_MESSAGES = (
+    N_("Usage:"),
+    N_("[OPTIONS]"),
+    N_("COMMAND [ARGS]..."),
+    N_("Options"),
+    N_("Commands"),
+    N_("Show this message and exit."),
+    N_("Show the version and exit."),
+    N_("Error: {message}"),
+    N_("Try '{command} {option}' for help."),
+    N_("Invalid value: {message}"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("Missing {param_type}"),
+    N_("Missing parameter: {param_name}"),
+    N_("Missing command."),
+    N_("No such option {name!r}."),
+    N_("No such command {name!r}."),
+    N_("Aborted!"),
+    N_("env var: {var}"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("{name} {filename!r} does not exist."),
+    N_("file"),
+    N_("directory"),
+    N_("path"),
+    N_("Option {name!r} does not take a value."),
+)
+
+
+def click_plural_messages(n: int) -> list[str]:
+    """Click's messages with a count (listed for the extraction)."""
+    return [
+        ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", n),
+        ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", n),
+        ngettext("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", n),
+        ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", n),
+    ]

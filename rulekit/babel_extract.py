@@ -1,0 +1,152 @@
+"""Babel extraction method for ruleset YAML files.
+
+Registered as the ``rulekit_ruleset`` extractor (``babel.extractors`` entry
+point) and mapped to ``rulesets/**.yaml`` in ``babel.cfg``, so that
+``pybabel extract -F babel.cfg`` (or ``python -m rulekit.catalogcheck update``)
+puts every name a ruleset shows into the catalog, each with a message context
+for its kind and the line where it is written:
+
+- ``ruleset``: title, edition, story, description;
+- ``structure``, ``goal``, ``worker``, ``coin``, ``conversion``: the ``name``
+  of each entry (an entry without one is shown as its id title-cased,
+  ``labor_top`` -> ``Labor Top``, and that text is extracted);
+- ``space``: the Work Cycle spaces; ``outcome``: the harbor outcomes.
+
+The texts are exactly those :func:`rulekit.i18n.display_name` translates.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .i18n import RULESET_FIELDS, id_title
+
+# kind -> path of the mapping of entries (id -> entry) in a ruleset
+_TABLES = {
+    "structure": ("structures",),
+    "goal": ("goals",),
+    "worker": ("workers",),
+    "coin": ("components", "coins"),
+    "conversion": ("conversions",),
+}
+# kind -> path of the list of entries (each with an id)
+_LISTS = {
+    "space": ("work_cycle", "spaces"),
+    "outcome": ("harbor", "outcomes"),
+}
+
+
+def _get(node, key):
+    """The value node under ``key`` in a mapping node, or None."""
+    if not isinstance(node, yaml.MappingNode):
+        return None, None
+    for key_node, value_node in node.value:
+        if isinstance(key_node, yaml.ScalarNode) and key_node.value == key:
+            return key_node, value_node
+    return None, None
+
+
+def _walk(node, path):
+    for key in path:
+        _key, node = _get(node, key)
+        if node is None:
+            return None
+    return node
+
+
+def _line(node) -> int:
+    return node.start_mark.line + 1
+
+
+def _base_data(root, filename):
+    """The resolved data of the rulesets this one ``extends`` (plain YAML), or {}."""
+    _key, ext = _get(root, "extends")
+    if not isinstance(ext, yaml.ScalarNode) or not filename:
+        return {}
+    try:
+        from .ruleset import merge_patch, resolve_ref
+
+        layers, current, seen = [], Path(filename), set()
+        ref = ext.value
+        while ref and len(layers) < 20:
+            path = resolve_ref(ref, relative_to=current.parent)
+            if path.resolve() in seen:
+                break
+            seen.add(path.resolve())
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            layers.append(data)
+            current, ref = path, data.get("extends") if isinstance(data, dict) else None
+        result = {}
+        for data in reversed(layers):
+            result = merge_patch(result, data)
+        return result if isinstance(result, dict) else {}
+    except Exception:  # a broken base is reported by validation, not here
+        return {}
+
+
+def _has_entry(base, kind, ident):
+    if kind in _LISTS:
+        table = base
+        for key in _LISTS[kind]:
+            table = table.get(key, {}) if isinstance(table, dict) else {}
+        return any(isinstance(i, dict) and i.get("id") == ident for i in table or ())
+    table = base
+    for key in _TABLES[kind]:
+        table = table.get(key, {}) if isinstance(table, dict) else {}
+    return isinstance(table, dict) and ident in table
+
+
+def ruleset_messages(root, filename=None):
+    """``(lineno, context, text)`` for every name in a composed ruleset YAML node."""
+    if not isinstance(root, yaml.MappingNode):
+        return
+    base = _base_data(root, filename)
+
+    for field in RULESET_FIELDS:
+        _key, node = _get(root, field)
+        if isinstance(node, yaml.ScalarNode) and node.value:
+            yield _line(node), "ruleset", node.value
+
+    def named(kind, ident, ident_node, entry):
+        _k, name = _get(entry, "name")
+        if isinstance(name, yaml.ScalarNode) and name.value:
+            return _line(name), kind, name.value
+        # No name here: the id title-cased is shown, unless a base names it.
+        if _has_entry(base, kind, ident):
+            return None
+        return _line(ident_node), kind, id_title(ident)
+
+    for kind, path in _TABLES.items():
+        table = _walk(root, path)
+        if not isinstance(table, yaml.MappingNode):
+            continue
+        for key_node, entry in table.value:
+            if isinstance(key_node, yaml.ScalarNode) and isinstance(entry, yaml.MappingNode):
+                found = named(kind, key_node.value, key_node, entry)
+                if found:
+                    yield found
+
+    for kind, path in _LISTS.items():
+        items = _walk(root, path)
+        if not isinstance(items, yaml.SequenceNode):
+            continue
+        for entry in items.value:
+            _k, ident = _get(entry, "id")
+            if isinstance(ident, yaml.ScalarNode) and ident.value:
+                found = named(kind, ident.value, ident, entry)
+                if found:
+                    yield found
+
+
+def extract_ruleset(fileobj, keywords, comment_tags, options):
+    """Babel extraction method: ``(lineno, "pgettext", (context, text), comments)``."""
+    raw = fileobj.read()
+    text = raw.decode(options.get("encoding", "utf-8")) if isinstance(raw, bytes) else raw
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return  # not valid YAML: `rulekit validate` says why
+    filename = getattr(fileobj, "name", None)
+    for lineno, context, message in ruleset_messages(root, filename):
+        yield lineno, "pgettext", (context, message), []
