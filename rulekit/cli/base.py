@@ -76,7 +76,7 @@ class _Translating:
     def get_short_help_str(self, limit=45):
         if self.short_help:
             return _(self.short_help)
-        return click.utils.make_default_short_help(_(self.help or ""), limit)
+        return click.utils.make_default_short_help(_(self.help) if self.help else "", limit)
 
     def format_help(self, ctx, formatter):
         # Translate the help of this command and of its parameters for the
