@@ -68,19 +68,24 @@ class ActionInfo:
 
 
 class Condition:
-    """A compiled metric condition: ``metric`` of a player compared with thresholds."""
+    """A compiled metric condition: ``metric`` of a player compared with thresholds.
 
-    __slots__ = ("metric", "param", "at_least", "at_most", "spec")
+    ``met(state, p)`` is a closure specialised for the metric at compile time,
+    since conditions are checked after every action.
+    """
+
+    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met")
 
     def __init__(self, comp: "Compiled", spec: dict):
         self.spec = spec
         self.metric = spec["metric"]
-        self.at_least = spec.get("at_least")
-        self.at_most = spec.get("at_most")
+        lo = spec.get("at_least")
+        hi = spec.get("at_most")
+        self.at_least, self.at_most = lo, hi
         param = None
         if self.metric == "workers":
             excluded = set(spec.get("exclude", ()))
-            param = tuple(k for k, kid in enumerate(comp.kind_ids) if kid not in excluded)
+            param = frozenset(k for k, kid in enumerate(comp.kind_ids) if kid not in excluded)
         elif self.metric == "structures":
             param = spec.get("vp")
         elif self.metric == "coins_held":
@@ -88,17 +93,35 @@ class Condition:
         elif self.metric == "conversions_this_turn":
             param = comp.conv_ids.index(spec["conversion"])
         self.param = param
+        metric = self.metric
+        if lo is None:
+            lo = -1
+        if hi is None:
+            hi = 1 << 30
+        if metric == "coin_value":
+            value = comp.coinage.value
+
+            def met(st, p):
+                return lo <= value(st.purses[p]) <= hi
+        elif metric == "structures" and param is None:
+            def met(st, p):
+                return lo <= bin(st.owned[p]).count("1") <= hi
+        elif metric == "coins_held":
+            def met(st, p):
+                return lo <= st.purses[p][param] <= hi
+        elif metric == "labor_earned_this_turn":
+            def met(st, p):
+                return lo <= (st.labor_earned if p == st.current else 0) <= hi
+        elif metric == "coins_spent_this_turn":
+            def met(st, p):
+                return lo <= (st.spent if p == st.current else 0) <= hi
+        else:
+            def met(st, p):
+                return lo <= st.metric(metric, p, param) <= hi
+        self.met = met
 
     def value(self, st: "State", p: int) -> int:
         return st.metric(self.metric, p, self.param)
-
-    def met(self, st: "State", p: int) -> bool:
-        v = st.metric(self.metric, p, self.param)
-        if self.at_least is not None and v < self.at_least:
-            return False
-        if self.at_most is not None and v > self.at_most:
-            return False
-        return True
 
 
 class Compiled:
@@ -122,6 +145,7 @@ class Compiled:
         self.space_labor = tuple(s["yields"].get("labor", 0) for s in cyc["spaces"])
         self.space_coin = tuple(s["yields"].get("coin", 0) for s in cyc["spaces"])
         self.next_space = tuple((i + 1) % ns for i in range(ns))
+        self.n_spaces = ns
         self.entry = self.space_ids.index(cyc["entry"])
         # Structures.
         self.struct_ids = list(d["structures"])
@@ -270,6 +294,7 @@ class Compiled:
         cb = sc.get("coin_bonus")
         self.coin_bonus = (cb["per"], cb["vp"]) if cb else None
         self.tie_breaks = tuple(d.get("tie_breaks") or ())
+        self._kind_masks = {}
         self._build_actions()
 
     def _build_actions(self):
@@ -307,6 +332,21 @@ class Compiled:
         self.a_end = index[(END, 0, 0)]
         self.a_hire = index.get((HIRE, 0, 0))
         self.a_repay = index.get((REPAY, 0, 0))
+
+
+    def kind_mask(self, structs: int) -> int:
+        """Worker kinds (bitmask) a player with these structures' effects may move."""
+        m = self._kind_masks.get(structs)
+        if m is None:
+            m = 0
+            for k in range(self.n_kinds):
+                if self.kind_access[k] == ACCESS_EVERYONE:
+                    m |= 1 << k
+            for s in range(self.n_struct):
+                if structs >> s & 1:
+                    m |= self.unlocks[s]
+            self._kind_masks[structs] = m
+        return m
 
 
 def compile_ruleset(ruleset) -> Compiled:
@@ -478,19 +518,7 @@ class State:
 
     def _kind_access(self, p: int) -> int:
         """Bitmask of worker kinds (not sailors) player ``p`` may move."""
-        c = self.c
-        mask = 0
-        for k in range(c.n_kinds):
-            if c.kind_access[k] == ACCESS_EVERYONE:
-                mask |= 1 << k
-        act = self._active_structs(p)
-        s = 0
-        while act:
-            if act & 1:
-                mask |= c.unlocks[s]
-            act >>= 1
-            s += 1
-        return mask
+        return self.c.kind_mask(self._active_structs(p))
 
     def _can_move(self, w: int, p: int, kinds: int) -> bool:
         k = self.c.worker_kind[w]
@@ -632,7 +660,7 @@ class State:
             if cond.met(self, 0) or cond.met(self, 1):
                 met.append("player_condition")
                 break
-        if c.end_all_built and all(f >= 0 for f in self.first_builder):
+        if c.end_all_built and -1 not in self.first_builder:
             met.append("all_structures_built")
         if c.end_goals and self.face_up < 0 and not self.stack:
             met.append("goals_exhausted")
@@ -734,16 +762,21 @@ class State:
         out = []
         if self.phase == WORK:
             kinds = self._kind_access(p)
-            seen = set()
             wpos = self.wpos
+            moved = self.moved
+            wkind = c.worker_kind
+            sailor = c.sailor_kind
+            wowner = self.wowner
+            ns = c.n_spaces
             for w in range(c.n_workers):
                 sp = wpos[w]
-                if sp < 0 or self.moved >> w & 1 or not self._can_move(w, p, kinds):
+                if sp < 0 or moved >> w & 1:
                     continue
-                key = (c.worker_kind[w], sp)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(idx[(MOVE, key[0], key[1])])
+                k = wkind[w]
+                if (wowner[w] == p) if k == sailor else (kinds >> k & 1):
+                    a = k * ns + sp              # MOVE actions come first in the table
+                    if a not in out:
+                        out.append(a)
             out.sort()
             if c.borrow_phases & 1:
                 self._borrow_actions(out)

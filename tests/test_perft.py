@@ -1,0 +1,66 @@
+"""Perft: the number of action sequences of each length from fixed positions.
+
+Like chess engines' perft, a count that changes means the move generator
+changed. The shallow counts are derived by hand in the docstrings; the deeper
+ones are regression values: when a rule change alters them, the change must
+be explained in the commit.
+"""
+import pytest
+
+from rulekit.ruleset import load_ruleset
+
+
+def perft(state, depth):
+    if depth == 0 or state.is_terminal():
+        return 1
+    total = 0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("ruleset_id,first", [("province-en", 0), ("province-en", 1), ("province-fr", None)])
+def test_perft_opening_by_hand(ruleset_id, first):
+    """Opening: three green workers, one per space, nothing affordable yet.
+
+    depth 1: 3 moves (one per space).
+    depth 2: after one move, 2 unmoved workers + ``spend`` + ``end`` = 4 each: 12.
+    depth 3: move,move → 1 move + spend + end (6 × 3 = 18); move,spend → only
+    ``end`` (3 × 1); move,end → the opponent sees two workers sharing a space,
+    so 2 distinct moves (3 × 2). 18 + 3 + 6 = 27.
+    """
+    st = load_ruleset(ruleset_id).new_game(seed=1, first_player=first)
+    assert [perft(st, d) for d in (1, 2, 3)] == [3, 12, 27]
+
+
+# Regression values for deeper searches from the opening and from a middle
+# game position reached by a fixed script.
+MIDGAME = ["move green@labor_top", "move green@coin", "move green@labor_low", "spend", "end",
+           "move green@coin", "move green@labor_low", "move green@labor_top", "spend", "end",
+           "move green@labor_low", "move green@labor_top", "move green@coin", "spend", "build camp", "end",
+           "move green@labor_top", "move green@coin", "move green@labor_low", "spend", "end"]
+
+
+@pytest.mark.parametrize("ruleset_id,first,depths,expected", [
+    ("province-en", 0, (4, 5, 6, 7), [67, 182, 450, 1196]),
+    ("province-fr", None, (4, 5, 6, 7), [67, 182, 450, 1193]),
+])
+def test_perft_opening_regression(ruleset_id, first, depths, expected):
+    st = load_ruleset(ruleset_id).new_game(seed=1, first_player=first)
+    assert [perft(st, d) for d in depths] == expected
+
+
+@pytest.mark.parametrize("ruleset_id,first", [("province-en", 0), ("province-fr", None)])
+def test_perft_midgame(ruleset_id, first, request):
+    st = load_ruleset(ruleset_id).new_game(seed=1, first_player=first)
+    for text in MIDGAME:
+        st.play(text)
+    counts = [perft(st, d) for d in (1, 2, 3, 4)]
+    expected = {"province-en": MIDGAME_EN, "province-fr": MIDGAME_FR}[ruleset_id]
+    assert counts == expected
+
+
+MIDGAME_EN = [4, 20, 63, 168]  # the mover owns the Camp: 4 groups of workers
+MIDGAME_FR = [4, 20, 63, 168]

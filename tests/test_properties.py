@@ -1,0 +1,122 @@
+"""Property tests (hypothesis) for the invariants of coins and games."""
+from hypothesis import given, settings, strategies as st_
+
+from rulekit.coins import Coinage
+from rulekit.ruleset import load_ruleset
+
+EN = Coinage((1, 5, 10), (10, 3, 1))
+FR = Coinage((1, 5, 10), (8, 5, 1))
+
+
+@st_.composite
+def three_way_split(draw, coinage):
+    """Holdings of (supply, purse, other) that together hold every coin."""
+    a, b = [], []
+    for total in coinage.totals:
+        x = draw(st_.integers(0, total))
+        y = draw(st_.integers(0, total - x))
+        a.append(x)
+        b.append(y)
+    c = tuple(t - x - y for t, x, y in zip(coinage.totals, a, b))
+    return tuple(a), tuple(b), c
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st_.data(), which=st_.sampled_from([EN, FR]))
+def test_transfer_conserves_coins_and_value(data, which):
+    a, b, c = data.draw(three_way_split(which))
+    amount = data.draw(st_.integers(0, which.value(a)))
+    result = which.transfer(a, b, c, amount)
+    if result is None:
+        return
+    a2, b2, c2 = result
+    for d in range(which.n):
+        assert a2[d] + b2[d] + c2[d] == which.totals[d]
+        assert min(a2[d], b2[d], c2[d]) >= 0
+    assert which.value(a2) == which.value(a) - amount
+    assert which.value(b2) == which.value(b) + amount
+    assert which.value(c2) == which.value(c)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st_.data(), which=st_.sampled_from([EN, FR]))
+def test_exact_payment_needs_no_change(data, which):
+    """When the payer can pay exactly, nobody gives coins back."""
+    a, b, c = data.draw(three_way_split(which))
+    sub = tuple(data.draw(st_.integers(0, x)) for x in a)
+    amount = which.value(sub)
+    a2, b2, c2 = which.transfer(a, b, c, amount)
+    assert all(a2[d] <= a[d] for d in range(which.n))
+    assert c2 == c
+
+
+def _two_party_possible(coinage, a, b, amount):
+    """Brute force, independent of the policy: can A and B alone move ``amount``?"""
+    from itertools import product
+    pool = [x + y for x, y in zip(a, b)]
+    target = coinage.value(a) - amount
+    return any(coinage.value(a2) == target for a2 in product(*(range(n + 1) for n in pool)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st_.data(), which=st_.sampled_from([EN, FR]))
+def test_third_party_only_when_needed(data, which):
+    """The opponent makes change only when the supply cannot."""
+    a, b, c = data.draw(three_way_split(which))
+    amount = data.draw(st_.integers(0, which.value(a)))
+    result = which.transfer(a, b, c, amount)
+    if _two_party_possible(which, a, b, amount):
+        assert result is not None and result[2] == c
+    elif result is not None:
+        assert result[2] != c
+
+
+@settings(max_examples=60, deadline=None)
+@given(ruleset_id=st_.sampled_from(["province-en", "province-fr"]), seed=st_.integers(0, 2**32),
+       choices=st_.lists(st_.integers(0, 10**6), min_size=1, max_size=300))
+def test_same_seed_and_actions_same_game(ruleset_id, seed, choices):
+    """The same ruleset, seed and actions always give the same game."""
+    rs = load_ruleset(ruleset_id)
+    games = [rs.new_game(seed=seed), rs.new_game(seed=seed)]
+    for pick in choices:
+        if games[0].is_terminal():
+            break
+        legal = games[0].legal_actions()
+        assert legal == games[1].legal_actions()
+        for g in games:
+            g.apply(legal[pick % len(legal)])
+    assert games[0] == games[1]
+    assert games[0].log == games[1].log
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=1, max_size=200))
+def test_clone_is_independent(seed, choices):
+    rs = load_ruleset("province-en")
+    st = rs.new_game(seed=seed)
+    for pick in choices[: len(choices) // 2]:
+        if st.is_terminal():
+            return
+        legal = st.legal_actions()
+        st.apply(legal[pick % len(legal)])
+    before = st.clone()
+    twin = st.clone()
+    for pick in choices[len(choices) // 2:]:
+        if twin.is_terminal():
+            break
+        legal = twin.legal_actions()
+        twin.apply(legal[pick % len(legal)])
+    assert st == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st_.integers(0, 2**32), other_seed=st_.integers(0, 2**32))
+def test_view_hides_the_goal_stack(seed, other_seed):
+    """A player's view does not depend on the order of the face-down goals."""
+    rs = load_ruleset("province-en")
+    st = rs.new_game(seed=seed)
+    shuffled = st.determinize(other_seed)
+    assert st.view(0) == shuffled.view(0)
+    assert sorted(st.stack + [g for g in range(len(st.c.goal_ids)) if g not in st.stack]) == \
+        list(range(len(st.c.goal_ids)))
+    assert "stack" not in st.view(0)
