@@ -1,0 +1,310 @@
+"""Build game positions for rule tests without breaking the engine's invariants.
+
+Rule tests need positions a few dozen actions deep ("player 1 owns the Lender
+and the Camp, holds 6 coins, the Crowd goal is face up"). Playing there move by
+move is slow to write and hides what the test is about; poking at the state's
+fields freely can produce positions no game reaches (coins created from
+nothing, a structure without its first builder, a goal in two places). These
+helpers edit a :class:`rulekit.engine.State` the way the rules would:
+
+* coins only move between the supply and the purses, through the engine's own
+  change-making (:meth:`Coinage.transfer`), so every coin stays conserved;
+* a structure given to a player is owned, gets its first builder, and brings
+  its worker onto the Work Cycle (and the Harbormaster) exactly as a build does;
+* goals are placed face up / in the stack only if they are nowhere else;
+* :func:`check_invariants` asserts the invariants after a test has played.
+
+Everything is looked up by the ruleset's ids, never by index, so the helpers
+work for every edition.
+
+>>> st = new("province-en", seed=3)
+>>> give_structures(st, 0, "lender", "camp")
+>>> set_purse(st, 0, silver=4, gold=1)
+>>> st.coin_value(0), worker_space(st, "camp")
+(9, 'labor_top')
+>>> set_goals(st, "coin10", ["crowd"])
+>>> set_phase(st, "spending"); set_labor(st, 4)
+>>> "build village" in notations(st)
+True
+>>> check_invariants(st)
+"""
+from __future__ import annotations
+
+from rulekit.engine import OVER, PHASE_NAMES, WORK
+from rulekit.ruleset import load_ruleset
+
+__all__ = [
+    "new", "sid", "set_supply_only", "gid", "kid", "space", "coin", "outcome",
+    "notations", "can", "give_structures", "give_coins", "take_coins", "set_purse",
+    "set_labor", "set_phase", "set_goals", "set_ship", "place_worker", "worker_space",
+    "sailors_of", "begin_turn", "finish_turn", "quick_turn", "check_invariants",
+]
+
+
+# ------------------------------------------------------------------ lookups
+def new(ruleset: str = "province-en", seed: int = 0, first: int | None = 0):
+    """A new game. ``first`` is the first player's seat; it must be ``None``
+    for rulesets that draw the first player at random (the French edition)."""
+    rs = load_ruleset(ruleset)
+    if rs.compiled().first_random:
+        first = None
+    return rs.new_game(seed=seed, first_player=first)
+
+
+def sid(st, name: str) -> int:
+    """Index of a structure id in ``st.c.struct_ids`` (its bit in ``owned``)."""
+    return st.c.struct_ids.index(name)
+
+
+def gid(st, name: str) -> int:
+    """Index of a goal id in ``st.c.goal_ids``."""
+    return st.c.goal_ids.index(name)
+
+
+def kid(st, name: str) -> int:
+    """Index of a worker kind (``green``, ``camp``, ``village``, ``sailor``)."""
+    return st.c.kind_ids.index(name)
+
+
+def space(st, name: str) -> int:
+    """Index of a Work Cycle space id."""
+    return st.c.space_ids.index(name)
+
+
+def coin(st, name: str) -> int:
+    """Index of a coin id (smallest coin first)."""
+    return st.c.coin_ids.index(name)
+
+
+def outcome(st, name: str) -> int:
+    """Index of a ship outcome id (``white``, ``mixed``, ``black``)."""
+    return st.c.outcome_ids.index(name)
+
+
+def notations(st) -> list[str]:
+    """The legal actions of ``st``, in notation."""
+    return [st.notation(a) for a in st.legal_actions()]
+
+
+def can(st, text: str) -> bool:
+    """Whether the action written ``text`` is legal now."""
+    return text in notations(st)
+
+
+# --------------------------------------------------------------- structures
+def give_structures(st, p: int, *names: str, first: bool | None = None, check_requires: bool = True):
+    """Player ``p`` owns these structures, as if built in earlier turns.
+
+    The first builder of a structure nobody owns yet becomes ``p`` (unless
+    ``first=False``, in which case the opponent must already be its first
+    builder). A structure that unlocks a worker kind puts that worker on the
+    Work Cycle's entry space if none of its kind is on the cycle; the first
+    builder of the Harbor structure becomes the Harbormaster. Nothing is paid.
+    Prerequisites are enforced unless ``check_requires=False``.
+    """
+    c = st.c
+    for name in names:
+        s = sid(st, name)
+        if st.owned[p] >> s & 1:
+            raise ValueError(f"player {p} already owns {name}")
+        if check_requires and (c.requires[s] & st.owned[p]) != c.requires[s]:
+            raise ValueError(f"{name} requires structures player {p} does not own")
+        if bin(st.owned[p]).count("1") >= c.tokens:
+            raise ValueError(f"player {p} has no structure token left")
+        if first is True and st.first_builder[s] >= 0:
+            raise ValueError(f"{name} already has a first builder")
+        if first is False and st.first_builder[s] < 0:
+            raise ValueError(f"nobody has built {name} yet")
+        st.owned[p] |= 1 << s
+        if st.first_builder[s] < 0:
+            st.first_builder[s] = p
+        for k in range(c.n_kinds):
+            if c.unlocks[s] >> k & 1:
+                ws = [w for w in range(c.n_workers) if c.worker_kind[w] == k]
+                if all(st.wpos[w] < 0 for w in ws):
+                    for w in ws:
+                        st.wpos[w] = c.entry
+        if s == c.harbor_struct and st.harbormaster < 0:
+            st.harbormaster = p
+
+
+# -------------------------------------------------------------------- coins
+def give_coins(st, p: int, amount: int):
+    """Player ``p`` takes ``amount`` of value from the supply (engine's change rules)."""
+    got = st._earn_coin(p, amount)
+    if got != amount:
+        raise ValueError(f"the supply could only give {got} of {amount}")
+
+
+def take_coins(st, p: int, amount: int):
+    """Player ``p`` returns ``amount`` of value to the supply (engine's change rules),
+    without counting it as spent."""
+    r = st.c.coinage.transfer(st.purses[p], st.supply, st.purses[1 - p], amount)
+    if r is None:
+        raise ValueError(f"player {p} cannot pay {amount}")
+    st.purses[p], st.supply, st.purses[1 - p] = r
+
+
+def set_purse(st, p: int, **counts: int):
+    """Player ``p`` holds exactly these coins (by coin id; others zero).
+
+    The player's coins go back to the supply, then the requested ones are taken
+    from it: coins are conserved, and a coin the supply lacks (held by the
+    opponent) raises ``ValueError``.
+    """
+    c = st.c
+    unknown = set(counts) - set(c.coin_ids)
+    if unknown:
+        raise ValueError(f"unknown coins {sorted(unknown)}")
+    want = tuple(counts.get(cid, 0) for cid in c.coin_ids)
+    pool = tuple(s + h for s, h in zip(st.supply, st.purses[p]))
+    if any(w > q for w, q in zip(want, pool)):
+        raise ValueError(f"the supply cannot provide {counts}")
+    st.purses[p] = want
+    st.supply = tuple(q - w for q, w in zip(pool, want))
+
+
+def set_supply_only(st, **counts: int):
+    """Leave exactly these coins in the supply; the rest go to the players' purses
+    (the current player first). Useful to test an empty or short supply."""
+    c = st.c
+    want = tuple(counts.get(cid, 0) for cid in c.coin_ids)
+    extra = [s - w for s, w in zip(st.supply, want)]
+    if min(extra) < 0:
+        raise ValueError("the supply does not hold these coins")
+    p = st.current
+    st.purses[p] = tuple(h + e for h, e in zip(st.purses[p], extra))
+    st.supply = want
+
+
+# -------------------------------------------------------------- turn state
+def set_labor(st, n: int, earned: bool = False):
+    """The current player has ``n`` Labor this turn (counted as earned if ``earned``)."""
+    st.labor = n
+    if earned:
+        st.labor_earned = n
+
+
+def set_phase(st, name: str):
+    """Put the current turn in phase ``work`` or ``spending`` (a spending phase
+    implies at least one worker moved, so ``moved`` is left as it is)."""
+    if name not in PHASE_NAMES or PHASE_NAMES.index(name) == OVER:
+        raise ValueError(f"cannot set phase {name!r}")
+    st.phase = PHASE_NAMES.index(name)
+
+
+def set_goals(st, face_up: str | None, stack=()):
+    """The face-up goal and the face-down stack (listed top first).
+
+    Goals already claimed or removed cannot be placed; goals not named leave the
+    game for this test. With no face-up goal and an empty stack the goals are
+    exhausted, which ends the game at the next check.
+    """
+    gs = [gid(st, g) for g in ([face_up] if face_up else []) + list(stack)]
+    if len(gs) != len(set(gs)):
+        raise ValueError("a goal is listed twice")
+    used = set(st.removed) | set(st.claimed[0]) | set(st.claimed[1])
+    if used & set(gs):
+        raise ValueError("a goal listed is already claimed or removed")
+    st.face_up = gid(st, face_up) if face_up else -1
+    st.stack = [gid(st, g) for g in reversed(list(stack))]   # top of the stack = end of the list
+
+
+def set_ship(st, name: str | None):
+    """The current ship result (``None``: never cast)."""
+    st.ship = outcome(st, name) if name else -1
+
+
+# ------------------------------------------------------------------ workers
+def _slots(st, kind: str):
+    k = kid(st, kind)
+    return [w for w in range(st.c.n_workers) if st.c.worker_kind[w] == k]
+
+
+def place_worker(st, kind: str, to: str, frm: str | None = None, owner: int | None = None):
+    """Move one worker of ``kind`` to space ``to`` without any yield.
+
+    ``frm`` picks the worker by its space (``None``: one off the cycle first,
+    else any). A sailor placed from the supply needs ``owner`` (the seat that
+    hired it); in an edition with per-player sailors it takes one of that seat's.
+    """
+    c = st.c
+    cands = _slots(st, kind)
+    if kind == "sailor":
+        if frm is None:
+            if owner is None:
+                raise ValueError("a sailor from the supply needs an owner")
+            cands = [w for w in cands if st.wpos[w] < 0 and (c.sailor_shared or c.worker_seat[w] == owner)]
+        elif owner is not None:
+            cands = [w for w in cands if st.wowner[w] == owner]
+    if frm is not None:
+        cands = [w for w in cands if st.wpos[w] == space(st, frm)]
+    else:
+        cands.sort(key=lambda w: st.wpos[w] >= 0)
+    if not cands:
+        raise ValueError(f"no {kind} worker available")
+    w = cands[0]
+    if kind == "sailor" and st.wpos[w] < 0:
+        st.wowner[w] = owner
+    st.wpos[w] = space(st, to)
+
+
+def worker_space(st, kind: str) -> str | None:
+    """The space of the (first) worker of ``kind`` on the cycle, or None."""
+    for w in _slots(st, kind):
+        if st.wpos[w] >= 0:
+            return st.c.space_ids[st.wpos[w]]
+    return None
+
+
+def sailors_of(st, p: int) -> int:
+    """How many sailors seat ``p`` has on the Work Cycle."""
+    return sum(1 for w in _slots(st, "sailor") if st.wpos[w] >= 0 and st.wowner[w] == p)
+
+
+# -------------------------------------------------------------------- turns
+def begin_turn(st, p: int):
+    """Start a fresh turn of player ``p`` now: per-turn counters reset, the
+    Harbormaster casts, start-of-turn income is paid (the engine's own code)."""
+    st.current = p
+    st._start_turn()
+
+
+def finish_turn(st):
+    """End the current turn (moving a green worker first if none moved yet)."""
+    if st.phase == WORK and not st.moved:
+        st.play(next(n for n in notations(st) if n.startswith("move green@")))
+    st.play("end")
+
+
+def quick_turn(st):
+    """Play a whole turn that changes as little as possible: move one green
+    worker, end. Returns the move played."""
+    move = next(n for n in notations(st) if n.startswith("move green@"))
+    st.play(move)
+    st.play("end")
+    return move
+
+
+# --------------------------------------------------------------- invariants
+def check_invariants(st):
+    """Assert what must hold in every reachable position."""
+    c = st.c
+    for d, total in enumerate(c.coinage.totals):
+        held = st.supply[d] + st.purses[0][d] + st.purses[1][d]
+        assert held == total, f"coin {c.coin_ids[d]}: {held} in play, {total} exist"
+        assert min(st.supply[d], st.purses[0][d], st.purses[1][d]) >= 0
+    assert st.labor >= 0
+    places = list(st.stack) + st.claimed[0] + st.claimed[1] + st.removed + ([st.face_up] if st.face_up >= 0 else [])
+    assert len(places) == len(set(places)), "a goal is in two places"
+    for s, f in enumerate(st.first_builder):
+        if f >= 0:
+            assert st.owned[f] >> s & 1, "a first builder does not own the structure"
+        else:
+            assert not (st.owned[0] | st.owned[1]) >> s & 1, "an owned structure has no first builder"
+    for p in (0, 1):
+        assert bin(st.owned[p]).count("1") <= c.tokens
+    if c.sailor_max is not None:
+        on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and st.wpos[w] >= 0)
+        assert on <= c.sailor_max
+    assert st.holder in (-1, 0, 1)
