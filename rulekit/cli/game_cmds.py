@@ -1,0 +1,154 @@
+"""``rulekit play`` and ``rulekit replay``.
+
+The game itself is :mod:`rulekit.play` (the session) and :mod:`rulekit.screen`
+(what is shown); this module reads the options and turns errors into
+messages and exit codes.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+import click
+
+from ..errors import RecordError, RulekitError
+from ..i18n import N_, _
+from .base import RkCommand, fail
+
+DEFAULT_RULESET = "province-en"
+
+
+def _players_option(ctx, param, value):
+    if value is None:
+        return None
+    from ..play import PlayersError, parse_players
+
+    try:
+        return parse_players(value)
+    except PlayersError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+@click.command("play", cls=RkCommand,
+               help=N_("Play a game: against the computer, hot-seat, or watch two computers. "
+                       "RULESET is a bundled id (default province-en) or a ruleset file."))
+@click.argument("ruleset", required=False, metavar=N_("[RULESET]"))
+@click.option("--players", callback=_players_option, metavar=N_("WHO,WHO"),
+              help=N_("The two players, first seat first: human, bot:random, bot:greedy, bot:mcts "
+                      "(default: human,bot:greedy)."))
+@click.option("--seed", type=int, metavar=N_("N"),
+              help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))
+@click.option("--first", type=click.IntRange(1, 2), metavar=N_("1|2"),
+              help=N_("Which player goes first, when the ruleset lets the players choose (default: 1)."))
+@click.option("--record", "record", type=click.Path(dir_okay=False), metavar=N_("FILE"),
+              help=N_("Save the game to FILE after every action."))
+@click.option("--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
+              help=N_("Continue the game saved in FILE."))
+def play(ruleset, players, seed, first, record, resume):
+    from ..play import DEFAULT_PLAYERS, Console, Session, parse_players, resume_session
+    from ..record import ReplayError
+    from ..ruleset import load_ruleset
+
+    console = Console.from_environment()
+    if resume is not None:
+        if seed is not None or first is not None:
+            raise click.UsageError(_("--seed and --first cannot be used with --resume: "
+                                     "the saved game keeps its own."))
+        try:
+            session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record)
+        except ReplayError as exc:
+            fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc))
+        except RecordError as exc:
+            fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc))
+    else:
+        rs = load_ruleset(ruleset or DEFAULT_RULESET)
+        if players is None:
+            players = parse_players(DEFAULT_PLAYERS)
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        first_player = None
+        if rs.compiled().first_random:
+            if first is not None:
+                raise click.UsageError(_("--first cannot be used with {ruleset}: it draws the first player at random.")
+                                       .format(ruleset=rs.id))
+        else:
+            first_player = 0 if first is None else first - 1
+        session = Session(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
+                          record_path=Path(record) if record else None)
+        if record:
+            try:
+                session.save()
+            except OSError as exc:
+                fail(_("cannot write {file}: {reason}").format(file=record, reason=exc.strerror or exc))
+    try:
+        code = session.run()
+    except OSError as exc:
+        fail(_("cannot write {file}: {reason}").format(file=session.record_path, reason=exc.strerror or exc))
+    if code:
+        raise SystemExit(code)
+
+
+@click.command("replay", cls=RkCommand,
+               help=N_("Re-play a game record, check that every action is legal, and print the final scores."))
+@click.argument("record_file", metavar=N_("RECORD"), type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the result as JSON."))
+@click.option("--ruleset", "ruleset_ref", metavar=N_("RULESET"),
+              help=N_("The ruleset to replay with (default: the one named in the record)."))
+def replay_cmd(record_file, as_json, ruleset_ref):
+    from .. import screen
+    from ..play import find_ruleset, player_names
+    from ..record import GameRecord, ReplayError, replay, result_summary
+
+    try:
+        record = GameRecord.load(record_file)
+        rs = find_ruleset(record, ruleset_ref)
+        state = replay(record, rs)
+    except ReplayError as exc:
+        if as_json:
+            click.echo(json.dumps({"ok": False, "index": exc.index + 1, "action": exc.action, "legal": exc.legal},
+                                  ensure_ascii=False, indent=1))
+        fail(_("{file}: action {index} ({action}) is not legal at that point; the legal actions were: {legal}").format(
+            file=record_file, index=exc.index + 1, action=exc.action, legal=", ".join(exc.legal)))
+    except RulekitError as exc:
+        fail(str(exc))
+    finished = state.is_terminal()
+    summary = result_summary(state) if finished else None
+    if record.result is not None and summary is not None:
+        stored = {k: record.result.get(k) for k in ("scores", "winner", "decided_by")}
+        if stored != {k: summary[k] for k in ("scores", "winner", "decided_by")}:
+            fail(_("{file}: the result written in the record ({stored}) differs from the replayed one ({found})").format(
+                file=record_file, stored=stored["scores"], found=summary["scores"]))
+    if as_json:
+        out = {
+            "ok": True,
+            "ruleset": {"id": rs.id, "sha256": rs.sha256},
+            "seed": record.seed,
+            "actions": len(record.actions),
+            "finished": finished,
+            "scores": list(state.scores()),
+            "by_source": [state.score_by_source(0), state.score_by_source(1)],
+            "winner": summary["winner"] if summary else None,
+            "decided_by": summary["decided_by"] if summary else None,
+            "end_reason": state.end_reason,
+            "turns": state.turn + 1,
+        }
+        click.echo(json.dumps(out, ensure_ascii=False, indent=1))
+        return
+    names = player_names(record.players) if len(record.players) == 2 else [
+        _("Player {number}").format(number=1), _("Player {number}").format(number=2)]
+    click.echo(_("{file}: {count} actions, all legal ({ruleset}, seed {seed}).").format(
+        file=record_file, count=len(record.actions), ruleset=rs.id, seed=record.seed))
+    if finished:
+        for line in screen.end_lines(state, names)[1:]:
+            click.echo(line)
+    else:
+        click.echo(_("The game is not finished; the scores so far:"))
+        for line in screen.score_table(rs.data, [state.score_by_source(0), state.score_by_source(1)],
+                                       state.scores(), names):
+            click.echo(line)
+
+
+replay_cmd.name = "replay"
+
+COMMANDS = [play, replay_cmd]

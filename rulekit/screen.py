@@ -1,0 +1,656 @@
+"""What ``rulekit play`` and ``rulekit replay`` show: the board, the choices, the events, the end.
+
+Every function returns translated text (lists of lines) built from the
+state and the ruleset data; names come from the ruleset through the catalog
+(:func:`rulekit.i18n.display_name`). Nothing here names game content.
+"""
+from __future__ import annotations
+
+import textwrap
+
+from . import engine as _engine
+
+# Action kinds (read from the engine; a kind it does not have never matches).
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END = (
+    getattr(_engine, k, -100 - i) for i, k in enumerate(
+        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END")))
+from .i18n import _, display_name, format_list, ngettext, pgettext
+
+try:  # the rule sentences (goal conditions, ship results...), when available
+    from . import sentences as _sentences
+except ImportError:  # pragma: no cover - an installation without them
+    _sentences = None
+
+WIDTH = 100
+
+
+# ---------------------------------------------------------------------------
+# Small phrases
+
+
+def name(data, kind: str, ident: str) -> str:
+    return display_name(data, kind, ident)
+
+
+def labor_text(n: int) -> str:
+    return ngettext("{num} Labor", "{num} Labor", n).format(num=n)
+
+
+def coin_text(n: int) -> str:
+    return ngettext("{num} Coin", "{num} Coin", n).format(num=n)
+
+
+def vp_text(n: int) -> str:
+    return ngettext("{num} VP", "{num} VP", n).format(num=n)
+
+
+def signed_vp(n: int) -> str:
+    if n < 0:
+        return ngettext("−{num} VP", "−{num} VP", -n).format(num=-n)
+    return vp_text(n)
+
+
+def cost_text(labor: int, coin: int) -> str:
+    parts = []
+    if labor:
+        parts.append(labor_text(labor))
+    if coin:
+        parts.append(coin_text(coin))
+    if not parts:
+        return _("nothing")
+    return format_list(parts)
+
+
+def gain_text(labor: int, coin: int) -> str:
+    parts = []
+    if labor:
+        parts.append(ngettext("+{num} Labor", "+{num} Labor", labor).format(num=labor))
+    if coin:
+        parts.append(ngettext("+{num} Coin", "+{num} Coin", coin).format(num=coin))
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def coins_text(data, coin_ids, counts) -> str:
+    """``Silver ×2, Gold ×1`` (only the denominations held), or ``no coins``."""
+    parts = [_("{coin} ×{count}").format(coin=name(data, "coin", cid), count=n)
+             for cid, n in zip(coin_ids, counts) if n]
+    return ", ".join(parts) if parts else _("no coins")
+
+
+def bot_label(bot: str) -> str:
+    labels = {"random": pgettext("bot", "random"), "greedy": pgettext("bot", "greedy"),
+              "mcts": pgettext("bot", "MCTS")}
+    return labels.get(bot, bot)
+
+
+def phase_label(phase: str) -> str:
+    return {"work": _("Work Cycle phase"), "spending": _("Resource Spending phase"),
+            "over": _("game over")}.get(phase, phase)
+
+
+def command_word(command: str) -> str:
+    """The command as typed in the current language (the English word always works too)."""
+    return {"help": pgettext("command", "help"), "rules": pgettext("command", "rules"),
+            "undo": pgettext("command", "undo"), "save": pgettext("command", "save"),
+            "quit": pgettext("command", "quit")}[command]
+
+
+def lender_structure(state):
+    c = state.c
+    for s in range(c.n_struct):
+        if c.borrow_mask >> s & 1:
+            return s
+    return -1
+
+
+def seat_color(data, seat: int) -> str:
+    colors = (data.get("sailors") or {}).get("worker_color") or ["red", "blue"]
+    color = colors[seat] if seat < len(colors) else ("red", "blue")[seat]
+    return {"blue": "bright_blue", "red": "bright_red"}.get(color, color if color in _CLICK_COLORS else None)
+
+
+_CLICK_COLORS = {"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+                 "bright_red", "bright_green", "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan"}
+
+
+def wrap(text: str, indent: str = "", first: str | None = None, width: int = WIDTH) -> list[str]:
+    return textwrap.wrap(text, width=width, initial_indent=indent if first is None else first,
+                         subsequent_indent=indent, break_on_hyphens=False) or [first or indent]
+
+
+def _condition(data, gid: str) -> str:
+    goal = data["goals"][gid]
+    if _sentences is not None:
+        try:
+            return _sentences.condition_sentence(data, goal["condition"], goal.get("check"))
+        except Exception:  # noqa: BLE001 - the sentence is a help, never a crash
+            pass
+    return ""
+
+
+def _outcome_sentence(data, oid: str) -> str:
+    harbor = data.get("harbor") or {}
+    for outcome in harbor.get("outcomes", []):
+        if outcome["id"] == oid and _sentences is not None:
+            try:
+                return _sentences.outcome_sentence(data, outcome)
+            except Exception:  # noqa: BLE001
+                return ""
+    return ""
+
+
+def _effects(data, sid: str) -> str:
+    if _sentences is None:
+        return ""
+    try:
+        return " ".join(_sentences.effect_sentence(data, e) for e in data["structures"][sid].get("effects") or ())
+    except Exception:  # noqa: BLE001
+        return ""
+
+
+def _end_reason(data, reason) -> str:
+    if reason is None:
+        return ""
+    for cond in data["end"]["conditions"]:
+        if next(iter(cond)) == reason and _sentences is not None:
+            try:
+                return _sentences.end_condition_sentence(data, cond)
+            except Exception:  # noqa: BLE001
+                break
+    return {"player_condition": _("a player reached the end condition."),
+            "all_structures_built": _("every structure has been built."),
+            "goals_exhausted": _("every goal has been claimed or removed.")}.get(reason, reason)
+
+
+# ---------------------------------------------------------------------------
+# Actions
+
+
+def describe(state, action: int) -> str:
+    """A short sentence saying what an action does, for the current player."""
+    c = state.c
+    d = c.data
+    info = c.actions[action]
+    kind = info.kind
+    p = state.current
+    if kind == MOVE:
+        after = state.clone()
+        after._apply(action)
+        gain = gain_text(after.labor - state.labor if not after.is_terminal() or after.current == p else 0,
+                         after.coin_value(p) - state.coin_value(p))
+        return _("Move a worker ({worker}) from {origin} to {destination}: {gain}").format(
+            worker=name(d, "worker", c.kind_ids[info.arg]), origin=name(d, "space", c.space_ids[info.arg2]),
+            destination=name(d, "space", c.space_ids[c.next_space[info.arg2]]), gain=gain)
+    if kind == SPEND:
+        return _("Stop moving workers and go to the Resource Spending phase")
+    if kind == END:
+        if state.labor:
+            return _("End your turn (your {labor} not spent is lost)").format(labor=labor_text(state.labor))
+        return _("End your turn")
+    if kind == BUILD:
+        s = info.arg
+        vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
+        return _("Build the {structure}: pay {cost}; worth {vp} to you").format(
+            structure=name(d, "structure", c.struct_ids[s]), cost=cost_text(c.cost_labor[s], c.cost_coin[s]),
+            vp=vp_text(vp))
+    if kind == BORROW:
+        s = info.arg
+        lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
+        if state.holder == 1 - p:
+            return _("Borrow the {structure} until the end of your turn, taking the {lender} token "
+                     "from your opponent").format(structure=name(d, "structure", c.struct_ids[s]), lender=lender)
+        return _("Borrow the {structure} until the end of your turn, taking the {lender} token").format(
+            structure=name(d, "structure", c.struct_ids[s]), lender=lender)
+    if kind == CONVERT:
+        k = info.arg
+        return _("{conversion}: pay {cost}, gain {gain}").format(
+            conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_labor[k], c.conv_pay_coin[k]),
+            gain=cost_text(c.conv_gain_labor[k], c.conv_gain_coin[k]))
+    if kind == HIRE:
+        return _("Hire a sailor: pay {cost}; it enters the Work Cycle on {space}").format(
+            cost=cost_text(c.sailor_cost_labor, c.sailor_cost), space=name(d, "space", c.space_ids[c.entry]))
+    if kind == REPAY:
+        lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
+        return _("Repay the {lender} token: pay {cost}").format(
+            lender=lender, cost=cost_text(c.repay_labor, c.repay_coin))
+    if kind in (EXCHANGE, BREAK):
+        after = state.clone()
+        after._apply(action)
+        before, now = state.purses[p], after.purses[p]
+        given = [0 if b <= a else b - a for b, a in zip(before, now)]
+        got = [0 if a <= b else a - b for b, a in zip(before, now)]
+        return _("Exchange {given} for {received} with the supply").format(
+            given=coins_text(d, c.coin_ids, given), received=coins_text(d, c.coin_ids, got))
+    return state.notation(action)
+
+
+def details(state, action: int) -> str:
+    """A second line for actions whose effect a newcomer needs to know (build, borrow)."""
+    c = state.c
+    info = c.actions[action]
+    if info.kind in (BUILD, BORROW):
+        return _effects(c.data, c.struct_ids[info.arg])
+    return ""
+
+
+def action_line(state, action: int, player: str, reason: str | None = None) -> str:
+    """One line for an action about to be played by ``player`` (the log of the game)."""
+    text = _("{player}: {action} — {description}").format(
+        player=player, action=state.notation(action), description=describe(state, action))
+    if reason:
+        text = _("{line} — why: {reason}").format(line=text, reason=reason)
+    return text
+
+
+def event_line(state, event, names) -> str:
+    d = state.c.data
+    c = state.c
+    kind = event[0]
+    if kind == "reveal":
+        gid = c.goal_ids[event[1]]
+        return _("New face-up goal: {goal}. {condition}").format(goal=name(d, "goal", gid),
+                                                                 condition=_condition(d, gid)).strip()
+    if kind == "claim":
+        return _("{player} claims the goal {goal} ({vp}).").format(
+            player=names[event[1]], goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vp))
+    if kind == "remove":
+        return _("Goal {goal} removed: both players meet it.").format(goal=name(d, "goal", c.goal_ids[event[1]]))
+    if kind == "cast":
+        oid = c.outcome_ids[event[1]]
+        return _("The ships are cast: {outcome}. {benefit}").format(
+            outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
+    if kind == "ending":
+        reason = _end_reason(d, event[2])
+        if c.finish_turn:
+            return _("The end of the game is triggered: {reason} {player} finishes this turn, then the game is over.").format(
+                reason=reason, player=names[event[1]])
+        return _("The end of the game is triggered: {reason}").format(reason=reason)
+    return ""
+
+
+def turn_line(state, names) -> str:
+    return _("— Turn {turn}: {player} —").format(turn=state.turn + 1, player=names[state.current])
+
+
+def illegal_message(state, text: str, legal) -> str:
+    return _("{text!r} is not a legal action here. Legal actions: {legal}").format(
+        text=text, legal=", ".join(legal))
+
+
+def resume_command(path) -> str:
+    return f"rulekit play --resume {path}"
+
+
+def prompt_text(console) -> str:
+    return console.style(_("Your choice: "), bold=True)
+
+
+# ---------------------------------------------------------------------------
+# The screen
+
+
+def intro_lines(ruleset, seed, names, players, state, record_path) -> list[str]:
+    d = ruleset.data
+    title = name(d, "ruleset", "title")
+    edition = name(d, "ruleset", "edition")
+    lines = [_("{title} — {edition} · seed {seed}").format(title=title, edition=edition or ruleset.id, seed=seed)]
+    for seat, who in enumerate(names):
+        first = seat == state.first
+        if first:
+            lines.append(_("  Player {number}: {name} (plays first)").format(number=seat + 1, name=who))
+        else:
+            lines.append(_("  Player {number}: {name}").format(number=seat + 1, name=who))
+    if record_path is not None:
+        lines.append(_("  Every move is saved in {file}.").format(file=record_path))
+    lines.append(_("  Replay this game with: {command}").format(
+        command=f"rulekit play {ruleset.id if ruleset.source is None or ruleset.id in _bundled() else ruleset.source}"
+                f" --seed {seed}"))
+    lines.append("")
+    return lines
+
+
+def _bundled():
+    from .ruleset import bundled_rulesets
+
+    return bundled_rulesets()
+
+
+def _label_width(labels) -> int:
+    return max(len(x) for x in labels) + 2
+
+
+def board_lines(state, names, console) -> list[str]:
+    """The position: Work Cycle, players, goals, token, ship, supply."""
+    c = state.c
+    d = c.data
+    st = console.style
+    cur = state.current
+    out = []
+    # Work Cycle
+    order = " → ".join([name(d, "space", s) for s in c.space_ids] + [name(d, "space", c.space_ids[0])])
+    out.append(st(_("WORK CYCLE"), bold=True) + "  " + _("(each worker moves one step: {order})").format(order=order))
+    active = state.owned[cur] | (1 << state.borrowed if state.borrowed >= 0 else 0)
+    can_move = set()
+    for a in state.legal_actions():
+        info = c.actions[a]
+        if info.kind == MOVE:
+            can_move.add((info.arg, info.arg2))
+    space_w = max(len(name(d, "space", s)) for s in c.space_ids) + 2
+    yields = []
+    for sp in range(len(c.space_ids)):
+        y = gain_text(c.space_labor[sp], c.space_coin[sp])
+        best_l, best_c = c.space_labor[sp], c.space_coin[sp]
+        for s in range(c.n_struct):
+            if active >> s & 1 and sp in c.yield_over[s]:
+                ol, oc = c.yield_over[s][sp]
+                best_l, best_c = max(best_l, ol), max(best_c, oc)
+        if (best_l, best_c) != (c.space_labor[sp], c.space_coin[sp]) and not state.is_terminal():
+            y = _("{usual} ({better} for {player})").format(usual=y, better=gain_text(best_l, best_c), player=names[cur])
+        yields.append(y)
+    yield_w = max(len(y) for y in yields) + 2
+    off = {}
+    for sp in range(len(c.space_ids)):
+        groups = {}
+        for w in range(c.n_workers):
+            if state.wpos[w] != sp:
+                continue
+            k = c.worker_kind[w]
+            owner = state.wowner[w]
+            moved = bool(state.moved >> w & 1) and not state.is_terminal()
+            groups.setdefault((k, owner, moved), 0)
+            groups[(k, owner, moved)] += 1
+        parts = []
+        for (k, owner, moved), n in sorted(groups.items()):
+            label = name(d, "worker", c.kind_ids[k])
+            if owner >= 0:
+                label = _("{worker} of {player}").format(worker=label, player=names[owner])
+            if n > 1:
+                label = _("{worker} ×{count}").format(worker=label, count=n)
+            if moved:
+                label = _("{worker} (moved)").format(worker=label)
+            elif not state.is_terminal() and state.phase_name == "work" and (k, sp) not in can_move:
+                label = _("{worker} (not yours to move)").format(worker=label)
+            parts.append(label)
+        line = "  " + name(d, "space", c.space_ids[sp]).ljust(space_w) + yields[sp].ljust(yield_w)
+        out.append(line + (", ".join(parts) if parts else _("no worker")))
+    for w in range(c.n_workers):
+        if state.wpos[w] < 0:
+            kid = c.kind_ids[c.worker_kind[w]]
+            off[kid] = off.get(kid, 0) + 1
+    if off:
+        waiting = ", ".join(_("{worker} ×{count}").format(worker=name(d, "worker", k), count=n) if n > 1
+                            else name(d, "worker", k) for k, n in off.items())
+        out.extend(wrap(_("Not on the Work Cycle yet: {workers}").format(workers=waiting), "    ", "  "))
+    out.append("")
+    # Players
+    labels = [_("Coins"), _("Labor"), _("Structures"), _("Goals")]
+    lw = _label_width(labels)
+    for seat in (0, 1):
+        score = state.score(seat)
+        head = _("{player} — {score}").format(player=names[seat], score=vp_text(score))
+        if seat == cur and not state.is_terminal():
+            head = _("{heading}   ◀ to play").format(heading=head)
+        out.append(st(head, bold=True, fg=seat_color(d, seat)))
+        purse = state.purses[seat]
+        out.append("  " + labels[0].ljust(lw) + _("{coins} — {total} in all").format(
+            coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat))))
+        if seat == cur and not state.is_terminal():
+            out.append("  " + labels[1].ljust(lw) + _("{num} (earned this turn; what is not spent is lost at its end)").format(
+                num=state.labor))
+        built = [_("{structure} ({vp})").format(structure=name(d, "structure", c.struct_ids[s]),
+                                               vp=vp_text(state.structure_vp(seat, s)))
+                 for s in range(c.n_struct) if state.owned[seat] >> s & 1]
+        left = c.tokens - len(built)
+        text = ", ".join(built) if built else _("none yet")
+        text = ngettext("{structures} · {count} token left", "{structures} · {count} tokens left", left).format(
+            structures=text, count=left)
+        out.extend(wrap(text, "  " + " " * lw, "  " + labels[2].ljust(lw)))
+        goals = [name(d, "goal", c.goal_ids[g]) for g in state.claimed[seat]]
+        out.append("  " + labels[3].ljust(lw) + (", ".join(goals) if goals else _("none yet")))
+        if state.borrowed >= 0 and seat == cur and not state.is_terminal():
+            out.append("  " + " " * lw + _("borrowed this turn: {structure}").format(
+                structure=name(d, "structure", c.struct_ids[state.borrowed])))
+    out.append("")
+    # Common items
+    rows = []
+    n_down = len(state.stack)
+    if state.face_up >= 0:
+        gid = c.goal_ids[state.face_up]
+        goal = ngettext("{goal} ({vp}), {count} more face down. {condition}",
+                        "{goal} ({vp}), {count} more face down. {condition}", n_down).format(
+            goal=name(d, "goal", gid), vp=vp_text(c.goal_vp), count=n_down, condition=_condition(d, gid)).strip()
+    else:
+        goal = ngettext("none; {count} more face down", "none; {count} more face down", n_down).format(count=n_down)
+    rows.append((_("Face-up goal"), goal))
+    ls = lender_structure(state)
+    if ls >= 0 and c.borrow_phases:
+        lender = name(d, "structure", c.struct_ids[ls])
+        if state.holder < 0:
+            token = _("in the supply: a player who built the {lender} may borrow one of the opponent's structures").format(
+                lender=lender)
+        else:
+            token = _("held by {player}: repay {cost}, or lose {vp} at the end").format(
+                player=names[state.holder], cost=cost_text(c.repay_labor, c.repay_coin), vp=vp_text(c.lender_penalty))
+        rows.append((_("{lender} token").format(lender=lender), token))
+    if c.harbor_struct >= 0:
+        harbor = name(d, "structure", c.struct_ids[c.harbor_struct])
+        if state.ship < 0:
+            ship = _("not cast yet (the first player to build the {harbor} casts the ships)").format(harbor=harbor)
+        else:
+            oid = c.outcome_ids[state.ship]
+            ship = _("{outcome} — for the owners of the {harbor}: {benefit}").format(
+                outcome=name(d, "outcome", oid), harbor=harbor, benefit=_outcome_sentence(d, oid))
+            if state.harbormaster >= 0:
+                ship = _("{ship} Harbormaster: {player}.").format(ship=ship, player=names[state.harbormaster])
+        rows.append((_("Ships"), ship))
+    rows.append((_("Supply"), coins_text(d, c.coin_ids, state.supply)))
+    rw = _label_width([r[0] for r in rows])
+    for label, text in rows:
+        out.extend(wrap(text, " " * rw, st(label.ljust(rw), bold=True) if console.color else label.ljust(rw)))
+    return out
+
+
+def screen_lines(state, names, players, console, recent) -> list[str]:
+    """The whole screen at a human decision: recent events, the board, the choices."""
+    st = console.style
+    out = []
+    if recent:
+        out.append(st(_("What just happened:"), bold=True))
+        for line in recent:
+            out.append("  " + line)
+        out.append("")
+    out.append(st(_("Turn {turn} · {player} · {phase}").format(
+        turn=state.turn + 1, player=names[state.current], phase=phase_label(state.phase_name)),
+        bold=True, reverse=True))
+    out.append("")
+    out.extend(board_lines(state, names, console))
+    out.append("")
+    out.extend(choice_lines(state, names, console))
+    return out
+
+
+def phase_hint(state) -> str:
+    if state.phase_name == "work":
+        if state.moved:
+            return _("Move more workers (each at most once), or go on: spend, or end your turn.")
+        return _("Move at least one worker you have access to, one step each.")
+    return _("Build at most one structure and use your coins and Labor; then end your turn (unspent Labor is lost).")
+
+
+def choice_lines(state, names, console) -> list[str]:
+    st = console.style
+    legal = state.legal_actions()
+    if names[state.current] == _("You"):
+        heading = _("Your choices:")
+    else:
+        heading = _("Choices for {player}:").format(player=names[state.current])
+    out = [st(heading, bold=True)]
+    out.extend(wrap(phase_hint(state), "  "))
+    nw = max(len(state.notation(a)) for a in legal) + 2
+    numw = len(str(len(legal)))
+    for i, a in enumerate(legal, 1):
+        num = str(i).rjust(numw)
+        first = f"  {st(num, bold=True)}  {st(state.notation(a).ljust(nw), fg='cyan')}"
+        pad = " " * (2 + numw + 2 + nw)
+        text = describe(state, a)
+        lines = wrap(text, pad, "", width=WIDTH - len(pad))
+        out.append(first + lines[0])
+        for more in lines[1:]:
+            out.append(pad + more.strip())
+        extra = details(state, a)
+        if extra:
+            for more in wrap(extra, pad + "  ", width=WIDTH):
+                out.append(st(more, dim=True))
+    out.append(_("Type a number or an action (for example {example}); commands: {commands}.").format(
+        example=state.notation(legal[0]),
+        commands=", ".join(command_word(x) for x in ("help", "rules", "undo", "save", "quit"))))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Help and rules
+
+
+def help_lines(state) -> list[str]:
+    c = state.c
+    d = c.data
+    example_space = c.space_ids[0]
+    lines = [
+        _("How to play:"),
+        _("  Type the number of a choice, or the action itself, and press Enter."),
+        _("  Actions are written as in docs/notation.md: {move} moves a worker of that kind from that space; "
+          "{short} works when only one kind of worker can move from there.").format(
+            move=f"move {c.kind_ids[0]}@{example_space}", short=f"move {example_space}"),
+        _("  {spend} ends the Work Cycle phase; {end} ends your turn; {build} builds; "
+          "conversions are typed by their name.").format(
+            spend="spend", end="end", build=f"build {c.struct_ids[0]}"),
+        _("Commands:"),
+        _("  {command:<8} this help").format(command=command_word("help")),
+        _("  {command:<8} the rules for the current phase").format(command=command_word("rules")),
+        _("  {command:<8} take back your last move (and the computer's replies)").format(command=command_word("undo")),
+        _("  {command:<8} save the game to a file, to continue later with --resume").format(command=command_word("save")),
+        _("  {command:<8} leave (the game is saved if it has a file)").format(command=command_word("quit")),
+        _("Winning: {summary}").format(summary=_win_summary(d)),
+    ]
+    out = []
+    for line in lines:
+        indent = "  " if line.startswith("  ") else ""
+        out.extend(wrap(line.strip(), indent + "  ", indent))
+    return out
+
+
+def _win_summary(data) -> str:
+    if _sentences is not None:
+        try:
+            return _sentences.tie_break_summary(data)
+        except Exception:  # noqa: BLE001
+            pass
+    return _("most VP")
+
+
+RULE_SECTIONS = {"work": ("work",), "spending": ("spending", "structures"), "over": ("scoring",)}
+
+
+def rules_lines(ruleset, state) -> list[str]:
+    """The rule text of the current phase, from the same source as the rulebook."""
+    try:
+        from .rulebook import section_text
+    except ImportError:
+        section_text = None
+    if section_text is None:
+        return [_("The rule text is not available in this installation; see the rulebook (rulekit rulebook).")]
+    lines = []
+    for section in RULE_SECTIONS.get(state.phase_name, ()):
+        try:
+            text = section_text(ruleset, section)
+        except Exception:  # noqa: BLE001 - the rules are a help, never a crash
+            continue
+        for para in str(text).splitlines():
+            if not para.strip():
+                lines.append("")
+            elif para.lstrip().startswith(("- ", "* ", "• ")):
+                lines.extend(wrap(para.strip(), "    ", "  "))
+            else:
+                lines.extend(wrap(para, "  "))
+        lines.append("")
+    if not lines:
+        return [_("The rule text is not available in this installation; see the rulebook (rulekit rulebook).")]
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# The end
+
+
+SOURCES = ("structures", "goals", "lender", "coins")
+
+
+def source_label(source: str, data) -> str:
+    if source == "lender":
+        c_struct = [s for s, v in data["structures"].items() if any("borrowing" in e for e in v.get("effects") or ())]
+        if c_struct:
+            return _("{lender} token").format(lender=name(data, "structure", c_struct[0]))
+    return {"structures": _("Structures"), "goals": _("Goals"), "lender": _("Borrowing token"),
+            "coins": _("Coin bonus")}[source]
+
+
+def tie_break_label(key: str) -> str:
+    return {"structures": _("more structures"), "workers": _("more workers (those they have access to)"),
+            "goals": _("more goals"), "coin_value": _("more Coin")}.get(key, key)
+
+
+def score_table(data, by_source, scores, names, console=None) -> list[str]:
+    """VP by source, one column per player."""
+    style = console.style if console is not None else (lambda text, **kw: text)
+    labels = [source_label(s, data) for s in SOURCES] + [_("Total")]
+    lw = _label_width(labels)
+    cw = max(max(len(n) for n in names) + 2, 8)
+    out = ["  " + " " * lw + "".join(n.rjust(cw) for n in names)]
+    for s, label in zip(SOURCES, labels):
+        out.append("  " + label.ljust(lw) + "".join(str(by_source[p][s]).replace("-", "−").rjust(cw) for p in (0, 1)))
+    out.append(style("  " + labels[-1].ljust(lw) + "".join(str(scores[p]).rjust(cw) for p in (0, 1)), bold=True))
+    return out
+
+
+def winner_line(data, result, scores, names, metric_values=None) -> str:
+    winner, decided = result["winner"], result["decided_by"]
+    if winner is None:
+        return _("A tie: {score} each, and nothing in the tie-breaks separates the players.").format(
+            score=vp_text(scores[0]))
+    if decided == "vp":
+        return _("{player} wins, {score} to {other}.").format(
+            player=names[winner], score=vp_text(scores[winner]), other=vp_text(scores[1 - winner]))
+    detail = tie_break_label(decided)
+    if metric_values is not None:
+        return _("Tied on {score}; {player} wins on the tie-break: {criterion} ({mine} to {theirs}).").format(
+            score=vp_text(scores[0]), player=names[winner], criterion=detail,
+            mine=metric_values[winner], theirs=metric_values[1 - winner])
+    return _("Tied on {score}; {player} wins on the tie-break: {criterion}.").format(
+        score=vp_text(scores[0]), player=names[winner], criterion=detail)
+
+
+def end_lines(state, names, console=None) -> list[str]:
+    style = console.style if console is not None else (lambda text, **kw: text)
+    d = state.c.data
+    result = state.result()
+    scores = state.scores()
+    out = ["", style(_("GAME OVER after {turns} turns").format(turns=state.turn + 1), bold=True, reverse=True)]
+    reason = _end_reason(d, state.end_reason)
+    if reason:
+        out.append(_("The game ended because: {reason}").format(reason=reason))
+    out.extend(score_table(d, [state.score_by_source(0), state.score_by_source(1)], scores, names, console))
+    metric_values = None
+    if result["decided_by"] not in ("vp", "tie"):
+        metric_values = (state.metric(result["decided_by"], 0), state.metric(result["decided_by"], 1))
+    out.append(style(winner_line(d, result, scores, names, metric_values), bold=True))
+    return out
+
+
+def summary_lines(state, names) -> list[str]:
+    """Where a game stands when the player leaves before the end."""
+    if state.is_terminal():
+        return end_lines(state, names)
+    s = state.scores()
+    return [_("Game not finished: {count} actions played, turn {turn}. Score: {first} {a}, {second} {b}.").format(
+        count=len(state.history), turn=state.turn + 1, first=names[0], a=vp_text(s[0]), second=names[1],
+        b=vp_text(s[1]))]
