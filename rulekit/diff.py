@@ -1,0 +1,227 @@
+"""Rule differences between two resolved rulesets, in words.
+
+The diff is structural: each ruleset is read as a list of *facts* (section,
+key, subject, value), every value written as the rulebook words it (see
+:mod:`rulekit.sentences`); two facts with the same key whose words differ are
+a change. Comparing the words rather than the raw data means a change that a
+player would not see in the book (the order of keys, say) is not reported, and
+every change that alters a rule is.
+
+>>> from rulekit.ruleset import load_ruleset
+>>> changes = rule_diff(load_ruleset("province-en"), load_ruleset("province-en"))
+>>> changes
+[]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import sentences as s
+from .i18n import _, ngettext
+
+#: Sections in reading order (the rulebook's order), with their titles.
+SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "lender", "harbor",
+            "conversions", "goals", "end", "scoring")
+
+
+def section_title(section: str) -> str:
+    titles = {
+        "story": _("Story"),
+        "components": _("Components"),
+        "setup": _("Setup"),
+        "work": _("Work Cycle Phase"),
+        "spending": _("Resource Spending Phase"),
+        "structures": _("Structures"),
+        "lender": _("Borrowing"),
+        "harbor": _("Ships and sailors"),
+        "conversions": _("Conversions"),
+        "goals": _("Goals"),
+        "end": _("End of the game"),
+        "scoring": _("Scoring and ties"),
+    }
+    return titles.get(section, section)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rule difference: ``old`` is None for an addition, ``new`` None for a removal."""
+
+    section: str
+    key: str
+    subject: str
+    old: str | None
+    new: str | None
+
+    def sentence(self) -> str:
+        if self.old is None:
+            return _("{subject}: {new} (new)").format(subject=self.subject, new=self.new)
+        if self.new is None:
+            return _("{subject}: removed (was: {old})").format(subject=self.subject, old=self.old)
+        return _("{subject}: {new} (was: {old})").format(subject=self.subject, new=self.new, old=self.old)
+
+
+def _facts(data) -> list[tuple[str, str, str, str]]:
+    """(section, key, subject, value) for every rule of ``data``, in the current language."""
+    out = []
+
+    def add(section, key, subject, value):
+        out.append((section, key, subject, value))
+
+    # Story (a text, not a rule; reported so a book is never stale)
+    if data.get("story"):
+        add("story", "story", _("Story"), s.ruleset_text(data["story"]))
+
+    # Components
+    comp = data["components"]
+    add("components", "structure_tokens", _("Structure tokens"),
+        ngettext("{num} per player", "{num} per player", comp["structure_tokens"]).format(num=comp["structure_tokens"]))
+    add("components", "labor_tracker", _("Labor tracker"),
+        _("included") if comp.get("labor_tracker") else _("not included"))
+    add("components", "ship_tokens", _("Ship tokens"), str(comp.get("ship_tokens", 0)))
+    add("components", "goal_tokens", _("Goal tokens"), s.goal_tokens_sentence(data))
+    for cid, coin in comp["coins"].items():
+        add("components", f"coin:{cid}", _("{coin} coins (value {value})").format(coin=s.coin_name(data, cid), value=coin["value"]),
+            str(coin["count"]))
+    add("components", "coins_total", _("Coins in all"), s.coins_sentence(data))
+    for wid, worker in data["workers"].items():
+        n = worker["count"]
+        subject = _("{worker} workers").format(worker=s.worker_name(data, wid, 2))
+        add("components", f"worker:{wid}:count", subject, str(n))
+        if worker.get("color"):
+            add("components", f"worker:{wid}:color", _("{subject} — color").format(subject=subject), s.color_name(worker["color"]))
+    sailors = data.get("sailors")
+    add("components", "sailors", _("Sailors"), s.sailor_supply_sentence(data) if sailors else _("none"))
+    if sailors:
+        add("components", "sailors_max", _("Sailors on the Work Cycle"), s.sailor_max_sentence(data))
+
+    # Setup
+    add("setup", "first_player", _("First player"), s.first_player_sentence(data))
+    add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
+    add("setup", "goal_draw", _("Goal tokens"), s.goal_draw_sentence(data))
+    for wid in data["workers"]:
+        start = s.worker_start_sentence(data, wid)
+        subject = _("{worker} workers — start").format(worker=s.worker_name(data, wid, 2))
+        add("setup", f"worker:{wid}:start", subject, start or _("off the Work Cycle"))
+
+    # The Work Cycle
+    cycle = data["work_cycle"]
+    add("work", "order", _("Work Cycle, clockwise"), s.cycle_order(data))
+    for space in cycle["spaces"]:
+        add("work", f"space:{space['id']}", _("{space} space — yield").format(space=s.space_name(data, space["id"])),
+            s.amount(space.get("yields")))
+    add("work", "entry", _("New workers enter on"), s.space_name(data, cycle["entry"]))
+    for wid in data["workers"]:
+        add("work", f"access:{wid}", _("{worker} workers — access").format(worker=s.worker_name(data, wid, 2)),
+            s.access_sentence(data, wid))
+
+    # Structures
+    for sid, st in data["structures"].items():
+        name = s.structure_name(data, sid)
+        add("structures", f"{sid}", name, _("in the game"))
+        add("structures", f"{sid}:cost", _("{structure} — cost").format(structure=name), s.amount(st.get("cost")))
+        add("structures", f"{sid}:vp", _("{structure} — VP").format(structure=name),
+            _("{first} first / {later} later").format(first=st["vp"]["first"], later=st["vp"]["later"]))
+        add("structures", f"{sid}:requires", _("{structure} — requires").format(structure=name), s.requires_phrase(data, sid))
+        effects = " ".join(s.effect_sentence(data, e) for e in st.get("effects", []) or []) or _("no effect")
+        add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), effects)
+
+    # Conversions
+    for cid in data.get("conversions", {}):
+        add("conversions", cid, s.conversion_name(data, cid), s.conversion_rule(data, cid))
+
+    # Borrowing
+    if data.get("borrowing"):
+        add("lender", "phases", _("When you may borrow"), s.borrowing_phases_sentence(data))
+        add("lender", "repay", _("Repaying"), s.borrowing_repay_sentence(data))
+        add("lender", "repay_same_turn", _("Repaying in the same turn"), s.borrowing_same_turn_sentence(data))
+        add("lender", "take", _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
+        add("lender", "penalty", _("Penalty at the end"), s.borrowing_penalty_sentence(data))
+    else:
+        add("lender", "borrowing", _("Borrowing"), _("none"))
+
+    # Harbor and sailors
+    if data.get("harbor"):
+        add("harbor", "structure", _("Harbormaster"), s.harbormaster_sentence(data))
+        add("harbor", "cast", _("Casting the ships"), " ".join(s.cast_sentences(data)))
+        for outcome in data["harbor"]["outcomes"]:
+            add("harbor", f"outcome:{outcome['id']}", _("Ship result {result}").format(result=s.outcome_label(data, outcome)),
+                s.outcome_sentence(data, outcome))
+    if sailors:
+        add("harbor", "hire", _("Hiring sailors"), s.sailor_hire_sentence(data))
+
+    # Goals
+    for gid, goal in data.get("goals", {}).items():
+        add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)),
+            s.condition_sentence(data, goal["condition"], goal["check"]))
+
+    # End
+    for cond in data["end"]["conditions"]:
+        kind = next(iter(cond))
+        key = f"condition:{kind}:{cond[kind].get('metric', '')}" if kind == "player_condition" else f"condition:{kind}"
+        add("end", key, _("The game ends when"), s.end_condition_sentence(data, cond))
+    add("end", "finish_turn", _("Last turn"), s.finish_turn_sentence(data))
+
+    # Scoring
+    add("scoring", "goal_vp", _("Goal tokens"), s.goal_vp_sentence(data))
+    add("scoring", "coin_bonus", _("Coins at the end"), s.coin_bonus_sentence(data))
+    add("scoring", "tie_breaks", _("Tie-breaks"), s.tie_break_summary(data))
+    return out
+
+
+def rule_diff(a, b) -> list[Change]:
+    """Changes from ruleset ``a`` to ruleset ``b`` (Ruleset objects or resolved dicts), in section order."""
+    data_a = a.data if hasattr(a, "data") else a
+    data_b = b.data if hasattr(b, "data") else b
+    facts_a = {(f[0], f[1]): f for f in _facts(data_a)}
+    facts_b = {(f[0], f[1]): f for f in _facts(data_b)}
+    changes = []
+    order = {name: i for i, name in enumerate(SECTIONS)}
+    keys = list(facts_a) + [k for k in facts_b if k not in facts_a]
+    for key in keys:
+        fa, fb = facts_a.get(key), facts_b.get(key)
+        if fa and fb:
+            if fa[3] != fb[3]:
+                changes.append(Change(key[0], key[1], fb[2], fa[3], fb[3]))
+        elif fb:
+            changes.append(Change(key[0], key[1], fb[2], None, fb[3]))
+        else:
+            changes.append(Change(key[0], key[1], fa[2], fa[3], None))
+    # A whole structure added or removed: drop its detail lines, the one line says it.
+    whole = {c.key for c in changes if c.section == "structures" and ":" not in c.key}
+    changes = [c for c in changes
+               if not (c.section == "structures" and ":" in c.key and c.key.split(":")[0] in whole)]
+    changes.sort(key=lambda c: order.get(c.section, len(order)))
+    return changes
+
+
+def grouped(changes) -> list[tuple[str, list[Change]]]:
+    """The changes grouped by section, in reading order: [(section, [Change, ...]), ...]."""
+    groups: dict[str, list[Change]] = {}
+    for change in changes:
+        groups.setdefault(change.section, []).append(change)
+    return [(sec, groups[sec]) for sec in sorted(groups, key=lambda x: SECTIONS.index(x) if x in SECTIONS else 99)]
+
+
+def render_text(changes, title_a: str, title_b: str) -> str:
+    """The changes as plain text, one line per change under section headings."""
+    if not changes:
+        return _("no differences") + "\n"
+    lines = [_("Rule differences from {a} to {b}:").format(a=title_a, b=title_b)]
+    for section, items in grouped(changes):
+        lines.append("")
+        lines.append(section_title(section))
+        for change in items:
+            lines.append("  - " + change.sentence())
+    return "\n".join(lines) + "\n"
+
+
+def ruleset_label(ruleset) -> str:
+    """How a ruleset is named in a diff: its title, edition and id."""
+    data = ruleset.data
+    title = s.ruleset_text(data.get("title", ruleset.id))
+    if data.get("edition"):
+        return _("{title}, {edition} ({id})").format(title=title, edition=s.ruleset_text(data["edition"]), id=ruleset.id)
+    return _("{title} ({id})").format(title=title, id=ruleset.id)
+
+
+__all__ = ["Change", "rule_diff", "grouped", "render_text", "section_title", "ruleset_label", "SECTIONS"]

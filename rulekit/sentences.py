@@ -1,0 +1,664 @@
+"""Rules as sentences: one function per primitive of the ruleset vocabulary.
+
+Every function takes the resolved ruleset data (``Ruleset.data``) and returns a
+sentence in the current language (see :mod:`rulekit.i18n`). The sentences are
+ours, written as translatable templates with named brace placeholders and
+plural forms. They are used by the rulebook (:mod:`rulekit.rulebook`), by
+``rulekit diff`` (:mod:`rulekit.diff`) and by the ``rules`` screen of
+``rulekit play``.
+
+Display names come from the data and are translated with a context per kind
+(``pgettext("structure", name)``); a coin, worker, space or ship result without
+a ``name`` shows its id, title-cased.
+
+Nothing here names game content: every structure, goal or coin comes from the
+data.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from .i18n import _, display_name, format_list, id_title, ngettext, pgettext
+
+# --------------------------------------------------------------------------
+# Names and small phrases
+
+
+def structure_name(data, sid: str) -> str:
+    return display_name(data, "structure", sid)
+
+
+def goal_name(data, gid: str) -> str:
+    return display_name(data, "goal", gid)
+
+
+def conversion_name(data, cid: str) -> str:
+    return display_name(data, "conversion", cid)
+
+
+def coin_name(data, cid: str) -> str:
+    return display_name(data, "coin", cid)
+
+
+def worker_name(data, wid: str, n: int = 1) -> str:
+    """A worker kind's name (``n`` is accepted for symmetry; names have no plural)."""
+    return display_name(data, "worker", wid)
+
+
+def space_name(data, space_id: str) -> str:
+    return display_name(data, "space", space_id)
+
+
+def outcome_name(outcome) -> str:
+    return pgettext("outcome", outcome.get("name") or id_title(outcome["id"]))
+
+
+def color_name(color: str) -> str:
+    return pgettext("color", color)
+
+
+def ruleset_text(text: str) -> str:
+    """A free text of the ruleset (title, edition, story, flavor), translated when the catalog has it."""
+    return pgettext("ruleset", text) if text else ""
+
+
+def join_and(items) -> str:
+    items = list(items)
+    return format_list(items) if items else ""
+
+
+def join_or(items) -> str:
+    items = list(items)
+    return format_list(items, style="or") if items else ""
+
+
+def labor_amount(n: int) -> str:
+    return ngettext("{num} Labor", "{num} Labor", n).format(num=n)
+
+
+def coin_amount(n: int) -> str:
+    return ngettext("{num} Coin", "{num} Coin", n).format(num=n)
+
+
+def amount(resources) -> str:
+    """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin"; empty -> "nothing"."""
+    resources = resources or {}
+    labor, coin = resources.get("labor", 0), resources.get("coin", 0)
+    if labor and coin:
+        return _("{labor} and {coin}").format(labor=labor_amount(labor), coin=coin_amount(coin))
+    if labor:
+        return labor_amount(labor)
+    if coin:
+        return coin_amount(coin)
+    return _("nothing")
+
+
+def vp_amount(n: int) -> str:
+    return ngettext("{num} VP", "{num} VP", n).format(num=n)
+
+
+def nothing() -> str:
+    return _("nothing")
+
+
+def requires_phrase(data, sid: str) -> str:
+    req = data["structures"][sid].get("requires") or []
+    return join_and(structure_name(data, r) for r in req) if req else nothing()
+
+
+def count_phrase(cond) -> str:
+    """The threshold of a condition: "at least 2", "at most 3", "between 1 and 3"."""
+    low, high = cond.get("at_least"), cond.get("at_most")
+    if low is not None and high is not None:
+        if low == high:
+            return _("exactly {num}").format(num=low)
+        return _("between {low} and {high}").format(low=low, high=high)
+    if low is not None:
+        return _("at least {num}").format(num=low)
+    return _("at most {num}").format(num=high)
+
+
+def _count_n(cond) -> int:
+    """The number that picks the plural form of a condition's noun."""
+    high = cond.get("at_most")
+    return high if high is not None else cond.get("at_least", 0)
+
+
+# --------------------------------------------------------------------------
+# Structures and tokens
+
+
+def structures_with_effect(data, key: str, match=None) -> list[str]:
+    """Ids of the structures with an effect ``key`` (optionally whose value matches)."""
+    found = []
+    for sid, st in data.get("structures", {}).items():
+        for effect in st.get("effects", []) or []:
+            if key in effect and (match is None or match(effect[key])):
+                found.append(sid)
+                break
+    return found
+
+
+def lender_ids(data) -> list[str]:
+    return structures_with_effect(data, "borrowing")
+
+
+def token_phrase(data) -> str:
+    """The borrowing token, named after the structure that unlocks it."""
+    lenders = lender_ids(data)
+    lender = join_or(structure_name(data, s) for s in lenders) if lenders else _("borrowing")
+    return _("the {lender} token").format(lender=lender)
+
+
+def harbor_name(data) -> str:
+    harbor = data.get("harbor")
+    return structure_name(data, harbor["structure"]) if harbor else ""
+
+
+def effect_sentence(data, effect) -> str:
+    """One effect primitive of a structure as a sentence."""
+    key = next(iter(effect))
+    value = effect[key]
+    if key == "income":
+        return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value))
+    if key == "space_yield":
+        space = value["space"]
+        usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
+        gain = {k: v for k, v in value.items() if k != "space"}
+        return _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
+            space=space_name(data, space), amount=amount(gain), usual=amount(usual))
+    if key == "unlock_worker":
+        wid = value["worker"]
+        n = data.get("workers", {}).get(wid, {}).get("count", 1)
+        entry = space_name(data, data["work_cycle"]["entry"])
+        return ngettext(
+            "You may move the {worker} worker. If it is not on the Work Cycle yet, it enters on the {entry} space.",
+            "You may move the {worker} workers. Those not on the Work Cycle yet enter on the {entry} space.",
+            n).format(worker=worker_name(data, wid, n), entry=entry)
+    if key == "conversion":
+        cid = value["conversion"]
+        return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
+                                                rule=conversion_rule(data, cid))
+    if key == "borrowing":
+        return _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).").format(
+            token=token_phrase(data))
+    if key == "ship_benefit":
+        return _("At the start of each of your turns, receive the benefit of the current ship result (see “Ships and sailors”).")
+    return _("Unknown effect {key}.").format(key=key)
+
+
+def structure_summary(data, sid: str) -> str:
+    """Cost, VP and prerequisite of a structure in one line."""
+    st = data["structures"][sid]
+    return _("Cost: {cost}. VP: {first} for the first builder, {later} for a later builder. Requires: {requires}.").format(
+        cost=amount(st.get("cost")), first=st["vp"]["first"], later=st["vp"]["later"],
+        requires=requires_phrase(data, sid))
+
+
+# --------------------------------------------------------------------------
+# Conditions (goals and the end of the game)
+
+
+def _excluded(data, cond) -> str:
+    names = [worker_name(data, w, data.get("workers", {}).get(w, {}).get("count", 2)) for w in cond.get("exclude", [])]
+    return join_and(names)
+
+
+def _metric_you(data, cond) -> str:
+    metric = cond["metric"]
+    c, n = count_phrase(cond), _count_n(cond)
+    if metric == "workers":
+        if cond.get("exclude"):
+            return ngettext("Have access to {count} worker besides the {excluded} workers.",
+                            "Have access to {count} workers besides the {excluded} workers.", n).format(
+                count=c, excluded=_excluded(data, cond))
+        return ngettext("Have access to {count} worker.", "Have access to {count} workers.", n).format(count=c)
+    if metric == "labor_earned_this_turn":
+        return ngettext("Earn {count} Labor in a single turn.", "Earn {count} Labor in a single turn.", n).format(count=c)
+    if metric == "structures":
+        if cond.get("vp") is not None:
+            return ngettext("Own {count} structure that is worth {vp} VP to you.",
+                            "Own {count} structures that are each worth {vp} VP to you.", n).format(
+                count=c, vp=cond["vp"])
+        return ngettext("Own {count} structure.", "Own {count} structures.", n).format(count=c)
+    if metric == "coin_value":
+        return ngettext("Hold {count} Coin (the total value of your coins).",
+                        "Hold {count} Coin (the total value of your coins).", n).format(count=c)
+    if metric == "coins_held":
+        coin = cond.get("coin", "")
+        value = data["components"]["coins"].get(coin, {}).get("value", 0)
+        return ngettext("Hold {count} {coin} coin (value {value}).", "Hold {count} {coin} coins (value {value} each).", n).format(
+            count=c, coin=coin_name(data, coin), value=value)
+    if metric == "workers_on_one_space":
+        return ngettext("Have {count} worker you have access to on a single space of the Work Cycle.",
+                        "Have {count} workers you have access to on a single space of the Work Cycle.", n).format(count=c)
+    if metric == "coins_spent_this_turn":
+        return ngettext("Spend {count} Coin in a single turn (every coin you pay counts).",
+                        "Spend {count} Coin in a single turn (every coin you pay counts).", n).format(count=c)
+    if metric == "conversions_this_turn":
+        return ngettext("Use {conversion} {count} time in a single turn.",
+                        "Use {conversion} {count} times in a single turn.", n).format(
+            count=c, conversion=conversion_name(data, cond.get("conversion", "")))
+    if metric == "vp":
+        return ngettext("Have {count} VP.", "Have {count} VP.", n).format(count=c)
+    if metric == "labor":
+        return ngettext("Hold {count} unspent Labor.", "Hold {count} unspent Labor.", n).format(count=c)
+    return _("Unknown measure {metric}.").format(metric=metric)
+
+
+def _metric_player(data, cond) -> str:
+    metric = cond["metric"]
+    c, n = count_phrase(cond), _count_n(cond)
+    if metric == "workers":
+        if cond.get("exclude"):
+            return ngettext("A player has access to {count} worker besides the {excluded} workers.",
+                            "A player has access to {count} workers besides the {excluded} workers.", n).format(
+                count=c, excluded=_excluded(data, cond))
+        return ngettext("A player has access to {count} worker.", "A player has access to {count} workers.", n).format(count=c)
+    if metric == "labor_earned_this_turn":
+        return ngettext("A player earns {count} Labor in a single turn.",
+                        "A player earns {count} Labor in a single turn.", n).format(count=c)
+    if metric == "structures":
+        if cond.get("vp") is not None:
+            return ngettext("A player owns {count} structure worth {vp} VP to them.",
+                            "A player owns {count} structures each worth {vp} VP to them.", n).format(
+                count=c, vp=cond["vp"])
+        return ngettext("A player has built {count} structure.", "A player has built {count} structures.", n).format(count=c)
+    if metric == "coin_value":
+        return ngettext("A player holds {count} Coin (total value).", "A player holds {count} Coin (total value).", n).format(count=c)
+    if metric == "coins_held":
+        coin = cond.get("coin", "")
+        return ngettext("A player holds {count} {coin} coin.", "A player holds {count} {coin} coins.", n).format(
+            count=c, coin=coin_name(data, coin))
+    if metric == "workers_on_one_space":
+        return ngettext("A player has {count} worker on a single space of the Work Cycle.",
+                        "A player has {count} workers on a single space of the Work Cycle.", n).format(count=c)
+    if metric == "coins_spent_this_turn":
+        return ngettext("A player spends {count} Coin in a single turn.",
+                        "A player spends {count} Coin in a single turn.", n).format(count=c)
+    if metric == "conversions_this_turn":
+        return ngettext("A player uses {conversion} {count} time in a single turn.",
+                        "A player uses {conversion} {count} times in a single turn.", n).format(
+            count=c, conversion=conversion_name(data, cond.get("conversion", "")))
+    if metric == "vp":
+        return ngettext("A player has {count} VP.", "A player has {count} VP.", n).format(count=c)
+    if metric == "labor":
+        return ngettext("A player holds {count} unspent Labor.", "A player holds {count} unspent Labor.", n).format(count=c)
+    return _("Unknown measure {metric}.").format(metric=metric)
+
+
+def check_sentence(check: str) -> str:
+    if check == "end_of_turn":
+        return _("Checked at the end of your turn, for you only.")
+    return _("Checked at once, after every action, for both players.")
+
+
+def condition_sentence(data, condition, check=None) -> str:
+    """A goal's condition (second person), followed by when it is checked if ``check`` is given."""
+    text = _metric_you(data, condition)
+    if check:
+        text = _("{condition} {when}").format(condition=text, when=check_sentence(check))
+    return text
+
+
+def end_condition_sentence(data, cond) -> str:
+    key = next(iter(cond))
+    if key == "player_condition":
+        return _metric_player(data, cond[key])
+    if key == "all_structures_built":
+        n = len(data.get("structures", {}))
+        return ngettext("The {num} structure has been built.",
+                        "Each of the {num} structures has been built at least once.", n).format(num=n)
+    if key == "goals_exhausted":
+        return _("Every goal token in play has been claimed or removed.")
+    return _("Unknown end condition {key}.").format(key=key)
+
+
+def finish_turn_sentence(data) -> str:
+    if data["end"].get("finish_turn"):
+        return _("The player whose action ended the game finishes their turn; then the game is over.")
+    return _("The game is over at once, in the middle of the turn.")
+
+
+# --------------------------------------------------------------------------
+# Components and setup
+
+
+def goal_pool_size(data) -> int:
+    return len(data.get("goals", {}))
+
+
+def goals_in_play(data) -> int:
+    return min(data["components"]["goal_tokens"]["draw"], goal_pool_size(data))
+
+
+def goal_tokens_sentence(data) -> str:
+    pool, draw = goal_pool_size(data), goals_in_play(data)
+    if draw >= pool:
+        return ngettext("{num} goal token, used in every game.",
+                        "{num} goal tokens, all used in every game.", pool).format(num=pool)
+    return ngettext("{pool} goal tokens, of which {num} is drawn for a game.",
+                    "{pool} goal tokens, of which {num} are drawn for a game.", draw).format(pool=pool, num=draw)
+
+
+def goal_draw_sentence(data) -> str:
+    pool, draw = goal_pool_size(data), goals_in_play(data)
+    if draw >= pool:
+        return ngettext("Shuffle the {num} goal token face down and put it above the board.",
+                        "Shuffle the {num} goal tokens face down and stack them above the board.", pool).format(num=pool)
+    rest = pool - draw
+    first = ngettext("Shuffle the {pool} goal tokens face down, draw {num} at random and stack it above the board.",
+                     "Shuffle the {pool} goal tokens face down, draw {num} at random and stack them above the board.",
+                     draw).format(pool=pool, num=draw)
+    second = ngettext("Put the other {num} back in the box without looking at it: it is out of this game.",
+                      "Put the other {num} back in the box without looking at them: they are out of this game.",
+                      rest).format(num=rest)
+    return _("{first} {second}").format(first=first, second=second)
+
+
+def coin_total(data) -> tuple[int, int]:
+    coins = data["components"]["coins"].values()
+    return sum(c["count"] for c in coins), sum(c["count"] * c["value"] for c in coins)
+
+
+def coins_sentence(data) -> str:
+    count, value = coin_total(data)
+    return ngettext("{num} coin, worth {value} Coin in all.", "{num} coins, worth {value} Coin in all.", count).format(
+        num=count, value=value)
+
+
+def first_player_sentence(data) -> str:
+    if data["setup"]["first_player"] == "random":
+        if data["components"].get("ship_tokens"):
+            return _("Toss a ship token like a coin to decide who goes first.")
+        return _("Decide at random who goes first.")
+    return _("The players agree on who goes first.")
+
+
+def starting_coins_sentence(data) -> str:
+    first, second = data["setup"]["starting_coins"]
+    return _("The first player takes {first} from the supply, the second player takes {second}.").format(
+        first=coin_amount(first), second=coin_amount(second))
+
+
+# --------------------------------------------------------------------------
+# The Work Cycle and workers
+
+
+def cycle_order(data) -> str:
+    names = [space_name(data, s["id"]) for s in data["work_cycle"]["spaces"]]
+    return " → ".join(names + names[:1])
+
+
+def space_yield_sentence(data, space) -> str:
+    return _("A worker that lands on {space} earns {amount}.").format(
+        space=space_name(data, space["id"]), amount=amount(space.get("yields")))
+
+
+def unlocking_structures(data, wid: str) -> list[str]:
+    return structures_with_effect(data, "unlock_worker", lambda v: v.get("worker") == wid)
+
+
+def access_sentence(data, wid: str) -> str:
+    worker = data["workers"][wid]
+    n = worker.get("count", 1)
+    name = worker_name(data, wid, n)
+    if worker.get("access") == "everyone":
+        return ngettext("Both players may move the {worker} worker.",
+                        "Both players may move the {worker} workers.", n).format(worker=name)
+    unlocks = unlocking_structures(data, wid)
+    if not unlocks:
+        return ngettext("Nobody may move the {worker} worker.", "Nobody may move the {worker} workers.", n).format(worker=name)
+    return ngettext("Only a player who owns the {structures} (or borrows it this turn) may move the {worker} worker.",
+                    "Only a player who owns the {structures} (or borrows it this turn) may move the {worker} workers.",
+                    n).format(structures=join_or(structure_name(data, s) for s in unlocks), worker=name)
+
+
+def worker_start_sentence(data, wid: str) -> str | None:
+    start = data["workers"][wid].get("start") or []
+    if not start:
+        return None
+    n = len(start)
+    places = []
+    for space in data["work_cycle"]["spaces"]:
+        k = start.count(space["id"])
+        if k:
+            places.append(ngettext("{num} on {space}", "{num} on {space}", k).format(num=k, space=space_name(data, space["id"])))
+    return ngettext("Put the {worker} worker on the Work Cycle: {places}.",
+                    "Put the {worker} workers on the Work Cycle: {places}.", n).format(
+        worker=worker_name(data, wid, n), places=join_and(places))
+
+
+# --------------------------------------------------------------------------
+# Conversions, borrowing, the Harbor and sailors
+
+
+def conversion_rule(data, cid: str) -> str:
+    conv = data["conversions"][cid]
+    pay = _("Pay {pay} to earn {gain}.").format(pay=amount(conv["pay"]), gain=amount(conv["gain"]))
+    if conv.get("always"):
+        who = _("Every player may do this in their Resource Spending Phase.")
+    else:
+        granting = structures_with_effect(data, "conversion", lambda v: v.get("conversion") == cid)
+        if granting:
+            who = _("Only a player who owns the {structures} (or borrows it this turn) may do this, in their Resource Spending Phase.").format(
+                structures=join_or(structure_name(data, s) for s in granting))
+        else:
+            who = _("No structure grants this conversion, so nobody may use it.")
+    per_turn = conv.get("per_turn")
+    if per_turn is None:
+        often = _("As many times as you can pay.")
+    else:
+        often = ngettext("At most {num} time per turn.", "At most {num} times per turn.", per_turn).format(num=per_turn)
+    return _("{pay} {who} {often}").format(pay=pay, who=who, often=often)
+
+
+def conversion_sentence(data, cid: str) -> str:
+    return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid), rule=conversion_rule(data, cid))
+
+
+def borrowing_phases_sentence(data) -> str:
+    phases = set(data["borrowing"]["phases"])
+    if phases >= {"work", "spending"}:
+        return _("You may borrow during either phase of your turn.")
+    if "work" in phases:
+        return _("You may borrow only during your Work Cycle Phase.")
+    return _("You may borrow only during your Resource Spending Phase.")
+
+
+def borrowing_repay_sentence(data) -> str:
+    b = data["borrowing"]
+    return _("To give {token} back to the supply, pay {cost} during your turn.").format(
+        token=token_phrase(data), cost=amount(b["repay"]))
+
+
+def borrowing_same_turn_sentence(data) -> str:
+    if data["borrowing"]["repay_same_turn"]:
+        return _("You may repay it in the same turn you took it.")
+    return _("You cannot repay it in the turn you took it.")
+
+
+def borrowing_take_sentence(data) -> str:
+    lender = join_or(structure_name(data, s) for s in lender_ids(data))
+    if data["borrowing"]["take_from_opponent"]:
+        return _("If both players own the {lender}, you may take {token} from your opponent to borrow; their debt becomes yours.").format(
+            lender=lender, token=token_phrase(data))
+    return _("While your opponent holds {token}, you cannot borrow.").format(token=token_phrase(data))
+
+
+def borrowing_penalty_sentence(data) -> str:
+    n = data["borrowing"]["penalty_vp"]
+    return ngettext("A player who still holds {token} when the game ends loses {num} VP.",
+                    "A player who still holds {token} when the game ends loses {num} VP.", n).format(
+        token=token_phrase(data), num=n)
+
+
+def borrowing_sentences(data) -> list[str]:
+    """Every rule of borrowing, in reading order."""
+    if not data.get("borrowing"):
+        return []
+    lender = join_or(structure_name(data, s) for s in lender_ids(data))
+    return [
+        _("A player who owns the {lender} may borrow one structure that the opponent has built and they have not: "
+          "they take {token} and use that structure's effects until the end of their turn.").format(
+            lender=lender, token=token_phrase(data)),
+        borrowing_phases_sentence(data),
+        _("You cannot borrow while you hold {token}, so you borrow at most once per turn.").format(token=token_phrase(data)),
+        _("Borrowing a structure that gives income at the start of the turn gives that income at once."),
+        borrowing_repay_sentence(data),
+        borrowing_same_turn_sentence(data),
+        borrowing_take_sentence(data),
+        borrowing_penalty_sentence(data),
+    ]
+
+
+def outcome_label(data, outcome) -> str:
+    return outcome_name(outcome)
+
+
+def outcome_ships(data, outcome) -> str:
+    """The ships of a result drawn as ○ (white) and ● (black)."""
+    ships = data["components"].get("ship_tokens", 0)
+    white = min(outcome["white"], ships)
+    return " ".join(["○"] * white + ["●"] * (ships - white))
+
+
+def outcome_chance(data, outcome) -> str:
+    ships = data["components"].get("ship_tokens", 0)
+    white = outcome["white"]
+    if ships <= 0 or white > ships:
+        return "0"
+    chance = Fraction(comb(ships, white), 2 ** ships)
+    return f"{chance.numerator}/{chance.denominator}" if chance.denominator != 1 else str(chance.numerator)
+
+
+def outcome_sentence(data, outcome) -> str:
+    benefit = outcome["benefit"]
+    parts = []
+    if benefit.get("income"):
+        parts.append(_("Earn {amount} at the start of your turn.").format(amount=amount(benefit["income"])))
+    if benefit.get("hire_sailor"):
+        cost = amount(data.get("sailors", {}).get("cost"))
+        parts.append(_("You may hire a sailor in your Resource Spending Phase, for {cost}.").format(cost=cost))
+    if not parts:
+        return _("No benefit.")
+    return " ".join(parts)
+
+
+def harbormaster_sentence(data) -> str:
+    return _("The first player to build the {harbor} becomes the Harbormaster.").format(harbor=harbor_name(data))
+
+
+def cast_sentences(data) -> list[str]:
+    cast = data["harbor"]["cast"]
+    n = data["components"].get("ship_tokens", 0)
+    found = []
+    if cast.get("on_first_build"):
+        found.append(ngettext(
+            "Cast the ship token at the end of the turn in which the {harbor} is first built.",
+            "Cast the {num} ship tokens at the end of the turn in which the {harbor} is first built.",
+            n).format(num=n, harbor=harbor_name(data)))
+    if cast.get("start_of_harbormaster_turn"):
+        if cast.get("on_first_build"):
+            found.append(_("From then on, the Harbormaster casts them again at the start of each of their turns."))
+        else:
+            found.append(ngettext("The Harbormaster casts the ship token at the start of each of their turns.",
+                                  "The Harbormaster casts the {num} ship tokens at the start of each of their turns.",
+                                  n).format(num=n))
+    if not found:
+        found.append(_("The ship tokens are never cast."))
+    return found
+
+
+def sailor_colors(data) -> str:
+    return join_and(color_name(c) for c in data.get("sailors", {}).get("worker_color", []))
+
+
+def sailor_supply_sentence(data) -> str:
+    sailors = data["sailors"]
+    n = sailors["count"]
+    colors = sailor_colors(data)
+    if sailors["supply"] == "per_player":
+        if colors:
+            return ngettext("Each player has {num} sailor of their own color ({colors}).",
+                            "Each player has {num} sailors of their own color ({colors}).", n).format(num=n, colors=colors)
+        return ngettext("Each player has {num} sailor.", "Each player has {num} sailors.", n).format(num=n)
+    if colors:
+        return ngettext("{num} two-sided sailor ({colors}) is shared by both players: the side up shows who hired it.",
+                        "{num} two-sided sailors ({colors}) are shared by both players: the side up shows who hired each.",
+                        n).format(num=n, colors=colors)
+    return ngettext("{num} sailor is shared by both players.", "{num} sailors are shared by both players.", n).format(num=n)
+
+
+def sailor_max_sentence(data) -> str:
+    sailors = data["sailors"]
+    limit = sailors.get("max_on_cycle")
+    if limit is None:
+        return _("Sailors may be hired as long as any remain in the supply.")
+    return ngettext("At most {num} sailor, of any color, may be on the Work Cycle; then nobody may hire one.",
+                    "At most {num} sailors, of any color, may be on the Work Cycle; then nobody may hire one.",
+                    limit).format(num=limit)
+
+
+def sailor_hire_sentence(data) -> str:
+    sailors = data["sailors"]
+    entry = space_name(data, data["work_cycle"]["entry"])
+    first = _("To hire a sailor, pay {cost} in your Resource Spending Phase; the sailor enters the Work Cycle on {entry}.").format(
+        cost=amount(sailors["cost"]), entry=entry)
+    n = sailors["per_turn"]
+    second = ngettext("You may hire at most {num} sailor per turn.", "You may hire at most {num} sailors per turn.", n).format(num=n)
+    return _("{first} {second}").format(first=first, second=second)
+
+
+def sailor_count_total(data) -> int:
+    sailors = data.get("sailors")
+    if not sailors:
+        return 0
+    return sailors["count"] * (2 if sailors["supply"] == "per_player" else 1)
+
+
+# --------------------------------------------------------------------------
+# Scoring and tie-breaks
+
+
+def coin_bonus_sentence(data) -> str:
+    bonus = data["scoring"].get("coin_bonus")
+    if not bonus:
+        return _("Coins held at the end score no VP.")
+    return ngettext("Each player scores {vp} VP for each Coin they hold at the end.",
+                    "Each player scores {vp} VP for each full {per} Coin they hold at the end (total value).",
+                    bonus["per"]).format(vp=bonus["vp"], per=bonus["per"])
+
+
+def goal_vp_sentence(data) -> str:
+    n = data["scoring"]["goal_vp"]
+    return ngettext("Each goal token you claimed is worth {num} VP.", "Each goal token you claimed is worth {num} VP.", n).format(num=n)
+
+
+def _tie_break_label(key: str) -> str:
+    labels = {
+        "structures": _("more structures"),
+        "workers": _("more workers (the workers they have access to)"),
+        "goals": _("more goal tokens"),
+        "coin_value": _("more Coin (total value)"),
+    }
+    return labels.get(key, key)
+
+
+def _tie_break_short(key: str) -> str:
+    labels = {"structures": _("structures"), "workers": _("workers"), "goals": _("goal tokens"), "coin_value": _("Coin")}
+    return labels.get(key, key)
+
+
+def tie_break_sentences(data) -> list[str]:
+    found = [_("The player with more VP wins.")]
+    for key in data.get("tie_breaks", []):
+        found.append(_("If still tied, the player with {criterion} wins.").format(criterion=_tie_break_label(key)))
+    found.append(_("If still tied, the game is a tie."))
+    return found
+
+
+def tie_break_summary(data) -> str:
+    steps = [_("VP")] + [_tie_break_short(k) for k in data.get("tie_breaks", [])] + [_("a tie")]
+    return " → ".join(steps)
