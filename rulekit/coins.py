@@ -15,7 +15,7 @@ holdings (docs/coins.md):
    alone cannot do it);
 2. give A back as few coins as possible (pay exactly when you can);
 3. move as few coins as possible in all;
-4. let A keep its larger coins (pay with small coins first).
+4. between ways that move as many coins, let A keep its larger coins.
 
 >>> c = Coinage((1, 5, 10), (10, 3, 1))
 >>> supply, purse, other = (10, 3, 1), (0, 0, 0), (0, 0, 0)

@@ -35,7 +35,7 @@ WORK, SPENDING, OVER = 0, 1, 2
 PHASE_NAMES = ("work", "spending", "over")
 
 # Action kinds
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END = range(10)
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END = range(9)
 
 MASK64 = (1 << 64) - 1
 
@@ -322,7 +322,6 @@ class Compiled:
         for dn, did in enumerate(self.coin_ids):
             if dn > 0:
                 add(EXCHANGE, dn, 0, f"exchange {did}")
-                add(BREAK, dn, 0, f"break {did}")
         add(SPEND, 0, 0, "spend")
         add(END, 0, 0, "end")
         self.actions = tuple(acts)
@@ -367,7 +366,6 @@ class State:
         "holder", "token_turn", "borrowed", "borrowed_this_turn",
         "harbormaster", "ship", "hire_ok", "cast_pending",
         "labor_earned", "spent", "conv_used", "built_this_turn", "hired",
-        "ex_up", "ex_down",
         "ending", "end_reason", "history", "log",
     )
 
@@ -447,8 +445,6 @@ class State:
         self.borrowed = -1
         self.borrowed_this_turn = False
         self.hire_ok = False
-        self.ex_up = 0
-        self.ex_down = 0
 
     def clone(self) -> "State":
         st = State.__new__(State)
@@ -484,8 +480,6 @@ class State:
         st.conv_used = list(self.conv_used)
         st.built_this_turn = self.built_this_turn
         st.hired = self.hired
-        st.ex_up = self.ex_up
-        st.ex_down = self.ex_down
         st.ending = self.ending
         st.end_reason = self.end_reason
         st.history = list(self.history)
@@ -500,7 +494,7 @@ class State:
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_this_turn, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, self.labor_earned, self.spent, tuple(self.conv_used),
-                self.built_this_turn, self.hired, self.ex_up, self.ex_down, self.ending, self.end_reason)
+                self.built_this_turn, self.hired, self.ending, self.end_reason)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -820,10 +814,8 @@ class State:
                 out.append(c.a_repay)
         purse = self.purses[p]
         for dn in range(1, c.coinage.n):
-            if not self.ex_down >> dn & 1 and c.coinage.exchange(purse, self.supply, dn, True) is not None:
+            if self.supply[dn] and c.coinage.exchange(purse, self.supply, dn, True) is not None:
                 out.append(idx[(EXCHANGE, dn, 0)])
-            if not self.ex_up >> dn & 1 and purse[dn] and c.coinage.exchange(purse, self.supply, dn, False) is not None:
-                out.append(idx[(BREAK, dn, 0)])
         out.append(c.a_end)
         return out
 
@@ -907,13 +899,9 @@ class State:
             self.labor -= c.repay_labor
             self._pay(p, c.repay_coin)
             self.holder = -1
-        elif kind in (EXCHANGE, BREAK):
-            up = kind == EXCHANGE
-            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, up)
-            if up:
-                self.ex_up |= 1 << info.arg
-            else:
-                self.ex_down |= 1 << info.arg
+        elif kind == EXCHANGE:
+            # Swap smaller coins for one coin of this size with the supply, at equal value.
+            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, True)
         self._check_goals()
         self._check_end()
 

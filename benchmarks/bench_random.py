@@ -1,0 +1,69 @@
+"""Full random games per second, per bundled ruleset, on one core.
+
+    python benchmarks/bench_random.py [--games N] [--no-write]
+
+A random game: both players pick uniformly among the legal actions until the
+game ends (the engine's own generator, no legality re-check). Figures go to
+stdout and to the "random" section of docs/performance.md.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _report import machine, write_section  # noqa: E402
+
+from rulekit.ruleset import bundled_rulesets, load_ruleset  # noqa: E402
+
+
+def bench(ruleset_id: str, games: int):
+    rs = load_ruleset(ruleset_id)
+    first_random = rs.compiled().first_random
+    actions = turns = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        st = rs.new_game(seed=seed, first_player=None if first_random else seed % 2)
+        choice = rng.choice
+        while st.phase != 2:
+            st._apply(choice(st.legal_actions()))
+            actions += 1
+        turns += st.turn + 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / elapsed, turns / games, actions / games
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
+    args = parser.parse_args(argv)
+    rows = []
+    for rid in sorted(bundled_rulesets()):
+        gps, aps, turns, acts = bench(rid, args.games)
+        rows.append(f"| {rid} | {gps:,.0f} | {aps:,.0f} | {turns:.0f} | {acts:.0f} |")
+        print(rows[-1], flush=True)
+    body = "\n".join([
+        "## Random games per second (one core)",
+        "",
+        f"Machine: {machine()}. {args.games} seeded games per ruleset, `python benchmarks/bench_random.py`.",
+        "",
+        "| ruleset | games/s | actions/s | turns per game | actions per game |",
+        "|---|---:|---:|---:|---:|",
+        *rows,
+        "",
+        "The issue's aim is 2,000 random games per second for province-en. A random",
+        "game is long (both players pick any legal action, so a game lasts over a",
+        "hundred turns and several hundred actions), and the engine is pure Python",
+        "interpreting the ruleset's tables: see the figures above for where it stands.",
+    ])
+    if not args.no_write:
+        write_section("random", body)
+
+
+if __name__ == "__main__":
+    main()
