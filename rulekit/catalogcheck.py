@@ -50,7 +50,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, PoFileParser, read_po, write_po
 
 DOMAIN = "rulekit"
 TEMPLATE = f"{DOMAIN}.pot"
@@ -77,6 +77,39 @@ def _read(path: Path, lang: str | None = None) -> Catalog:
         except (UnknownLocaleError, ValueError):
             fh.seek(0)
             return read_po(fh, domain=DOMAIN, abort_invalid=True)
+
+
+class _CheckingParser(PoFileParser):
+    """A PO parser that records every problem instead of stopping at the first."""
+
+    def __init__(self, catalog, file):
+        super().__init__(catalog, ignore_obsolete=True, abort_invalid=False)
+        self.file = file
+        self.problems = []
+
+    def _add_message(self):
+        if len(self.messages) > 1 and len(self.translations) != self.catalog.num_plurals:
+            self.problems.append(CatalogProblem(
+                self.file, self.offset + 1,
+                f"{len(self.translations)} plural forms for {_show(self.messages[0].denormalize())}; "
+                f"the language has {self.catalog.num_plurals}"))
+            self.translations = [t for t in self.translations if t[0] < self.catalog.num_plurals]
+        super()._add_message()
+
+    def _invalid_pofile(self, line, lineno, msg):
+        self.problems.append(CatalogProblem(self.file, lineno + 1, f"syntax error: {msg}"))
+
+
+def _read_checked(path: Path, lang: str, file: str):
+    """The catalog of ``path`` and the problems met while reading it."""
+    try:
+        catalog = Catalog(locale=lang, domain=DOMAIN)
+    except (UnknownLocaleError, ValueError):
+        catalog = Catalog(domain=DOMAIN)
+    parser = _CheckingParser(catalog, file)
+    with path.open("rb") as fh:
+        parser.parse(fh)
+    return catalog, parser.problems
 
 
 def _render(catalog: Catalog) -> bytes:
@@ -136,6 +169,10 @@ def consolidate(locales: Path, log=print) -> list[Path]:
                         log(f"{path}:{message.lineno}: kept the translation of {MAIN_PO}, "
                             f"not this one, for {_show(message.id)}")
                     continue
+                if current is not None:      # present but untranslated or fuzzy
+                    current.string = message.string
+                    current.flags.discard("fuzzy")
+                    continue
                 main.add(message.id, message.string, locations=message.locations,
                          auto_comments=message.auto_comments, user_comments=message.user_comments,
                          context=message.context, flags=[f for f in message.flags if f != "fuzzy"])
@@ -158,6 +195,10 @@ def _new_catalog(lang: str) -> Catalog:
 
     catalog = Catalog(locale=lang, domain=DOMAIN, project="rulekit", version=__version__,
                       copyright_holder="the rulekit authors", charset="utf-8", fuzzy=False)
+    # Header fields msgfmt --check wants filled in (the translator may edit them).
+    catalog.revision_date = catalog.creation_date
+    catalog.last_translator = "rulekit translators"
+    catalog.language_team = f"{Locale.parse(lang).english_name} (rulekit translators)"
     return catalog
 
 
@@ -300,7 +341,7 @@ def _balanced(text: str) -> bool:
     return depth == 0
 
 
-def _check_message(message, nplurals, file, problems):
+def _check_message(message, file, problems):
     where = (file, message.lineno)
     what = _show(message.id)
     if message.fuzzy:
@@ -311,10 +352,10 @@ def _check_message(message, nplurals, file, problems):
     plural = isinstance(message.id, (list, tuple))
     ids = list(message.id) if plural else [message.id]
     strings = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
-    if plural and nplurals is not None and len(strings) != nplurals:
-        problems.append(CatalogProblem(*where, f"{len(strings)} plural forms for {what}; "
-                                               f"the language has {nplurals}"))
-    positional = bool(message.python_format)
+    # Positional %-conversions (%s, %d) only count in a %-style message: in a
+    # brace-style one, "50% of {total}" is just a per cent sign.
+    positional = bool(message.python_format) and not any(
+        re.search(r"\{\w*[!:}]", i) for i in ids)
     try:
         expected = [placeholders(i, positional) for i in ids]
     except ValueError as exc:
@@ -372,23 +413,18 @@ def check(locales: Path | None = None, languages=None, use_msgfmt: bool = True) 
             file = _rel(path)
             if use_msgfmt:
                 problems.extend(_msgfmt(path))
-            try:
-                catalog = _read(path, lang)
-            except PoFileError as exc:
-                problems.append(CatalogProblem(file, exc.lineno, f"syntax error: {exc}"))
-                continue
+            catalog, read_problems = _read_checked(path, lang, file)
+            problems.extend(read_problems)
             header = dict(catalog.mime_headers).get("Plural-Forms")
-            nplurals = catalog.num_plurals
-            if cldr is not None:
-                want = cldr.plural_forms
-                if header and _norm_plural(header) != _norm_plural(want):
-                    problems.append(CatalogProblem(file, 1, f"Plural-Forms is {header!r}; "
-                                                            f"the CLDR rule for {lang} is {want!r}"))
-                nplurals = cldr.num_plurals
+            if cldr is not None and header and _norm_plural(header) != _norm_plural(cldr.plural_forms):
+                text = path.read_text(encoding="utf-8", errors="replace").splitlines()
+                line = next((i for i, t in enumerate(text, 1) if '"Plural-Forms:' in t), 1)
+                problems.append(CatalogProblem(file, line, f"Plural-Forms is {header!r}; "
+                                                           f"the CLDR rule for {lang} is {cldr.plural_forms!r}"))
             for message in catalog:
                 if not message.id:
                     continue
-                _check_message(message, nplurals, file, problems)
+                _check_message(message, file, problems)
                 key = (message.id[0] if isinstance(message.id, (list, tuple)) else message.id,
                        message.context)
                 present.add(key)

@@ -41,7 +41,7 @@ def _show_version(ctx, param, value):
     ctx.exit()
 
 
-@click.group(cls=RkGroup, help=N_("Board-game rules as data: play Province, check house rules, print rulebooks."))
+@click.group("rulekit", cls=RkGroup, help=N_("Board-game rules as data: play Province, check house rules, print rulebooks."))
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
               help=N_("Show the version and exit."))
 def cli():
