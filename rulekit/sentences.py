@@ -55,7 +55,15 @@ def outcome_name(outcome) -> str:
 
 
 def color_name(color: str) -> str:
+    """A color of the data (``green``), translated with the context ``color``."""
     return pgettext("color", color)
+
+
+def _color_messages():
+    """Never called: lists the usual colors so that the extraction puts them in the catalog."""
+    return [pgettext("color", "green"), pgettext("color", "yellow"), pgettext("color", "orange"),
+            pgettext("color", "red"), pgettext("color", "blue"), pgettext("color", "white"),
+            pgettext("color", "black"), pgettext("color", "purple"), pgettext("color", "gray")]
 
 
 def ruleset_text(text: str) -> str:
@@ -104,7 +112,7 @@ def nothing() -> str:
 
 def requires_phrase(data, sid: str) -> str:
     req = data["structures"][sid].get("requires") or []
-    return join_and(structure_name(data, r) for r in req) if req else nothing()
+    return join_and(structure_name(data, r) for r in req) if req else _("none")
 
 
 def count_phrase(cond) -> str:
