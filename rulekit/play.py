@@ -32,7 +32,7 @@ from pathlib import Path
 
 from . import screen
 from .errors import IllegalActionError, RecordError
-from .i18n import _, get_language, pgettext
+from .i18n import _, get_language, ngettext
 from .record import GameRecord, replay
 
 HUMAN = "human"
@@ -72,7 +72,7 @@ def parse_players(text: str) -> list[str]:
         if part.startswith(BOT_PREFIX) and part[len(BOT_PREFIX):] in bots:
             continue
         choices = ", ".join([HUMAN] + [BOT_PREFIX + b for b in bots])
-        raise PlayersError(_("unknown player {player!r}; choose among: {choices}").format(
+        raise PlayersError(_("unknown player “{player}”; choose among: {choices}").format(
             player=part, choices=choices))
     return parts
 
@@ -281,7 +281,8 @@ class Session:
                                        self.record_path):
             con.say(line)
         if self.state.history:
-            con.say(_("Resumed after {count} actions.").format(count=len(self.state.history)))
+            n = len(self.state.history)
+            con.say(ngettext("Resumed after {count} action.", "Resumed after {count} actions.", n).format(count=n))
         if not self.state.is_terminal():
             self._emit(con.style(screen.turn_line(self.state, self.names), bold=True))
         redraw = True
@@ -295,7 +296,8 @@ class Session:
                 continue
             if con.interactive and redraw:
                 con.clear()
-                for line in screen.screen_lines(self.state, self.names, self.players, con, self.recent):
+                for line in screen.screen_lines(self.state, self.names, self.players, con, self.recent,
+                                                 screen.title_line(self.ruleset, self.seed)):
                     con.say(line)
             redraw = True
             line = con.read(screen.prompt_text(con))
@@ -369,7 +371,8 @@ class Session:
         undone = len(notations) - target
         self._rebuild(notations[:target])
         self.recent.clear()
-        message = _("Undone: back to before your move {action} ({count} actions taken back).").format(
+        message = ngettext("Undone: back to before your move {action} ({count} action taken back).",
+                           "Undone: back to before your move {action} ({count} actions taken back).", undone).format(
             action=notations[target], count=undone)
         self._emit(con.style(message, fg="cyan"))
         self._autosave()
@@ -473,11 +476,7 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
                    actions=list(record.actions))
 
 
-def translated_phase(phase: str) -> str:
-    return screen.phase_label(phase)
-
-
 __all__ = [
     "Console", "Session", "PlayersError", "parse_players", "available_bots", "bot_choose", "bot_seed",
-    "player_names", "resume_session", "find_ruleset", "default_record_path", "pgettext",
+    "player_names", "resume_session", "find_ruleset", "default_record_path",
 ]

@@ -178,14 +178,14 @@ def describe(state, action: int) -> str:
         after._apply(action)
         gain = gain_text(after.labor - state.labor if not after.is_terminal() or after.current == p else 0,
                          after.coin_value(p) - state.coin_value(p))
-        return _("Move a worker ({worker}) from {origin} to {destination}: {gain}").format(
+        return _("Move a worker ({worker}): {origin} → {destination}, {gain}").format(
             worker=name(d, "worker", c.kind_ids[info.arg]), origin=name(d, "space", c.space_ids[info.arg2]),
             destination=name(d, "space", c.space_ids[c.next_space[info.arg2]]), gain=gain)
     if kind == SPEND:
         return _("Stop moving workers and go to the Resource Spending phase")
     if kind == END:
         if state.labor:
-            return _("End your turn (your {labor} not spent is lost)").format(labor=labor_text(state.labor))
+            return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(state.labor))
         return _("End your turn")
     if kind == BUILD:
         s = info.arg
@@ -273,7 +273,7 @@ def turn_line(state, names) -> str:
 
 
 def illegal_message(state, text: str, legal) -> str:
-    return _("{text!r} is not a legal action here. Legal actions: {legal}").format(
+    return _("“{text}” is not a legal action here. Legal actions: {legal}").format(
         text=text, legal=", ".join(legal))
 
 
@@ -290,19 +290,19 @@ def prompt_text(console) -> str:
 
 
 def intro_lines(ruleset, seed, names, players, state, record_path) -> list[str]:
-    d = ruleset.data
-    title = name(d, "ruleset", "title")
-    edition = name(d, "ruleset", "edition")
-    lines = [_("{title} — {edition} · seed {seed}").format(title=title, edition=edition or ruleset.id, seed=seed)]
+    lines = [title_line(ruleset, seed)]
     for seat, who in enumerate(names):
-        first = seat == state.first
-        if first:
-            lines.append(_("  Player {number}: {name} (plays first)").format(number=seat + 1, name=who))
-        else:
-            lines.append(_("  Player {number}: {name}").format(number=seat + 1, name=who))
+        plain = _("Player {number}").format(number=seat + 1)
+        if seat == state.first:
+            if who == plain:
+                lines.append("  " + _("{player} plays first").format(player=who))
+            else:
+                lines.append("  " + _("Player {number}: {name} (plays first)").format(number=seat + 1, name=who))
+        elif who != plain:
+            lines.append("  " + _("Player {number}: {name}").format(number=seat + 1, name=who))
     if record_path is not None:
-        lines.append(_("  Every move is saved in {file}.").format(file=record_path))
-    lines.append(_("  Replay this game with: {command}").format(
+        lines.append("  " + _("Every move is saved in {file}.").format(file=record_path))
+    lines.append("  " + _("Replay this game with: {command}").format(
         command=f"rulekit play {ruleset.id if ruleset.source is None or ruleset.id in _bundled() else ruleset.source}"
                 f" --seed {seed}"))
     lines.append("")
@@ -450,10 +450,16 @@ def board_lines(state, names, console) -> list[str]:
     return out
 
 
-def screen_lines(state, names, players, console, recent) -> list[str]:
+def title_line(ruleset, seed) -> str:
+    d = ruleset.data
+    return _("{title} — {edition} · seed {seed}").format(
+        title=name(d, "ruleset", "title"), edition=name(d, "ruleset", "edition") or ruleset.id, seed=seed)
+
+
+def screen_lines(state, names, players, console, recent, title: str = "") -> list[str]:
     """The whole screen at a human decision: recent events, the board, the choices."""
     st = console.style
-    out = []
+    out = [st(title, dim=True)] if title else []
     if recent:
         out.append(st(_("What just happened:"), bold=True))
         for line in recent:
@@ -516,26 +522,27 @@ def help_lines(state) -> list[str]:
     d = c.data
     example_space = c.space_ids[0]
     lines = [
-        _("How to play:"),
-        _("  Type the number of a choice, or the action itself, and press Enter."),
-        _("  Actions are written as in docs/notation.md: {move} moves a worker of that kind from that space; "
-          "{short} works when only one kind of worker can move from there.").format(
-            move=f"move {c.kind_ids[0]}@{example_space}", short=f"move {example_space}"),
-        _("  {spend} ends the Work Cycle phase; {end} ends your turn; {build} builds; "
-          "conversions are typed by their name.").format(
-            spend="spend", end="end", build=f"build {c.struct_ids[0]}"),
-        _("Commands:"),
-        _("  {command:<8} this help").format(command=command_word("help")),
-        _("  {command:<8} the rules for the current phase").format(command=command_word("rules")),
-        _("  {command:<8} take back your last move (and the computer's replies)").format(command=command_word("undo")),
-        _("  {command:<8} save the game to a file, to continue later with --resume").format(command=command_word("save")),
-        _("  {command:<8} leave (the game is saved if it has a file)").format(command=command_word("quit")),
-        _("Winning: {summary}").format(summary=_win_summary(d)),
+        ("", _("How to play:")),
+        ("  ", _("Type the number of a choice, or the action itself, and press Enter.")),
+        ("  ", _("Actions are written as in docs/notation.md: {move} moves a worker of that kind from that space; "
+                 "{short} works when only one kind of worker can move from there.").format(
+            move=f"move {c.kind_ids[0]}@{example_space}", short=f"move {example_space}")),
+        ("  ", _("{spend} ends the Work Cycle phase; {end} ends your turn; {build} builds; "
+                 "conversions are typed by their name.").format(
+            spend="spend", end="end", build=f"build {c.struct_ids[0]}")),
+        ("", _("Commands:")),
+        ("  ", _("{command:<8} this help").format(command=command_word("help"))),
+        ("  ", _("{command:<8} the rules for the current phase").format(command=command_word("rules"))),
+        ("  ", _("{command:<8} take back your last move (and the computer's replies)").format(
+            command=command_word("undo"))),
+        ("  ", _("{command:<8} save the game to a file, to continue later with --resume").format(
+            command=command_word("save"))),
+        ("  ", _("{command:<8} leave (the game is saved if it has a file)").format(command=command_word("quit"))),
+        ("", _("Winning: {summary}").format(summary=_win_summary(d))),
     ]
     out = []
-    for line in lines:
-        indent = "  " if line.startswith("  ") else ""
-        out.extend(wrap(line.strip(), indent + "  ", indent))
+    for indent, line in lines:
+        out.extend(wrap(line, indent + "  ", indent))
     return out
 
 
@@ -634,7 +641,9 @@ def end_lines(state, names, console=None) -> list[str]:
     d = state.c.data
     result = state.result()
     scores = state.scores()
-    out = ["", style(_("GAME OVER after {turns} turns").format(turns=state.turn + 1), bold=True, reverse=True)]
+    turns = state.turn + 1
+    out = ["", style(ngettext("GAME OVER after {turns} turn", "GAME OVER after {turns} turns", turns).format(
+        turns=turns), bold=True, reverse=True)]
     reason = _end_reason(d, state.end_reason)
     if reason:
         out.append(_("The game ended because: {reason}").format(reason=reason))
@@ -651,6 +660,9 @@ def summary_lines(state, names) -> list[str]:
     if state.is_terminal():
         return end_lines(state, names)
     s = state.scores()
-    return [_("Game not finished: {count} actions played, turn {turn}. Score: {first} {a}, {second} {b}.").format(
-        count=len(state.history), turn=state.turn + 1, first=names[0], a=vp_text(s[0]), second=names[1],
+    n = len(state.history)
+    return [ngettext("Game not finished: {count} action played, turn {turn}. Score: {first} {a}, {second} {b}.",
+                     "Game not finished: {count} actions played, turn {turn}. Score: {first} {a}, {second} {b}.",
+                     n).format(
+        count=n, turn=state.turn + 1, first=names[0], a=vp_text(s[0]), second=names[1],
         b=vp_text(s[1]))]

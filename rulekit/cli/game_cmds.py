@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from ..errors import RecordError, RulekitError
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .base import RkCommand, fail
 
 DEFAULT_RULESET = "province-en"
@@ -83,6 +83,8 @@ def play(ruleset, players, seed, first, record, resume):
                 fail(_("cannot write {file}: {reason}").format(file=record, reason=exc.strerror or exc))
     try:
         code = session.run()
+    except BrokenPipeError:          # the output was closed (| head): nothing more to say
+        raise SystemExit(0) from None
     except OSError as exc:
         fail(_("cannot write {file}: {reason}").format(file=session.record_path, reason=exc.strerror or exc))
     if code:
@@ -137,7 +139,9 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         return
     names = player_names(record.players) if len(record.players) == 2 else [
         _("Player {number}").format(number=1), _("Player {number}").format(number=2)]
-    click.echo(_("{file}: {count} actions, all legal ({ruleset}, seed {seed}).").format(
+    n = len(record.actions)
+    click.echo(ngettext("{file}: {count} action, all legal ({ruleset}, seed {seed}).",
+                        "{file}: {count} actions, all legal ({ruleset}, seed {seed}).", n).format(
         file=record_file, count=len(record.actions), ruleset=rs.id, seed=record.seed))
     if finished:
         for line in screen.end_lines(state, names)[1:]:

@@ -1,0 +1,43 @@
+"""Helpers shared by the tests of ``rulekit play`` and ``rulekit replay``."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from rulekit.cli import cli
+from rulekit.play import bot_choose
+from rulekit.ruleset import load_ruleset
+
+NO_LOCALE_ENV = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None, "RULEKIT_LOCALES": None, "NO_COLOR": None}
+
+
+def run(args, input=None, **env):
+    """``rulekit ARGS`` through CliRunner (stdin is not a terminal: scripted play)."""
+    return CliRunner().invoke(cli, args, input=input, env={**NO_LOCALE_ENV, **env}, catch_exceptions=False)
+
+
+def library_game(ruleset_id, seed, players=("bot:greedy", "bot:greedy"), first_player=None):
+    """Play a whole game through the library, the computer moves seeded as ``rulekit play`` seeds them."""
+    rs = load_ruleset(ruleset_id)
+    st = rs.new_game(seed=seed, first_player=first_player)
+    while not st.is_terminal():
+        action, _reason = bot_choose(players[st.current], st, seed)
+        st.apply(action)
+    return rs, st
+
+
+def script_of(state, upto=None) -> str:
+    notations = [state.notation(a) for a in state.history]
+    if upto is not None:
+        notations = notations[:upto]
+    return "".join(n + "\n" for n in notations)
+
+
+def score_rows(output: str) -> dict:
+    """The end screen's score table: {label: [seat 0, seat 1]} (the minus sign read as '-')."""
+    rows = {}
+    for line in output.splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[-1].lstrip("−-").isdigit() and parts[-2].lstrip("−-").isdigit():
+            label = " ".join(parts[:-2])
+            rows[label] = [int(parts[-2].replace("−", "-")), int(parts[-1].replace("−", "-"))]
+    return rows
