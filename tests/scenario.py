@@ -30,11 +30,19 @@ True
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulekit.engine import OVER, PHASE_NAMES, WORK
-from rulekit.ruleset import load_ruleset
+from rulekit.ruleset import load_ruleset as _load_ruleset
+
+
+@lru_cache(maxsize=None)
+def load_ruleset(ref: str):
+    """The ruleset ``ref``, loaded and compiled once per test session."""
+    return _load_ruleset(ref)
 
 __all__ = [
-    "new", "sid", "set_supply_only", "gid", "kid", "space", "coin", "outcome",
+    "new", "sid", "set_supply_only", "set_value", "gid", "kid", "space", "coin", "outcome",
     "notations", "can", "give_structures", "give_coins", "take_coins", "set_purse",
     "set_labor", "set_phase", "set_goals", "set_ship", "place_worker", "worker_space",
     "sailors_of", "begin_turn", "finish_turn", "quick_turn", "check_invariants",
@@ -162,6 +170,13 @@ def set_purse(st, p: int, **counts: int):
         raise ValueError(f"the supply cannot provide {counts}")
     st.purses[p] = want
     st.supply = tuple(q - w for q, w in zip(pool, want))
+
+
+def set_value(st, p: int, amount: int):
+    """Player ``p`` holds coins worth exactly ``amount``: their coins go back to
+    the supply, then ``amount`` is earned from it by the engine's change rules."""
+    take_coins(st, p, st.coin_value(p))
+    give_coins(st, p, amount)
 
 
 def set_supply_only(st, **counts: int):
