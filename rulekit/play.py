@@ -283,6 +283,9 @@ class Session:
         if self.state.history:
             n = len(self.state.history)
             con.say(ngettext("Resumed after {count} action.", "Resumed after {count} actions.", n).format(count=n))
+        if not self.state.history:
+            self._log_seen = 0                 # a new game: show the goal turned face up at setup
+            self._events()
         if not self.state.is_terminal():
             self._emit(con.style(screen.turn_line(self.state, self.names), bold=True))
         redraw = True

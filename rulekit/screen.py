@@ -302,9 +302,13 @@ def intro_lines(ruleset, seed, names, players, state, record_path) -> list[str]:
             lines.append("  " + _("Player {number}: {name}").format(number=seat + 1, name=who))
     if record_path is not None:
         lines.append("  " + _("Every move is saved in {file}.").format(file=record_path))
-    lines.append("  " + _("Replay this game with: {command}").format(
-        command=f"rulekit play {ruleset.id if ruleset.source is None or ruleset.id in _bundled() else ruleset.source}"
-                f" --seed {seed}"))
+    ref = ruleset.id if ruleset.id in _bundled() else ruleset.source
+    command = f"rulekit play {ref} --seed {seed}"
+    if not state.c.first_random and state.first != 0:
+        command += f" --first {state.first + 1}"
+    if list(players) != ["human", "bot:greedy"]:
+        command += " --players " + ",".join(players)
+    lines.append("  " + _("Replay this game with: {command}").format(command=command))
     lines.append("")
     return lines
 
