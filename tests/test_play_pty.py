@@ -1,0 +1,67 @@
+"""One whole game against the computer in a real pseudo-terminal, read from the screen."""
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+
+from rulekit.record import GameRecord, replay
+from rulekit.ruleset import load_ruleset
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
+CHOICE = re.compile(r"^\s+(\d+)\s+(\S+(?: \S+)?)\s{2,}\S", re.M)
+
+
+def test_a_whole_game_against_the_computer_in_a_terminal(tmp_path):
+    record = tmp_path / "pty.json"
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(TERM="xterm", COLUMNS="120", LINES="50")
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--seed", "31", "--lang", "en",
+                                           "--record", str(record)],
+                          env=env, encoding="utf-8", timeout=20, dimensions=(50, 120))
+    screens = 0
+    saw_colour = False
+    typed = []
+    try:
+        while True:
+            index = child.expect(["Your choice: ", "GAME OVER"])
+            if index == 1:
+                break
+            raw = child.before
+            saw_colour = saw_colour or "\x1b[" in raw
+            text = ANSI.sub("", raw)
+            screens += 1
+            assert "WORK CYCLE" in text and "Face-up goal" in text
+            choices = {notation: number for number, notation in CHOICE.findall(text)}
+            assert choices, text
+            # A simple plan read off the screen: build when possible, else keep moving, then go on.
+            builds = [n for n in choices if n.startswith("build ")]
+            if builds:
+                pick = builds[0]
+            elif any(n.startswith("move ") for n in choices) and "spend" not in choices:
+                pick = next(n for n in choices if n.startswith("move "))
+            elif "spend" in choices:
+                pick = "spend"
+            else:
+                pick = "end"
+            typed.append(pick)
+            # type the number half of the time, the notation the other half
+            child.sendline(choices[pick] if screens % 2 else pick)
+            assert screens < 400
+        child.expect(pexpect.EOF)
+        end = ANSI.sub("", child.before)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert saw_colour
+    assert screens > 10
+    saved = GameRecord.load(record)
+    state = replay(saved, load_ruleset("province-en"))
+    assert state.is_terminal()
+    scores = state.scores()
+    totals = re.search(r"Total\s+(-?\d+)\s+(-?\d+)", end)
+    assert totals and (int(totals.group(1)), int(totals.group(2))) == scores
+    assert re.search(r"(You|Computer \(greedy\)) wins|A tie|wins on the tie-break", end)
+    assert "Lender token" in end and "Coin bonus" in end
