@@ -129,9 +129,9 @@ def work_cycle_svg_data(data) -> dict:
 def _short_yield(yields) -> str:
     parts = []
     if yields.get("labor"):
-        parts.append(i18n.ngettext("+{num} Labor", "+{num} Labor", yields["labor"]).format(num=yields["labor"]))
+        parts.append(i18n.npgettext("work cycle", "+{num} Labor", "+{num} Labor", yields["labor"]).format(num=yields["labor"]))
     if yields.get("coin"):
-        parts.append(i18n.ngettext("+{num} Coin", "+{num} Coin", yields["coin"]).format(num=yields["coin"]))
+        parts.append(i18n.npgettext("work cycle", "+{num} Coin", "+{num} Coin", yields["coin"]).format(num=yields["coin"]))
     return " ".join(parts)
 
 
@@ -254,6 +254,11 @@ def md_escape(text: str) -> str:
     return text
 
 
+def _squash(text: str) -> str:
+    """Collapse runs of ASCII whitespace (HTML source layout); keep no-break and narrow spaces."""
+    return re.sub(r"[ \t\r\n\f]+", " ", text).strip(" \t\r\n\f")
+
+
 class _TextWriter(HTMLParser):
     """Converts the rulebook's HTML (a known, small set of tags) to Markdown or plain text."""
 
@@ -285,7 +290,7 @@ class _TextWriter(HTMLParser):
             self._emit_line("")
 
     def _flush(self):
-        text = " ".join("".join(self.inline).split())
+        text = _squash("".join(self.inline))
         self.inline = []
         if not text:
             return
@@ -363,7 +368,7 @@ class _TextWriter(HTMLParser):
             return
         if self.table is not None:
             if tag in ("td", "th"):
-                self.table[-1].append(" ".join("".join(self.cell).split()))
+                self.table[-1].append(_squash("".join(self.cell)))
                 self.cell = None
             elif tag in ("strong", "b") and self.md and self.cell is not None:
                 self.cell.append("**")
@@ -384,7 +389,9 @@ class _TextWriter(HTMLParser):
         elif tag == "aside":
             self._flush()
             self.quote -= 1
-            self._blank()
+            while self.out and self.out[-1].strip(" >") == "":
+                self.out.pop()
+            self.out.append("")
         elif tag in ("strong", "b") and self.md:
             self.inline.append("**")
         elif tag in ("em", "i") and self.md:

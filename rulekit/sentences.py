@@ -646,16 +646,17 @@ def goal_vp_sentence(data) -> str:
 
 def _tie_break_label(key: str) -> str:
     labels = {
-        "structures": _("more structures"),
-        "workers": _("more workers (the workers they have access to)"),
-        "goals": _("more goal tokens"),
-        "coin_value": _("more Coin (total value)"),
+        "structures": pgettext("tie-break", "more structures"),
+        "workers": pgettext("tie-break", "more workers (the workers they have access to)"),
+        "goals": pgettext("tie-break", "more goal tokens"),
+        "coin_value": pgettext("tie-break", "more Coin (total value)"),
     }
     return labels.get(key, key)
 
 
 def _tie_break_short(key: str) -> str:
-    labels = {"structures": _("structures"), "workers": _("workers"), "goals": _("goal tokens"), "coin_value": _("Coin")}
+    labels = {"structures": pgettext("tie-break", "structures"), "workers": pgettext("tie-break", "workers"),
+              "goals": pgettext("tie-break", "goal tokens"), "coin_value": pgettext("tie-break", "Coin")}
     return labels.get(key, key)
 
 
@@ -668,5 +669,5 @@ def tie_break_sentences(data) -> list[str]:
 
 
 def tie_break_summary(data) -> str:
-    steps = [_("VP")] + [_tie_break_short(k) for k in data.get("tie_breaks", [])] + [_("a tie")]
+    steps = [pgettext("tie-break", "VP")] + [_tie_break_short(k) for k in data.get("tie_breaks", [])] + [pgettext("tie-break", "a tie")]
     return " → ".join(steps)
