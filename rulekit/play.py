@@ -282,7 +282,7 @@ class Session:
             con.say(line)
         if self.state.history:
             n = len(self.state.history)
-            con.say(ngettext("Resumed after {count} action.", "Resumed after {count} actions.", n).format(count=n))
+            self._emit(ngettext("Resumed after {count} action.", "Resumed after {count} actions.", n).format(count=n))
         if not self.state.history:
             self._log_seen = 0                 # a new game: show the goal turned face up at setup
             self._events()

@@ -251,6 +251,9 @@ def event_line(state, event, names) -> str:
         return _("New face-up goal: {goal}. {condition}").format(goal=name(d, "goal", gid),
                                                                  condition=_condition(d, gid)).strip()
     if kind == "claim":
+        if _is_you(names[event[1]]):
+            return _("You claim the goal {goal} ({vp}).").format(
+                goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vp))
         return _("{player} claims the goal {goal} ({vp}).").format(
             player=names[event[1]], goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vp))
     if kind == "remove":
@@ -261,11 +264,18 @@ def event_line(state, event, names) -> str:
             outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
     if kind == "ending":
         reason = _end_reason(d, event[2])
+        if c.finish_turn and _is_you(names[event[1]]):
+            return _("The end of the game is triggered: {reason} You finish this turn, then the game is over.").format(
+                reason=reason)
         if c.finish_turn:
             return _("The end of the game is triggered: {reason} {player} finishes this turn, then the game is over.").format(
                 reason=reason, player=names[event[1]])
         return _("The end of the game is triggered: {reason}").format(reason=reason)
     return ""
+
+
+def _is_you(player: str) -> bool:
+    return player == _("You")
 
 
 def turn_line(state, names) -> str:
@@ -371,7 +381,7 @@ def board_lines(state, names, console) -> list[str]:
             if n > 1:
                 label = _("{worker} ×{count}").format(worker=label, count=n)
             if moved:
-                label = _("{worker} (moved)").format(worker=label)
+                label = ngettext("{worker} (moved)", "{worker} (moved)", n).format(worker=label)
             elif not state.is_terminal() and state.phase_name == "work" and (k, sp) not in can_move:
                 label = _("{worker} (not yours to move)").format(worker=label)
             parts.append(label)
@@ -467,7 +477,7 @@ def screen_lines(state, names, players, console, recent, title: str = "") -> lis
     if recent:
         out.append(st(_("What just happened:"), bold=True))
         for line in recent:
-            out.append("  " + line)
+            out.extend(wrap(line, "      ", "  "))
         out.append("")
     out.append(st(_("Turn {turn} · {player} · {phase}").format(
         turn=state.turn + 1, player=names[state.current], phase=phase_label(state.phase_name)),
@@ -628,10 +638,19 @@ def winner_line(data, result, scores, names, metric_values=None) -> str:
     if winner is None:
         return _("A tie: {score} each, and nothing in the tie-breaks separates the players.").format(
             score=vp_text(scores[0]))
+    you = _is_you(names[winner])
     if decided == "vp":
+        if you:
+            return _("You win, {score} to {other}.").format(
+                score=vp_text(scores[winner]), other=vp_text(scores[1 - winner]))
         return _("{player} wins, {score} to {other}.").format(
             player=names[winner], score=vp_text(scores[winner]), other=vp_text(scores[1 - winner]))
     detail = tie_break_label(decided)
+    if you:
+        detail = _("{criterion} ({mine} to {theirs})").format(
+            criterion=detail, mine=metric_values[winner], theirs=metric_values[1 - winner]) if metric_values else detail
+        return _("Tied on {score}; you win on the tie-break: {criterion}.").format(score=vp_text(scores[0]),
+                                                                               criterion=detail)
     if metric_values is not None:
         return _("Tied on {score}; {player} wins on the tie-break: {criterion} ({mine} to {theirs}).").format(
             score=vp_text(scores[0]), player=names[winner], criterion=detail,
