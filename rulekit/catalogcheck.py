@@ -5,6 +5,7 @@
     python -m rulekit.catalogcheck update   # extract, merge area files, update every .po
     python -m rulekit.catalogcheck check    # report every problem as FILE:LINE: message
     python -m rulekit.catalogcheck init de  # start a new language from the template
+    python -m rulekit.catalogcheck names my-rule.yaml --lang fr  # .po skeleton of a rule's names
 
 ``update`` does, in order:
 
@@ -454,6 +455,27 @@ def check(locales: Path | None = None, languages=None, use_msgfmt: bool = True) 
 
 
 # ---------------------------------------------------------------------------
+# names: a starting .po for a house rule's own names
+
+
+def names_catalog(ruleset_file: Path, lang: str | None = None) -> Catalog:
+    """A catalog of the names ``ruleset_file`` introduces (only those ``lang`` lacks, if given)."""
+    from babel.messages.extract import extract
+
+    from . import i18n
+
+    known = i18n.load_catalog(lang) if lang and lang not in (i18n.SOURCE_LANGUAGE, i18n.PSEUDO_LANGUAGE) else None
+    catalog = _new_catalog(lang) if lang and known is not None else Catalog(domain=DOMAIN, fuzzy=False)
+    path = Path(ruleset_file)
+    with path.open("rb") as fh:
+        for lineno, message, comments, context in extract(_METHODS["rulekit_ruleset"], fh):
+            if known is not None and known.get(message, context=context) is not None:
+                continue
+            catalog.add(message, "", [(path.name, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+# ---------------------------------------------------------------------------
 # command line
 
 
@@ -470,7 +492,21 @@ def main(argv=None) -> int:
     p_init = sub.add_parser("init", help="start a catalog for a new language")
     p_init.add_argument("lang")
     p_init.add_argument("--root", type=Path, default=None)
+    p_names = sub.add_parser("names", help="a .po skeleton with the names a ruleset file introduces")
+    p_names.add_argument("ruleset", type=Path)
+    p_names.add_argument("--lang", help="only the names this language has no translation for")
+    p_names.add_argument("-o", "--output", type=Path, help="write to this file (default: standard output)")
     args = parser.parse_args(argv)
+
+    if args.command == "names":
+        catalog = names_catalog(args.ruleset, args.lang)
+        data = _render(catalog)
+        if args.output:
+            args.output.parent.mkdir(parents=True, exist_ok=True)
+            args.output.write_bytes(data)
+        else:
+            sys.stdout.write(data.decode("utf-8"))
+        return 0
 
     if args.command == "update":
         update(args.root)

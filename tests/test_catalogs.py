@@ -229,3 +229,19 @@ def test_the_ruleset_extractor_is_registered_and_mapped():
     for section in ("[python: rulekit/**.py]", "[jinja2: rulekit/templates/**]",
                     "[rulekit_ruleset: rulesets/**.yaml]"):
         assert section in cfg
+
+
+def test_names_gives_a_house_rule_author_the_po_entries_to_translate(tmp_path, capsys):
+    rule = tmp_path / "brewery.yaml"
+    rule.write_text("id: brewery\ntitle: Province with a Brewery\nextends: province-en\n"
+                    "structures:\n  brewery:\n    name: Brewery\n  mill:\n    name: Mill\n",
+                    encoding="utf-8")
+    out = tmp_path / "fr" / "LC_MESSAGES" / "brewery.po"
+    assert catalogcheck.main(["names", str(rule), "--lang", "fr", "-o", str(out)]) == 0
+    with out.open("rb") as fh:
+        po = read_po(fh, locale="fr")
+    entries = {(m.context, m.id) for m in po if m.id}
+    # Mill is in the French catalog already; the new names are not.
+    assert entries == {("ruleset", "Province with a Brewery"), ("structure", "Brewery")}
+    assert catalogcheck.main(["names", str(rule)]) == 0
+    assert 'msgctxt "structure"\nmsgid "Mill"' in capsys.readouterr().out
