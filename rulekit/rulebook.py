@@ -91,8 +91,11 @@ def work_cycle_svg_data(data) -> dict:
     """Positions for the Work Cycle drawing: spaces on a circle, clockwise from the top."""
     spaces = data["work_cycle"]["spaces"]
     n = len(spaces)
-    cx, cy, ring = 160.0, 135.0, 88.0
-    radius = 42.0 if n <= 4 else max(20.0, 150.0 / n)
+    names = [sentences.space_name(data, s["id"]) for s in spaces]
+    # wide enough for the longest name (about 0.6 em per character at 10.5 px)
+    radius = max(42.0, max(len(name) for name in names) * 3.2 + 8) if n <= 4 else max(24.0, 150.0 / n)
+    ring = max(88.0, radius * 1.9)
+    cx, cy = ring + radius + 8, ring + radius + 6
     nodes = []
     start_counts = {}
     for worker in data["workers"].values():
@@ -102,7 +105,7 @@ def work_cycle_svg_data(data) -> dict:
         angle = -math.pi / 2 + 2 * math.pi * i / n
         x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
         nodes.append({
-            "x": round(x, 1), "y": round(y, 1), "name": sentences.space_name(data, space["id"]),
+            "x": round(x, 1), "y": round(y, 1), "name": names[i],
             "yields": _short_yield(space.get("yields") or {}),
             "coin": bool((space.get("yields") or {}).get("coin")),
             "workers": start_counts.get(space["id"], 0),
@@ -123,7 +126,10 @@ def work_cycle_svg_data(data) -> dict:
         sx, sy = a["x"] + ux * (radius + 4), a["y"] + uy * (radius + 4)
         ex, ey = b["x"] - ux * (radius + 9), b["y"] - uy * (radius + 9)
         arrows.append({"d": f"M {sx:.1f} {sy:.1f} Q {qx:.1f} {qy:.1f} {ex:.1f} {ey:.1f}"})
-    return {"nodes": nodes, "arrows": arrows, "r": radius, "cx": cx, "cy": cy, "width": 320, "height": 236}
+    width = round(2 * cx)
+    height = round(cy + ring * max(math.sin(-math.pi / 2 + 2 * math.pi * i / n) for i in range(n)) + radius + 8)
+    return {"nodes": nodes, "arrows": arrows, "r": round(radius, 1), "cx": round(cx, 1), "cy": round(cy, 1),
+            "width": width, "height": height}
 
 
 def _short_yield(yields) -> str:

@@ -1,0 +1,156 @@
+"""``rulekit diff``: rule differences between two rulesets, in words, by section."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from rulekit.cli import cli
+from rulekit.diff import Change, grouped, render_text, rule_diff
+from rulekit.i18n import language
+from rulekit.ruleset import load_ruleset
+
+
+@pytest.fixture(scope="module")
+def editions():
+    return load_ruleset("province-en"), load_ruleset("province-fr")
+
+
+def by_key(changes):
+    return {(c.section, c.key): c for c in changes}
+
+
+def test_identical_rulesets_have_no_difference(editions):
+    en, _fr = editions
+    assert rule_diff(en, en) == []
+    result = CliRunner().invoke(cli, ["diff", "province-fr", "province-fr"])
+    assert result.exit_code == 0
+    assert result.output == "no differences\n"
+
+
+def test_every_data_row_of_the_edition_table(editions):
+    """Every row of rules-notes §2 that is data shows up as a change (English -> French)."""
+    en, fr = editions
+    changes = by_key(rule_diff(en, fr))
+    # goal tokens: pool of 9 with 5 drawn -> pool of 5, all used
+    c = changes[("components", "goal_tokens")]
+    assert "9 goal tokens, of which 5 are drawn" in c.old and "5 goal tokens, all used" in c.new
+    assert "draw 5 at random" in changes[("setup", "goal_draw")].old
+    # goals in the pool: the English-only goals are removed, the French Coin goal is new
+    for gid in ("coin5", "crowd", "spending", "grind", "coin10"):
+        assert changes[("goals", gid)].new is None, gid
+    assert changes[("goals", "coin")].old is None
+    assert "Hold at least 5 Coin" in changes[("goals", "coin")].new
+    assert ("goals", "workers") not in changes and ("goals", "structure") not in changes
+    # coins: 10 x 1, 3 x 5 (35) -> 8 x 1, 5 x 5 (43)
+    assert (changes[("components", "coin:silver")].old, changes[("components", "coin:silver")].new) == ("10", "8")
+    assert (changes[("components", "coin:gold")].old, changes[("components", "coin:gold")].new) == ("3", "5")
+    assert "35" in changes[("components", "coins_total")].old and "43" in changes[("components", "coins_total")].new
+    # sailors: 3 red + 3 blue, at most 3 on the cycle -> 3 shared, while any remain
+    assert "Each player has 3 sailors" in changes[("components", "sailors")].old
+    assert "3 two-sided sailors" in changes[("components", "sailors")].new
+    assert "At most 3 sailors" in changes[("components", "sailors_max")].old
+    assert "as long as any remain" in changes[("components", "sailors_max")].new
+    # labor tracker
+    assert (changes[("components", "labor_tracker")].old, changes[("components", "labor_tracker")].new) == (
+        "included", "not included")
+    # first player: choose -> coin flip with a ship token
+    assert "agree" in changes[("setup", "first_player")].old
+    assert "Toss a ship token" in changes[("setup", "first_player")].new
+    # Smithy / Mill prerequisites, as written in each edition
+    assert (changes[("structures", "mill:requires")].old, changes[("structures", "mill:requires")].new) == ("none", "Smithy")
+    assert (changes[("structures", "smithy:requires")].old, changes[("structures", "smithy:requires")].new) == ("Mill", "none")
+    # Harbor cast: also at the end of the turn of the first build
+    assert "at the end of the turn in which the Harbor is first built" in changes[("harbor", "cast")].new
+    assert "at the end of the turn" not in changes[("harbor", "cast")].old
+    # Lender: no same-turn restriction in French
+    c = changes[("lender", "repay_same_turn")]
+    assert c.old == "You cannot repay it in the turn you took it." and c.new == "You may repay it in the same turn you took it."
+    # coin bonus: none -> 1 VP per full 5 coins
+    c = changes[("scoring", "coin_bonus")]
+    assert c.old == "Coins held at the end score no VP."
+    assert "1 VP for each full 5 Coin" in c.new
+    # tie-breaks: VP, structures, workers -> VP, structures
+    c = changes[("scoring", "tie_breaks")]
+    assert (c.old, c.new) == ("VP → structures → workers → a tie", "VP → structures → a tie")
+
+
+def test_rules_that_are_the_same_are_not_listed(editions):
+    en, fr = editions
+    keys = by_key(rule_diff(en, fr))
+    for same in (("structures", "bank:cost"), ("structures", "lender:vp"), ("lender", "penalty"),
+                 ("end", "finish_turn"), ("setup", "starting_coins"), ("work", "order")):
+        assert same not in keys
+
+
+def test_diff_reads_in_words_grouped_by_section(editions):
+    en, fr = editions
+    text = render_text(rule_diff(en, fr), "A", "B")
+    assert text.startswith("Rule differences from A to B:\n")
+    assert "  - Mill — requires: Smithy (was: none)\n" in text
+    assert "  - Goal Crowd: removed (was: " in text
+    assert "  - Goal Coin: Hold at least 5 Coin" in text and text.count("(new)") >= 1
+    # sections appear once each, in reading order
+    sections = [line for line in text.splitlines() if line and not line.startswith(" ") and not line.endswith(":")]
+    assert sections == ["Components", "Setup", "Structures", "Borrowing", "Ships and sailors", "Goals", "Scoring and ties"]
+
+
+def test_grouped_keeps_section_order(editions):
+    en, fr = editions
+    groups = grouped(rule_diff(en, fr))
+    assert [g for g, _ in groups][0] == "components"
+    assert all(isinstance(c, Change) for _, items in groups for c in items)
+
+
+def test_diff_command_in_french():
+    result = CliRunner().invoke(cli, ["diff", "province-en", "province-fr", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    assert "Moulin — prérequis\u202f: Forge (avant\u202f: aucun)" in result.output
+    assert "Départage des égalités\u202f: PV → Bâtiments → égalité (avant\u202f: PV → Bâtiments → Ouvriers → égalité)" in result.output
+
+
+def test_diff_command_english_to_french_editions():
+    result = CliRunner().invoke(cli, ["diff", "province-en", "province-fr", "--lang", "en"])
+    assert result.exit_code == 0
+    out = result.output
+    for expected in ("Goal tokens:", "Silver coins (value 1): 8 (was: 10)", "Gold coins (value 5): 5 (was: 3)",
+                     "Sailors:", "Labor tracker: not included (was: included)", "First player:",
+                     "Mill — requires: Smithy (was: none)", "Smithy — requires: none (was: Mill)",
+                     "Casting the ships:", "Repaying in the same turn:", "Coins at the end:", "Tie-breaks:",
+                     "Goal 10 Coin: removed", "Goal Crowd: removed", "Goal Spending: removed", "Goal Grind: removed",
+                     "Goal 5 Coin: removed", "Goal Coin: "):
+        assert expected in out, expected
+
+
+def test_variant_against_its_base(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: province-en\nid: v\nstructures:\n  bank:\n    cost: {labor: 2, coin: 7}\n"
+                    "  mill:\n    requires: [smithy]\n  smithy:\n    requires: null\n"
+                    "end:\n  finish_turn: false\n", encoding="utf-8")
+    changes = rule_diff(load_ruleset("province-en"), load_ruleset(path))
+    assert [c.sentence() for c in changes] == [
+        "Bank — cost: 2 Labor and 7 Coin (was: 3 Labor and 4 Coin)",
+        "Mill — requires: Smithy (was: none)",
+        "Smithy — requires: none (was: Mill)",
+        "Last turn: The game is over at once, in the middle of the turn. "
+        "(was: The player whose action ended the game finishes their turn; then the game is over.)",
+    ]
+
+
+def test_added_and_removed_structure(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: province-en\nid: v\nstructures:\n  union: null\n  tower:\n    name: Tower\n"
+                    "    cost: {labor: 1}\n    vp: {first: 3, later: 1}\n", encoding="utf-8")
+    changes = rule_diff(load_ruleset("province-en"), load_ruleset(path))
+    sentences = [c.sentence() for c in changes if c.section == "structures"]
+    assert "Union: removed (was: in the game)" in sentences
+    assert "Tower: in the game (new)" in sentences
+    # no detail lines for a structure that is added or removed as a whole
+    assert not [c for c in changes if c.key.startswith(("union:", "tower:"))]
+
+
+def test_diff_language_is_restored():
+    with language("fr"):
+        rule_diff(load_ruleset("province-en"), load_ruleset("province-fr"))
+    result = CliRunner().invoke(cli, ["diff", "province-en", "nope"])
+    assert result.exit_code == 1
+    assert "unknown ruleset" in result.output
