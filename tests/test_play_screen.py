@@ -114,6 +114,9 @@ def test_interactive_session_screens_commands_and_undo(tmp_path):
     assert "\x1b[" in text                                   # colour on a terminal
     assert text.count("<clear>") >= 4 and "Your choices:" in text
     assert "Commands:" in text and "take back your last move" in text
+    from rulekit.rulebook import section_text     # `rules` shows the rulebook's text of the phase
+    first_line = next(x for x in section_text(rs, "work").splitlines() if x.strip())
+    assert first_line.strip() in text
     assert "Undone: back to before your move end" in text
     assert "“bogus” is not a legal action here" in text
     assert GameRecord.load(record).actions == ["move green@labor_top", "spend"]
