@@ -39,9 +39,10 @@ class GameRecord:
 
     @classmethod
     def for_state(cls, ruleset, state, players=(), language=None) -> "GameRecord":
+        source = str(Path(ruleset.source).resolve()) if ruleset.source else None
         rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed,
                   first_player=None if ruleset.compiled().first_random else state.first,
-                  players=list(players), ruleset_source=ruleset.source, language=language)
+                  players=list(players), ruleset_source=source, language=language)
         rec.actions = [state.notation(a) for a in state.history]
         rec.result = result_summary(state) if state.is_terminal() else None
         return rec
@@ -87,6 +88,9 @@ class GameRecord:
         text = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=str(path.parent or "."))
         try:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)   # mkstemp makes 0600; a save is an ordinary file
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.write("\n")
