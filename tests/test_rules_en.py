@@ -1246,8 +1246,10 @@ def test_five_coin_goal_at_end_of_turn():
     assert st.claimed == [[], []]
     st.play("end")
     assert st.claimed[0] == [S.gid(st, "coin5")]
-    # Less than 5 at the end of the turn: not claimed, even if held earlier.
+    # Less than 5 at the end of the turn: not claimed, even if held earlier,
+    # and not by the opponent who holds 7.
     st = game(goals=("coin5", "coin10"))
+    S.set_purse(st, 1, silver=2, gold=1)
     S.set_purse(st, 0, silver=4)
     st.play("move green@labor_top")
     st.play("spend")
@@ -1275,7 +1277,11 @@ def test_two_vp_structure_goal():
 
 
 def test_crowd_goal():
-    """Crowd Goal: End your turn with at least 3 Workers on one space."""
+    """Crowd Goal: End your turn with at least 3 Workers on one space.
+
+    Engine choice (docs/readings.md): the workers counted are those you have
+    access to (the ruleset's comment on the ``crowd`` goal says so).
+    """
     st = game(goals=("crowd", "coin10"))
     S.give_structures(st, 0, "camp")                           # camp worker on labor_top
     st.play("move green@labor_low")                            # 2 greens + camp on labor_top
@@ -1285,6 +1291,14 @@ def test_crowd_goal():
     # Only 2 on each space at the end: not claimed.
     st = game(goals=("crowd", "coin10"))
     st.play("move green@labor_low")
+    st.play("end")
+    assert st.claimed == [[], []]
+    # Engine choice (docs/readings.md): only workers you have access to count,
+    # so the opponent's Camp worker and sailor do not make the crowd.
+    st = game(goals=("crowd", "coin10"))
+    S.give_structures(st, 1, "camp")
+    S.place_worker(st, "sailor", "labor_top", owner=1)
+    st.play("move green@labor_low")                            # 2 greens + 2 of the opponent's
     st.play("end")
     assert st.claimed == [[], []]
 
@@ -1590,6 +1604,17 @@ def test_note_per_turn_counts_zero_for_other_player():
     assert st.metric("conversions_this_turn", 0, st.c.conv_ids.index("grind")) == 1
     st.play("end")
     assert st.metric("coins_spent_this_turn", 0) == 0 and st.metric("conversions_this_turn", 0, 0) == 0
+    # So a per-turn goal revealed mid-turn goes to the active player instead of
+    # being removed as "met by both".
+    for goal, setup in (("labor", lambda st: S.set_labor(st, 5, earned=True)),
+                        ("spending", lambda st: setattr(st, "spent", 4))):
+        st = game(goals=("grind", goal, "coin10"))
+        spending(st, value=0)
+        setup(st)
+        S.set_labor(st, max(st.labor, 4))
+        st.play("grind")
+        st.play("grind")
+        assert st.claimed[0] == [S.gid(st, "grind"), S.gid(st, goal)] and st.removed == [], goal
 
 
 def test_note_spent_counts_builds_union_sailors_repay():
