@@ -4,42 +4,67 @@ A :class:`Ruleset` is immutable: the resolved rules after inheritance, with
 the file it came from and a hash of its content. It creates games:
 ``load_ruleset("province-en").new_game(seed=1)``.
 
-(Provisional loader: the full one with line numbers is in progress.)
+Loading happens in three steps:
+
+1. :func:`resolve_file` reads the file and, following ``extends``, every base
+   (a bundled id or a path relative to the file), with a position for every
+   value (:mod:`rulekit.yamlload`);
+2. the layers are merged per RFC 7396, furthest base first: mappings merge
+   key by key, ``null`` removes, anything else (lists too) replaces. Each
+   value keeps the position of the file that wrote it, so a problem is
+   reported in the variant when the variant wrote the value;
+3. :mod:`rulekit.validation` checks the result and reports every problem.
+
+>>> rs = load_ruleset("province-en")
+>>> rs.id, rs.language, "extends" in rs.data
+('province-en', 'en', False)
+>>> merge_patch({"a": 1, "b": {"c": 2, "d": 3}}, {"b": {"c": None, "e": 4}, "f": [5]})
+{'a': 1, 'b': {'d': 3, 'e': 4}, 'f': [5]}
 """
 from __future__ import annotations
 
 import copy
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 
-import yaml
-
-from .errors import RulesetError, UnknownRulesetError, Problem
+from .errors import Problem, RulesetError, UnknownRulesetError
+from .i18n import _
 from .paths import RULESETS_DIR
+from .yamlload import join, load_yaml
 
 
 def bundled_rulesets() -> dict[str, Path]:
-    """Bundled ruleset ids (editions and example variants) and their files."""
+    """Bundled ruleset ids (editions and example variants) and their files.
+
+    The id of a bundled ruleset is its file name without ``.yaml``.
+    """
     found = {}
     for path in sorted(RULESETS_DIR.glob("*.yaml")) + sorted(RULESETS_DIR.glob("variants/*.yaml")):
         found[path.stem] = path
     return found
 
 
+def _unknown(text: str) -> UnknownRulesetError:
+    ids = ", ".join(bundled_rulesets())
+    return UnknownRulesetError(
+        _("unknown ruleset {ref}: it is neither a bundled ruleset ({ids}) nor an existing file").format(ref=text, ids=ids))
+
+
 def resolve_ref(ref: str | Path, relative_to: Path | None = None) -> Path:
+    """The file of a RULESET argument: a bundled id, or a path (relative to ``relative_to``)."""
     text = str(ref)
     bundled = bundled_rulesets()
-    if text in bundled and not Path(text).suffix:
+    if text in bundled and not Path(text).suffix and "/" not in text:
         return bundled[text]
     path = Path(text)
     if relative_to is not None and not path.is_absolute():
-        path = relative_to / path
+        path = Path(os.path.normpath(relative_to / path))
     if path.exists():
         return path
-    raise UnknownRulesetError(f"unknown ruleset {text!r}: not a bundled id ({', '.join(bundled)}) nor an existing file")
+    raise _unknown(text)
 
 
 def merge_patch(target, patch):
@@ -60,6 +85,185 @@ def content_hash(data: dict) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
+def display_path(path: Path) -> str:
+    """A file name for messages: relative to the working directory when inside it."""
+    path = Path(path)
+    if not path.is_absolute():
+        return str(path)
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+# ---------------------------------------------------------------------------
+# Resolution of ``extends`` with positions
+
+@dataclass
+class Resolution:
+    """A ruleset file merged with its bases, before checking.
+
+    ``positions`` maps each JSON pointer of ``data`` to ``(file, line, column)``
+    in the file that wrote it; ``removed`` maps each pointer a variant removed
+    with ``null`` to ``(where the null is, where the removed value was)``.
+    """
+
+    file: str                      # the file as named to the user
+    path: Path | None = None
+    data: dict | None = None
+    positions: dict = field(default_factory=dict)
+    removed: dict = field(default_factory=dict)
+    problems: list = field(default_factory=list)
+    chain: list = field(default_factory=list)      # paths, this file first
+    files: list = field(default_factory=list)      # display names, this file first
+
+    def where(self, pointer: str) -> tuple[str, int, int]:
+        """(file, line, column) of ``pointer`` or of its nearest located ancestor."""
+        while True:
+            if pointer in self.positions:
+                return self.positions[pointer]
+            if not pointer:
+                return (self.file, 1, 1)
+            pointer = pointer.rsplit("/", 1)[0]
+
+    def problem(self, pointer: str, message: str) -> Problem:
+        file, line, col = self.where(pointer)
+        return Problem(file, line, col, message, pointer)
+
+
+def _walk(value, pointer):
+    """Every pointer in ``value`` (itself included)."""
+    yield pointer
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk(v, join(pointer, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _walk(v, join(pointer, i))
+
+
+def _drop(tpos, value, pointer):
+    for p in _walk(value, pointer):
+        tpos.pop(p, None)
+
+
+def _copy(tpos, value, pointer, ppos, pfile):
+    for p in _walk(value, pointer):
+        if p in ppos:
+            tpos[p] = (pfile, *ppos[p])
+
+
+def _merge(target, patch, pointer, tpos, ppos, pfile, removed, problems):
+    """RFC 7396 merge that also merges positions (see :func:`merge_patch`)."""
+    if not isinstance(patch, dict):
+        if target is not None:
+            _drop(tpos, target, pointer)
+        _copy(tpos, patch, pointer, ppos, pfile)
+        return copy.deepcopy(patch)
+    if isinstance(target, dict):
+        result = dict(target)
+    else:
+        if target is not None:
+            _drop(tpos, target, pointer)
+        result = {}
+    if pointer in ppos:
+        tpos[pointer] = (pfile, *ppos[pointer])
+    for key, value in patch.items():
+        child = join(pointer, key)
+        if value is None:
+            if key in result:
+                old = result.pop(key)
+                removed[child] = ((pfile, *ppos.get(child, (1, 1))), tpos.get(child))
+                _drop(tpos, old, child)
+            else:
+                line, col = ppos.get(child, (1, 1))
+                problems.append(Problem(pfile, line, col, _(
+                    "nothing to remove: the base ruleset has no {key} here").format(key=key), child))
+        else:
+            result[key] = _merge(result.get(key), value, child, tpos, ppos, pfile, removed, problems)
+    return result
+
+
+MAX_CHAIN = 32
+
+
+def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
+    """Read ``path`` and its bases and merge them. Never raises for bad input."""
+    path = Path(path)
+    res = Resolution(file=display or str(path), path=path)
+    layers = []          # (display name, Document), this file first
+    seen = {}
+    current, name = path, res.file
+    while True:
+        doc = load_yaml(current, name)
+        res.problems.extend(doc.problems)
+        res.chain.append(str(current))
+        res.files.append(name)
+        if doc.data is None:
+            return res
+        layers.append((name, doc))
+        try:
+            seen[current.resolve()] = len(layers) - 1
+        except OSError:
+            seen[current.absolute()] = len(layers) - 1
+        if "extends" not in doc.data:
+            break
+        ext = doc.data["extends"]
+        line, col = doc.positions.get("/extends", (1, 1))
+
+        def report(message):
+            res.problems.append(Problem(name, line, col, message, "/extends"))
+
+        if not isinstance(ext, str) or not ext.strip():
+            report(_("extends names a base ruleset: a bundled id ({ids}) or a path to a YAML file")
+                   .format(ids=", ".join(bundled_rulesets())))
+            return res
+        try:
+            base = resolve_ref(ext, relative_to=current.parent)
+        except UnknownRulesetError:
+            if "/" in ext or ext.endswith((".yaml", ".yml")):
+                report(_("base ruleset not found: no file {path} (a path in extends is relative to this file)")
+                       .format(path=display_path(Path(os.path.normpath(current.parent / ext)))))
+            else:
+                report(_("base ruleset not found: {ref} is neither a bundled ruleset ({ids}) nor a file next to this one")
+                       .format(ref=ext, ids=", ".join(bundled_rulesets())))
+            return res
+        if base.is_dir():
+            report(_("extends names a directory, not a ruleset file: {path}").format(path=display_path(base)))
+            return res
+        key = base.resolve()
+        if len(layers) >= MAX_CHAIN:
+            report(_("too many bases: more than {limit} files in the extends chain").format(limit=MAX_CHAIN))
+            return res
+        if key in seen:
+            names = [n for n, _d in layers[seen.get(key, 0):]] + [layers[seen.get(key, 0)][0]]
+            first_name, first_doc = layers[seen.get(key, 0)]
+            fl, fc = first_doc.positions.get("/extends", (1, 1))
+            res.problems.append(Problem(first_name, fl, fc, _("extends cycle: {cycle}").format(
+                cycle=" → ".join(names)), "/extends"))
+            return res
+        current, name = base, display_path(base) if base.is_absolute() else str(base)
+
+    # Merge, furthest base first. The furthest base is taken as written
+    # (``null`` is a value there); above it, ``null`` removes.
+    base_name, base_doc = layers[-1]
+    data = copy.deepcopy(base_doc.data)
+    tpos = {}
+    _copy(tpos, data, "", base_doc.positions, base_name)
+    for name, doc in reversed(layers[:-1]):
+        data = _merge(data, doc.data, "", tpos, doc.positions, name, res.removed, res.problems)
+    for key in ("$schema", "extends"):
+        if key in data:
+            _drop(tpos, data.pop(key), "/" + key)
+    res.data = data
+    res.positions = tpos
+    res.positions.setdefault("", (res.file, 1, 1))
+    return res
+
+
+# ---------------------------------------------------------------------------
+
 @dataclass(frozen=True)
 class Ruleset:
     """An immutable, resolved ruleset."""
@@ -68,6 +272,7 @@ class Ruleset:
     data: dict = field(repr=False)
     source: str | None = None
     chain: tuple = ()          # files from this one to its furthest base
+    positions: dict = field(default_factory=dict, repr=False, compare=False)  # pointer -> (file, line, column)
 
     @property
     def title(self) -> str:
@@ -101,34 +306,20 @@ class Ruleset:
         return State.new(self, seed=seed, first_player=first_player)
 
 
-def _read(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
 def load_ruleset(ref: str | Path) -> Ruleset:
-    """Load a bundled id or a file, resolve ``extends``, and check it."""
-    from .validation import check_resolved
+    """Load a bundled id or a file, resolve ``extends``, and check it.
+
+    Raises :class:`UnknownRulesetError` when ``ref`` names nothing, and
+    :class:`RulesetError` carrying every problem when the ruleset is invalid.
+    """
+    from .validation import check_resolution
     path = resolve_ref(ref)
-    chain = []
-    data = _read(path)
-    layers = [data]
-    seen = {path.resolve()}
-    cur_path = path
-    chain.append(str(path))
-    while isinstance(layers[-1], dict) and layers[-1].get("extends"):
-        base_path = resolve_ref(layers[-1]["extends"], relative_to=cur_path.parent)
-        if base_path.resolve() in seen:
-            raise RulesetError([Problem(str(cur_path), 1, 1, "extends cycle")])
-        seen.add(base_path.resolve())
-        chain.append(str(base_path))
-        layers.append(_read(base_path))
-        cur_path = base_path
-    resolved = {}
-    for layer in reversed(layers):
-        resolved = merge_patch(resolved, layer)
-    resolved.pop("$schema", None)
-    resolved.pop("extends", None)
-    problems = check_resolved(resolved, str(path))
+    res = resolve_file(path, display=str(ref) if not str(ref) in bundled_rulesets() else display_path(path))
+    problems = list(res.problems)
+    if res.data is not None:
+        problems.extend(check_resolution(res))
     if problems:
-        raise RulesetError(problems)
-    return Ruleset(id=resolved.get("id", path.stem), data=resolved, source=str(path), chain=tuple(chain))
+        raise RulesetError(sorted(set(problems)))
+    data = res.data
+    return Ruleset(id=data.get("id", path.stem), data=data, source=str(path), chain=tuple(res.chain),
+                   positions=res.positions)

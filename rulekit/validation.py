@@ -1,13 +1,71 @@
-"""Checks a resolved ruleset (provisional: schema only; full checks in progress)."""
+"""Check a ruleset and report every problem, located where the author wrote it.
+
+Two kinds of checks run on the resolved data (after ``extends``):
+
+- the JSON Schema (``rulekit/schema/ruleset.schema.json``, draft 2020-12):
+  each error of the validator becomes a short message of our own, one per
+  keyword (missing field, unknown field with a suggestion, wrong type, value
+  not allowed, number out of range, ...);
+- the checks a schema cannot express: every id a ruleset refers to exists,
+  prerequisites have no cycle, the goal pool holds the goals drawn, the coin
+  supply can pay the starting coins, sections an effect needs are present,
+  the harbor outcomes cover every number of white ships exactly once, ...
+
+These checks never assume the data is well formed: a part that is not is left
+to the schema's messages. Every message goes through the catalog.
+
+>>> [str(p) for p in validate_path("province-en")]
+[]
+"""
 from __future__ import annotations
 
+import difflib
 import json
 from functools import lru_cache
+from pathlib import Path
 
 import jsonschema
 
 from .errors import Problem
+from .i18n import _, ngettext
 from .paths import SCHEMA_PATH
+from .yamlload import join
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+
+def validate_path(path) -> list[Problem]:
+    """Every problem of a ruleset file (or bundled id), sorted by file and line.
+
+    Never raises for bad input: an unreadable file is a problem too.
+    """
+    from .ruleset import bundled_rulesets, display_path, resolve_file
+    text = str(path)
+    bundled = bundled_rulesets()
+    if text in bundled and not Path(text).exists():
+        res = resolve_file(bundled[text], display=display_path(bundled[text]))
+    else:
+        res = resolve_file(Path(text), display=text)
+    problems = list(res.problems)
+    if res.data is not None:
+        problems.extend(check_resolution(res))
+    return sorted(set(problems))
+
+
+def check_resolution(res) -> list[Problem]:
+    """Schema and semantic problems of a :class:`rulekit.ruleset.Resolution`."""
+    checker = _Checker(res)
+    checker.schema_problems()
+    checker.semantic_problems()
+    return sorted(set(checker.problems))
+
+
+def check_resolved(data, filename: str, positions=None) -> list[Problem]:
+    """Problems of already-resolved data (positions optional: pointer -> (line, column))."""
+    from .ruleset import Resolution
+    pos = {p: (filename, *lc) for p, lc in (positions or {}).items()}
+    return check_resolution(Resolution(file=filename, data=data, positions=pos))
 
 
 @lru_cache(maxsize=1)
@@ -15,6 +73,602 @@ def schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
-def check_resolved(data, filename: str) -> list[Problem]:
-    validator = jsonschema.Draft202012Validator(schema())
-    return [Problem(filename, 1, 1, e.message, "/" + "/".join(map(str, e.absolute_path))) for e in validator.iter_errors(data)]
+@lru_cache(maxsize=1)
+def validator() -> jsonschema.Draft202012Validator:
+    """The compiled schema validator (built once)."""
+    return jsonschema.Draft202012Validator(schema())
+
+
+# ---------------------------------------------------------------------------
+# Wording helpers
+
+def _show(value) -> str:
+    """A value as the author would write it in YAML."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return value if value.strip() and value == value.strip() else repr(value)
+    if isinstance(value, (dict, list)):
+        text = json.dumps(value, ensure_ascii=False, default=str)
+        return text if len(text) <= 40 else text[:37] + "..."
+    return str(value)
+
+
+def _type_word(value) -> str:
+    """What kind of value this is, in words."""
+    if value is None:
+        return _("nothing (null)")
+    if isinstance(value, bool):
+        return _("true or false")
+    if isinstance(value, int):
+        return _("a whole number")
+    if isinstance(value, float):
+        return _("a decimal number")
+    if isinstance(value, str):
+        return _("text")
+    if isinstance(value, dict):
+        return _("a mapping")
+    if isinstance(value, list):
+        return _("a list")
+    import datetime
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return _("a date")
+    return type(value).__name__
+
+
+def _schema_type_word(name: str) -> str:
+    return {
+        "null": _("nothing (null)"),
+        "boolean": _("true or false"),
+        "integer": _("a whole number"),
+        "number": _("a number"),
+        "string": _("text"),
+        "object": _("a mapping"),
+        "array": _("a list"),
+    }.get(name, name)
+
+
+def _suggest(word, choices) -> str | None:
+    if not isinstance(word, str):
+        return None
+    found = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _listing(items) -> str:
+    return ", ".join(_show(i) for i in items)
+
+
+# Unknown-id messages, one pair per kind of id (a translator needs whole sentences).
+def _unknown_id(kind: str, ident, known) -> str:
+    suggestion = _suggest(ident, known)
+    listing = _listing(known) or "-"
+    if kind == "structure":
+        if suggestion:
+            return _("unknown structure {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
+        return _("unknown structure {id}; the structures are: {known}").format(id=_show(ident), known=listing)
+    if kind == "worker":
+        if suggestion:
+            return _("unknown worker kind {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
+        return _("unknown worker kind {id}; the worker kinds are: {known}").format(id=_show(ident), known=listing)
+    if kind == "conversion":
+        if suggestion:
+            return _("unknown conversion {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
+        return _("unknown conversion {id}; the conversions are: {known}").format(id=_show(ident), known=listing)
+    if kind == "space":
+        if suggestion:
+            return _("unknown Work Cycle space {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
+        return _("unknown Work Cycle space {id}; the spaces are: {known}").format(id=_show(ident), known=listing)
+    if kind == "coin":
+        if suggestion:
+            return _("unknown coin {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
+        return _("unknown coin {id}; the coins are: {known}").format(id=_show(ident), known=listing)
+    raise ValueError(kind)
+
+
+# Where each kind of id is defined (for blaming a variant that removed one).
+_DEFINED_AT = {
+    "structure": "/structures",
+    "worker": "/workers",
+    "conversion": "/conversions",
+    "space": "/work_cycle/spaces",
+    "coin": "/components/coins",
+}
+
+# Metric parameters and the metrics they apply to.
+_METRIC_PARAMS = {
+    "exclude": ("workers", "workers_on_one_space"),
+    "vp": ("structures",),
+    "coin": ("coins_held",),
+    "conversion": ("conversions_this_turn",),
+}
+
+
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _int(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+class _Checker:
+    def __init__(self, res):
+        self.res = res
+        self.data = res.data if isinstance(res.data, dict) else {}
+        self.problems: list[Problem] = []
+
+    # -- reporting ------------------------------------------------------------
+    def add(self, pointer: str, message: str, causes=()):
+        """Report ``message`` at ``pointer``; when that lies in a base file but one
+        of ``causes`` (pointers) was removed or changed by this file, report it
+        at the cause instead, naming the base location in the message."""
+        res = self.res
+        file, line, col = res.where(pointer)
+        if file != res.file:
+            for cause in causes:
+                location = f"{file}:{line}:{col}"
+                removal = res.removed.get(cause)
+                if removal and removal[0][0] == res.file:
+                    cfile, cline, ccol = removal[0]
+                    text = _("{problem}: {location} ({pointer}) still depends on what this line removes").format(
+                        problem=message, location=location, pointer=pointer)
+                    self.problems.append(Problem(cfile, cline, ccol, text, cause))
+                    return
+                if cause in res.positions and res.positions[cause][0] == res.file:
+                    cfile, cline, ccol = res.positions[cause]
+                    text = _("{problem}: {location} ({pointer}) still depends on what this line changes").format(
+                        problem=message, location=location, pointer=pointer)
+                    self.problems.append(Problem(cfile, cline, ccol, text, cause))
+                    return
+        self.problems.append(Problem(file, line, col, message, pointer))
+
+    # -- schema ---------------------------------------------------------------
+    def schema_problems(self):
+        for error in validator().iter_errors(self.res.data):
+            for pointer, message in self.translate(error):
+                self.add(pointer, message)
+
+    def translate(self, error):
+        """(pointer, message) pairs for one jsonschema error."""
+        kw = error.validator
+        value = error.instance
+        sch = error.schema if isinstance(error.schema, dict) else {}
+        pointer = "".join(join("", p) for p in error.absolute_path)
+
+        if "propertyNames" in error.schema_path:
+            # The error is about a key: point at the key itself.
+            key_pointer = join(pointer, value)
+            if kw == "pattern":
+                return [(key_pointer, _("{value} is not a valid id: use lower-case letters, digits and "
+                                        "underscores, starting with a letter").format(value=_show(value)))]
+            return [(key_pointer, _("{value} is not a valid key here").format(value=_show(value)))]
+
+        if kw == "required":
+            present = value if isinstance(value, dict) else {}
+            missing = [f for f in error.validator_value if f not in present]
+            return [(pointer, _("missing required field {field}").format(field=f)) for f in missing]
+
+        if kw == "additionalProperties":
+            allowed = list(sch.get("properties", {}))
+            extras = [k for k in value if k not in sch.get("properties", {})]
+            out = []
+            effect_keys = list(schema()["$defs"]["effect"]["properties"])
+            end_keys = list(schema()["$defs"]["end_condition"]["properties"])
+            for extra in extras:
+                suggestion = _suggest(extra, allowed)
+                if allowed == effect_keys:
+                    if suggestion:
+                        msg = _("unknown effect {field}; did you mean {suggestion}? The effects are: {allowed}")
+                    else:
+                        msg = _("unknown effect {field}; the effects are: {allowed}")
+                elif allowed == end_keys:
+                    if suggestion:
+                        msg = _("unknown end condition {field}; did you mean {suggestion}? The end conditions are: {allowed}")
+                    else:
+                        msg = _("unknown end condition {field}; the end conditions are: {allowed}")
+                elif not allowed:
+                    msg = _("unknown field {field}: this mapping takes no field, write {{}}")
+                elif suggestion:
+                    msg = _("unknown field {field}; did you mean {suggestion}? Allowed fields: {allowed}")
+                else:
+                    msg = _("unknown field {field}; allowed fields: {allowed}")
+                out.append((join(pointer, extra), msg.format(field=_show(extra), suggestion=suggestion,
+                                                             allowed=", ".join(allowed))))
+            return out
+
+        if kw == "type":
+            expected = error.validator_value
+            names = [expected] if isinstance(expected, str) else list(expected)
+            words = [_schema_type_word(n) for n in names]
+            if len(words) == 2:
+                want = _("{first} or {second}").format(first=words[0], second=words[1])
+            else:
+                want = words[0] if words else "?"
+            if isinstance(value, (dict, list)):
+                msg = _("wrong type: expected {expected}, found {found}").format(expected=want, found=_type_word(value))
+            else:
+                msg = _("wrong type: expected {expected}, found {found} {value}").format(
+                    expected=want, found=_type_word(value), value=_show(value))
+            return [(pointer, msg)]
+
+        if kw == "enum":
+            allowed = error.validator_value
+            suggestion = _suggest(value, [a for a in allowed if isinstance(a, str)])
+            if suggestion:
+                msg = _("{value} is not one of the allowed values ({allowed}); did you mean {suggestion}?")
+            else:
+                msg = _("{value} is not one of the allowed values: {allowed}")
+            return [(pointer, msg.format(value=_show(value), allowed=_listing(allowed), suggestion=suggestion))]
+
+        if kw == "const":
+            return [(pointer, _("must be {expected}, not {value}").format(
+                expected=_show(error.validator_value), value=_show(value)))]
+
+        if kw == "minimum":
+            return [(pointer, _("{value} is too small: the minimum is {limit}").format(
+                value=_show(value), limit=error.validator_value))]
+        if kw == "maximum":
+            return [(pointer, _("{value} is too large: the maximum is {limit}").format(
+                value=_show(value), limit=error.validator_value))]
+
+        if kw == "minLength":
+            n = error.validator_value
+            if n == 1:
+                return [(pointer, _("must not be empty"))]
+            return [(pointer, ngettext("too short: at least {num} character", "too short: at least {num} characters", n).format(num=n))]
+        if kw == "maxLength":
+            n = error.validator_value
+            return [(pointer, ngettext("too long: at most {num} character", "too long: at most {num} characters", n).format(num=n))]
+
+        if kw == "pattern":
+            pattern = error.validator_value
+            if pattern == schema()["$defs"]["id"]["pattern"]:
+                msg = _("{value} is not a valid id: use lower-case letters, digits and underscores, starting with a letter")
+            elif pattern == schema()["properties"]["id"]["pattern"]:
+                msg = _("{value} is not a valid ruleset id: use lower-case letters, digits, '-', '_' and '.'")
+            elif pattern == schema()["properties"]["language"]["pattern"]:
+                msg = _("{value} is not a language code such as en or fr_CA")
+            else:
+                msg = _("{value} does not have the expected form {pattern}")
+            return [(pointer, msg.format(value=_show(value), pattern=pattern))]
+
+        if kw in ("minItems", "maxItems"):
+            lo, hi = sch.get("minItems"), sch.get("maxItems")
+            if lo is not None and lo == hi:
+                return [(pointer, ngettext("needs exactly {num} item", "needs exactly {num} items", lo).format(num=lo))]
+            n = error.validator_value
+            if kw == "minItems":
+                return [(pointer, ngettext("needs at least {num} item", "needs at least {num} items", n).format(num=n))]
+            return [(pointer, ngettext("takes at most {num} item", "takes at most {num} items", n).format(num=n))]
+
+        if kw == "uniqueItems":
+            seen, twice = [], None
+            for item in value:
+                if item in seen:
+                    twice = item
+                    break
+                seen.append(item)
+            return [(pointer, _("{value} is listed twice").format(value=_show(twice)))]
+
+        if kw in ("minProperties", "maxProperties"):
+            props = list(sch.get("properties", {}))
+            if sch.get("minProperties") == 1 and sch.get("maxProperties") == 1 and props:
+                if kw == "minProperties":
+                    return [(pointer, _("empty: write exactly one of {allowed}").format(allowed=", ".join(props)))]
+                return [(pointer, _("{found}: write only one of these per list item").format(
+                    found=", ".join(str(k) for k in value)))]
+            n = error.validator_value
+            if kw == "minProperties":
+                if n == 1 and props:
+                    return [(pointer, _("empty: write at least one of {allowed}").format(allowed=", ".join(props)))]
+                return [(pointer, ngettext("needs at least {num} entry", "needs at least {num} entries", n).format(num=n))]
+            return [(pointer, ngettext("takes at most {num} entry", "takes at most {num} entries", n).format(num=n))]
+
+        if kw == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
+            fields = [f for s in error.validator_value for f in s["required"]]
+            return [(pointer, _("needs at least one of the fields {fields}").format(fields=", ".join(fields)))]
+
+        if kw in ("oneOf", "anyOf"):
+            # Keep the errors of the alternatives that have the value's type.
+            branches = {}
+            for sub in error.context or ():
+                branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+            fitting = [errs for errs in branches.values()
+                       if not any(e.validator == "type" and not e.relative_path for e in errs)]
+            if len(fitting) == 1:
+                return [pair for sub in fitting[0] for pair in self.translate(sub)]
+            return [(pointer, _("{value} is not one of the allowed forms").format(value=_show(value)))]
+
+        return [(pointer, _("invalid value: {detail}").format(detail=error.message))]
+
+    # -- semantics ------------------------------------------------------------
+    def semantic_problems(self):
+        d = self.data
+        comps = _dict(d.get("components"))
+        self.coins = _dict(comps.get("coins"))
+        self.structures = _dict(d.get("structures"))
+        self.workers = _dict(d.get("workers"))
+        self.conversions = _dict(d.get("conversions"))
+        self.goals = _dict(d.get("goals"))
+        cycle = _dict(d.get("work_cycle"))
+        self.spaces = [s.get("id") for s in _list(cycle.get("spaces")) if isinstance(s, dict)]
+        self.known = {
+            "structure": list(self.structures),
+            "worker": list(self.workers),
+            "conversion": list(self.conversions),
+            "space": [s for s in self.spaces if isinstance(s, str)],
+            "coin": list(self.coins),
+        }
+        self.check_spaces(cycle)
+        self.check_workers()
+        self.check_structures()
+        self.check_prerequisite_cycles()
+        self.check_goals(comps)
+        self.check_end()
+        self.check_coins(comps)
+        self.check_harbor(comps)
+
+    def ref(self, pointer, ident, kind):
+        """Report ``ident`` (at ``pointer``) unless it is a known id of ``kind``."""
+        if not isinstance(ident, str) or ident in self.known[kind]:
+            return
+        where = _DEFINED_AT[kind]
+        self.add(pointer, _unknown_id(kind, ident, self.known[kind]), causes=(join(where, ident), where))
+
+    def check_spaces(self, cycle):
+        first = {}
+        for i, space in enumerate(_list(cycle.get("spaces"))):
+            sid = _dict(space).get("id")
+            if not isinstance(sid, str):
+                continue
+            pointer = f"/work_cycle/spaces/{i}/id"
+            if sid in first:
+                self.add(pointer, _("space id {id} is used twice (first at line {line})").format(
+                    id=sid, line=self.res.where(first[sid])[1]))
+            else:
+                first[sid] = pointer
+        if "entry" in cycle:
+            self.ref("/work_cycle/entry", cycle["entry"], "space")
+
+    def check_workers(self):
+        for wid, worker in self.workers.items():
+            worker = _dict(worker)
+            start = _list(worker.get("start"))
+            base = join("/workers", wid)
+            for i, sid in enumerate(start):
+                self.ref(f"{base}/start/{i}", sid, "space")
+            count = _int(worker.get("count"))
+            if count is not None and len(start) > count:
+                self.add(f"{base}/start", ngettext(
+                    "{num} start spaces listed for {count} worker of this kind",
+                    "{num} start spaces listed for {count} workers of this kind", count).format(num=len(start), count=count))
+
+    def check_structures(self):
+        d = self.data
+        for sid, structure in self.structures.items():
+            structure = _dict(structure)
+            base = join("/structures", sid)
+            for i, req in enumerate(_list(structure.get("requires"))):
+                pointer = f"{base}/requires/{i}"
+                if req == sid:
+                    self.add(pointer, _("structure {id} requires itself").format(id=sid))
+                else:
+                    self.ref(pointer, req, "structure")
+            for i, effect in enumerate(_list(structure.get("effects"))):
+                effect = _dict(effect)
+                pointer = f"{base}/effects/{i}"
+                if isinstance(effect.get("unlock_worker"), dict):
+                    self.ref(f"{pointer}/unlock_worker/worker", effect["unlock_worker"].get("worker"), "worker")
+                if isinstance(effect.get("conversion"), dict):
+                    self.ref(f"{pointer}/conversion/conversion", effect["conversion"].get("conversion"), "conversion")
+                if isinstance(effect.get("space_yield"), dict):
+                    self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
+                if "borrowing" in effect and not isinstance(d.get("borrowing"), dict):
+                    self.add(f"{pointer}/borrowing", _(
+                        "a borrowing effect needs a top-level borrowing section (the rules of borrowing)"),
+                        causes=("/borrowing",))
+                if "ship_benefit" in effect and not isinstance(d.get("harbor"), dict):
+                    self.add(f"{pointer}/ship_benefit", _(
+                        "a ship_benefit effect needs a top-level harbor section (the ship outcomes)"),
+                        causes=("/harbor",))
+
+    def check_prerequisite_cycles(self):
+        graph = {}
+        for sid, structure in self.structures.items():
+            reqs = _list(_dict(structure).get("requires"))
+            graph[sid] = [r for r in reqs if isinstance(r, str) and r in self.structures and r != sid]
+        reported = set()
+        order = list(self.structures)
+        for start in order:
+            if start in reported:
+                continue
+            cycle = self._find_cycle(start, graph)
+            if cycle and not reported.intersection(cycle):
+                reported.update(cycle)
+                first, nxt = cycle[0], cycle[1]
+                index = _list(_dict(self.structures[first]).get("requires")).index(nxt)
+                self.add(join("/structures", first) + f"/requires/{index}", _(
+                    "prerequisite cycle: {cycle}; none of these structures could ever be built").format(
+                        cycle=" → ".join(cycle + [cycle[0]])))
+
+    @staticmethod
+    def _find_cycle(start, graph):
+        """A cycle through ``start`` (list of ids, ``start`` first), or None."""
+        stack = [(start, iter(graph.get(start, ())))]
+        path, on_path = [start], {start}
+        visited = set()
+        while stack:
+            node, children = stack[-1]
+            for child in children:
+                if child == start:
+                    return list(path)
+                if child not in on_path and child not in visited:
+                    visited.add(child)
+                    stack.append((child, iter(graph.get(child, ()))))
+                    path.append(child)
+                    on_path.add(child)
+                    break
+            else:
+                stack.pop()
+                on_path.discard(path.pop())
+        return None
+
+    def check_condition(self, pointer, cond):
+        cond = _dict(cond)
+        metric = cond.get("metric")
+        if isinstance(cond.get("coin"), str):
+            self.ref(f"{pointer}/coin", cond["coin"], "coin")
+        if isinstance(cond.get("conversion"), str):
+            self.ref(f"{pointer}/conversion", cond["conversion"], "conversion")
+        for i, wid in enumerate(_list(cond.get("exclude"))):
+            self.ref(f"{pointer}/exclude/{i}", wid, "worker")
+        if isinstance(metric, str):
+            for param, metrics in _METRIC_PARAMS.items():
+                if param in cond and metric not in metrics:
+                    self.add(join(pointer, param), _("{param} does not apply to the metric {metric} (it applies to {metrics})").format(
+                        param=param, metric=metric, metrics=", ".join(metrics)))
+        lo, hi = _int(cond.get("at_least")), _int(cond.get("at_most"))
+        if lo is not None and hi is not None and lo > hi:
+            self.add(f"{pointer}/at_most", _("at_least {low} is above at_most {high}: no one can ever meet this condition").format(
+                low=lo, high=hi))
+
+    def check_goals(self, comps):
+        for gid, goal in self.goals.items():
+            if isinstance(goal, dict) and "condition" in goal:
+                self.check_condition(join("/goals", gid) + "/condition", goal["condition"])
+        draw = _int(_dict(comps.get("goal_tokens")).get("draw"))
+        pool = len(self.goals)
+        if draw is not None and draw > pool:
+            removed = [p for p in self.res.removed if p.startswith("/goals/")]
+            self.add("/components/goal_tokens/draw", ngettext(
+                "more goals drawn ({num}) than the pool holds: {pool} goal",
+                "more goals drawn ({num}) than the pool holds: {pool} goals", pool).format(num=draw, pool=pool),
+                causes=tuple(sorted(removed, key=lambda p: self.res.removed[p][0])) + ("/goals",))
+
+    def check_end(self):
+        for i, cond in enumerate(_list(_dict(self.data.get("end")).get("conditions"))):
+            cond = _dict(cond)
+            if "player_condition" in cond:
+                self.check_condition(f"/end/conditions/{i}/player_condition", cond["player_condition"])
+
+    def check_coins(self, comps):
+        setup = _dict(self.data.get("setup"))
+        starting = _list(setup.get("starting_coins"))
+        if not starting or not all(_int(a) is not None and a >= 0 for a in starting):
+            return
+        supply = []
+        for coin in self.coins.values():
+            coin = _dict(coin)
+            value, count = _int(coin.get("value")), _int(coin.get("count"))
+            if value is None or count is None or value < 1 or count < 0:
+                return
+            supply.append((value, count))
+        causes = tuple(p for p in self.res.removed if p.startswith("/components/coins/")) + ("/components/coins",)
+        total = sum(v * c for v, c in supply)
+        need = sum(starting)
+        if need > total:
+            self.add("/setup/starting_coins", ngettext(
+                "the players start with {need} coin in all, but the coins in the supply are worth only {have}",
+                "the players start with {need} coins in all, but the coins in the supply are worth only {have}",
+                need).format(need=need, have=total), causes=causes)
+            return
+        bad = False
+        for i, amount in enumerate(starting):
+            if not _payable(amount, supply):
+                bad = True
+                self.add(f"/setup/starting_coins/{i}", ngettext(
+                    "player {seat} starts with {num} coin, an amount the coins in the supply cannot make",
+                    "player {seat} starts with {num} coins, an amount the coins in the supply cannot make",
+                    amount).format(seat=i + 1, num=amount), causes=causes)
+        if not bad and len(starting) == 2 and not _payable_both(starting[0], starting[1], supply):
+            self.add("/setup/starting_coins", _(
+                "the coins in the supply cannot pay both starting amounts ({first} and {second}) at once").format(
+                    first=starting[0], second=starting[1]), causes=causes)
+
+    def check_harbor(self, comps):
+        d = self.data
+        harbor = d.get("harbor")
+        for i, outcome in enumerate(_list(_dict(harbor).get("outcomes"))):
+            benefit = _dict(_dict(outcome).get("benefit"))
+            if benefit.get("hire_sailor") is True and not isinstance(d.get("sailors"), dict):
+                self.add(f"/harbor/outcomes/{i}/benefit/hire_sailor", _(
+                    "hire_sailor needs a top-level sailors section"), causes=("/sailors",))
+        if not isinstance(harbor, dict):
+            return
+        if "structure" in harbor:
+            self.ref("/harbor/structure", harbor["structure"], "structure")
+        ships = comps.get("ship_tokens")
+        if ships is None:
+            self.add("/harbor", _("a harbor needs components.ship_tokens (how many ship tokens are cast)"))
+            return
+        ships = _int(ships)
+        outcomes = _list(harbor.get("outcomes"))
+        if ships is None or not outcomes:
+            return
+        by_white, ids = {}, {}
+        for i, outcome in enumerate(outcomes):
+            outcome = _dict(outcome)
+            oid, white = outcome.get("id"), _int(outcome.get("white"))
+            if isinstance(oid, str):
+                if oid in ids:
+                    self.add(f"/harbor/outcomes/{i}/id", _("outcome id {id} is used twice").format(id=oid))
+                ids.setdefault(oid, i)
+            if white is None:
+                continue
+            pointer = f"/harbor/outcomes/{i}/white"
+            if white > ships:
+                self.add(pointer, ngettext(
+                    "{white} white ships is more than the {num} ship token cast",
+                    "{white} white ships is more than the {num} ship tokens cast", ships).format(white=white, num=ships),
+                    causes=("/components/ship_tokens",))
+            elif white in by_white:
+                self.add(pointer, _("another outcome ({other}) already covers {white} white ships").format(
+                    other=by_white[white][1], white=white))
+            else:
+                by_white[white] = (i, oid)
+        for white in range(ships + 1):
+            if white not in by_white:
+                self.add("/harbor/outcomes", ngettext(
+                    "no outcome for {num} white ship", "no outcome for {num} white ships", white).format(num=white),
+                    causes=("/components/ship_tokens",))
+
+
+def _payable(amount: int, supply) -> bool:
+    """Can coins of ``supply`` [(value, count)] make exactly ``amount``?"""
+    reach = 1  # bit set of reachable sums
+    mask = (1 << (amount + 1)) - 1
+    for value, count in supply:
+        # Bounded knapsack by binary splitting of the count.
+        k = 1
+        while count > 0:
+            take = min(k, count)
+            reach |= (reach << (value * take)) & mask
+            count -= take
+            k *= 2
+    return bool(reach >> amount & 1)
+
+
+def _payable_both(a: int, b: int, supply) -> bool:
+    """Can the supply make ``a`` and ``b`` at once, with different coins?"""
+    if (a + 1) * (b + 1) > 40_000:
+        return True  # too large to search here; each amount alone was checked
+    # rows[x]: bit set of the amounts y reachable for the second player while
+    # the first one has x; coins are added one at a time.
+    rows = [1] + [0] * a
+    ymask = (1 << (b + 1)) - 1
+    for value, count in supply:
+        for _coin in range(min(count, a // value + b // value)):
+            new = [((row << value) & ymask) | row for row in rows]
+            for x in range(a, value - 1, -1):
+                new[x] |= rows[x - value]
+            rows = new
+    return bool(rows[a] >> b & 1)

@@ -1,0 +1,99 @@
+"""``rulekit validate``, ``list``, ``show`` and ``schema``: working with ruleset files.
+
+Everywhere, RULESET is a bundled id (``rulekit list`` shows them) or the path
+of a ruleset file. Exit codes: 0 when all is well, 1 when a ruleset has a
+problem or cannot be found, 2 on a usage error (click's own).
+"""
+from __future__ import annotations
+
+import click
+import yaml
+
+from ..errors import RulekitError, RulesetError
+from ..i18n import N_, _, display_name, language_name, ngettext
+from .base import RkCommand, fail
+
+
+@click.command("validate", cls=RkCommand,
+               help=N_("Check ruleset files (or bundled ids) and report every problem as "
+                       "FILE:LINE:COLUMN: message. Exit status 0 when all are valid, 1 otherwise."))
+@click.argument("paths", nargs=-1, required=True, metavar=N_("PATH..."))
+def validate(paths):
+    from ..validation import validate_path
+
+    total = 0
+    for path in paths:
+        problems = validate_path(path)
+        total += len(problems)
+        if problems:
+            for problem in problems:
+                click.echo(str(problem))
+        else:
+            click.echo(_("{file}: valid").format(file=path))
+    if total:
+        click.echo(ngettext("{num} problem found.", "{num} problems found.", total).format(num=total), err=True)
+        raise SystemExit(1)
+    click.echo(ngettext("{num} ruleset checked, no problem found.", "{num} rulesets checked, no problem found.",
+                        len(paths)).format(num=len(paths)), err=True)
+
+
+@click.command("list", cls=RkCommand, help=N_("List the bundled rulesets: id, title and language."))
+def list_():
+    from ..ruleset import bundled_rulesets, load_ruleset
+
+    headers = (_("ID"), _("TITLE"), _("LANGUAGE"))
+    rows = []
+    for ident in bundled_rulesets():
+        try:
+            rs = load_ruleset(ident)
+        except RulekitError:
+            rows.append((ident, _("(invalid: run rulekit validate {id})").format(id=ident), ""))
+            continue
+        title = display_name(rs.data, "ruleset", "title") or rs.id
+        edition = display_name(rs.data, "ruleset", "edition")
+        if edition and not rs.base:
+            title = _("{title} ({edition})").format(title=title, edition=edition)
+        rows.append((ident, title, f"{rs.language} ({language_name(rs.language)})"))
+    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(3)]
+    for row in [headers, *rows]:
+        click.echo("  ".join(str(cell).ljust(w) for cell, w in zip(row, widths)).rstrip())
+
+
+def _ordered(data: dict) -> dict:
+    """The resolved data with its top-level keys in the schema's order."""
+    from ..validation import schema
+
+    order = list(schema()["properties"])
+    ranked = sorted(data, key=lambda k: order.index(k) if k in order else len(order))
+    return {k: data[k] for k in ranked}
+
+
+@click.command("show", cls=RkCommand,
+               help=N_("Print a ruleset as YAML after inheritance (extends) is resolved. "
+                       "RULESET is a bundled id or a ruleset file; the output is itself a valid ruleset."))
+@click.argument("ruleset", metavar=N_("RULESET"))
+def show(ruleset):
+    from ..ruleset import display_path, load_ruleset
+
+    try:
+        rs = load_ruleset(ruleset)
+    except RulesetError as exc:
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        fail(ngettext("{ruleset}: {num} problem found.", "{ruleset}: {num} problems found.",
+                      len(exc.problems)).format(ruleset=ruleset, num=len(exc.problems)))
+    chain = " <- ".join(display_path(p) for p in rs.chain)
+    click.echo(_("# Ruleset {id}, resolved from {files}").format(id=rs.id, files=chain))
+    click.echo(yaml.safe_dump(_ordered(rs.data), sort_keys=False, allow_unicode=True,
+                              default_flow_style=None, width=100), nl=False)
+
+
+@click.command("schema", cls=RkCommand,
+               help=N_("Print the JSON Schema of ruleset files (for editors and other tools)."))
+def schema():
+    from ..paths import SCHEMA_PATH
+
+    click.echo(SCHEMA_PATH.read_text(encoding="utf-8"), nl=False)
+
+
+COMMANDS = [validate, list_, show, schema]
