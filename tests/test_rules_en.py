@@ -623,6 +623,10 @@ def test_prerequisite_must_be_your_own():
     spending(st, labor=9, value=9)
     legal = S.notations(st)
     assert not {"build bank", "build village", "build smithy"} & set(legal)
+    # Nor does a borrowed one (docs/readings.md).
+    S.give_structures(st, 0, "lender", first=False)
+    st.play("borrow camp")
+    assert not S.can(st, "build village") and S.can(st, "build bank")
 
 
 @pytest.mark.parametrize("target,needs", [("bank", "lender"), ("village", "camp"), ("smithy", "mill")])
@@ -1632,6 +1636,20 @@ def test_note_spent_counts_builds_union_sailors_repay():
     assert st.spent == 6
     st.play("repay")
     assert st.spent == 9 and st.coin_value(0) == 11
+
+
+def test_note_grind_needs_coins_in_the_supply():
+    """rules-notes §3, Coins: if the supply cannot provide what was earned, that part is not earned.
+
+    Engine choice (docs/readings.md): Grind is not offered while the supply is empty.
+    """
+    st = game()
+    S.set_purse(st, 1, silver=8, gold=3, platinum=1)
+    spending(st, labor=4, silver=2)
+    assert st.supply == (0, 0, 0) and not S.can(st, "grind")
+    S.take_coins(st, 0, 1)
+    st.play("grind")
+    assert st.coin_value(0) == 2 and st.supply == (0, 0, 0)
 
 
 def test_note_coins_are_conserved():
