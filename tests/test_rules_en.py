@@ -1486,12 +1486,16 @@ def test_note_borrowing_limits():
     """rules-notes §3, Borrowing: at most once per turn; only a structure the opponent owns and you do not; sailors are never borrowed."""
     st = game()
     S.give_structures(st, 0, "lender", "union")
-    S.give_structures(st, 1, "lender", "union", "camp", "mill", "harbor", first=None)
+    S.give_structures(st, 1, "lender", "union", "camp", "mill", "harbor")
     legal = {n for n in S.notations(st) if n.startswith("borrow")}
     assert legal == {"borrow camp", "borrow mill", "borrow harbor"}
     st.play("borrow mill")
     assert not any(n.startswith("borrow") for n in S.notations(st))
-    assert all(not n.startswith("borrow sailor") for n in (a.notation for a in st.c.actions))
+    # Sailors are workers, not structures: no action borrows them.
+    assert not any(a.notation.startswith("borrow sailor") for a in st.c.actions)
+    st.play("move green@coin")
+    st.play("spend")
+    assert not any(n.startswith("borrow") for n in S.notations(st))   # nor in the next phase
 
 
 def test_note_harbor_result_stays_until_next_cast():
