@@ -207,28 +207,38 @@ class _Checker:
         self.problems: list[Problem] = []
 
     # -- reporting ------------------------------------------------------------
-    def add(self, pointer: str, message: str, causes=()):
-        """Report ``message`` at ``pointer``; when that lies in a base file but one
-        of ``causes`` (pointers) was removed or changed by this file, report it
-        at the cause instead, naming the base location in the message."""
+    def add(self, pointer: str, message: str, causes=(), ident=None):
+        """Report ``message`` at ``pointer``.
+
+        When ``pointer`` lies in a base file but one of ``causes`` (pointers)
+        was removed (``null``) or rewritten by the file being checked, the
+        problem is reported there instead, naming the base location: the
+        author can fix their own file, not the base. ``ident``: the unknown
+        id, when the problem is a reference to it.
+        """
         res = self.res
         file, line, col = res.where(pointer)
         if file != res.file:
+            location = f"{file}:{line}:{col}"
             for cause in causes:
-                location = f"{file}:{line}:{col}"
                 removal = res.removed.get(cause)
                 if removal and removal[0][0] == res.file:
-                    cfile, cline, ccol = removal[0]
-                    text = _("{problem}: {location} ({pointer}) still depends on what this line removes").format(
-                        problem=message, location=location, pointer=pointer)
-                    self.problems.append(Problem(cfile, cline, ccol, text, cause))
-                    return
-                if cause in res.positions and res.positions[cause][0] == res.file:
-                    cfile, cline, ccol = res.positions[cause]
-                    text = _("{problem}: {location} ({pointer}) still depends on what this line changes").format(
-                        problem=message, location=location, pointer=pointer)
-                    self.problems.append(Problem(cfile, cline, ccol, text, cause))
-                    return
+                    where, how = removal[0], "removed"
+                elif cause in res.positions and res.positions[cause][0] == res.file:
+                    where, how = res.positions[cause], "changed"
+                else:
+                    continue
+                if ident is not None and how == "removed":
+                    text = _("{id} is removed here, but the base ruleset still names it at {location} ({pointer})")
+                elif ident is not None:
+                    text = _("this change leaves {id} undefined, but the base ruleset still names it at {location} ({pointer})")
+                elif how == "removed":
+                    text = _("removing this breaks the base ruleset at {location} ({pointer}): {problem}")
+                else:
+                    text = _("this change breaks the base ruleset at {location} ({pointer}): {problem}")
+                text = text.format(id=ident, location=location, pointer=pointer, problem=message)
+                self.problems.append(Problem(where[0], where[1], where[2], text, cause))
+                return
         self.problems.append(Problem(file, line, col, message, pointer))
 
     # -- schema ---------------------------------------------------------------
@@ -255,7 +265,8 @@ class _Checker:
         if kw == "required":
             present = value if isinstance(value, dict) else {}
             missing = [f for f in error.validator_value if f not in present]
-            return [(pointer, _("missing required field {field}").format(field=f)) for f in missing]
+            # Point at where the field belongs (located at its parent).
+            return [(join(pointer, f), _("missing required field {field}").format(field=f)) for f in missing]
 
         if kw == "additionalProperties":
             allowed = list(sch.get("properties", {}))
@@ -422,7 +433,7 @@ class _Checker:
         if not isinstance(ident, str) or ident in self.known[kind]:
             return
         where = _DEFINED_AT[kind]
-        self.add(pointer, _unknown_id(kind, ident, self.known[kind]), causes=(join(where, ident), where))
+        self.add(pointer, _unknown_id(kind, ident, self.known[kind]), causes=(join(where, ident), where), ident=ident)
 
     def check_spaces(self, cycle):
         first = {}

@@ -238,6 +238,8 @@ class _Reader:
                                                   _("unsupported YAML tag {tag}").format(tag=event.tag)))
                 track = bool(event.anchor) or bool(stack and stack[-1].relpos is not None)
                 frame = _Frame(kind, pointer, event.anchor, _pos(event.start_mark), track)
+                if not stack:
+                    self.positions[""] = frame.start
                 if event.anchor:
                     self.open_anchors.add(event.anchor)
                 stack.append(frame)
