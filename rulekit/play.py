@@ -10,13 +10,17 @@ Two ways to play:
 - **interactive** (stdin is a terminal): at each human decision the screen
   shows the whole position (:func:`rulekit.screen.board_lines`), then the
   numbered legal actions; the player types a number, an action in notation
-  (docs/notation.md) or a command (``help``, ``rules``, ``undo``, ``save``,
+  (docs/notation.md; written in the player's language, see
+  :mod:`rulekit.play_notation`, the English notation working too) or a command (``help``, ``rules``, ``undo``, ``save``,
   ``quit``);
 - **scripted** (stdin is a pipe or a file): one action (or command) per
   line, blank lines and ``#`` comments ignored; each action played is
   printed as one line; a line that is not legal gets a message listing the
   legal actions and the game goes on; the end of the input saves (when there
   is a record file) and ends with a summary.
+
+A computer player slow to choose (:data:`SLOW_BOTS`) shows "… is thinking…"
+on a terminal while it searches; the line is wiped out before its move.
 
 Computer players are seeded from the game seed, their seat and the number of
 actions played so far (:func:`bot_seed`), so a game replayed, resumed or
@@ -33,12 +37,15 @@ from pathlib import Path
 from . import screen
 from .errors import IllegalActionError, RecordError
 from .i18n import _, get_language, ngettext
+from .play_notation import AmbiguousActionError
 from .record import GameRecord, replay
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
 DEFAULT_PLAYERS = "human,bot:greedy"
 COMMANDS = ("help", "rules", "undo", "save", "quit")
+#: Computer players slow enough (a search, about 0.2 s a move) to show "thinking…" on a terminal.
+SLOW_BOTS = {"mcts"}
 
 
 class PlayersError(ValueError):
@@ -133,15 +140,21 @@ class Console:
 
     ``interactive``: a person at a terminal (screens, prompts); else a script
     (one action per line, one line printed per action). ``color``: ANSI
-    colours (a terminal, and ``NO_COLOR`` unset).
+    colours (a terminal, and ``NO_COLOR`` unset). ``terminal``: the output is
+    a terminal, where a passing status line ("thinking…") can be shown and
+    wiped out again; never in a pipe or a file.
     """
 
-    def __init__(self, interactive: bool, color: bool, write=None, read_line=None, clear=None):
+    def __init__(self, interactive: bool, color: bool, write=None, read_line=None, clear=None,
+                 terminal: bool = False, status_write=None):
         import click
 
         self.interactive = interactive
         self.color = color
+        self.terminal = terminal
         self._write = write or (lambda text: click.echo(text, color=self.color))
+        self._status_write = status_write or (lambda text: click.echo(text, nl=False, color=self.color))
+        self._status_width = 0
         self._read_line = read_line
         self._clear = clear if clear is not None else (click.clear if interactive and color else None)
 
@@ -150,7 +163,7 @@ class Console:
         stdin_tty = _isatty(sys.stdin)
         stdout_tty = _isatty(sys.stdout)
         color = stdout_tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-        return cls(interactive=stdin_tty, color=color)
+        return cls(interactive=stdin_tty, color=color, terminal=stdout_tty)
 
     def style(self, text: str, **kw) -> str:
         if not self.color or not text:
@@ -165,6 +178,21 @@ class Console:
     def clear(self) -> None:
         if self._clear is not None:
             self._clear()
+
+    def status(self, text: str) -> None:
+        """A passing line on a terminal (no end of line), until :meth:`clear_status`."""
+        if not self.terminal:
+            return
+        import click
+
+        self._status_write(text)
+        self._status_width = len(click.unstyle(text))
+
+    def clear_status(self) -> None:
+        if not self.terminal or not self._status_width:
+            return
+        self._status_write("\r" + " " * self._status_width + "\r")
+        self._status_width = 0
 
     def read(self, prompt: str = "") -> str | None:
         """One line, without its end; ``None`` at the end of the input."""
@@ -256,7 +284,7 @@ class Session:
     def _play(self, action: int, reason: str | None = None):
         st = self.state
         seat, turn = st.current, st.turn
-        line = screen.action_line(st, action, self.names[seat], reason)
+        line = screen.action_line(st, action, self.names[seat], reason, keep_together=self.console.interactive)
         self.seats.append(seat)
         st._apply(action)
         self._emit(self.console.style(line, fg=screen.seat_color(self.data, seat)))
@@ -293,7 +321,14 @@ class Session:
             seat = self.state.current
             spec = self.players[seat]
             if not is_human(spec):
-                action, reason = bot_choose(spec, self.state, self.seed)
+                thinking = con.terminal and bot_name(spec) in SLOW_BOTS
+                if thinking:
+                    con.status(con.style(screen.thinking_line(self.names[seat]), dim=True))
+                try:
+                    action, reason = bot_choose(spec, self.state, self.seed)
+                finally:
+                    if thinking:
+                        con.clear_status()
                 self._play(action, reason)
                 redraw = True
                 continue
@@ -352,9 +387,12 @@ class Session:
                 return "stay"
         else:
             try:
-                action = self.state.parse(text)
-            except IllegalActionError as exc:
-                con.say(con.style(screen.illegal_message(self.state, text, exc.legal), fg="red"))
+                action = screen.parse_action(self.state, text)
+            except AmbiguousActionError as exc:
+                con.say(con.style(screen.ambiguous_message(text, exc.choices), fg="red"))
+                return "stay"
+            except IllegalActionError:
+                con.say(con.style(screen.illegal_message(self.state, text), fg="red"))
                 return "stay"
         self._play(action)
         return "played"
@@ -372,11 +410,12 @@ class Session:
             return "stay"
         notations = [self.state.notation(a) for a in history]
         undone = len(notations) - target
+        shown = screen.notation(self.state, history[target])
         self._rebuild(notations[:target])
         self.recent.clear()
         message = ngettext("Undone: back to before your move {action} ({count} action taken back).",
                            "Undone: back to before your move {action} ({count} actions taken back).", undone).format(
-            action=notations[target], count=undone)
+            action=shown, count=undone)
         self._emit(con.style(message, fg="cyan"))
         self._autosave()
         return "redraw"
@@ -480,6 +519,6 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
 
 
 __all__ = [
-    "Console", "Session", "PlayersError", "parse_players", "available_bots", "bot_choose", "bot_seed",
+    "Console", "Session", "PlayersError", "SLOW_BOTS", "parse_players", "available_bots", "bot_choose", "bot_seed",
     "player_names", "resume_session", "find_ruleset", "default_record_path",
 ]

@@ -15,6 +15,7 @@ MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(
         ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END")))
 from .i18n import _, display_name, format_list, ngettext, pgettext
+from .play_notation import for_state
 
 try:  # the rule sentences (goal conditions, ship results...), when available
     from . import sentences as _sentences
@@ -166,6 +167,36 @@ def _end_reason(data, reason) -> str:
 # Actions
 
 
+def notation(state, action: int) -> str:
+    """``action`` as written on the screen, in the current language (docs/notation.md)."""
+    return for_state(state).of(action)
+
+
+def _move_parts(state, action: int) -> dict:
+    """The worker, the spaces and what a move earns its player (``_("...").format(**parts)``)."""
+    c = state.c
+    d = c.data
+    info = c.actions[action]
+    p = state.current
+    after = state.clone()
+    after._apply(action)
+    gain = gain_text(after.labor - state.labor if not after.is_terminal() or after.current == p else 0,
+                     after.coin_value(p) - state.coin_value(p))
+    return {"worker": name(d, "worker", c.kind_ids[info.arg]), "origin": name(d, "space", c.space_ids[info.arg2]),
+            "destination": name(d, "space", c.space_ids[c.next_space[info.arg2]]), "gain": gain}
+
+
+def _exchange_parts(state, action: int) -> dict:
+    c = state.c
+    p = state.current
+    after = state.clone()
+    after._apply(action)
+    before, now = state.purses[p], after.purses[p]
+    given = [0 if b <= a else b - a for b, a in zip(before, now)]
+    got = [0 if a <= b else a - b for b, a in zip(before, now)]
+    return {"given": coins_text(c.data, c.coin_ids, given), "received": coins_text(c.data, c.coin_ids, got)}
+
+
 def describe(state, action: int) -> str:
     """A short sentence saying what an action does, for the current player."""
     c = state.c
@@ -174,13 +205,7 @@ def describe(state, action: int) -> str:
     kind = info.kind
     p = state.current
     if kind == MOVE:
-        after = state.clone()
-        after._apply(action)
-        gain = gain_text(after.labor - state.labor if not after.is_terminal() or after.current == p else 0,
-                         after.coin_value(p) - state.coin_value(p))
-        return _("Move a worker ({worker}): {origin} → {destination}, {gain}").format(
-            worker=name(d, "worker", c.kind_ids[info.arg]), origin=name(d, "space", c.space_ids[info.arg2]),
-            destination=name(d, "space", c.space_ids[c.next_space[info.arg2]]), gain=gain)
+        return _("Move a worker ({worker}): {origin} → {destination}, {gain}").format(**_move_parts(state, action))
     if kind == SPEND:
         return _("Stop moving workers and go to the Resource Spending phase")
     if kind == END:
@@ -214,14 +239,8 @@ def describe(state, action: int) -> str:
         return _("Repay the {lender} token: pay {cost}").format(
             lender=lender, cost=cost_text(c.repay_labor, c.repay_coin))
     if kind in (EXCHANGE, BREAK):
-        after = state.clone()
-        after._apply(action)
-        before, now = state.purses[p], after.purses[p]
-        given = [0 if b <= a else b - a for b, a in zip(before, now)]
-        got = [0 if a <= b else a - b for b, a in zip(before, now)]
-        return _("Exchange {given} for {received} with the supply").format(
-            given=coins_text(d, c.coin_ids, given), received=coins_text(d, c.coin_ids, got))
-    return state.notation(action)
+        return _("Exchange {given} for {received} with the supply").format(**_exchange_parts(state, action))
+    return notation(state, action)
 
 
 def details(state, action: int) -> str:
@@ -233,13 +252,101 @@ def details(state, action: int) -> str:
     return ""
 
 
-def action_line(state, action: int, player: str, reason: str | None = None) -> str:
-    """One line for an action about to be played by ``player`` (the log of the game)."""
-    text = _("{player}: {action} — {description}").format(
-        player=player, action=state.notation(action), description=describe(state, action))
+def report(state, action: int, player: str) -> str:
+    """What ``player`` does with ``action`` (about to be played), told as it happens:
+    "Computer (greedy) builds the Lender for…", "You move a worker…"."""
+    c = state.c
+    d = c.data
+    info = c.actions[action]
+    kind = info.kind
+    you = _is_you(player)
+    if kind == MOVE:
+        parts = _move_parts(state, action)
+        if you:
+            return _("You move a worker ({worker}) from {origin} to {destination}: {gain}.").format(**parts)
+        return _("{player} moves a worker ({worker}) from {origin} to {destination}: {gain}.").format(
+            player=player, **parts)
+    if kind == SPEND:
+        if you:
+            return _("You stop moving workers and go to the Resource Spending phase.")
+        return _("{player} stops moving workers and goes to the Resource Spending phase.").format(player=player)
+    if kind == END:
+        if state.labor:
+            if you:
+                return _("You end your turn and lose the {labor} you did not spend.").format(
+                    labor=labor_text(state.labor))
+            return _("{player} ends the turn and loses the {labor} not spent.").format(
+                player=player, labor=labor_text(state.labor))
+        if you:
+            return _("You end your turn.")
+        return _("{player} ends the turn.").format(player=player)
+    if kind == BUILD:
+        s = info.arg
+        vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
+        parts = {"structure": name(d, "structure", c.struct_ids[s]), "cost": cost_text(c.cost_labor[s], c.cost_coin[s]),
+                 "vp": vp_text(vp)}
+        if you:
+            return _("You build the {structure} for {cost} (worth {vp}).").format(**parts)
+        return _("{player} builds the {structure} for {cost} (worth {vp}).").format(player=player, **parts)
+    if kind == BORROW:
+        ls = lender_structure(state)
+        parts = {"structure": name(d, "structure", c.struct_ids[info.arg]),
+                 "lender": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""}
+        if you:
+            return _("You borrow the {structure} until the end of your turn, taking the {lender} token.").format(
+                **parts)
+        return _("{player} borrows the {structure} until the end of the turn, taking the {lender} token.").format(
+            player=player, **parts)
+    if kind == CONVERT:
+        k = info.arg
+        parts = {"conversion": name(d, "conversion", c.conv_ids[k]),
+                 "cost": cost_text(c.conv_pay_labor[k], c.conv_pay_coin[k]),
+                 "gain": cost_text(c.conv_gain_labor[k], c.conv_gain_coin[k])}
+        if you:
+            return _("You use {conversion}: you pay {cost} and gain {gain}.").format(**parts)
+        return _("{player} uses {conversion}: pays {cost} and gains {gain}.").format(player=player, **parts)
+    if kind == HIRE:
+        parts = {"cost": cost_text(c.sailor_cost_labor, c.sailor_cost), "space": name(d, "space", c.space_ids[c.entry])}
+        if you:
+            return _("You hire a sailor for {cost}; it enters the Work Cycle on {space}.").format(**parts)
+        return _("{player} hires a sailor for {cost}; it enters the Work Cycle on {space}.").format(
+            player=player, **parts)
+    if kind == REPAY:
+        ls = lender_structure(state)
+        parts = {"lender": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else "",
+                 "cost": cost_text(c.repay_labor, c.repay_coin)}
+        if you:
+            return _("You repay the {lender} token for {cost}.").format(**parts)
+        return _("{player} repays the {lender} token for {cost}.").format(player=player, **parts)
+    if kind in (EXCHANGE, BREAK):
+        parts = _exchange_parts(state, action)
+        if you:
+            return _("You exchange {given} for {received} with the supply.").format(**parts)
+        return _("{player} exchanges {given} for {received} with the supply.").format(player=player, **parts)
+    return _("{player} plays {action}.").format(player=player, action=notation(state, action))
+
+
+NBSP = "\u00a0"
+
+
+def action_line(state, action: int, player: str, reason: str | None = None, keep_together: bool = False) -> str:
+    """One line of the game's log for an action about to be played by ``player``:
+    what is done, told as a report, then its notation (and a computer's reason).
+
+    ``keep_together``: the notation's spaces are no-break spaces, so that
+    :func:`screen_lines` never wraps a line inside it (it shows them as spaces)."""
+    written = notation(state, action)
+    if keep_together:
+        written = written.replace(" ", NBSP)
+    text = _("{report} [{action}]").format(report=report(state, action, player), action=written)
     if reason:
         text = _("{line} — why: {reason}").format(line=text, reason=reason)
     return text
+
+
+def thinking_line(player: str) -> str:
+    """Shown on a terminal while a slow computer player chooses its move."""
+    return _("{player} is thinking…").format(player=player)
 
 
 def event_line(state, event, names) -> str:
@@ -282,9 +389,24 @@ def turn_line(state, names) -> str:
     return _("— Turn {turn}: {player} —").format(turn=state.turn + 1, player=names[state.current])
 
 
-def illegal_message(state, text: str, legal) -> str:
+def illegal_message(state, text: str, legal=None) -> str:
+    """``text`` is no legal action; the legal ones, as the screen writes them."""
+    shown = [notation(state, a) for a in state.legal_actions()]
     return _("“{text}” is not a legal action here. Legal actions: {legal}").format(
-        text=text, legal=", ".join(legal))
+        text=text, legal=", ".join(shown))
+
+
+def ambiguous_message(text: str, choices) -> str:
+    """``text`` fits several legal actions (``choices``, as the screen writes them)."""
+    return _("“{text}” could be any of: {choices}. Type one of them, or its number.").format(
+        text=text, choices=", ".join(choices))
+
+
+def parse_action(state, text: str) -> int:
+    """The legal action typed as ``text``: the localized notation, the canonical
+    one, or the localized one without accents (raises IllegalActionError, or its
+    subclass AmbiguousActionError)."""
+    return for_state(state).parse(state, text)
 
 
 def resume_command(path) -> str:
@@ -477,7 +599,7 @@ def screen_lines(state, names, players, console, recent, title: str = "") -> lis
     if recent:
         out.append(st(_("What just happened:"), bold=True))
         for line in recent:
-            out.extend(wrap(line, "      ", "  "))
+            out.extend(part.replace(NBSP, " ") for part in wrap(line, "      ", "  "))
         out.append("")
     out.append(st(_("Turn {turn} · {player} · {phase}").format(
         turn=state.turn + 1, player=names[state.current], phase=phase_label(state.phase_name)),
@@ -492,7 +614,10 @@ def screen_lines(state, names, players, console, recent, title: str = "") -> lis
 def phase_hint(state) -> str:
     if state.phase_name == "work":
         if state.moved:
-            return _("Move more workers (each at most once), or go on: spend, or end your turn.")
+            c = state.c
+            return _("Move more workers (each at most once), or go on: {spend} (to the Resource Spending phase) "
+                     "or {end} (end of your turn).").format(spend=notation(state, c.a_spend),
+                                                            end=notation(state, c.a_end))
         return _("Move at least one worker you have access to, one step each.")
     return _("Build at most one structure and use your coins and Labor; then end your turn (unspent Labor is lost).")
 
@@ -506,11 +631,12 @@ def choice_lines(state, names, console) -> list[str]:
         heading = _("Choices for {player}:").format(player=names[state.current])
     out = [st(heading, bold=True)]
     out.extend(wrap(phase_hint(state), "  "))
-    nw = max(len(state.notation(a)) for a in legal) + 2
+    written = {a: notation(state, a) for a in legal}
+    nw = max(len(w) for w in written.values()) + 2
     numw = len(str(len(legal)))
     for i, a in enumerate(legal, 1):
         num = str(i).rjust(numw)
-        first = f"  {st(num, bold=True)}  {st(state.notation(a).ljust(nw), fg='cyan')}"
+        first = f"  {st(num, bold=True)}  {st(written[a].ljust(nw), fg='cyan')}"
         pad = " " * (2 + numw + 2 + nw)
         text = describe(state, a)
         lines = wrap(text, pad, "", width=WIDTH - len(pad))
@@ -522,7 +648,7 @@ def choice_lines(state, names, console) -> list[str]:
             for more in wrap(extra, pad + "  ", width=WIDTH):
                 out.append(st(more, dim=True))
     out.append(_("Type a number or an action (for example {example}); commands: {commands}.").format(
-        example=state.notation(legal[0]),
+        example=written[legal[0]],
         commands=", ".join(command_word(x) for x in ("help", "rules", "undo", "save", "quit"))))
     return out
 
@@ -534,16 +660,22 @@ def choice_lines(state, names, console) -> list[str]:
 def help_lines(state) -> list[str]:
     c = state.c
     d = c.data
-    example_space = c.space_ids[0]
+    table = for_state(state)
+    move, short = table.example_move(c)
+    build = c.action_index.get((BUILD, 0, 0))
     lines = [
         ("", _("How to play:")),
         ("  ", _("Type the number of a choice, or the action itself, and press Enter.")),
         ("  ", _("Actions are written as in docs/notation.md: {move} moves a worker of that kind from that space; "
-                 "{short} works when only one kind of worker can move from there.").format(
-            move=f"move {c.kind_ids[0]}@{example_space}", short=f"move {example_space}")),
+                 "{short} works when only one kind of worker can move from there.").format(move=move, short=short)),
         ("  ", _("{spend} ends the Work Cycle phase; {end} ends your turn; {build} builds; "
                  "conversions are typed by their name.").format(
-            spend="spend", end="end", build=f"build {c.struct_ids[0]}")),
+            spend=table.of(c.a_spend), end=table.of(c.a_end), build=table.of(build) if build is not None else "")),
+    ]
+    if table.localized and build is not None:
+        lines.append(("  ", _("The English notation works too (for example {example}), and so do the words "
+                              "typed without their accents.").format(example=table.canonical[build])))
+    lines += [
         ("", _("Commands:")),
         ("  ", _("{command:<8} this help").format(command=command_word("help"))),
         ("  ", _("{command:<8} the rules for the current phase").format(command=command_word("rules"))),

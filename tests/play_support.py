@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
+from rulekit import i18n
 from rulekit.cli import cli
 from rulekit.play import bot_choose
 from rulekit.ruleset import load_ruleset
@@ -41,3 +42,22 @@ def score_rows(output: str) -> dict:
             label = " ".join(parts[:-2])
             rows[label] = [int(parts[-2].replace("−", "-")), int(parts[-1].replace("−", "-"))]
     return rows
+
+
+def localized_script(ruleset, record, lang) -> str:
+    """The actions of ``record`` (canonical notation) as typed in ``lang``'s notation, one per line."""
+    from rulekit.play_notation import for_compiled
+
+    st = ruleset.new_game(seed=record.seed, first_player=record.first_player)
+    saved = i18n.get_language()
+    i18n.set_language(lang)
+    try:
+        table = for_compiled(st.c, lang)
+        lines = []
+        for text in record.actions:
+            action = st.parse(text)
+            lines.append(table.of(action))
+            st._apply(action)
+    finally:
+        i18n.set_language(saved)
+    return "".join(line + "\n" for line in lines)

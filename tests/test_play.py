@@ -56,7 +56,9 @@ def test_whole_scripted_game_in_french(ruleset_id, seed):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "PARTIE TERMINÉE" in out
-    assert "Joueur 1\u202f: move " in out                 # French typography before the colon
+    # typed in the canonical (English) notation, shown in French: reports and French notation
+    assert "Joueur 1 déplace un Ouvrier" in out and "[déplacer " in out and "[move " not in out
+    assert "n'est pas une action permise" not in out       # every canonical line was accepted
     _check_end_screen(out, st, ("Bâtiments", "Objectifs", "Emprunt (Prêteur)", "Bonus de Pièces", "Total"))
     res = st.result()
     if res["decided_by"] == "vp":
@@ -74,7 +76,7 @@ def test_computer_against_computer_is_the_library_game(tmp_path):
     assert result.exit_code == 0, result.output
     assert GameRecord.load(record).actions == [st.notation(a) for a in st.history]
     assert "why: " in result.output                       # every computer move explained
-    assert result.output.count("Computer 1 (greedy): ") > 5
+    assert result.output.count("Computer 1 (greedy) moves a worker") > 5
     _check_end_screen(result.output, st, SOURCE_LABELS_EN)
 
 
@@ -107,8 +109,8 @@ def test_short_forms_and_numbers():
     result = run(["play", "--lang", "en", "--players", "human,human", "--seed", "1"],
                  input="move coin\n1\nspend\nend\n")
     assert result.exit_code == 0, result.output
-    assert "Player 1: move green@coin" in result.output
-    assert "Player 1: move green@labor_top" in result.output
+    assert "Player 1 moves a worker (Green) from Coin to Labor Low: +1 Labor. [move green@coin]" in result.output
+    assert "Player 1 moves a worker (Green) from Labor Top to Coin: +1 Coin. [move green@labor_top]" in result.output
     assert "— Turn 2: Player 2 —" in result.output
 
 

@@ -9,6 +9,7 @@ import pytest
 from rulekit import i18n, screen
 from rulekit.i18n import unwrapped_words
 from rulekit.play import Console, Session, bot_choose, player_names
+from rulekit.play_notation import for_compiled
 from rulekit.record import GameRecord
 from rulekit.ruleset import load_ruleset
 
@@ -50,10 +51,14 @@ def render(lang, ruleset_id, players=("human", "bot:greedy"), seed=3, every=6):
     return "\n".join(out), rs
 
 
-def notation_words(rs):
+def notation_words(rs, lang=None):
+    """The words of the canonical notation (and of ``lang``'s notation, when given)."""
     words = set()
     for a in rs.compiled().actions:
         words.update(re.split(r"[ @_]", a.notation))
+    if lang is not None:
+        for text in for_compiled(rs.compiled(), lang).local:
+            words.update(re.split(r"[ @_]", text))
     return words
 
 
@@ -68,12 +73,18 @@ def test_every_word_goes_through_the_catalog(ruleset_id):
 def test_the_french_screen_has_no_english_word(ruleset_id):
     french, rs = render("fr", ruleset_id)
     english, _ = render("en", ruleset_id)
-    allow = notation_words(rs)
 
-    def words(text):
+    def words(text, allow):
         return {w for w in unwrapped_words(text) if w not in allow}
 
-    assert words(french) & words(english) <= SAME_IN_BOTH
+    # French words of the French notation ("or", the gold coin) are French even when English has them too.
+    assert words(french, notation_words(rs, "fr")) & words(english, notation_words(rs)) <= SAME_IN_BOTH
+    # No canonical (English) verb of the notation is on the French screen, but for the help's example.
+    i18n.set_language("fr")
+    example = screen.help_lines(rs.new_game(seed=3))
+    verbs = {"move", "build", "borrow", "exchange", "spend", "end", "hire", "repay"}
+    assert not verbs & set(unwrapped_words(french.replace("\n".join(example), "")))
+    assert "construire" in french and "déplacer" in french
     for expected in ("CYCLE DE TRAVAIL", "Vos choix", "Objectif visible", "Réserve", "PARTIE TERMINÉE", "PV"):
         assert expected in french
     # French typography: a narrow no-break space before the high punctuation, never a plain space.

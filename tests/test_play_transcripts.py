@@ -1,8 +1,9 @@
 """Saved playthroughs (tests/transcripts/) re-run and diffed.
 
-Each case is a game record with the output ``rulekit play`` gave when its
-actions were typed one per line, and the output of ``rulekit replay``, in
-English or French. A difference means the screen, a translation or the rules
+Each case is a game record, the lines typed at ``rulekit play`` (its actions
+in the notation of the case's language: French notation for the French
+cases), the output ``rulekit play`` gave, and the output of ``rulekit
+replay``, in English or French. A difference means the screen, a translation or the rules
 changed; if the change is intended, regenerate with
 ``python tests/transcripts/make_transcripts.py`` and read the diff.
 """
@@ -49,9 +50,23 @@ def test_play_transcript(name, monkeypatch):
             "--lang", CASES[name]["lang"]]
     if record.first_player is not None:
         args += ["--first", str(record.first_player + 1)]
-    result = run(args, input="".join(a + "\n" for a in record.actions))
+    typed = (HERE / f"{name}.input.txt").read_text(encoding="utf-8")
+    assert len(typed.splitlines()) == len(record.actions)
+    result = run(args, input=typed)
     assert result.exit_code == 0, result.output
     _same((HERE / f"{name}.play.txt").read_text(encoding="utf-8"), result.output, f"rulekit play ({name})")
+    for refused in ("not a legal action", "n'est pas une action permise", "could be any of", "peut désigner"):
+        assert refused not in result.output                           # every line typed was accepted
+
+
+@pytest.mark.parametrize("name", sorted(n for n in CASES if CASES[n]["lang"] == "fr"))
+def test_french_transcripts_are_typed_in_french_notation(name):
+    typed = (HERE / f"{name}.input.txt").read_text(encoding="utf-8").split()
+    verbs = {line.split()[0] for line in (HERE / f"{name}.input.txt").read_text(encoding="utf-8").splitlines()}
+    assert {"déplacer", "dépenser", "finir", "construire"} <= verbs
+    assert not {"move", "spend", "end", "build", "exchange", "borrow", "repay", "hire"} & set(typed)
+    record = GameRecord.load(HERE / f"{name}.json")
+    assert "spend" in record.actions and not any(a.startswith("déplacer") for a in record.actions)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -3,9 +3,12 @@
     python tests/transcripts/make_transcripts.py
 
 For each case of CASES: the game record (``NAME.json``, computer moves seeded
-as ``rulekit play`` seeds them), the output of ``rulekit play`` typing the
-record's actions (``NAME.play.txt``) and the output of ``rulekit replay``
-(``NAME.replay.txt``), in the case's language. Regenerate only when a change
+as ``rulekit play`` seeds them; canonical notation), the lines typed at
+``rulekit play`` (``NAME.input.txt``: the record's actions in the notation of
+the case's language, so the French games are driven by French notation such
+as ``construire prêteur``), the output of ``rulekit play`` typing them
+(``NAME.play.txt``) and the output of ``rulekit replay`` (``NAME.replay.txt``),
+in the case's language. Regenerate only when a change
 of the screen or of the rules is intended, and read the diff before committing.
 """
 from __future__ import annotations
@@ -35,7 +38,7 @@ def play_args(record) -> list[str]:
 
 
 def main():
-    from play_support import library_game, run
+    from play_support import library_game, localized_script, run
     from rulekit.record import GameRecord
 
     os.chdir(HERE)
@@ -45,8 +48,9 @@ def main():
         record = GameRecord.for_state(rs, st, players=["human", "human"], language=lang)
         record.ruleset_source = None         # found by its bundled id wherever the tests run
         record.save(HERE / f"{name}.json")
-        actions = "".join(a + "\n" for a in record.actions)
-        play = run(play_args(record) + ["--lang", lang], input=actions)
+        typed = localized_script(rs, record, lang)
+        (HERE / f"{name}.input.txt").write_text(typed, encoding="utf-8")
+        play = run(play_args(record) + ["--lang", lang], input=typed)
         replay = run(["replay", f"{name}.json", "--lang", lang])
         assert play.exit_code == 0 and replay.exit_code == 0, (play.output, replay.output)
         (HERE / f"{name}.play.txt").write_text(play.output, encoding="utf-8")

@@ -1,0 +1,268 @@
+"""The action notation in the player's language (the play screen only).
+
+The engine and the game records keep the canonical notation of
+docs/notation.md (``build lender``, ``move green@coin``): it is made of the
+ruleset's ids, so a record replays in any language. On the screen of
+``rulekit play`` an action is written in the current language instead:
+
+- the verb comes from the catalog (``pgettext("notation", "build")``, in
+  French ``construire``);
+- an id is written as a *slug* of the item's translated name
+  (:func:`slug`: ``Prêteur`` → ``prêteur``, ``Ouvrage (haut)`` →
+  ``ouvrage_haut``), so the French screen shows ``construire prêteur`` and
+  ``déplacer vert@revenu``;
+- in English (the source language) the screen shows the canonical notation
+  unchanged.
+
+A name that cannot be told apart falls back to the id: two items of the same
+kind whose names give the same slug, a slug that is empty, a verb that two
+actions share, a localized form that is another action's canonical form.
+
+What the player may type (:meth:`LocalNotation.parse`), case and extra spaces
+aside: the localized notation, the canonical one, the localized one without
+its accents (``construire preteur``), and the short form of a move
+(``déplacer revenu``, ``move coin``) when only one kind of worker can move
+from that space. A form that fits several legal actions is refused with the
+list of those actions (:class:`AmbiguousActionError`).
+
+Nothing here names game content: the words come from the catalog and the
+ruleset's names.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import engine as _engine
+from .errors import IllegalActionError
+from .i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, display_name, get_language, language, pgettext
+
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END = (
+    getattr(_engine, k, -100 - i) for i, k in enumerate(
+        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "END")))
+
+#: Canonical verbs of the actions that take an argument (``VERB ID``).
+ARG_VERBS = ("move", "build", "borrow", "exchange")
+#: Canonical words of the actions written as one word.
+BARE_VERBS = ("spend", "end", "hire", "repay")
+_VERB_OF_KIND = {MOVE: "move", BUILD: "build", BORROW: "borrow", EXCHANGE: "exchange",
+                 SPEND: "spend", END: "end", HIRE: "hire", REPAY: "repay"}
+
+
+class AmbiguousActionError(IllegalActionError):
+    """What was typed fits several legal actions; ``choices`` are their localized notations."""
+
+    def __init__(self, action, choices, legal):
+        self.choices = list(choices)
+        super().__init__(action, legal, f"ambiguous action {action!r}: {', '.join(self.choices)}")
+
+
+# ---------------------------------------------------------------------------
+# Words
+
+
+def slug(text: str) -> str:
+    """An item's name as one typable word: lower case, every run of spaces and
+    punctuation turned into ``_``, accents kept (``Ouvrage (haut)`` → ``ouvrage_haut``)."""
+    text = unicodedata.normalize("NFC", str(text)).lower()
+    return re.sub(r"[\W_]+", "_", text).strip("_")
+
+
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l", "đ": "d", "ı": "i"})
+
+
+def fold(text: str) -> str:
+    """``text`` without its accents (``prêteur`` → ``preteur``, ``œ`` → ``oe``)."""
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFC", bare).translate(_LIGATURES)
+
+
+def typed(text: str) -> str:
+    """What the player typed, as compared: composed, lower case, single spaces."""
+    return " ".join(unicodedata.normalize("NFC", str(text)).lower().split())
+
+
+def is_canonical_language(lang: str) -> bool:
+    """English (the source language, and its regional variants) shows the canonical notation."""
+    return lang != PSEUDO_LANGUAGE and lang.replace("-", "_").split("_")[0] == SOURCE_LANGUAGE
+
+
+def _verb_texts() -> dict:
+    # One literal call per verb, so that the catalog extraction finds them.
+    return {
+        "move": pgettext("notation", "move"),
+        "build": pgettext("notation", "build"),
+        "borrow": pgettext("notation", "borrow"),
+        "exchange": pgettext("notation", "exchange"),
+        "spend": pgettext("notation", "spend"),
+        "end": pgettext("notation", "end"),
+        "hire": pgettext("notation", "hire"),
+        "repay": pgettext("notation", "repay"),
+    }
+
+
+def _distinct(wanted: dict, fallback: dict, avoid_fallbacks: bool = False) -> dict:
+    """``wanted`` (key -> word) where a word that is empty or that several keys
+    share is replaced by its key's ``fallback`` (repeated until none is left);
+    with ``avoid_fallbacks``, also a word equal to another key's fallback."""
+    words = dict(wanted)
+    owner = {word: key for key, word in fallback.items()}
+    for _round in range(len(words) + 1):
+        seen = {}
+        for key, word in words.items():
+            seen[word] = seen.get(word, 0) + 1
+        bad = [key for key, word in words.items()
+               if word != fallback[key]
+               and (not word or seen[word] > 1 or (avoid_fallbacks and owner.get(word, key) != key))]
+        if not bad:
+            break
+        for key in bad:
+            words[key] = fallback[key]
+    return words
+
+
+# ---------------------------------------------------------------------------
+# The table of one ruleset in one language
+
+
+@dataclass(frozen=True)
+class LocalNotation:
+    """The localized notation of every action of a compiled ruleset, in one language."""
+
+    canonical: tuple        # action index -> canonical notation (the engine's)
+    local: tuple            # action index -> localized notation
+    short: tuple            # action index -> (localized, canonical) short forms of a move, or ()
+    localized: bool         # False in English: ``local`` is ``canonical``
+
+    def of(self, action: int) -> str:
+        return self.local[action]
+
+    def example_move(self, compiled) -> tuple[str, str]:
+        """``(full, short)`` forms of a move of the first worker kind from the first space."""
+        a = compiled.action_index.get((MOVE, 0, 0))
+        if a is None:
+            return "", ""
+        return self.local[a], self.short[a][0]
+
+    def forms(self, action: int) -> list[str]:
+        """Every form of ``action`` that is accepted as typed (without the short forms)."""
+        return [self.local[action], self.canonical[action]]
+
+    def parse(self, state, text: str) -> int:
+        """The legal action ``text`` stands for; raises :class:`AmbiguousActionError`
+        when it fits several, :class:`IllegalActionError` when none."""
+        legal = state.legal_actions()
+        words = typed(text)
+        for compare in (lambda s: s, fold):
+            key = compare(words)
+            full = [a for a in legal if key in {compare(f) for f in self.forms(a)}]
+            if len(set(full)) == 1:
+                return full[0]
+            if len(set(full)) > 1:
+                raise AmbiguousActionError(text, [self.local[a] for a in dict.fromkeys(full)], self._legal(legal))
+            shorts = [a for a in legal if self.short[a] and key in {compare(f) for f in self.short[a]}]
+            if len(shorts) == 1:
+                return shorts[0]
+            if len(shorts) > 1:
+                raise AmbiguousActionError(text, [self.local[a] for a in shorts], self._legal(legal))
+        raise IllegalActionError(text, self._legal(legal))
+
+    def _legal(self, legal) -> list[str]:
+        return [self.local[a] for a in legal]
+
+
+def _build(c, lang: str) -> LocalNotation:
+    canonical = tuple(info.notation for info in c.actions)
+    canon_short = tuple(f"move {c.space_ids[info.arg2]}" if info.kind == MOVE else "" for info in c.actions)
+    if is_canonical_language(lang):
+        short = tuple((s, s) if s else () for s in canon_short)
+        return LocalNotation(canonical, canonical, short, False)
+    d = c.data
+    verbs = _verb_texts()
+    arg_verbs = _distinct({v: slug(verbs[v]) for v in ARG_VERBS}, {v: v for v in ARG_VERBS})
+    tables = {"worker": c.kind_ids, "space": c.space_ids, "structure": c.struct_ids, "coin": c.coin_ids}
+    names = {kind: _distinct({i: slug(display_name(d, kind, i)) for i in ids}, {i: i for i in ids})
+             for kind, ids in tables.items()}
+    # The one-word actions (spend, end, hire, repay and the conversions) share one namespace.
+    bare_wanted = {("verb", v): slug(verbs[v]) for v in BARE_VERBS}
+    bare_wanted.update({("conversion", i): slug(display_name(d, "conversion", i)) for i in c.conv_ids})
+    bare = _distinct(bare_wanted, {key: key[1] for key in bare_wanted})
+
+    local = []
+    for info in c.actions:
+        kind = info.kind
+        if kind == MOVE:
+            text = "{} {}@{}".format(arg_verbs["move"], names["worker"][c.kind_ids[info.arg]],
+                                     names["space"][c.space_ids[info.arg2]])
+        elif kind in (BUILD, BORROW):
+            text = "{} {}".format(arg_verbs[_VERB_OF_KIND[kind]], names["structure"][c.struct_ids[info.arg]])
+        elif kind == EXCHANGE:
+            text = "{} {}".format(arg_verbs["exchange"], names["coin"][c.coin_ids[info.arg]])
+        elif kind == CONVERT:
+            text = bare[("conversion", c.conv_ids[info.arg])]
+        elif kind in _VERB_OF_KIND:
+            text = bare[("verb", _VERB_OF_KIND[kind])]
+        else:
+            text = info.notation
+        local.append(text)
+    # Last guard: a localized form never stands for two actions, nor for another action's canonical form.
+    fixed = _distinct(dict(enumerate(local)), dict(enumerate(canonical)), avoid_fallbacks=True)
+    local = tuple(fixed[i] for i in range(len(canonical)))
+    short = []
+    for a, info in enumerate(c.actions):
+        if info.kind != MOVE:
+            short.append(())
+        elif local[a] == canonical[a]:
+            short.append((canon_short[a], canon_short[a]))
+        else:
+            short.append(("{} {}".format(local[a].split(" ", 1)[0], names["space"][c.space_ids[info.arg2]]),
+                          canon_short[a]))
+    return LocalNotation(canonical, local, tuple(short), local != canonical)
+
+
+@lru_cache(maxsize=32)
+def _cached(c, lang: str, signature: tuple) -> LocalNotation:
+    return _build(c, lang)
+
+
+def _signature(c) -> tuple:
+    """Every translated word the table is made of (a changed catalog gives a new table)."""
+    d = c.data
+    words = list(_verb_texts().values())
+    for kind, ids in (("worker", c.kind_ids), ("space", c.space_ids), ("structure", c.struct_ids),
+                      ("coin", c.coin_ids), ("conversion", c.conv_ids)):
+        words.extend(display_name(d, kind, i) for i in ids)
+    return tuple(words)
+
+
+def for_compiled(c, lang: str | None = None) -> LocalNotation:
+    """The localized notation of a compiled ruleset in ``lang`` (default: the current language)."""
+    current = get_language()
+    lang = lang or current
+    if is_canonical_language(lang):
+        return _cached(c, lang, ())
+    if lang != current:
+        with language(lang):
+            return _cached(c, lang, _signature(c))
+    return _cached(c, lang, _signature(c))
+
+
+def for_state(state, lang: str | None = None) -> LocalNotation:
+    return for_compiled(state.c, lang)
+
+
+def notation(state, action: int) -> str:
+    """``action`` as the screen writes it, in the current language."""
+    return for_compiled(state.c).of(action)
+
+
+def parse(state, text: str) -> int:
+    """The legal action typed as ``text`` (see :meth:`LocalNotation.parse`)."""
+    return for_compiled(state.c).parse(state, text)
+
+
+__all__ = ["LocalNotation", "AmbiguousActionError", "slug", "fold", "typed", "for_compiled", "for_state",
+           "notation", "parse", "is_canonical_language"]
