@@ -1,0 +1,145 @@
+"""``rulekit validate``, ``list``, ``show`` and ``schema`` through click's CliRunner."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from rulekit.cli import cli
+from rulekit.paths import SCHEMA_PATH
+from rulekit.ruleset import bundled_rulesets, load_ruleset
+
+BAD = Path(__file__).parent / "rulesets" / "bad"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_validate_valid_files():
+    result = run("validate", "province-en", str(bundled_rulesets()["no-lender"]))
+    assert result.exit_code == 0, result.output
+    assert "province-en: valid" in result.stdout
+    assert "2 rulesets checked, no problem found." in result.stderr
+
+
+def test_validate_reports_each_problem_and_a_summary():
+    bad = str(BAD / "unknown-requires.yaml")
+    result = run("validate", "province-fr", bad)
+    assert result.exit_code == 1
+    assert f"{bad}:6:16: unknown structure lendr; did you mean lender? (at /structures/bank/requires/0)" \
+        in result.stdout.splitlines()
+    assert "province-fr: valid" in result.stdout
+    assert result.stderr.strip() == "1 problem found."
+
+
+def test_validate_plural_summary():
+    result = run("validate", str(BAD / "harbor-outcome-twice.yaml"), str(BAD / "empty.yaml"))
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 3
+    assert result.stderr.strip() == "3 problems found."
+
+
+def test_validate_summary_in_french():
+    result = run("--lang", "fr", "validate", str(BAD / "harbor-outcome-twice.yaml"))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "2\u00a0problèmes trouvés." or result.stderr.strip() == "2 problèmes trouvés."
+    assert "aucune issue pour 1\u00a0navire blanc" in result.stdout or "aucune issue pour 1 navire blanc" in result.stdout
+
+
+@pytest.mark.parametrize("args", [["validate"], ["validate", "--nope", "x.yaml"], ["show"], ["show", "a", "b"]])
+def test_usage_errors_exit_2(args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert "Usage:" in result.output
+
+
+def test_validate_unreadable_inputs_exit_1(tmp_path):
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes("title: é\n".encode("latin-1"))
+    result = run("validate", str(tmp_path), str(tmp_path / "missing.yaml"), str(latin))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines == [
+        f"{tmp_path}:1:1: this is a directory, not a ruleset file",
+        f"{tmp_path / 'missing.yaml'}:1:1: no such file",
+        f"{latin}:1:8: the file is not UTF-8 text (byte 0xE9 cannot be read); save it as UTF-8",
+    ]
+    assert "Traceback" not in result.output
+
+
+def test_list_shows_every_bundled_ruleset():
+    result = run("list")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["ID", "TITLE", "LANGUAGE"]
+    for ident in bundled_rulesets():
+        row = next(line for line in lines if line.startswith(ident + " "))
+        assert load_ruleset(ident).title.split(" — ")[0] in row
+    assert any(line.startswith("province-fr ") and line.endswith("fr (French)") for line in lines)
+    assert any(line.startswith("short-game ") and "Short Game" in line for line in lines)
+    # A tidy table: the columns line up.
+    starts = {line.index(line.split()[1], len(line.split()[0])) for line in lines}
+    assert len(starts) == 1
+
+
+@pytest.mark.parametrize("ident", sorted(bundled_rulesets()))
+def test_show_output_is_a_valid_ruleset(ident, tmp_path):
+    result = run("show", ident)
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "shown.yaml"
+    out.write_text(result.stdout, encoding="utf-8")
+    data = yaml.safe_load(result.stdout)
+    assert data == load_ruleset(ident).data
+    assert "extends" not in data and "$schema" not in data
+    assert list(data)[:3] == ["id", "title", "edition"]
+    check = run("validate", str(out))
+    assert check.exit_code == 0, check.output
+    # Resolving the shown file again gives the same rules.
+    assert load_ruleset(out).data == load_ruleset(ident).data
+
+
+def test_show_keeps_unicode_readable():
+    result = run("show", "short-game")
+    assert "title: Province — Short Game" in result.stdout
+
+
+def test_show_a_file(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: province-en\nid: mine\nscoring: {goal_vp: 3}\n", encoding="utf-8")
+    result = run("show", str(path))
+    assert result.exit_code == 0
+    assert yaml.safe_load(result.stdout)["scoring"]["goal_vp"] == 3
+
+
+def test_show_unknown_ruleset_lists_bundled_ids():
+    result = run("show", "province-xx")
+    assert result.exit_code == 1
+    assert "unknown ruleset province-xx" in result.stderr
+    for ident in bundled_rulesets():
+        assert ident in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_show_invalid_ruleset_prints_its_problems():
+    bad = BAD / "prerequisite-cycle.yaml"
+    result = run("show", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:8:16: prerequisite cycle: mill → smithy → mill" in result.stderr
+    assert result.stdout == ""
+
+
+def test_schema_prints_the_schema():
+    result = run("schema")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    assert json.loads(result.stdout)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_help_is_translated():
+    result = run("validate", "--help", "--lang", "fr")
+    assert result.exit_code == 0
+    assert "Vérifie" in result.output
