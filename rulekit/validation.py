@@ -638,12 +638,15 @@ class _Checker:
             pointer = f"/harbor/outcomes/{i}/white"
             if white > ships:
                 self.add(pointer, ngettext(
-                    "{white} white ships is more than the {num} ship token cast",
-                    "{white} white ships is more than the {num} ship tokens cast", ships).format(white=white, num=ships),
+                    "an outcome for {white} white ships, but only {num} ship token is cast",
+                    "an outcome for {white} white ships, but only {num} ship tokens are cast", ships).format(
+                        white=white, num=ships),
                     causes=("/components/ship_tokens",))
             elif white in by_white:
-                self.add(pointer, _("another outcome ({other}) already covers {white} white ships").format(
-                    other=by_white[white][1], white=white))
+                self.add(pointer, ngettext(
+                    "another outcome ({other}) already covers {num} white ship",
+                    "another outcome ({other}) already covers {num} white ships", white).format(
+                        other=by_white[white][1], num=white))
             else:
                 by_white[white] = (i, oid)
         for white in range(ships + 1):

@@ -95,16 +95,6 @@ def _pos(mark) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1)
 
 
-def _type_name(value) -> str:
-    if isinstance(value, dict):
-        return _("mapping")
-    if isinstance(value, list):
-        return _("list")
-    if value is None:
-        return _("empty value")
-    return _("scalar")
-
-
 class _Frame:
     """A mapping or list being built."""
 
@@ -397,8 +387,11 @@ def load_yaml_text(text: str, file: str) -> Document:
         doc.problems.append(Problem(file, 1, 1, _("the file is empty: a ruleset is a mapping of fields (id, title, ...)")))
         return doc
     if data is not None and not isinstance(data, dict):
-        doc.problems.append(Problem(file, *doc.where(""), _(
-            "the top level must be a mapping of fields (id, title, ...), not a {kind}").format(kind=_type_name(data))))
+        if isinstance(data, list):
+            message = _("the top level must be a mapping of fields (id, title, ...), not a list")
+        else:
+            message = _("the top level must be a mapping of fields (id, title, ...), not a single value")
+        doc.problems.append(Problem(file, *doc.where(""), message))
         return doc
     doc.data = data
     if "" not in doc.positions:
