@@ -581,6 +581,9 @@ class State:
             amount -= 1
         return 0
 
+    def _can_earn(self, p: int, amount: int) -> bool:
+        return self.c.coinage.transfer(self.supply, self.purses[p], self.purses[1 - p], amount) is not None
+
     def _can_pay(self, p: int, amount: int) -> bool:
         if amount == 0:
             return True
@@ -669,7 +672,11 @@ class State:
             self.end_reason = met[0]
             self.log.append(("ending", self.current, met[0]))
             if not self.c.finish_turn:
+                # The game stops at once: the turn's borrowed effects and Labor end with it.
                 self.phase = OVER
+                self.borrowed = -1
+                self.labor = 0
+                self.log.append(("over",))
 
     # ------------------------------------------------------------------ turn
     def _cast(self):
@@ -804,8 +811,8 @@ class State:
                 continue
             if not self._can_pay(p, c.conv_pay_coin[k]):
                 continue
-            if c.conv_gain_coin[k] and not c.conv_gain_labor[k] and self.c.coinage.value(self.supply) == 0:
-                continue
+            if c.conv_gain_coin[k] and not self._can_earn(p, c.conv_gain_coin[k]):
+                continue                         # the coins could not pay it out: nothing to gain
             out.append(idx[(CONVERT, k, 0)])
         if self.hire_ok and self._can_hire(p, labor, value):
             out.append(c.a_hire)
