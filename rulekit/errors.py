@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import _
+
 
 class RulekitError(Exception):
     """Base class of every error rulekit reports to a user."""
@@ -21,8 +23,9 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}"
         if self.pointer:
-            return f"{where}: {self.message} (at {self.pointer})"
-        return f"{where}: {self.message}"
+            return _("{where}: {message} (at {pointer})").format(where=where, message=self.message,
+                                                                 pointer=self.pointer)
+        return _("{where}: {message}").format(where=where, message=self.message)
 
 
 class RulesetError(RulekitError):
@@ -43,7 +46,8 @@ class IllegalActionError(RulekitError):
     def __init__(self, action, legal, message=None):
         self.action = action
         self.legal = list(legal)
-        super().__init__(message or f"illegal action {action!r}")
+        super().__init__(message or _("illegal action '{action}'; legal actions: {legal}").format(
+            action=action, legal=", ".join(map(str, self.legal))))
 
 
 class RecordError(RulekitError):
