@@ -65,3 +65,34 @@ def test_a_whole_game_against_the_computer_in_a_terminal(tmp_path):
     assert totals and (int(totals.group(1)), int(totals.group(2))) == scores
     assert re.search(r"You win|Computer \(greedy\) wins|A tie|win on the tie-break|wins on the tie-break", end)
     assert "Lender token" in end and "Coin bonus" in end
+
+
+def test_french_notation_and_a_thinking_computer_in_a_terminal(tmp_path):
+    """French notation typed at a terminal (accents or not); while bot:mcts searches, a
+    "thinking" line is shown, then wiped out before the next screen."""
+    record = tmp_path / "fr.json"
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(TERM="xterm", COLUMNS="120", LINES="50")
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--seed", "5", "--lang", "fr", "--first", "1",
+                                           "--players", "human,bot:mcts", "--record", str(record)],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(50, 120), cwd=str(tmp_path))
+    try:
+        child.expect("Votre choix")
+        first = ANSI.sub("", child.before)
+        assert "1  déplacer vert@ouvrage_haut" in first and "move " not in first
+        for line in ("déplacer revenu", "deplacer vert@ouvrage_haut", "DÉPENSER", "finir"):
+            child.sendline(line)
+            child.expect("Votre choix")
+        after = child.before
+        assert "Ordinateur (MCTS) réfléchit…" in after
+        wipe = "\r" + " " * len("Ordinateur (MCTS) réfléchit…") + "\r"
+        assert after.count(wipe) == after.count("réfléchit…")           # every one wiped out
+        screen = ANSI.sub("", after[after.rindex("\x1b[2J"):])             # the screen drawn after it
+        assert "réfléchit" not in screen and "Ordinateur (MCTS) finit son tour" in " ".join(screen.split())
+        child.sendline("quitter")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    saved = GameRecord.load(record)
+    assert saved.actions[:4] == ["move green@coin", "move green@labor_top", "spend", "end"]
