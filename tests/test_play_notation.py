@@ -346,3 +346,25 @@ def test_the_table_of_another_language_than_the_current_one():
     fr = for_compiled(c, "fr")
     assert i18n.get_language() == "en"
     assert "construire prêteur" in fr.local and for_compiled(c).local == fr.canonical
+
+
+def test_the_french_table_of_the_docs_is_the_screen_notation():
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = doc[doc.index("So, in *Province*:"):]
+    rows = re.findall(r"^\| `([^`]+)`(?: \(short form\))? \| `([^`]+)` \|$", section, re.M)
+    assert len(rows) >= 12
+    rs, c, t = table("province-en", "fr")
+    fr = by_canonical(c, t)
+    shorts = {pair for pair in t.short if pair}
+    for canonical, french in rows:
+        if canonical in fr:
+            assert fr[canonical] == french, canonical
+        else:
+            assert (french, canonical) in shorts, canonical
+    verbs = dict(re.findall(r"^\| `(\w+)` \| `(\w+)` \| [a-z]", doc, re.M))
+    assert verbs["build"] == "construire" and len(verbs) == 8
+    assert {fr["build lender"].split()[0], fr["move green@coin"].split()[0], fr["exchange gold"].split()[0],
+            fr["borrow bank"].split()[0], fr["spend"], fr["end"], fr["hire"], fr["repay"]} == set(verbs.values())
