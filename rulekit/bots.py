@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import random
 
-from .i18n import _
+from babel.numbers import format_decimal
+
+from .i18n import _, babel_locale
 
 BOT_NAMES = ("random", "greedy")
 
@@ -96,7 +98,8 @@ class GreedyBot:
             elif abs(v - best_v) <= 1e-9:
                 best.append(a)
         action = best[0] if len(best) == 1 else self.rng.choice(best)
-        self.last_reason = _("best evaluation one action ahead ({delta:+.1f})").format(delta=best_v - base)
+        delta = format_decimal(best_v - base, format="+0.0;-0.0", locale=babel_locale())
+        self.last_reason = _("best evaluation one action ahead ({delta})").format(delta=delta)
         return action
 
 
