@@ -181,7 +181,7 @@ _DEFINED_AT = {
 
 # Metric parameters and the metrics they apply to.
 _METRIC_PARAMS = {
-    "exclude": ("workers", "workers_on_one_space"),
+    "exclude": ("workers",),
     "vp": ("structures",),
     "coin": ("coins_held",),
     "conversion": ("conversions_this_turn",),
@@ -451,6 +451,11 @@ class _Checker:
             self.ref("/work_cycle/entry", cycle["entry"], "space")
 
     def check_workers(self):
+        starts = [_list(_dict(w).get("start")) for w in self.workers.values()]
+        if self.workers and not any(starts):
+            self.add("/workers", _("no worker starts on the Work Cycle (no start list): "
+                                   "the first player could not move any worker"),
+                     causes=tuple(join(join("/workers", w), "start") for w in self.workers))
         for wid, worker in self.workers.items():
             worker = _dict(worker)
             start = _list(worker.get("start"))
@@ -544,6 +549,9 @@ class _Checker:
             self.ref(f"{pointer}/exclude/{i}", wid, "worker")
         if isinstance(metric, str):
             for param, metrics in _METRIC_PARAMS.items():
+                if metric in metrics and param in ("coin", "conversion") and param not in cond:
+                    self.add(pointer, _("the metric {metric} needs the parameter {param} (which one to count)").format(
+                        metric=metric, param=param))
                 if param in cond and metric not in metrics:
                     self.add(join(pointer, param), _("{param} does not apply to the metric {metric} (it applies to {metrics})").format(
                         param=param, metric=metric, metrics=", ".join(metrics)))

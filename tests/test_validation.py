@@ -225,3 +225,60 @@ def test_check_resolved_without_positions():
 def test_bundled_rulesets_are_valid(ident):
     assert validate_path(ident) == []
     assert validate_path(bundled_rulesets()[ident]) == []
+
+
+# ---------------------------------------------------------------------------
+# Whatever the data, validation reports problems and never crashes.
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+import yaml  # noqa: E402
+
+_EN = load_ruleset("province-en").data
+_junk = st.one_of(st.none(), st.booleans(), st.integers(-5, 2000), st.text("abz_ ", max_size=4),
+                  st.lists(st.text("abz", max_size=3), max_size=3), st.just({}), st.just({"x": 1}),
+                  st.just([{}]), st.floats(allow_nan=False, allow_infinity=False))
+
+
+def _all_pointers(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _all_pointers(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _all_pointers(v, path + (i,))
+
+
+_PATHS = [p for p in _all_pointers(_EN) if p]
+
+
+def _mutate(data, path, new, delete):
+    import copy
+    data = copy.deepcopy(data)
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if delete and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = new
+    return data
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(_PATHS), _junk, st.booleans()), min_size=1, max_size=4))
+def test_mutated_rulesets_never_crash(tmp_path, mutations):
+    data = _EN
+    for path, new, delete in mutations:
+        try:
+            data = _mutate(data, path, new, delete)
+        except (KeyError, IndexError, TypeError):
+            continue                      # an earlier mutation removed the path
+    path = tmp_path / "m.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    problems = validate_path(path)
+    lines = path.read_text(encoding="utf-8").count("\n") + 1
+    for p in problems:
+        assert p.file == str(path) and 1 <= p.line <= lines and p.column >= 1 and p.message
+    if repr(data) == repr(_EN):                # (False == 0 in Python, not in the schema)
+        assert problems == []
