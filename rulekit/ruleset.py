@@ -24,6 +24,7 @@ Loading happens in three steps:
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
 import json
 import os
@@ -178,8 +179,13 @@ def _merge(target, patch, pointer, tpos, ppos, pfile, removed, problems):
                 _drop(tpos, old, child)
             else:
                 line, col = ppos.get(child, (1, 1))
-                problems.append(Problem(pfile, line, col, _(
-                    "nothing to remove: the base ruleset has no {key} here").format(key=key), child))
+                close = difflib.get_close_matches(str(key), [str(k) for k in result], n=1, cutoff=0.6)
+                if close:
+                    message = _("nothing to remove: the base ruleset has no {key} here; did you mean {suggestion}?")
+                else:
+                    message = _("nothing to remove: the base ruleset has no {key} here")
+                problems.append(Problem(pfile, line, col, message.format(key=key, suggestion=close[0] if close else ""),
+                                        child))
         else:
             result[key] = _merge(result.get(key), value, child, tpos, ppos, pfile, removed, problems)
     return result
