@@ -1,0 +1,426 @@
+"""Many games between bots, and what they say about a ruleset.
+
+:func:`run` plays ``games`` seeded games of a ruleset (optionally on several
+processes) and returns one small :class:`GameSummary` per game, in seed
+order; :func:`statistics` turns them into the figures ``rulekit simulate``
+reports (a JSON-ready dict, see docs/simulate.md and
+docs/schemas/simulate.schema.json); :func:`compare` puts two sets of
+figures side by side with the confidence interval of each difference.
+
+Game ``i`` (0-based) of a run with seed ``S``:
+
+- is played with game seed ``S + i``;
+- seats bot A in seat 0 when ``i`` is even, in seat 1 when it is odd;
+- when the ruleset lets the players choose who starts, seat ``(i // 2) % 2``
+  starts, so that each bot starts as often as the other; when the ruleset
+  draws the first player, the game seed decides;
+- gives bot A the seed ``2 (S + i)`` and bot B ``2 (S + i) + 1``.
+
+Everything about a game depends on its index and the seed only, and the
+figures are computed from the summaries in seed order, so the result is the
+same whatever the number of processes.
+
+The confidence intervals are 95% intervals: Wilson score intervals for a
+proportion, Newcombe's hybrid score interval (method 10 of Newcombe 1998) for
+a difference of two proportions, and the normal approximation for a mean and
+for a difference of two means (Welch's standard error).
+"""
+from __future__ import annotations
+
+import math
+import statistics as _stats
+from dataclasses import dataclass
+
+from .bots import make_bot
+from .engine import SOURCES
+from .ruleset import load_ruleset
+
+#: The two-sided 95% normal quantile.
+Z95 = 1.959963984540054
+
+FORMAT = "rulekit-simulate"
+FORMAT_VERSION = 1
+
+DEFAULT_BOTS = ("greedy", "greedy")
+
+
+# ---------------------------------------------------------------------------
+# Confidence intervals
+
+
+def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials.
+
+    >>> [round(x, 4) for x in wilson_interval(81, 263)]
+    [0.2553, 0.3662]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    center = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+def proportion_difference(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float, float]:
+    """``p1 − p2`` and Newcombe's hybrid score interval for it (independent samples).
+
+    >>> [round(x, 4) for x in proportion_difference(56, 70, 48, 80)]
+    [0.2, 0.0524, 0.3339]
+    """
+    p1 = k1 / n1 if n1 else 0.0
+    p2 = k2 / n2 if n2 else 0.0
+    l1, u1 = wilson_interval(k1, n1, z)
+    l2, u2 = wilson_interval(k2, n2, z)
+    d = p1 - p2
+    lo = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    hi = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return (d, lo, hi)
+
+
+def mean_interval(mean: float, sd: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Normal-approximation interval of a mean."""
+    if n <= 1:
+        return (mean, mean)
+    half = z * sd / math.sqrt(n)
+    return (mean - half, mean + half)
+
+
+def mean_difference(m1: float, sd1: float, n1: int, m2: float, sd2: float, n2: int,
+                    z: float = Z95) -> tuple[float, float, float]:
+    """``m1 − m2`` and its normal-approximation interval (Welch's standard error)."""
+    se = math.sqrt((sd1 * sd1 / n1 if n1 else 0.0) + (sd2 * sd2 / n2 if n2 else 0.0))
+    d = m1 - m2
+    return (d, d - z * se, d + z * se)
+
+
+# ---------------------------------------------------------------------------
+# Playing
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the statistics need from one finished game (small, picklable)."""
+
+    index: int
+    seed: int
+    first: int                 # seat that played first
+    seat_of_a: int             # seat of bot A
+    winner: int | None         # seat, or None for a tie
+    decided_by: str
+    turns: int                 # turns played (both players' turns counted)
+    actions: int
+    scores: tuple              # (seat 0, seat 1)
+    sources: tuple             # per seat: tuple of VP per source, in SOURCES order
+    first_builder: tuple       # per structure: seat that built it first, or -1
+    built: tuple               # per structure: how many players built it
+    goals: tuple               # per goal: -3 not drawn, -2 drawn but not reached, -1 removed, seat if claimed
+    end_reason: str | None
+
+
+def game_plan(index: int, seed: int, first_random: bool) -> tuple[int, int, int | None, int, int]:
+    """``(game seed, seat of bot A, first player or None, seed of A, seed of B)`` for game ``index``."""
+    game_seed = seed + index
+    seat_of_a = index % 2
+    first = None if first_random else (index // 2) % 2
+    return game_seed, seat_of_a, first, 2 * game_seed, 2 * game_seed + 1
+
+
+def play_one(ruleset, bot_names, index: int, seed: int, max_actions: int = 100000) -> GameSummary:
+    """Play game ``index`` of a run (see the module's documentation)."""
+    c = ruleset.compiled()
+    game_seed, seat_of_a, first, seed_a, seed_b = game_plan(index, seed, c.first_random)
+    bot_a = make_bot(bot_names[0], seed_a)
+    bot_b = make_bot(bot_names[1], seed_b)
+    seats = [bot_a, bot_b] if seat_of_a == 0 else [bot_b, bot_a]
+    st = ruleset.new_game(seed=game_seed, first_player=first)
+    n = 0
+    while not st.is_terminal():
+        st._apply(seats[st.current].choose(st))
+        n += 1
+        if n > max_actions:
+            raise RuntimeError(f"game {index} did not end after {max_actions} actions")
+    result = st.result()
+    goals = [-3] * len(c.goal_ids)
+    for g in st.stack:
+        goals[g] = -2
+    if st.face_up >= 0:
+        goals[st.face_up] = -2
+    for g in st.removed:
+        goals[g] = -1
+    for p in (0, 1):
+        for g in st.claimed[p]:
+            goals[g] = p
+    by_source = []
+    for p in (0, 1):
+        s = st.score_by_source(p)
+        by_source.append(tuple(s[k] for k in SOURCES))
+    built = tuple(sum(1 for p in (0, 1) if st.owned[p] >> s & 1) for s in range(c.n_struct))
+    return GameSummary(
+        index=index, seed=game_seed, first=st.first, seat_of_a=seat_of_a,
+        winner=result["winner"], decided_by=result["decided_by"],
+        turns=st.turn + 1, actions=n, scores=tuple(st.scores()), sources=tuple(by_source),
+        first_builder=tuple(st.first_builder), built=built, goals=tuple(goals),
+        end_reason=st.end_reason,
+    )
+
+
+_WORKER_RULESETS: dict = {}
+
+
+def _worker_ruleset(ref):
+    rs = _WORKER_RULESETS.get(ref)
+    if rs is None:
+        rs = _WORKER_RULESETS[ref] = load_ruleset(ref)
+    return rs
+
+
+def _play_chunk(task):
+    ref, bot_names, seed, start, stop = task
+    rs = _worker_ruleset(ref)
+    return [play_one(rs, bot_names, i, seed) for i in range(start, stop)]
+
+
+def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    size = max(1, min(100, math.ceil(games / (jobs * 8))))
+    return [(i, min(games, i + size)) for i in range(0, games, size)]
+
+
+def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None):
+    """Play ``games`` games of each ruleset in ``refs`` (ids or paths).
+
+    Returns one list of :class:`GameSummary` per ruleset, in seed order.
+    ``progress(n)`` is called with the number of games just finished.
+    With ``jobs`` > 1 the games are played by that many processes, in chunks
+    of consecutive seeds; the result does not depend on ``jobs``.
+    """
+    bots = tuple(bots)
+    for name in bots:
+        make_bot(name, 0)          # raises ValueError for an unknown bot
+    rulesets = [load_ruleset(r) if not hasattr(r, "compiled") else r for r in refs]
+    results = [[None] * games for _ in rulesets]
+    chunks = _chunks(games, max(1, jobs))
+    if jobs <= 1 or games <= 1:
+        for k, rs in enumerate(rulesets):
+            for start, stop in chunks:
+                for i in range(start, stop):
+                    results[k][i] = play_one(rs, bots, i, seed)
+                if progress:
+                    progress(stop - start)
+        return results
+    import concurrent.futures as cf
+
+    # The workers load the rulesets from their files (a ruleset's path is
+    # its `source`), once per process.
+    sources = [rs.source or rs.id for rs in rulesets]
+    with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {}
+        for k, src in enumerate(sources):
+            for start, stop in chunks:
+                futures[pool.submit(_play_chunk, (src, bots, seed, start, stop))] = (k, start)
+        for fut in cf.as_completed(futures):
+            k, start = futures[fut]
+            chunk = fut.result()
+            results[k][start:start + len(chunk)] = chunk
+            if progress:
+                progress(len(chunk))
+    return results
+
+
+def run(ref, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None):
+    """Play ``games`` games of one ruleset; see :func:`run_many`."""
+    return run_many([ref], games, bots, seed, jobs, progress)[0]
+
+
+# ---------------------------------------------------------------------------
+# Statistics
+
+
+def proportion(k: int, n: int) -> dict:
+    lo, hi = wilson_interval(k, n)
+    return {"count": k, "n": n, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def summary(values) -> dict:
+    values = list(values)
+    n = len(values)
+    if n == 0:
+        return {"n": 0, "mean": 0.0, "sd": 0.0, "ci95": [0.0, 0.0], "min": 0, "q1": 0, "median": 0, "q3": 0, "max": 0}
+    mean = math.fsum(values) / n
+    sd = _stats.stdev(values) if n > 1 else 0.0
+    if n > 1:
+        q1, med, q3 = _stats.quantiles(values, n=4, method="inclusive")
+    else:
+        q1 = med = q3 = values[0]
+    lo, hi = mean_interval(mean, sd, n)
+    return {"n": n, "mean": mean, "sd": sd, "ci95": [lo, hi], "min": min(values),
+            "q1": q1, "median": med, "q3": q3, "max": max(values)}
+
+
+def ruleset_info(rs) -> dict:
+    return {"id": rs.id, "title": rs.title, "sha256": rs.sha256, "source": rs.source}
+
+
+def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
+    """The figures of a run (the ``results`` object of the JSON output)."""
+    c = ruleset.compiled()
+    n = len(games)
+    first_wins = sum(1 for g in games if g.winner is not None and g.winner == g.first)
+    second_wins = sum(1 for g in games if g.winner is not None and g.winner != g.first)
+    draws = sum(1 for g in games if g.winner is None)
+    a_wins = sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_a)
+    b_wins = sum(1 for g in games if g.winner is not None and g.winner != g.seat_of_a)
+    decided = {}
+    for g in games:
+        decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
+    ends = {}
+    for g in games:
+        key = g.end_reason or "none"
+        ends[key] = ends.get(key, 0) + 1
+    # VP per player (both seats of every game), by source, and the margin of the winner.
+    per_player = [[] for _ in SOURCES]
+    totals = []
+    first_totals = []
+    second_totals = []
+    margins = []
+    for g in games:
+        for p in (0, 1):
+            for j, v in enumerate(g.sources[p]):
+                per_player[j].append(v)
+            totals.append(g.scores[p])
+        first_totals.append(g.scores[g.first])
+        second_totals.append(g.scores[1 - g.first])
+        margins.append(abs(g.scores[0] - g.scores[1]))
+    structures = {}
+    for s, sid in enumerate(c.struct_ids):
+        built = sum(1 for g in games if g.first_builder[s] >= 0)
+        by_first = sum(1 for g in games if g.first_builder[s] >= 0 and g.first_builder[s] == g.first)
+        by_second = sum(1 for g in games if g.first_builder[s] >= 0 and g.first_builder[s] != g.first)
+        copies = summary(g.built[s] for g in games)
+        structures[sid] = {
+            "built": proportion(built, n),
+            "first_by_first_player": proportion(by_first, n),
+            "first_by_second_player": proportion(by_second, n),
+            "copies": copies,
+        }
+    goals = {}
+    for j, gid in enumerate(c.goal_ids):
+        drawn = sum(1 for g in games if g.goals[j] != -3)
+        claimed = sum(1 for g in games if g.goals[j] >= 0)
+        by_first = sum(1 for g in games if g.goals[j] >= 0 and g.goals[j] == g.first)
+        by_second = sum(1 for g in games if g.goals[j] >= 0 and g.goals[j] != g.first)
+        removed = sum(1 for g in games if g.goals[j] == -1)
+        goals[gid] = {
+            "drawn": proportion(drawn, n),
+            "claimed": proportion(claimed, n),
+            "claimed_by_first_player": proportion(by_first, n),
+            "claimed_by_second_player": proportion(by_second, n),
+            "removed": proportion(removed, n),
+        }
+    return {
+        "games": n,
+        "wins": {
+            "first_player": proportion(first_wins, n),
+            "second_player": proportion(second_wins, n),
+            "draws": proportion(draws, n),
+            "bot_a": proportion(a_wins, n),
+            "bot_b": proportion(b_wins, n),
+        },
+        "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
+        "length": {"turns": summary(g.turns for g in games), "actions": summary(g.actions for g in games)},
+        "vp": {
+            "per_player": summary(totals),
+            "first_player": summary(first_totals),
+            "second_player": summary(second_totals),
+            "margin": summary(margins),
+            "by_source": {src: summary(per_player[j]) for j, src in enumerate(SOURCES)},
+        },
+        "structures": structures,
+        "goals": goals,
+        "end_reasons": {k: proportion(v, n) for k, v in sorted(ends.items())},
+    }
+
+
+def _metrics(results: dict):
+    """Every comparable figure: ``(path, kind, value)`` with kind ``proportion`` or ``mean``."""
+    out = []
+    for key in ("first_player", "second_player", "draws", "bot_a", "bot_b"):
+        out.append((("wins", key), "proportion", results["wins"][key]))
+    out.append((("length", "turns"), "mean", results["length"]["turns"]))
+    out.append((("vp", "per_player"), "mean", results["vp"]["per_player"]))
+    out.append((("vp", "first_player"), "mean", results["vp"]["first_player"]))
+    out.append((("vp", "second_player"), "mean", results["vp"]["second_player"]))
+    out.append((("vp", "margin"), "mean", results["vp"]["margin"]))
+    for src, v in results["vp"]["by_source"].items():
+        out.append((("vp", "by_source", src), "mean", v))
+    for sid, v in results["structures"].items():
+        for key in ("built", "first_by_first_player", "first_by_second_player"):
+            out.append((("structures", sid, key), "proportion", v[key]))
+    for gid, v in results["goals"].items():
+        for key in ("drawn", "claimed", "claimed_by_first_player", "claimed_by_second_player", "removed"):
+            out.append((("goals", gid, key), "proportion", v[key]))
+    for reason, v in results["end_reasons"].items():
+        out.append((("end_reasons", reason), "proportion", v))
+    return out
+
+
+def _empty(kind: str, n: int) -> dict:
+    if kind == "proportion":
+        return proportion(0, n)
+    return summary([0] * n)
+
+
+def compare(results: dict, other: dict) -> list[dict]:
+    """The differences ``results − other`` of every figure, with 95% intervals.
+
+    A figure present in one ruleset only (a structure or a goal the other
+    does not have, an end condition that never happened) counts as 0 in the
+    other. ``significant`` is true when the interval excludes 0.
+    """
+    mine = {path: (kind, v) for path, kind, v in _metrics(results)}
+    theirs = {path: (kind, v) for path, kind, v in _metrics(other)}
+    paths = list(mine) + [p for p in theirs if p not in mine]
+    out = []
+    for path in paths:
+        kind = (mine.get(path) or theirs.get(path))[0]
+        a = mine[path][1] if path in mine else _empty(kind, results["games"])
+        b = theirs[path][1] if path in theirs else _empty(kind, other["games"])
+        if kind == "proportion":
+            d, lo, hi = proportion_difference(a["count"], a["n"], b["count"], b["n"])
+            va, vb = a["rate"], b["rate"]
+        else:
+            d, lo, hi = mean_difference(a["mean"], a["sd"], a["n"], b["mean"], b["sd"], b["n"])
+            va, vb = a["mean"], b["mean"]
+        out.append({
+            "metric": "/".join(path), "kind": kind, "value": va, "other": vb,
+            "difference": d, "ci95": [lo, hi], "significant": lo > 0 or hi < 0,
+            "only_in": None if (path in mine and path in theirs) else ("this" if path in mine else "other"),
+        })
+    return out
+
+
+def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, other=None, progress=None) -> dict:
+    """Run and describe: the whole JSON document of ``rulekit simulate``."""
+    refs = [ruleset] if other is None else [ruleset, other]
+    rulesets = [load_ruleset(r) if not hasattr(r, "compiled") else r for r in refs]
+    runs = run_many(rulesets, games, bots, seed, jobs, progress)
+    main = statistics(rulesets[0], runs[0], bots)
+    first = "random" if rulesets[0].compiled().first_random else "alternate"
+    doc = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "ruleset": ruleset_info(rulesets[0]),
+        "settings": {"games": games, "seed": seed, "bots": list(bots), "first_player": first},
+        "results": main,
+        "compare": None,
+    }
+    if other is not None:
+        theirs = statistics(rulesets[1], runs[1], bots)
+        doc["compare"] = {
+            "ruleset": ruleset_info(rulesets[1]),
+            "results": theirs,
+            "differences": compare(main, theirs),
+        }
+    return doc
