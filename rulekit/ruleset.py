@@ -251,6 +251,14 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
             return res
         current, name = base, display_path(base) if base.is_absolute() else str(base)
 
+    if len(layers) > 1 and "id" not in layers[0][1].data:
+        line, col = layers[0][1].positions.get("/extends", (1, 1))
+        base_id = layers[1][1].data.get("id")
+        res.problems.append(Problem(layers[0][0], line, col, _(
+            "missing id: a ruleset that extends another needs an id of its own, "
+            "or it would be taken for {base}").format(base=base_id if isinstance(base_id, str) else layers[1][0]),
+            "/id"))
+
     # Merge, furthest base first. The furthest base is taken as written
     # (``null`` is a value there); above it, ``null`` removes.
     base_name, base_doc = layers[-1]

@@ -78,7 +78,8 @@ def test_every_problem_is_reported_not_only_the_first(tmp_path):
         "setup:\n"
         "  first_player: chose\n"           # 7: not an allowed value
         "components:\n"
-        "  goal_tokens: {draw: 20}\n",       # 9: more goals drawn than the pool holds
+        "  goal_tokens: {draw: 20}\n"        # 9: more goals drawn than the pool holds
+        "id: many\n",
         encoding="utf-8")
     problems = validate_path(path)
     assert [p.line for p in problems] == [4, 5, 7, 9]
