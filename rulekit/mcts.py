@@ -209,13 +209,13 @@ class MCTSBot:
         child = root.children.get(best)
         mean = child.w / child.n if child and child.n else 0.0
         chance = (mean + 1) / 2
-        from babel.numbers import format_percent
+        from babel.numbers import format_decimal, format_percent
 
         self.last_reason = ngettext(
-            "most explored action in {num} simulation ({visits} visits), estimated chances {chance}",
-            "most explored action in {num} simulations ({visits} visits), estimated chances {chance}",
+            "most explored action in {num} simulation, estimated chances {chance}",
+            "most explored action in {num} simulations, estimated chances {chance}",
             done,
-        ).format(num=done, visits=child.n if child else 0,
+        ).format(num=format_decimal(done, locale=babel_locale()),
                  chance=format_percent(chance, locale=babel_locale()))
         return best
 

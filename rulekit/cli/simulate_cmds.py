@@ -1,0 +1,371 @@
+"""``rulekit simulate``: many games between bots, and a balance report.
+
+The games and the figures are :mod:`rulekit.simulate`; this module reads
+the options, shows a progress bar on a terminal, and prints the report as
+a localized table (numbers and percentages through Babel) or as JSON
+(docs/schemas/simulate.schema.json).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from ..i18n import N_, _, babel_locale, display_name, format_list, ngettext, pgettext
+from .base import RkCommand, fail
+
+DEFAULT_GAMES = 1000
+
+
+def _bot_names():
+    from ..bots import make_bot
+
+    names = ["random", "greedy"]
+    try:
+        make_bot("mcts", 0)
+        names.append("mcts")
+    except ValueError:
+        pass
+    return names
+
+
+def _bots_option(ctx, param, value):
+    if value is None:
+        return ("greedy", "greedy")
+    parts = [p.strip() for p in value.split(",")]
+    valid = _bot_names()
+    if len(parts) != 2 or not all(parts):
+        raise click.BadParameter(_("give two bots separated by a comma, e.g. greedy,random"), ctx=ctx, param=param)
+    for p in parts:
+        if p not in valid:
+            raise click.BadParameter(_("unknown bot {bot!r}; valid bots: {bots}").format(
+                bot=p, bots=format_list(valid)), ctx=ctx, param=param)
+    return tuple(parts)
+
+
+# ---------------------------------------------------------------------------
+# Formatting
+
+
+def _pct(x: float) -> str:
+    """A rate as a percentage with one decimal, in the language's pattern (``12.5%``, ``12,5 %``)."""
+    from babel.numbers import format_percent
+
+    loc = babel_locale()
+    pattern = loc.percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+    return format_percent(x, format=pattern, locale=loc)
+
+
+def _level() -> str:
+    """The confidence level, ``95%`` (``95 %`` in French)."""
+    from babel.numbers import format_percent
+
+    return format_percent(0.95, locale=babel_locale())
+
+
+def _num(x, digits: int = 1) -> str:
+    from babel.numbers import format_decimal
+
+    if not isinstance(x, int) and round(x, digits) == 0:
+        x = 0.0          # no "-0.00"
+    if isinstance(x, int) or float(x).is_integer() and digits == 0:
+        return format_decimal(x, locale=babel_locale())
+    fmt = "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(x, format=fmt, locale=babel_locale())
+
+
+def _signed(x: float, percent: bool) -> str:
+    from babel.numbers import format_decimal
+
+    if round(x, 3 if percent else 2) == 0:
+        x = 0.0          # "+0.0", never "-0.0"
+    if percent:
+        text = format_decimal(x * 100, format="+#,##0.0;-#,##0.0", locale=babel_locale())
+        return _("{value} pts").format(value=text)
+    return format_decimal(x, format="+#,##0.00;-#,##0.00", locale=babel_locale())
+
+
+def _range(lo: str, hi: str) -> str:
+    return _("{low} to {high}").format(low=lo, high=hi)
+
+
+def _table(headers, rows) -> list[str]:
+    widths = [len(h) for h in headers]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    lines = []
+
+    def fmt(row):
+        cells = [row[0].ljust(widths[0])] + [cell.rjust(widths[i + 1]) for i, cell in enumerate(row[1:])]
+        return "  ".join(cells).rstrip()
+
+    lines.append(fmt(headers))
+    lines.append("  ".join("-" * w for w in widths))
+    lines.extend(fmt(r) for r in rows)
+    return lines
+
+
+def _prop_row(label, prop):
+    lo, hi = prop["ci95"]
+    return [label, _num(prop["count"], 0), _pct(prop["rate"]), _range(_pct(lo), _pct(hi))]
+
+
+def _source_name(src: str) -> str:
+    return {
+        "structures": pgettext("simulate", "structures"),
+        "goals": pgettext("simulate", "goals"),
+        "lender": pgettext("simulate", "borrowing penalty"),
+        "coins": pgettext("simulate", "coins"),
+    }.get(src, src)
+
+
+def _end_name(reason: str) -> str:
+    return {
+        "player_condition": _("a player reached the end condition"),
+        "all_structures_built": _("every structure was built"),
+        "goals_exhausted": _("the goals ran out"),
+        "none": _("did not end"),
+    }.get(reason, reason)
+
+
+def _decided_name(key: str) -> str:
+    if key == "vp":
+        return pgettext("simulate", "victory points")
+    if key == "tie":
+        return _("tie (a draw)")
+    names = {"structures": pgettext("simulate", "structures"), "workers": pgettext("simulate", "workers"), "coin_value": pgettext("simulate", "coin value"),
+             "labor": pgettext("simulate", "labor"), "goals": pgettext("simulate", "goals"), "vp": pgettext("simulate", "victory points")}
+    return _("tie-break: {metric}").format(metric=names.get(key, key))
+
+
+def _bot_label(slot: str, name: str) -> str:
+    return _("bot {slot} ({name})").format(slot=slot, name=name)
+
+
+def _metric_label(doc_rs_data, path: str, bots) -> str:
+    parts = path.split("/")
+    head = parts[0]
+    if head == "wins":
+        return {
+            "first_player": _("first player wins"),
+            "second_player": _("second player wins"),
+            "draws": pgettext("simulate", "draws"),
+            "bot_a": _("{bot} wins").format(bot=_bot_label("A", bots[0])),
+            "bot_b": _("{bot} wins").format(bot=_bot_label("B", bots[1])),
+        }[parts[1]]
+    if head == "length":
+        return _("game length (turns)")
+    if head == "vp":
+        if parts[1] == "by_source":
+            return _("VP per player from {source}").format(source=_source_name(parts[2]))
+        return {
+            "per_player": _("VP per player"),
+            "first_player": _("VP of the first player"),
+            "second_player": _("VP of the second player"),
+            "margin": _("winning margin (VP)"),
+        }[parts[1]]
+    if head == "structures":
+        name = display_name(doc_rs_data, "structure", parts[1])
+        return {
+            "built": _("{structure}: built"),
+            "first_by_first_player": _("{structure}: first built by the first player"),
+            "first_by_second_player": _("{structure}: first built by the second player"),
+        }[parts[2]].format(structure=name)
+    if head == "goals":
+        name = display_name(doc_rs_data, "goal", parts[1])
+        return {
+            "drawn": _("goal {goal}: drawn"),
+            "claimed": _("goal {goal}: claimed"),
+            "claimed_by_first_player": _("goal {goal}: claimed by the first player"),
+            "claimed_by_second_player": _("goal {goal}: claimed by the second player"),
+            "removed": _("goal {goal}: removed"),
+        }[parts[2]].format(goal=name)
+    if head == "end_reasons":
+        return _("ended because {reason}").format(reason=_end_name(parts[1]))
+    return path
+
+
+def _ruleset_line(info) -> str:
+    return _("{title} ({id})").format(title=info["title"], id=info["id"])
+
+
+def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: float | None = None) -> str:
+    """The report for people (``data``: the resolved ruleset, for display names)."""
+    r = doc["results"]
+    s = doc["settings"]
+    bots = s["bots"]
+    n = r["games"]
+    out = []
+    out.append(ngettext(
+        "{ruleset}: {num} game, {bot_a} against {bot_b}, seed {seed}",
+        "{ruleset}: {num} games, {bot_a} against {bot_b}, seed {seed}", n,
+    ).format(ruleset=_ruleset_line(doc["ruleset"]), num=_num(n, 0),
+             bot_a=_bot_label("A", bots[0]), bot_b=_bot_label("B", bots[1]), seed=s["seed"]))
+    if s["first_player"] == "alternate":
+        out.append(_("The bots alternate seats, and who plays first alternates too."))
+    else:
+        out.append(_("The bots alternate seats; the ruleset draws the first player at random."))
+    out.append(_("Intervals are {level} confidence intervals.").format(level=_level()))
+    out.append("")
+    if doc.get("compare"):
+        # The comparison table shows both rulesets' figures: only it is printed.
+        out += _render_compare(doc, data, other_data or data)
+    else:
+        out += _render_single(doc, data)
+    if elapsed is not None:
+        out.append("")
+        out.append(_("Played in {seconds} s.").format(seconds=_num(elapsed)))
+    return "\n".join(out) + "\n"
+
+
+def _render_single(doc: dict, data: dict) -> list[str]:
+    r = doc["results"]
+    bots = doc["settings"]["bots"]
+    out = []
+    out.append(_("Who wins"))
+    rows = [_prop_row(_metric_label(data, "wins/" + k, bots), r["wins"][k])
+            for k in ("first_player", "second_player", "draws", "bot_a", "bot_b")]
+    out += _table([pgettext("simulate", "outcome"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
+    out.append("")
+    out.append(_("What decided the winner"))
+    rows = [_prop_row(_decided_name(k), v) for k, v in r["decided_by"].items()]
+    out += _table([pgettext("simulate", "decided by"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
+    out.append("")
+    t = r["length"]["turns"]
+    out.append(_("Game length: {mean} turns on average ({level} interval {low} to {high}); "
+                 "quartiles {q1}, {median}, {q3}; shortest {min}, longest {max}.").format(level=_level(),
+        mean=_num(t["mean"]), low=_num(t["ci95"][0]), high=_num(t["ci95"][1]),
+        q1=_num(t["q1"]), median=_num(t["median"]), q3=_num(t["q3"]), min=_num(t["min"], 0), max=_num(t["max"], 0)))
+    out.append("")
+    out.append(_("Victory points"))
+    vp = r["vp"]
+    rows = []
+    for key in ("per_player", "first_player", "second_player", "margin"):
+        v = vp[key]
+        rows.append([_metric_label(data, "vp/" + key, bots), _num(v["mean"], 2),
+                     _range(_num(v["ci95"][0], 2), _num(v["ci95"][1], 2))])
+    for src, v in vp["by_source"].items():
+        rows.append([_metric_label(data, "vp/by_source/" + src, bots), _num(v["mean"], 2),
+                     _range(_num(v["ci95"][0], 2), _num(v["ci95"][1], 2))])
+    out += _table([pgettext("simulate", "victory points"), pgettext("simulate", "mean"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
+    out.append("")
+    out.append(_("Structures"))
+    rows = []
+    for sid, v in r["structures"].items():
+        rows.append([display_name(data, "structure", sid), _pct(v["built"]["rate"]),
+                     _pct(v["first_by_first_player"]["rate"]), _pct(v["first_by_second_player"]["rate"]),
+                     _num(v["copies"]["mean"], 2)])
+    out += _table([pgettext("simulate", "structure"), pgettext("simulate", "built"), pgettext("simulate", "first by 1st player"), pgettext("simulate", "first by 2nd player"),
+                   pgettext("simulate", "copies per game")], rows)
+    out.append("")
+    out.append(_("Goals"))
+    rows = []
+    for gid, v in r["goals"].items():
+        rows.append([display_name(data, "goal", gid), _pct(v["drawn"]["rate"]), _pct(v["claimed"]["rate"]),
+                     _pct(v["claimed_by_first_player"]["rate"]), _pct(v["claimed_by_second_player"]["rate"]),
+                     _pct(v["removed"]["rate"])])
+    out += _table([pgettext("simulate", "goal"), pgettext("simulate", "drawn"), pgettext("simulate", "claimed"), pgettext("simulate", "by 1st player"), pgettext("simulate", "by 2nd player"), pgettext("simulate", "removed")], rows)
+    out.append("")
+    out.append(_("How the games ended"))
+    rows = [_prop_row(_end_name(k), v) for k, v in r["end_reasons"].items()]
+    out += _table([pgettext("simulate", "end"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
+    return out
+
+
+def _render_compare(doc, data, other_data) -> list[str]:
+    cmp = doc["compare"]
+    bots = doc["settings"]["bots"]
+    merged = {**other_data, "structures": {**(other_data.get("structures") or {}), **(data.get("structures") or {})},
+              "goals": {**(other_data.get("goals") or {}), **(data.get("goals") or {})}}
+    out = [_("Compared with {other}, on the same seeds (difference = {this_id} minus {other_id})").format(
+        other=_ruleset_line(cmp["ruleset"]), this_id=doc["ruleset"]["id"], other_id=cmp["ruleset"]["id"])]
+    rows = []
+    for d in cmp["differences"]:
+        percent = d["kind"] == "proportion"
+        show = _pct if percent else (lambda x: _num(x, 2))
+        mark = "*" if d["significant"] else ""
+        rows.append([_metric_label(merged, d["metric"], bots), show(d["other"]), show(d["value"]),
+                     _signed(d["difference"], percent),
+                     _range(_signed(d["ci95"][0], percent), _signed(d["ci95"][1], percent)), mark])
+    out += _table([pgettext("simulate", "figure"), cmp["ruleset"]["id"], doc["ruleset"]["id"], pgettext("simulate", "difference"), pgettext("simulate", "{level} interval").format(level=_level()), ""],
+                  rows)
+    sig = [d for d in cmp["differences"] if d["significant"]]
+    out.append(_("* the interval excludes 0: a real difference at the {level} level "
+                 "(among many figures, about 1 in 20 may be flagged by chance).").format(level=_level()))
+    out.append("")
+    if not sig:
+        out.append(_("No significant difference."))
+        return out
+    out.append(ngettext("{num} significant difference:",
+                        "{num} significant differences:", len(sig)).format(num=len(sig)))
+    for d in sig:
+        percent = d["kind"] == "proportion"
+        show = _pct if percent else (lambda x: _num(x, 2))
+        out.append(_("- {figure}: {before} → {after} ({difference}; {level} interval {low} to {high})").format(
+            level=_level(),
+            figure=_metric_label(merged, d["metric"], bots), before=show(d["other"]), after=show(d["value"]),
+            difference=_signed(d["difference"], percent), low=_signed(d["ci95"][0], percent),
+            high=_signed(d["ci95"][1], percent)))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The command
+
+
+@click.command("simulate", cls=RkCommand,
+               help=N_("Play many games between bots and report how a ruleset plays: who wins, how long "
+                       "games last, where victory points come from, which structures and goals matter. "
+                       "RULESET is a bundled id or a ruleset file."))
+@click.argument("ruleset", metavar=N_("RULESET"))
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=DEFAULT_GAMES, show_default=True,
+              metavar=N_("N"), help=N_("Number of games (per ruleset)."))
+@click.option("--bots", "bots", callback=_bots_option, metavar=N_("A,B"),
+              help=N_("The two bots, e.g. greedy,random (random, greedy or mcts; default greedy,greedy). "
+                      "They swap seats every game."))
+@click.option("--seed", type=int, default=0, show_default=True, metavar=N_("S"),
+              help=N_("Seed of the first game; game i uses seed S+i."))
+@click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar=N_("J"),
+              help=N_("Processes to play on (0: one per core). The results do not depend on it."))
+@click.option("--json", "as_json", is_flag=True,
+              help=N_("Print the results as JSON (docs/schemas/simulate.schema.json)."))
+@click.option("--compare", "other", metavar=N_("OTHER"),
+              help=N_("Also play OTHER (a bundled id or a file) on the same seeds and report the differences."))
+def simulate(ruleset, games, bots, seed, jobs, as_json, other):
+    from ..ruleset import load_ruleset
+    from ..simulate import report
+
+    rs = load_ruleset(ruleset)
+    other_rs = load_ruleset(other) if other else None
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    total = games * (2 if other_rs else 1)
+    err = click.get_text_stream("stderr")
+    show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
+    import time
+
+    start = time.perf_counter()
+    try:
+        if show_bar:
+            with click.progressbar(length=total, label=_("Playing"), file=err) as bar:
+                doc = report(rs, games, bots, seed, jobs, other_rs, progress=bar.update)
+        else:
+            doc = report(rs, games, bots, seed, jobs, other_rs)
+    except KeyboardInterrupt:
+        fail(_("interrupted"), 1)
+    except RuntimeError as exc:
+        fail(str(exc))
+    elapsed = time.perf_counter() - start
+    if as_json:
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
+    click.echo(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed), nl=False)
+
+
+COMMANDS = [simulate]
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(simulate())

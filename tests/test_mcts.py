@@ -1,0 +1,130 @@
+"""The MCTS bot: legal, deterministic, and it sees an obvious winning move."""
+import pytest
+
+from rulekit import engine
+from rulekit.bots import RandomBot, make_bot
+from rulekit.mcts import MCTSBot
+from rulekit.ruleset import load_ruleset
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return load_ruleset("province-en")
+
+
+def test_make_bot_gives_the_mcts_bot():
+    bot = make_bot("mcts", 5)
+    assert isinstance(bot, MCTSBot)
+    assert bot.iterations > 0
+
+
+def test_plays_only_legal_actions(rs):
+    st = rs.new_game(seed=4, first_player=1)
+    bots = [MCTSBot(seed=1, iterations=15), RandomBot(2)]
+    for _ in range(60):
+        if st.is_terminal():
+            break
+        bot = bots[st.current]
+        action = bot.choose(st)
+        assert action in st.legal_actions()
+        st.apply(action)          # checks legality again
+    assert bots[0].last_reason
+    assert st.turn > 0
+
+
+def _line(rs, seed, iterations, plies=25):
+    st = rs.new_game(seed=seed, first_player=0)
+    bot = MCTSBot(seed=seed, iterations=iterations)
+    out = []
+    for _ in range(plies):
+        if st.is_terminal():
+            break
+        a = bot.choose(st)
+        out.append(a)
+        st._apply(a)
+    return out
+
+
+def test_deterministic_for_a_seed_and_an_iteration_budget(rs):
+    assert _line(rs, 3, 30) == _line(rs, 3, 30)
+    st = rs.new_game(seed=9, first_player=0)
+    choices = {MCTSBot(seed=s, iterations=40).choose(st) for s in range(3)}
+    assert choices <= set(st.legal_actions())
+
+
+def test_a_time_budget_stops_the_search(rs):
+    st = rs.new_game(seed=2, first_player=0)
+    bot = MCTSBot(seed=0, seconds=0.05)
+    assert bot.choose(st) in st.legal_actions()
+    assert bot.last_iterations >= 1
+
+
+def test_a_single_legal_action_is_played_without_search(rs):
+    st = rs.new_game(seed=2, first_player=0)
+    # Play until a position with one legal action appears.
+    bot = MCTSBot(seed=0, iterations=5)
+    for _ in range(400):
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            assert bot.choose(st) == legal[0]
+            assert bot.last_iterations == 0
+            return
+        st._apply(legal[-1])
+    pytest.fail("no forced position found")
+
+
+def test_bad_budgets_are_refused():
+    with pytest.raises(ValueError):
+        MCTSBot(iterations=0)
+    with pytest.raises(ValueError):
+        MCTSBot(seconds=0)
+
+
+def _winning_position(rs):
+    """Seat 0 to spend, one structure short of the end: building the 2-VP
+    structure nobody owns wins by one; the other choices lose by one."""
+    c = rs.compiled()
+    st = rs.new_game(seed=1, first_player=0)
+    idx = {s: i for i, s in enumerate(c.struct_ids)}
+    # Seat 0 owns (first) every structure but the two 2-VP ones it could still build.
+    mine = [s for s in c.struct_ids if s not in ("bank", "village")]
+    st.owned[0] = sum(1 << idx[s] for s in mine)
+    st.owned[1] = 1 << idx["bank"]
+    for s in mine:
+        st.first_builder[idx[s]] = 0
+    st.first_builder[idx["bank"]] = 1
+    # No goal left to draw: the game ends with this turn whatever seat 0 does.
+    st.stack = []
+    st.face_up = -1
+    mine_vp = st.score(0)
+    goals = list(range(len(c.goal_ids)))
+    st.claimed[1] = goals[: mine_vp + 1 - st.score(1)]
+    assert st.score(1) == mine_vp + 1
+    # Enough Labor and Coin for either structure.
+    total = c.coinage.totals
+    purse = tuple(min(t, k) for t, k in zip(total, (5, 1, 0)))
+    st.purses = [purse, (0,) * len(total)]
+    st.supply = tuple(t - p for t, p in zip(total, purse))
+    st.labor = 10
+    st.phase = engine.SPENDING
+    st.moved = 1
+    return st, idx
+
+
+def test_finds_the_winning_build(rs):
+    st, idx = _winning_position(rs)
+    build_village = rs.compiled().action_index[(engine.BUILD, idx["village"], 0)]
+    build_bank = rs.compiled().action_index[(engine.BUILD, idx["bank"], 0)]
+    legal = st.legal_actions()
+    assert build_village in legal and build_bank in legal
+    # Check the position does what it says.
+    win = st.clone()
+    win._apply(build_village)
+    win._apply(rs.compiled().a_end)
+    assert win.is_terminal() and win.winner() == 0
+    lose = st.clone()
+    lose._apply(build_bank)
+    lose._apply(rs.compiled().a_end)
+    assert lose.is_terminal() and lose.winner() == 1
+    for seed in range(3):
+        assert MCTSBot(seed=seed, iterations=150).choose(st) == build_village

@@ -1,0 +1,132 @@
+"""rulekit.simulate: seeded runs, statistics, confidence intervals, comparison."""
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from rulekit import simulate as sim
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "simulate.schema.json").read_text())
+
+
+# --- confidence intervals against published values ---------------------------
+# Newcombe RG (1998), "Two-sided confidence intervals for the single proportion:
+# comparison of seven methods", Statistics in Medicine 17:857-872, Table I
+# (method 3, score interval without continuity correction).
+@pytest.mark.parametrize("k,n,lo,hi", [
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+])
+def test_wilson_interval_matches_newcombe_1998(k, n, lo, hi):
+    got = sim.wilson_interval(k, n)
+    assert got[0] == pytest.approx(lo, abs=5e-5)
+    assert got[1] == pytest.approx(hi, abs=5e-5)
+
+
+# Newcombe RG (1998), "Interval estimation for the difference between
+# independent proportions: comparison of eleven methods", Statistics in
+# Medicine 17:873-890, Table II (method 10, hybrid score interval).
+@pytest.mark.parametrize("k1,n1,k2,n2,lo,hi", [
+    (56, 70, 48, 80, 0.0524, 0.3339),
+    (9, 10, 3, 10, 0.1705, 0.8090),
+    (5, 56, 0, 29, -0.0381, 0.1926),
+    (6, 7, 2, 7, 0.0582, 0.8062),
+    (0, 10, 0, 20, -0.1611, 0.2775),
+    (10, 10, 0, 20, 0.6791, 1.0),
+])
+def test_difference_interval_matches_newcombe_1998(k1, n1, k2, n2, lo, hi):
+    d, got_lo, got_hi = sim.proportion_difference(k1, n1, k2, n2)
+    assert d == pytest.approx(k1 / n1 - k2 / n2)
+    assert got_lo == pytest.approx(lo, abs=5e-5)
+    assert got_hi == pytest.approx(hi, abs=5e-5)
+
+
+def test_mean_intervals_use_the_normal_approximation():
+    lo, hi = sim.mean_interval(10.0, 2.0, 100)
+    assert (lo, hi) == pytest.approx((10 - 1.959964 * 0.2, 10 + 1.959964 * 0.2), abs=1e-6)
+    d, lo, hi = sim.mean_difference(5.0, 3.0, 100, 4.0, 4.0, 100)
+    assert d == 1.0
+    assert (hi - lo) / 2 == pytest.approx(1.959964 * 0.5, abs=1e-6)   # sqrt(9/100 + 16/100) = 0.5
+
+
+def test_summary_quartiles():
+    s = sim.summary([1, 2, 3, 4, 5])
+    assert (s["min"], s["q1"], s["median"], s["q3"], s["max"]) == (1, 2, 3, 4, 5)
+    assert s["mean"] == 3 and s["sd"] == pytest.approx(1.5811388, abs=1e-6)
+
+
+# --- runs ---------------------------------------------------------------------
+def test_game_plan_alternates_seats_and_first_player():
+    plans = [sim.game_plan(i, 10, False) for i in range(4)]
+    assert [p[0] for p in plans] == [10, 11, 12, 13]
+    assert [p[1] for p in plans] == [0, 1, 0, 1]
+    assert [p[2] for p in plans] == [0, 0, 1, 1]
+    assert sim.game_plan(3, 10, True)[2] is None
+
+
+def test_same_seed_same_result_whatever_the_jobs():
+    one = sim.report("province-en", 12, seed=5, jobs=1)
+    again = sim.report("province-en", 12, seed=5, jobs=1)
+    two = sim.report("province-en", 12, seed=5, jobs=2)
+    assert one == again == two
+    other_seed = sim.report("province-en", 12, seed=6, jobs=1)
+    assert other_seed["results"] != one["results"]
+
+
+def test_run_many_is_in_seed_order_with_jobs():
+    a, = sim.run_many(["province-fr"], 9, seed=3, jobs=2)
+    assert [g.index for g in a] == list(range(9))
+    assert [g.seed for g in a] == list(range(3, 12))
+    assert a == sim.run("province-fr", 9, seed=3, jobs=1)
+
+
+def test_statistics_are_consistent():
+    doc = sim.report("province-en", 16, seed=1)
+    r = doc["results"]
+    w = r["wins"]
+    assert w["first_player"]["count"] + w["second_player"]["count"] + w["draws"]["count"] == 16
+    assert w["bot_a"]["count"] + w["bot_b"]["count"] + w["draws"]["count"] == 16
+    assert sum(v["count"] for v in r["end_reasons"].values()) == 16
+    assert sum(v["count"] for v in r["decided_by"].values()) == 16
+    for s in r["structures"].values():
+        assert s["first_by_first_player"]["count"] + s["first_by_second_player"]["count"] == s["built"]["count"]
+    drawn = sum(g["drawn"]["count"] for g in r["goals"].values())
+    assert drawn == 16 * 5           # province-en draws 5 goals a game
+    for g in r["goals"].values():
+        assert g["claimed"]["count"] + g["removed"]["count"] <= g["drawn"]["count"]
+    vp = r["vp"]
+    assert vp["per_player"]["mean"] == pytest.approx(sum(v["mean"] for v in vp["by_source"].values()))
+    assert r["length"]["turns"]["min"] <= r["length"]["turns"]["median"] <= r["length"]["turns"]["max"]
+
+
+def test_json_matches_the_documented_schema():
+    doc = sim.report("province-en", 6, seed=2, other="province-fr")
+    jsonschema.validate(json.loads(json.dumps(doc)), SCHEMA)
+    assert doc["compare"]["ruleset"]["id"] == "province-fr"
+    # Figures of one ruleset only are marked (the French edition has other goals).
+    only = {d["only_in"] for d in doc["compare"]["differences"]}
+    assert {"this", "other"} <= only
+
+
+def test_compare_with_itself_finds_no_significant_difference():
+    doc = sim.report("province-en", 20, seed=0, other="province-en")
+    diffs = doc["compare"]["differences"]
+    assert diffs
+    assert not any(d["significant"] for d in diffs)
+    assert all(d["difference"] == 0 for d in diffs)
+    assert all(d["ci95"][0] <= 0 <= d["ci95"][1] for d in diffs)
+
+
+def test_compare_flags_a_real_difference():
+    doc = sim.report("province-en", 60, seed=0, other="province-en", bots=("greedy", "random"))
+    doc2 = sim.report("province-en", 60, seed=0, bots=("random", "greedy"))
+    diffs = {d["metric"]: d for d in sim.compare(doc["results"], doc2["results"])}
+    assert diffs["wins/bot_a"]["significant"] and diffs["wins/bot_a"]["difference"] > 0.5
+
+
+def test_unknown_bot_is_refused():
+    with pytest.raises(ValueError):
+        sim.run("province-en", 2, bots=("greedy", "nobody"))

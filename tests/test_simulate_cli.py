@@ -1,0 +1,89 @@
+"""``rulekit simulate`` through click's CliRunner."""
+import json
+from pathlib import Path
+
+import jsonschema
+from click.testing import CliRunner
+
+from rulekit.cli import cli
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "simulate.schema.json").read_text())
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_table_for_people():
+    r = run("simulate", "province-en", "--games", "6", "--seed", "1")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "Province (province-en): 6 games, bot A (greedy) against bot B (greedy), seed 1" in out
+    for heading in ("Who wins", "What decided the winner", "Game length:", "Victory points",
+                    "Structures", "Goals", "How the games ended"):
+        assert heading in out
+    assert "first player wins" in out and "95% interval" in out
+    assert "Bank" in out and "2-VP Structure" in out
+
+
+def test_json_output_validates_and_is_identical_across_jobs():
+    a = run("simulate", "province-en", "--games", "8", "--seed", "4", "--json")
+    b = run("simulate", "province-en", "--games", "8", "--seed", "4", "--json", "--jobs", "2")
+    assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
+    doc = json.loads(a.output)
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["settings"] == {"games": 8, "seed": 4, "bots": ["greedy", "greedy"], "first_player": "alternate"}
+    assert a.output == b.output
+
+
+def test_compare_of_a_variant(tmp_path):
+    variant = tmp_path / "rich.yaml"
+    variant.write_text("extends: province-en\nid: rich\ntitle: Rich start\nsetup:\n  starting_coins: [5, 6]\n")
+    r = run("simulate", str(variant), "--compare", "province-en", "--games", "10")
+    assert r.exit_code == 0, r.output
+    assert "Compared with Province (province-en), on the same seeds" in r.output
+    assert "difference = rich minus province-en" in r.output
+    assert ("significant difference" in r.output) or ("No significant difference." in r.output)
+    j = run("simulate", str(variant), "--compare", "province-en", "--games", "4", "--json")
+    doc = json.loads(j.output)
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["ruleset"]["id"] == "rich" and doc["compare"]["ruleset"]["id"] == "province-en"
+
+
+def test_compare_with_itself_says_no_difference():
+    r = run("simulate", "province-en", "--compare", "province-en", "--games", "10")
+    assert r.exit_code == 0, r.output
+    assert "No significant difference." in r.output
+
+
+def test_french_report():
+    r = run("simulate", "province-fr", "--games", "4", "--lang", "fr")
+    assert r.exit_code == 0, r.output
+    assert "4 parties" in r.output
+    assert "Qui gagne" in r.output
+    assert "100,0\u00a0%" in r.output        # Babel's French percent pattern
+    assert "graine 0" in r.output
+
+
+def test_bad_bots_value_lists_the_valid_ones():
+    r = run("simulate", "province-en", "--bots", "greedy,clever")
+    assert r.exit_code == 2
+    assert "unknown bot 'clever'" in r.output
+    assert "random, greedy, and mcts" in r.output
+    r = run("simulate", "province-en", "--bots", "greedy")
+    assert r.exit_code == 2
+    assert "two bots separated by a comma" in r.output
+
+
+def test_bad_games_and_unknown_ruleset():
+    r = run("simulate", "province-en", "--games", "0")
+    assert r.exit_code == 2
+    r = run("simulate", "no-such-ruleset", "--games", "2")
+    assert r.exit_code == 1
+    assert "rulekit:" in r.output and "Traceback" not in r.output
+
+
+def test_help_is_translated():
+    r = run("simulate", "--help", "--lang", "fr")
+    assert r.exit_code == 0
+    assert "--compare" in r.output
