@@ -12,16 +12,18 @@ parent's visit count in the UCB formula).
 A simulation is:
 
 1. **selection** — from the root, follow the child with the best UCB1 score
-   (for the player to act) among the legal actions, until an action has not
-   been tried yet;
-2. **expansion** — add that action (untried actions are taken in an order
-   the bot's own generator shuffles);
-3. **rollout** — play on with a cheap policy for a limited number of turns
-   (by default: the rest of the current turn and the next one, see
-   :func:`rollout_action`), instead of to the end of a ~100-turn game;
+   (for the player to act) among the legal actions, plus a progressive bias
+   towards the actions the one-ply evaluation prefers, until an action has
+   not been tried yet;
+2. **expansion** — add that action (untried actions are taken best
+   one-ply evaluation first);
+3. **rollout** — play on with the greedy bot's policy up to a fixed point:
+   the start of the turn ``horizon`` turns after the root's (by default the
+   end of the bot's own turn), so that every leaf is valued at the same
+   moment of the game; not to the end of the game;
 4. **evaluation** — a finished game is worth +1/−1/0; otherwise the leaf is
-   valued with :func:`rulekit.bots.evaluate` from both sides, squashed into
-   (−1, 1) by ``tanh``;
+   valued with :func:`rulekit.bots.evaluate` from both sides, relative to
+   the root, squashed into (−1, 1) by ``tanh``;
 5. **backpropagation** — every node on the path adds the value from the side
    of the player who chose the action leading to it.
 
@@ -47,7 +49,7 @@ from .i18n import _, babel_locale, ngettext
 #: Iterations per decision when neither a budget in iterations nor in seconds
 #: is given; about one second per decision on a 2020s laptop core
 #: (benchmarks/bench_bots.py measures it and docs/performance.md reports it).
-DEFAULT_ITERATIONS = 1500
+DEFAULT_ITERATIONS = 2000
 
 #: Exploration constant of UCB1 (values are in [−1, 1]).
 EXPLORATION = 0.7
@@ -58,14 +60,16 @@ SCALE = 30.0
 
 
 class _Node:
-    __slots__ = ("children", "n", "w", "avail", "order")
+    __slots__ = ("children", "n", "w", "avail", "order", "prior", "priors")
 
     def __init__(self):
         self.children = {}   # action -> _Node
         self.n = 0           # visits
         self.w = 0.0         # total value, from the side of the player who chose the action leading here
         self.avail = 0       # simulations in which this node's action was legal at its parent
-        self.order = None    # shuffled untried-first order of the actions, built on first expansion
+        self.order = None    # order in which untried actions are expanded (best prior first)
+        self.prior = 0.0     # one-ply evaluation of the action leading here, in (−1, 1)
+        self.priors = None   # action -> prior of its child, built with ``order``
 
 
 def leaf_value(state) -> float:
@@ -142,15 +146,25 @@ class MCTSBot:
 
     ``iterations`` and ``seconds`` are budgets per decision; when both are
     given the search stops at the first one reached; with neither,
-    :data:`DEFAULT_ITERATIONS` apply. ``rollout_turns`` is how many turn
-    ends a rollout may cross before the position is evaluated.
+    :data:`DEFAULT_ITERATIONS` apply.
+
+    - ``horizon``: leaves are valued at the start of the turn ``horizon``
+      turns after the root's (1: once the bot's turn is over);
+    - ``policy``: ``"greedy"`` (the greedy bot's one-ply choice) or
+      ``"cheap"`` (:func:`rollout_action`) for the rollout;
+    - ``bias``: weight of the progressive bias, the one-ply evaluation of an
+      action added to its UCB score as ``bias × prior / visits`` (untried
+      actions are also expanded best prior first);
+    - ``scale`` and ``center``: the leaf value is
+      ``tanh((d − d_root) / scale)`` where ``d`` is ``evaluate(·, 0) −
+      evaluate(·, 1)`` (``d_root`` is 0 when ``center`` is false).
     """
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 horizon: int = 2, exploration: float = EXPLORATION, policy: str = "greedy",
-                 scale: float = SCALE, center: bool = True):
+                 horizon: int = 1, exploration: float = EXPLORATION, policy: str = "greedy",
+                 scale: float = SCALE, center: bool = True, bias: float = 1.0):
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -165,6 +179,7 @@ class MCTSBot:
         self.policy = policy
         self.scale = scale
         self.center = center
+        self.bias = bias
         self.last_reason = ""
         self.last_iterations = 0
         self.total_iterations = 0
@@ -219,6 +234,25 @@ class MCTSBot:
                  chance=format_percent(chance, locale=babel_locale()))
         return best
 
+    def _order(self, st, legal, rng):
+        """Untried actions, best one-ply evaluation first (ties in a shuffled order)."""
+        order = list(legal)
+        rng.shuffle(order)
+        if self.bias <= 0:
+            self._last_priors = {}
+            return order
+        p = st.current
+        base = evaluate(st, p)
+        scored = []
+        for a in order:
+            child = st.clone()
+            child._apply(a)
+            scored.append(math.tanh((evaluate(child, p) - base) / self.scale))
+        priors = dict(zip(order, scored))
+        order.sort(key=lambda a: -priors[a])
+        self._last_priors = priors
+        return order
+
     def _simulate(self, root: _Node, st, rng) -> None:
         path = []          # (node, player who chose the action leading to it)
         node = root
@@ -227,9 +261,8 @@ class MCTSBot:
             legal = st.legal_actions()
             children = node.children
             if node.order is None:
-                order = list(legal)
-                rng.shuffle(order)
-                node.order = order
+                node.order = self._order(st, legal, rng)
+                node.priors = self._last_priors
             untried = None
             for a in node.order:
                 if a not in children and a in legal:
@@ -244,6 +277,7 @@ class MCTSBot:
             p = st.current
             if untried is not None:
                 child = _Node()
+                child.prior = node.priors.get(untried, 0.0)
                 children[untried] = child
                 for a in legal:
                     ch = children.get(a)
@@ -254,10 +288,11 @@ class MCTSBot:
                 node = child
                 break
             best, best_u = None, -1e9
+            bias = self.bias
             for a in legal:
                 ch = children[a]
                 ch.avail += 1
-                u = ch.w / ch.n + c_explore * math.sqrt(math.log(ch.avail) / ch.n)
+                u = ch.w / ch.n + c_explore * math.sqrt(math.log(ch.avail) / ch.n) + bias * ch.prior / ch.n
                 if u > best_u:
                     best, best_u = a, u
             node = children[best]
