@@ -272,10 +272,11 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     draws = sum(1 for g in games if g.winner is None)
     a_wins = sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_a)
     b_wins = sum(1 for g in games if g.winner is not None and g.winner != g.seat_of_a)
-    decided = {}
+    # Every outcome the ruleset allows is listed, even when no game had it.
+    decided = {k: 0 for k in ("vp", *c.tie_breaks, "tie")}
     for g in games:
         decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
-    ends = {}
+    ends = {k: 0 for k in c.end_order}
     for g in games:
         key = g.end_reason or "none"
         ends[key] = ends.get(key, 0) + 1

@@ -286,13 +286,17 @@ def _render_compare(doc, data, other_data) -> list[str]:
     for d in cmp["differences"]:
         percent = d["kind"] == "proportion"
         show = _pct if percent else (lambda x: _num(x, 2))
-        mark = "*" if d["significant"] else ""
-        rows.append([_metric_label(merged, d["metric"], bots), show(d["other"]), show(d["value"]),
+        mark = "*" if d["significant"] and not d["only_in"] else ""
+        rows.append([_metric_label(merged, d["metric"], bots),
+                     "—" if d["only_in"] == "this" else show(d["other"]),
+                     "—" if d["only_in"] == "other" else show(d["value"]),
                      _signed(d["difference"], percent),
                      _range(_signed(d["ci95"][0], percent), _signed(d["ci95"][1], percent)), mark])
     out += _table([pgettext("simulate", "figure"), cmp["ruleset"]["id"], doc["ruleset"]["id"], pgettext("simulate", "difference"), pgettext("simulate", "{level} interval").format(level=_level()), ""],
                   rows)
-    sig = [d for d in cmp["differences"] if d["significant"]]
+    sig = [d for d in cmp["differences"] if d["significant"] and not d["only_in"]]
+    if any(d["only_in"] for d in cmp["differences"]):
+        out.append(_("— the ruleset has no such structure, goal or end condition (counted as 0 in the difference)."))
     out.append(_("* the interval excludes 0: a real difference at the {level} level "
                  "(among many figures, about 1 in 20 may be flagged by chance).").format(level=_level()))
     out.append("")
