@@ -30,6 +30,9 @@ from rulekit.ruleset import load_ruleset  # noqa: E402
 from rulekit.simulate import wilson_interval  # noqa: E402
 
 RULESET = "province-en"
+#: A game still running after this many turns is stopped and counted as unfinished
+#: (a greedy game lasts about 14 turns; two bots can stall, neither able to build).
+MAX_TURNS = 200
 
 
 def greedy_rate(games: int = 200):
@@ -80,27 +83,36 @@ def play(task):
     st = rs.new_game(seed=index, first_player=first)
     decisions = 0
     while not st.is_terminal():
+        if st.turn >= MAX_TURNS:
+            return 2, decisions, mcts.total_seconds, mcts.total_iterations, st.turn   # unfinished
         bot = bots[st.current]
         a = bot.choose(st)
         if bot is mcts and mcts.last_iterations:
             decisions += 1
         st._apply(a)
     w = st.winner()
-    return (1 if w == mseat else 0 if w is None else -1), decisions, mcts.total_seconds, mcts.total_iterations
+    return (1 if w == mseat else 0 if w is None else -1), decisions, mcts.total_seconds, mcts.total_iterations, st.turn
 
 
 def match(games: int, iterations: int, jobs: int):
     start = time.perf_counter()
+    results = []
     with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play, [(i, iterations) for i in range(games)], chunksize=1))
+        for r in pool.map(play, [(i, iterations) for i in range(games)], chunksize=1):
+            results.append(r)
+            if len(results) % 10 == 0:
+                print(f"  {len(results)}/{games} games", file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
     wins = sum(1 for r in results if r[0] == 1)
     draws = sum(1 for r in results if r[0] == 0)
+    unfinished = sum(1 for r in results if r[0] == 2)
+    finished = [r[4] for r in results if r[0] != 2]
     decisions = sum(r[1] for r in results)
     seconds = sum(r[2] for r in results)
     its = sum(r[3] for r in results)
     return {"games": games, "iterations": iterations, "wins": wins, "draws": draws,
-            "losses": games - wins - draws, "ci": wilson_interval(wins, games),
+            "losses": games - wins - draws - unfinished, "unfinished": unfinished,
+            "turns": sum(finished) / max(1, len(finished)), "ci": wilson_interval(wins, games),
             "s_per_decision": seconds / max(1, decisions), "its": its / max(seconds, 1e-9),
             "decisions_per_game": decisions / games, "wall": wall}
 
@@ -123,7 +135,8 @@ def main(argv=None):
         m = match(int(g), it, args.jobs)
         lo, hi = m["ci"]
         rows.append(f"| {m['games']} | {m['iterations']:,} | {m['s_per_decision']:.2f} s | {m['wins']} | {m['draws']} "
-                    f"| {m['losses']} | {m['wins'] / m['games']:.0%} ({lo:.0%} to {hi:.0%}) | {m['wall'] / 60:.0f} min |")
+                    f"| {m['losses']} | {m['unfinished']} | {m['turns']:.1f} "
+                    f"| {m['wins'] / m['games']:.0%} ({lo:.0%} to {hi:.0%}) | {m['wall'] / 60:.0f} min |")
         print(rows[-1], flush=True)
     body = "\n".join([
         "## Bots: decisions per second and MCTS against greedy",
@@ -140,8 +153,8 @@ def main(argv=None):
         "with a single legal action is played without search and not counted):",
         "",
         "| games played | iterations per decision | MCTS time per decision | MCTS wins | draws | losses "
-        "| win rate (Wilson 95%) | wall time |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| unfinished after {MAX_TURNS} turns | turns per finished game | win rate (Wilson 95%) | wall time |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         *rows,
         "",
         "The issue's figure is 200 games at about one second per decision; a game has about 45 MCTS",
