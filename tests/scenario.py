@@ -302,6 +302,35 @@ def quick_turn(st):
 
 
 # --------------------------------------------------------------- invariants
+
+def spending(st, labor: int = 0, value: int | None = None, **coins: int):
+    """Put the current player in the Resource Spending phase with ``labor`` and
+    these coins (by id), or coins worth ``value``."""
+    set_phase(st, "spending")
+    set_labor(st, labor)
+    if coins:
+        set_purse(st, st.current, **coins)
+    if value is not None:
+        set_value(st, st.current, value)
+
+
+def end_game(st):
+    """Exhaust the goals and end the current turn: the game is over."""
+    from rulekit.engine import OVER, WORK
+    set_goals(st, None)
+    if st.phase == WORK:
+        set_phase(st, "spending")
+    st.play("end")
+    assert st.phase == OVER
+
+
+def claim(st, p: int, goal: str):
+    """Player ``p`` holds a goal token that is out of the game's stack (for scoring tests)."""
+    g = gid(st, goal)
+    assert g not in st.stack and g != st.face_up
+    st.claimed[p].append(g)
+
+
 def check_invariants(st):
     """Assert what must hold in every reachable position."""
     c = st.c

@@ -37,31 +37,7 @@ def game(seed=0, first=0, goals=QUIET):
     return st
 
 
-def spending(st, labor=0, value=None, **coins):
-    """Put the current player in the Resource Spending Phase with ``labor`` and
-    these coins (by id), or coins worth ``value``."""
-    S.set_phase(st, "spending")
-    S.set_labor(st, labor)
-    if coins:
-        S.set_purse(st, st.current, **coins)
-    if value is not None:
-        S.set_value(st, st.current, value)
-
-
-def end_game(st):
-    """Exhaust the goals and end the current turn: the game is over."""
-    S.set_goals(st, None)
-    if st.phase == WORK:
-        S.set_phase(st, "spending")
-    st.play("end")
-    assert st.phase == OVER
-
-
-def claim(st, p, goal):
-    """Player ``p`` holds a goal token that is out of the game's stack (for scoring tests)."""
-    g = S.gid(st, goal)
-    assert g not in st.stack and g != st.face_up
-    st.claimed[p].append(g)
+spending, end_game, claim = S.spending, S.end_game, S.claim
 
 
 # =================================================================== WINNING

@@ -46,29 +46,7 @@ def game(first=0, goals=QUIET, seed=None):
     return st
 
 
-def spending(st, labor=0, value=None, **coins):
-    """Put the current player in the Phase d'Achat with ``labor`` and these coins (or coins worth ``value``)."""
-    S.set_phase(st, "spending")
-    S.set_labor(st, labor)
-    if coins:
-        S.set_purse(st, st.current, **coins)
-    if value is not None:
-        S.set_value(st, st.current, value)
-
-
-def end_game(st):
-    """Exhaust the goals and end the current turn: the game is over."""
-    S.set_goals(st, None)
-    if st.phase == WORK:
-        S.set_phase(st, "spending")
-    st.play("end")
-    assert st.phase == OVER
-
-
-def claim(st, p, goal):
-    g = S.gid(st, goal)
-    assert g not in st.stack and g != st.face_up
-    st.claimed[p].append(g)
+spending, end_game, claim = S.spending, S.end_game, S.claim
 
 
 # ================================================================ BUT DU JEU
