@@ -158,7 +158,7 @@ def main(argv=None):
         *rows,
         "",
         "The issue's figure is 200 games at about one second per decision; a game has about 45 MCTS",
-        "decisions, so that is about 2½ hours of two cores: the table says how many games were actually played",
+        "decisions, so that is about 1½ hours of two cores: the table says how many games were actually played",
         "at each budget.",
     ])
     if not args.no_write:
