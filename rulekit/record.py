@@ -142,7 +142,7 @@ class ReplayError(RulekitError):
 
     def __init__(self, index, action, legal):
         self.index, self.action, self.legal = index, action, list(legal)
-        super().__init__(_("action {index} ({action!r}) is not legal here; legal actions: {legal}").format(
+        super().__init__(_("action {index} ('{action}') is not legal here; legal actions: {legal}").format(
             index=index + 1, action=action, legal=", ".join(self.legal)))
 
 
