@@ -20,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from .i18n import RULESET_FIELDS, id_title
+from .i18n import RULESET_FIELDS, SAILOR_KIND, id_title
 
 # kind -> path of the mapping of entries (id -> entry) in a ruleset
 _TABLES = {
@@ -126,6 +126,14 @@ def ruleset_messages(root, filename=None):
                 found = named(kind, key_node.value, key_node, entry)
                 if found:
                     yield found
+
+    sailors = _walk(root, ("sailors",))
+    if isinstance(sailors, yaml.MappingNode):
+        _k, name = _get(sailors, "name")
+        if isinstance(name, yaml.ScalarNode) and name.value:
+            yield _line(name), "worker", name.value
+        elif not isinstance(base.get("sailors"), dict):
+            yield _line(sailors), "worker", id_title(SAILOR_KIND)
 
     for kind, path in _LISTS.items():
         items = _walk(root, path)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from .coins import Coinage
 from .errors import IllegalActionError
+from .i18n import SAILOR_KIND
 
 # Phases
 WORK, SPENDING, OVER = 0, 1, 2
@@ -189,7 +190,7 @@ class Compiled:
         self.sailor_per_turn = 0
         if sailors:
             self.sailor_kind = len(self.kind_ids)
-            self.kind_ids.append("sailor")
+            self.kind_ids.append(SAILOR_KIND)
             self.kind_access.append(ACCESS_OWNER)
             self.sailor_shared = sailors["supply"] == "shared"
             seats = [-1] if self.sailor_shared else [0, 1]

@@ -300,6 +300,9 @@ def format_list(items, style: str = "standard") -> str:
 # Ruleset names
 
 
+SAILOR_KIND = "sailor"   # the worker kind the engine gives hired sailors (rulekit.engine)
+
+
 def _entry(data: dict, kind: str, ident: str):
     if kind in ("space", "outcome"):
         items = (data.get("work_cycle", {}).get("spaces", []) if kind == "space"
@@ -313,6 +316,8 @@ def _entry(data: dict, kind: str, ident: str):
     else:
         table = data.get(f"{kind}s", {})
     entry = table.get(ident) if isinstance(table, dict) else None
+    if entry is None and kind == "worker" and ident == SAILOR_KIND:
+        entry = data.get("sailors")          # the engine's worker kind for hired sailors
     return entry if isinstance(entry, dict) else None
 
 
@@ -359,6 +364,8 @@ def ruleset_names(data: dict):
     for kind in ("structure", "goal", "worker", "coin", "conversion"):
         for ident in tables[kind] or {}:
             seen.append((kind, source_name(data, kind, ident)))
+    if isinstance(data.get("sailors"), dict):
+        seen.append(("worker", source_name(data, "worker", SAILOR_KIND)))
     for item in data.get("work_cycle", {}).get("spaces", []) or ():
         if isinstance(item, dict) and "id" in item:
             seen.append(("space", source_name(data, "space", item["id"])))
