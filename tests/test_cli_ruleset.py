@@ -143,3 +143,20 @@ def test_help_is_translated():
     result = run("validate", "--help", "--lang", "fr")
     assert result.exit_code == 0
     assert "Vérifie" in result.output
+
+
+def test_validate_says_how_to_translate_a_house_rules_new_names(tmp_path):
+    """A house rule's own structure name has no French translation: rulekit says how to add one."""
+    from click.testing import CliRunner
+
+    from rulekit.cli import cli
+
+    house = tmp_path / "market.yaml"
+    house.write_text("extends: province-en\nid: market-house\nstructures:\n  market:\n    name: Market\n"
+                     "    cost: {labor: 1, coin: 2}\n    vp: {first: 1, later: 0}\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(cli, ["validate", str(house), "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    assert "Market" in result.output and "docs/translating.md" in result.output
+    english = runner.invoke(cli, ["validate", str(house), "--lang", "en"])
+    assert english.exit_code == 0 and "translating.md" not in english.output

@@ -209,3 +209,13 @@ def click_plural_messages(n: int) -> list[str]:
         ngettext("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", n),
         ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", n),
     ]
+
+
+def note_untranslated(ruleset, lang: str | None = None) -> None:
+    """On stderr, tell how to translate the names of a house rule that the
+    catalog of ``lang`` (default: the current language) does not know."""
+    from ..i18n import untranslated_hint, untranslated_names
+
+    pairs = untranslated_names(ruleset.data, lang)
+    if pairs:
+        click.echo(untranslated_hint(pairs, lang), err=True)

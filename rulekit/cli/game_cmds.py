@@ -14,7 +14,7 @@ import click
 
 from ..errors import RecordError, RulekitError
 from ..i18n import N_, _, ngettext
-from .base import RkCommand, fail
+from .base import RkCommand, fail, note_untranslated
 
 DEFAULT_RULESET = "province-en"
 
@@ -63,6 +63,7 @@ def play(ruleset, players, seed, first, record, resume):
             fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc))
     else:
         rs = load_ruleset(ruleset or DEFAULT_RULESET)
+        note_untranslated(rs)
         if players is None:
             players = parse_players(DEFAULT_PLAYERS)
         if seed is None:

@@ -13,7 +13,7 @@ import click
 
 from ..errors import RulekitError
 from ..i18n import N_, _
-from .base import RkCommand, _lang_callback, fail
+from .base import RkCommand, _lang_callback, fail, note_untranslated
 
 _EXTENSIONS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".pdf": "pdf"}
 
@@ -45,6 +45,7 @@ def rulebook(ruleset, lang, fmt, output):
         raise click.UsageError(_("a PDF cannot be shown on a terminal: use -o FILE (or redirect the output)"))
     rs = load_ruleset(ruleset)
     book_lang = lang or rs.language
+    note_untranslated(rs, book_lang)
     try:
         content = render(rs, fmt, book_lang)
     except RulekitError as exc:

@@ -11,7 +11,7 @@ import yaml
 
 from ..errors import RulekitError, RulesetError
 from ..i18n import N_, _, display_name, language_name, ngettext
-from .base import RkCommand, fail
+from .base import RkCommand, fail, note_untranslated
 
 
 @click.command("validate", cls=RkCommand,
@@ -30,6 +30,8 @@ def validate(paths):
                 click.echo(str(problem))
         else:
             click.echo(_("{file}: valid").format(file=path))
+            from ..ruleset import load_ruleset
+            note_untranslated(load_ruleset(path))
     if total:
         click.echo(ngettext("{num} problem found.", "{num} problems found.", total).format(num=total), err=True)
         raise SystemExit(1)
