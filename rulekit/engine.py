@@ -107,6 +107,29 @@ class Condition:
         elif metric == "structures" and param is None:
             def met(st, p):
                 return lo <= bin(st.owned[p]).count("1") <= hi
+        elif metric == "structures":
+            vp_first, vp_later = comp.vp_first, comp.vp_later
+
+            def met(st, p):
+                owned, fb, n, s = st.owned[p], st.first_builder, 0, 0
+                while owned:
+                    if owned & 1 and (vp_first[s] if fb[s] == p else vp_later[s]) == param:
+                        n += 1
+                    owned >>= 1
+                    s += 1
+                return lo <= n <= hi
+        elif metric == "workers":
+            wkind, sailor, n_workers = comp.worker_kind, comp.sailor_kind, comp.n_workers
+
+            def met(st, p):
+                kinds = st._kind_access(p)
+                wpos, wowner, n = st.wpos, st.wowner, 0
+                for w in range(n_workers):
+                    if wpos[w] >= 0:
+                        k = wkind[w]
+                        if k in param and ((wowner[w] == p) if k == sailor else (kinds >> k & 1)):
+                            n += 1
+                return lo <= n <= hi
         elif metric == "coins_held":
             def met(st, p):
                 return lo <= st.purses[p][param] <= hi
