@@ -118,11 +118,21 @@ def make_bot(name: str, seed: int = 0):
     raise ValueError(name)
 
 
-def play_game(ruleset, bots, seed: int = 0, first_player=None, max_actions: int = 100000):
-    """Play one game between two bots (seat 0, seat 1); returns the final state."""
+def play_game(ruleset, bots, seed: int = 0, first_player=None, max_actions: int = 100000,
+              max_turns: int | None = None):
+    """Play one game between two bots (seat 0, seat 1); returns the final state.
+
+    With ``max_turns``, a game still running once that many turns have been
+    played (both players' turns counted) stops there: the state returned is
+    then not terminal (``state.is_terminal()`` is false), the game is
+    *unfinished* and has no winner. ``max_actions`` guards against a bot
+    that never ends its turn (``RuntimeError``).
+    """
     state = ruleset.new_game(seed=seed, first_player=first_player)
     n = 0
     while not state.is_terminal():
+        if max_turns is not None and state.turn >= max_turns:
+            break
         state._apply(bots[state.current].choose(state))
         n += 1
         if n > max_actions:

@@ -14,7 +14,12 @@ Game ``i`` (0-based) of a run with seed ``S``:
 - when the ruleset lets the players choose who starts, seat ``(i // 2) % 2``
   starts, so that each bot starts as often as the other; when the ruleset
   draws the first player, the game seed decides;
-- gives bot A the seed ``2 (S + i)`` and bot B ``2 (S + i) + 1``.
+- gives bot A the seed ``2 (S + i)`` and bot B ``2 (S + i) + 1``;
+- stops, *unfinished*, if it has not ended after ``max_turns`` turns (both
+  players' turns counted; :data:`DEFAULT_MAX_TURNS` by default). Two bots can
+  stall, neither able to build. An unfinished game has no winner: it is
+  counted in ``wins.unfinished`` and ``end_reasons.unfinished``, never as a
+  win or a draw, and its length is left out of the game length figures.
 
 Everything about a game depends on its index and the seed only, and the
 figures are computed from the summaries in seed order, so the result is the
@@ -31,7 +36,7 @@ import math
 import statistics as _stats
 from dataclasses import dataclass
 
-from .bots import make_bot
+from .bots import make_bot, play_game
 from .engine import SOURCES
 from .ruleset import load_ruleset
 
@@ -42,6 +47,10 @@ FORMAT = "rulekit-simulate"
 FORMAT_VERSION = 1
 
 DEFAULT_BOTS = ("greedy", "greedy")
+
+#: A game still running after this many turns stops and counts as unfinished
+#: (greedy games of the bundled rulesets last about 14 and 29 turns).
+DEFAULT_MAX_TURNS = 200
 
 
 # ---------------------------------------------------------------------------
@@ -108,8 +117,8 @@ class GameSummary:
     seed: int
     first: int                 # seat that played first
     seat_of_a: int             # seat of bot A
-    winner: int | None         # seat, or None for a tie
-    decided_by: str
+    winner: int | None         # seat, or None for a tie or an unfinished game
+    decided_by: str | None     # None for an unfinished game
     turns: int                 # turns played (both players' turns counted)
     actions: int
     scores: tuple              # (seat 0, seat 1)
@@ -118,6 +127,7 @@ class GameSummary:
     built: tuple               # per structure: how many players built it
     goals: tuple               # per goal: -3 not drawn, -2 drawn but not reached, -1 removed, seat if claimed
     end_reason: str | None
+    finished: bool = True      # False: stopped at the turn cap
 
 
 def game_plan(index: int, seed: int, first_random: bool) -> tuple[int, int, int | None, int, int]:
@@ -128,21 +138,22 @@ def game_plan(index: int, seed: int, first_random: bool) -> tuple[int, int, int 
     return game_seed, seat_of_a, first, 2 * game_seed, 2 * game_seed + 1
 
 
-def play_one(ruleset, bot_names, index: int, seed: int, max_actions: int = 100000) -> GameSummary:
+def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = DEFAULT_MAX_TURNS,
+             max_actions: int = 100000) -> GameSummary:
     """Play game ``index`` of a run (see the module's documentation)."""
     c = ruleset.compiled()
     game_seed, seat_of_a, first, seed_a, seed_b = game_plan(index, seed, c.first_random)
     bot_a = make_bot(bot_names[0], seed_a)
     bot_b = make_bot(bot_names[1], seed_b)
     seats = [bot_a, bot_b] if seat_of_a == 0 else [bot_b, bot_a]
-    st = ruleset.new_game(seed=game_seed, first_player=first)
-    n = 0
-    while not st.is_terminal():
-        st._apply(seats[st.current].choose(st))
-        n += 1
-        if n > max_actions:
-            raise RuntimeError(f"game {index} did not end after {max_actions} actions")
-    result = st.result()
+    try:
+        st = play_game(ruleset, seats, seed=game_seed, first_player=first, max_actions=max_actions,
+                       max_turns=max_turns)
+    except RuntimeError:
+        raise RuntimeError(f"game {index} did not end after {max_actions} actions") from None
+    finished = st.is_terminal()
+    n = len(st.history)
+    result = st.result() if finished else {"winner": None, "decided_by": None}
     goals = [-3] * len(c.goal_ids)
     for g in st.stack:
         goals[g] = -2
@@ -161,9 +172,9 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_actions: int = 10000
     return GameSummary(
         index=index, seed=game_seed, first=st.first, seat_of_a=seat_of_a,
         winner=result["winner"], decided_by=result["decided_by"],
-        turns=st.turn + 1, actions=n, scores=tuple(st.scores()), sources=tuple(by_source),
+        turns=st.turn + 1 if finished else st.turn, actions=n, scores=tuple(st.scores()), sources=tuple(by_source),
         first_builder=tuple(st.first_builder), built=built, goals=tuple(goals),
-        end_reason=st.end_reason,
+        end_reason=st.end_reason if finished else None, finished=finished,
     )
 
 
@@ -178,9 +189,9 @@ def _worker_ruleset(ref):
 
 
 def _play_chunk(task):
-    ref, bot_names, seed, start, stop = task
+    ref, bot_names, seed, start, stop, max_turns = task
     rs = _worker_ruleset(ref)
-    return [play_one(rs, bot_names, i, seed) for i in range(start, stop)]
+    return [play_one(rs, bot_names, i, seed, max_turns) for i in range(start, stop)]
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
@@ -188,13 +199,15 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 
-def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None):
+def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None,
+             max_turns: int | None = DEFAULT_MAX_TURNS):
     """Play ``games`` games of each ruleset in ``refs`` (ids or paths).
 
     Returns one list of :class:`GameSummary` per ruleset, in seed order.
     ``progress(n)`` is called with the number of games just finished.
     With ``jobs`` > 1 the games are played by that many processes, in chunks
-    of consecutive seeds; the result does not depend on ``jobs``.
+    of consecutive seeds; the result does not depend on ``jobs``. A game
+    still running after ``max_turns`` turns stops, unfinished.
     """
     bots = tuple(bots)
     for name in bots:
@@ -206,7 +219,7 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
         for k, rs in enumerate(rulesets):
             for start, stop in chunks:
                 for i in range(start, stop):
-                    results[k][i] = play_one(rs, bots, i, seed)
+                    results[k][i] = play_one(rs, bots, i, seed, max_turns)
                 if progress:
                     progress(stop - start)
         return results
@@ -219,7 +232,7 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
         futures = {}
         for k, src in enumerate(sources):
             for start, stop in chunks:
-                futures[pool.submit(_play_chunk, (src, bots, seed, start, stop))] = (k, start)
+                futures[pool.submit(_play_chunk, (src, bots, seed, start, stop, max_turns))] = (k, start)
         for fut in cf.as_completed(futures):
             k, start = futures[fut]
             chunk = fut.result()
@@ -229,9 +242,10 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
     return results
 
 
-def run(ref, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None):
+def run(ref, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None,
+        max_turns: int | None = DEFAULT_MAX_TURNS):
     """Play ``games`` games of one ruleset; see :func:`run_many`."""
-    return run_many([ref], games, bots, seed, jobs, progress)[0]
+    return run_many([ref], games, bots, seed, jobs, progress, max_turns)[0]
 
 
 # ---------------------------------------------------------------------------
@@ -269,16 +283,19 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     n = len(games)
     first_wins = sum(1 for g in games if g.winner is not None and g.winner == g.first)
     second_wins = sum(1 for g in games if g.winner is not None and g.winner != g.first)
-    draws = sum(1 for g in games if g.winner is None)
+    draws = sum(1 for g in games if g.winner is None and g.finished)
+    unfinished = sum(1 for g in games if not g.finished)
     a_wins = sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_a)
     b_wins = sum(1 for g in games if g.winner is not None and g.winner != g.seat_of_a)
     # Every outcome the ruleset allows is listed, even when no game had it.
     decided = {k: 0 for k in ("vp", *c.tie_breaks, "tie")}
     for g in games:
-        decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
+        if g.finished:
+            decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
     ends = {k: 0 for k in c.end_order}
+    ends["unfinished"] = 0
     for g in games:
-        key = g.end_reason or "none"
+        key = "unfinished" if not g.finished else (g.end_reason or "none")
         ends[key] = ends.get(key, 0) + 1
     # VP per player (both seats of every game), by source, and the margin of the winner.
     per_player = [[] for _ in SOURCES]
@@ -328,9 +345,11 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
             "draws": proportion(draws, n),
             "bot_a": proportion(a_wins, n),
             "bot_b": proportion(b_wins, n),
+            "unfinished": proportion(unfinished, n),
         },
         "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
-        "length": {"turns": summary(g.turns for g in games), "actions": summary(g.actions for g in games)},
+        "length": {"turns": summary(g.turns for g in games if g.finished),
+                   "actions": summary(g.actions for g in games if g.finished)},
         "vp": {
             "per_player": summary(totals),
             "first_player": summary(first_totals),
@@ -347,7 +366,7 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
 def _metrics(results: dict):
     """Every comparable figure: ``(path, kind, value)`` with kind ``proportion`` or ``mean``."""
     out = []
-    for key in ("first_player", "second_player", "draws", "bot_a", "bot_b"):
+    for key in ("first_player", "second_player", "draws", "bot_a", "bot_b", "unfinished"):
         out.append((("wins", key), "proportion", results["wins"][key]))
     out.append((("length", "turns"), "mean", results["length"]["turns"]))
     out.append((("vp", "per_player"), "mean", results["vp"]["per_player"]))
@@ -402,18 +421,20 @@ def compare(results: dict, other: dict) -> list[dict]:
     return out
 
 
-def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, other=None, progress=None) -> dict:
+def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, other=None, progress=None,
+           max_turns: int | None = DEFAULT_MAX_TURNS) -> dict:
     """Run and describe: the whole JSON document of ``rulekit simulate``."""
     refs = [ruleset] if other is None else [ruleset, other]
     rulesets = [load_ruleset(r) if not hasattr(r, "compiled") else r for r in refs]
-    runs = run_many(rulesets, games, bots, seed, jobs, progress)
+    runs = run_many(rulesets, games, bots, seed, jobs, progress, max_turns)
     main = statistics(rulesets[0], runs[0], bots)
     first = "random" if rulesets[0].compiled().first_random else "alternate"
     doc = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "ruleset": ruleset_info(rulesets[0]),
-        "settings": {"games": games, "seed": seed, "bots": list(bots), "first_player": first},
+        "settings": {"games": games, "seed": seed, "bots": list(bots), "first_player": first,
+                     "max_turns": max_turns},
         "results": main,
         "compare": None,
     }

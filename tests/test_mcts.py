@@ -126,5 +126,13 @@ def test_finds_the_winning_build(rs):
     lose._apply(build_bank)
     lose._apply(rs.compiled().a_end)
     assert lose.is_terminal() and lose.winner() == 1
+    # The bot's turn (it may grind first: the Village is still affordable) must win.
     for seed in range(3):
-        assert MCTSBot(seed=seed, iterations=150).choose(st) == build_village
+        bot = MCTSBot(seed=seed, iterations=150)
+        game = st.clone()
+        while not game.is_terminal():
+            a = bot.choose(game)
+            assert a != build_bank
+            game.apply(a)
+        assert game.winner() == 0
+        assert build_village in game.history

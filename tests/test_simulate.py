@@ -130,3 +130,43 @@ def test_compare_flags_a_real_difference():
 def test_unknown_bot_is_refused():
     with pytest.raises(ValueError):
         sim.run("province-en", 2, bots=("greedy", "nobody"))
+
+
+# --- the turn cap ----------------------------------------------------------------
+def test_play_game_stops_at_the_turn_cap():
+    from rulekit.bots import GreedyBot, play_game
+    from rulekit.ruleset import load_ruleset
+
+    rs = load_ruleset("province-en")
+    st = play_game(rs, [GreedyBot(1), GreedyBot(2)], seed=3, first_player=0, max_turns=4)
+    assert not st.is_terminal()
+    assert st.turn == 4
+    full = play_game(rs, [GreedyBot(1), GreedyBot(2)], seed=3, first_player=0)
+    assert full.is_terminal() and full.turn > 4
+    # The capped game is the start of the full one.
+    assert full.history[:len(st.history)] == st.history
+
+
+def test_games_stopped_at_the_turn_cap_are_unfinished_never_won():
+    rs_games = sim.run("province-en", 6, seed=2, max_turns=5)
+    assert all(not g.finished and g.winner is None and g.decided_by is None for g in rs_games)
+    doc = sim.report("province-en", 6, seed=2, max_turns=5)
+    jsonschema.validate(doc, SCHEMA)
+    wins = doc["results"]["wins"]
+    assert wins["unfinished"]["count"] == 6
+    assert wins["draws"]["count"] == wins["bot_a"]["count"] == wins["bot_b"]["count"] == 0
+    assert wins["first_player"]["count"] == wins["second_player"]["count"] == 0
+    assert doc["results"]["end_reasons"]["unfinished"]["count"] == 6
+    assert sum(v["count"] for v in doc["results"]["decided_by"].values()) == 0
+    assert doc["results"]["length"]["turns"]["n"] == 0
+    assert doc["settings"]["max_turns"] == 5
+
+
+def test_a_generous_cap_changes_nothing():
+    capped = sim.run("province-en", 4, seed=7, max_turns=200)
+    free = sim.run("province-en", 4, seed=7, max_turns=None)
+    assert capped == free
+    assert all(g.finished for g in capped)
+    doc = sim.report("province-en", 4, seed=7)
+    assert doc["results"]["wins"]["unfinished"]["count"] == 0
+    assert doc["results"]["end_reasons"]["unfinished"]["count"] == 0

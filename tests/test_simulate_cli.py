@@ -32,7 +32,8 @@ def test_json_output_validates_and_is_identical_across_jobs():
     assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
     doc = json.loads(a.output)
     jsonschema.validate(doc, SCHEMA)
-    assert doc["settings"] == {"games": 8, "seed": 4, "bots": ["greedy", "greedy"], "first_player": "alternate"}
+    assert doc["settings"] == {"games": 8, "seed": 4, "bots": ["greedy", "greedy"], "first_player": "alternate",
+                               "max_turns": 200}
     assert a.output == b.output
 
 
@@ -87,3 +88,18 @@ def test_help_is_translated():
     r = run("simulate", "--help", "--lang", "fr")
     assert r.exit_code == 0
     assert "--compare" in r.output
+
+
+def test_turn_cap_option():
+    r = run("simulate", "province-en", "--games", "4", "--max-turns", "3")
+    assert r.exit_code == 0, r.output
+    assert "A game still running after 3 turns stops there" in r.output
+    assert "unfinished (stopped at the turn cap)" in r.output
+    assert "unfinished: stopped at the turn cap" in r.output
+    j = run("simulate", "province-en", "--games", "4", "--max-turns", "3", "--json")
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.output)
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["results"]["wins"]["unfinished"]["count"] == 4
+    bad = run("simulate", "province-en", "--games", "4", "--max-turns", "0")
+    assert bad.exit_code == 2

@@ -128,6 +128,7 @@ def _end_name(reason: str) -> str:
         "all_structures_built": _("every structure was built"),
         "goals_exhausted": _("the goals ran out"),
         "none": _("did not end"),
+        "unfinished": _("unfinished: stopped at the turn cap"),
     }.get(reason, reason)
 
 
@@ -155,6 +156,7 @@ def _metric_label(doc_rs_data, path: str, bots) -> str:
             "draws": pgettext("simulate", "draws"),
             "bot_a": _("{bot} wins").format(bot=_bot_label("A", bots[0])),
             "bot_b": _("{bot} wins").format(bot=_bot_label("B", bots[1])),
+            "unfinished": _("unfinished (stopped at the turn cap)"),
         }[parts[1]]
     if head == "length":
         return _("game length (turns)")
@@ -209,6 +211,11 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
     else:
         out.append(_("The bots alternate seats; the ruleset draws the first player at random."))
     out.append(_("Intervals are {level} confidence intervals.").format(level=_level()))
+    if s.get("max_turns"):
+        out.append(ngettext(
+            "A game still running after {num} turn stops there: it is unfinished, neither a win nor a draw.",
+            "A game still running after {num} turns stops there: it is unfinished, neither a win nor a draw.",
+            s["max_turns"]).format(num=_num(s["max_turns"], 0)))
     out.append("")
     if doc.get("compare"):
         # The comparison table shows both rulesets' figures: only it is printed.
@@ -227,7 +234,8 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     out = []
     out.append(_("Who wins"))
     rows = [_prop_row(_metric_label(data, "wins/" + k, bots), r["wins"][k])
-            for k in ("first_player", "second_player", "draws", "bot_a", "bot_b")]
+            for k in ("first_player", "second_player", "draws", "bot_a", "bot_b", "unfinished")
+            if k in r["wins"]]
     out += _table([pgettext("simulate", "outcome"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     out.append("")
     out.append(_("What decided the winner"))
@@ -336,9 +344,12 @@ def _render_compare(doc, data, other_data) -> list[str]:
               help=N_("Processes to play on (0: one per core). The results do not depend on it."))
 @click.option("--json", "as_json", is_flag=True,
               help=N_("Print the results as JSON (docs/schemas/simulate.schema.json)."))
+@click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=200, show_default=True, metavar=N_("T"),
+              help=N_("Stop a game still running after T turns (both players' turns counted); "
+                      "it is reported as unfinished, never as a win."))
 @click.option("--compare", "other", metavar=N_("OTHER"),
               help=N_("Also play OTHER (a bundled id or a file) on the same seeds and report the differences."))
-def simulate(ruleset, games, bots, seed, jobs, as_json, other):
+def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
     from ..ruleset import load_ruleset
     from ..simulate import report
 
@@ -355,9 +366,9 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, other):
     try:
         if show_bar:
             with click.progressbar(length=total, label=_("Playing"), file=err) as bar:
-                doc = report(rs, games, bots, seed, jobs, other_rs, progress=bar.update)
+                doc = report(rs, games, bots, seed, jobs, other_rs, progress=bar.update, max_turns=max_turns)
         else:
-            doc = report(rs, games, bots, seed, jobs, other_rs)
+            doc = report(rs, games, bots, seed, jobs, other_rs, max_turns=max_turns)
     except KeyboardInterrupt:
         fail(_("interrupted"), 1)
     except RuntimeError as exc:
