@@ -52,7 +52,7 @@ def greedy_rate(games: int = 200):
 
 
 def mcts_rate(decisions: int = 20, iterations: int = 500):
-    """Iterations per second over positions of greedy games (one core)."""
+    """Simulations per second over positions of greedy games (one core), listing the plans included."""
     rs = load_ruleset(RULESET)
     bot = MCTSBot(seed=1, iterations=iterations)
     done = 0
@@ -145,9 +145,10 @@ def main(argv=None):
         + " ".join(f"--match {s}" for s in (args.match or ["20:auto"])) + f" --jobs {args.jobs}`.",
         "",
         f"- Greedy bot: {greedy:,.0f} decisions per second (one core, greedy against greedy on {RULESET}).",
-        f"- MCTS bot: {its:,.0f} iterations per second (one core); about one second per decision is "
-        f"therefore a budget of {budget:,} iterations. (With two matches running on the two cores the",
-        "  rate per process is a little lower: see the seconds per decision below.)",
+        f"- MCTS bot: {its:,.0f} iterations (simulations of a turn plan, docs/simulate.md) per second "
+        f"(one core, listing the plans included); about one second per decision is therefore a budget of {budget:,} iterations.",
+        "  (With two matches running on the two cores the rate per process is a little lower: see the",
+        "  seconds per decision below.)",
         "",
         f"MCTS against greedy on {RULESET} (MCTS alternates seats, the first player alternates; a decision",
         "with a single legal action is played without search and not counted):",
@@ -158,8 +159,9 @@ def main(argv=None):
         *rows,
         "",
         "The issue's figure is 200 games at about one second per decision; a game has about 45 MCTS",
-        "decisions, so that is about 1½ hours of two cores: the table says how many games were actually played",
-        "at each budget.",
+        "decisions, so that is about 1¼ hours of two cores: the table says how many games were actually played",
+        "at each budget. A stalled game is stopped after "
+        f"{MAX_TURNS} turns and counted as unfinished (not as a loss nor a win; the rate is wins over all games).",
     ])
     if not args.no_write:
         write_section("bots", body)

@@ -51,7 +51,7 @@ from .i18n import _, babel_locale, ngettext
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core
 #: (benchmarks/bench_bots.py measures it and docs/performance.md reports it).
-DEFAULT_ITERATIONS = 600
+DEFAULT_ITERATIONS = 1000
 
 #: Exploration constant of UCB1 (values are in [−1, 1]).
 EXPLORATION = 0.5
