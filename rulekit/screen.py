@@ -464,7 +464,8 @@ def board_lines(state, names, console) -> list[str]:
     out = []
     # Work Cycle
     order = " → ".join([name(d, "space", s) for s in c.space_ids] + [name(d, "space", c.space_ids[0])])
-    out.append(st(_("WORK CYCLE"), bold=True) + "  " + _("(each worker moves one step: {order})").format(order=order))
+    out.append(st(_("WORK CYCLE"), bold=True))
+    out.extend(wrap(_("(each worker moves one step: {order})").format(order=order), "  "))
     active = state.owned[cur] | (1 << state.borrowed if state.borrowed >= 0 else 0)
     can_move = set()
     for a in state.legal_actions():
@@ -647,9 +648,9 @@ def choice_lines(state, names, console) -> list[str]:
         if extra:
             for more in wrap(extra, pad + "  ", width=WIDTH):
                 out.append(st(more, dim=True))
-    out.append(_("Type a number or an action (for example {example}); commands: {commands}.").format(
+    out.extend(wrap(_("Type a number or an action (for example {example}); commands: {commands}.").format(
         example=written[legal[0]],
-        commands=", ".join(command_word(x) for x in ("help", "rules", "undo", "save", "quit"))))
+        commands=", ".join(command_word(x) for x in ("help", "rules", "undo", "save", "quit")))))
     return out
 
 
