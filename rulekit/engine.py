@@ -49,7 +49,7 @@ METRICS = ("workers", "labor_earned_this_turn", "structures", "coin_value", "coi
            "goals")
 
 # Score sources, in the order they are reported
-SOURCES = ("structures", "goals", "lender", "coins")
+SOURCES = ("structures", "goals", "borrowing", "coins")
 
 
 def _splitmix(state: int):
@@ -1000,7 +1000,7 @@ class State:
         if c.coin_bonus:
             per, vp = c.coin_bonus
             coins = self.coin_value(p) // per * vp
-        return {"structures": structs, "goals": goals, "lender": lender, "coins": coins}
+        return {"structures": structs, "goals": goals, "borrowing": lender, "coins": coins}
 
     def score(self, p: int) -> int:
         return sum(self.score_by_source(p).values())

@@ -736,15 +736,15 @@ def rules_lines(ruleset, state) -> list[str]:
 # The end
 
 
-SOURCES = ("structures", "goals", "lender", "coins")
+SOURCES = ("structures", "goals", "borrowing", "coins")
 
 
 def source_label(source: str, data) -> str:
-    if source == "lender":
+    if source == "borrowing":
         c_struct = [s for s, v in data["structures"].items() if any("borrowing" in e for e in v.get("effects") or ())]
         if c_struct:
             return _("{lender} token").format(lender=name(data, "structure", c_struct[0]))
-    return {"structures": _("Structures"), "goals": _("Goals"), "lender": _("Borrowing token"),
+    return {"structures": _("Structures"), "goals": _("Goals"), "borrowing": _("Borrowing token"),
             "coins": _("Coin bonus")}[source]
 
 

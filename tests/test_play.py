@@ -25,7 +25,7 @@ def _check_end_screen(output, state, labels):
     for seat in (0, 1):
         by = state.score_by_source(seat)
         assert [rows[labels[0]][seat], rows[labels[1]][seat], rows[labels[2]][seat], rows[labels[3]][seat]] == [
-            by["structures"], by["goals"], by["lender"], by["coins"]]
+            by["structures"], by["goals"], by["borrowing"], by["coins"]]
         assert rows[labels[4]][seat] == state.scores()[seat]
 
 

@@ -38,7 +38,7 @@ def test_replay_prints_scores_by_source_and_the_winner(tmp_path, ruleset_id):
         by = st.score_by_source(seat)
         assert rows["Structures"][seat] == by["structures"]
         assert rows["Goals"][seat] == by["goals"]
-        assert rows["Lender token"][seat] == by["lender"]
+        assert rows["Lender token"][seat] == by["borrowing"]
         assert rows["Coin bonus"][seat] == by["coins"]
         assert rows["Total"][seat] == st.scores()[seat]
     res = st.result()

@@ -61,7 +61,7 @@ def test_vp_come_from_structures_and_goals():
     src = st.score_by_source(0)
     assert src["structures"] == 3 and src["goals"] == 2
     assert st.score(0) == 5
-    assert st.score_by_source(1) == {"structures": 0, "goals": 0, "lender": 0, "coins": 0}
+    assert st.score_by_source(1) == {"structures": 0, "goals": 0, "borrowing": 0, "coins": 0}
 
 
 def test_three_ways_to_end():
@@ -864,7 +864,7 @@ def test_take_the_token_from_the_other_lender():
     assert "borrow mill" in S.notations(st)
     st.play("borrow mill")
     assert st.holder == 1 and st.labor == 1
-    assert st.score_by_source(0)["lender"] == 0 and st.score_by_source(1)["lender"] == -2
+    assert st.score_by_source(0)["borrowing"] == 0 and st.score_by_source(1)["borrowing"] == -2
 
 
 def test_no_borrowing_while_holding_or_of_own_structures():
@@ -902,7 +902,7 @@ def test_holding_the_token_at_the_end_costs_two_vp():
     S.give_structures(st, 1, "camp")
     st.play("borrow camp")
     end_game(st)
-    assert st.score_by_source(0)["lender"] == -2
+    assert st.score_by_source(0)["borrowing"] == -2
     assert st.score(0) == 1 - 2 and st.score(1) == 1
 
 
@@ -1371,8 +1371,8 @@ def test_token_holder_loses_two_vp():
     S.give_structures(st, 1, "lender", "camp")
     st.holder = 1
     end_game(st)
-    assert st.score_by_source(1)["lender"] == -2 and st.score(1) == 0
-    assert st.score_by_source(0)["lender"] == 0
+    assert st.score_by_source(1)["borrowing"] == -2 and st.score(1) == 0
+    assert st.score_by_source(0)["borrowing"] == 0
 
 
 def test_most_vp_wins():

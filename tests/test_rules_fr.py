@@ -669,7 +669,7 @@ def test_token_at_the_end_costs_two_vp():
     S.give_structures(st, 1, "camp")
     st.play("borrow camp")
     end_game(st)
-    assert st.score_by_source(0)["lender"] == -2 and st.score(0) == -1
+    assert st.score_by_source(0)["borrowing"] == -2 and st.score(0) == -1
 
 
 def test_no_lender_action_while_holding_the_token():
@@ -693,7 +693,7 @@ def test_take_the_token_and_its_debt():
     S.finish_turn(st)
     st.play("borrow smithy")
     assert st.holder == 1 and st.labor == 1
-    assert st.score_by_source(0)["lender"] == 0 and st.score_by_source(1)["lender"] == -2
+    assert st.score_by_source(0)["borrowing"] == 0 and st.score_by_source(1)["borrowing"] == -2
     spending(st, value=3)
     st.play("repay")                                            # 1 now owes the 3 coins
     assert st.holder == -1 and st.coin_value(1) == 0
@@ -1085,7 +1085,7 @@ def test_token_holder_loses_two_vp():
     S.set_value(st, 0, 0)
     S.set_value(st, 1, 0)
     end_game(st)
-    assert st.score_by_source(1)["lender"] == -2 and st.score(1) == 0
+    assert st.score_by_source(1)["borrowing"] == -2 and st.score(1) == 0
 
 
 def test_most_total_vp_wins():

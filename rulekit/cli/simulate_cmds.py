@@ -117,7 +117,7 @@ def _source_name(src: str) -> str:
     return {
         "structures": pgettext("simulate", "structures"),
         "goals": pgettext("simulate", "goals"),
-        "lender": pgettext("simulate", "borrowing penalty"),
+        "borrowing": pgettext("simulate", "borrowing penalty"),
         "coins": pgettext("simulate", "coins"),
     }.get(src, src)
 
