@@ -20,7 +20,7 @@ from . import sentences as s
 from .i18n import _, ngettext
 
 #: Sections in reading order (the rulebook's order), with their titles.
-SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "lender", "harbor",
+SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "borrowing", "harbor",
             "conversions", "goals", "end", "scoring")
 
 
@@ -32,7 +32,7 @@ def section_title(section: str) -> str:
         "work": _("Work Cycle Phase"),
         "spending": _("Resource Spending Phase"),
         "structures": _("Structures"),
-        "lender": _("Borrowing"),
+        "borrowing": _("Borrowing"),
         "harbor": _("Ships and sailors"),
         "conversions": _("Conversions"),
         "goals": _("Goals"),
@@ -131,13 +131,13 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
 
     # Borrowing
     if data.get("borrowing"):
-        add("lender", "phases", _("When you may borrow"), s.borrowing_phases_sentence(data))
-        add("lender", "repay", _("Repaying"), s.borrowing_repay_sentence(data))
-        add("lender", "repay_same_turn", _("Repaying in the same turn"), s.borrowing_same_turn_sentence(data))
-        add("lender", "take", _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
-        add("lender", "penalty", _("Penalty at the end"), s.borrowing_penalty_sentence(data))
+        add("borrowing", "phases", _("When you may borrow"), s.borrowing_phases_sentence(data))
+        add("borrowing", "repay", _("Repaying"), s.borrowing_repay_sentence(data))
+        add("borrowing", "repay_same_turn", _("Repaying in the same turn"), s.borrowing_same_turn_sentence(data))
+        add("borrowing", "take", _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
+        add("borrowing", "penalty", _("Penalty at the end"), s.borrowing_penalty_sentence(data))
     else:
-        add("lender", "borrowing", _("Borrowing"), _("none"))
+        add("borrowing", "borrowing", _("Borrowing"), _("none"))
 
     # Harbor and sailors
     if data.get("harbor"):

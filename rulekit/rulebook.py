@@ -38,7 +38,7 @@ FORMATS = ("md", "html", "pdf")
 
 #: The sections of a rulebook, in order (also the ids of ``section_text``).
 SECTIONS = ("story", "winning", "components", "setup", "turn", "work", "spending", "structures",
-            "lender", "harbor", "conversions", "goals", "end", "scoring")
+            "borrowing", "harbor", "conversions", "goals", "end", "scoring")
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 

@@ -222,10 +222,10 @@ def describe(state, action: int) -> str:
         s = info.arg
         lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
         if state.holder == 1 - p:
-            return _("Borrow the {structure} until the end of your turn, taking the {lender} token "
-                     "from your opponent").format(structure=name(d, "structure", c.struct_ids[s]), lender=lender)
-        return _("Borrow the {structure} until the end of your turn, taking the {lender} token").format(
-            structure=name(d, "structure", c.struct_ids[s]), lender=lender)
+            return _("Borrow the {structure} until the end of your turn, taking the {token_of} token "
+                     "from your opponent").format(structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
+        return _("Borrow the {structure} until the end of your turn, taking the {token_of} token").format(
+            structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
     if kind == CONVERT:
         k = info.arg
         return _("{conversion}: pay {cost}, gain {gain}").format(
@@ -236,8 +236,8 @@ def describe(state, action: int) -> str:
             cost=cost_text(c.sailor_cost_labor, c.sailor_cost), space=name(d, "space", c.space_ids[c.entry]))
     if kind == REPAY:
         lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
-        return _("Repay the {lender} token: pay {cost}").format(
-            lender=lender, cost=cost_text(c.repay_labor, c.repay_coin))
+        return _("Repay the {token_of} token: pay {cost}").format(
+            token_of=lender, cost=cost_text(c.repay_labor, c.repay_coin))
     if kind in (EXCHANGE, BREAK):
         return _("Exchange {given} for {received} with the supply").format(**_exchange_parts(state, action))
     return notation(state, action)
@@ -291,11 +291,11 @@ def report(state, action: int, player: str) -> str:
     if kind == BORROW:
         ls = lender_structure(state)
         parts = {"structure": name(d, "structure", c.struct_ids[info.arg]),
-                 "lender": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""}
+                 "token_of": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""}
         if you:
-            return _("You borrow the {structure} until the end of your turn, taking the {lender} token.").format(
+            return _("You borrow the {structure} until the end of your turn, taking the {token_of} token.").format(
                 **parts)
-        return _("{player} borrows the {structure} until the end of the turn, taking the {lender} token.").format(
+        return _("{player} borrows the {structure} until the end of the turn, taking the {token_of} token.").format(
             player=player, **parts)
     if kind == CONVERT:
         k = info.arg
@@ -313,11 +313,11 @@ def report(state, action: int, player: str) -> str:
             player=player, **parts)
     if kind == REPAY:
         ls = lender_structure(state)
-        parts = {"lender": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else "",
+        parts = {"token_of": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else "",
                  "cost": cost_text(c.repay_labor, c.repay_coin)}
         if you:
-            return _("You repay the {lender} token for {cost}.").format(**parts)
-        return _("{player} repays the {lender} token for {cost}.").format(player=player, **parts)
+            return _("You repay the {token_of} token for {cost}.").format(**parts)
+        return _("{player} repays the {token_of} token for {cost}.").format(player=player, **parts)
     if kind in (EXCHANGE, BREAK):
         parts = _exchange_parts(state, action)
         if you:
@@ -563,12 +563,12 @@ def board_lines(state, names, console) -> list[str]:
     if ls >= 0 and c.borrow_phases:
         lender = name(d, "structure", c.struct_ids[ls])
         if state.holder < 0:
-            token = _("in the supply: a player who built the {lender} may borrow one of the opponent's structures").format(
-                lender=lender)
+            token = _("in the supply: a player who built the {token_of} may borrow one of the opponent's structures").format(
+                token_of=lender)
         else:
             token = _("held by {player}: repay {cost}, or lose {vp} at the end").format(
                 player=names[state.holder], cost=cost_text(c.repay_labor, c.repay_coin), vp=vp_text(c.lender_penalty))
-        rows.append((_("{lender} token").format(lender=lender), token))
+        rows.append((_("{token_of} token").format(token_of=lender), token))
     if c.harbor_struct >= 0:
         harbor = name(d, "structure", c.struct_ids[c.harbor_struct])
         if state.ship < 0:
@@ -743,7 +743,7 @@ def source_label(source: str, data) -> str:
     if source == "borrowing":
         c_struct = [s for s, v in data["structures"].items() if any("borrowing" in e for e in v.get("effects") or ())]
         if c_struct:
-            return _("{lender} token").format(lender=name(data, "structure", c_struct[0]))
+            return _("{token_of} token").format(token_of=name(data, "structure", c_struct[0]))
     return {"structures": _("Structures"), "goals": _("Goals"), "borrowing": _("Borrowing token"),
             "coins": _("Coin bonus")}[source]
 

@@ -156,7 +156,7 @@ def token_phrase(data) -> str:
     """The borrowing token, named after the structure that unlocks it."""
     lenders = lender_ids(data)
     lender = join_or(structure_name(data, s) for s in lenders) if lenders else _("borrowing")
-    return _("the {lender} token").format(lender=lender)
+    return _("the {token_of} token").format(token_of=lender)
 
 
 def harbor_name(data) -> str:
@@ -490,8 +490,8 @@ def borrowing_same_turn_sentence(data) -> str:
 def borrowing_take_sentence(data) -> str:
     lender = join_or(structure_name(data, s) for s in lender_ids(data))
     if data["borrowing"]["take_from_opponent"]:
-        return _("If both players own the {lender}, you may take {token} from your opponent to borrow; their debt becomes yours.").format(
-            lender=lender, token=token_phrase(data))
+        return _("If both players own the {token_of}, you may take {token} from your opponent to borrow; their debt becomes yours.").format(
+            token_of=lender, token=token_phrase(data))
     return _("While your opponent holds {token}, you cannot borrow.").format(token=token_phrase(data))
 
 
@@ -508,9 +508,9 @@ def borrowing_sentences(data) -> list[str]:
         return []
     lender = join_or(structure_name(data, s) for s in lender_ids(data))
     return [
-        _("A player who owns the {lender} may borrow one structure that the opponent has built and they have not: "
+        _("A player who owns the {token_of} may borrow one structure that the opponent has built and they have not: "
           "they take {token} and use that structure's effects until the end of their turn.").format(
-            lender=lender, token=token_phrase(data)),
+            token_of=lender, token=token_phrase(data)),
         borrowing_phases_sentence(data),
         _("You cannot borrow while you hold {token}, so you borrow at most once per turn.").format(token=token_phrase(data)),
         _("Borrowing a structure that gives income at the start of the turn gives that income at once."),

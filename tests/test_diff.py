@@ -63,7 +63,7 @@ def test_every_data_row_of_the_edition_table(editions):
     assert "at the end of the turn in which the Harbor is first built" in changes[("harbor", "cast")].new
     assert "at the end of the turn" not in changes[("harbor", "cast")].old
     # Lender: no same-turn restriction in French
-    c = changes[("lender", "repay_same_turn")]
+    c = changes[("borrowing", "repay_same_turn")]
     assert c.old == "You cannot repay it in the turn you took it." and c.new == "You may repay it in the same turn you took it."
     # coin bonus: none -> 1 VP per full 5 coins
     c = changes[("scoring", "coin_bonus")]
@@ -77,7 +77,7 @@ def test_every_data_row_of_the_edition_table(editions):
 def test_rules_that_are_the_same_are_not_listed(editions):
     en, fr = editions
     keys = by_key(rule_diff(en, fr))
-    for same in (("structures", "bank:cost"), ("structures", "lender:vp"), ("lender", "penalty"),
+    for same in (("structures", "bank:cost"), ("structures", "lender:vp"), ("borrowing", "penalty"),
                  ("end", "finish_turn"), ("setup", "starting_coins"), ("work", "order")):
         assert same not in keys
 

@@ -286,7 +286,7 @@ def test_section_text(section):
 def test_section_text_follows_the_current_language():
     rs = load_ruleset("province-en")
     with language("fr"):
-        text = section_text(rs, "lender")
+        text = section_text(rs, "borrowing")
     assert text.startswith("Emprunter\n")
     assert "Vous ne pouvez pas la rembourser dans le tour où vous l'avez prise." in text
 
