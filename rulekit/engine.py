@@ -43,11 +43,6 @@ MASK64 = (1 << 64) - 1
 # Access kinds of workers
 ACCESS_EVERYONE, ACCESS_UNLOCKED, ACCESS_OWNER = 0, 1, 2
 
-# Metric ids (see docs/ruleset-reference.md, "Metrics")
-METRICS = ("workers", "labor_earned_this_turn", "structures", "coin_value", "coins_held",
-           "workers_on_one_space", "coins_spent_this_turn", "conversions_this_turn", "vp", "labor",
-           "goals")
-
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins")
 
@@ -350,7 +345,6 @@ class Compiled:
         add(END, 0, 0, "end")
         self.actions = tuple(acts)
         self.action_index = index
-        self.by_notation = {a.notation: i for i, a in enumerate(acts)}
         self.a_spend = index[(SPEND, 0, 0)]
         self.a_end = index[(END, 0, 0)]
         self.a_hire = index.get((HIRE, 0, 0))
@@ -471,6 +465,8 @@ class State:
         self.hire_ok = False
 
     def clone(self) -> "State":
+        # Field by field on purpose: clone is the search bots' hot path, and a
+        # loop over __slots__ with getattr/setattr is several times slower.
         st = State.__new__(State)
         st.c = self.c
         st.seed = self.seed
@@ -910,7 +906,6 @@ class State:
             self._borrow(p, info.arg)
         elif kind == CONVERT:
             k = info.arg
-            self.phase = SPENDING
             self.labor -= c.conv_pay_labor[k]
             self._pay(p, c.conv_pay_coin[k])
             if c.conv_gain_labor[k]:
@@ -995,12 +990,12 @@ class State:
         c = self.c
         structs = sum(self.structure_vp(p, s) for s in range(c.n_struct) if self.owned[p] >> s & 1)
         goals = len(self.claimed[p]) * c.goal_vp
-        lender = -c.lender_penalty if self.holder == p else 0
+        borrowing = -c.lender_penalty if self.holder == p else 0
         coins = 0
         if c.coin_bonus:
             per, vp = c.coin_bonus
             coins = self.coin_value(p) // per * vp
-        return {"structures": structs, "goals": goals, "borrowing": lender, "coins": coins}
+        return {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins}
 
     def score(self, p: int) -> int:
         return sum(self.score_by_source(p).values())

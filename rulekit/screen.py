@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from . import engine as _engine
+from .engine import SOURCES
 
 # Action kinds (read from the engine; a kind it does not have never matches).
 MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END = (
@@ -736,7 +737,6 @@ def rules_lines(ruleset, state) -> list[str]:
 # The end
 
 
-SOURCES = ("structures", "goals", "borrowing", "coins")
 
 
 def source_label(source: str, data) -> str:
