@@ -24,10 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
+from rulekit.balance.simulate import wilson_interval  # noqa: E402
 from rulekit.bots import GreedyBot  # noqa: E402
-from rulekit.mcts import MCTSBot  # noqa: E402
-from rulekit.ruleset import load_ruleset  # noqa: E402
-from rulekit.simulate import wilson_interval  # noqa: E402
+from rulekit.bots.mcts import MCTSBot  # noqa: E402
+from rulekit.engine import new_game  # noqa: E402
+from rulekit.language import load_ruleset  # noqa: E402
 
 RULESET = "province-en"
 #: A game still running after this many turns is stopped and counted as unfinished
@@ -40,7 +41,7 @@ def greedy_rate(games: int = 200):
     n = 0
     spent = 0.0
     for seed in range(games):
-        st = rs.new_game(seed=seed, first_player=seed % 2)
+        st = new_game(rs, seed=seed, first_player=seed % 2)
         bots = [GreedyBot(2 * seed), GreedyBot(2 * seed + 1)]
         while not st.is_terminal():
             t = time.perf_counter()
@@ -58,7 +59,7 @@ def mcts_rate(decisions: int = 20, iterations: int = 500):
     done = 0
     seed = 0
     while done < decisions:
-        st = rs.new_game(seed=seed, first_player=0)
+        st = new_game(rs, seed=seed, first_player=0)
         g = GreedyBot(seed)
         k = 0
         while not st.is_terminal() and done < decisions:
@@ -80,7 +81,7 @@ def play(task):
     bots = [None, None]
     bots[mseat] = mcts
     bots[1 - mseat] = GreedyBot(2 * index + 1)
-    st = rs.new_game(seed=index, first_player=first)
+    st = new_game(rs, seed=index, first_player=first)
     decisions = 0
     while not st.is_terminal():
         if st.turn >= MAX_TURNS:

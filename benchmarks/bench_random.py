@@ -17,17 +17,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
-from rulekit.ruleset import bundled_rulesets, load_ruleset  # noqa: E402
+from rulekit.engine import compile_ruleset, new_game
+from rulekit.language import bundled_rulesets, load_ruleset  # noqa: E402
 
 
 def bench(ruleset_id: str, games: int):
     rs = load_ruleset(ruleset_id)
-    first_random = rs.compiled().first_random
+    first_random = compile_ruleset(rs).first_random
     actions = turns = 0
     start = time.perf_counter()
     for seed in range(games):
         rng = random.Random(seed)
-        st = rs.new_game(seed=seed, first_player=None if first_random else seed % 2)
+        st = new_game(rs, seed=seed, first_player=None if first_random else seed % 2)
         choice = rng.choice
         while st.phase != 2:
             st._apply(choice(st.legal_actions()))

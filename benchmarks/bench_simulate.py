@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
-from rulekit.simulate import report  # noqa: E402
+from rulekit.balance.simulate import report  # noqa: E402
 
 
 def timed(ruleset, games, jobs, seed=0):

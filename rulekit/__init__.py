@@ -1,16 +1,15 @@
 """rulekit: board-game rules as data.
 
-The pieces, each in a module whose name says what it is:
+One package per concern; imports only go down (docs/architecture.md):
 
-- :mod:`rulekit.ruleset`   — loading YAML rulesets, ``extends`` and merging (the ruleset model);
-- :mod:`rulekit.validation` — schema and semantic checks, every problem with FILE:LINE:COL;
-- :mod:`rulekit.engine`    — the generic game engine (``Ruleset`` → ``State``);
-- :mod:`rulekit.coins`     — physical coins and the change-making policy;
-- :mod:`rulekit.record`    — game records and replays;
-- :mod:`rulekit.bots`      — computer players;
-- :mod:`rulekit.rulebook`  — rulebooks (Markdown, HTML, PDF) written from a ruleset;
-- :mod:`rulekit.i18n`      — gettext through Babel catalogs;
-- :mod:`rulekit.cli`       — the ``rulekit`` command.
+- :mod:`rulekit.language` — the rules language: YAML with positions, ``extends``, the schema, validation;
+- :mod:`rulekit.engine`   — rulesets compiled into tables, games (``State``), coins, records;
+- :mod:`rulekit.bots`     — computer players and the registry that makes one from a name;
+- :mod:`rulekit.play`     — ``rulekit play``: the session, the screen, the notation in the player's language;
+- :mod:`rulekit.text`     — sentences, rulebooks and differences written from a ruleset;
+- :mod:`rulekit.i18n`     — translations through Babel catalogs, and the catalog checks;
+- :mod:`rulekit.balance`  — many games between bots, and what they say about a ruleset;
+- :mod:`rulekit.cli`      — the ``rulekit`` command, the only place that turns errors into messages and exit codes.
 """
 
 __version__ = "0.1.0"

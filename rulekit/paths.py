@@ -17,5 +17,5 @@ def _data_dir(name: str) -> Path:
 
 RULESETS_DIR = _data_dir("rulesets")
 LOCALES_DIR = _data_dir("locales")
-SCHEMA_PATH = _HERE / "schema" / "ruleset.schema.json"
-TEMPLATES_DIR = _HERE / "templates"
+SCHEMA_PATH = _HERE / "language" / "schema" / "ruleset.schema.json"
+TEMPLATES_DIR = _HERE / "text" / "templates"

@@ -5,8 +5,9 @@ from click.testing import CliRunner
 
 from rulekit import i18n
 from rulekit.cli import cli
+from rulekit.engine import new_game
+from rulekit.language import load_ruleset
 from rulekit.play import bot_choose
-from rulekit.ruleset import load_ruleset
 
 NO_LOCALE_ENV = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None, "RULEKIT_LOCALES": None, "NO_COLOR": None}
 
@@ -19,7 +20,7 @@ def run(args, input=None, **env):
 def library_game(ruleset_id, seed, players=("bot:greedy", "bot:greedy"), first_player=None):
     """Play a whole game through the library, the computer moves seeded as ``rulekit play`` seeds them."""
     rs = load_ruleset(ruleset_id)
-    st = rs.new_game(seed=seed, first_player=first_player)
+    st = new_game(rs, seed=seed, first_player=first_player)
     while not st.is_terminal():
         action, _reason = bot_choose(players[st.current], st, seed)
         st.apply(action)
@@ -46,9 +47,9 @@ def score_rows(output: str) -> dict:
 
 def localized_script(ruleset, record, lang) -> str:
     """The actions of ``record`` (canonical notation) as typed in ``lang``'s notation, one per line."""
-    from rulekit.play_notation import for_compiled
+    from rulekit.play.notation import for_compiled
 
-    st = ruleset.new_game(seed=record.seed, first_player=record.first_player)
+    st = new_game(ruleset, seed=record.seed, first_player=record.first_player)
     saved = i18n.get_language()
     i18n.set_language(lang)
     try:

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rulekit.engine import OVER, PHASE_NAMES, WORK
-from rulekit.ruleset import load_ruleset as _load_ruleset
+from rulekit.engine import OVER, PHASE_NAMES, WORK, compile_ruleset, new_game
+from rulekit.language import load_ruleset as _load_ruleset
 
 
 @lru_cache(maxsize=None)
@@ -54,9 +54,9 @@ def new(ruleset: str = "province-en", seed: int = 0, first: int | None = 0):
     """A new game. ``first`` is the first player's seat; it must be ``None``
     for rulesets that draw the first player at random (the French edition)."""
     rs = load_ruleset(ruleset)
-    if rs.compiled().first_random:
+    if compile_ruleset(rs).first_random:
         first = None
-    return rs.new_game(seed=seed, first_player=first)
+    return new_game(rs, seed=seed, first_player=first)
 
 
 def sid(st, name: str) -> int:

@@ -2,12 +2,13 @@
 import pytest
 
 from rulekit.bots import GreedyBot, RandomBot, evaluate, make_bot, play_game
-from rulekit.ruleset import load_ruleset
+from rulekit.engine import compile_ruleset, new_game
+from rulekit.language import load_ruleset
 
 
 def greedy_vs_random(ruleset_id, games):
     rs = load_ruleset(ruleset_id)
-    first_random = rs.compiled().first_random
+    first_random = compile_ruleset(rs).first_random
     wins = 0
     for seed in range(games):
         greedy_seat = seed % 2
@@ -32,7 +33,7 @@ def test_bots_choose_legal_actions_and_are_deterministic():
         runs = []
         for _ in range(2):
             bots = [make_bot(name, seed=5), make_bot(name, seed=6)]
-            st = rs.new_game(seed=11)
+            st = new_game(rs, seed=11)
             while not st.is_terminal():
                 bot = bots[st.current]
                 action = bot.choose(st)
@@ -46,7 +47,7 @@ def test_bots_choose_legal_actions_and_are_deterministic():
 def test_evaluation_prefers_vp():
     """Building a structure worth VP scores higher than ending the turn with the resources."""
     rs = load_ruleset("province-en")
-    st = rs.new_game(seed=3, first_player=0)
+    st = new_game(rs, seed=3, first_player=0)
     # Moving all three workers earns 2 Labor and 1 Coin: 3 Coin in all, enough for the Camp.
     for text in ["move green@labor_top", "move green@coin", "move green@labor_low", "spend"]:
         st.play(text)

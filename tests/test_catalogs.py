@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import shutil
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 from babel.messages.pofile import read_po
-
-from rulekit import catalogcheck
-from rulekit.catalogcheck import check, consolidate, placeholders, update
-
 from test_i18n import write_po
+
+from rulekit.i18n import catalogcheck
+from rulekit.i18n.catalogcheck import check, consolidate, placeholders, update
 
 ROOT = Path(__file__).resolve().parent.parent
 FR_PLURAL = "nplurals=2; plural=(n > 1);"
@@ -224,9 +223,9 @@ def test_the_ruleset_extractor_is_registered_and_mapped():
     with (ROOT / "pyproject.toml").open("rb") as fh:
         project = tomllib.load(fh)
     entry = project["project"]["entry-points"]["babel.extractors"]["rulekit_ruleset"]
-    assert entry == "rulekit.babel_extract:extract_ruleset"
+    assert entry == "rulekit.language.extract:extract_ruleset"
     cfg = (ROOT / "babel.cfg").read_text(encoding="utf-8")
-    for section in ("[python: rulekit/**.py]", "[jinja2: rulekit/templates/**]",
+    for section in ("[python: rulekit/**.py]", "[jinja2: rulekit/text/templates/**]",
                     "[rulekit_ruleset: rulesets/**.yaml]"):
         assert section in cfg
 

@@ -9,8 +9,8 @@ import yaml
 from click.testing import CliRunner
 
 from rulekit.cli import cli
+from rulekit.language import bundled_rulesets, load_ruleset
 from rulekit.paths import SCHEMA_PATH
-from rulekit.ruleset import bundled_rulesets, load_ruleset
 
 BAD = Path(__file__).parent / "rulesets" / "bad"
 

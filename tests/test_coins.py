@@ -1,7 +1,7 @@
 """The change-making policy of docs/coins.md, case by case."""
 import pytest
 
-from rulekit.coins import Coinage
+from rulekit.engine.coins import Coinage
 
 EN = Coinage((1, 5, 10), (10, 3, 1))
 

@@ -5,9 +5,9 @@ import pytest
 from click.testing import CliRunner
 
 from rulekit.cli import cli
-from rulekit.diff import Change, grouped, render_text, rule_diff
 from rulekit.i18n import language
-from rulekit.ruleset import load_ruleset
+from rulekit.language import load_ruleset
+from rulekit.text.diff import Change, grouped, render_text, rule_diff
 
 
 @pytest.fixture(scope="module")

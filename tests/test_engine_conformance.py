@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from rulekit.record import GameRecord, replay
-from rulekit.ruleset import bundled_rulesets, load_ruleset
+from rulekit.engine import compile_ruleset, new_game
+from rulekit.engine.record import GameRecord, replay
+from rulekit.language import bundled_rulesets, load_ruleset
 
 GAMES = 1000
 TURN_BOUND = 600          # documented in docs/engine.md: no random game may last longer
@@ -44,12 +45,12 @@ RULESETS = sorted(bundled_rulesets())
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_random_playouts(ruleset_id):
     rs = load_ruleset(ruleset_id)
-    c = rs.compiled()
+    c = compile_ruleset(rs)
     totals = c.coinage.totals
     n_goals = len(c.goal_ids)
     for seed in range(GAMES):
         rng = random.Random(seed)
-        st = rs.new_game(seed=seed, first_player=None if c.first_random else seed % 2)
+        st = new_game(rs, seed=seed, first_player=None if c.first_random else seed % 2)
         check_invariants(st, totals, n_goals)
         actions_this_turn = 0
         turn = st.turn

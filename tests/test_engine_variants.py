@@ -1,7 +1,8 @@
 """House-rule data changes the game with no engine change."""
 import textwrap
 
-from rulekit.ruleset import load_ruleset
+from rulekit.engine import new_game
+from rulekit.language import load_ruleset
 
 
 def variant(tmp_path, body):
@@ -20,7 +21,7 @@ def test_game_stops_at_once_without_finish_turn(tmp_path):
             - player_condition: {metric: structures, at_least: 1}
           finish_turn: false
     """)
-    st = rs.new_game(seed=1, first_player=0)
+    st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
     st.play("build camp")
@@ -35,7 +36,7 @@ def test_game_goes_on_to_the_end_of_the_turn_with_finish_turn(tmp_path):
             - player_condition: {metric: structures, at_least: 1}
           finish_turn: true
     """)
-    st = rs.new_game(seed=1, first_player=0)
+    st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
     st.play("build camp")
@@ -55,7 +56,7 @@ def test_new_structure_with_income_in_yaml_alone(tmp_path):
             effects:
               - income: {coin: 1}
     """)
-    st = rs.new_game(seed=1, first_player=0)
+    st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
     st.play("build market")
@@ -86,7 +87,7 @@ def test_new_goal_in_yaml_alone(tmp_path):
             condition: {metric: structures, vp: 1, at_least: 1}
             check: immediate
     """)
-    st = rs.new_game(seed=1, first_player=0)
+    st = new_game(rs, seed=1, first_player=0)
     assert st.c.goal_ids[st.face_up] == "three_small"
     for text in OPENING:
         st.play(text)
@@ -105,7 +106,7 @@ def test_grind_not_offered_when_no_coin_can_be_paid_out(tmp_path):
         goals:
           coin10: null
     """)
-    st = rs.new_game(seed=1, first_player=0)      # 2 + 3 coins: the supply is empty
+    st = new_game(rs, seed=1, first_player=0)      # 2 + 3 coins: the supply is empty
     assert st.supply == (0,)
     for text in ["move green@labor_low", "move green@coin", "spend"]:
         st.play(text)

@@ -8,10 +8,10 @@ import textwrap
 import pytest
 import yaml
 from babel.messages.extract import extract
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulekit import i18n
-from rulekit.catalogcheck import placeholders
 from rulekit.i18n import (
     _,
     display_name,
@@ -29,6 +29,7 @@ from rulekit.i18n import (
     untranslated_names,
     unwrapped_words,
 )
+from rulekit.i18n.catalogcheck import placeholders
 from rulekit.paths import RULESETS_DIR
 
 NNBSP = "\u202f"
@@ -296,7 +297,7 @@ def extract_yaml(text, name=None):
     if name:
         fileobj.name = str(name)
     return [(line, ctx, msg) for line, msg, _comments, ctx in
-            extract("rulekit.babel_extract:extract_ruleset", fileobj)]
+            extract("rulekit.language.extract:extract_ruleset", fileobj)]
 
 
 def test_extraction_gives_contexts_and_line_numbers(tmp_path):

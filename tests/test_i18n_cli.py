@@ -7,14 +7,13 @@ import shutil
 import click
 import pytest
 from click.testing import CliRunner
+from test_i18n import write_po
 
 from rulekit import i18n
 from rulekit.cli import cli, main
 from rulekit.cli.base import RkCommand
 from rulekit.i18n import unwrapped_words
 from rulekit.paths import LOCALES_DIR
-
-from test_i18n import write_po
 
 NNBSP = "\u202f"
 NO_LOCALE_ENV = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None, "RULEKIT_LOCALES": None}

@@ -3,8 +3,9 @@ import pytest
 
 from rulekit import engine
 from rulekit.bots import RandomBot, make_bot
-from rulekit.mcts import MCTSBot
-from rulekit.ruleset import load_ruleset
+from rulekit.bots.mcts import MCTSBot
+from rulekit.engine import compile_ruleset, new_game
+from rulekit.language import load_ruleset
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,7 @@ def test_make_bot_gives_the_mcts_bot():
 
 
 def test_plays_only_legal_actions(rs):
-    st = rs.new_game(seed=4, first_player=1)
+    st = new_game(rs, seed=4, first_player=1)
     bots = [MCTSBot(seed=1, iterations=15), RandomBot(2)]
     for _ in range(60):
         if st.is_terminal():
@@ -33,7 +34,7 @@ def test_plays_only_legal_actions(rs):
 
 
 def _line(rs, seed, iterations, plies=25):
-    st = rs.new_game(seed=seed, first_player=0)
+    st = new_game(rs, seed=seed, first_player=0)
     bot = MCTSBot(seed=seed, iterations=iterations)
     out = []
     for _ in range(plies):
@@ -47,20 +48,20 @@ def _line(rs, seed, iterations, plies=25):
 
 def test_deterministic_for_a_seed_and_an_iteration_budget(rs):
     assert _line(rs, 3, 30) == _line(rs, 3, 30)
-    st = rs.new_game(seed=9, first_player=0)
+    st = new_game(rs, seed=9, first_player=0)
     choices = {MCTSBot(seed=s, iterations=40).choose(st) for s in range(3)}
     assert choices <= set(st.legal_actions())
 
 
 def test_a_time_budget_stops_the_search(rs):
-    st = rs.new_game(seed=2, first_player=0)
+    st = new_game(rs, seed=2, first_player=0)
     bot = MCTSBot(seed=0, seconds=0.05)
     assert bot.choose(st) in st.legal_actions()
     assert bot.last_iterations >= 1
 
 
 def test_a_single_legal_action_is_played_without_search(rs):
-    st = rs.new_game(seed=2, first_player=0)
+    st = new_game(rs, seed=2, first_player=0)
     # Play until a position with one legal action appears.
     bot = MCTSBot(seed=0, iterations=5)
     for _ in range(400):
@@ -83,8 +84,8 @@ def test_bad_budgets_are_refused():
 def _winning_position(rs):
     """Seat 0 to spend, one structure short of the end: building the 2-VP
     structure nobody owns wins by one; the other choices lose by one."""
-    c = rs.compiled()
-    st = rs.new_game(seed=1, first_player=0)
+    c = compile_ruleset(rs)
+    st = new_game(rs, seed=1, first_player=0)
     idx = {s: i for i, s in enumerate(c.struct_ids)}
     # Seat 0 owns (first) every structure but the two 2-VP ones it could still build.
     mine = [s for s in c.struct_ids if s not in ("bank", "village")]
@@ -113,18 +114,18 @@ def _winning_position(rs):
 
 def test_finds_the_winning_build(rs):
     st, idx = _winning_position(rs)
-    build_village = rs.compiled().action_index[(engine.BUILD, idx["village"], 0)]
-    build_bank = rs.compiled().action_index[(engine.BUILD, idx["bank"], 0)]
+    build_village = compile_ruleset(rs).action_index[(engine.BUILD, idx["village"], 0)]
+    build_bank = compile_ruleset(rs).action_index[(engine.BUILD, idx["bank"], 0)]
     legal = st.legal_actions()
     assert build_village in legal and build_bank in legal
     # Check the position does what it says.
     win = st.clone()
     win._apply(build_village)
-    win._apply(rs.compiled().a_end)
+    win._apply(compile_ruleset(rs).a_end)
     assert win.is_terminal() and win.winner() == 0
     lose = st.clone()
     lose._apply(build_bank)
-    lose._apply(rs.compiled().a_end)
+    lose._apply(compile_ruleset(rs).a_end)
     assert lose.is_terminal() and lose.winner() == 1
     # The bot's turn (it may grind first: the Village is still affordable) must win.
     for seed in range(3):

@@ -7,7 +7,8 @@ be explained in the commit.
 """
 import pytest
 
-from rulekit.ruleset import load_ruleset
+from rulekit.engine import new_game
+from rulekit.language import load_ruleset
 
 
 def perft(state, depth):
@@ -31,7 +32,7 @@ def test_perft_opening_by_hand(ruleset_id, first):
     ``end`` (3 × 1); move,end → the opponent sees two workers sharing a space,
     so 2 distinct moves (3 × 2). 18 + 3 + 6 = 27.
     """
-    st = load_ruleset(ruleset_id).new_game(seed=1, first_player=first)
+    st = new_game(load_ruleset(ruleset_id), seed=1, first_player=first)
     assert [perft(st, d) for d in (1, 2, 3)] == [3, 12, 27]
 
 
@@ -48,13 +49,13 @@ MIDGAME = ["move green@labor_top", "move green@coin", "move green@labor_low", "s
     ("province-fr", None, (4, 5, 6, 7), [67, 182, 450, 1193]),
 ])
 def test_perft_opening_regression(ruleset_id, first, depths, expected):
-    st = load_ruleset(ruleset_id).new_game(seed=1, first_player=first)
+    st = new_game(load_ruleset(ruleset_id), seed=1, first_player=first)
     assert [perft(st, d) for d in depths] == expected
 
 
 @pytest.mark.parametrize("ruleset_id,first", [("province-en", 0), ("province-fr", None)])
 def test_perft_midgame(ruleset_id, first, request):
-    st = load_ruleset(ruleset_id).new_game(seed=1, first_player=first)
+    st = new_game(load_ruleset(ruleset_id), seed=1, first_player=first)
     for text in MIDGAME:
         st.play(text)
     counts = [perft(st, d) for d in (1, 2, 3, 4)]

@@ -5,11 +5,11 @@ import json
 import shutil
 
 import pytest
+from play_support import library_game, run, score_rows, script_of
 
 from rulekit import i18n
-from rulekit.record import GameRecord, replay
-
-from play_support import library_game, run, score_rows, script_of
+from rulekit.engine import new_game
+from rulekit.engine.record import GameRecord, replay
 
 SOURCE_LABELS_EN = ("Structures", "Goals", "Lender token", "Coin bonus", "Total")
 
@@ -168,7 +168,7 @@ def test_resume_finishes_exactly_the_same_game(tmp_path):
 
 
 def _seat_at(rs, st, index):
-    s = rs.new_game(seed=st.seed)
+    s = new_game(rs, seed=st.seed)
     for a in st.history[:index]:
         s._apply(a)
     return s.current
@@ -186,12 +186,12 @@ def test_resume_a_corrupt_save_is_refused(tmp_path):
 
 
 def test_resume_after_the_ruleset_changed_is_refused(tmp_path):
-    from rulekit.ruleset import bundled_rulesets
+    from rulekit.language import bundled_rulesets
 
     house = tmp_path / "house.yaml"
     shutil.copy(bundled_rulesets()["province-en"], house)
     text = house.read_text(encoding="utf-8").replace("id: province-en", "id: my-house")
-    text = text.replace("$schema: ../rulekit/schema/ruleset.schema.json\n", "")
+    text = text.replace("$schema: ../rulekit/language/schema/ruleset.schema.json\n", "")
     house.write_text(text, encoding="utf-8")
     record = tmp_path / "g.json"
     result = run(["play", str(house), "--lang", "en", "--seed", "3", "--record", str(record)],

@@ -6,15 +6,15 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-
-from rulekit import i18n, screen
-from rulekit.errors import IllegalActionError
-from rulekit.play import SLOW_BOTS, Console, Session, bot_choose
-from rulekit.play_notation import AmbiguousActionError, fold, for_compiled, slug
-from rulekit.record import GameRecord, replay
-from rulekit.ruleset import load_ruleset
-
 from play_support import library_game, localized_script, run, score_rows
+
+from rulekit import i18n
+from rulekit.engine import compile_ruleset, new_game
+from rulekit.engine.record import GameRecord, replay
+from rulekit.errors import IllegalActionError
+from rulekit.language import load_ruleset
+from rulekit.play import SLOW_BOTS, Console, Session, bot_choose, screen
+from rulekit.play.notation import AmbiguousActionError, fold, for_compiled, slug
 
 CANONICAL_VERBS = {"move", "build", "borrow", "exchange", "spend", "end", "hire", "repay"}
 FRENCH_VERBS = {"déplacer", "construire", "emprunter", "changer", "dépenser", "finir", "engager", "rembourser"}
@@ -29,7 +29,7 @@ def _english_after():
 def table(ruleset_id, lang):
     i18n.set_language(lang)
     rs = load_ruleset(ruleset_id)
-    return rs, rs.compiled(), for_compiled(rs.compiled(), lang)
+    return rs, compile_ruleset(rs), for_compiled(compile_ruleset(rs), lang)
 
 
 def reader(lines):
@@ -45,7 +45,7 @@ def ambiguous_position():
     """Seed 1, Province (English), first player 0: after 12 greedy actions both a Green and a
     Camp worker of the player to move stand on the same space."""
     rs = load_ruleset("province-en")
-    st = rs.new_game(seed=1, first_player=0)
+    st = new_game(rs, seed=1, first_player=0)
     for _ in range(12):
         action, _r = bot_choose("bot:greedy", st, 1)
         st._apply(action)
@@ -91,7 +91,7 @@ def test_english_shows_the_canonical_notation():
 
 def test_pseudo_locale_notation_is_pseudo_localized_and_accepted():
     rs, c, t = table("province-en", "en_XA")
-    st = rs.new_game(seed=3, first_player=0)
+    st = new_game(rs, seed=3, first_player=0)
     for text in t.local:
         assert i18n.is_pseudo(text.replace("_", " ").replace("@", " "), min_length=1), text
     first = st.legal_actions()[0]
@@ -105,7 +105,7 @@ def test_pseudo_locale_notation_is_pseudo_localized_and_accepted():
 
 def test_french_parse_accepts_localized_canonical_accentless_and_any_case():
     rs, c, t = table("province-en", "fr")
-    st = rs.new_game(seed=5, first_player=0)
+    st = new_game(rs, seed=5, first_player=0)
     legal = st.legal_actions()
     move = next(a for a in legal if t.canonical[a] == "move green@coin")
     for typed in ("déplacer vert@revenu", "move green@coin", "deplacer vert@revenu", "DÉPLACER  Vert@Revenu",
@@ -118,7 +118,7 @@ def test_french_parse_accepts_localized_canonical_accentless_and_any_case():
     st._apply(spend)
     # Build the Lender when it can be afforded: the accent-less form works.
     from rulekit.engine import BUILD
-    st2 = rs.new_game(seed=5, first_player=0)
+    st2 = new_game(rs, seed=5, first_player=0)
     while not st2.is_terminal():
         builds = [a for a in st2.legal_actions() if c.actions[a].kind == BUILD and t.canonical[a] == "build lender"]
         if builds:
@@ -149,7 +149,7 @@ def test_a_short_form_that_fits_several_moves_lists_them():
 
 def test_not_legal_lists_the_legal_actions_in_french():
     rs, c, t = table("province-en", "fr")
-    st = rs.new_game(seed=5, first_player=0)
+    st = new_game(rs, seed=5, first_player=0)
     with pytest.raises(IllegalActionError) as info:
         t.parse(st, "construire château")
     assert not isinstance(info.value, AmbiguousActionError)
@@ -208,7 +208,7 @@ def test_colliding_translations_fall_back_to_the_ids(tmp_path, monkeypatch):
         # a name with nothing typable: the id
         assert fr["move green@coin"] == "déplacer green@revenu"
         assert len(set(t.local)) == len(t.local)
-        st = rs.new_game(seed=5, first_player=0)
+        st = new_game(rs, seed=5, first_player=0)
         assert t.canonical[t.parse(st, "déplacer green@revenu")] == "move green@coin"
     finally:
         monkeypatch.delenv(i18n.LOCALES_ENV)
@@ -231,7 +231,7 @@ def test_a_whole_french_game_typed_in_french_notation(ruleset_id, seed, tmp_path
     saved = tmp_path / "fr.json"
     args = ["play", ruleset_id, "--lang", "fr", "--players", "human,human", "--seed", str(seed),
             "--record", str(saved)]
-    if not rs.compiled().first_random:
+    if not compile_ruleset(rs).first_random:
         args += ["--first", "1"]
     result = run(args, input=typed)
     assert result.exit_code == 0, result.output
@@ -309,7 +309,7 @@ def test_computer_moves_read_as_reports():
 
 
 def _session_with_bot(terminal, monkeypatch, slow=("greedy",)):
-    monkeypatch.setattr("rulekit.play.SLOW_BOTS", set(slow))
+    monkeypatch.setattr("rulekit.play.session.SLOW_BOTS", set(slow))
     i18n.set_language("en")
     lines, status = [], []
     con = Console(interactive=False, color=False, write=lines.append, terminal=terminal, status_write=status.append,
@@ -342,7 +342,7 @@ def test_mcts_is_a_slow_bot_and_cli_output_never_shows_thinking():
 
 def test_the_table_of_another_language_than_the_current_one():
     i18n.set_language("en")
-    c = load_ruleset("province-en").compiled()
+    c = compile_ruleset(load_ruleset("province-en"))
     fr = for_compiled(c, "fr")
     assert i18n.get_language() == "en"
     assert "construire prêteur" in fr.local and for_compiled(c).local == fr.canonical

@@ -7,8 +7,8 @@ import sys
 
 import pexpect
 
-from rulekit.record import GameRecord, replay
-from rulekit.ruleset import load_ruleset
+from rulekit.engine.record import GameRecord, replay
+from rulekit.language import load_ruleset
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 CHOICE = re.compile(r"^\s+(\d+)\s+(\S+(?: \S+)?)\s{2,}\S", re.M)

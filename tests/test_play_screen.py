@@ -6,12 +6,13 @@ import re
 
 import pytest
 
-from rulekit import i18n, screen
+from rulekit import i18n
+from rulekit.engine import compile_ruleset, new_game
+from rulekit.engine.record import GameRecord
 from rulekit.i18n import unwrapped_words
-from rulekit.play import Console, Session, bot_choose, player_names
-from rulekit.play_notation import for_compiled
-from rulekit.record import GameRecord
-from rulekit.ruleset import load_ruleset
+from rulekit.language import load_ruleset
+from rulekit.play import Console, Session, bot_choose, player_names, screen
+from rulekit.play.notation import for_compiled
 
 NNBSP = "\u202f"
 # Words written the same in English and French (or file names) that may appear in both.
@@ -32,7 +33,7 @@ def render(lang, ruleset_id, players=("human", "bot:greedy"), seed=3, every=6):
     out = []
     con = Console(interactive=True, color=False, write=out.append)
     rs = load_ruleset(ruleset_id)
-    st = rs.new_game(seed=seed, first_player=None if rs.compiled().first_random else 0)
+    st = new_game(rs, seed=seed, first_player=None if compile_ruleset(rs).first_random else 0)
     names = player_names(list(players))
     n = 0
     while not st.is_terminal():
@@ -54,10 +55,10 @@ def render(lang, ruleset_id, players=("human", "bot:greedy"), seed=3, every=6):
 def notation_words(rs, lang=None):
     """The words of the canonical notation (and of ``lang``'s notation, when given)."""
     words = set()
-    for a in rs.compiled().actions:
+    for a in compile_ruleset(rs).actions:
         words.update(re.split(r"[ @_]", a.notation))
     if lang is not None:
-        for text in for_compiled(rs.compiled(), lang).local:
+        for text in for_compiled(compile_ruleset(rs), lang).local:
             words.update(re.split(r"[ @_]", text))
     return words
 
@@ -81,7 +82,7 @@ def test_the_french_screen_has_no_english_word(ruleset_id):
     assert words(french, notation_words(rs, "fr")) & words(english, notation_words(rs)) <= SAME_IN_BOTH
     # No canonical (English) verb of the notation is on the French screen, but for the help's example.
     i18n.set_language("fr")
-    example = screen.help_lines(rs.new_game(seed=3))
+    example = screen.help_lines(new_game(rs, seed=3))
     verbs = {"move", "build", "borrow", "exchange", "spend", "end", "hire", "repay"}
     assert not verbs & set(unwrapped_words(french.replace("\n".join(example), "")))
     assert "construire" in french and "déplacer" in french
@@ -125,7 +126,9 @@ def test_interactive_session_screens_commands_and_undo(tmp_path):
     assert "\x1b[" in text                                   # colour on a terminal
     assert text.count("<clear>") >= 4 and "Your choices:" in text
     assert "Commands:" in text and "take back your last move" in text
-    from rulekit.rulebook import section_text     # `rules` shows the rulebook's text of the phase
+    from rulekit.text.rulebook import (
+        section_text,  # `rules` shows the rulebook's text of the phase
+    )
     first_line = next(x for x in section_text(rs, "work").splitlines() if x.strip())
     assert first_line.strip() in text
     assert "Undone: back to before your move end" in text
@@ -181,7 +184,7 @@ def test_no_color_and_pipes_give_plain_text(monkeypatch):
 
 def test_bot_moves_are_reproducible():
     rs = load_ruleset("province-en")
-    a, b = rs.new_game(seed=4, first_player=0), rs.new_game(seed=4, first_player=0)
+    a, b = new_game(rs, seed=4, first_player=0), new_game(rs, seed=4, first_player=0)
     for _ in range(30):
         x, _r = bot_choose("bot:random", a, 4)
         y, _r = bot_choose("bot:random", b, 4)

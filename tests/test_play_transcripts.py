@@ -14,11 +14,10 @@ import json
 from pathlib import Path
 
 import pytest
+from play_support import run
 
 from rulekit import i18n
-from rulekit.record import GameRecord
-
-from play_support import run
+from rulekit.engine.record import GameRecord
 
 HERE = Path(__file__).parent / "transcripts"
 CASES = json.loads((HERE / "cases.json").read_text(encoding="utf-8"))

@@ -1,8 +1,10 @@
 """Property tests (hypothesis) for the invariants of coins and games."""
-from hypothesis import given, settings, strategies as st_
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 
-from rulekit.coins import Coinage
-from rulekit.ruleset import load_ruleset
+from rulekit.engine import new_game
+from rulekit.engine.coins import Coinage
+from rulekit.language import load_ruleset
 
 EN = Coinage((1, 5, 10), (10, 3, 1))
 FR = Coinage((1, 5, 10), (8, 5, 1))
@@ -77,7 +79,7 @@ def test_third_party_only_when_needed(data, which):
 def test_same_seed_and_actions_same_game(ruleset_id, seed, choices):
     """The same ruleset, seed and actions always give the same game."""
     rs = load_ruleset(ruleset_id)
-    games = [rs.new_game(seed=seed), rs.new_game(seed=seed)]
+    games = [new_game(rs, seed=seed), new_game(rs, seed=seed)]
     for pick in choices:
         if games[0].is_terminal():
             break
@@ -93,7 +95,7 @@ def test_same_seed_and_actions_same_game(ruleset_id, seed, choices):
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=1, max_size=200))
 def test_clone_is_independent(seed, choices):
     rs = load_ruleset("province-en")
-    st = rs.new_game(seed=seed)
+    st = new_game(rs, seed=seed)
     for pick in choices[: len(choices) // 2]:
         if st.is_terminal():
             return
@@ -114,7 +116,7 @@ def test_clone_is_independent(seed, choices):
 def test_view_hides_the_goal_stack(seed, other_seed):
     """A player's view does not depend on the order of the face-down goals."""
     rs = load_ruleset("province-en")
-    st = rs.new_game(seed=seed)
+    st = new_game(rs, seed=seed)
     shuffled = st.determinize(other_seed)
     assert st.view(0) == shuffled.view(0)
     assert sorted(st.stack + [g for g in range(len(st.c.goal_ids)) if g not in st.stack]) == \

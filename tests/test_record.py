@@ -4,9 +4,9 @@ import json
 import pytest
 
 from rulekit.bots import GreedyBot, play_game
+from rulekit.engine.record import GameRecord, ReplayError, replay
 from rulekit.errors import RecordError
-from rulekit.record import GameRecord, ReplayError, replay
-from rulekit.ruleset import load_ruleset
+from rulekit.language import load_ruleset
 
 
 @pytest.fixture(scope="module", params=["province-en", "province-fr"])

@@ -5,12 +5,12 @@ import json
 import shutil
 
 import pytest
+from play_support import library_game, run, score_rows
 
 from rulekit import i18n
-from rulekit.record import GameRecord, result_summary
-from rulekit.ruleset import bundled_rulesets, load_ruleset
-
-from play_support import library_game, run, score_rows
+from rulekit.engine import new_game
+from rulekit.engine.record import GameRecord, result_summary
+from rulekit.language import bundled_rulesets, load_ruleset
 
 
 @pytest.fixture(autouse=True)
@@ -74,7 +74,7 @@ def test_an_illegal_action_is_reported_with_its_index(tmp_path):
     data["result"] = None
     path.write_text(json.dumps(data), encoding="utf-8")
     # the legal choices at that point, from the library
-    prefix = rs.new_game(seed=data["seed"], first_player=data["first_player"])
+    prefix = new_game(rs, seed=data["seed"], first_player=data["first_player"])
     for text in data["actions"][:4]:
         prefix.play(text)
     legal = [prefix.notation(a) for a in prefix.legal_actions()]
@@ -94,7 +94,7 @@ def test_a_record_of_another_ruleset_content_is_refused(tmp_path):
     text = house.read_text(encoding="utf-8").replace("id: province-fr", "id: maison")
     house.write_text(text, encoding="utf-8")
     rs = load_ruleset(house)
-    st = rs.new_game(seed=1)
+    st = new_game(rs, seed=1)
     for _ in range(6):
         st.apply(st.legal_actions()[0])
     path = tmp_path / "g.json"

@@ -22,9 +22,16 @@ from click.testing import CliRunner
 
 from rulekit.cli import cli
 from rulekit.i18n import get_language, language
-from rulekit.rulebook import (SECTIONS, RulebookError, html_to_text, render_html, render_markdown, render_pdf,
-                              section_text)
-from rulekit.ruleset import load_ruleset
+from rulekit.language import load_ruleset
+from rulekit.text.rulebook import (
+    SECTIONS,
+    RulebookError,
+    html_to_text,
+    render_html,
+    render_markdown,
+    render_pdf,
+    section_text,
+)
 
 HERE = Path(__file__).parent
 SNAPSHOTS = HERE / "snapshots"
@@ -85,7 +92,7 @@ def test_pdf_text_has_every_structure_cost_and_vp(pdf_books, ruleset_id, lang):
     text = pdf_books[(ruleset_id, lang)]["text"]
     flat = normalize(text)
     with language(lang):
-        from rulekit.sentences import amount, structure_name
+        from rulekit.text.sentences import amount, structure_name
         for sid, st in rs.data["structures"].items():
             name = structure_name(rs.data, sid)
             # the structure table: name, Labor, Coin, VP first / later on one line

@@ -13,9 +13,9 @@ rule text that no docstring quotes.
 import random
 
 import pytest
-
 import scenario as S
 from scenario import load_ruleset
+
 from rulekit.engine import OVER, SPENDING, WORK
 from rulekit.errors import IllegalActionError
 

@@ -11,11 +11,11 @@ sentences no docstring quotes.
 import random
 
 import pytest
-
 import scenario as S
-from rulekit.engine import OVER, SPENDING, WORK
-from rulekit.errors import IllegalActionError
 from scenario import load_ruleset
+
+from rulekit.engine import OVER, SPENDING, WORK, compile_ruleset, new_game
+from rulekit.errors import IllegalActionError
 
 RULESET = "province-fr"
 QUIET = ("two_vp", "structure")                # goals no test meets by accident
@@ -187,7 +187,7 @@ def test_setup_first_player_by_coin_flip():
     firsts = [S.new(RULESET, seed=s).first for s in range(200)]
     assert 60 < firsts.count(0) < 140 and firsts.count(0) + firsts.count(1) == 200
     with pytest.raises(ValueError):
-        load_ruleset(RULESET).new_game(seed=1, first_player=0)
+        new_game(load_ruleset(RULESET), seed=1, first_player=0)
     st = game()
     S.give_structures(st, 0, "lender", "bank", "camp", "village", "smithy", "mill", "union")
     with pytest.raises(ValueError):
@@ -1159,7 +1159,7 @@ def test_note_sailors_shared_no_cycle_limit_but_three():
 
 def test_note_english_crowd_spending_grind_goals_absent():
     """rules-notes §2: the French pool is Workers, Labor, Structure, Coin and 2-VP Structure, all checked at once."""
-    c = load_ruleset(RULESET).compiled()
+    c = compile_ruleset(load_ruleset(RULESET))
     assert sorted(c.goal_ids) == sorted(["workers", "labor", "structure", "coin", "two_vp"])
     assert not any(c.goal_at_end)
     assert c.goals_drawn == 5

@@ -17,8 +17,7 @@ import yaml
 from click.testing import CliRunner
 
 from rulekit.cli import cli
-from rulekit.ruleset import load_ruleset
-from rulekit.validation import validate_path
+from rulekit.language import load_ruleset, validate_path
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 STEP = re.compile(r"<!-- (file|output of): (.+?) -->\n```\w*\n(.*?)```", re.S)
@@ -89,7 +88,7 @@ def test_reference_examples(tmp_path):
 
 
 def test_reference_names_every_field_and_primitive():
-    from rulekit.validation import schema
+    from rulekit.language import schema
 
     text = (DOCS / "ruleset-reference.md").read_text(encoding="utf-8")
     s = schema()

@@ -6,9 +6,9 @@ import copy
 import pytest
 
 from rulekit.errors import RulesetError, UnknownRulesetError
+from rulekit.language import Ruleset, bundled_rulesets, load_ruleset, validate_path
+from rulekit.language.ruleset import merge_patch, resolve_file
 from rulekit.paths import RULESETS_DIR
-from rulekit.ruleset import Ruleset, bundled_rulesets, load_ruleset, merge_patch, resolve_file
-from rulekit.validation import validate_path
 
 VARIANTS = ("short-game", "rich-start", "no-lender")
 

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from rulekit.language.yamlload import load_yaml, load_yaml_text
 from rulekit.paths import RULESETS_DIR
-from rulekit.yamlload import load_yaml, load_yaml_text
 
 
 def test_positions_are_one_based_line_and_column():

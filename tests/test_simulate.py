@@ -5,7 +5,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from rulekit import simulate as sim
+from rulekit.balance import simulate as sim
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "simulate.schema.json").read_text())
 
@@ -135,7 +135,7 @@ def test_unknown_bot_is_refused():
 # --- the turn cap ----------------------------------------------------------------
 def test_play_game_stops_at_the_turn_cap():
     from rulekit.bots import GreedyBot, play_game
-    from rulekit.ruleset import load_ruleset
+    from rulekit.language import load_ruleset
 
     rs = load_ruleset("province-en")
     st = play_game(rs, [GreedyBot(1), GreedyBot(2)], seed=3, first_player=0, max_turns=4)

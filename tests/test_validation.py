@@ -15,9 +15,9 @@ import pytest
 
 from rulekit import i18n
 from rulekit.errors import Problem, RulesetError
-from rulekit.ruleset import bundled_rulesets, load_ruleset
-from rulekit.validation import check_resolved, validate_path
-from rulekit.yamlload import MAX_BYTES, MAX_DEPTH, MAX_NODES
+from rulekit.language import bundled_rulesets, load_ruleset, validate_path
+from rulekit.language.validation import check_resolved
+from rulekit.language.yamlload import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 BAD = Path(__file__).parent / "rulesets" / "bad"
 BAD_FILES = sorted(BAD.glob("*.yaml"))
@@ -231,8 +231,9 @@ def test_bundled_rulesets_are_valid(ident):
 # ---------------------------------------------------------------------------
 # Whatever the data, validation reports problems and never crashes.
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 import yaml  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 _EN = load_ruleset("province-en").data
 _junk = st.one_of(st.none(), st.booleans(), st.integers(-5, 2000), st.text("abz_ ", max_size=4),

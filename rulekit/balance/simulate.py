@@ -36,9 +36,9 @@ import math
 import statistics as _stats
 from dataclasses import dataclass
 
-from .bots import make_bot, play_game
-from .engine import SOURCES
-from .ruleset import load_ruleset
+from ..bots import make_bot, play_game
+from ..engine import SOURCES, compile_ruleset
+from ..language import Ruleset, load_ruleset
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -141,7 +141,7 @@ def game_plan(index: int, seed: int, first_random: bool) -> tuple[int, int, int 
 def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = DEFAULT_MAX_TURNS,
              max_actions: int = 100000) -> GameSummary:
     """Play game ``index`` of a run (see the module's documentation)."""
-    c = ruleset.compiled()
+    c = compile_ruleset(ruleset)
     game_seed, seat_of_a, first, seed_a, seed_b = game_plan(index, seed, c.first_random)
     bot_a = make_bot(bot_names[0], seed_a)
     bot_b = make_bot(bot_names[1], seed_b)
@@ -212,7 +212,7 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
     bots = tuple(bots)
     for name in bots:
         make_bot(name, 0)          # raises ValueError for an unknown bot
-    rulesets = [load_ruleset(r) if not hasattr(r, "compiled") else r for r in refs]
+    rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
     results = [[None] * games for _ in rulesets]
     chunks = _chunks(games, max(1, jobs))
     if jobs <= 1 or games <= 1:
@@ -279,7 +279,7 @@ def ruleset_info(rs) -> dict:
 
 def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     """The figures of a run (the ``results`` object of the JSON output)."""
-    c = ruleset.compiled()
+    c = compile_ruleset(ruleset)
     n = len(games)
     first_wins = sum(1 for g in games if g.winner is not None and g.winner == g.first)
     second_wins = sum(1 for g in games if g.winner is not None and g.winner != g.first)
@@ -425,10 +425,10 @@ def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1,
            max_turns: int | None = DEFAULT_MAX_TURNS) -> dict:
     """Run and describe: the whole JSON document of ``rulekit simulate``."""
     refs = [ruleset] if other is None else [ruleset, other]
-    rulesets = [load_ruleset(r) if not hasattr(r, "compiled") else r for r in refs]
+    rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
     runs = run_many(rulesets, games, bots, seed, jobs, progress, max_turns)
     main = statistics(rulesets[0], runs[0], bots)
-    first = "random" if rulesets[0].compiled().first_random else "alternate"
+    first = "random" if compile_ruleset(rulesets[0]).first_random else "alternate"
     doc = {
         "format": FORMAT,
         "version": FORMAT_VERSION,

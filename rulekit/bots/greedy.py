@@ -1,12 +1,8 @@
-"""Computer players.
+"""The greedy bot and the evaluation the other bots share.
 
-Every bot has ``choose(state) -> action`` (an index from ``state.legal_actions()``)
-and ``last_reason``, a one-line localized explanation of its last choice.
-
-- :class:`RandomBot` picks uniformly among the legal actions.
-- :class:`GreedyBot` looks one action ahead: it plays each legal action on a
-  clone and keeps the one whose :func:`evaluate` is best for it (ties broken
-  by its own seeded random generator).
+:class:`GreedyBot` looks one action ahead: it plays each legal action on a
+clone and keeps the one whose :func:`evaluate` is best for it (ties broken by
+its own seeded random generator).
 
 The evaluation (docs/bots.md), from player ``p``'s side, is::
 
@@ -28,9 +24,7 @@ import random
 
 from babel.numbers import format_decimal
 
-from .i18n import _, babel_locale
-
-BOT_NAMES = ("random", "greedy")
+from ..i18n import _, babel_locale
 
 
 def evaluate(state, p: int) -> float:
@@ -65,19 +59,6 @@ def evaluate(state, p: int) -> float:
     return v
 
 
-class RandomBot:
-    name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-        self.last_reason = ""
-
-    def choose(self, state) -> int:
-        action = self.rng.choice(state.legal_actions())
-        self.last_reason = _("chosen at random")
-        return action
-
-
 class GreedyBot:
     name = "greedy"
 
@@ -101,40 +82,3 @@ class GreedyBot:
         delta = format_decimal(best_v - base, format="+0.0;-0.0", locale=babel_locale())
         self.last_reason = _("best evaluation one action ahead ({delta})").format(delta=delta)
         return action
-
-
-def make_bot(name: str, seed: int = 0):
-    """A bot by name: ``random``, ``greedy`` (and ``mcts`` when available)."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "greedy":
-        return GreedyBot(seed)
-    try:
-        from . import mcts
-    except ImportError:
-        mcts = None
-    if mcts is not None and name == "mcts":
-        return mcts.MCTSBot(seed=seed)
-    raise ValueError(name)
-
-
-def play_game(ruleset, bots, seed: int = 0, first_player=None, max_actions: int = 100000,
-              max_turns: int | None = None):
-    """Play one game between two bots (seat 0, seat 1); returns the final state.
-
-    With ``max_turns``, a game still running once that many turns have been
-    played (both players' turns counted) stops there: the state returned is
-    then not terminal (``state.is_terminal()`` is false), the game is
-    *unfinished* and has no winner. ``max_actions`` guards against a bot
-    that never ends its turn (``RuntimeError``).
-    """
-    state = ruleset.new_game(seed=seed, first_player=first_player)
-    n = 0
-    while not state.is_terminal():
-        if max_turns is not None and state.turn >= max_turns:
-            break
-        state._apply(bots[state.current].choose(state))
-        n += 1
-        if n > max_actions:
-            raise RuntimeError("game did not end")
-    return state

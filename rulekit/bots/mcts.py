@@ -44,9 +44,9 @@ import math
 import random
 import time
 
-from . import engine
-from .bots import evaluate
-from .i18n import _, babel_locale, ngettext
+from .. import engine
+from ..i18n import _, babel_locale, ngettext
+from .greedy import evaluate
 
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core

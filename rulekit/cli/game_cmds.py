@@ -1,6 +1,6 @@
 """``rulekit play`` and ``rulekit replay``.
 
-The game itself is :mod:`rulekit.play` (the session) and :mod:`rulekit.screen`
+The game itself is :mod:`rulekit.play` (the session) and :mod:`rulekit.play.screen`
 (what is shown); this module reads the options and turns errors into
 messages and exit codes.
 """
@@ -46,9 +46,10 @@ def _players_option(ctx, param, value):
 @click.option("--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
               help=N_("Continue the game saved in FILE."))
 def play(ruleset, players, seed, first, record, resume):
-    from ..play import DEFAULT_PLAYERS, Console, Session, parse_players, resume_session
-    from ..record import ReplayError
-    from ..ruleset import load_ruleset
+    from ..engine import compile_ruleset
+    from ..engine.record import ReplayError
+    from ..language import load_ruleset
+    from ..play.session import DEFAULT_PLAYERS, Console, Session, parse_players, resume_session
 
     console = Console.from_environment()
     if resume is not None:
@@ -69,7 +70,7 @@ def play(ruleset, players, seed, first, record, resume):
         if seed is None:
             seed = secrets.randbelow(1_000_000)
         first_player = None
-        if rs.compiled().first_random:
+        if compile_ruleset(rs).first_random:
             if first is not None:
                 raise click.UsageError(_("--first cannot be used with {ruleset}: it draws the first player at random.")
                                        .format(ruleset=rs.id))
@@ -99,9 +100,8 @@ def play(ruleset, players, seed, first, record, resume):
 @click.option("--ruleset", "ruleset_ref", metavar=N_("RULESET"),
               help=N_("The ruleset to replay with (default: the one named in the record)."))
 def replay_cmd(record_file, as_json, ruleset_ref):
-    from .. import screen
-    from ..play import find_ruleset, player_names
-    from ..record import GameRecord, ReplayError, replay, result_summary
+    from ..engine.record import GameRecord, ReplayError, replay, result_summary
+    from ..play import find_ruleset, player_names, screen
 
     try:
         record = GameRecord.load(record_file)

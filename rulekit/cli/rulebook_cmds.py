@@ -1,7 +1,7 @@
 """``rulekit rulebook`` and ``rulekit diff``.
 
-The books and the differences are made by :mod:`rulekit.rulebook` and
-:mod:`rulekit.diff`; this module reads the options, writes the output and
+The books and the differences are made by :mod:`rulekit.text.rulebook` and
+:mod:`rulekit.text.diff`; this module reads the options, writes the output and
 turns errors into messages and exit codes.
 """
 from __future__ import annotations
@@ -36,8 +36,8 @@ def _book_lang_option():
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), metavar=N_("FILE"),
               help=N_("Write the book to FILE instead of standard output."))
 def rulebook(ruleset, lang, fmt, output):
-    from ..rulebook import render
-    from ..ruleset import load_ruleset
+    from ..language import load_ruleset
+    from ..text.rulebook import render
 
     if fmt is None:
         fmt = _EXTENSIONS.get(Path(output).suffix.lower(), "md") if output else "md"
@@ -74,8 +74,8 @@ def rulebook(ruleset, lang, fmt, output):
 @click.argument("a", metavar=N_("A"))
 @click.argument("b", metavar=N_("B"))
 def diff(a, b):
-    from ..diff import render_text, rule_diff, ruleset_label
-    from ..ruleset import load_ruleset
+    from ..language import load_ruleset
+    from ..text.diff import render_text, rule_diff, ruleset_label
 
     rs_a, rs_b = load_ruleset(a), load_ruleset(b)
     changes = rule_diff(rs_a, rs_b)

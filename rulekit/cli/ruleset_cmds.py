@@ -19,7 +19,7 @@ from .base import RkCommand, fail, note_untranslated
                        "FILE:LINE:COLUMN: message. Exit status 0 when all are valid, 1 otherwise."))
 @click.argument("paths", nargs=-1, required=True, metavar=N_("PATH..."))
 def validate(paths):
-    from ..validation import validate_path
+    from ..language import validate_path
 
     total = 0
     for path in paths:
@@ -30,7 +30,7 @@ def validate(paths):
                 click.echo(str(problem))
         else:
             click.echo(_("{file}: valid").format(file=path))
-            from ..ruleset import load_ruleset
+            from ..language import load_ruleset
             note_untranslated(load_ruleset(path))
     if total:
         click.echo(ngettext("{num} problem found.", "{num} problems found.", total).format(num=total), err=True)
@@ -41,7 +41,7 @@ def validate(paths):
 
 @click.command("list", cls=RkCommand, help=N_("List the bundled rulesets: id, title and language."))
 def list_():
-    from ..ruleset import bundled_rulesets, load_ruleset
+    from ..language import bundled_rulesets, load_ruleset
 
     headers = (_("ID"), _("TITLE"), _("LANGUAGE"))
     rows = []
@@ -63,7 +63,7 @@ def list_():
 
 def _ordered(data: dict) -> dict:
     """The resolved data with its top-level keys in the schema's order."""
-    from ..validation import schema
+    from ..language import schema
 
     order = list(schema()["properties"])
     ranked = sorted(data, key=lambda k: order.index(k) if k in order else len(order))
@@ -75,7 +75,7 @@ def _ordered(data: dict) -> dict:
                        "RULESET is a bundled id or a ruleset file; the output is itself a valid ruleset."))
 @click.argument("ruleset", metavar=N_("RULESET"))
 def show(ruleset):
-    from ..ruleset import display_path, load_ruleset
+    from ..language import display_path, load_ruleset
 
     try:
         rs = load_ruleset(ruleset)

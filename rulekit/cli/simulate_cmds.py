@@ -1,6 +1,6 @@
 """``rulekit simulate``: many games between bots, and a balance report.
 
-The games and the figures are :mod:`rulekit.simulate`; this module reads
+The games and the figures are :mod:`rulekit.balance.simulate`; this module reads
 the options, shows a progress bar on a terminal, and prints the report as
 a localized table (numbers and percentages through Babel) or as JSON
 (docs/schemas/simulate.schema.json).
@@ -350,8 +350,8 @@ def _render_compare(doc, data, other_data) -> list[str]:
 @click.option("--compare", "other", metavar=N_("OTHER"),
               help=N_("Also play OTHER (a bundled id or a file) on the same seeds and report the differences."))
 def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
-    from ..ruleset import load_ruleset
-    from ..simulate import report
+    from ..balance.simulate import report
+    from ..language import load_ruleset
 
     rs = load_ruleset(ruleset)
     other_rs = load_ruleset(other) if other else None

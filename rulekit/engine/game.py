@@ -6,8 +6,8 @@ structure, a goal or an edition: every rule comes from the ruleset's
 primitives (docs/ruleset-reference.md), so a house rule changes the game by
 changing data.
 
->>> from rulekit.ruleset import load_ruleset
->>> game = load_ruleset("province-en").new_game(seed=7)
+>>> from rulekit.language import load_ruleset
+>>> game = new_game(load_ruleset("province-en"), seed=7)
 >>> game.phase_name, game.current
 ('work', 0)
 >>> "move green@labor_top" in [game.notation(a) for a in game.legal_actions()]
@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import IllegalActionError
+from ..i18n import SAILOR_KIND
 from .coins import Coinage
-from .errors import IllegalActionError
-from .i18n import SAILOR_KIND
 
 # Phases
 WORK, SPENDING, OVER = 0, 1, 2
@@ -367,11 +367,21 @@ class Compiled:
 
 
 def compile_ruleset(ruleset) -> Compiled:
-    return Compiled(ruleset)
+    """The engine's precomputed tables for ``ruleset`` (built once, then kept on it)."""
+    cache = ruleset.__dict__.get("_compiled")
+    if cache is None:
+        cache = Compiled(ruleset)
+        object.__setattr__(ruleset, "_compiled", cache)
+    return cache
+
+
+def new_game(ruleset, seed: int = 0, first_player: int | None = None) -> "State":
+    """A new game of ``ruleset`` (a :class:`rulekit.language.Ruleset`): the mutable :class:`State`."""
+    return State.new(ruleset, seed=seed, first_player=first_player)
 
 
 class State:
-    """One game: mutable, cheap to clone. Create it with ``Ruleset.new_game()``.
+    """One game: mutable, cheap to clone. Create it with :func:`new_game`.
 
     Players are seats 0 and 1; ``current`` is the seat whose turn it is.
     """
@@ -390,7 +400,7 @@ class State:
     # ----------------------------------------------------------------- setup
     @classmethod
     def new(cls, ruleset, seed: int = 0, first_player: int | None = None) -> "State":
-        c = ruleset.compiled()
+        c = compile_ruleset(ruleset)
         st = cls.__new__(cls)
         st.c = c
         st.seed = seed

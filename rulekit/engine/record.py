@@ -18,8 +18,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import IllegalActionError, RecordError, RulekitError
-from .i18n import _
+from ..errors import IllegalActionError, RecordError, RulekitError
+from ..i18n import _
+from .game import compile_ruleset, new_game
 
 FORMAT = "rulekit-record"
 VERSION = 1
@@ -41,7 +42,7 @@ class GameRecord:
     def for_state(cls, ruleset, state, players=(), language=None) -> "GameRecord":
         source = str(Path(ruleset.source).resolve()) if ruleset.source else None
         rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed,
-                  first_player=None if ruleset.compiled().first_random else state.first,
+                  first_player=None if compile_ruleset(ruleset).first_random else state.first,
                   players=list(players), ruleset_source=source, language=language)
         rec.actions = [state.notation(a) for a in state.history]
         rec.result = result_summary(state) if state.is_terminal() else None
@@ -158,7 +159,7 @@ def replay(record: GameRecord, ruleset, upto: int | None = None):
     """Re-play ``record`` on ``ruleset`` and return the final state."""
     check_ruleset(record, ruleset)
     try:
-        state = ruleset.new_game(seed=record.seed, first_player=record.first_player)
+        state = new_game(ruleset, seed=record.seed, first_player=record.first_player)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     actions = record.actions if upto is None else record.actions[:upto]

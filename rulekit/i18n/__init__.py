@@ -37,7 +37,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from .paths import LOCALES_DIR
+from ..paths import LOCALES_DIR
 
 DOMAIN = "rulekit"
 SOURCE_LANGUAGE = "en"
@@ -300,7 +300,7 @@ def format_list(items, style: str = "standard") -> str:
 # Ruleset names
 
 
-SAILOR_KIND = "sailor"   # the worker kind the engine gives hired sailors (rulekit.engine)
+SAILOR_KIND = "sailor"   # the worker kind the engine gives hired sailors (rulekit.engine.game)
 
 
 def _entry(data: dict, kind: str, ident: str):
@@ -340,7 +340,7 @@ def display_name(data: dict, kind: str, ident: str) -> str:
     """The translated name of a ruleset entry, e.g. ``display_name(data, "structure", "mill")``.
 
     ``kind`` is one of :data:`NAME_KINDS`, or ``"ruleset"`` with ``ident`` one of
-    :data:`RULESET_FIELDS`. The extraction (``rulekit.babel_extract``) pulls the
+    :data:`RULESET_FIELDS`. The extraction (``rulekit.language.extract``) pulls the
     same texts with the same contexts, so every name shown has a catalog entry.
     """
     text = source_name(data, kind, ident)

@@ -2,10 +2,10 @@
 
 ::
 
-    python -m rulekit.catalogcheck update   # extract, merge area files, update every .po
-    python -m rulekit.catalogcheck check    # report every problem as FILE:LINE: message
-    python -m rulekit.catalogcheck init de  # start a new language from the template
-    python -m rulekit.catalogcheck names my-rule.yaml --lang fr  # .po skeleton of a rule's names
+    python -m rulekit.i18n.catalogcheck update   # extract, merge area files, update every .po
+    python -m rulekit.i18n.catalogcheck check    # report every problem as FILE:LINE: message
+    python -m rulekit.i18n.catalogcheck init de  # start a new language from the template
+    python -m rulekit.i18n.catalogcheck names my-rule.yaml --lang fr  # .po skeleton of a rule's names
 
 ``update`` does, in order:
 
@@ -60,11 +60,11 @@ WIDTH = 76
 COMMENT_TAGS = ("TRANSLATORS:",)
 # The ruleset extractor, by module path: works whether or not rulekit is
 # installed (the entry point `rulekit_ruleset` needs an installed package).
-_METHODS = {"rulekit_ruleset": "rulekit.babel_extract:extract_ruleset"}
+_METHODS = {"rulekit_ruleset": "rulekit.language.extract:extract_ruleset"}
 
 
 def default_root() -> Path:
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 # ---------------------------------------------------------------------------
@@ -192,7 +192,7 @@ def consolidate(locales: Path, log=print) -> list[Path]:
 
 
 def _new_catalog(lang: str) -> Catalog:
-    from . import __version__
+    from .. import __version__
 
     catalog = Catalog(locale=lang, domain=DOMAIN, project="rulekit", version=__version__,
                       copyright_holder="the rulekit authors", charset="utf-8", fuzzy=False)
@@ -205,7 +205,7 @@ def _new_catalog(lang: str) -> Catalog:
 
 def extract(root: Path) -> Catalog:
     """Every message of the code base, templates and rulesets, as ``babel.cfg`` says."""
-    from . import __version__
+    from .. import __version__
 
     with (root / "babel.cfg").open(encoding="utf-8") as fh:
         method_map, options_map = parse_mapping_cfg(fh, filename=str(root / "babel.cfg"))
@@ -462,7 +462,7 @@ def names_catalog(ruleset_file: Path, lang: str | None = None) -> Catalog:
     """A catalog of the names ``ruleset_file`` introduces (only those ``lang`` lacks, if given)."""
     from babel.messages.extract import extract
 
-    from . import i18n
+    from .. import i18n
 
     known = i18n.load_catalog(lang) if lang and lang not in (i18n.SOURCE_LANGUAGE, i18n.PSEUDO_LANGUAGE) else None
     catalog = _new_catalog(lang) if lang and known is not None else Catalog(domain=DOMAIN, fuzzy=False)
@@ -480,7 +480,7 @@ def names_catalog(ruleset_file: Path, lang: str | None = None) -> Catalog:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulekit.catalogcheck", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m rulekit.i18n.catalogcheck", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p_update = sub.add_parser("update", help="merge area files, extract, update every catalog")
     p_update.add_argument("--root", type=Path, default=None, help="the repository (default: this checkout)")

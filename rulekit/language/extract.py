@@ -2,7 +2,7 @@
 
 Registered as the ``rulekit_ruleset`` extractor (``babel.extractors`` entry
 point) and mapped to ``rulesets/**.yaml`` in ``babel.cfg``, so that
-``pybabel extract -F babel.cfg`` (or ``python -m rulekit.catalogcheck update``)
+``pybabel extract -F babel.cfg`` (or ``python -m rulekit.i18n.catalogcheck update``)
 puts every name a ruleset shows into the catalog, each with a message context
 for its kind and the line where it is written:
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from .i18n import RULESET_FIELDS, SAILOR_KIND, id_title
+from ..i18n import RULESET_FIELDS, SAILOR_KIND, id_title
 
 # kind -> path of the mapping of entries (id -> entry) in a ruleset
 _TABLES = {

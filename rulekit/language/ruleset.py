@@ -1,20 +1,21 @@
-"""The ruleset model: find, load, merge (``extends``) and check a ruleset.
+"""The ruleset model: find, read and merge (``extends``) a ruleset.
 
 A :class:`Ruleset` is immutable: the resolved rules after inheritance, with
-the file it came from and a hash of its content. It creates games:
-``load_ruleset("province-en").new_game(seed=1)``.
+the file it came from and a hash of its content. The engine creates games
+from it: ``rulekit.engine.new_game(ruleset, seed=1)``.
 
 Loading happens in three steps:
 
 1. :func:`resolve_file` reads the file and, following ``extends``, every base
    (a bundled id or a path relative to the file), with a position for every
-   value (:mod:`rulekit.yamlload`);
+   value (:mod:`rulekit.language.yamlload`);
 2. the layers are merged per RFC 7396, furthest base first: mappings merge
    key by key, ``null`` removes, anything else (lists too) replaces. Each
    value keeps the position of the file that wrote it, so a problem is
    reported in the variant when the variant wrote the value;
-3. :mod:`rulekit.validation` checks the result and reports every problem.
+3. :mod:`rulekit.language.validation` checks the result and reports every problem.
 
+>>> from rulekit.language import load_ruleset
 >>> rs = load_ruleset("province-en")
 >>> rs.id, rs.language, "extends" in rs.data
 ('province-en', 'en', False)
@@ -31,9 +32,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import Problem, RulesetError, UnknownRulesetError
-from .i18n import _
-from .paths import RULESETS_DIR
+from ..errors import Problem, UnknownRulesetError
+from ..i18n import _
+from ..paths import RULESETS_DIR
 from .yamlload import join, load_yaml
 
 
@@ -304,36 +305,3 @@ class Ruleset:
     def base(self) -> str | None:
         """The file this ruleset extends, if any."""
         return self.chain[1] if len(self.chain) > 1 else None
-
-    def compiled(self):
-        """The engine's precomputed tables for this ruleset (built once)."""
-        cache = self.__dict__.get("_compiled")
-        if cache is None:
-            from .engine import compile_ruleset
-            cache = compile_ruleset(self)
-            object.__setattr__(self, "_compiled", cache)
-        return cache
-
-    def new_game(self, seed: int = 0, first_player: int | None = None):
-        """A new game (:class:`rulekit.engine.State`) of this ruleset."""
-        from .engine import State
-        return State.new(self, seed=seed, first_player=first_player)
-
-
-def load_ruleset(ref: str | Path) -> Ruleset:
-    """Load a bundled id or a file, resolve ``extends``, and check it.
-
-    Raises :class:`UnknownRulesetError` when ``ref`` names nothing, and
-    :class:`RulesetError` carrying every problem when the ruleset is invalid.
-    """
-    from .validation import check_resolution
-    path = resolve_ref(ref)
-    res = resolve_file(path, display=str(ref) if not str(ref) in bundled_rulesets() else display_path(path))
-    problems = list(res.problems)
-    if res.data is not None:
-        problems.extend(check_resolution(res))
-    if problems:
-        raise RulesetError(sorted(set(problems)))
-    data = res.data
-    return Ruleset(id=data.get("id", path.stem), data=data, source=str(path), chain=tuple(res.chain),
-                   positions=res.positions)

@@ -2,7 +2,7 @@
 
 Two kinds of checks run on the resolved data (after ``extends``):
 
-- the JSON Schema (``rulekit/schema/ruleset.schema.json``, draft 2020-12):
+- the JSON Schema (``rulekit/language/schema/ruleset.schema.json``, draft 2020-12):
   each error of the validator becomes a short message of our own, one per
   keyword (missing field, unknown field with a suggestion, wrong type, value
   not allowed, number out of range, ...);
@@ -22,39 +22,20 @@ from __future__ import annotations
 import difflib
 import json
 from functools import lru_cache
-from pathlib import Path
 
 import jsonschema
 
-from .errors import Problem
-from .i18n import _, ngettext
-from .paths import SCHEMA_PATH
+from ..errors import Problem
+from ..i18n import _, ngettext
+from ..paths import SCHEMA_PATH
+from .ruleset import Resolution
 from .yamlload import join
-
 
 # ---------------------------------------------------------------------------
 # Entry points
 
-def validate_path(path) -> list[Problem]:
-    """Every problem of a ruleset file (or bundled id), sorted by file and line.
-
-    Never raises for bad input: an unreadable file is a problem too.
-    """
-    from .ruleset import bundled_rulesets, display_path, resolve_file
-    text = str(path)
-    bundled = bundled_rulesets()
-    if text in bundled and not Path(text).exists():
-        res = resolve_file(bundled[text], display=display_path(bundled[text]))
-    else:
-        res = resolve_file(Path(text), display=text)
-    problems = list(res.problems)
-    if res.data is not None:
-        problems.extend(check_resolution(res))
-    return sorted(set(problems))
-
-
 def check_resolution(res) -> list[Problem]:
-    """Schema and semantic problems of a :class:`rulekit.ruleset.Resolution`."""
+    """Schema and semantic problems of a :class:`rulekit.language.ruleset.Resolution`."""
     checker = _Checker(res)
     checker.schema_problems()
     checker.semantic_problems()
@@ -63,7 +44,6 @@ def check_resolution(res) -> list[Problem]:
 
 def check_resolved(data, filename: str, positions=None) -> list[Problem]:
     """Problems of already-resolved data (positions optional: pointer -> (line, column))."""
-    from .ruleset import Resolution
     pos = {p: (filename, *lc) for p, lc in (positions or {}).items()}
     return check_resolution(Resolution(file=filename, data=data, positions=pos))
 

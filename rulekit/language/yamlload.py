@@ -33,8 +33,8 @@ from pathlib import Path
 
 import yaml
 
-from .errors import Problem
-from .i18n import _
+from ..errors import Problem
+from ..i18n import _
 
 #: Largest ruleset file read, in bytes.
 MAX_BYTES = 1024 * 1024

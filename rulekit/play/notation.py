@@ -35,9 +35,16 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import engine as _engine
-from .errors import IllegalActionError
-from .i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, display_name, get_language, language, pgettext
+from .. import engine as _engine
+from ..errors import IllegalActionError
+from ..i18n import (
+    PSEUDO_LANGUAGE,
+    SOURCE_LANGUAGE,
+    display_name,
+    get_language,
+    language,
+    pgettext,
+)
 
 MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(

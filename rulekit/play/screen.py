@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import textwrap
 
-from . import engine as _engine
-from .engine import SOURCES
+from .. import engine as _engine
+from ..engine import SOURCES
 
 # Action kinds (read from the engine; a kind it does not have never matches).
 MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(
         ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END")))
-from .i18n import _, display_name, format_list, ngettext, pgettext
-from .play_notation import for_state
+from ..i18n import _, display_name, format_list, ngettext, pgettext
+from .notation import for_state
 
 try:  # the rule sentences (goal conditions, ship results...), when available
-    from . import sentences as _sentences
+    from ..text import sentences as _sentences
 except ImportError:  # pragma: no cover - an installation without them
     _sentences = None
 
@@ -447,7 +447,7 @@ def intro_lines(ruleset, seed, names, players, state, record_path) -> list[str]:
 
 
 def _bundled():
-    from .ruleset import bundled_rulesets
+    from ..language import bundled_rulesets
 
     return bundled_rulesets()
 
@@ -709,7 +709,7 @@ RULE_SECTIONS = {"work": ("work",), "spending": ("spending", "structures"), "ove
 def rules_lines(ruleset, state) -> list[str]:
     """The rule text of the current phase, from the same source as the rulebook."""
     try:
-        from .rulebook import section_text
+        from ..text.rulebook import section_text
     except ImportError:
         section_text = None
     if section_text is None:

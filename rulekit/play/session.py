@@ -8,10 +8,10 @@ ruleset, and every word shown goes through the catalog.
 Two ways to play:
 
 - **interactive** (stdin is a terminal): at each human decision the screen
-  shows the whole position (:func:`rulekit.screen.board_lines`), then the
+  shows the whole position (:func:`rulekit.play.screen.board_lines`), then the
   numbered legal actions; the player types a number, an action in notation
   (docs/notation.md; written in the player's language, see
-  :mod:`rulekit.play_notation`, the English notation working too) or a command (``help``, ``rules``, ``undo``, ``save``,
+  :mod:`rulekit.play.notation`, the English notation working too) or a command (``help``, ``rules``, ``undo``, ``save``,
   ``quit``);
 - **scripted** (stdin is a pipe or a file): one action (or command) per
   line, blank lines and ``#`` comments ignored; each action played is
@@ -34,11 +34,12 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine import new_game
+from ..engine.record import GameRecord, replay
+from ..errors import IllegalActionError, RecordError
+from ..i18n import _, get_language, ngettext
 from . import screen
-from .errors import IllegalActionError, RecordError
-from .i18n import _, get_language, ngettext
-from .play_notation import AmbiguousActionError
-from .record import GameRecord, replay
+from .notation import AmbiguousActionError
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -54,7 +55,7 @@ class PlayersError(ValueError):
 
 def available_bots() -> list[str]:
     """The computer players that can be named in ``--players`` (``bot:NAME``)."""
-    from .bots import make_bot
+    from ..bots import make_bot
 
     names = []
     for name in ("random", "greedy", "mcts"):
@@ -99,7 +100,7 @@ def bot_seed(game_seed: int, seat: int, ply: int) -> int:
 
 def bot_choose(spec: str, state, game_seed: int):
     """The action a computer player chooses here, and its one-line reason."""
-    from .bots import make_bot
+    from ..bots import make_bot
 
     bot = make_bot(bot_name(spec), bot_seed(game_seed, state.current, len(state.history)))
     action = bot.choose(state)
@@ -247,7 +248,7 @@ class Session:
                          first_player=self.first_player, actions=list(actions))
         self.state = replay(rec, self.ruleset)
         self.seats = []
-        st = self.ruleset.new_game(seed=self.seed, first_player=self.first_player)
+        st = new_game(self.ruleset, seed=self.seed, first_player=self.first_player)
         for a in self.state.history:
             self.seats.append(st.current)
             st._apply(a)
@@ -481,7 +482,7 @@ class Session:
 def find_ruleset(record: GameRecord, ref=None):
     """The ruleset a record was made with: ``ref`` if given, else the record's
     source file or its bundled id (the one whose content hash matches)."""
-    from .ruleset import bundled_rulesets, load_ruleset
+    from ..language import bundled_rulesets, load_ruleset
 
     if ref is not None:
         return load_ruleset(ref)
@@ -502,7 +503,7 @@ def find_ruleset(record: GameRecord, ref=None):
 
 def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None) -> Session:
     """A session continuing the game saved in ``path`` (raises RecordError/ReplayError)."""
-    from .record import check_ruleset
+    from ..engine.record import check_ruleset
 
     record = GameRecord.load(path)
     rs = find_ruleset(record, ruleset_ref)

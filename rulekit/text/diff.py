@@ -2,12 +2,12 @@
 
 The diff is structural: each ruleset is read as a list of *facts* (section,
 key, subject, value), every value written as the rulebook words it (see
-:mod:`rulekit.sentences`); two facts with the same key whose words differ are
+:mod:`rulekit.text.sentences`); two facts with the same key whose words differ are
 a change. Comparing the words rather than the raw data means a change that a
 player would not see in the book (the order of keys, say) is not reported, and
 every change that alters a rule is.
 
->>> from rulekit.ruleset import load_ruleset
+>>> from rulekit.language import load_ruleset
 >>> changes = rule_diff(load_ruleset("province-en"), load_ruleset("province-en"))
 >>> changes
 []
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _, ngettext
 from . import sentences as s
-from .i18n import _, ngettext
 
 #: Sections in reading order (the rulebook's order), with their titles.
 SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "borrowing", "harbor",

@@ -2,7 +2,7 @@
 
 The book is rendered from one Jinja2 template, ``templates/rulebook.html.j2``,
 whose texts are translatable (``jinja2.ext.i18n`` wired to :mod:`rulekit.i18n`)
-and whose rules come from the ruleset data through :mod:`rulekit.sentences`:
+and whose rules come from the ruleset data through :mod:`rulekit.text.sentences`:
 nothing is written by hand, so a changed cost can never be stale.
 
 - HTML: one self-contained file (CSS and the Work Cycle's SVG inline), with
@@ -14,7 +14,7 @@ nothing is written by hand, so a changed cost can never be stale.
   and a fixed identifier, so identical input gives identical bytes.
 
 A variant (a ruleset whose ``extends`` chain has a base) opens with a "House
-rules" box listing its changes from the base, from :func:`rulekit.diff.rule_diff`.
+rules" box listing its changes from the base, from :func:`rulekit.text.diff.rule_diff`.
 """
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ from pathlib import Path
 
 import jinja2
 
-from . import i18n
+from .. import i18n
+from ..errors import RulekitError
+from ..paths import TEMPLATES_DIR
 from . import sentences
 from .diff import grouped, rule_diff, section_title
-from .errors import RulekitError
-from .paths import TEMPLATES_DIR
 
 FORMATS = ("md", "html", "pdf")
 
@@ -160,7 +160,7 @@ def _house_rules(ruleset):
     """(base title, grouped changes) when ``ruleset`` extends another one, else None."""
     if len(ruleset.chain) < 2:
         return None
-    from .ruleset import load_ruleset
+    from ..language import load_ruleset
     base = load_ruleset(ruleset.chain[1])
     changes = rule_diff(base, ruleset)
     title = sentences.ruleset_text(base.data.get("title", base.id))

@@ -3,8 +3,8 @@
 Every function takes the resolved ruleset data (``Ruleset.data``) and returns a
 sentence in the current language (see :mod:`rulekit.i18n`). The sentences are
 ours, written as translatable templates with named brace placeholders and
-plural forms. They are used by the rulebook (:mod:`rulekit.rulebook`), by
-``rulekit diff`` (:mod:`rulekit.diff`) and by the ``rules`` screen of
+plural forms. They are used by the rulebook (:mod:`rulekit.text.rulebook`), by
+``rulekit diff`` (:mod:`rulekit.text.diff`) and by the ``rules`` screen of
 ``rulekit play``.
 
 Display names come from the data and are translated with a context per kind
@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from .i18n import _, display_name, format_list, id_title, ngettext, pgettext
+from ..i18n import _, display_name, format_list, id_title, ngettext, pgettext
 
 # --------------------------------------------------------------------------
 # Names and small phrases

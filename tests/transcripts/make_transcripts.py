@@ -39,7 +39,8 @@ def play_args(record) -> list[str]:
 
 def main():
     from play_support import library_game, localized_script, run
-    from rulekit.record import GameRecord
+
+    from rulekit.engine.record import GameRecord
 
     os.chdir(HERE)
     cases = {}

@@ -1,0 +1,20 @@
+"""Computer players.
+
+- :mod:`.base` — what a bot is (``choose(state)``, ``last_reason``) and
+  :func:`play_game` between two bots;
+- :mod:`.uniform` — :class:`RandomBot`;
+- :mod:`.greedy` — :class:`GreedyBot` and :func:`evaluate`, the evaluation
+  the search bots share;
+- :mod:`.mcts` — :class:`MCTSBot`, Monte Carlo search over turn plans;
+- :mod:`.registry` — :func:`make_bot`: a bot from its name.
+
+Bots import the engine, never the play screen or the balance tools
+(docs/architecture.md).
+"""
+from .base import play_game
+from .greedy import GreedyBot, evaluate
+from .mcts import MCTSBot
+from .registry import BOT_NAMES, make_bot
+from .uniform import RandomBot
+
+__all__ = ["BOT_NAMES", "GreedyBot", "MCTSBot", "RandomBot", "evaluate", "make_bot", "play_game"]

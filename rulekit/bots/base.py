@@ -1,0 +1,30 @@
+"""What every bot is, and a game played between two of them.
+
+A bot has ``choose(state) -> action`` (an index from ``state.legal_actions()``)
+and ``last_reason``, a one-line localized explanation of its last choice.
+"""
+from __future__ import annotations
+
+from ..engine import new_game
+
+
+def play_game(ruleset, bots, seed: int = 0, first_player=None, max_actions: int = 100000,
+              max_turns: int | None = None):
+    """Play one game between two bots (seat 0, seat 1); returns the final state.
+
+    With ``max_turns``, a game still running once that many turns have been
+    played (both players' turns counted) stops there: the state returned is
+    then not terminal (``state.is_terminal()`` is false), the game is
+    *unfinished* and has no winner. ``max_actions`` guards against a bot
+    that never ends its turn (``RuntimeError``).
+    """
+    state = new_game(ruleset, seed=seed, first_player=first_player)
+    n = 0
+    while not state.is_terminal():
+        if max_turns is not None and state.turn >= max_turns:
+            break
+        state._apply(bots[state.current].choose(state))
+        n += 1
+        if n > max_actions:
+            raise RuntimeError("game did not end")
+    return state

@@ -1,0 +1,18 @@
+"""The rules language: a ruleset is YAML, checked against a JSON Schema.
+
+- :mod:`.yamlload` reads YAML with a position (file, line, column) for every value;
+- :mod:`.ruleset` finds rulesets (bundled ids or paths), follows ``extends`` and
+  merges the layers (RFC 7396) into an immutable :class:`Ruleset`;
+- :mod:`.validation` checks the schema (``schema/ruleset.schema.json``) and the
+  semantic rules, and reports every problem as ``FILE:LINE:COL``;
+- :mod:`.load` is what the rest of rulekit calls: :func:`load_ruleset`, :func:`validate_path`;
+- :mod:`.extract` is the Babel extractor of the names a ruleset shows.
+
+This package imports nothing of rulekit but :mod:`rulekit.errors`,
+:mod:`rulekit.paths` and :mod:`rulekit.i18n` (docs/architecture.md).
+"""
+from .load import load_ruleset, validate_path
+from .ruleset import Ruleset, bundled_rulesets, display_path
+from .validation import schema
+
+__all__ = ["Ruleset", "bundled_rulesets", "display_path", "load_ruleset", "schema", "validate_path"]

@@ -1,0 +1,49 @@
+"""Loading and validating a ruleset: what the rest of rulekit calls.
+
+:func:`load_ruleset` reads a bundled id or a file, resolves ``extends``
+(:mod:`rulekit.language.ruleset`) and checks the result
+(:mod:`rulekit.language.validation`); :func:`validate_path` lists every problem
+without raising.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import Problem, RulesetError
+from .ruleset import Ruleset, bundled_rulesets, display_path, resolve_file, resolve_ref
+from .validation import check_resolution
+
+
+def validate_path(path) -> list[Problem]:
+    """Every problem of a ruleset file (or bundled id), sorted by file and line.
+
+    Never raises for bad input: an unreadable file is a problem too.
+    """
+    text = str(path)
+    bundled = bundled_rulesets()
+    if text in bundled and not Path(text).exists():
+        res = resolve_file(bundled[text], display=display_path(bundled[text]))
+    else:
+        res = resolve_file(Path(text), display=text)
+    problems = list(res.problems)
+    if res.data is not None:
+        problems.extend(check_resolution(res))
+    return sorted(set(problems))
+
+
+def load_ruleset(ref: str | Path) -> Ruleset:
+    """Load a bundled id or a file, resolve ``extends``, and check it.
+
+    Raises :class:`UnknownRulesetError` when ``ref`` names nothing, and
+    :class:`RulesetError` carrying every problem when the ruleset is invalid.
+    """
+    path = resolve_ref(ref)
+    res = resolve_file(path, display=str(ref) if not str(ref) in bundled_rulesets() else display_path(path))
+    problems = list(res.problems)
+    if res.data is not None:
+        problems.extend(check_resolution(res))
+    if problems:
+        raise RulesetError(sorted(set(problems)))
+    data = res.data
+    return Ruleset(id=data.get("id", path.stem), data=data, source=str(path), chain=tuple(res.chain),
+                   positions=res.positions)
