@@ -1,9 +1,38 @@
 """The exceptions rulekit raises. Only the CLI turns them into messages and exit codes."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from .i18n import _
+
+
+def is_control(ch: str) -> bool:
+    """A character that steers a terminal instead of showing: C0/C1 controls,
+    DEL, and the invisible format characters (bidirectional overrides...)."""
+    return unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\u200d"
+
+
+def printable(text, keep: str = "\n") -> str:
+    """``text`` safe to print on a terminal: every control character (escape
+    sequences, BEL, bidirectional overrides...) except those in ``keep`` is
+    written as a visible escape such as ``\\x1b`` or ``\\u202e``.
+
+    >>> printable("Mill\\x1b[2J\\a")
+    'Mill\\\\x1b[2J\\\\x07'
+    """
+    text = str(text)
+    if not any(is_control(ch) for ch in text):
+        return text
+    out = []
+    for ch in text:
+        if ch in keep or not is_control(ch):
+            out.append(ch)
+        elif ord(ch) < 0x100:
+            out.append(f"\\x{ord(ch):02x}")
+        else:
+            out.append(f"\\u{ord(ch):04x}")
+    return "".join(out)
 
 
 class RulekitError(Exception):
@@ -21,11 +50,12 @@ class Problem:
     pointer: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
+        where = printable(f"{self.file}:{self.line}:{self.column}", keep="")
+        message = printable(self.message, keep="")
         if self.pointer:
-            return _("{where}: {message} (at {pointer})").format(where=where, message=self.message,
-                                                                 pointer=self.pointer)
-        return _("{where}: {message}").format(where=where, message=self.message)
+            return _("{where}: {message} (at {pointer})").format(where=where, message=message,
+                                                                 pointer=printable(self.pointer, keep=""))
+        return _("{where}: {message}").format(where=where, message=message)
 
 
 class RulesetError(RulekitError):

@@ -12,7 +12,7 @@ import importlib
 
 import click
 
-from ..errors import RulekitError
+from ..errors import RulekitError, printable
 from ..i18n import (
     N_,
     _,
@@ -135,7 +135,7 @@ class RkGroup(_Translating, click.Group):
 
 def fail(message: str, code: int = 1):
     """Print ``rulekit: message`` on stderr and exit with ``code``."""
-    click.echo(_("rulekit: {message}").format(message=message), err=True)
+    click.echo(_("rulekit: {message}").format(message=printable(message)), err=True)
     raise SystemExit(code)
 
 
