@@ -19,17 +19,20 @@ from .base import RkCommand, fail, note_untranslated
                        "FILE:LINE:COLUMN: message. Exit status 0 when all are valid, 1 otherwise."))
 @click.argument("paths", nargs=-1, required=True, metavar=N_("PATH..."))
 def validate(paths):
-    from ..language import validate_path
+    from ..errors import printable
+    from ..language import validate_path_with_warnings
 
     total = 0
     for path in paths:
-        problems = validate_path(path)
+        problems, warnings = validate_path_with_warnings(path)
         total += len(problems)
         if problems:
             for problem in problems:
                 click.echo(str(problem))
         else:
-            click.echo(_("{file}: valid").format(file=path))
+            for warning in warnings:
+                click.echo(str(warning))
+            click.echo(_("{file}: valid").format(file=printable(path, keep="")))
             from ..language import load_ruleset
             note_untranslated(load_ruleset(path))
     if total:

@@ -25,9 +25,10 @@ from functools import lru_cache
 
 import jsonschema
 
-from ..errors import Problem
+from ..errors import Problem, printable
 from ..i18n import _, ngettext
 from ..paths import SCHEMA_PATH
+from . import soundness
 from .ruleset import Resolution
 from .yamlload import join
 
@@ -53,10 +54,28 @@ def schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
+def _is_integer(checker, instance) -> bool:
+    # JSON Schema counts 5.0 as an integer; YAML reads it as a decimal, and the
+    # engine counts with whole numbers: a whole number is written 5.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_StrictValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+
+
 @lru_cache(maxsize=1)
 def validator() -> jsonschema.Draft202012Validator:
-    """The compiled schema validator (built once)."""
-    return jsonschema.Draft202012Validator(schema())
+    """The compiled schema validator (built once); a decimal such as 5.0 is not a whole number."""
+    return _StrictValidator(schema())
+
+
+def check_warnings(res) -> list[Problem]:
+    """What validates but makes a poor game (``warning: ...``); never an error."""
+    if res.data is None:
+        return []
+    return sorted(set(soundness.warnings(res)))
 
 
 # ---------------------------------------------------------------------------
@@ -71,11 +90,15 @@ def _show(value) -> str:
     if value is False:
         return "false"
     if isinstance(value, str):
-        return value if value.strip() and value == value.strip() else repr(value)
+        if len(value) > 60:
+            value = value[:57] + "..."
+        return printable(value if value.strip() and value == value.strip() else repr(value), keep="")
     if isinstance(value, (dict, list)):
-        text = json.dumps(value, ensure_ascii=False, default=str)
-        return text if len(text) <= 40 else text[:37] + "..."
-    return str(value)
+        text = json.dumps(value, ensure_ascii=True, default=str)
+        return printable(text if len(text) <= 40 else text[:37] + "...", keep="")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 12:
+        return _("a number of {digits} digits").format(digits=len(str(abs(value))))
+    return printable(str(value), keep="")
 
 
 def _type_word(value) -> str:
@@ -112,20 +135,39 @@ def _schema_type_word(name: str) -> str:
     }.get(name, name)
 
 
+#: Most candidates compared with an unknown word for a suggestion; beyond, only
+#: those of about its length and first letter are (a misspelling keeps them).
+SUGGEST_CANDIDATES = 200
+#: Most items a listing of the known ids shows.
+LISTING_ITEMS = 30
+
+
 def _suggest(word, choices) -> str | None:
     if not isinstance(word, str):
         return None
-    found = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    choices = [str(c) for c in choices]
+    if len(choices) > SUGGEST_CANDIDATES:
+        choices = [c for c in choices if c[:1] == word[:1] and abs(len(c) - len(word)) <= 2][:SUGGEST_CANDIDATES]
+    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return found[0] if found else None
 
 
 def _listing(items) -> str:
-    return ", ".join(_show(i) for i in items)
+    items = list(items)
+    shown = ", ".join(_show(i) for i in items[:LISTING_ITEMS])
+    if len(items) > LISTING_ITEMS:
+        shown += _(" and {num} more").format(num=len(items) - LISTING_ITEMS)
+    return shown
 
 
 # Unknown-id messages, one pair per kind of id (a translator needs whole sentences).
-def _unknown_id(kind: str, ident, known) -> str:
-    suggestion = _suggest(ident, known)
+#: Unknown ids given a suggestion; beyond, only the listing (a file of many
+#: misspellings is checked in linear time).
+SUGGESTED_IDS = 20
+
+
+def _unknown_id(kind: str, ident, known, suggest: bool = True) -> str:
+    suggestion = _suggest(ident, known) if suggest else None
     listing = _listing(known) or "-"
     if kind == "structure":
         if suggestion:
@@ -399,6 +441,9 @@ class _Checker:
             "space": [s for s in self.spaces if isinstance(s, str)],
             "coin": list(self.coins),
         }
+        soundness.check_texts(self)
+        self.holdings_ok = soundness.check_coin_holdings(self)
+        soundness.check_conversion_loops(self)
         self.check_spaces(cycle)
         self.check_workers()
         self.check_structures()
@@ -413,7 +458,9 @@ class _Checker:
         if not isinstance(ident, str) or ident in self.known[kind]:
             return
         where = _DEFINED_AT[kind]
-        self.add(pointer, _unknown_id(kind, ident, self.known[kind]), causes=(join(where, ident), where), ident=ident)
+        self.unknown_ids = getattr(self, "unknown_ids", 0) + 1
+        self.add(pointer, _unknown_id(kind, ident, self.known[kind], suggest=self.unknown_ids <= SUGGESTED_IDS),
+                 causes=(join(where, ident), where), ident=ident)
 
     def check_spaces(self, cycle):
         first = {}
@@ -562,15 +609,11 @@ class _Checker:
     def check_coins(self, comps):
         setup = _dict(self.data.get("setup"))
         starting = _list(setup.get("starting_coins"))
-        if not starting or not all(_int(a) is not None and a >= 0 for a in starting):
+        if not starting or not all(_int(a) is not None and 0 <= a <= 1000 for a in starting):
             return
-        supply = []
-        for coin in self.coins.values():
-            coin = _dict(coin)
-            value, count = _int(coin.get("value")), _int(coin.get("count"))
-            if value is None or count is None or value < 1 or count < 0:
-                return
-            supply.append((value, count))
+        supply = soundness.coin_supply(self.data)
+        if supply is None:          # the schema said what is wrong
+            return
         causes = tuple(p for p in self.res.removed if p.startswith("/components/coins/")) + ("/components/coins",)
         total = sum(v * c for v, c in supply)
         need = sum(starting)
@@ -582,13 +625,14 @@ class _Checker:
             return
         bad = False
         for i, amount in enumerate(starting):
-            if not _payable(amount, supply):
+            if not soundness.payable(amount, supply):
                 bad = True
                 self.add(f"/setup/starting_coins/{i}", ngettext(
                     "player {seat} starts with {num} coin, an amount the coins in the supply cannot make",
                     "player {seat} starts with {num} coins, an amount the coins in the supply cannot make",
                     amount).format(seat=i + 1, num=amount), causes=causes)
-        if not bad and len(starting) == 2 and not _payable_both(starting[0], starting[1], supply):
+        if not bad and len(starting) == 2 and self.holdings_ok and not soundness.payable_both(
+                starting[0], starting[1], supply):
             self.add("/setup/starting_coins", _(
                 "the coins in the supply cannot pay both starting amounts ({first} and {second}) at once").format(
                     first=starting[0], second=starting[1]), causes=causes)
@@ -611,7 +655,7 @@ class _Checker:
             return
         ships = _int(ships)
         outcomes = _list(harbor.get("outcomes"))
-        if ships is None or not outcomes:
+        if ships is None or not 0 <= ships <= 1000 or not outcomes:   # else the schema said so
             return
         by_white, ids = {}, {}
         for i, outcome in enumerate(outcomes):
@@ -642,35 +686,3 @@ class _Checker:
                 self.add("/harbor/outcomes", ngettext(
                     "no outcome for {num} white ship", "no outcome for {num} white ships", white).format(num=white),
                     causes=("/components/ship_tokens",))
-
-
-def _payable(amount: int, supply) -> bool:
-    """Can coins of ``supply`` [(value, count)] make exactly ``amount``?"""
-    reach = 1  # bit set of reachable sums
-    mask = (1 << (amount + 1)) - 1
-    for value, count in supply:
-        # Bounded knapsack by binary splitting of the count.
-        k = 1
-        while count > 0:
-            take = min(k, count)
-            reach |= (reach << (value * take)) & mask
-            count -= take
-            k *= 2
-    return bool(reach >> amount & 1)
-
-
-def _payable_both(a: int, b: int, supply) -> bool:
-    """Can the supply make ``a`` and ``b`` at once, with different coins?"""
-    if (a + 1) * (b + 1) > 40_000:
-        return True  # too large to search here; each amount alone was checked
-    # rows[x]: bit set of the amounts y reachable for the second player while
-    # the first one has x; coins are added one at a time.
-    rows = [1] + [0] * a
-    ymask = (1 << (b + 1)) - 1
-    for value, count in supply:
-        for _coin in range(min(count, a // value + b // value)):
-            new = [((row << value) & ymask) | row for row in rows]
-            for x in range(a, value - 1, -1):
-                new[x] |= rows[x - value]
-            rows = new
-    return bool(rows[a] >> b & 1)
