@@ -454,7 +454,8 @@ class State:
             st._earn_coin(seat, amount)
         st._reveal_next()
         st._check_end()
-        st._start_turn()
+        if st.phase != OVER:        # an end condition met at setup with finish_turn false ends it there
+            st._start_turn()
         return st
 
     def _rand(self, n: int) -> int:
