@@ -127,6 +127,12 @@ def player_names(players) -> list[str]:
     return names
 
 
+#: Turns (both players' counted) after which a game that has not ended stops:
+#: a house rule may make a game that cannot end. Random games of the bundled
+#: editions last about 120 turns; the longest seen lasted 631.
+DEFAULT_MAX_TURNS = 2000
+
+
 def default_record_path(ruleset, seed: int) -> Path:
     """Where a game is saved when no ``--record`` file was given."""
     return Path(f"{ruleset.id}-{seed}.json")
@@ -234,6 +240,7 @@ class Session:
     record_path: Path | None = None
     actions: list = field(default_factory=list)   # notations to replay first (resume)
     autosave: bool = True
+    max_turns: int | None = DEFAULT_MAX_TURNS       # a game still running after this many turns stops
 
     def __post_init__(self):
         self.names = player_names(self.players)
@@ -319,6 +326,11 @@ class Session:
             self._emit(con.style(screen.turn_line(self.state, self.names), bold=True))
         redraw = True
         while not self.state.is_terminal():
+            if self.max_turns is not None and self.state.turn >= self.max_turns:
+                con.say(con.style(_("Stopped at turn {turn}: the game has not ended after {turn} turns "
+                                    "(the limit of --max-turns).").format(turn=self.state.turn), bold=True))
+                self._leave()
+                return 0
             seat = self.state.current
             spec = self.players[seat]
             if not is_human(spec):
@@ -501,14 +513,15 @@ def find_ruleset(record: GameRecord, ref=None):
     return loaded[0]
 
 
-def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None) -> Session:
+def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None,
+                   max_turns: int | None = DEFAULT_MAX_TURNS) -> Session:
     """A session continuing the game saved in ``path`` (raises RecordError/ReplayError)."""
-    from ..engine.record import check_ruleset
+    from ..engine.record import check_result, check_ruleset
 
     record = GameRecord.load(path)
     rs = find_ruleset(record, ruleset_ref)
     check_ruleset(record, rs)
-    replay(record, rs)           # every action legal, or ReplayError with its index
+    check_result(record, replay(record, rs))   # every action legal (or ReplayError), the result as stored
     if players is None:
         try:
             players = parse_players(",".join(record.players)) if record.players else parse_players(DEFAULT_PLAYERS)
@@ -516,10 +529,10 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
             players = parse_players(DEFAULT_PLAYERS)
     return Session(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
-                   actions=list(record.actions))
+                   actions=list(record.actions), max_turns=max_turns)
 
 
 __all__ = [
     "Console", "Session", "PlayersError", "SLOW_BOTS", "parse_players", "available_bots", "bot_choose", "bot_seed",
-    "player_names", "resume_session", "find_ruleset", "default_record_path",
+    "player_names", "resume_session", "find_ruleset", "default_record_path", "DEFAULT_MAX_TURNS",
 ]
