@@ -34,7 +34,7 @@ from pathlib import Path
 
 from ..errors import Problem, UnknownRulesetError
 from ..i18n import _
-from ..paths import RULESETS_DIR
+from ..paths import RULESETS_DIR, exists
 from .yamlload import join, load_yaml
 
 
@@ -64,7 +64,7 @@ def resolve_ref(ref: str | Path, relative_to: Path | None = None) -> Path:
     path = Path(text)
     if relative_to is not None and not path.is_absolute():
         path = Path(os.path.normpath(relative_to / path))
-    if path.exists():
+    if exists(path):
         return path
     raise _unknown(text)
 
@@ -195,6 +195,13 @@ def _merge(target, patch, pointer, tpos, ppos, pfile, removed, problems):
 MAX_CHAIN = 32
 
 
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
     """Read ``path`` and its bases and merge them. Never raises for bad input."""
     path = Path(path)
@@ -236,10 +243,13 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
                 report(_("base ruleset not found: {ref} is neither a bundled ruleset ({ids}) nor a file next to this one")
                        .format(ref=ext, ids=", ".join(bundled_rulesets())))
             return res
-        if base.is_dir():
+        if exists(base) and _is_dir(base):
             report(_("extends names a directory, not a ruleset file: {path}").format(path=display_path(base)))
             return res
-        key = base.resolve()
+        try:
+            key = base.resolve()
+        except OSError:
+            key = base.absolute()
         if len(layers) >= MAX_CHAIN:
             report(_("too many bases: more than {limit} files in the extends chain").format(limit=MAX_CHAIN))
             return res

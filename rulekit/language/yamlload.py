@@ -35,6 +35,7 @@ import yaml
 
 from ..errors import Problem
 from ..i18n import _
+from ..paths import FileTooLarge, NotRegularFile, read_user_file
 
 #: Largest ruleset file read, in bytes.
 MAX_BYTES = 1024 * 1024
@@ -409,19 +410,19 @@ def load_yaml(path: str | os.PathLike, display: str | None = None) -> Document:
         doc.problems.append(Problem(file, line, col, message))
         return doc
 
-    if path.is_dir():
-        return refuse(_("this is a directory, not a ruleset file"))
     try:
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
+        raw = read_user_file(path, MAX_BYTES)
     except FileNotFoundError:
         return refuse(_("no such file"))
     except IsADirectoryError:
         return refuse(_("this is a directory, not a ruleset file"))
+    except NotRegularFile:
+        return refuse(_("this is not a regular file (a named pipe, a device...): a ruleset is read from a "
+                        "regular file only"))
+    except FileTooLarge:
+        return refuse(_("the file is too large: a ruleset may be at most {size} MB").format(size=MAX_BYTES // (1024 * 1024)))
     except OSError as exc:
         return refuse(_("cannot read this file: {reason}").format(reason=exc.strerror or str(exc)))
-    if len(raw) > MAX_BYTES:
-        return refuse(_("the file is too large: a ruleset may be at most {size} MB").format(size=MAX_BYTES // (1024 * 1024)))
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
