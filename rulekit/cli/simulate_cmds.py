@@ -350,7 +350,7 @@ def _render_compare(doc, data, other_data) -> list[str]:
 @click.option("--compare", "other", metavar=N_("OTHER"),
               help=N_("Also play OTHER (a bundled id or a file) on the same seeds and report the differences."))
 def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
-    from ..balance.simulate import report
+    from ..balance.simulate import SimulationInterrupted, report
     from ..language import load_ruleset
 
     rs = load_ruleset(ruleset)
@@ -369,8 +369,19 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
                 doc = report(rs, games, bots, seed, jobs, other_rs, progress=bar.update, max_turns=max_turns)
         else:
             doc = report(rs, games, bots, seed, jobs, other_rs, max_turns=max_turns)
+    except SimulationInterrupted as exc:
+        click.echo("", err=True)
+        click.echo(ngettext("Interrupted: {done} of {total} game finished.", "Interrupted: {done} of {total} games finished.",
+                            exc.total).format(done=exc.finished, total=exc.total), err=True)
+        if exc.doc is not None:
+            if as_json:
+                click.echo(json.dumps(exc.doc, indent=2, ensure_ascii=False))
+            else:
+                click.echo(render_text(exc.doc, rs.data, other_rs.data if other_rs else None,
+                                       time.perf_counter() - start), nl=False)
+        raise SystemExit(130) from None
     except KeyboardInterrupt:
-        fail(_("interrupted"), 1)
+        fail(_("interrupted"), 130)
     except RuntimeError as exc:
         fail(str(exc))
     elapsed = time.perf_counter() - start
