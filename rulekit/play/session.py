@@ -247,6 +247,7 @@ class Session:
         self.data = self.ruleset.data
         self.recent = deque(maxlen=10)
         self.saved_once = False
+        self.save_failed = False
         self._rebuild(self.actions)
 
     # ----------------------------------------------------------- the state
@@ -307,8 +308,11 @@ class Session:
         try:
             return self._run()
         except KeyboardInterrupt:
-            self.console.say("")
-            self._leave(interrupted=True)
+            try:
+                self.console.say("")
+                self._leave(interrupted=True)
+            except KeyboardInterrupt:
+                pass       # a second Ctrl-C: stop now; an interrupted save leaves the previous file whole
             return 130
 
     def _run(self) -> int:
@@ -330,7 +334,7 @@ class Session:
                 con.say(con.style(_("Stopped at turn {turn}: the game has not ended after {turn} turns "
                                     "(the limit of --max-turns).").format(turn=self.state.turn), bold=True))
                 self._leave()
-                return 0
+                return 1 if self.save_failed else 0
             seat = self.state.current
             spec = self.players[seat]
             if not is_human(spec):
@@ -354,7 +358,7 @@ class Session:
             line = con.read(screen.prompt_text(con))
             if line is None:                       # end of the input
                 self._leave(end_of_input=True)
-                return 0
+                return 1 if self.save_failed else 0
             text = line.strip()
             if not text or text.startswith("#"):
                 redraw = False
@@ -362,7 +366,7 @@ class Session:
             outcome = self._command(text)
             if outcome == "quit":
                 self._leave()
-                return 0
+                return 1 if self.save_failed else 0
             if outcome == "stay":
                 redraw = False
         self._finish()
@@ -456,13 +460,16 @@ class Session:
         """Save what must be saved and print where the game stands."""
         con = self.console
         path = None
-        if self.record_path is not None:
-            path = self.save()
-        elif con.interactive and self.state.history and not self.state.is_terminal():
+        target = self.record_path
+        if target is None and con.interactive and self.state.history and not self.state.is_terminal():
+            target = default_record_path(self.ruleset, self.seed)
+        if target is not None:
             try:
-                path = self.save(default_record_path(self.ruleset, self.seed))
-            except OSError:
-                path = None
+                path = self.save(target)
+            except OSError as exc:
+                self.save_failed = True
+                con.say(con.style(_("Could not save the game to {file}: {reason}").format(
+                    file=target, reason=exc.strerror or exc), fg="red"))
         if interrupted:
             con.say(_("Interrupted."))
         for line in screen.summary_lines(self.state, self.names):
