@@ -118,7 +118,7 @@ def _amounts(value) -> tuple[int, int] | None:
 
 
 def _describe(conv_id, conv) -> str:
-    pay, gain = _amounts(conv.get("pay")), _amounts(conv.get("gain"))
+    pay, gain = _amounts(_dict(conv).get("pay")), _amounts(_dict(conv).get("gain"))
     return _("{id} (pay {pay_labor} Labor and {pay_coin} Coin, gain {gain_labor} Labor and {gain_coin} Coin)").format(
         id=conv_id, pay_labor=pay[0], pay_coin=pay[1], gain_labor=gain[0], gain_coin=gain[1])
 
@@ -136,6 +136,8 @@ def check_conversion_loops(checker) -> None:
     deltas = []
     for cid, conv in convs.items():
         conv = _dict(conv)
+        if not isinstance(conv.get("pay"), dict) or not isinstance(conv.get("gain"), dict):
+            continue                  # the schema says what is wrong
         pay, gain = _amounts(conv.get("pay")), _amounts(conv.get("gain"))
         if pay is None or gain is None or conv.get("per_turn") is not None:
             continue

@@ -681,8 +681,17 @@ class _Checker:
                         other=by_white[white][1], num=white))
             else:
                 by_white[white] = (i, oid)
-        for white in range(ships + 1):
-            if white not in by_white:
-                self.add("/harbor/outcomes", ngettext(
-                    "no outcome for {num} white ship", "no outcome for {num} white ships", white).format(num=white),
-                    causes=("/components/ship_tokens",))
+        missing = [white for white in range(ships + 1) if white not in by_white]
+        if len(missing) > 3:
+            runs, start = [], missing[0]
+            for prev, white in zip(missing, missing[1:] + [None]):
+                if white != prev + 1:
+                    runs.append(str(start) if start == prev else f"{start}–{prev}")
+                    start = white
+            self.add("/harbor/outcomes", _("no outcome for {whites} white ships").format(whites=", ".join(runs[:10])),
+                     causes=("/components/ship_tokens",))
+            missing = []
+        for white in missing:
+            self.add("/harbor/outcomes", ngettext(
+                "no outcome for {num} white ship", "no outcome for {num} white ships", white).format(num=white),
+                causes=("/components/ship_tokens",))

@@ -148,8 +148,13 @@ class _Reader:
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         constructor = self.loader.yaml_constructors.get(tag)
         if constructor is None or tag in ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"):
-            self.problems.append(_problem(self.file, event.start_mark,
-                                          _("unsupported YAML tag {tag}").format(tag=event.tag)))
+            self.problems.append(_problem(self.file, event.start_mark, _tag_message(event.tag)))
+            return event.value
+        if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and ":" in event.value:
+            # YAML 1.1 reads 1:30 as a number in base 60 (90): nobody means that in a ruleset.
+            self.problems.append(_problem(self.file, event.start_mark, _(
+                "{value} would be read as a number in base 60 (an old YAML rule); write a plain number, "
+                "or put the text in quotes").format(value=event.value)))
             return event.value
         try:
             return constructor(self.loader, node)
@@ -225,8 +230,7 @@ class _Reader:
                     self.fail(event.start_mark, _("nested too deeply (more than {limit} levels)").format(limit=MAX_DEPTH))
                 kind = "map" if isinstance(event, yaml.MappingStartEvent) else "seq"
                 if event.tag not in (_MAP_TAGS if kind == "map" else _SEQ_TAGS):
-                    self.problems.append(_problem(self.file, event.start_mark,
-                                                  _("unsupported YAML tag {tag}").format(tag=event.tag)))
+                    self.problems.append(_problem(self.file, event.start_mark, _tag_message(event.tag)))
                 track = bool(event.anchor) or bool(stack and stack[-1].relpos is not None)
                 frame = _Frame(kind, pointer, event.anchor, _pos(event.start_mark), track)
                 if not stack:
@@ -365,6 +369,16 @@ class _Reader:
             _("character {code} is not allowed in YAML ({reason})").format(
                 code=f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character),
                 reason=exc.reason)))
+
+
+def _tag_message(tag) -> str:
+    """A tag as the author wrote it (``!!python/object``, not the internal URI)."""
+    shown = str(tag)
+    if shown.startswith("tag:yaml.org,2002:"):
+        shown = "!!" + shown[len("tag:yaml.org,2002:"):]
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return _("YAML tags such as {tag} are not allowed here: write the value plainly").format(tag=shown)
 
 
 def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
