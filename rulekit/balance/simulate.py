@@ -369,7 +369,8 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
             totals.append(g.scores[p])
         first_totals.append(g.scores[g.first])
         second_totals.append(g.scores[1 - g.first])
-        margins.append(abs(g.scores[0] - g.scores[1]))
+        if g.finished:                   # an unfinished game has no winner, hence no margin
+            margins.append(abs(g.scores[0] - g.scores[1]))
     structures = {}
     for s, sid in enumerate(c.struct_ids):
         built = sum(1 for g in games if g.first_builder[s] >= 0)

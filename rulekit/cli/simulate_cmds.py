@@ -243,16 +243,22 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     out += _table([pgettext("simulate", "decided by"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     out.append("")
     t = r["length"]["turns"]
-    out.append(_("Game length: {mean} turns on average ({level} interval {low} to {high}); "
-                 "quartiles {q1}, {median}, {q3}; shortest {min}, longest {max}.").format(level=_level(),
-        mean=_num(t["mean"]), low=_num(t["ci95"][0]), high=_num(t["ci95"][1]),
-        q1=_num(t["q1"]), median=_num(t["median"]), q3=_num(t["q3"]), min=_num(t["min"], 0), max=_num(t["max"], 0)))
+    if not t["n"]:
+        out.append(_("Game length: no game finished."))
+    else:
+        out.append(_("Game length: {mean} turns on average ({level} interval {low} to {high}); "
+                     "quartiles {q1}, {median}, {q3}; shortest {min}, longest {max}.").format(level=_level(),
+            mean=_num(t["mean"]), low=_num(t["ci95"][0]), high=_num(t["ci95"][1]),
+            q1=_num(t["q1"]), median=_num(t["median"]), q3=_num(t["q3"]), min=_num(t["min"], 0), max=_num(t["max"], 0)))
     out.append("")
     out.append(_("Victory points"))
     vp = r["vp"]
     rows = []
     for key in ("per_player", "first_player", "second_player", "margin"):
         v = vp[key]
+        if not v.get("n", 1):                 # no game to average over (no game won, for the margin)
+            rows.append([_metric_label(data, "vp/" + key, bots), "–", "–"])
+            continue
         rows.append([_metric_label(data, "vp/" + key, bots), _num(v["mean"], 2),
                      _range(_num(v["ci95"][0], 2), _num(v["ci95"][1], 2))])
     for src, v in vp["by_source"].items():

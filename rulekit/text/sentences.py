@@ -343,6 +343,8 @@ def goals_in_play(data) -> int:
 
 def goal_tokens_sentence(data) -> str:
     pool, draw = goal_pool_size(data), goals_in_play(data)
+    if draw == 0:
+        return _("No goal token is used in this game.")
     if draw >= pool:
         return ngettext("{num} goal token, used in every game.",
                         "{num} goal tokens, all used in every game.", pool).format(num=pool)
@@ -352,6 +354,8 @@ def goal_tokens_sentence(data) -> str:
 
 def goal_draw_sentence(data) -> str:
     pool, draw = goal_pool_size(data), goals_in_play(data)
+    if draw == 0:
+        return _("No goal token is used in this game: leave them in the box.")
     if draw >= pool:
         return ngettext("Shuffle the {num} goal token face down and put it above the board.",
                         "Shuffle the {num} goal tokens face down and stack them above the board.", pool).format(num=pool)
@@ -562,6 +566,8 @@ def cast_sentences(data) -> list[str]:
     cast = data["harbor"]["cast"]
     n = data["components"].get("ship_tokens", 0)
     found = []
+    if n == 0:
+        return [_("There is no ship token to cast: the result is always the one for no white ship.")]
     if cast.get("on_first_build"):
         found.append(ngettext(
             "Cast the ship token at the end of the turn in which the {harbor} is first built.",
