@@ -160,7 +160,7 @@ class GameRecord:
         try:
             text = read_user_file(path, MAX_BYTES).decode("utf-8")
         except IsADirectoryError:
-            raise RecordError(_("{file}: is a directory, not a game record").format(file=path)) from None
+            raise RecordError(_("{file}:1:1: is a directory, not a game record").format(file=path)) from None
         except FileNotFoundError:
             raise RecordError(_("{file}: no such file").format(file=path)) from None
         except NotRegularFile:
@@ -172,7 +172,7 @@ class GameRecord:
         except UnicodeDecodeError:
             raise RecordError(_("{file}: not a valid game record: not UTF-8 text").format(file=path)) from None
         except OSError as exc:
-            raise RecordError(_("{file}: cannot be read ({reason})").format(file=path, reason=exc.strerror)) from None
+            raise RecordError(_("{file}:1:1: cannot be read ({reason})").format(file=path, reason=exc.strerror)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
