@@ -331,3 +331,44 @@ def test_refused_texts_are_located():
     problems = validate_path(REPRO / "esc-title.yaml")
     assert [(p.line, p.pointer) for p in problems] == [(3, "/title"), (4, "/structures/mill/name")]
     assert all(clean(str(p)) for p in problems)
+
+
+# ---------------------------------------------------------------------------
+# D. Interruption and lost work
+
+def _session(tmp_path, record_path=None):
+    from rulekit.play.session import Console, Session
+
+    out = []
+    console = Console(interactive=True, color=False, write=out.append, read_line=lambda prompt: "1",
+                      clear=lambda: None)
+    return Session(ruleset=load_ruleset("province-en"), seed=4, players=["human", "bot:greedy"], console=console,
+                   first_player=0, record_path=record_path), out
+
+
+def test_a_second_ctrl_c_while_saving_exits_130(tmp_path, monkeypatch):
+    session, out = _session(tmp_path, tmp_path / "g.json")
+
+    def interrupted(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session, "_run", interrupted)
+    monkeypatch.setattr(session, "save", interrupted)      # Ctrl-C again while the game is being saved
+    assert session.run() == 130
+
+
+def test_a_save_that_cannot_be_written_says_so(tmp_path):
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    session, out = _session(tmp_path, folder / "missing" / "g.json")
+    session._leave()
+    assert session.save_failed and any("Could not save the game to" in line for line in out)
+    result = run(["play", "--players", "human,bot:greedy", "--seed", "3", "--record", str(folder / "no" / "g.json")],
+                 input="quit\n")
+    assert result.exit_code == 1 and "cannot write" in result.output
+
+
+def test_ruleset_ids_are_limited_in_length(tmp_path):
+    path = tmp_path / "long.yaml"
+    path.write_text("extends: province-en\nid: %s\n" % ("a" * 5000), encoding="utf-8")
+    assert any("too long: at most 64 characters" in m for m in messages(path))

@@ -206,10 +206,29 @@ class SimulationInterrupted(Exception):
 
 def _worker_init():
     # Ctrl-C reaches every process of the terminal's group: the parent alone
-    # handles it (it cancels what is pending and stops the workers).
+    # handles it (it cancels what is pending and stops the workers). The
+    # worker starts with SIGINT blocked (see run_many), ignores it, then
+    # unblocks it: a Ctrl-C during its start is dropped, not a traceback.
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _block_sigint():
+    import signal
+
+    if hasattr(signal, "pthread_sigmask"):
+        return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return None
+
+
+def _restore_sigmask(old):
+    import signal
+
+    if old is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)     # a Ctrl-C that came meanwhile is raised now
 
 
 def _play_chunk(task):
@@ -279,12 +298,17 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
     # The workers load the rulesets from their files (a ruleset's path is
     # its `source`), once per process.
     sources = [rs.source or rs.id for rs in rulesets]
-    pool = cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+    pool = None
+    old = _block_sigint()        # the workers are started with SIGINT blocked (they inherit the mask)
     try:
-        futures = {}
-        for k, src in enumerate(sources):
-            for start, stop in chunks:
-                futures[pool.submit(_play_chunk, (src, bots, seed, start, stop, max_turns, os.getpid()))] = (k, start)
+        try:
+            pool = cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+            futures = {}
+            for k, src in enumerate(sources):
+                for start, stop in chunks:
+                    futures[pool.submit(_play_chunk, (src, bots, seed, start, stop, max_turns, os.getpid()))] = (k, start)
+        finally:
+            _restore_sigmask(old)
         for fut in cf.as_completed(futures):
             k, start = futures[fut]
             chunk = fut.result()
@@ -292,10 +316,12 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
             if progress:
                 progress(len(chunk))
     except KeyboardInterrupt:
-        _stop_pool(pool)
+        if pool is not None:
+            _stop_pool(pool)
         raise SimulationInterrupted(finished(), games * len(rulesets)) from None
     except BaseException:
-        _stop_pool(pool)
+        if pool is not None:
+            _stop_pool(pool)
         raise
     pool.shutdown(wait=True)
     return results

@@ -1,0 +1,79 @@
+"""Ctrl-C on a real pseudo-terminal: ``play`` saves and exits 130; ``simulate --jobs 2``
+stops its workers, prints what was finished and exits 130."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+
+from rulekit.engine.record import GameRecord
+
+
+def _env():
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(TERM="xterm", COLUMNS="120", LINES="50")
+    env.pop("RULEKIT_NO_PROGRESS", None)
+    return env
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(x) for x in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path):
+    record = tmp_path / "game.json"
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--seed", "5", "--lang", "en",
+                                           "--record", str(record)],
+                          env=_env(), encoding="utf-8", timeout=30, dimensions=(50, 120))
+    try:
+        child.expect("Your choice: ")
+        child.sendline("1")                        # one move, so the record holds something
+        child.expect("Your choice: ")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        out = child.before
+    finally:
+        child.close()
+    assert child.exitstatus == 130, out
+    assert "Interrupted." in out and "Saved to" in out and "Traceback" not in out
+    assert len(GameRecord.load(record).actions) >= 1
+
+
+def test_ctrl_c_stops_simulate_with_two_jobs(tmp_path):
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "simulate", "province-en", "--games", "4000",
+                                           "--jobs", "2", "--lang", "en"],
+                          env=_env(), encoding="utf-8", timeout=60, dimensions=(50, 120), cwd=str(tmp_path))
+    try:
+        child.expect("Playing")
+        workers = []
+        for _ in range(300):                       # the pool starts its processes as work is submitted
+            workers = _children(child.pid)
+            if len(workers) >= 2:
+                break
+            time.sleep(0.05)
+        assert len(workers) >= 2
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        out = child.before
+    finally:
+        child.close()
+    assert child.exitstatus == 130, out
+    assert "Interrupted:" in out and "of 4000 games finished" in out and "Traceback" not in out
+    assert not [pid for pid in workers if _alive(pid)]
