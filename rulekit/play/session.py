@@ -298,7 +298,7 @@ class Session:
         st._apply(action)
         self._emit(self.console.style(line, fg=screen.seat_color(self.data, seat)))
         self._events()
-        if not st.is_terminal() and st.turn != turn:
+        if not st.is_terminal() and st.turn != turn and (self.max_turns is None or st.turn < self.max_turns):
             self._emit(self.console.style(screen.turn_line(st, self.names), bold=True))
         self._autosave()
 
