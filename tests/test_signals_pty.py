@@ -37,43 +37,48 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path):
-    record = tmp_path / "game.json"
-    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--seed", "5", "--lang", "en",
-                                           "--record", str(record)],
-                          env=_env(), encoding="utf-8", timeout=30, dimensions=(50, 120))
+def _interrupt(args, prepare, cwd):
+    """Run ``rulekit ARGS`` on a pseudo-terminal, call ``prepare(child)``, press Ctrl-C;
+    (exit status, what was printed after)."""
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", *args, "--lang", "en"], env=_env(), encoding="utf-8",
+                          timeout=60, dimensions=(50, 120), cwd=str(cwd))
     try:
-        child.expect("Your choice: ")
-        child.sendline("1")                        # one move, so the record holds something
-        child.expect("Your choice: ")
+        prepare(child)
         child.sendintr()
         child.expect(pexpect.EOF)
         out = child.before
     finally:
         child.close()
-    assert child.exitstatus == 130, out
+    return child.exitstatus, out
+
+
+def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path):
+    record = tmp_path / "game.json"
+
+    def one_move(child):
+        child.expect("Your choice: ")
+        child.sendline("1")                        # one move, so the record holds something
+        child.expect("Your choice: ")
+
+    status, out = _interrupt(["play", "--seed", "5", "--record", str(record)], one_move, tmp_path)
+    assert status == 130, out
     assert "Interrupted." in out and "Saved to" in out and "Traceback" not in out
     assert len(GameRecord.load(record).actions) >= 1
 
 
 def test_ctrl_c_stops_simulate_with_two_jobs(tmp_path):
-    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "simulate", "province-en", "--games", "4000",
-                                           "--jobs", "2", "--lang", "en"],
-                          env=_env(), encoding="utf-8", timeout=60, dimensions=(50, 120), cwd=str(tmp_path))
-    try:
+    workers = []
+
+    def started(child):
         child.expect("Playing")
-        workers = []
         for _ in range(300):                       # the pool starts its processes as work is submitted
-            workers = _children(child.pid)
+            workers[:] = _children(child.pid)
             if len(workers) >= 2:
                 break
             time.sleep(0.05)
         assert len(workers) >= 2
-        child.sendintr()
-        child.expect(pexpect.EOF)
-        out = child.before
-    finally:
-        child.close()
-    assert child.exitstatus == 130, out
+
+    status, out = _interrupt(["simulate", "province-en", "--games", "4000", "--jobs", "2"], started, tmp_path)
+    assert status == 130, out
     assert "Interrupted:" in out and "of 4000 games finished" in out and "Traceback" not in out
     assert not [pid for pid in workers if _alive(pid)]
