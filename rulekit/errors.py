@@ -1,6 +1,7 @@
 """The exceptions rulekit raises. Only the CLI turns them into messages and exit codes."""
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -13,6 +14,19 @@ def is_control(ch: str) -> bool:
     return unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\u200d"
 
 
+#: Every control character (the test of :func:`is_control`, at the speed of a regular expression).
+#: The ranges are those of Unicode categories Cc and Cf but U+200D (the
+#: zero-width joiner of emoji); tests/test_reliability.py checks them
+#: against unicodedata.
+CONTROL_RE = re.compile(
+    "["
+    "\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e"
+    "\u200b-\u200c\u200e-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0001\U000e0020-\U000e007f"
+    "]")
+
+
 def printable(text, keep: str = "\n") -> str:
     """``text`` safe to print on a terminal: every control character (escape
     sequences, BEL, bidirectional overrides...) except those in ``keep`` is
@@ -22,7 +36,7 @@ def printable(text, keep: str = "\n") -> str:
     'Mill\\\\x1b[2J\\\\x07'
     """
     text = str(text)
-    if not any(is_control(ch) for ch in text):
+    if not CONTROL_RE.search(text):
         return text
     out = []
     for ch in text:

@@ -327,6 +327,17 @@ def test_no_control_character_reaches_the_output_of_any_command(tmp_path):
         assert clean(result.output), (args, result.output)
 
 
+def test_the_control_characters_are_those_of_unicode():
+    import unicodedata
+
+    from rulekit.errors import CONTROL_RE, printable
+
+    for code in range(0x110000):
+        ch = chr(code)
+        assert bool(CONTROL_RE.fullmatch(ch)) == (unicodedata.category(ch) in ("Cc", "Cf") and ch != "\u200d"), hex(code)
+    assert printable("a\x1b[2J\u202eb\n") == "a\\x1b[2J\\u202eb\n" and printable("é\u200d«\u202f»") == "é\u200d«\u202f»"
+
+
 def test_refused_texts_are_located():
     problems = validate_path(REPRO / "esc-title.yaml")
     assert [(p.line, p.pointer) for p in problems] == [(3, "/title"), (4, "/structures/mill/name")]

@@ -19,7 +19,7 @@ already refused is skipped.
 """
 from __future__ import annotations
 
-from ..errors import Problem, is_control
+from ..errors import CONTROL_RE, Problem
 from ..i18n import _, ngettext
 from .yamlload import join
 
@@ -45,9 +45,9 @@ def _code(ch: str) -> str:
 
 
 def _bad_char(text: str, multiline: bool):
-    for ch in text:
-        if is_control(ch) and not (multiline and ch == "\n"):
-            return ch
+    for found in CONTROL_RE.finditer(text):
+        if not (multiline and found.group() == "\n"):
+            return found.group()
     return None
 
 

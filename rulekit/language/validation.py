@@ -135,11 +135,16 @@ def _schema_type_word(name: str) -> str:
     }.get(name, name)
 
 
-#: Most candidates compared with an unknown word for a suggestion; beyond, only
-#: those of about its length and first letter are (a misspelling keeps them).
-SUGGEST_CANDIDATES = 200
+#: Most candidates compared closely with an unknown word for a suggestion:
+#: among more, those sharing the most pairs of letters with it.
+SUGGEST_CANDIDATES = 20
 #: Most items a listing of the known ids shows.
 LISTING_ITEMS = 30
+
+
+@lru_cache(maxsize=4096)
+def _pairs(word: str) -> frozenset:
+    return frozenset(word[i:i + 2] for i in range(len(word) - 1)) or frozenset((word,))
 
 
 def _suggest(word, choices) -> str | None:
@@ -147,7 +152,8 @@ def _suggest(word, choices) -> str | None:
         return None
     choices = [str(c) for c in choices]
     if len(choices) > SUGGEST_CANDIDATES:
-        choices = [c for c in choices if c[:1] == word[:1] and abs(len(c) - len(word)) <= 2][:SUGGEST_CANDIDATES]
+        mine = _pairs(word)
+        choices = sorted(choices, key=lambda c: -len(mine & _pairs(c)))[:SUGGEST_CANDIDATES]
     found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return found[0] if found else None
 
