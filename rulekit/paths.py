@@ -78,6 +78,14 @@ def read_user_file(path, max_bytes: int) -> bytes:
         os.close(fd)
 
 
+def is_regular_file(path) -> bool:
+    """Whether ``path`` names a regular file; False for anything the system cannot look up."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def exists(path) -> bool:
     """Whether ``path`` exists; a name the system cannot even look up (too
     long...) counts as existing, so that reading it reports why."""

@@ -293,6 +293,19 @@ def test_special_files_are_refused_at_file_1_1(kind, tmp_path):
             timer.cancel()
 
 
+def test_a_record_naming_a_special_file_as_its_source_is_not_read_from_it(tmp_path):
+    """The source a record names is a hint: a pipe or a name too long is passed over, not read."""
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for source in (str(fifo), "/dev/zero", "/" + "a" * 300):
+        record = json.loads((RECORDS / "greedy-3.json").read_text(encoding="utf-8"))
+        record["ruleset"].update(source=source, sha256=load_ruleset("province-en").sha256)
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        result = run(["replay", str(path)])
+        assert result.exit_code == 0 and "9 VP to 4 VP" in result.output, (source, result.output)
+
+
 # ---------------------------------------------------------------------------
 # C. Control characters never reach the output
 

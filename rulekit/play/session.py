@@ -38,6 +38,7 @@ from ..engine import new_game
 from ..engine.record import GameRecord, replay
 from ..errors import IllegalActionError, RecordError
 from ..i18n import _, get_language, ngettext
+from ..paths import is_regular_file
 from . import screen
 from .notation import AmbiguousActionError
 
@@ -506,7 +507,7 @@ def find_ruleset(record: GameRecord, ref=None):
     if ref is not None:
         return load_ruleset(ref)
     candidates = []
-    if record.ruleset_source and Path(record.ruleset_source).is_file():
+    if record.ruleset_source and is_regular_file(record.ruleset_source):
         candidates.append(record.ruleset_source)
     if record.ruleset_id in bundled_rulesets():
         candidates.append(record.ruleset_id)
