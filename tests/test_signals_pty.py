@@ -82,3 +82,13 @@ def test_ctrl_c_stops_simulate_with_two_jobs(tmp_path):
     assert status == 130, out
     assert "Interrupted:" in out and "of 4000 games finished" in out and "Traceback" not in out
     assert not [pid for pid in workers if _alive(pid)]
+
+
+def test_ctrl_c_while_the_command_starts_exits_130(tmp_path):
+    """While Python loads the command, the ruleset is read or the bot thinks: 130, no traceback."""
+    def at_once(child):
+        pass
+
+    for args in (["play", "--players", "bot:mcts,human", "--seed", "2"], ["validate", "province-en", "province-fr"]):
+        status, out = _interrupt(args, at_once, tmp_path)
+        assert status in (130, 0) and "Traceback" not in out and "Aborted" not in out, (args, out)

@@ -131,6 +131,11 @@ class RkGroup(_Translating, click.Group):
             return super().invoke(ctx)
         except RulekitError as exc:
             fail(str(exc))
+        except KeyboardInterrupt:
+            # Ctrl-C before a command handles it itself (loading, setting up):
+            # the conventional status of an interrupted command, not click's "Aborted!" (1).
+            click.echo("", err=True)
+            raise SystemExit(130) from None
 
 
 def fail(message: str, code: int = 1):
