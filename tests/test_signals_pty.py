@@ -39,7 +39,7 @@ def _alive(pid: int) -> bool:
 
 def _interrupt(args, prepare, cwd):
     """Run ``rulekit ARGS`` on a pseudo-terminal, call ``prepare(child)``, press Ctrl-C;
-    (exit status, what was printed after)."""
+    (exit status as a shell reports it, what was printed after)."""
     child = pexpect.spawn(sys.executable, ["-m", "rulekit", *args, "--lang", "en"], env=_env(), encoding="utf-8",
                           timeout=60, dimensions=(50, 120), cwd=str(cwd))
     try:
@@ -49,7 +49,8 @@ def _interrupt(args, prepare, cwd):
         out = child.before
     finally:
         child.close()
-    return child.exitstatus, out
+    # As a shell reports it: death by a signal (Ctrl-C before Python is up) is 128 + its number.
+    return child.exitstatus if child.exitstatus is not None else 128 + child.signalstatus, out
 
 
 def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path):
