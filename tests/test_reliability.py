@@ -121,6 +121,7 @@ def test_an_end_met_at_setup_ends_the_game_there():
 def test_games_that_may_not_end_are_warned_about_and_bounded(name, warning):
     problems, warnings = validate_path_with_warnings(REPRO / name)
     assert problems == [] and any(warning in w.message and w.message.startswith("warning: ") for w in warnings)
+    assert all(w.file.endswith(name) for w in warnings)          # located in the house rule, where it can be fixed
     result = run(["validate", str(REPRO / name)])
     assert result.exit_code == 0 and warning in result.output
     result = run(["play", str(REPRO / name), "--players", "bot:random,bot:greedy", "--seed", "2", "--max-turns", "40"])

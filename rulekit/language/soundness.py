@@ -243,8 +243,12 @@ def warnings(res) -> list[Problem]:
     data = res.data if isinstance(res.data, dict) else {}
     out = []
 
-    def warn(pointer, message):
+    def warn(pointer, message, cause=None):
+        # Where the author can act: the value, or the cause (the coins) when only
+        # the cause was written in the file being checked.
         file, line, col = res.where(pointer)
+        if cause is not None and file != res.file and res.where(cause)[0] == res.file:
+            file, line, col = res.where(cause)
         out.append(Problem(file, line, col, _("warning: {message}").format(message=message), pointer))
 
     supply = coin_supply(data)
@@ -260,7 +264,7 @@ def warnings(res) -> list[Problem]:
             continue
         if cost[1] > total:
             never.append(sid)
-            warn(join(join("/structures", sid), "cost") + "/coin", ngettext(
+            warn(join(join("/structures", sid), "cost") + "/coin", cause="/components/coins", message=ngettext(
                 "{id} costs {num} Coin, but the coins in the box are worth only {total}: it can never be built",
                 "{id} costs {num} Coin, but the coins in the box are worth only {total}: it can never be built",
                 cost[1]).format(id=sid, num=cost[1], total=total))
@@ -290,7 +294,7 @@ def warnings(res) -> list[Problem]:
             amounts.setdefault(gain[1], f"{join('/conversions', cid)}/gain/coin")
     for amount, pointer in sorted(amounts.items()):
         if amount <= total and not payable(amount, supply):
-            warn(pointer, ngettext(
+            warn(pointer, cause="/components/coins", message=ngettext(
                 "no set of coins in the box is worth exactly {num} Coin: when nobody can make change, "
                 "this Coin is not earned",
                 "no set of coins in the box is worth exactly {num} Coin: when nobody can make change, "
