@@ -234,6 +234,8 @@ def test_malformed_records_are_refused_naming_the_field(name, tmp_path):
         assert result.exit_code == 1, (args, result.output)
         assert BAD[name] in result.output and name in result.output, (args, result.output)
         assert clean(result.output), result.output
+        if "--json" in args:
+            assert '"ok": false' in result.output
 
 
 def test_the_record_schema_is_published():

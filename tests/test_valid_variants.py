@@ -1,8 +1,9 @@
 """Property: whatever the validator accepts plays, prints, diffs and simulates, and ends.
 
 Hypothesis writes house rules of ``province-en`` from the parts of the schema
-that size a game — counts, costs, yields, coins, starting coins, conversions,
-end conditions — and every one that validates is played (a random bot
+that size a game — counts (structure tokens, goals drawn, workers, ship
+tokens and their outcomes, sailors), costs, yields, coins, starting coins,
+conversions, end conditions — and every one that validates is played (a random bot
 against the greedy one), printed as a rulebook, compared with its base and
 simulated. Every game is bounded by a turn cap, never by a clock: a turn
 must end within the actions the ruleset allows (docs/engine.md) and the
@@ -61,6 +62,13 @@ def variants(draw):
         limit = draw(st.one_of(st.none(), small(1, 3)))
         if limit is not None:                  # absent: no limit (a null would remove a field the base lacks)
             conv["per_turn"] = limit
+    ships = draw(small(0, 3))
+    data["components"]["ship_tokens"] = ships
+    benefits = st.sampled_from([{"income": {"labor": 1}}, {"income": {"coin": 1}}, {"income": {"coin": 3}},
+                                {"hire_sailor": True}])
+    data["harbor"] = {"outcomes": [{"id": f"w{white}", "white": white, "benefit": draw(benefits)}
+                                   for white in range(ships + 1)]}
+    data["sailors"] = {"count": draw(small(0, 3)), "per_turn": draw(small(1, 2)), "cost": {"coin": draw(small(0, 4))}}
     conditions = draw(st.lists(st.sampled_from([
         {"player_condition": {"metric": "structures", "at_least": draw(small(0, 8))}},
         {"player_condition": {"metric": "vp", "at_least": draw(small(0, 20))}},

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import RecordError, RulekitError
+from ..errors import RecordError, RulekitError, printable
 from ..i18n import N_, _, ngettext
 from .base import RkCommand, fail, note_untranslated
 
@@ -118,13 +118,16 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         fail(_("{file}: action {index} ({action}) is not legal at that point; the legal actions were: {legal}").format(
             file=record_file, index=exc.index + 1, action=exc.action, legal=", ".join(exc.legal)))
     except RulekitError as exc:
+        _json_error(as_json, str(exc))
         fail(str(exc))
     finished = state.is_terminal()
     summary = result_summary(state) if finished else None
     try:
         check_result(record, state)
     except RecordError as exc:
-        fail(_("{file}: {reason}").format(file=record_file, reason=exc))
+        message = _("{file}: {reason}").format(file=record_file, reason=exc)
+        _json_error(as_json, message)
+        fail(message)
     if as_json:
         out = {
             "ok": True,
@@ -155,6 +158,12 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         for line in screen.score_table(rs.data, [state.score_by_source(0), state.score_by_source(1)],
                                        state.scores(), names):
             click.echo(line)
+
+
+def _json_error(as_json: bool, message: str) -> None:
+    """With --json, the refusal as JSON on standard output too (the message goes to standard error)."""
+    if as_json:
+        click.echo(json.dumps({"ok": False, "error": printable(message)}, ensure_ascii=False, indent=1))
 
 
 replay_cmd.name = "replay"
