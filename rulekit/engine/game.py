@@ -231,7 +231,9 @@ class Compiled:
         self.income_coin = [0] * self.n_struct
         self.unlocks = [0] * self.n_struct          # bitmask of worker kinds
         self.conv_unlocks = [0] * self.n_struct     # bitmask of conversions
-        self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin)
+        self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin), replaces
+        # space_bonus: (space, worker kind or -1 for any, labor, coin), added on top
+        self.yield_bonus = [[] for _ in range(self.n_struct)]
         self.borrow_mask = 0                        # structures with the borrowing effect
         self.ship_mask = 0                          # structures with ship_benefit
         for i, s in enumerate(sts):
@@ -243,7 +245,12 @@ class Compiled:
                     self.income_coin[i] += arg.get("coin", 0)
                 elif name == "space_yield":
                     sp = self.space_ids.index(arg["space"])
-                    self.yield_over[i][sp] = (arg.get("labor", 0), arg.get("coin", 0))
+                    if sp not in self.yield_over[i]:     # a structure's first replacement of a space wins
+                        self.yield_over[i][sp] = (arg.get("labor", 0), arg.get("coin", 0))
+                elif name == "space_bonus":
+                    sp = self.space_ids.index(arg["space"])
+                    wk = self.kind_ids.index(arg["worker"]) if arg.get("worker") else -1
+                    self.yield_bonus[i].append((sp, wk, arg.get("labor", 0), arg.get("coin", 0)))
                 elif name == "unlock_worker":
                     self.unlocks[i] |= 1 << self.kind_ids.index(arg["worker"])
                 elif name == "conversion":
@@ -254,7 +261,7 @@ class Compiled:
                     self.ship_mask |= 1 << i
         self.income_mask = sum(1 << i for i in range(self.n_struct)
                                if self.income_labor[i] or self.income_coin[i])
-        self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i])
+        self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])
         # Borrowing.
         b = d.get("borrowing")
         self.borrow_phases = 0
@@ -952,13 +959,25 @@ class State:
         self.moved |= 1 << w
         labor, coin = c.space_labor[dest], c.space_coin[dest]
         over = self._active_structs(p) & c.yield_mask
-        s = 0
-        while over:
-            if over & 1 and dest in c.yield_over[s]:
-                ol, oc = c.yield_over[s][dest]
-                labor, coin = max(labor, ol), max(coin, oc)
-            over >>= 1
-            s += 1
+        if over:
+            # The first structure (in the ruleset's order) that replaces this
+            # space's yield sets it; every bonus on the space is then added.
+            replaced = False
+            bonus_labor = bonus_coin = 0
+            s = 0
+            while over:
+                if over & 1:
+                    if not replaced and dest in c.yield_over[s]:
+                        labor, coin = c.yield_over[s][dest]
+                        replaced = True
+                    for bsp, bwk, bl, bc in c.yield_bonus[s]:
+                        if bsp == dest and (bwk < 0 or bwk == kind):
+                            bonus_labor += bl
+                            bonus_coin += bc
+                over >>= 1
+                s += 1
+            labor += bonus_labor
+            coin += bonus_coin
         if labor:
             self.labor += labor
             self.labor_earned += labor
