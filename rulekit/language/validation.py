@@ -26,7 +26,7 @@ from functools import lru_cache
 import jsonschema
 
 from ..errors import Problem
-from ..i18n import _, ngettext
+from ..i18n import SAILOR_KIND, _, ngettext
 from ..paths import SCHEMA_PATH
 from .ruleset import Resolution
 from .yamlload import join
@@ -468,6 +468,11 @@ class _Checker:
                     self.ref(f"{pointer}/conversion/conversion", effect["conversion"].get("conversion"), "conversion")
                 if isinstance(effect.get("space_yield"), dict):
                     self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
+                if isinstance(effect.get("space_bonus"), dict):
+                    bonus = effect["space_bonus"]
+                    self.ref(f"{pointer}/space_bonus/space", bonus.get("space"), "space")
+                    if not (bonus.get("worker") == SAILOR_KIND and isinstance(d.get("sailors"), dict)):
+                        self.ref(f"{pointer}/space_bonus/worker", bonus.get("worker"), "worker")
                 if "borrowing" in effect and not isinstance(d.get("borrowing"), dict):
                     self.add(f"{pointer}/borrowing", _(
                         "a borrowing effect needs a top-level borrowing section (the rules of borrowing)"),

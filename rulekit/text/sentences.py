@@ -173,9 +173,27 @@ def effect_sentence(data, effect) -> str:
     if key == "space_yield":
         space = value["space"]
         usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
-        gain = {k: v for k, v in value.items() if k != "space"}
-        return _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
-            space=space_name(data, space), amount=amount(gain), usual=amount(usual))
+        gain = {k: v for k, v in value.items() if k != "space" and v}
+        if gain:
+            text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
+                space=space_name(data, space), amount=amount(gain), usual=amount(usual))
+        else:
+            text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
+                space=space_name(data, space), usual=amount(usual))
+        rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
+        if len(rivals) > 1:
+            text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
+                sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
+        return text
+    if key == "space_bonus":
+        space = value["space"]
+        gain = {k: v for k, v in value.items() if k in ("labor", "coin")}
+        if value.get("worker"):
+            return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
+                     "(bonuses of several structures add up).").format(
+                worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain))
+        return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
+                 "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain))
     if key == "unlock_worker":
         wid = value["worker"]
         n = data.get("workers", {}).get(wid, {}).get("count", 1)
