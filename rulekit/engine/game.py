@@ -301,20 +301,25 @@ class Compiled:
         self.first_random = d["setup"]["first_player"] == "random"
         self.starting_coins = tuple(d["setup"]["starting_coins"])
         # End and scoring.
-        self.end_player_conds = []
-        self.end_all_built = False
-        self.end_goals = False
+        # One entry per end condition, in the ruleset's order: its kind, its
+        # key (the kind, or kind#i when the kind is listed more than once),
+        # its player condition (or None) and whether its player finishes the turn.
         self.end_order = []
-        for cond in d["end"]["conditions"]:
-            (name, arg), = cond.items()
+        self.end_keys = []
+        self.end_conds = []
+        self.end_finish = []
+        default_finish = d["end"]["finish_turn"]
+        conds = d["end"]["conditions"]
+        kinds = [next(k for k in cond if k != "finish_turn") for cond in conds]
+        for i, cond in enumerate(conds):
+            name = kinds[i]
+            arg = cond[name]
             self.end_order.append(name)
-            if name == "player_condition":
-                self.end_player_conds.append(Condition(self, arg))
-            elif name == "all_structures_built":
-                self.end_all_built = True
-            elif name == "goals_exhausted":
-                self.end_goals = True
-        self.finish_turn = d["end"]["finish_turn"]
+            self.end_keys.append(name if kinds.count(name) == 1 else f"{name}#{i}")
+            self.end_conds.append(Condition(self, arg) if name == "player_condition" else None)
+            fin = cond.get("finish_turn")
+            self.end_finish.append(default_finish if fin is None else fin)
+        self.finish_turn = default_finish
         sc = d["scoring"]
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
@@ -401,7 +406,7 @@ class State:
         "holder", "token_turn", "borrowed", "borrowed_this_turn",
         "harbormaster", "ship", "hire_ok", "cast_pending",
         "labor_earned", "spent", "conv_used", "built_this_turn", "hired",
-        "ending", "end_reason", "history", "log",
+        "ending", "end_reason", "end_cond", "finish", "history", "log",
     )
 
     # ----------------------------------------------------------------- setup
@@ -438,6 +443,8 @@ class State:
         st.cast_pending = False
         st.ending = False
         st.end_reason = None
+        st.end_cond = -1
+        st.finish = True
         st._reset_turn_counters()
         # Goals: shuffle the pool, keep `draw` of them as the face-down stack.
         pool = list(range(len(c.goal_ids)))
@@ -519,6 +526,8 @@ class State:
         st.hired = self.hired
         st.ending = self.ending
         st.end_reason = self.end_reason
+        st.end_cond = self.end_cond
+        st.finish = self.finish
         st.history = list(self.history)
         st.log = list(self.log)
         return st
@@ -531,7 +540,7 @@ class State:
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_this_turn, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, self.labor_earned, self.spent, tuple(self.conv_used),
-                self.built_this_turn, self.hired, self.ending, self.end_reason)
+                self.built_this_turn, self.hired, self.ending, self.end_reason, self.end_cond, self.finish)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -687,17 +696,22 @@ class State:
                     return
 
     # ------------------------------------------------------------------- end
-    def end_conditions_met(self) -> list[str]:
+    def end_conditions_met(self) -> list[int]:
+        """Indexes (into ``end.conditions``) of the end conditions that hold now."""
         c = self.c
         met = []
-        for cond in c.end_player_conds:
-            if cond.met(self, 0) or cond.met(self, 1):
-                met.append("player_condition")
-                break
-        if c.end_all_built and -1 not in self.first_builder:
-            met.append("all_structures_built")
-        if c.end_goals and self.face_up < 0 and not self.stack:
-            met.append("goals_exhausted")
+        for i in range(len(c.end_order)):
+            kind = c.end_order[i]
+            if kind == "player_condition":
+                cond = c.end_conds[i]
+                if cond.met(self, 0) or cond.met(self, 1):
+                    met.append(i)
+            elif kind == "all_structures_built":
+                if -1 not in self.first_builder:
+                    met.append(i)
+            elif kind == "goals_exhausted":
+                if self.face_up < 0 and not self.stack:
+                    met.append(i)
         return met
 
     def _check_end(self):
@@ -705,10 +719,13 @@ class State:
             return
         met = self.end_conditions_met()
         if met:
+            i = met[0]
             self.ending = True
-            self.end_reason = met[0]
-            self.log.append(("ending", self.current, met[0]))
-            if not self.c.finish_turn:
+            self.end_reason = self.c.end_keys[i]
+            self.end_cond = i
+            self.finish = self.c.end_finish[i]
+            self.log.append(("ending", self.current, self.end_reason, i))
+            if not self.finish:
                 # The game stops at once: the turn's borrowed effects and Labor end with it.
                 self.phase = OVER
                 self.borrowed = -1
@@ -774,7 +791,7 @@ class State:
         self._check_end()
         self.labor = 0
         self.borrowed = -1
-        if self.ending and c.finish_turn or self.phase == OVER:
+        if self.ending and self.finish or self.phase == OVER:
             self.phase = OVER
             self.log.append(("over",))
             return
