@@ -134,6 +134,7 @@ def result_summary(state) -> dict:
         "winner": res["winner"],
         "decided_by": res["decided_by"],
         "end_reason": state.end_reason,
+        "end_condition": state.end_cond if state.end_cond >= 0 else None,
         "turns": state.turn + 1,
     }
 

@@ -262,6 +262,7 @@ class _Checker:
                     else:
                         msg = _("unknown effect {field}; the effects are: {allowed}")
                 elif allowed == end_keys:
+                    allowed = [k for k in allowed if k != "finish_turn"]
                     if suggestion:
                         msg = _("unknown end condition {field}; did you mean {suggestion}? The end conditions are: {allowed}")
                     else:
@@ -367,6 +368,16 @@ class _Checker:
         if kw == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
             fields = [f for s in error.validator_value for f in s["required"]]
             return [(pointer, _("needs at least one of the fields {fields}").format(fields=", ".join(fields)))]
+
+        if kw == "oneOf" and all(set(s) == {"required"} for s in error.validator_value):
+            # "Exactly one of these keys": an unknown key has its own message already.
+            fields = [f for s in error.validator_value for f in s["required"]]
+            if not isinstance(value, dict) or any(k not in sch.get("properties", {}) for k in value):
+                return []
+            found = [k for k in value if k in fields]
+            if found:
+                return [(pointer, _("{found}: write only one of these per list item").format(found=", ".join(found)))]
+            return [(pointer, _("empty: write exactly one of {allowed}").format(allowed=", ".join(fields)))]
 
         if kw in ("oneOf", "anyOf"):
             # Keep the errors of the alternatives that have the value's type.

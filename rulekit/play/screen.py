@@ -153,12 +153,13 @@ def _effects(data, sid: str) -> str:
 def _end_reason(data, reason) -> str:
     if reason is None:
         return ""
-    for cond in data["end"]["conditions"]:
-        if next(iter(cond)) == reason and _sentences is not None:
+    if _sentences is not None:
+        cond = _sentences.end_condition_by_key(data, reason)
+        if cond is not None:
             try:
                 return _sentences.end_condition_sentence(data, cond)
             except Exception:  # noqa: BLE001
-                break
+                pass
     return {"player_condition": _("a player reached the end condition."),
             "all_structures_built": _("every structure has been built."),
             "goals_exhausted": _("every goal has been claimed or removed.")}.get(reason, reason)
@@ -372,10 +373,11 @@ def event_line(state, event, names) -> str:
             outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
     if kind == "ending":
         reason = _end_reason(d, event[2])
-        if c.finish_turn and _is_you(names[event[1]]):
+        finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn
+        if finish and _is_you(names[event[1]]):
             return _("The end of the game is triggered: {reason} You finish this turn, then the game is over.").format(
                 reason=reason)
-        if c.finish_turn:
+        if finish:
             return _("The end of the game is triggered: {reason} {player} finishes this turn, then the game is over.").format(
                 reason=reason, player=names[event[1]])
         return _("The end of the game is triggered: {reason}").format(reason=reason)

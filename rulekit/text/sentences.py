@@ -328,8 +328,25 @@ def condition_sentence(data, condition, check=None) -> str:
     return text
 
 
+def end_condition_kind(cond) -> str:
+    """The kind of an end condition (its one key besides ``finish_turn``)."""
+    return next((k for k in cond if k != "finish_turn"), "")
+
+
 def end_condition_sentence(data, cond) -> str:
-    key = next(iter(cond))
+    """An end condition; when its ``finish_turn`` differs from ``end.finish_turn``, what happens then."""
+    text = _end_condition_only(data, cond)
+    own = cond.get("finish_turn")
+    if own is not None and own != bool(data["end"].get("finish_turn")):
+        if own:
+            text = _("{condition} The player who met it finishes their turn; then the game is over.").format(condition=text)
+        else:
+            text = _("{condition} The game is over at once, in the middle of the turn.").format(condition=text)
+    return text
+
+
+def _end_condition_only(data, cond) -> str:
+    key = end_condition_kind(cond)
     if key == "player_condition":
         return _metric_player(data, cond[key])
     if key == "all_structures_built":
@@ -339,6 +356,15 @@ def end_condition_sentence(data, cond) -> str:
     if key == "goals_exhausted":
         return _("Every goal token in play has been claimed or removed.")
     return _("Unknown end condition {key}.").format(key=key)
+
+
+def end_condition_by_key(data, key):
+    """The end condition an engine key names (``end_reason``: the kind, or ``kind#i`` when listed twice)."""
+    conds = data["end"]["conditions"]
+    if key and "#" in key:
+        i = key.split("#", 1)[1]
+        return conds[int(i)] if i.isdigit() and int(i) < len(conds) else None
+    return next((cond for cond in conds if end_condition_kind(cond) == key), None)
 
 
 def finish_turn_sentence(data) -> str:
