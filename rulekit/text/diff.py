@@ -122,8 +122,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("structures", f"{sid}:vp", _("{structure} — VP").format(structure=name),
             _("{first} first / {later} later").format(first=st["vp"]["first"], later=st["vp"]["later"]))
         add("structures", f"{sid}:requires", _("{structure} — requires").format(structure=name), s.requires_phrase(data, sid))
-        effects = " ".join(s.effect_sentence(data, e) for e in st.get("effects", []) or []) or _("no effect")
-        add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), effects)
+        add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), structure_effects(data, sid))
 
     # Conversions
     for cid in data.get("conversions", {}):
@@ -168,6 +167,16 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     return out
 
 
+def structure_effects(data, sid: str) -> str:
+    return " ".join(s.effect_sentence(data, e) for e in data["structures"][sid].get("effects", []) or []) or _("no effect")
+
+
+def structure_description(data, sid: str) -> str:
+    """A whole structure in words: cost, VP, prerequisites and effects."""
+    return _("{summary} Effect: {effects}").format(summary=s.structure_summary(data, sid),
+                                                  effects=structure_effects(data, sid))
+
+
 def rule_diff(a, b) -> list[Change]:
     """Changes from ruleset ``a`` to ruleset ``b`` (Ruleset objects or resolved dicts), in section order."""
     data_a = a.data if hasattr(a, "data") else a
@@ -183,7 +192,10 @@ def rule_diff(a, b) -> list[Change]:
             if fa[3] != fb[3]:
                 changes.append(Change(key[0], key[1], fb[2], fa[3], fb[3]))
         elif fb:
-            changes.append(Change(key[0], key[1], fb[2], None, fb[3]))
+            new = fb[3]
+            if key[0] == "structures" and ":" not in key[1]:
+                new = structure_description(data_b, key[1])     # a new structure: all of it on its line
+            changes.append(Change(key[0], key[1], fb[2], None, new))
         else:
             changes.append(Change(key[0], key[1], fa[2], fa[3], None))
     # A whole structure added or removed: drop its detail lines, the one line says it.
