@@ -42,6 +42,16 @@ def check_resolution(res) -> list[Problem]:
     return sorted(set(checker.problems))
 
 
+def check_warnings(res) -> list[Problem]:
+    """What validates but is probably not what the author meant (a ruleset that
+    has problems gets none): a variant's patch that changes nothing, and parts
+    left over that can never come into play (sailors nobody can hire, ...)."""
+    checker = _Checker(res)
+    checker.noop_warnings()
+    checker.leftover_warnings()
+    return sorted(set(checker.problems))
+
+
 def check_resolved(data, filename: str, positions=None) -> list[Problem]:
     """Problems of already-resolved data (positions optional: pointer -> (line, column))."""
     pos = {p: (filename, *lc) for p, lc in (positions or {}).items()}
@@ -221,6 +231,76 @@ class _Checker:
                 return
         self.problems.append(Problem(file, line, col, message, pointer))
 
+    def warn(self, pointer: str, message: str, causes=()):
+        """A warning at ``pointer``; when that is in a base file and this file removed one
+        of ``causes``, at the removal instead (the author's own line)."""
+        res = self.res
+        file, line, col = res.where(pointer)
+        if file != res.file:
+            for cause in causes:
+                removal = res.removed.get(cause)
+                if removal and removal[0][0] == res.file:
+                    where = removal[0]
+                    text = _("after this removal, {problem} (left in the base ruleset at {location})").format(
+                        problem=message, location=f"{file}:{line}:{col}")
+                    self.problems.append(Problem(where[0], where[1], where[2], text, cause))
+                    return
+        self.problems.append(Problem(file, line, col, message, pointer))
+
+    # -- warnings -------------------------------------------------------------
+    def noop_warnings(self):
+        for file, line, col, pointer, value in getattr(self.res, "noops", ()):
+            if value == {} and pointer.endswith(("/cost", "/repay")):
+                text = _("{{}} changes nothing here: a mapping in a variant merges into the base's; "
+                         "to make it cost nothing, write {field}: free").format(field=pointer.rsplit("/", 1)[1])
+            elif value == {}:
+                text = _("{{}} changes nothing here: a mapping in a variant merges into the base's, key by key "
+                         "(write null to remove it)")
+            elif isinstance(value, dict):
+                text = _("this changes nothing: every value here is already the base ruleset's")
+            else:
+                text = _("this changes nothing: the base ruleset already has {value} here").format(value=_show(value))
+            self.problems.append(Problem(file, line, col, text, pointer))
+
+    def leftover_warnings(self):
+        d = self.data
+        structures = _dict(d.get("structures"))
+
+        def effects(key):
+            return [sid for sid, st in structures.items()
+                    if any(isinstance(e, dict) and key in e for e in _list(_dict(st).get("effects")))]
+
+        harbor = d.get("harbor")
+        outcomes = _list(_dict(harbor).get("outcomes"))
+        if isinstance(d.get("sailors"), dict) and not any(
+                _dict(_dict(o).get("benefit")).get("hire_sailor") for o in outcomes):
+            self.warn("/sailors", _("sailors can never be hired: no ship result gives hire_sailor "
+                                    "(remove them with sailors: null)"), causes=("/harbor",) + tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        if _int(_dict(d.get("components")).get("ship_tokens")) and not isinstance(harbor, dict):
+            self.warn("/components/ship_tokens", _("the ship tokens are never cast: there is no harbor section "
+                                                   "(remove them with ship_tokens: null)"), causes=("/harbor",))
+        if isinstance(harbor, dict) and not effects("ship_benefit"):
+            self.warn("/harbor", _("nobody can ever receive a ship result: no structure has the ship_benefit effect"),
+                      causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        if isinstance(d.get("borrowing"), dict) and not effects("borrowing"):
+            self.warn("/borrowing", _("nobody can ever borrow: no structure has the borrowing effect "
+                                      "(remove the rules with borrowing: null)"),
+                      causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        unlocked = {_dict(e.get("unlock_worker")).get("worker") for st in structures.values()
+                    for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
+        for wid, worker in _dict(d.get("workers")).items():
+            if _dict(worker).get("access") == "unlocked" and wid not in unlocked:
+                self.warn(join("/workers", wid), _("nobody can ever move the {worker} workers: "
+                                                   "no structure unlocks them").format(worker=wid),
+                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        granted = {_dict(e.get("conversion")).get("conversion") for st in structures.values()
+                   for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
+        for cid, conv in _dict(d.get("conversions")).items():
+            if not _dict(conv).get("always") and cid not in granted:
+                self.warn(join("/conversions", cid), _("nobody can ever use the conversion {conversion}: "
+                                                       "it is not always open and no structure grants it").format(conversion=cid),
+                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+
     # -- schema ---------------------------------------------------------------
     def schema_problems(self):
         for error in validator().iter_errors(self.res.data):
@@ -378,6 +458,11 @@ class _Checker:
             if found:
                 return [(pointer, _("{found}: write only one of these per list item").format(found=", ".join(found)))]
             return [(pointer, _("empty: write exactly one of {allowed}").format(allowed=", ".join(fields)))]
+
+        if kw == "oneOf" and not isinstance(value, (dict, str)) and any(
+                isinstance(b, dict) and b.get("const") == "free" for b in error.validator_value):
+            return [(pointer, _("wrong type: expected an amount such as {{labor: 2, coin: 1}}, or free; found {found} {value}").format(
+                found=_type_word(value), value=_show(value)))]
 
         if kw in ("oneOf", "anyOf"):
             # Keep the errors of the alternatives that have the value's type.
