@@ -88,6 +88,8 @@ class Condition:
             param = comp.coin_ids.index(spec["coin"])
         elif self.metric == "conversions_this_turn":
             param = comp.conv_ids.index(spec["conversion"])
+        elif self.metric == "workers_on_one_space":
+            param = spec.get("counting", "accessible") == "all"     # True: every worker, not only yours
         self.param = param
         metric = self.metric
         if lo is None:
@@ -187,6 +189,8 @@ class Compiled:
         self.conv_gain_coin = tuple(convs[c]["gain"].get("coin", 0) for c in self.conv_ids)
         self.conv_always = tuple(bool(convs[c].get("always")) for c in self.conv_ids)
         self.conv_per_turn = tuple(convs[c].get("per_turn") for c in self.conv_ids)
+        # Offered only when the coins can pay out its gain (else: the payment is made, what the coins cannot pay is not earned).
+        self.conv_needs_payout = tuple(bool(convs[c].get("needs_payout", False)) for c in self.conv_ids)
         # Workers: one slot per physical worker. Kinds from `workers`, plus the sailors.
         self.kind_ids = list(d["workers"])
         self.kind_access = [ACCESS_EVERYONE if d["workers"][k]["access"] == "everyone" else ACCESS_UNLOCKED
@@ -272,11 +276,15 @@ class Compiled:
             self.repay_same_turn = b["repay_same_turn"]
             self.take_from_opponent = b["take_from_opponent"]
             self.lender_penalty = b["penalty_vp"]
+            self.borrow_per_turn = b.get("per_turn", 1)
+            self.repay_ends_effect = bool(b.get("repay_ends_effect", False))
         else:
             self.repay_coin = self.repay_labor = 0
             self.repay_same_turn = True
             self.take_from_opponent = False
             self.lender_penalty = 0
+            self.borrow_per_turn = 0
+            self.repay_ends_effect = False
         # Harbor.
         h = d.get("harbor")
         self.harbor_struct = -1
@@ -297,6 +305,8 @@ class Compiled:
         self.goal_cond = [Condition(self, g["condition"]) for g in goals]
         self.goal_at_end = tuple(g["check"] == "end_of_turn" for g in goals)
         self.goals_drawn = comps["goal_tokens"]["draw"]
+        # A goal turned up while the end-of-turn goals are checked is checked in that same end of turn.
+        self.chain_end_of_turn = bool((d.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True))
         # Setup.
         self.first_random = d["setup"]["first_player"] == "random"
         self.starting_coins = tuple(d["setup"]["starting_coins"])
@@ -403,7 +413,7 @@ class State:
         "supply", "purses", "labor", "owned", "first_builder",
         "wpos", "wowner", "moved",
         "stack", "face_up", "claimed", "removed",
-        "holder", "token_turn", "borrowed", "borrowed_this_turn",
+        "holder", "token_turn", "borrowed", "borrowed_mask", "borrows",
         "harbormaster", "ship", "hire_ok", "cast_pending",
         "labor_earned", "spent", "conv_used", "built_this_turn", "hired",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
@@ -436,7 +446,8 @@ class State:
         st.holder = -1
         st.token_turn = -1
         st.borrowed = -1
-        st.borrowed_this_turn = False
+        st.borrowed_mask = 0
+        st.borrows = 0
         st.harbormaster = -1
         st.ship = -1
         st.hire_ok = False
@@ -485,7 +496,8 @@ class State:
         self.hired = 0
         self.moved = 0
         self.borrowed = -1
-        self.borrowed_this_turn = False
+        self.borrowed_mask = 0
+        self.borrows = 0
         self.hire_ok = False
 
     def clone(self) -> "State":
@@ -514,7 +526,8 @@ class State:
         st.holder = self.holder
         st.token_turn = self.token_turn
         st.borrowed = self.borrowed
-        st.borrowed_this_turn = self.borrowed_this_turn
+        st.borrowed_mask = self.borrowed_mask
+        st.borrows = self.borrows
         st.harbormaster = self.harbormaster
         st.ship = self.ship
         st.hire_ok = self.hire_ok
@@ -538,7 +551,7 @@ class State:
                 tuple(self.purses), self.labor, tuple(self.owned), tuple(self.first_builder),
                 tuple(self.wpos), tuple(self.wowner), self.moved, tuple(self.stack), self.face_up,
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
-                self.borrowed, self.borrowed_this_turn, self.harbormaster, self.ship, self.hire_ok,
+                self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, self.labor_earned, self.spent, tuple(self.conv_used),
                 self.built_this_turn, self.hired, self.ending, self.end_reason, self.end_cond, self.finish)
 
@@ -552,8 +565,8 @@ class State:
     def _active_structs(self, p: int) -> int:
         """Structures whose effects player ``p`` has now: owned, plus borrowed this turn."""
         m = self.owned[p]
-        if p == self.current and self.borrowed >= 0:
-            m |= 1 << self.borrowed
+        if p == self.current:
+            m |= self.borrowed_mask
         return m
 
     def _kind_access(self, p: int) -> int:
@@ -598,8 +611,13 @@ class State:
             return self.purses[p][param]
         if name == "workers_on_one_space":
             counts = [0] * len(c.space_ids)
-            for w in self.accessible_workers(p):
-                counts[self.wpos[w]] += 1
+            if param:
+                for w in range(c.n_workers):
+                    if self.wpos[w] >= 0:
+                        counts[self.wpos[w]] += 1
+            else:
+                for w in self.accessible_workers(p):
+                    counts[self.wpos[w]] += 1
             return max(counts)
         if name == "coins_spent_this_turn":
             return self.spent if active else 0
@@ -694,6 +712,8 @@ class State:
                 self._check_goals()
                 if self.face_up == before:
                     return
+            if not c.chain_end_of_turn:
+                return                           # the goal turned up waits for the next check
 
     # ------------------------------------------------------------------- end
     def end_conditions_met(self) -> list[int]:
@@ -729,6 +749,7 @@ class State:
                 # The game stops at once: the turn's borrowed effects and Labor end with it.
                 self.phase = OVER
                 self.borrowed = -1
+                self.borrowed_mask = 0
                 self.labor = 0
                 self.log.append(("over",))
 
@@ -791,6 +812,7 @@ class State:
         self._check_end()
         self.labor = 0
         self.borrowed = -1
+        self.borrowed_mask = 0
         if self.ending and self.finish or self.phase == OVER:
             self.phase = OVER
             self.log.append(("over",))
@@ -865,7 +887,7 @@ class State:
                 continue
             if not self._can_pay(p, c.conv_pay_coin[k]):
                 continue
-            if c.conv_gain_coin[k] and not self._can_earn(p, c.conv_gain_coin[k]):
+            if c.conv_gain_coin[k] and c.conv_needs_payout[k] and not self._can_earn(p, c.conv_gain_coin[k]):
                 continue                         # the coins could not pay it out: nothing to gain
             out.append(idx[(CONVERT, k, 0)])
         if self.hire_ok and self._can_hire(p, labor, value):
@@ -883,13 +905,13 @@ class State:
     def _borrow_actions(self, out):
         c = self.c
         p = self.current
-        if self.borrowed_this_turn or not (self.owned[p] & c.borrow_mask):
+        if self.borrows >= c.borrow_per_turn or not (self.owned[p] & c.borrow_mask):
             return
         if self.holder == p:
             return
         if self.holder == 1 - p and not (c.take_from_opponent and self.owned[1 - p] & c.borrow_mask):
             return
-        candidates = self.owned[1 - p] & ~self.owned[p]
+        candidates = self.owned[1 - p] & ~self.owned[p] & ~self.borrowed_mask
         for s in range(c.n_struct):
             if candidates >> s & 1:
                 out.append(c.action_index[(BORROW, s, 0)])
@@ -959,6 +981,9 @@ class State:
             self.labor -= c.repay_labor
             self._pay(p, c.repay_coin)
             self.holder = -1
+            if c.repay_ends_effect:
+                self.borrowed = -1
+                self.borrowed_mask = 0
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
             self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, True)
@@ -1027,7 +1052,8 @@ class State:
         self.holder = p
         self.token_turn = self.turn
         self.borrowed = s
-        self.borrowed_this_turn = True
+        self.borrowed_mask |= 1 << s
+        self.borrows += 1
         # A resource-earning structure pays at once.
         self._income(p, 1 << s)
 

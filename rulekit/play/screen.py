@@ -469,7 +469,7 @@ def board_lines(state, names, console) -> list[str]:
     order = " → ".join([name(d, "space", s) for s in c.space_ids] + [name(d, "space", c.space_ids[0])])
     out.append(st(_("WORK CYCLE"), bold=True))
     out.extend(wrap(_("(each worker moves one step: {order})").format(order=order), "  "))
-    active = state.owned[cur] | (1 << state.borrowed if state.borrowed >= 0 else 0)
+    active = state.owned[cur] | state.borrowed_mask
     can_move = set()
     for a in state.legal_actions():
         info = c.actions[a]
