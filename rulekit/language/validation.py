@@ -175,6 +175,7 @@ _METRIC_PARAMS = {
     "vp": ("structures",),
     "coin": ("coins_held",),
     "conversion": ("conversions_this_turn",),
+    "counting": ("workers_on_one_space",),
 }
 
 

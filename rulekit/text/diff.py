@@ -133,6 +133,8 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("borrowing", "phases", _("When you may borrow"), s.borrowing_phases_sentence(data))
         add("borrowing", "repay", _("Repaying"), s.borrowing_repay_sentence(data))
         add("borrowing", "repay_same_turn", _("Repaying in the same turn"), s.borrowing_same_turn_sentence(data))
+        add("borrowing", "per_turn", _("Borrows per turn"), s.borrowing_per_turn_sentence(data))
+        add("borrowing", "repay_ends_effect", _("Repaying and the borrowed effects"), s.borrowing_repay_effect_sentence(data))
         add("borrowing", "take", _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
         add("borrowing", "penalty", _("Penalty at the end"), s.borrowing_penalty_sentence(data))
     else:
@@ -152,6 +154,8 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     for gid, goal in data.get("goals", {}).items():
         add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)),
             s.condition_sentence(data, goal["condition"], goal["check"]))
+
+    add("goals", "chain", _("Goals turned up at the end of a turn"), s.goal_chain_sentence(data))
 
     # End
     for cond in data["end"]["conditions"]:

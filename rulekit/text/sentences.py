@@ -257,6 +257,9 @@ def _metric_you(data, cond) -> str:
         return ngettext("Hold {count} {coin} coin (value {value}).", "Hold {count} {coin} coins (value {value} each).", n).format(
             count=c, coin=coin_name(data, coin), value=value)
     if metric == "workers_on_one_space":
+        if cond.get("counting") == "all":
+            return ngettext("Have {count} worker, yours or not, on a single space of the Work Cycle.",
+                            "Have {count} workers, yours or not, on a single space of the Work Cycle.", n).format(count=c)
         return ngettext("Have {count} worker you have access to on a single space of the Work Cycle.",
                         "Have {count} workers you have access to on a single space of the Work Cycle.", n).format(count=c)
     if metric == "coins_spent_this_turn":
@@ -298,8 +301,11 @@ def _metric_player(data, cond) -> str:
         return ngettext("A player holds {count} {coin} coin.", "A player holds {count} {coin} coins.", n).format(
             count=c, coin=coin_name(data, coin))
     if metric == "workers_on_one_space":
-        return ngettext("A player has {count} worker on a single space of the Work Cycle.",
-                        "A player has {count} workers on a single space of the Work Cycle.", n).format(count=c)
+        if cond.get("counting") == "all":
+            return ngettext("A single space of the Work Cycle holds {count} worker, whoever may move it.",
+                            "A single space of the Work Cycle holds {count} workers, whoever may move them.", n).format(count=c)
+        return ngettext("A player has {count} worker they have access to on a single space of the Work Cycle.",
+                        "A player has {count} workers they have access to on a single space of the Work Cycle.", n).format(count=c)
     if metric == "coins_spent_this_turn":
         return ngettext("A player spends {count} Coin in a single turn.",
                         "A player spends {count} Coin in a single turn.", n).format(count=c)
@@ -318,6 +324,14 @@ def check_sentence(check: str) -> str:
     if check == "end_of_turn":
         return _("Checked at the end of your turn, for you only.")
     return _("Checked at once, after every action, for both players.")
+
+
+def goal_chain_sentence(data) -> str:
+    """Whether a goal turned up at the end of a turn is checked in that same end of turn."""
+    if (data.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True):
+        return _("When you claim a goal at the end of your turn, the goal turned up next is checked in that same end of turn.")
+    return _("When you claim a goal at the end of your turn, the goal turned up next is not checked in that end of turn: "
+             "it waits for the next check.")
 
 
 def condition_sentence(data, condition, check=None) -> str:
@@ -503,7 +517,14 @@ def conversion_rule(data, cid: str) -> str:
         often = _("As many times as you can pay.")
     else:
         often = ngettext("At most {num} time per turn.", "At most {num} times per turn.", per_turn).format(num=per_turn)
-    return _("{pay} {who} {often}").format(pay=pay, who=who, often=often)
+    text = _("{pay} {who} {often}").format(pay=pay, who=who, often=often)
+    if conv["gain"].get("coin"):
+        if conv.get("needs_payout"):
+            payout = _("It is not allowed while the coins cannot pay out its Coin.")
+        else:
+            payout = _("It is allowed even when the coins cannot pay out its Coin: you pay, and earn only what the coins can pay.")
+        text = _("{rule} {payout}").format(rule=text, payout=payout)
+    return text
 
 
 def conversion_sentence(data, cid: str) -> str:
@@ -539,6 +560,23 @@ def borrowing_take_sentence(data) -> str:
     return _("While your opponent holds {token}, you cannot borrow.").format(token=token_phrase(data))
 
 
+def borrowing_per_turn_sentence(data) -> str:
+    n = data["borrowing"].get("per_turn", 1)
+    if n == 1:
+        return _("You cannot borrow while you hold {token}, and you borrow at most once per turn.").format(token=token_phrase(data))
+    return ngettext("You cannot borrow while you hold {token}; you may borrow at most {num} time per turn, "
+                    "each time a structure you have not borrowed this turn.",
+                    "You cannot borrow while you hold {token}; you may borrow at most {num} times per turn (after repaying), "
+                    "each time a structure you have not borrowed this turn.", n).format(token=token_phrase(data), num=n)
+
+
+def borrowing_repay_effect_sentence(data) -> str:
+    if data["borrowing"].get("repay_ends_effect"):
+        return _("Repaying {token} ends the borrowed effects at once.").format(token=token_phrase(data))
+    return _("Repaying {token} does not end the borrowed effects: they last until the end of your turn.").format(
+        token=token_phrase(data))
+
+
 def borrowing_penalty_sentence(data) -> str:
     n = data["borrowing"]["penalty_vp"]
     return ngettext("A player who still holds {token} when the game ends loses {num} VP.",
@@ -556,10 +594,11 @@ def borrowing_sentences(data) -> list[str]:
           "they take {token} and use that structure's effects until the end of their turn.").format(
             token_of=lender, token=token_phrase(data)),
         borrowing_phases_sentence(data),
-        _("You cannot borrow while you hold {token}, so you borrow at most once per turn.").format(token=token_phrase(data)),
+        borrowing_per_turn_sentence(data),
         _("Borrowing a structure that gives income at the start of the turn gives that income at once."),
         borrowing_repay_sentence(data),
         borrowing_same_turn_sentence(data),
+        borrowing_repay_effect_sentence(data),
         borrowing_take_sentence(data),
         borrowing_penalty_sentence(data),
     ]
