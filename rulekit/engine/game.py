@@ -159,6 +159,9 @@ class Compiled:
         self.coin_values = tuple(v["value"] for _, v in coins)
         self.coinage = Coinage(self.coin_values, tuple(v["count"] for _, v in coins))
         self.tokens = comps["structure_tokens"]
+        turn = d.get("turn") or {}
+        self.builds_per_turn = turn.get("builds", 1)
+        self.labor_carry = turn.get("labor_carry_over", 0)   # unspent Labor kept for your next turn (not "earned" then)
         # Work Cycle.
         cyc = d["work_cycle"]
         self.space_ids = [s["id"] for s in cyc["spaces"]]
@@ -415,7 +418,7 @@ class State:
         "stack", "face_up", "claimed", "removed",
         "holder", "token_turn", "borrowed", "borrowed_mask", "borrows",
         "harbormaster", "ship", "hire_ok", "cast_pending",
-        "labor_earned", "spent", "conv_used", "built_this_turn", "hired",
+        "labor_earned", "spent", "conv_used", "built_this_turn", "hired", "carry",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
     )
 
@@ -452,10 +455,12 @@ class State:
         st.ship = -1
         st.hire_ok = False
         st.cast_pending = False
+        st.carry = [0, 0]
         st.ending = False
         st.end_reason = None
         st.end_cond = -1
         st.finish = True
+        st.current = 0
         st._reset_turn_counters()
         # Goals: shuffle the pool, keep `draw` of them as the face-down stack.
         pool = list(range(len(c.goal_ids)))
@@ -488,11 +493,13 @@ class State:
 
     def _reset_turn_counters(self):
         c = self.c
-        self.labor = 0
+        p = self.current
+        self.labor = self.carry[p]                # Labor carried from this player's last turn
+        self.carry[p] = 0
         self.labor_earned = 0
         self.spent = 0
         self.conv_used = [0] * len(c.conv_ids)
-        self.built_this_turn = False
+        self.built_this_turn = 0
         self.hired = 0
         self.moved = 0
         self.borrowed = -1
@@ -536,6 +543,7 @@ class State:
         st.spent = self.spent
         st.conv_used = list(self.conv_used)
         st.built_this_turn = self.built_this_turn
+        st.carry = list(self.carry)
         st.hired = self.hired
         st.ending = self.ending
         st.end_reason = self.end_reason
@@ -553,7 +561,7 @@ class State:
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, self.labor_earned, self.spent, tuple(self.conv_used),
-                self.built_this_turn, self.hired, self.ending, self.end_reason, self.end_cond, self.finish)
+                self.built_this_turn, self.hired, tuple(self.carry), self.ending, self.end_reason, self.end_cond, self.finish)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -810,6 +818,8 @@ class State:
             self._cast()
         self._check_end_of_turn_goals()
         self._check_end()
+        if c.labor_carry and self.phase != OVER:
+            self.carry[self.current] = min(self.labor, c.labor_carry)
         self.labor = 0
         self.borrowed = -1
         self.borrowed_mask = 0
@@ -865,7 +875,7 @@ class State:
         labor = self.labor
         value = self.coin_value(p)
         owned = self.owned[p]
-        if not self.built_this_turn and bin(owned).count("1") < c.tokens:
+        if self.built_this_turn < c.builds_per_turn and bin(owned).count("1") < c.tokens:
             for s in range(c.n_struct):
                 if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
                     continue
@@ -1031,7 +1041,7 @@ class State:
         self.labor -= c.cost_labor[s]
         self._pay(p, c.cost_coin[s])
         self.owned[p] |= 1 << s
-        self.built_this_turn = True
+        self.built_this_turn += 1
         if self.first_builder[s] < 0:
             self.first_builder[s] = p
         # A worker kind this structure unlocks enters the Work Cycle if none is on it.
