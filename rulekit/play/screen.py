@@ -535,8 +535,14 @@ def board_lines(state, names, console) -> list[str]:
         out.append("  " + labels[0].ljust(lw) + _("{coins} — {total} in all").format(
             coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat))))
         if seat == cur and not state.is_terminal():
-            out.append("  " + labels[1].ljust(lw) + _("{num} (earned this turn; what is not spent is lost at its end)").format(
-                num=state.labor))
+            if state.c.labor_carry:
+                out.append("  " + labels[1].ljust(lw) + ngettext(
+                    "{num} (up to {keep} not spent is kept for your next turn)",
+                    "{num} (up to {keep} not spent is kept for your next turn)", state.c.labor_carry).format(
+                    num=state.labor, keep=state.c.labor_carry))
+            else:
+                out.append("  " + labels[1].ljust(lw) + _("{num} (earned this turn; what is not spent is lost at its end)").format(
+                    num=state.labor))
         built = [_("{structure} ({vp})").format(structure=name(d, "structure", c.struct_ids[s]),
                                                vp=vp_text(state.structure_vp(seat, s)))
                  for s in range(c.n_struct) if state.owned[seat] >> s & 1]
@@ -623,7 +629,13 @@ def phase_hint(state) -> str:
                      "or {end} (end of your turn).").format(spend=notation(state, c.a_spend),
                                                             end=notation(state, c.a_end))
         return _("Move at least one worker you have access to, one step each.")
-    return _("Build at most one structure and use your coins and Labor; then end your turn (unspent Labor is lost).")
+    c = state.c
+    if c.builds_per_turn == 1 and not c.labor_carry:
+        return _("Build at most one structure and use your coins and Labor; then end your turn (unspent Labor is lost).")
+    return ngettext("Build at most {num} structure and use your coins and Labor; then end your turn ({labor})",
+                    "Build at most {num} structures and use your coins and Labor; then end your turn ({labor})",
+                    c.builds_per_turn).format(num=c.builds_per_turn, labor=_sentences.labor_carry_sentence(c.data)
+                                              if _sentences is not None else "")
 
 
 def choice_lines(state, names, console) -> list[str]:

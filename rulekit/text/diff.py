@@ -114,6 +114,10 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("work", f"access:{wid}", _("{worker} workers — access").format(worker=s.worker_name(data, wid, 2)),
             s.access_sentence(data, wid))
 
+    # The turn
+    add("spending", "builds", _("Structures built per turn"), s.builds_sentence(data))
+    add("spending", "labor_carry_over", _("Unspent Labor"), s.labor_carry_sentence(data))
+
     # Structures
     for sid, st in data["structures"].items():
         name = s.structure_name(data, sid)

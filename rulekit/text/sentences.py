@@ -531,6 +531,25 @@ def conversion_sentence(data, cid: str) -> str:
     return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid), rule=conversion_rule(data, cid))
 
 
+def builds_sentence(data) -> str:
+    """How many structures a player may build per turn (``turn.builds``)."""
+    n = (data.get("turn") or {}).get("builds", 1)
+    if n == 1:
+        return _("Build one structure (at most one per turn).")
+    return ngettext("Build structures (at most {num} per turn).", "Build structures (at most {num} per turn).", n).format(num=n)
+
+
+def labor_carry_sentence(data) -> str:
+    """What becomes of unspent Labor at the end of the turn (``turn.labor_carry_over``)."""
+    n = (data.get("turn") or {}).get("labor_carry_over", 0)
+    if not n:
+        return _("Labor you did not spend is lost.")
+    return ngettext("You keep up to {num} Labor you did not spend for your next turn (it does not count as Labor earned then); "
+                    "the rest is lost.",
+                    "You keep up to {num} Labor you did not spend for your next turn (it does not count as Labor earned then); "
+                    "the rest is lost.", n).format(num=n)
+
+
 def borrowing_phases_sentence(data) -> str:
     phases = set(data["borrowing"]["phases"])
     if phases >= {"work", "spending"}:
