@@ -307,6 +307,7 @@ class Compiled:
         goals = [d["goals"][g] for g in self.goal_ids]
         self.goal_cond = [Condition(self, g["condition"]) for g in goals]
         self.goal_at_end = tuple(g["check"] == "end_of_turn" for g in goals)
+        self.goal_vps = tuple(g.get("vp", d["scoring"]["goal_vp"]) for g in goals)
         self.goals_drawn = comps["goal_tokens"]["draw"]
         # A goal turned up while the end-of-turn goals are checked is checked in that same end of turn.
         self.chain_end_of_turn = bool((d.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True))
@@ -1071,7 +1072,9 @@ class State:
     def score_by_source(self, p: int) -> dict:
         c = self.c
         structs = sum(self.structure_vp(p, s) for s in range(c.n_struct) if self.owned[p] >> s & 1)
-        goals = len(self.claimed[p]) * c.goal_vp
+        goals = 0
+        for g in self.claimed[p]:
+            goals += c.goal_vps[g]
         borrowing = -c.lender_penalty if self.holder == p else 0
         coins = 0
         if c.coin_bonus:
