@@ -215,6 +215,18 @@ MAX_CHAIN = 32
 FREE = "free"
 
 
+def _later_builder_vp(data):
+    """``scoring.later_builder_vp`` sets every structure's ``vp.later`` at once."""
+    scoring = data.get("scoring") if isinstance(data, dict) else None
+    later = scoring.get("later_builder_vp") if isinstance(scoring, dict) else None
+    if not isinstance(later, int) or isinstance(later, bool) or not 0 <= later <= 1000 \
+            or not isinstance(data.get("structures"), dict):
+        return                       # a bad value is the schema's to report, at its own line
+    for st in data["structures"].values():
+        if isinstance(st, dict) and isinstance(st.get("vp"), dict):
+            st["vp"]["later"] = later
+
+
 def _free_costs(data):
     """``cost: free`` is the empty amount: a structure (or hire, repayment) that costs nothing.
 
@@ -309,6 +321,7 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
         if key in data:
             _drop(tpos, data.pop(key), "/" + key)
     _free_costs(data)
+    _later_builder_vp(data)
     res.data = data
     res.positions = tpos
     res.positions.setdefault("", (res.file, 1, 1))

@@ -362,9 +362,9 @@ def event_line(state, event, names) -> str:
     if kind == "claim":
         if _is_you(names[event[1]]):
             return _("You claim the goal {goal} ({vp}).").format(
-                goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vp))
+                goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vps[event[2]]))
         return _("{player} claims the goal {goal} ({vp}).").format(
-            player=names[event[1]], goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vp))
+            player=names[event[1]], goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vps[event[2]]))
     if kind == "remove":
         return _("Goal {goal} removed: both players meet it.").format(goal=name(d, "goal", c.goal_ids[event[1]]))
     if kind == "cast":
@@ -564,7 +564,7 @@ def board_lines(state, names, console) -> list[str]:
         gid = c.goal_ids[state.face_up]
         goal = ngettext("{goal} ({vp}), {count} more face down. {condition}",
                         "{goal} ({vp}), {count} more face down. {condition}", n_down).format(
-            goal=name(d, "goal", gid), vp=vp_text(c.goal_vp), count=n_down, condition=_condition(d, gid)).strip()
+            goal=name(d, "goal", gid), vp=vp_text(c.goal_vps[state.face_up]), count=n_down, condition=_condition(d, gid)).strip()
     else:
         goal = ngettext("none; {count} more face down", "none; {count} more face down", n_down).format(count=n_down)
     rows.append((_("Face-up goal"), goal))

@@ -155,9 +155,8 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("harbor", "hire", _("Hiring sailors"), s.sailor_hire_sentence(data))
 
     # Goals
-    for gid, goal in data.get("goals", {}).items():
-        add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)),
-            s.condition_sentence(data, goal["condition"], goal["check"]))
+    for gid in data.get("goals", {}):
+        add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)), s.goal_sentence(data, gid))
 
     add("goals", "chain", _("Goals turned up at the end of a turn"), s.goal_chain_sentence(data))
 
@@ -170,6 +169,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
 
     # Scoring
     add("scoring", "goal_vp", _("Goal tokens"), s.goal_vp_sentence(data))
+    add("scoring", "later_builder_vp", _("Later builders"), s.later_builder_sentence(data) or _("as each structure says"))
     add("scoring", "coin_bonus", _("Coins at the end"), s.coin_bonus_sentence(data))
     add("scoring", "tie_breaks", _("Tie-breaks"), s.tie_break_summary(data))
     return out

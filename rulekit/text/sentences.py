@@ -743,7 +743,31 @@ def coin_bonus_sentence(data) -> str:
 
 def goal_vp_sentence(data) -> str:
     n = data["scoring"]["goal_vp"]
+    own = [gid for gid, g in (data.get("goals") or {}).items() if g.get("vp", n) != n]
+    if own:
+        return ngettext("Each goal token you claimed is worth {num} VP, unless its goal says otherwise.",
+                        "Each goal token you claimed is worth {num} VP, unless its goal says otherwise.", n).format(num=n)
     return ngettext("Each goal token you claimed is worth {num} VP.", "Each goal token you claimed is worth {num} VP.", n).format(num=n)
+
+
+def later_builder_sentence(data) -> str | None:
+    """``scoring.later_builder_vp``, when the ruleset sets it for every structure."""
+    n = data["scoring"].get("later_builder_vp")
+    if n is None:
+        return None
+    return ngettext("A player who builds a structure after their opponent scores {num} VP for it, whatever the structure.",
+                    "A player who builds a structure after their opponent scores {num} VP for it, whatever the structure.",
+                    n).format(num=n)
+
+
+def goal_sentence(data, gid: str, check: bool = True) -> str:
+    """A goal's condition (with when it is checked), and its VP when they differ from ``scoring.goal_vp``."""
+    goal = data["goals"][gid]
+    text = condition_sentence(data, goal["condition"], goal["check"] if check else None)
+    vp = goal.get("vp")
+    if vp is not None and vp != data["scoring"]["goal_vp"]:
+        text = ngettext("{goal} Worth {num} VP.", "{goal} Worth {num} VP.", vp).format(goal=text, num=vp)
+    return text
 
 
 def _tie_break_label(key: str) -> str:
