@@ -74,6 +74,10 @@ class Condition:
 
     def __init__(self, comp: "Compiled", spec: dict):
         self.spec = spec
+        for combine in ("all", "any", "not"):
+            if combine in spec:
+                self._combine(comp, combine, spec[combine])
+                return
         self.metric = spec["metric"]
         lo = spec.get("at_least")
         hi = spec.get("at_most")
@@ -90,6 +94,8 @@ class Condition:
             param = comp.conv_ids.index(spec["conversion"])
         elif self.metric == "workers_on_one_space":
             param = spec.get("counting", "accessible") == "all"     # True: every worker, not only yours
+        elif self.metric == "owns":
+            param = comp.struct_ids.index(spec["structure"])
         self.param = param
         metric = self.metric
         if lo is None:
@@ -141,7 +147,35 @@ class Condition:
                 return lo <= st.metric(metric, p, param) <= hi
         self.met = met
 
+    def _combine(self, comp, combine, specs):
+        """all / any / not over other conditions."""
+        self.metric = combine
+        self.param = None
+        self.at_least = self.at_most = None
+        if combine == "not":
+            inner = Condition(comp, specs).met
+
+            def met(st, p):
+                return not inner(st, p)
+        else:
+            parts = tuple(Condition(comp, s).met for s in specs)
+            if combine == "all":
+                def met(st, p):
+                    for part in parts:
+                        if not part(st, p):
+                            return False
+                    return True
+            else:
+                def met(st, p):
+                    for part in parts:
+                        if part(st, p):
+                            return True
+                    return False
+        self.met = met
+
     def value(self, st: "State", p: int) -> int:
+        if self.metric in ("all", "any", "not"):
+            return int(self.met(st, p))
         return st.metric(self.metric, p, self.param)
 
 
@@ -638,6 +672,11 @@ class State:
             return self.labor if active else 0
         if name == "goals":
             return len(self.claimed[p])
+        if name == "sailors_hired":
+            sk = c.sailor_kind
+            return sum(1 for w in range(c.n_workers) if c.worker_kind[w] == sk and self.wowner[w] == p)
+        if name == "owns":
+            return self.owned[p] >> param & 1
         raise ValueError(f"unknown metric {name!r}")
 
     # ----------------------------------------------------------------- coins
