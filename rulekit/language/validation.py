@@ -176,7 +176,11 @@ _METRIC_PARAMS = {
     "coin": ("coins_held",),
     "conversion": ("conversions_this_turn",),
     "counting": ("workers_on_one_space",),
+    "structure": ("owns",),
 }
+# Parameters a metric cannot do without (which one to count).
+_REQUIRED_PARAMS = ("coin", "conversion", "structure")
+_COMBINATIONS = ("all", "any", "not")
 
 
 def _dict(value) -> dict:
@@ -622,16 +626,45 @@ class _Checker:
 
     def check_condition(self, pointer, cond):
         cond = _dict(cond)
+        combos = [k for k in _COMBINATIONS if k in cond]
+        if combos:
+            others = [k for k in cond if k not in _COMBINATIONS]
+            if len(combos) > 1:
+                self.add(join(pointer, combos[1]), _("a condition combines with one of all, any, not; "
+                                                     "found {found}: nest one inside the other").format(found=", ".join(combos)))
+            elif others:
+                inherited = [k for k in others if self.res.where(join(pointer, k))[0] != self.res.file]
+                if inherited and self.res.where(join(pointer, combos[0]))[0] == self.res.file:
+                    # A variant's combination merged into the base's measure (RFC 7396).
+                    self.add(join(pointer, combos[0]), _(
+                        "the base ruleset's {fields} merge into this condition (a mapping in a variant merges key by key): "
+                        "write {first}: null next to {combination}").format(
+                        fields=", ".join(inherited), first=inherited[0], combination=combos[0]))
+                else:
+                    self.add(join(pointer, others[0]), _("{field} does not belong in a condition that uses {combination}: "
+                                                         "put the measure inside it").format(field=others[0], combination=combos[0]))
+            for combo in combos:
+                if combo == "not":
+                    self.check_condition(join(pointer, "not"), cond["not"])
+                else:
+                    for i, sub in enumerate(_list(cond[combo])):
+                        self.check_condition(f"{pointer}/{combo}/{i}", sub)
+            return
         metric = cond.get("metric")
         if isinstance(cond.get("coin"), str):
             self.ref(f"{pointer}/coin", cond["coin"], "coin")
         if isinstance(cond.get("conversion"), str):
             self.ref(f"{pointer}/conversion", cond["conversion"], "conversion")
+        if isinstance(cond.get("structure"), str):
+            self.ref(f"{pointer}/structure", cond["structure"], "structure")
+        if metric == "sailors_hired" and not isinstance(self.data.get("sailors"), dict):
+            self.add(join(pointer, "metric"), _("the metric sailors_hired needs a top-level sailors section"),
+                     causes=("/sailors",))
         for i, wid in enumerate(_list(cond.get("exclude"))):
             self.ref(f"{pointer}/exclude/{i}", wid, "worker")
         if isinstance(metric, str):
             for param, metrics in _METRIC_PARAMS.items():
-                if metric in metrics and param in ("coin", "conversion") and param not in cond:
+                if metric in metrics and param in _REQUIRED_PARAMS and param not in cond:
                     self.add(pointer, _("the metric {metric} needs the parameter {param} (which one to count)").format(
                         metric=metric, param=param))
                 if param in cond and metric not in metrics:

@@ -163,7 +163,11 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     # End
     for cond in data["end"]["conditions"]:
         kind = s.end_condition_kind(cond)
-        key = f"condition:{kind}:{cond[kind].get('metric', '')}" if kind == "player_condition" else f"condition:{kind}"
+        if kind == "player_condition":
+            measure = cond[kind].get("metric") or next((k for k in ("all", "any", "not") if k in cond[kind]), "")
+            key = f"condition:{kind}:{measure}"
+        else:
+            key = f"condition:{kind}"
         add("end", key, _("The game ends when"), s.end_condition_sentence(data, cond))
     add("end", "finish_turn", _("Last turn"), s.finish_turn_sentence(data))
 

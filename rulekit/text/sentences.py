@@ -231,9 +231,40 @@ def _excluded(data, cond) -> str:
     return join_and(names)
 
 
+def _combined(data, cond, each) -> str | None:
+    """all / any / not over conditions, each worded by ``each`` (None: not a combination)."""
+    def inner(sub):
+        return each(data, sub).rstrip(".")
+    if "all" in cond:
+        return _("All of these: {conditions}.").format(conditions="; ".join(inner(c) for c in cond["all"]))
+    if "any" in cond:
+        return _("At least one of these: {conditions}.").format(conditions="; ".join(inner(c) for c in cond["any"]))
+    if "not" in cond:
+        return _("Not this: {condition}.").format(condition=inner(cond["not"]))
+    return None
+
+
+def _owns_you(data, cond) -> str | None:
+    """``owns`` worded plainly for the usual thresholds (at_least 1, at_most 0)."""
+    name = structure_name(data, cond.get("structure", ""))
+    if cond.get("at_least") == 1 and cond.get("at_most") is None:
+        return _("Own the {structure}.").format(structure=name)
+    if cond.get("at_most") == 0:
+        return _("Do not own the {structure}.").format(structure=name)
+    return None
+
+
 def _metric_you(data, cond) -> str:
+    combined = _combined(data, cond, _metric_you)
+    if combined is not None:
+        return combined
     metric = cond["metric"]
     c, n = count_phrase(cond), _count_n(cond)
+    if metric == "sailors_hired":
+        return ngettext("Have hired {count} sailor.", "Have hired {count} sailors.", n).format(count=c)
+    if metric == "owns":
+        return _owns_you(data, cond) or _("Own the {structure} ({count}).").format(
+            structure=structure_name(data, cond.get("structure", "")), count=c)
     if metric == "workers":
         if cond.get("exclude"):
             return ngettext("Have access to {count} worker besides the {excluded} workers.",
@@ -277,8 +308,20 @@ def _metric_you(data, cond) -> str:
 
 
 def _metric_player(data, cond) -> str:
+    combined = _combined(data, cond, _metric_player)
+    if combined is not None:
+        return combined
     metric = cond["metric"]
     c, n = count_phrase(cond), _count_n(cond)
+    if metric == "sailors_hired":
+        return ngettext("A player has hired {count} sailor.", "A player has hired {count} sailors.", n).format(count=c)
+    if metric == "owns":
+        name = structure_name(data, cond.get("structure", ""))
+        if cond.get("at_least") == 1 and cond.get("at_most") is None:
+            return _("A player owns the {structure}.").format(structure=name)
+        if cond.get("at_most") == 0:
+            return _("A player does not own the {structure}.").format(structure=name)
+        return _("A player owns the {structure} ({count}).").format(structure=name, count=c)
     if metric == "workers":
         if cond.get("exclude"):
             return ngettext("A player has access to {count} worker besides the {excluded} workers.",
