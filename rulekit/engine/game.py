@@ -262,6 +262,11 @@ class Compiled:
             self.sailor_cost = sailors["cost"].get("coin", 0)
             self.sailor_cost_labor = sailors["cost"].get("labor", 0)
             self.sailor_per_turn = sailors["per_turn"]
+        # Where a worker of each kind enters the Work Cycle (its own entry, else work_cycle.entry).
+        kind_entry = [self.space_ids.index(d["workers"][kid].get("entry") or cyc["entry"]) for kid in d["workers"]]
+        if sailors:
+            kind_entry.append(self.space_ids.index(sailors.get("entry") or cyc["entry"]))
+        self.kind_entry = tuple(kind_entry)
         self.worker_kind = tuple(worker_kind)
         self.worker_start = tuple(worker_start)
         self.worker_seat = tuple(worker_seat)
@@ -1025,7 +1030,7 @@ class State:
             self._pay(p, c.sailor_cost)
             w = self._free_sailor(p)
             self.wowner[w] = p
-            self.wpos[w] = c.entry
+            self.wpos[w] = c.kind_entry[c.sailor_kind]
             self.hired += 1
         elif kind == REPAY:
             self.labor -= c.repay_labor
@@ -1091,7 +1096,7 @@ class State:
                 ws = [w for w in range(c.n_workers) if c.worker_kind[w] == k]
                 if all(self.wpos[w] < 0 for w in ws):
                     for w in ws:
-                        self.wpos[w] = c.entry
+                        self.wpos[w] = c.kind_entry[k]
         if s == c.harbor_struct and self.harbormaster < 0:
             self.harbormaster = p
             if c.cast_on_build:
