@@ -530,6 +530,9 @@ class _Checker:
                 first[sid] = pointer
         if "entry" in cycle:
             self.ref("/work_cycle/entry", cycle["entry"], "space")
+        sailors = _dict(self.data.get("sailors"))
+        if "entry" in sailors:
+            self.ref("/sailors/entry", sailors["entry"], "space")
 
     def check_workers(self):
         starts = [_list(_dict(w).get("start")) for w in self.workers.values()]
@@ -541,6 +544,8 @@ class _Checker:
             worker = _dict(worker)
             start = _list(worker.get("start"))
             base = join("/workers", wid)
+            if "entry" in worker:
+                self.ref(f"{base}/entry", worker["entry"], "space")
             for i, sid in enumerate(start):
                 self.ref(f"{base}/start/{i}", sid, "space")
             count = _int(worker.get("count"))

@@ -235,7 +235,7 @@ def describe(state, action: int) -> str:
             gain=cost_text(c.conv_gain_labor[k], c.conv_gain_coin[k]))
     if kind == HIRE:
         return _("Hire a sailor: pay {cost}; it enters the Work Cycle on {space}").format(
-            cost=cost_text(c.sailor_cost_labor, c.sailor_cost), space=name(d, "space", c.space_ids[c.entry]))
+            cost=cost_text(c.sailor_cost_labor, c.sailor_cost), space=name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]]))
     if kind == REPAY:
         lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
         return _("Repay the {token_of} token: pay {cost}").format(
@@ -308,7 +308,7 @@ def report(state, action: int, player: str) -> str:
             return _("You use {conversion}: you pay {cost} and gain {gain}.").format(**parts)
         return _("{player} uses {conversion}: pays {cost} and gains {gain}.").format(player=player, **parts)
     if kind == HIRE:
-        parts = {"cost": cost_text(c.sailor_cost_labor, c.sailor_cost), "space": name(d, "space", c.space_ids[c.entry])}
+        parts = {"cost": cost_text(c.sailor_cost_labor, c.sailor_cost), "space": name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]])}
         if you:
             return _("You hire a sailor for {cost}; it enters the Work Cycle on {space}.").format(**parts)
         return _("{player} hires a sailor for {cost}; it enters the Work Cycle on {space}.").format(

@@ -110,6 +110,12 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("work", f"space:{space['id']}", _("{space} space — yield").format(space=s.space_name(data, space["id"])),
             s.amount(space.get("yields")))
     add("work", "entry", _("New workers enter on"), s.space_name(data, cycle["entry"]))
+    for wid, worker in data["workers"].items():
+        if worker.get("entry"):
+            add("work", f"entry:{wid}", _("{worker} workers enter on").format(worker=s.worker_name(data, wid, 2)),
+                s.space_name(data, worker["entry"]))
+    if sailors and sailors.get("entry"):
+        add("work", "entry:sailor", _("Hired sailors enter on"), s.space_name(data, sailors["entry"]))
     for wid in data["workers"]:
         add("work", f"access:{wid}", _("{worker} workers — access").format(worker=s.worker_name(data, wid, 2)),
             s.access_sentence(data, wid))

@@ -197,7 +197,7 @@ def effect_sentence(data, effect) -> str:
     if key == "unlock_worker":
         wid = value["worker"]
         n = data.get("workers", {}).get(wid, {}).get("count", 1)
-        entry = space_name(data, data["work_cycle"]["entry"])
+        entry = space_name(data, worker_entry(data, wid))
         return ngettext(
             "You may move the {worker} worker. If it is not on the Work Cycle yet, it enters on the {entry} space.",
             "You may move the {worker} workers. Those not on the Work Cycle yet enter on the {entry} space.",
@@ -212,6 +212,24 @@ def effect_sentence(data, effect) -> str:
     if key == "ship_benefit":
         return _("At the start of each of your turns, receive the benefit of the current ship result (see “Ships and sailors”).")
     return _("Unknown effect {key}.").format(key=key)
+
+
+def worker_entry(data, wid: str) -> str:
+    """The space where workers of kind ``wid`` enter the Work Cycle (their own ``entry``, else ``work_cycle.entry``)."""
+    return data.get("workers", {}).get(wid, {}).get("entry") or data["work_cycle"]["entry"]
+
+
+def own_entry_sentences(data) -> list[str]:
+    """The worker kinds (and hired sailors) that enter somewhere else than ``work_cycle.entry``."""
+    found = []
+    for wid, worker in data.get("workers", {}).items():
+        if worker.get("entry"):
+            found.append(_("{worker} workers enter on {entry} instead.").format(
+                worker=worker_name(data, wid, 2), entry=space_name(data, worker["entry"])))
+    sailors = data.get("sailors") or {}
+    if sailors.get("entry"):
+        found.append(_("Hired sailors enter on {entry} instead.").format(entry=space_name(data, sailors["entry"])))
+    return found
 
 
 def structure_summary(data, sid: str) -> str:
@@ -756,7 +774,7 @@ def sailor_max_sentence(data) -> str:
 
 def sailor_hire_sentence(data) -> str:
     sailors = data["sailors"]
-    entry = space_name(data, data["work_cycle"]["entry"])
+    entry = space_name(data, sailors.get("entry") or data["work_cycle"]["entry"])
     first = _("To hire a sailor, pay {cost} in your Resource Spending Phase; the sailor enters the Work Cycle on {entry}.").format(
         cost=amount(sailors["cost"]), entry=entry)
     n = sailors["per_turn"]
