@@ -129,6 +129,20 @@ def _suggest(word, choices) -> str | None:
     return found[0] if found else None
 
 
+def _anchor(pointer: str) -> str:
+    """The section of docs/ruleset-reference.md that documents the mapping at ``pointer``."""
+    parts = [p for p in pointer.split("/") if p]
+    if not parts:
+        return "the-file"
+    if "effects" in parts:
+        return "effects"
+    if "condition" in parts or "player_condition" in parts:
+        return "conditions-and-metrics"
+    if parts[0] == "end" and "conditions" in parts:
+        return "end"
+    return parts[0]
+
+
 def _listing(items) -> str:
     return ", ".join(_show(i) for i in items)
 
@@ -357,9 +371,10 @@ class _Checker:
                 elif suggestion:
                     msg = _("unknown field {field}; did you mean {suggestion}? Allowed fields: {allowed}")
                 else:
-                    msg = _("unknown field {field}; allowed fields: {allowed}")
+                    msg = _("unknown field {field}: the language has no setting {field} here; allowed fields: {allowed} "
+                            "(see docs/ruleset-reference.md#{anchor})")
                 out.append((join(pointer, extra), msg.format(field=_show(extra), suggestion=suggestion,
-                                                             allowed=", ".join(allowed))))
+                                                             allowed=", ".join(allowed), anchor=_anchor(pointer))))
             return out
 
         if kw == "type":
