@@ -102,3 +102,37 @@ def test_reference_names_every_field_and_primitive():
     names |= set(s["properties"]["tie_breaks"]["items"]["enum"])
     missing = sorted(n for n in names if f"`{n}" not in text and f"{n}:" not in text)
     assert missing == []
+
+
+def test_house_rules_tutorial(tmp_path, monkeypatch):
+    """docs/house-rules-tutorial.md: its files validate, its commands print what it shows (in the
+    language each command asks for, English otherwise), and its scripted game (``pycon`` blocks) runs as shown."""
+    import doctest
+
+    text = (DOCS / "house-rules-tutorial.md").read_text(encoding="utf-8")
+    steps = STEP.findall(text)
+    assert [kind for kind, _n, _b in steps].count("output of") >= 5
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    for kind, name, body in steps:
+        if kind == "file":
+            (tmp_path / name).write_text(body, encoding="utf-8")
+            continue
+        lines = body.rstrip("\n").split("\n")
+        assert lines[0] == f"$ {name}"
+        args = shlex.split(name)
+        assert args[0] == "rulekit"
+        result = runner.invoke(cli, args[1:] + ([] if "--lang" in args else ["--lang", "en"]))
+        actual = result.output.rstrip("\n").split("\n")
+        expected = lines[1:]
+        if "..." in expected:
+            assert _matches_excerpt(expected, actual), f"{name}:\n{result.output}"
+        else:
+            assert actual == expected, f"{name}:\n{result.output}"
+    # The scripted game, as doctests, in the folder where the files were written.
+    code = "\n".join(re.findall(r"```pycon\n(.*?)```", text, re.S))
+    test = doctest.DocTestParser().get_doctest(code, {}, "house-rules-tutorial", "house-rules-tutorial.md", 0)
+    runner_ = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner_.run(test)
+    assert runner_.summarize(verbose=False).failed == 0
+    assert len(test.examples) >= 10

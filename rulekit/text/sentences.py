@@ -253,10 +253,12 @@ def _combined(data, cond, each) -> str | None:
     """all / any / not over conditions, each worded by ``each`` (None: not a combination)."""
     def inner(sub):
         return each(data, sub).rstrip(".")
+    # Translators: between the conditions of "All of these: ..." (French: a no-break space before the semicolon).
+    sep = pgettext("conditions", "; ")
     if "all" in cond:
-        return _("All of these: {conditions}.").format(conditions="; ".join(inner(c) for c in cond["all"]))
+        return _("All of these: {conditions}.").format(conditions=sep.join(inner(c) for c in cond["all"]))
     if "any" in cond:
-        return _("At least one of these: {conditions}.").format(conditions="; ".join(inner(c) for c in cond["any"]))
+        return _("At least one of these: {conditions}.").format(conditions=sep.join(inner(c) for c in cond["any"]))
     if "not" in cond:
         return _("Not this: {condition}.").format(condition=inner(cond["not"]))
     return None
