@@ -275,6 +275,8 @@ class Compiled:
         # Effects, per structure.
         self.income_labor = [0] * self.n_struct
         self.income_coin = [0] * self.n_struct
+        self.built_labor = [0] * self.n_struct      # gain: {when: built}: earned by the builder
+        self.built_coin = [0] * self.n_struct
         self.unlocks = [0] * self.n_struct          # bitmask of worker kinds
         self.conv_unlocks = [0] * self.n_struct     # bitmask of conversions
         self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin), replaces
@@ -289,6 +291,9 @@ class Compiled:
                 if name == "income":
                     self.income_labor[i] += arg.get("labor", 0)
                     self.income_coin[i] += arg.get("coin", 0)
+                elif name == "gain":
+                    self.built_labor[i] += arg.get("labor", 0)
+                    self.built_coin[i] += arg.get("coin", 0)
                 elif name == "space_yield":
                     sp = self.space_ids.index(arg["space"])
                     if sp not in self.yield_over[i]:     # a structure's first replacement of a space wins
@@ -353,6 +358,7 @@ class Compiled:
         # Setup.
         self.first_random = d["setup"]["first_player"] == "random"
         self.starting_coins = tuple(d["setup"]["starting_coins"])
+        self.starting_labor = tuple(d["setup"].get("starting_labor") or (0, 0))   # on each seat's first turn, not earned
         # End and scoring.
         # One entry per end condition, in the ruleset's order: its kind, its
         # key (the kind, or kind#i when the kind is listed more than once),
@@ -522,6 +528,8 @@ class State:
         for order, amount in enumerate(c.starting_coins):
             seat = st.first if order == 0 else 1 - st.first
             st._earn_coin(seat, amount)
+        for order, amount in enumerate(c.starting_labor):
+            st.carry[st.first if order == 0 else 1 - st.first] = amount
         st._reveal_next()
         st._check_end()
         st._start_turn()
@@ -1087,6 +1095,11 @@ class State:
         self._pay(p, c.cost_coin[s])
         self.owned[p] |= 1 << s
         self.built_this_turn += 1
+        if c.built_labor[s]:
+            self.labor += c.built_labor[s]
+            self.labor_earned += c.built_labor[s]
+        if c.built_coin[s]:
+            self._earn_coin(p, c.built_coin[s])
         if self.first_builder[s] < 0:
             self.first_builder[s] = p
         # A worker kind this structure unlocks enters the Work Cycle if none is on it.
