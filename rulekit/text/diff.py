@@ -97,6 +97,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     # Setup
     add("setup", "first_player", _("First player"), s.first_player_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
+    add("setup", "starting_labor", _("Starting Labor"), s.starting_labor_sentence(data))
     add("setup", "goal_draw", _("Goal tokens"), s.goal_draw_sentence(data))
     for wid in data["workers"]:
         start = s.worker_start_sentence(data, wid)

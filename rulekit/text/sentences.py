@@ -170,6 +170,9 @@ def effect_sentence(data, effect) -> str:
     value = effect[key]
     if key == "income":
         return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value))
+    if key == "gain":
+        gain = {k: v for k, v in value.items() if k in ("labor", "coin")}
+        return _("When you build it, earn {amount} at once.").format(amount=amount(gain))
     if key == "space_yield":
         space = value["space"]
         usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
@@ -503,6 +506,15 @@ def first_player_sentence(data) -> str:
             return _("Toss a ship token like a coin to decide who goes first.")
         return _("Decide at random who goes first.")
     return _("The players agree on who goes first.")
+
+
+def starting_labor_sentence(data) -> str:
+    labor = data["setup"].get("starting_labor")
+    if not labor or not any(labor):
+        return _("Nobody starts with Labor.")
+    first, second = labor
+    return _("On their first turn, the first player has {first} and the second player {second} "
+             "(not Labor earned in that turn).").format(first=labor_amount(first), second=labor_amount(second))
 
 
 def starting_coins_sentence(data) -> str:
