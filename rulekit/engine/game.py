@@ -35,8 +35,8 @@ from .coins import Coinage
 WORK, SPENDING, OVER = 0, 1, 2
 PHASE_NAMES = ("work", "spending", "over")
 
-# Action kinds
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END = range(9)
+# Action kinds (LEAP: a move of several steps, given by a long_move effect)
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP = range(10)
 
 MASK64 = (1 << 64) - 1
 
@@ -282,6 +282,7 @@ class Compiled:
         self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin), replaces
         # space_bonus: (space, worker kind or -1 for any, labor, coin), added on top
         self.yield_bonus = [[] for _ in range(self.n_struct)]
+        self.leap_steps = [0] * self.n_struct       # long_move: steps of the one long move per turn
         self.borrow_mask = 0                        # structures with the borrowing effect
         self.ship_mask = 0                          # structures with ship_benefit
         for i, s in enumerate(sts):
@@ -306,6 +307,8 @@ class Compiled:
                     self.unlocks[i] |= 1 << self.kind_ids.index(arg["worker"])
                 elif name == "conversion":
                     self.conv_unlocks[i] |= 1 << cidx[arg["conversion"]]
+                elif name == "long_move":
+                    self.leap_steps[i] = max(self.leap_steps[i], arg.get("steps", 2))
                 elif name == "borrowing":
                     self.borrow_mask |= 1 << i
                 elif name == "ship_benefit":
@@ -313,6 +316,7 @@ class Compiled:
         self.income_mask = sum(1 << i for i in range(self.n_struct)
                                if self.income_labor[i] or self.income_coin[i])
         self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])
+        self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
         # Borrowing.
         b = d.get("borrowing")
         self.borrow_phases = 0
@@ -414,6 +418,10 @@ class Compiled:
                 add(EXCHANGE, dn, 0, f"exchange {did}")
         add(SPEND, 0, 0, "spend")
         add(END, 0, 0, "end")
+        if self.leap_mask:                        # after the others: the editions' tables are unchanged
+            for k, kid in enumerate(self.kind_ids):
+                for sp, spid in enumerate(self.space_ids):
+                    add(LEAP, k, sp, f"leap {kid}@{spid}")
         self.actions = tuple(acts)
         self.action_index = index
         self.a_spend = index[(SPEND, 0, 0)]
@@ -464,7 +472,7 @@ class State:
         "stack", "face_up", "claimed", "removed",
         "holder", "token_turn", "borrowed", "borrowed_mask", "borrows",
         "harbormaster", "ship", "hire_ok", "cast_pending",
-        "labor_earned", "spent", "conv_used", "built_this_turn", "hired", "carry",
+        "labor_earned", "spent", "conv_used", "built_this_turn", "hired", "carry", "leaped",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
     )
 
@@ -549,6 +557,7 @@ class State:
         self.conv_used = [0] * len(c.conv_ids)
         self.built_this_turn = 0
         self.hired = 0
+        self.leaped = 0
         self.moved = 0
         self.borrowed = -1
         self.borrowed_mask = 0
@@ -592,6 +601,7 @@ class State:
         st.conv_used = list(self.conv_used)
         st.built_this_turn = self.built_this_turn
         st.carry = list(self.carry)
+        st.leaped = self.leaped
         st.hired = self.hired
         st.ending = self.ending
         st.end_reason = self.end_reason
@@ -609,7 +619,7 @@ class State:
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, self.labor_earned, self.spent, tuple(self.conv_used),
-                self.built_this_turn, self.hired, tuple(self.carry), self.ending, self.end_reason, self.end_cond, self.finish)
+                self.built_this_turn, self.hired, tuple(self.carry), self.leaped, self.ending, self.end_reason, self.end_cond, self.finish)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -918,6 +928,11 @@ class State:
                     if a not in out:
                         out.append(a)
             out.sort()
+            if c.leap_mask and not self.leaped and self._active_structs(p) & c.leap_mask:
+                first = len(out)
+                for a in out[:first]:
+                    info = c.actions[a]
+                    out.append(idx[(LEAP, info.arg, info.arg2)])
             if c.borrow_phases & 1:
                 self._borrow_actions(out)
             if self.moved:
@@ -1013,7 +1028,10 @@ class State:
         p = self.current
         self.history.append(action)
         if kind == MOVE:
-            self._move(p, info.arg, info.arg2)
+            self._move(p, info.arg, info.arg2, 1)
+        elif kind == LEAP:
+            self._move(p, info.arg, info.arg2, self._leap_steps(p))
+            self.leaped += 1
         elif kind == SPEND:
             self.phase = SPENDING
         elif kind == END:
@@ -1053,13 +1071,27 @@ class State:
         self._check_goals()
         self._check_end()
 
-    def _move(self, p: int, kind: int, sp: int):
+    def _leap_steps(self, p: int) -> int:
+        """Steps of the long move: the most any of the player's long_move effects gives."""
+        c = self.c
+        m = self._active_structs(p) & c.leap_mask
+        steps, s = 0, 0
+        while m:
+            if m & 1 and c.leap_steps[s] > steps:
+                steps = c.leap_steps[s]
+            m >>= 1
+            s += 1
+        return steps
+
+    def _move(self, p: int, kind: int, sp: int, steps: int):
         c = self.c
         kinds = self._kind_access(p)
         for w in range(c.n_workers):
             if self.wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
                 break
-        dest = c.next_space[sp]
+        dest = sp
+        for _step in range(steps):
+            dest = c.next_space[dest]
         self.wpos[w] = dest
         self.moved |= 1 << w
         labor, coin = c.space_labor[dest], c.space_coin[dest]
