@@ -589,6 +589,13 @@ class _Checker:
                     self.ref(f"{pointer}/conversion/conversion", effect["conversion"].get("conversion"), "conversion")
                 if isinstance(effect.get("space_yield"), dict):
                     self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
+                if isinstance(effect.get("long_move"), dict):
+                    steps = _int(effect["long_move"].get("steps", 2))
+                    if steps is not None and self.spaces and steps >= len(self.spaces):
+                        self.add(f"{pointer}/long_move", ngettext(
+                            "a long move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
+                            "a long move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
+                            len(self.spaces)).format(steps=steps, num=len(self.spaces)))
                 if isinstance(effect.get("space_bonus"), dict):
                     bonus = effect["space_bonus"]
                     self.ref(f"{pointer}/space_bonus/space", bonus.get("space"), "space")

@@ -12,9 +12,9 @@ from .. import engine as _engine
 from ..engine import SOURCES
 
 # Action kinds (read from the engine; a kind it does not have never matches).
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END = (
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END, LEAP = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(
-        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END")))
+        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END", "LEAP")))
 from ..i18n import _, display_name, format_list, ngettext, pgettext
 from .notation import for_state
 
@@ -184,8 +184,10 @@ def _move_parts(state, action: int) -> dict:
     after._apply(action)
     gain = gain_text(after.labor - state.labor if not after.is_terminal() or after.current == p else 0,
                      after.coin_value(p) - state.coin_value(p))
+    moved = [w for w in range(c.n_workers) if after.moved >> w & 1 and not state.moved >> w & 1]
+    dest = after.wpos[moved[0]] if moved else c.next_space[info.arg2]
     return {"worker": name(d, "worker", c.kind_ids[info.arg]), "origin": name(d, "space", c.space_ids[info.arg2]),
-            "destination": name(d, "space", c.space_ids[c.next_space[info.arg2]]), "gain": gain}
+            "destination": name(d, "space", c.space_ids[dest]), "gain": gain}
 
 
 def _exchange_parts(state, action: int) -> dict:
@@ -208,6 +210,9 @@ def describe(state, action: int) -> str:
     p = state.current
     if kind == MOVE:
         return _("Move a worker ({worker}): {origin} → {destination}, {gain}").format(**_move_parts(state, action))
+    if kind == LEAP:
+        return _("Move a worker ({worker}) several steps, once this turn: {origin} → {destination}, {gain}").format(
+            **_move_parts(state, action))
     if kind == SPEND:
         return _("Stop moving workers and go to the Resource Spending phase")
     if kind == END:
@@ -262,7 +267,7 @@ def report(state, action: int, player: str) -> str:
     info = c.actions[action]
     kind = info.kind
     you = _is_you(player)
-    if kind == MOVE:
+    if kind in (MOVE, LEAP):
         parts = _move_parts(state, action)
         if you:
             return _("You move a worker ({worker}) from {origin} to {destination}: {gain}.").format(**parts)

@@ -188,6 +188,11 @@ def effect_sentence(data, effect) -> str:
             text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
                 sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
         return text
+    if key == "long_move":
+        n = value.get("steps", 2)
+        return ngettext("Once per turn, you may move one worker {num} step at once instead of one; it earns what the space it lands on yields.",
+                        "Once per turn, you may move one worker {num} steps at once instead of one; it earns what the space it lands on yields.",
+                        n).format(num=n)
     if key == "space_bonus":
         space = value["space"]
         gain = {k: v for k, v in value.items() if k in ("labor", "coin")}
