@@ -196,6 +196,7 @@ class Compiled:
         turn = d.get("turn") or {}
         self.builds_per_turn = turn.get("builds", 1)
         self.labor_carry = turn.get("labor_carry_over", 0)   # unspent Labor kept for your next turn (not "earned" then)
+        self.move_steps = turn.get("move_steps", 1)           # steps of every move
         # Work Cycle.
         cyc = d["work_cycle"]
         self.space_ids = [s["id"] for s in cyc["spaces"]]
@@ -1028,7 +1029,7 @@ class State:
         p = self.current
         self.history.append(action)
         if kind == MOVE:
-            self._move(p, info.arg, info.arg2, 1)
+            self._move(p, info.arg, info.arg2, c.move_steps)
         elif kind == LEAP:
             self._move(p, info.arg, info.arg2, self._leap_steps(p))
             self.leaped += 1
