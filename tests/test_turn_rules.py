@@ -72,3 +72,21 @@ def test_turn_fields_are_checked(tmp_path):
                for p in validate_path(variant(tmp_path, "turn:\n  builds: 0\n")))
     assert any("unknown field labor_carry; did you mean labor_carry_over?" in p.message
                for p in validate_path(variant(tmp_path, "turn:\n  labor_carry: 1\n")))
+
+
+def test_every_move_takes_two_steps(tmp_path):
+    ref = variant(tmp_path, "turn:\n  move_steps: 2\n")
+    st = game(ref)
+    before = st.coin_value(0)
+    st.play("move green@labor_top")                      # labor_top -> coin -> labor_low: 1 Labor, no coin
+    assert st.labor == 1 and st.coin_value(0) == before
+    assert [space for kind, space, _o in st.view(0)["workers"] if kind == "green"].count("labor_low") == 2
+    data = load_ruleset(ref).data
+    sentence = s.move_steps_sentence(data)
+    assert sentence == ("Each move takes a worker 2 steps along the Work Cycle; it earns what the space it lands on "
+                        "yields, not the spaces it passes.")
+    assert f"Steps of a move: {sentence} (was: Each move takes a worker one step along the Work Cycle.)" in diff_lines(ref)
+    from rulekit.text.rulebook import render_markdown
+    assert sentence in render_markdown(load_ruleset(ref))
+    assert [p.message for p in validate_path(variant(tmp_path, "turn:\n  move_steps: 3\n"))] == [
+        "a move of 3 steps on a Work Cycle of 3 spaces would bring the worker back or around"]

@@ -33,4 +33,4 @@ def test_did_you_mean_only_when_close(tmp_path):
     path = tmp_path / "house.yaml"
     path.write_text("extends: province-en\nid: house\nturn:\n  buidls: 2\n", encoding="utf-8")
     assert [p.message for p in validate_path(path)] == [
-        "unknown field buidls; did you mean builds? Allowed fields: builds, labor_carry_over"]
+        "unknown field buidls; did you mean builds? Allowed fields: builds, labor_carry_over, move_steps"]

@@ -545,6 +545,13 @@ class _Checker:
                 first[sid] = pointer
         if "entry" in cycle:
             self.ref("/work_cycle/entry", cycle["entry"], "space")
+        steps = _int(_dict(self.data.get("turn")).get("move_steps"))
+        n_spaces = len([s for s in self.spaces if isinstance(s, str)])
+        if steps is not None and 1 <= steps <= 10 and n_spaces and steps >= n_spaces:
+            self.add("/turn/move_steps", ngettext(
+                "a move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
+                "a move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
+                n_spaces).format(steps=steps, num=n_spaces), causes=("/work_cycle/spaces",))
         sailors = _dict(self.data.get("sailors"))
         if "entry" in sailors:
             self.ref("/sailors/entry", sailors["entry"], "space")
@@ -591,7 +598,7 @@ class _Checker:
                     self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
                 if isinstance(effect.get("long_move"), dict):
                     steps = _int(effect["long_move"].get("steps", 2))
-                    if steps is not None and self.spaces and steps >= len(self.spaces):
+                    if steps is not None and 2 <= steps <= 10 and self.spaces and steps >= len(self.spaces):
                         self.add(f"{pointer}/long_move", ngettext(
                             "a long move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
                             "a long move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",

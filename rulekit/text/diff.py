@@ -122,6 +122,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
             s.access_sentence(data, wid))
 
     # The turn
+    add("work", "move_steps", _("Steps of a move"), s.move_steps_sentence(data))
     add("spending", "builds", _("Structures built per turn"), s.builds_sentence(data))
     add("spending", "labor_carry_over", _("Unspent Labor"), s.labor_carry_sentence(data))
 

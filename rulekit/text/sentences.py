@@ -619,6 +619,17 @@ def builds_sentence(data) -> str:
     return ngettext("Build structures (at most {num} per turn).", "Build structures (at most {num} per turn).", n).format(num=n)
 
 
+def move_steps_sentence(data) -> str:
+    """How many steps a move takes (``turn.move_steps``)."""
+    n = (data.get("turn") or {}).get("move_steps", 1)
+    if n == 1:
+        return _("Each move takes a worker one step along the Work Cycle.")
+    return ngettext("Each move takes a worker {num} step along the Work Cycle; it earns what the space it lands on yields, "
+                    "not the spaces it passes.",
+                    "Each move takes a worker {num} steps along the Work Cycle; it earns what the space it lands on yields, "
+                    "not the spaces it passes.", n).format(num=n)
+
+
 def labor_carry_sentence(data) -> str:
     """What becomes of unspent Labor at the end of the turn (``turn.labor_carry_over``)."""
     n = (data.get("turn") or {}).get("labor_carry_over", 0)
