@@ -278,6 +278,7 @@ class Compiled:
         self.income_coin = [0] * self.n_struct
         self.built_labor = [0] * self.n_struct      # gain: {when: built}: earned by the builder
         self.built_coin = [0] * self.n_struct
+        self.final_coin = [0] * self.n_struct       # gain: {when: end_of_game}: earned by each owner
         self.unlocks = [0] * self.n_struct          # bitmask of worker kinds
         self.conv_unlocks = [0] * self.n_struct     # bitmask of conversions
         self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin), replaces
@@ -293,6 +294,8 @@ class Compiled:
                 if name == "income":
                     self.income_labor[i] += arg.get("labor", 0)
                     self.income_coin[i] += arg.get("coin", 0)
+                elif name == "gain" and arg["when"] == "end_of_game":
+                    self.final_coin[i] += arg.get("coin", 0)
                 elif name == "gain":
                     self.built_labor[i] += arg.get("labor", 0)
                     self.built_coin[i] += arg.get("coin", 0)
@@ -819,6 +822,7 @@ class State:
             self.log.append(("ending", self.current, self.end_reason, i))
             if not self.finish:
                 # The game stops at once: the turn's borrowed effects and Labor end with it.
+                self._end_gains()
                 self.phase = OVER
                 self.borrowed = -1
                 self.borrowed_mask = 0
@@ -875,6 +879,14 @@ class State:
         self._check_goals()
         self._check_end()
 
+    def _end_gains(self):
+        """gain: {when: end_of_game}: each owner earns it as the game ends (the current player first)."""
+        c = self.c
+        for p in (self.current, 1 - self.current):
+            for s in range(c.n_struct):
+                if c.final_coin[s] and self.owned[p] >> s & 1:
+                    self._earn_coin(p, c.final_coin[s])
+
     def _end_turn(self):
         c = self.c
         if self.cast_pending:
@@ -888,6 +900,8 @@ class State:
         self.borrowed = -1
         self.borrowed_mask = 0
         if self.ending and self.finish or self.phase == OVER:
+            if self.phase != OVER:
+                self._end_gains()
             self.phase = OVER
             self.log.append(("over",))
             return
