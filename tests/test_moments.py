@@ -65,6 +65,38 @@ def test_moment_fields_are_checked(tmp_path):
             effects:
               - gain: {when: end_of_game, coin: 1}
     """))]
-    assert found == ["end_of_game is not one of the allowed values: built"]
+    assert found == []
+    found = [p.message for p in validate_path(variant(tmp_path, """
+        structures:
+          camp:
+            effects:
+              - gain: {when: at_dawn, coin: 1}
+              - gain: {when: end_of_game, labor: 1}
+    """))]
+    assert found == ["at_dawn is not one of the allowed values: built, end_of_game",
+                     "Labor gained at the end of the game is never used: an end_of_game gain gives Coin"]
     found = [p.message for p in validate_path(variant(tmp_path, "setup:\n  starting_labor: [1]\n"))]
     assert found == ["needs exactly 2 items"]
+
+
+def test_gain_at_the_end_of_the_game_counts_for_the_coin_bonus(tmp_path):
+    ref = variant(tmp_path, """
+        structures:
+          mill:
+            effects:
+              - income: {labor: 1}
+              - gain: {when: end_of_game, coin: 5}
+        scoring:
+          coin_bonus: {per: 5, vp: 1}
+    """)
+    st = S.new(ref, seed=0)
+    S.give_structures(st, 1, "mill")
+    before = st.coin_value(1)
+    S.set_goals(st, None)                                  # the goals are exhausted: the game ends this turn
+    st.play("move green@labor_top")
+    st.play("end")
+    assert st.is_terminal() and st.coin_value(1) == before + 5 and st.coin_value(0) == 3
+    assert st.score_by_source(1)["coins"] == (before + 5) // 5
+    data = load_ruleset(ref).data
+    assert s.effect_sentence(data, data["structures"]["mill"]["effects"][1]) == (
+        "When the game ends, earn 5 Coin (before the scores are counted).")

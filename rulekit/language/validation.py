@@ -596,6 +596,10 @@ class _Checker:
                     self.ref(f"{pointer}/conversion/conversion", effect["conversion"].get("conversion"), "conversion")
                 if isinstance(effect.get("space_yield"), dict):
                     self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
+                gain = effect.get("gain")
+                if isinstance(gain, dict) and gain.get("when") == "end_of_game" and gain.get("labor"):
+                    self.add(f"{pointer}/gain/labor", _("Labor gained at the end of the game is never used: "
+                                                        "an end_of_game gain gives Coin"))
                 if isinstance(effect.get("long_move"), dict):
                     steps = _int(effect["long_move"].get("steps", 2))
                     if steps is not None and 2 <= steps <= 10 and self.spaces and steps >= len(self.spaces):

@@ -172,6 +172,8 @@ def effect_sentence(data, effect) -> str:
         return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value))
     if key == "gain":
         gain = {k: v for k, v in value.items() if k in ("labor", "coin")}
+        if value.get("when") == "end_of_game":
+            return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain))
         return _("When you build it, earn {amount} at once.").format(amount=amount(gain))
     if key == "space_yield":
         space = value["space"]
