@@ -21,7 +21,7 @@ from play_support import run
 
 from rulekit.engine import new_game
 from rulekit.engine.record import SCHEMA_PATH, GameRecord, replay
-from rulekit.language import bundled_rulesets, load_ruleset, validate_path, validate_path_with_warnings
+from rulekit.language import bundled_rulesets, load_ruleset, validate_path, check_path
 from rulekit.language import validation
 from rulekit.play.session import DEFAULT_MAX_TURNS
 
@@ -119,7 +119,7 @@ def test_an_end_met_at_setup_ends_the_game_there():
     ("odd-coins.yaml", "no set of coins in the box is worth exactly 1 Coin"),
 ])
 def test_games_that_may_not_end_are_warned_about_and_bounded(name, warning):
-    problems, warnings = validate_path_with_warnings(REPRO / name)
+    problems, warnings = check_path(REPRO / name)
     assert problems == [] and any(warning in w.message and w.message.startswith("warning: ") for w in warnings)
     assert all(w.file.endswith(name) for w in warnings)          # located in the house rule, where it can be fixed
     result = run(["validate", str(REPRO / name)])

@@ -377,7 +377,7 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     for g in games:
         if g.finished:
             decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
-    ends = {k: 0 for k in c.end_order}
+    ends = {k: 0 for k in c.end_keys}
     ends["unfinished"] = 0
     for g in games:
         key = "unfinished" if not g.finished else (g.end_reason or "none")

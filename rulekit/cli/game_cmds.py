@@ -140,6 +140,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
             "winner": summary["winner"] if summary else None,
             "decided_by": summary["decided_by"] if summary else None,
             "end_reason": state.end_reason,
+            "end_condition": state.end_cond if state.end_cond >= 0 else None,
             "turns": state.turn + 1,
         }
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))

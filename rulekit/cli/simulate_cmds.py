@@ -122,7 +122,15 @@ def _source_name(src: str) -> str:
     }.get(src, src)
 
 
-def _end_name(reason: str) -> str:
+def _end_name(reason: str, data=None) -> str:
+    """Which end condition ended the games: its rulebook sentence when the ruleset has it."""
+    if data is not None and reason not in ("none", "unfinished"):
+        from ..text.sentences import end_condition_by_key, end_condition_sentence
+
+        cond = end_condition_by_key(data, reason)
+        if cond is not None:
+            text = end_condition_sentence(data, cond).rstrip(".")
+            return text[:1].lower() + text[1:]      # it follows "ended because"
     return {
         "player_condition": _("a player reached the end condition"),
         "all_structures_built": _("every structure was built"),
@@ -186,7 +194,7 @@ def _metric_label(doc_rs_data, path: str, bots) -> str:
             "removed": _("goal {goal}: removed"),
         }[parts[2]].format(goal=name)
     if head == "end_reasons":
-        return _("ended because {reason}").format(reason=_end_name(parts[1]))
+        return _("ended because {reason}").format(reason=_end_name(parts[1], doc_rs_data))
     return path
 
 
@@ -284,7 +292,7 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     out += _table([pgettext("simulate", "goal"), pgettext("simulate", "drawn"), pgettext("simulate", "claimed"), pgettext("simulate", "by 1st player"), pgettext("simulate", "by 2nd player"), pgettext("simulate", "removed")], rows)
     out.append("")
     out.append(_("How the games ended"))
-    rows = [_prop_row(_end_name(k), v) for k, v in r["end_reasons"].items()]
+    rows = [_prop_row(_end_name(k, data), v) for k, v in r["end_reasons"].items()]
     out += _table([pgettext("simulate", "end"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     return out
 

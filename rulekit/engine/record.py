@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import IllegalActionError, RecordError, RulekitError, printable
+from ..errors import IllegalActionError, RecordError, RulekitError
 from ..i18n import _
 from ..paths import FileTooLarge, NotRegularFile, read_user_file
 from .game import compile_ruleset, new_game
@@ -193,6 +193,7 @@ def result_summary(state) -> dict:
         "winner": res["winner"],
         "decided_by": res["decided_by"],
         "end_reason": state.end_reason,
+        "end_condition": state.end_cond if state.end_cond >= 0 else None,
         "turns": state.turn + 1,
     }
 

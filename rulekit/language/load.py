@@ -28,20 +28,19 @@ def validate_path(path) -> list[Problem]:
 
     Never raises for bad input: an unreadable file is a problem too.
     """
-    return validate_path_with_warnings(path)[0]
+    return check_path(path)[0]
 
 
-def validate_path_with_warnings(path) -> tuple[list[Problem], list[Problem]]:
-    """(problems, warnings) of a ruleset file or bundled id. Warnings are only
-    looked for when there is no problem: what validates but may never end or
-    loses what it pays (``warning: ...``)."""
+def check_path(path) -> tuple[list[Problem], list[Problem]]:
+    """(problems, warnings) of a ruleset file or bundled id. Warnings (a patch
+    that changes nothing, parts that can never come into play) are only looked
+    for in a ruleset without problems. Never raises for bad input."""
     res = _resolve_arg(path)
     problems = list(res.problems)
     if res.data is not None:
         problems.extend(check_resolution(res))
-    if problems:
-        return sorted(set(problems)), []
-    return [], check_warnings(res)
+    warnings = check_warnings(res) if not problems and res.data is not None else []
+    return sorted(set(problems)), warnings
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:

@@ -26,7 +26,7 @@ from functools import lru_cache
 import jsonschema
 
 from ..errors import Problem, printable
-from ..i18n import _, ngettext
+from ..i18n import SAILOR_KIND, _, ngettext
 from ..paths import SCHEMA_PATH
 from . import soundness
 from .ruleset import Resolution
@@ -41,6 +41,22 @@ def check_resolution(res) -> list[Problem]:
     checker.schema_problems()
     checker.semantic_problems()
     return sorted(set(checker.problems))
+
+
+def check_warnings(res) -> list[Problem]:
+    """What validates but is probably not what the author meant (a ruleset that
+    has problems gets none), each as ``warning: ...``: a variant's patch that
+    changes nothing, parts left over that can never come into play (sailors
+    nobody can hire, ...), and what makes a poor game (:mod:`.soundness`:
+    nothing affordable, amounts the coins cannot make)."""
+    if res.data is None:
+        return []
+    checker = _Checker(res)
+    checker.noop_warnings()
+    checker.leftover_warnings()
+    found = [Problem(p.file, p.line, p.column, _("warning: {message}").format(message=p.message), p.pointer)
+             for p in checker.problems]
+    return sorted(set(found) | set(soundness.warnings(res)))
 
 
 def check_resolved(data, filename: str, positions=None) -> list[Problem]:
@@ -69,13 +85,6 @@ _StrictValidator = jsonschema.validators.extend(
 def validator() -> jsonschema.Draft202012Validator:
     """The compiled schema validator (built once); a decimal such as 5.0 is not a whole number."""
     return _StrictValidator(schema())
-
-
-def check_warnings(res) -> list[Problem]:
-    """What validates but makes a poor game (``warning: ...``); never an error."""
-    if res.data is None:
-        return []
-    return sorted(set(soundness.warnings(res)))
 
 
 # ---------------------------------------------------------------------------
@@ -158,6 +167,20 @@ def _suggest(word, choices) -> str | None:
     return found[0] if found else None
 
 
+def _anchor(pointer: str) -> str:
+    """The section of docs/ruleset-reference.md that documents the mapping at ``pointer``."""
+    parts = [p for p in pointer.split("/") if p]
+    if not parts:
+        return "the-file"
+    if "effects" in parts:
+        return "effects"
+    if "condition" in parts or "player_condition" in parts:
+        return "conditions-and-metrics"
+    if parts[0] == "end" and "conditions" in parts:
+        return "end"
+    return parts[0]
+
+
 def _listing(items) -> str:
     items = list(items)
     shown = ", ".join(_show(i) for i in items[:LISTING_ITEMS])
@@ -213,7 +236,12 @@ _METRIC_PARAMS = {
     "vp": ("structures",),
     "coin": ("coins_held",),
     "conversion": ("conversions_this_turn",),
+    "counting": ("workers_on_one_space",),
+    "structure": ("owns",),
 }
+# Parameters a metric cannot do without (which one to count).
+_REQUIRED_PARAMS = ("coin", "conversion", "structure")
+_COMBINATIONS = ("all", "any", "not")
 
 
 def _dict(value) -> dict:
@@ -269,6 +297,76 @@ class _Checker:
                 return
         self.problems.append(Problem(file, line, col, message, pointer))
 
+    def warn(self, pointer: str, message: str, causes=()):
+        """A warning at ``pointer``; when that is in a base file and this file removed one
+        of ``causes``, at the removal instead (the author's own line)."""
+        res = self.res
+        file, line, col = res.where(pointer)
+        if file != res.file:
+            for cause in causes:
+                removal = res.removed.get(cause)
+                if removal and removal[0][0] == res.file:
+                    where = removal[0]
+                    text = _("after this removal, {problem} (left in the base ruleset at {location})").format(
+                        problem=message, location=f"{file}:{line}:{col}")
+                    self.problems.append(Problem(where[0], where[1], where[2], text, cause))
+                    return
+        self.problems.append(Problem(file, line, col, message, pointer))
+
+    # -- warnings -------------------------------------------------------------
+    def noop_warnings(self):
+        for file, line, col, pointer, value in getattr(self.res, "noops", ()):
+            if value == {} and pointer.endswith(("/cost", "/repay")):
+                text = _("{{}} changes nothing here: a mapping in a variant merges into the base's; "
+                         "to make it cost nothing, write {field}: free").format(field=pointer.rsplit("/", 1)[1])
+            elif value == {}:
+                text = _("{{}} changes nothing here: a mapping in a variant merges into the base's, key by key "
+                         "(write null to remove it)")
+            elif isinstance(value, dict):
+                text = _("this changes nothing: every value here is already the base ruleset's")
+            else:
+                text = _("this changes nothing: the base ruleset already has {value} here").format(value=_show(value))
+            self.problems.append(Problem(file, line, col, text, pointer))
+
+    def leftover_warnings(self):
+        d = self.data
+        structures = _dict(d.get("structures"))
+
+        def effects(key):
+            return [sid for sid, st in structures.items()
+                    if any(isinstance(e, dict) and key in e for e in _list(_dict(st).get("effects")))]
+
+        harbor = d.get("harbor")
+        outcomes = _list(_dict(harbor).get("outcomes"))
+        if isinstance(d.get("sailors"), dict) and not any(
+                _dict(_dict(o).get("benefit")).get("hire_sailor") for o in outcomes):
+            self.warn("/sailors", _("sailors can never be hired: no ship result gives hire_sailor "
+                                    "(remove them with sailors: null)"), causes=("/harbor",) + tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        if _int(_dict(d.get("components")).get("ship_tokens")) and not isinstance(harbor, dict):
+            self.warn("/components/ship_tokens", _("the ship tokens are never cast: there is no harbor section "
+                                                   "(remove them with ship_tokens: null)"), causes=("/harbor",))
+        if isinstance(harbor, dict) and not effects("ship_benefit"):
+            self.warn("/harbor", _("nobody can ever receive a ship result: no structure has the ship_benefit effect"),
+                      causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        if isinstance(d.get("borrowing"), dict) and not effects("borrowing"):
+            self.warn("/borrowing", _("nobody can ever borrow: no structure has the borrowing effect "
+                                      "(remove the rules with borrowing: null)"),
+                      causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        unlocked = {_dict(e.get("unlock_worker")).get("worker") for st in structures.values()
+                    for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
+        for wid, worker in _dict(d.get("workers")).items():
+            if _dict(worker).get("access") == "unlocked" and wid not in unlocked:
+                self.warn(join("/workers", wid), _("nobody can ever move the {worker} workers: "
+                                                   "no structure unlocks them").format(worker=wid),
+                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        granted = {_dict(e.get("conversion")).get("conversion") for st in structures.values()
+                   for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
+        for cid, conv in _dict(d.get("conversions")).items():
+            if not _dict(conv).get("always") and cid not in granted:
+                self.warn(join("/conversions", cid), _("nobody can ever use the conversion {conversion}: "
+                                                       "it is not always open and no structure grants it").format(conversion=cid),
+                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+
     # -- schema ---------------------------------------------------------------
     def schema_problems(self):
         for error in validator().iter_errors(self.res.data):
@@ -310,6 +408,7 @@ class _Checker:
                     else:
                         msg = _("unknown effect {field}; the effects are: {allowed}")
                 elif allowed == end_keys:
+                    allowed = [k for k in allowed if k != "finish_turn"]
                     if suggestion:
                         msg = _("unknown end condition {field}; did you mean {suggestion}? The end conditions are: {allowed}")
                     else:
@@ -319,9 +418,10 @@ class _Checker:
                 elif suggestion:
                     msg = _("unknown field {field}; did you mean {suggestion}? Allowed fields: {allowed}")
                 else:
-                    msg = _("unknown field {field}; allowed fields: {allowed}")
+                    msg = _("unknown field {field}: the language has no setting {field} here; allowed fields: {allowed} "
+                            "(see docs/ruleset-reference.md#{anchor})")
                 out.append((join(pointer, extra), msg.format(field=_show(extra), suggestion=suggestion,
-                                                             allowed=", ".join(allowed))))
+                                                             allowed=", ".join(allowed), anchor=_anchor(pointer))))
             return out
 
         if kw == "type":
@@ -416,6 +516,21 @@ class _Checker:
             fields = [f for s in error.validator_value for f in s["required"]]
             return [(pointer, _("needs at least one of the fields {fields}").format(fields=", ".join(fields)))]
 
+        if kw == "oneOf" and all(set(s) == {"required"} for s in error.validator_value):
+            # "Exactly one of these keys": an unknown key has its own message already.
+            fields = [f for s in error.validator_value for f in s["required"]]
+            if not isinstance(value, dict) or any(k not in sch.get("properties", {}) for k in value):
+                return []
+            found = [k for k in value if k in fields]
+            if found:
+                return [(pointer, _("{found}: write only one of these per list item").format(found=", ".join(found)))]
+            return [(pointer, _("empty: write exactly one of {allowed}").format(allowed=", ".join(fields)))]
+
+        if kw == "oneOf" and not isinstance(value, (dict, str)) and any(
+                isinstance(b, dict) and b.get("const") == "free" for b in error.validator_value):
+            return [(pointer, _("wrong type: expected an amount such as {{labor: 2, coin: 1}}, or free; found {found} {value}").format(
+                found=_type_word(value), value=_show(value)))]
+
         if kw in ("oneOf", "anyOf"):
             # Keep the errors of the alternatives that have the value's type.
             branches = {}
@@ -482,6 +597,16 @@ class _Checker:
                 first[sid] = pointer
         if "entry" in cycle:
             self.ref("/work_cycle/entry", cycle["entry"], "space")
+        steps = _int(_dict(self.data.get("turn")).get("move_steps"))
+        n_spaces = len([s for s in self.spaces if isinstance(s, str)])
+        if steps is not None and 1 <= steps <= 10 and n_spaces and steps >= n_spaces:
+            self.add("/turn/move_steps", ngettext(
+                "a move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
+                "a move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
+                n_spaces).format(steps=steps, num=n_spaces), causes=("/work_cycle/spaces",))
+        sailors = _dict(self.data.get("sailors"))
+        if "entry" in sailors:
+            self.ref("/sailors/entry", sailors["entry"], "space")
 
     def check_workers(self):
         starts = [_list(_dict(w).get("start")) for w in self.workers.values()]
@@ -493,6 +618,8 @@ class _Checker:
             worker = _dict(worker)
             start = _list(worker.get("start"))
             base = join("/workers", wid)
+            if "entry" in worker:
+                self.ref(f"{base}/entry", worker["entry"], "space")
             for i, sid in enumerate(start):
                 self.ref(f"{base}/start/{i}", sid, "space")
             count = _int(worker.get("count"))
@@ -521,6 +648,22 @@ class _Checker:
                     self.ref(f"{pointer}/conversion/conversion", effect["conversion"].get("conversion"), "conversion")
                 if isinstance(effect.get("space_yield"), dict):
                     self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
+                gain = effect.get("gain")
+                if isinstance(gain, dict) and gain.get("when") == "end_of_game" and gain.get("labor"):
+                    self.add(f"{pointer}/gain/labor", _("Labor gained at the end of the game is never used: "
+                                                        "an end_of_game gain gives Coin"))
+                if isinstance(effect.get("long_move"), dict):
+                    steps = _int(effect["long_move"].get("steps", 2))
+                    if steps is not None and 2 <= steps <= 10 and self.spaces and steps >= len(self.spaces):
+                        self.add(f"{pointer}/long_move", ngettext(
+                            "a long move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
+                            "a long move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
+                            len(self.spaces)).format(steps=steps, num=len(self.spaces)))
+                if isinstance(effect.get("space_bonus"), dict):
+                    bonus = effect["space_bonus"]
+                    self.ref(f"{pointer}/space_bonus/space", bonus.get("space"), "space")
+                    if not (bonus.get("worker") == SAILOR_KIND and isinstance(d.get("sailors"), dict)):
+                        self.ref(f"{pointer}/space_bonus/worker", bonus.get("worker"), "worker")
                 if "borrowing" in effect and not isinstance(d.get("borrowing"), dict):
                     self.add(f"{pointer}/borrowing", _(
                         "a borrowing effect needs a top-level borrowing section (the rules of borrowing)"),
@@ -573,16 +716,45 @@ class _Checker:
 
     def check_condition(self, pointer, cond):
         cond = _dict(cond)
+        combos = [k for k in _COMBINATIONS if k in cond]
+        if combos:
+            others = [k for k in cond if k not in _COMBINATIONS]
+            if len(combos) > 1:
+                self.add(join(pointer, combos[1]), _("a condition combines with one of all, any, not; "
+                                                     "found {found}: nest one inside the other").format(found=", ".join(combos)))
+            elif others:
+                inherited = [k for k in others if self.res.where(join(pointer, k))[0] != self.res.file]
+                if inherited and self.res.where(join(pointer, combos[0]))[0] == self.res.file:
+                    # A variant's combination merged into the base's measure (RFC 7396).
+                    self.add(join(pointer, combos[0]), _(
+                        "the base ruleset's {fields} merge into this condition (a mapping in a variant merges key by key): "
+                        "write {first}: null next to {combination}").format(
+                        fields=", ".join(inherited), first=inherited[0], combination=combos[0]))
+                else:
+                    self.add(join(pointer, others[0]), _("{field} does not belong in a condition that uses {combination}: "
+                                                         "put the measure inside it").format(field=others[0], combination=combos[0]))
+            for combo in combos:
+                if combo == "not":
+                    self.check_condition(join(pointer, "not"), cond["not"])
+                else:
+                    for i, sub in enumerate(_list(cond[combo])):
+                        self.check_condition(f"{pointer}/{combo}/{i}", sub)
+            return
         metric = cond.get("metric")
         if isinstance(cond.get("coin"), str):
             self.ref(f"{pointer}/coin", cond["coin"], "coin")
         if isinstance(cond.get("conversion"), str):
             self.ref(f"{pointer}/conversion", cond["conversion"], "conversion")
+        if isinstance(cond.get("structure"), str):
+            self.ref(f"{pointer}/structure", cond["structure"], "structure")
+        if metric == "sailors_hired" and not isinstance(self.data.get("sailors"), dict):
+            self.add(join(pointer, "metric"), _("the metric sailors_hired needs a top-level sailors section"),
+                     causes=("/sailors",))
         for i, wid in enumerate(_list(cond.get("exclude"))):
             self.ref(f"{pointer}/exclude/{i}", wid, "worker")
         if isinstance(metric, str):
             for param, metrics in _METRIC_PARAMS.items():
-                if metric in metrics and param in ("coin", "conversion") and param not in cond:
+                if metric in metrics and param in _REQUIRED_PARAMS and param not in cond:
                     self.add(pointer, _("the metric {metric} needs the parameter {param} (which one to count)").format(
                         metric=metric, param=param))
                 if param in cond and metric not in metrics:
