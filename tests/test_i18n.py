@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from rulekit import i18n
 from rulekit.i18n import (
+    NAME_FORMS,
     _,
     display_name,
     format_list,
@@ -252,9 +253,9 @@ def test_display_name_translates_names_and_titles_ids_without_one():
     assert display_name(data, "structure", "smithy") == "Forge"
     assert display_name(data, "conversion", "grind") == "Corvées"
     assert display_name(data, "coin", "gold") == "Or"
-    assert display_name(data, "space", "labor_top") == "Ouvrage (haut)"
+    assert display_name(data, "space", "labor_top") == "Zone d’Ouvrage supérieure"
     assert display_name(data, "outcome", "mixed") == "Un blanc, un noir"
-    assert display_name(data, "ruleset", "edition") == "Édition anglaise"
+    assert display_name(data, "ruleset", "edition") == "édition anglaise"
     assert display_name(data, "worker", "green") == "Vert"
 
 
@@ -319,7 +320,9 @@ def test_extraction_of_an_edition_covers_every_name_it_shows():
         path = RULESETS_DIR / f"{edition}.yaml"
         text = path.read_text(encoding="utf-8")
         found = {(ctx, msg) for _line, ctx, msg in extract_yaml(text, name=path)}
-        assert set(ruleset_names(yaml.safe_load(text))) == found
+        names = set(ruleset_names(yaml.safe_load(text)))
+        forms = {(f"{kind}:{spec}", msg) for kind, msg in names for spec in NAME_FORMS.get(kind, ())}
+        assert names | forms == found
         lines = text.splitlines()
         for line, ctx, msg in extract_yaml(text, name=path):
             if ctx in ("structure", "goal"):

@@ -100,7 +100,7 @@ def test_pdf_text_has_every_structure_cost_and_vp(pdf_books, ruleset_id, lang):
             # the structure's own paragraph: its cost in words
             assert normalize(amount(st["cost"])) in flat, (name, amount(st["cost"]))
     if lang == "fr":
-        assert "Coût : 2 points d'Ouvrage et 2 Pièces. PV : 1 pour le premier constructeur" in flat
+        assert "Coût : 2 points d’Ouvrage et 2 Pièces. PV : 1 pour le premier à le construire" in flat
     else:
         assert "Cost: 2 Labor and 2 Coin. VP: 1 for the first builder" in flat
 
@@ -193,8 +193,8 @@ def test_variant_book_shows_its_cost_and_not_the_old_one(variant):
 def test_variant_book_in_french_lists_the_change_in_french(variant):
     book = render_markdown(variant, "fr")
     box, _, rest = book.partition("## Histoire")
-    assert "Règles maison — changements par rapport à Province, Édition anglaise" in box
-    assert "Banque — coût\u202f: 2 points d'Ouvrage et 7 Pièces (avant\u202f: 3 points d'Ouvrage et 4 Pièces)" in box
+    assert "Règles maison — changements par rapport à Province, édition anglaise" in box
+    assert "Banque — coût\u202f: 2\u00a0points d’Ouvrage et 7\u00a0Pièces (avant\u202f: 3\u00a0points d’Ouvrage et 4\u00a0Pièces)" in box
     assert "3 points d'Ouvrage et 4 Pièces" not in rest
 
 
@@ -263,7 +263,7 @@ def test_default_language_is_the_rulesets(tmp_path):
     runner = CliRunner()
     result = runner.invoke(cli, ["rulebook", "province-fr"], env={"LANG": "C", "LC_ALL": ""})
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("# Province\n\nRègle du jeu — Édition française")
+    assert result.output.startswith("# Province\n\nLivret de règles — édition française")
     result = runner.invoke(cli, ["rulebook", "province-fr", "--lang", "en"], env={"LANG": "C", "LC_ALL": ""})
     assert result.exit_code == 0, result.output
     assert "Rulebook — French edition" in result.output
@@ -295,7 +295,7 @@ def test_section_text_follows_the_current_language():
     with language("fr"):
         text = section_text(rs, "borrowing")
     assert text.startswith("Emprunter\n")
-    assert "Vous ne pouvez pas la rembourser dans le tour où vous l'avez prise." in text
+    assert "Vous ne pouvez pas la rembourser dans le tour où vous l’avez prise." in text
 
 
 def test_unknown_section_is_an_error():

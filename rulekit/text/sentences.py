@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..i18n import _, display_name, format_list, id_title, ngettext, pgettext
+from ..i18n import _, display_name, id_title, join_names, ngettext, pgettext
 
 # --------------------------------------------------------------------------
 # Names and small phrases
@@ -72,13 +72,12 @@ def ruleset_text(text: str) -> str:
 
 
 def join_and(items) -> str:
-    items = list(items)
-    return format_list(items) if items else ""
+    """Names (or phrases) joined with "and", through Babel; names keep their forms."""
+    return join_names(items)
 
 
 def join_or(items) -> str:
-    items = list(items)
-    return format_list(items, style="or") if items else ""
+    return join_names(items, style="or")
 
 
 def labor_amount(n: int) -> str:
