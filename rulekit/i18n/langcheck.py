@@ -26,6 +26,11 @@ code and is masked before the check. A word Grammalecte does not know is not
 reported when the English texts use it too: it is a name or a piece of code
 (``YAML``, ``greedy``, ``rulekit``), not French.
 
+``--english`` checks the English texts instead (the messages of
+``locales/rulekit.pot``): proselint (typography, style) and hunspell (en_US
+spelling, with the project's words in ``locales/en-words.txt``); findings
+allowed in ``locales/en-allow.txt`` (``rule<TAB>piece of the text``).
+
 Exit status: 0 when nothing is reported, 1 otherwise, 2 when Grammalecte is
 missing. This tool speaks English only (it is for developers and translators).
 """
@@ -85,7 +90,7 @@ def _prepare(text: str, number: str, english: str) -> str:
             return ""
         return number if name in _COUNTS else "X"
     def core(token):
-        return token.strip('()“”".,;')
+        return token.strip('()“”".,;:')
 
     code = {core(t) for t in english.split() if _CODE.match(core(t)) and re.search(r"[-:_,\[\]=/.@]", core(t))}
     words = [(token.replace(core(token), "X") if core(token) in code else token)
@@ -219,20 +224,77 @@ def check(extra_files=(), locales: Path | None = None, allowlist: Path = ALLOWLI
     return found
 
 
+# ---------------------------------------------------------------------------
+# English: proselint (typography, style) and hunspell (spelling)
+
+EN_ALLOWLIST = ROOT / "locales" / "en-allow.txt"
+EN_WORDS = ROOT / "locales" / "en-words.txt"
+
+
+def english_texts(locales: Path | None = None) -> list[Text]:
+    """Every English message of the template, placeholders filled and code masked."""
+    locales = ROOT / "locales" if locales is None else Path(locales)
+    with (locales / "rulekit.pot").open("rb") as fh:
+        catalog = read_po(fh)
+    texts = []
+    for message in catalog:
+        ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
+        for index, text in enumerate(ids):
+            if message.id and any(c.islower() for c in _PLACEHOLDER.sub("", text)):
+                texts.append(Text("locales/rulekit.pot", message.lineno,
+                                  _prepare(text, "1" if index == 0 and len(ids) > 1 else "2", text)))
+    return texts
+
+
+def check_english(locales: Path | None = None, allowlist: Path = EN_ALLOWLIST, words: Path = EN_WORDS):
+    """proselint and hunspell findings on the English texts, less the allowed ones."""
+    proselint, hunspell = shutil.which("proselint"), shutil.which("hunspell")
+    if proselint is None or hunspell is None:
+        raise FileNotFoundError("proselint or hunspell not found "
+                                "(Debian: apt-get install python3-proselint hunspell hunspell-en-us)")
+    texts = english_texts(locales)
+    allowed = read_allowlist(allowlist)
+    found = []
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "texts.txt"
+        source.write_text("\n".join(t.text for t in texts) + "\n", encoding="utf-8")
+        out = subprocess.run([proselint, str(source)], capture_output=True, text=True, check=False).stdout
+        for line in out.splitlines():
+            m = re.match(r"^.*?:(\d+):\d+: (\S+) (.*)$", line)
+            if not m:
+                continue
+            where = texts[int(m.group(1)) - 1]
+            finding = Finding(where.file, where.line, m.group(2), where.text, m.group(3))
+            if not any(rule == finding.rule and piece in where.text for rule, piece, _x in allowed):
+                found.append(finding)
+        spelled = subprocess.run([hunspell, "-d", "en_US", "-p", str(words), "-L", str(source)],
+                                 capture_output=True, text=True, check=False).stdout.splitlines()
+        bad_lines = set(spelled)
+        unknown = subprocess.run([hunspell, "-d", "en_US", "-p", str(words), "-l", str(source)],
+                                 capture_output=True, text=True, check=False).stdout.split()
+        for word in sorted(set(unknown)):
+            where = next((t for t in texts if t.text in bad_lines and re.search(rf"\b{re.escape(word)}\b", t.text)),
+                         texts[0])
+            found.append(Finding(where.file, where.line, "spelling", word, "unknown word"))
+    return found
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulekit.i18n.langcheck", description=__doc__.split("\n\n")[0])
     parser.add_argument("--html", action="append", default=[], type=Path,
                         help="an HTML page in French to check too (a rulebook)")
+    parser.add_argument("--english", action="store_true",
+                        help="check the English texts instead (proselint and hunspell)")
     args = parser.parse_args(argv)
     try:
-        found = check(args.html)
+        found = check_english() if args.english else check(args.html)
     except FileNotFoundError as exc:
         print(f"langcheck: {exc}", file=sys.stderr)
         return 2
     for finding in found:
         print(finding)
-    print(f"langcheck: {len(found)} finding(s)" if found else "langcheck: French texts OK",
-          file=sys.stderr)
+    what = "English" if args.english else "French"
+    print(f"langcheck: {len(found)} finding(s)" if found else f"langcheck: {what} texts OK", file=sys.stderr)
     return 1 if found else 0
 
 
