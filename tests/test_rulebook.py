@@ -295,7 +295,7 @@ def test_section_text_follows_the_current_language():
     with language("fr"):
         text = section_text(rs, "borrowing")
     assert text.startswith("Emprunter\n")
-    assert "Vous ne pouvez pas la rembourser dans le tour où vous l’avez prise." in text
+    assert "La Pièce d’Emprunt ne peut pas être remboursée dans le tour où on l’a prise." in text
 
 
 def test_unknown_section_is_an_error():
