@@ -376,8 +376,13 @@ def source_name(data: dict, kind: str, ident: str) -> str:
     if kind == "ruleset":
         value = data.get(ident)
         return value if isinstance(value, str) else ""
-    entry = _entry(data, kind, ident)
-    name = entry.get("name") if entry else None
+    return str(entry_name_source(_entry(data, kind, ident), ident))
+
+
+def entry_name_source(entry, ident: str) -> str:
+    """The untranslated name of one entry: its ``name`` (its English one when
+    written per language), else its id title-cased."""
+    name = entry.get("name") if isinstance(entry, dict) else None
     if isinstance(name, dict):            # written per language: the English one is the source
         own = own_name(entry, SOURCE_LANGUAGE)
         if own is None:
@@ -501,18 +506,22 @@ def display_name(data: dict, kind: str, ident: str) -> str:
     translates the English name. The result is a :class:`Name`, which knows
     its forms (``{structure.the}``).
     """
-    text = source_name(data, kind, ident)
-    if not text:
-        return text
-    translated = pgettext(kind, text)
     if kind == "ruleset":
-        return translated
-    forms = {}
-    if translated == text and get_language() not in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
-        own = own_name(_entry(data, kind, ident), get_language())
-        if own is not None:
-            translated, forms = own
-    return Name(translated, kind, text, forms)
+        text = source_name(data, kind, ident)
+        return pgettext(kind, text) if text else text
+    return entry_name(_entry(data, kind, ident), kind, ident)
+
+
+def entry_name(entry, kind: str, ident: str) -> Name:
+    """The shown name of one entry of a ruleset (see :func:`display_name`)."""
+    text = entry_name_source(entry, ident)
+    name = entry.get("name") if isinstance(entry, dict) else None
+    if not isinstance(name, dict) or _has_translation(kind, text) or get_language() == PSEUDO_LANGUAGE:
+        return Name(pgettext(kind, text), kind, text)
+    own = own_name(entry, get_language())
+    if own is not None:
+        return Name(own[0], kind, text, own[1])
+    return Name(text, kind, text)
 
 
 def ruleset_names(data: dict):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..i18n import _, display_name, id_title, join_names, ngettext, pgettext
+from ..i18n import _, display_name, entry_name, join_names, ngettext, pgettext
 
 # --------------------------------------------------------------------------
 # Names and small phrases
@@ -51,7 +51,7 @@ def space_name(data, space_id: str) -> str:
 
 
 def outcome_name(outcome) -> str:
-    return pgettext("outcome", outcome.get("name") or id_title(outcome["id"]))
+    return entry_name(outcome, "outcome", outcome["id"])
 
 
 def color_name(color: str) -> str:
