@@ -501,23 +501,55 @@ def borrowing_penalty_sentence(data) -> str:
         token=token_phrase(data), num=n)
 
 
-def borrowing_sentences(data) -> list[str]:
-    """Every rule of borrowing, in reading order."""
+def is_reading(data, key: str) -> bool:
+    """Whether the ruleset marks a rule as rulekit's reading, not its edition's text (``readings:``)."""
+    return key in (data.get("readings") or ())
+
+
+def reading_note(sentence: str) -> str:
+    """A rule the edition's text does not state, as the book prints it: "rulekit's reading: …"."""
+    return _("rulekit’s reading: {rule}").format(rule=sentence)
+
+
+def borrowing_sentences(data) -> list[tuple[str, bool]]:
+    """Every rule of borrowing, in reading order: ``(sentence, is rulekit's reading)``."""
     if not data.get("borrowing"):
         return []
     lender = join_or(structure_name(data, s) for s in lender_ids(data))
-    return [
-        _("A player who owns the {token_of} may borrow one structure that the opponent has built and they have not: "
-          "they take {token} and use that structure's effects until the end of their turn.").format(
-            token_of=lender, token=token_phrase(data)),
-        borrowing_phases_sentence(data),
-        _("You cannot borrow while you hold {token}, so you borrow at most once per turn.").format(token=token_phrase(data)),
-        _("Borrowing a structure that gives income at the start of the turn gives that income at once."),
-        borrowing_repay_sentence(data),
-        borrowing_same_turn_sentence(data),
-        borrowing_take_sentence(data),
-        borrowing_penalty_sentence(data),
+    token = token_phrase(data)
+    if is_reading(data, "borrow_missing_only"):
+        first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built: "
+                    "they take {token} and use that structure's effects until the end of their turn.").format(
+                      token_of=lender, token=token), False),
+                 (_("You may borrow only a structure you have not built yourself."), True)]
+    else:
+        first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built and "
+                    "they have not: they take {token} and use that structure's effects until the end of their "
+                    "turn.").format(token_of=lender, token=token), False)]
+    return first + [
+        (borrowing_phases_sentence(data), False),
+        (_("You cannot borrow while you hold {token}, so you borrow at most once per turn.").format(token=token), False),
+        (_("Borrowing a structure that gives income at the start of the turn gives that income at once."),
+         is_reading(data, "borrowed_income_at_once")),
+        (borrowing_repay_sentence(data), False),
+        (borrowing_same_turn_sentence(data), False),
+        (borrowing_take_sentence(data), False),
+        (borrowing_penalty_sentence(data), False),
     ]
+
+
+def goal_checks(data) -> set[str]:
+    """How the goals of the ruleset are checked (``immediate``, ``end_of_turn``)."""
+    return {goal.get("check", "immediate") for goal in (data.get("goals") or {}).values()}
+
+
+def goal_metrics(data) -> set[str]:
+    return {goal.get("condition", {}).get("metric") for goal in (data.get("goals") or {}).values()}
+
+
+def has_per_turn_goal(data) -> bool:
+    """Whether a goal counts something "in a single turn"."""
+    return bool(goal_metrics(data) & {"labor_earned_this_turn", "coins_spent_this_turn", "conversions_this_turn"})
 
 
 def outcome_label(data, outcome) -> str:
