@@ -154,3 +154,15 @@ def test_diff_language_is_restored():
     result = CliRunner().invoke(cli, ["diff", "province-en", "nope"])
     assert result.exit_code == 1
     assert "unknown ruleset" in result.output
+
+
+def test_the_house_rules_box_marks_only_the_words_that_changed():
+    from rulekit.text.diff import Change
+
+    change = Change("goals", "draw", "Goal tokens", "9 goal tokens, of which 5 are drawn for a game.",
+                    "9 goal tokens, of which 3 are drawn for a game.")
+    assert change.brief() == "Goal tokens: 9 goal tokens, of which 3 (was 5) are drawn for a game."
+    rewritten = Change("end", "x", "Last turn", "The game is over at once, in the middle of the turn.",
+                       "The player whose action ended the game finishes their turn; then the game is over.")
+    assert rewritten.brief() == rewritten.sentence()          # too different: the whole old rule
+    assert Change("s", "k", "Mill", None, "in the game").brief() == "Mill: in the game (new)"

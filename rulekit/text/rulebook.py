@@ -166,7 +166,7 @@ def _house_rules(ruleset):
     title = sentences.ruleset_text(base.data.get("title", base.id))
     if base.data.get("edition"):
         title = i18n._("{title}, {edition}").format(title=title, edition=sentences.ruleset_text(base.data["edition"]))
-    return {"base": title, "groups": [(section_title(sec), [c.sentence() for c in items]) for sec, items in grouped(changes)],
+    return {"base": title, "groups": [(section_title(sec), [c.brief() for c in items]) for sec, items in grouped(changes)],
             "description": ruleset.data.get("description", "")}
 
 
