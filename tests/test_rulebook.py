@@ -336,3 +336,24 @@ def test_cli_errors():
     result = runner.invoke(cli, ["rulebook", "province-en", "--lang", "xx"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_the_example_turn_is_what_the_engine_plays(ruleset_id):
+    """The book's example (the first player's first turn) and a game agree on every number."""
+    from rulekit.engine import new_game
+    from rulekit.text import sentences
+
+    rs = load_ruleset(ruleset_id)
+    with language("en"):
+        example = " ".join(sentences.example_turn(rs.data))
+    game = new_game(rs, seed=1)
+    legal = {game.notation(a): a for a in game.legal_actions()}
+    for notation in [n for n in legal if n.startswith("move green@")]:
+        game.apply({game.notation(a): a for a in game.legal_actions()}[notation])
+    labor, coins = game.labor, game.coin_value(game.current)
+    assert f"you now have {labor} Labor and {coins} Coin" in example
+    built = re.search(r"You build the (\w+) for", example).group(1)
+    sid = next(k for k in rs.data["structures"] if k.title() == built or rs.data["structures"][k].get("name") == built)
+    game.apply({game.notation(a): a for a in game.legal_actions()}["spend"])
+    assert f"build {sid}" in [game.notation(a) for a in game.legal_actions()]

@@ -702,3 +702,49 @@ def tie_break_sentences(data) -> list[str]:
 def tie_break_summary(data) -> str:
     steps = [pgettext("tie-break", "VP")] + [_tie_break_short(k) for k in data.get("tie_breaks", [])] + [pgettext("tie-break", "a tie")]
     return " → ".join(steps)
+
+
+# --------------------------------------------------------------------------
+# An example turn, with the ruleset's numbers
+
+
+def example_turn(data) -> list[str]:
+    """The first player's first turn, told with this ruleset's numbers: the
+    starting workers each move one step, then the best structure those
+    resources buy (the most VP, the first listed on a tie) is built."""
+    spaces = [sp["id"] for sp in data["work_cycle"]["spaces"]]
+    yields = {sp["id"]: sp.get("yields") or {} for sp in data["work_cycle"]["spaces"]}
+    landed = []
+    for worker in (data.get("workers") or {}).values():
+        if worker.get("access") == "everyone":
+            landed.extend(spaces[(spaces.index(sp) + 1) % len(spaces)] for sp in worker.get("start") or []
+                          if sp in spaces)
+    if not landed:
+        return []
+    labor = sum(yields[sp].get("labor", 0) for sp in landed)
+    earned = sum(yields[sp].get("coin", 0) for sp in landed)
+    start = (data.get("setup", {}).get("starting_coins") or [0])[0]
+    coins = start + earned
+    out = [ngettext(
+        "You move your {count} worker one step: it lands on {spaces} and earns {amount}.",
+        "You move your {count} workers one step each: they land on {spaces} and earn {amount}.",
+        len(landed)).format(count=len(landed), spaces=join_and(space_name(data, sp) for sp in landed),
+                            amount=amount({"labor": labor, "coin": earned})),
+        _("With the {start} you began with, you now have {resources}.").format(
+            start=coin_amount(start), resources=amount({"labor": labor, "coin": coins}))]
+    affordable = [sid for sid, st in (data.get("structures") or {}).items()
+                  if not st.get("requires") and st["cost"].get("labor", 0) <= labor
+                  and st["cost"].get("coin", 0) <= coins]
+    if affordable:
+        sid = max(affordable, key=lambda k: data["structures"][k]["vp"]["first"])
+        st = data["structures"][sid]
+        left = labor - st["cost"].get("labor", 0)
+        out.append(_("You build the {structure} for {cost}: as its first builder you score {vp}.").format(
+            structure=structure_name(data, sid), cost=amount(st["cost"]), vp=vp_amount(st["vp"]["first"])))
+        if left:
+            out.append(_("You end your turn; the {labor} you did not spend is lost.").format(labor=labor_amount(left)))
+        else:
+            out.append(_("You end your turn with no Labor left to lose."))
+    else:
+        out.append(_("Nothing can be built yet: you end your turn, and the Labor you did not spend is lost."))
+    return out
