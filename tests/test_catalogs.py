@@ -191,7 +191,8 @@ def test_update_extracts_merges_and_is_idempotent(tmp_path):
     with (root / "locales" / "rulekit.pot").open("rb") as fh:
         pot = read_po(fh)
     assert {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in pot if m.id} == {
-        (None, "Hello {name}"), (None, "{num} coin"), ("ruleset", "Mini"), ("structure", "Mill")}
+        (None, "Hello {name}"), (None, "{num} coin"), ("ruleset", "Mini"), ("structure", "Mill"),
+        ("structure:the", "Mill")}      # the name's form with its article ("le Moulin")
     assert pot.get("Mill", context="structure").locations == [("rulesets/mini.yaml", 0)] or \
         [loc[0] for loc in pot.get("Mill", context="structure").locations] == ["rulesets/mini.yaml"]
     with (root / "locales" / "fr" / "LC_MESSAGES" / "rulekit.po").open("rb") as fh:
@@ -201,7 +202,7 @@ def test_update_extracts_merges_and_is_idempotent(tmp_path):
     assert po.get("Obsolete") is None                          # dropped
     assert po.get("{num} coin").string == ("", "")             # new: to translate
     found = [str(p) for p in check(root / "locales", use_msgfmt=False)]
-    assert [p for p in found if "untranslated" in p] and len(found) == 2
+    assert [p for p in found if "untranslated" in p] and len(found) == 3   # {num} coin, its plural, and the Mill with its article
     snapshot = {p: p.read_bytes() for p in (root / "locales").rglob("*.po*")}
     assert update(root, log=lambda line: None) == []            # a second run changes nothing
     assert {p: p.read_bytes() for p in (root / "locales").rglob("*.po*")} == snapshot
@@ -213,7 +214,7 @@ def test_init_starts_a_new_language_from_the_template(tmp_path):
     path = catalogcheck.init("de", root, log=lambda line: None)
     with path.open("rb") as fh:
         po = read_po(fh, locale="de")
-    assert len([m for m in po if m.id]) == 4
+    assert len([m for m in po if m.id]) == 5      # the Mill twice: its name and its form with the article
     assert "nplurals=2; plural=(n != 1);" in path.read_text(encoding="utf-8")
     with pytest.raises(FileExistsError):
         catalogcheck.init("de", root, log=lambda line: None)
@@ -241,6 +242,7 @@ def test_names_gives_a_house_rule_author_the_po_entries_to_translate(tmp_path, c
         po = read_po(fh, locale="fr")
     entries = {(m.context, m.id) for m in po if m.id}
     # Mill is in the French catalog already; the new names are not.
-    assert entries == {("ruleset", "Province with a Brewery"), ("structure", "Brewery")}
+    assert entries == {("ruleset", "Province with a Brewery"), ("structure", "Brewery"),
+                       ("structure:the", "Brewery")}   # "la Brasserie"
     assert catalogcheck.main(["names", str(rule)]) == 0
     assert 'msgctxt "structure"\nmsgid "Mill"' in capsys.readouterr().out

@@ -47,7 +47,7 @@ def test_validate_summary_in_french():
     result = run("--lang", "fr", "validate", str(BAD / "harbor-outcome-twice.yaml"))
     assert result.exit_code == 1
     assert result.stderr.strip() == "2 problèmes trouvés."
-    assert "aucun résultat pour 1 Pion Bateau blanc" in result.stdout
+    assert "aucun résultat pour 1\u00a0Pion Bateau blanc" in result.stdout
 
 
 @pytest.mark.parametrize("args", [["validate"], ["validate", "--nope", "x.yaml"], ["show"], ["show", "a", "b"]])

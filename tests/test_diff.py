@@ -170,4 +170,24 @@ def test_new_structure_in_the_house_rules_box_shows_all_of_it(tmp_path):
     assert line in render_markdown(load_ruleset(path))
     with language("fr"):
         fr = [c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(path))]
-    assert any(x.startswith("Market") and "Moulin" in x and "(nouveau)" in x for x in fr), fr
+    assert any(x.startswith("Market") and "Moulin" in x and "Effet\u202f: au début" in x and "(ajout)" in x for x in fr), fr
+
+
+def test_the_house_rules_box_marks_only_the_words_that_changed():
+    from rulekit.text.diff import Change
+
+    change = Change("goals", "draw", "Goal tokens", "9 goal tokens, of which 5 are drawn for a game.",
+                    "9 goal tokens, of which 3 are drawn for a game.")
+    assert change.brief() == "Goal tokens: 9 goal tokens, of which 3 (was 5) are drawn for a game."
+    rewritten = Change("end", "x", "Last turn", "The game is over at once, in the middle of the turn.",
+                       "The player whose action ended the game finishes their turn; then the game is over.")
+    assert rewritten.brief() == rewritten.sentence()          # too different: the whole old rule
+    assert Change("s", "k", "Mill", None, "in the game").brief() == "Mill: in the game (new)"
+
+
+def test_the_house_rules_box_marks_a_change_in_one_place_only():
+    from rulekit.text.diff import Change
+
+    two_places = Change("structures", "camp", "Camp — effet", "placez-le sur la Zone d’Ouvrage supérieure.",
+                        "placez-le sur la Zone de Revenu.")
+    assert two_places.brief() == two_places.sentence()

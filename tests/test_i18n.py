@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from rulekit import i18n
 from rulekit.i18n import (
+    NAME_FORMS,
     _,
     display_name,
     format_list,
@@ -252,9 +253,9 @@ def test_display_name_translates_names_and_titles_ids_without_one():
     assert display_name(data, "structure", "smithy") == "Forge"
     assert display_name(data, "conversion", "grind") == "Corvées"
     assert display_name(data, "coin", "gold") == "Or"
-    assert display_name(data, "space", "labor_top") == "Ouvrage (haut)"
+    assert display_name(data, "space", "labor_top") == "Zone d’Ouvrage supérieure"
     assert display_name(data, "outcome", "mixed") == "Un blanc, un noir"
-    assert display_name(data, "ruleset", "edition") == "Édition anglaise"
+    assert display_name(data, "ruleset", "edition") == "édition anglaise"
     assert display_name(data, "worker", "green") == "Vert"
 
 
@@ -319,7 +320,9 @@ def test_extraction_of_an_edition_covers_every_name_it_shows():
         path = RULESETS_DIR / f"{edition}.yaml"
         text = path.read_text(encoding="utf-8")
         found = {(ctx, msg) for _line, ctx, msg in extract_yaml(text, name=path)}
-        assert set(ruleset_names(yaml.safe_load(text))) == found
+        names = set(ruleset_names(yaml.safe_load(text)))
+        forms = {(f"{kind}:{spec}", msg) for kind, msg in names for spec in NAME_FORMS.get(kind, ())}
+        assert names | forms == found
         lines = text.splitlines()
         for line, ctx, msg in extract_yaml(text, name=path):
             if ctx in ("structure", "goal"):
@@ -328,3 +331,51 @@ def test_extraction_of_an_edition_covers_every_name_it_shows():
 
 def test_extraction_ignores_broken_yaml():
     assert extract_yaml("structures: [unclosed") == []
+
+
+MARKET = """\
+extends: province-fr
+id: market-fr
+title: Province, house rules
+structures:
+  market:
+    name: {en: Market, fr: {name: Marché, the: le Marché}}
+    cost: {labor: 2, coin: 1}
+    vp: {first: 1, later: 0}
+  bank:
+    name: {en: Bank, fr: Banco}
+"""
+
+
+def test_a_house_rule_names_its_structure_in_each_language(tmp_path):
+    from click.testing import CliRunner
+
+    from rulekit.cli import cli
+    from rulekit.language import load_ruleset
+
+    path = tmp_path / "market.yaml"
+    path.write_text(MARKET, encoding="utf-8")
+    data = load_ruleset(str(path)).data
+    with i18n.language("fr"):
+        market = display_name(data, "structure", "market")
+        assert market == "Marché" and market.the == "le Marché"
+        assert display_name(data, "structure", "bank") == "Banque"     # the catalog still wins
+        assert i18n.untranslated_names(data) == [("ruleset", "Province, house rules")]
+        assert _("You build the {structure} for {cost} (worth {vp}).").format(
+            structure=market, cost="1", vp="1").startswith("Vous construisez le Marché pour")
+    with i18n.language("en"):
+        assert display_name(data, "structure", "market") == "Market"
+    book = CliRunner().invoke(cli, ["rulebook", str(path), "--lang", "fr"])
+    assert book.exit_code == 0 and "### Marché" in book.output and "Market" not in book.output
+    diff = CliRunner().invoke(cli, ["diff", "province-fr", str(path), "--lang", "fr"])
+    assert "Marché" in diff.output and "Market" not in diff.output
+
+
+def test_a_name_in_an_unknown_language_code_is_refused(tmp_path):
+    from rulekit.language import validate_path
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(MARKET.replace("fr: {name: Marché, the: le Marché}", "french: Marché"), encoding="utf-8")
+    problems = [str(p) for p in validate_path(path)]
+    assert problems == [f"{path}:6:32: french is not a language code such as en or fr_CA "
+                        "(at /structures/market/name/french)"]

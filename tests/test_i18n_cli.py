@@ -128,3 +128,24 @@ def test_a_german_catalog_makes_lang_de_work_with_no_code_change(tmp_path):
     # the environment picks German too, and French is still there
     assert "Optionen:" in run(["--help"], RULEKIT_LOCALES=str(locales), LANG="de_DE.UTF-8").output
     assert "Afficher ce message" in run(["--lang", "fr", "--help"], RULEKIT_LOCALES=str(locales)).output
+
+
+def test_clicks_own_words_are_french_in_help_and_usage_errors():
+    """Headings, metavars, ranges, defaults, type names and usage errors: no English left."""
+    shown = []
+    for args in (["--lang", "fr", "--help"], ["--lang", "fr", "simulate", "--help"],
+                 ["--lang", "fr", "rulebook"], ["--lang", "fr", "play", "--seed", "abc"],
+                 ["--lang", "fr", "simulate", "province-en", "--games", "0"], ["--lang", "fr", "nope"]):
+        result = CliRunner().invoke(cli, args)
+        shown.append(result.output)
+    text = "\n".join(shown)
+    assert "Options\u202f:" in text and "Commandes\u202f:" in text
+    assert "[par défaut\u202f: 1\u202f000\u202f; de 1 à 10\u202f000\u202f000]" in " ".join(text.split(" \n")).replace("\n                    ", " ")
+    assert "Argument manquant\u202f: «\u202fRÈGLES\u202f»." in text
+    assert "Valeur invalide pour «\u202f--seed\u202f»\u202f: «\u202fabc\u202f» n’est pas un nombre entier valide." in text
+    assert "il faut un nombre de 1 à 10\u202f000\u202f000." in text
+    assert "COMMANDE [ARGUMENTS]..." in text
+    for english in ("RULESET", "COMMAND ", "integer", "Usage", "Missing", "1<=x", "Options:", "Commands:"):
+        assert english not in text, english
+    english = CliRunner().invoke(cli, ["--lang", "en", "simulate", "province-en", "--games", "0"]).output
+    assert "0 is not in the range from 1 to 10,000,000." in english

@@ -57,12 +57,12 @@ def test_whole_scripted_game_in_french(ruleset_id, seed):
     out = result.output
     assert "PARTIE TERMINÉE" in out
     # typed in the canonical (English) notation, shown in French: reports and French notation
-    assert "Joueur 1 déplace un Ouvrier" in out and "[déplacer " in out and "[move " not in out
+    assert "Le joueur 1 déplace un Ouvrier" in out and "[déplacer " in out and "[move " not in out
     assert "n'est pas une action permise" not in out       # every canonical line was accepted
-    _check_end_screen(out, st, ("Bâtiments", "Objectifs", "Emprunt (Prêteur)", "Bonus de Pièces", "Total"))
+    _check_end_screen(out, st, ("Bâtiments", "Objectifs", "Pièce d’Emprunt", "Bonus de Pièces", "Total"))
     res = st.result()
     if res["decided_by"] == "vp":
-        assert f"Joueur {res['winner'] + 1} gagne" in out
+        assert f"Le joueur {res['winner'] + 1} l’emporte" in out
     for english in ("Turn ", "GAME OVER", " wins", "Player ", "Goals", "Move a worker", "End your turn",
                     "Build the", "claims", "face-up goal", "Score"):
         assert english not in out, english

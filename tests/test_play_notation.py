@@ -3,7 +3,9 @@ French screen, typed in French, in English (canonical) or without accents, while
 records keep the canonical notation."""
 from __future__ import annotations
 
+import re
 import unicodedata
+
 
 import pytest
 from play_support import library_game, localized_script, run, score_rows
@@ -17,7 +19,7 @@ from rulekit.play import SLOW_BOTS, Console, Session, bot_choose, screen
 from rulekit.play.notation import AmbiguousActionError, fold, for_compiled, slug
 
 CANONICAL_VERBS = {"move", "build", "borrow", "exchange", "spend", "end", "hire", "repay"}
-FRENCH_VERBS = {"déplacer", "construire", "emprunter", "changer", "dépenser", "finir", "engager", "rembourser"}
+FRENCH_VERBS = {"déplacer", "construire", "emprunter", "changer", "acheter", "finir", "engager", "rembourser"}
 
 
 @pytest.fixture(autouse=True)
@@ -77,7 +79,7 @@ def test_french_notation_of_every_action(ruleset_id):
     assert fr["move sailor@labor_low"] == "déplacer marin@ouvrage_bas"
     assert fr["exchange platinum"] == "changer platine" and fr["exchange gold"] == "changer or"
     assert fr["grind"] == "corvées" and fr["union"] == "guilde" and fr["build union"] == "construire guilde"
-    assert (fr["spend"], fr["end"], fr["hire"], fr["repay"]) == ("dépenser", "finir", "engager", "rembourser")
+    assert (fr["spend"], fr["end"], fr["hire"], fr["repay"]) == ("acheter", "finir", "engager", "rembourser")
     assert len(set(t.local)) == len(t.local)                      # one action per written form
     verbs = {text.split()[0] for text in t.local if " " in text} | {fr[v] for v in ("spend", "end", "hire", "repay")}
     assert verbs <= FRENCH_VERBS and not verbs & CANONICAL_VERBS
@@ -113,8 +115,8 @@ def test_french_parse_accepts_localized_canonical_accentless_and_any_case():
                   "déplacer revenu", "deplacer revenu", "move coin"):
         assert t.parse(st, typed) == move, typed
     st._apply(move)
-    spend = t.parse(st, "depenser")
-    assert t.canonical[spend] == "spend" and t.parse(st, "spend") == spend and t.parse(st, "DÉPENSER") == spend
+    spend = t.parse(st, "acheter")
+    assert t.canonical[spend] == "spend" and t.parse(st, "spend") == spend and t.parse(st, "ACHETER") == spend
     st._apply(spend)
     # Build the Lender when it can be afforded: the accent-less form works.
     from rulekit.engine import BUILD
@@ -183,7 +185,7 @@ msgctxt "conversion"
 msgid "Grind"
 msgstr "Finir"
 
-msgctxt "worker"
+msgctxt "worker:short"
 msgid "Green"
 msgstr "—"
 """
@@ -204,7 +206,7 @@ def test_colliding_translations_fall_back_to_the_ids(tmp_path, monkeypatch):
         assert fr["build mill"] == "build mill" and fr["build bank"] == "build bank"
         assert fr["build lender"] == "build prêteur"
         # a conversion named like a verb: both fall back
-        assert fr["grind"] == "grind" and fr["end"] == "end" and fr["spend"] == "dépenser"
+        assert fr["grind"] == "grind" and fr["end"] == "end" and fr["spend"] == "acheter"
         # a name with nothing typable: the id
         assert fr["move green@coin"] == "déplacer green@revenu"
         assert len(set(t.local)) == len(t.local)
@@ -227,7 +229,7 @@ def test_a_whole_french_game_typed_in_french_notation(ruleset_id, seed, tmp_path
                         actions=canonical)
     typed = localized_script(rs, record, "fr")
     words = {w for line in typed.splitlines() for w in line.split()}
-    assert not words & CANONICAL_VERBS and {"déplacer", "dépenser", "finir", "construire"} <= words
+    assert not words & CANONICAL_VERBS and {"déplacer", "acheter", "finir", "construire"} <= words
     saved = tmp_path / "fr.json"
     args = ["play", ruleset_id, "--lang", "fr", "--players", "human,human", "--seed", str(seed),
             "--record", str(saved)]
@@ -239,7 +241,7 @@ def test_a_whole_french_game_typed_in_french_notation(ruleset_id, seed, tmp_path
     assert "PARTIE TERMINÉE" in out and "n'est pas une action permise" not in out
     # shown in French, as reports, with the French notation
     assert "[déplacer vert@" in out and "[construire " in out and "[finir]" in out
-    assert "Joueur 1 déplace un Ouvrier" in out and "finit son tour" in out
+    assert "Le joueur 1 déplace un Ouvrier" in out and "finit son tour" in out
     assert "[move " not in out and "[build " not in out and "[end]" not in out
     # the record keeps the canonical notation, and replays to the same scores
     record = GameRecord.load(saved)
@@ -253,7 +255,7 @@ def test_french_screen_shows_french_notation_in_the_choices_and_help(tmp_path):
     i18n.set_language("fr")
     out = []
     con = Console(interactive=True, color=False, write=out.append,
-                  read_line=reader(["aide", "deplacer revenu", "move green@labor_low", "DÉPENSER", "finir",
+                  read_line=reader(["aide", "deplacer revenu", "move green@labor_low", "ACHETER", "finir",
                                     "annuler", "construire château", "quitter"]))
     rs = load_ruleset("province-en")
     session = Session(ruleset=rs, seed=5, players=["human", "bot:greedy"], console=con, first_player=0,
@@ -261,15 +263,15 @@ def test_french_screen_shows_french_notation_in_the_choices_and_help(tmp_path):
     assert session.run() == 0
     text = "\n".join(out)
     flat = " ".join(text.split())
-    assert "\u00a0" not in text
+    assert "déplacer\u00a0" not in text                  # the notation kept whole, shown with spaces
     assert "[déplacer vert@revenu]" in text and "[déplacer vert@ouvrage_bas]" in text   # never cut by a wrap
     assert "déplacer vert@ouvrage_haut" in text                       # a numbered choice
     assert "par exemple déplacer vert@ouvrage_haut" in text           # the example under the choices
-    assert "ou continuez : dépenser (Phase d'Achat) ou finir (fin du tour)" in flat
+    assert "ou continuez : acheter (Phase d’Achat) ou finir (fin du tour)" in flat
     assert "déplacer vert@ouvrage_haut déplace un Ouvrier" in flat      # help, in French notation
-    assert "La notation anglaise marche aussi (par exemple build lender)" in flat
-    assert "Annulé\u202f: retour avant votre coup finir" in text
-    assert "«\u202fconstruire château\u202f» n'est pas une action permise ici" in text
+    assert "La notation anglaise fonctionne aussi (par exemple build lender)" in flat
+    assert "Annulé\u202f: retour avant votre action «\u202ffinir\u202f»" in text
+    assert "«\u202fconstruire château\u202f» n’est pas une action permise ici" in text
     choices = text[text.rindex("Vos choix"):]
     for english in ("move ", "spend", "build ", " end"):
         assert english not in choices, english
@@ -286,7 +288,7 @@ def test_french_ambiguity_message_in_a_session():
                       actions=[st.notation(a) for a in st.history])
     assert session._command("déplacer ouvrage_haut") == "stay"
     assert ("«\u202fdéplacer ouvrage_haut\u202f» peut désigner plusieurs actions\u202f: "
-            "déplacer vert@ouvrage_haut, déplacer camp@ouvrage_haut. Tapez l'une d'elles, ou son numéro.") in out
+            "déplacer vert@ouvrage_haut, déplacer camp@ouvrage_haut. Tapez l’une d’elles, ou son numéro.") in out
     assert session._command("deplacer camp@ouvrage_haut") == "played"
     assert session.state.notation(session.state.history[-1]) == "move camp@labor_top"
 
@@ -304,8 +306,9 @@ def test_computer_moves_read_as_reports():
     assert "(greedy): " not in out and "(random): " not in out          # no more "Name: imperative"
     assert "why: chosen at random" in out
     fr = run(["play", "--lang", "fr", "--players", "bot:greedy,bot:random", "--seed", "4", "--first", "1"])
-    assert "Ordinateur 1 (glouton) déplace un Ouvrier (Vert)\u202f: " in fr.output
-    assert "construit le Bâtiment" in fr.output and "[construire " in fr.output
+    assert "L’ordinateur 1 (glouton) déplace un Ouvrier Vert de " in fr.output
+    assert re.search(r"construit (le|la) [A-ZÉ]", fr.output) and "[construire " in fr.output
+    assert "Bâtiment" not in re.findall(r"construit \w+ (\w+)", fr.output)
 
 
 def _session_with_bot(terminal, monkeypatch, slow=("greedy",)):

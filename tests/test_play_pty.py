@@ -80,15 +80,15 @@ def test_french_notation_and_a_thinking_computer_in_a_terminal(tmp_path):
         child.expect("Votre choix")
         first = ANSI.sub("", child.before)
         assert "1  déplacer vert@ouvrage_haut" in first and "move " not in first
-        for line in ("déplacer revenu", "deplacer vert@ouvrage_haut", "DÉPENSER", "finir"):
+        for line in ("déplacer revenu", "deplacer vert@ouvrage_haut", "ACHETER", "finir"):
             child.sendline(line)
             child.expect("Votre choix")
         after = child.before
-        assert "Ordinateur (MCTS) réfléchit…" in after
-        wipe = "\r" + " " * len("Ordinateur (MCTS) réfléchit…") + "\r"
+        assert "L’ordinateur (MCTS) réfléchit…" in after
+        wipe = "\r" + " " * len("L’ordinateur (MCTS) réfléchit…") + "\r"
         assert after.count(wipe) == after.count("réfléchit…")           # every one wiped out
         screen = ANSI.sub("", after[after.rindex("\x1b[2J"):])             # the screen drawn after it
-        assert "réfléchit" not in screen and "Ordinateur (MCTS) finit son tour" in " ".join(screen.split())
+        assert "réfléchit" not in screen and "L’ordinateur (MCTS) finit son tour" in " ".join(screen.split())
         child.sendline("quitter")
         child.expect(pexpect.EOF)
     finally:

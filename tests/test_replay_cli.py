@@ -64,7 +64,7 @@ def test_replay_in_french(tmp_path):
     result = run(["replay", str(path), "--lang", "fr"])
     assert result.exit_code == 0, result.output
     assert "toutes permises" in result.output
-    assert "gagne" in result.output or "Égalité" in result.output
+    assert "l’emporte" in result.output or "Égalité" in result.output
 
 
 def test_an_illegal_action_is_reported_with_its_index(tmp_path):

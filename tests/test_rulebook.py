@@ -100,7 +100,7 @@ def test_pdf_text_has_every_structure_cost_and_vp(pdf_books, ruleset_id, lang):
             # the structure's own paragraph: its cost in words
             assert normalize(amount(st["cost"])) in flat, (name, amount(st["cost"]))
     if lang == "fr":
-        assert "Coût : 2 points d'Ouvrage et 2 Pièces. PV : 1 pour le premier constructeur" in flat
+        assert "Coût : 2 points d’Ouvrage et 2 Pièces. PV : 1 pour le premier à le construire" in flat
     else:
         assert "Cost: 2 Labor and 2 Coin. VP: 1 for the first builder" in flat
 
@@ -181,7 +181,7 @@ def test_variant_book_shows_its_cost_and_not_the_old_one(variant):
     book = render_markdown(variant, "en")
     box, _, rest = book.partition("## Story")
     assert "House rules — changes from Province, English edition" in box
-    assert "Bank — cost: 2 Labor and 7 Coin (was: 3 Labor and 4 Coin)" in box
+    assert "Bank — cost: 2 (was 3) Labor and 7 (was 4) Coin" in box       # only the changed words marked
     assert "The Bank costs less." in box
     # everywhere else: the new cost only
     assert "| **Bank** | 2 | 7 | 2 / 0 | Lender |" in rest
@@ -193,8 +193,8 @@ def test_variant_book_shows_its_cost_and_not_the_old_one(variant):
 def test_variant_book_in_french_lists_the_change_in_french(variant):
     book = render_markdown(variant, "fr")
     box, _, rest = book.partition("## Histoire")
-    assert "Règles maison — changements par rapport à Province, Édition anglaise" in box
-    assert "Banque — coût\u202f: 2 points d'Ouvrage et 7 Pièces (avant\u202f: 3 points d'Ouvrage et 4 Pièces)" in box
+    assert "Règles maison — changements par rapport à Province, édition anglaise" in box
+    assert "Banque — coût\u202f: 2 (avant\u202f: 3)\u00a0points d’Ouvrage et 7 (avant\u202f: 4)\u00a0Pièces" in box
     assert "3 points d'Ouvrage et 4 Pièces" not in rest
 
 
@@ -263,7 +263,7 @@ def test_default_language_is_the_rulesets(tmp_path):
     runner = CliRunner()
     result = runner.invoke(cli, ["rulebook", "province-fr"], env={"LANG": "C", "LC_ALL": ""})
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("# Province\n\nRègle du jeu — Édition française")
+    assert result.output.startswith("# Province\n\nLivret de règles — édition française")
     result = runner.invoke(cli, ["rulebook", "province-fr", "--lang", "en"], env={"LANG": "C", "LC_ALL": ""})
     assert result.exit_code == 0, result.output
     assert "Rulebook — French edition" in result.output
@@ -295,7 +295,7 @@ def test_section_text_follows_the_current_language():
     with language("fr"):
         text = section_text(rs, "borrowing")
     assert text.startswith("Emprunter\n")
-    assert "Vous ne pouvez pas la rembourser dans le tour où vous l'avez prise." in text
+    assert "La Pièce d’Emprunt ne peut pas être remboursée dans le tour où on l’a prise." in text
 
 
 def test_unknown_section_is_an_error():
@@ -336,3 +336,24 @@ def test_cli_errors():
     result = runner.invoke(cli, ["rulebook", "province-en", "--lang", "xx"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_the_example_turn_is_what_the_engine_plays(ruleset_id):
+    """The book's example (the first player's first turn) and a game agree on every number."""
+    from rulekit.engine import new_game
+    from rulekit.text import sentences
+
+    rs = load_ruleset(ruleset_id)
+    with language("en"):
+        example = " ".join(sentences.example_turn(rs.data))
+    game = new_game(rs, seed=1)
+    legal = {game.notation(a): a for a in game.legal_actions()}
+    for notation in [n for n in legal if n.startswith("move green@")]:
+        game.apply({game.notation(a): a for a in game.legal_actions()}[notation])
+    labor, coins = game.labor, game.coin_value(game.current)
+    assert f"you now have {labor} Labor and {coins} Coin" in example
+    built = re.search(r"You build the (\w+) for", example).group(1)
+    sid = next(k for k in rs.data["structures"] if k.title() == built or rs.data["structures"][k].get("name") == built)
+    game.apply({game.notation(a): a for a in game.legal_actions()}["spend"])
+    assert f"build {sid}" in [game.notation(a) for a in game.legal_actions()]

@@ -60,7 +60,7 @@ def test_compare_with_itself_says_no_difference():
 def test_french_report():
     r = run("simulate", "province-fr", "--games", "4", "--lang", "fr")
     assert r.exit_code == 0, r.output
-    assert "4 parties" in r.output
+    assert "4\u00a0parties" in r.output
     assert "Qui gagne" in r.output
     assert "100,0\u00a0%" in r.output        # Babel's French percent pattern
     assert "graine 0" in r.output

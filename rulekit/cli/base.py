@@ -18,6 +18,7 @@ from ..i18n import (
     _,
     available_languages,
     format_list,
+    format_number,
     negotiate_language,
     ngettext,
     set_language,
@@ -65,13 +66,132 @@ def prescan_lang(argv) -> str | None:
     return found
 
 
+class RkFormatter(click.HelpFormatter):
+    """Click's help formatter, with headings as the language writes them ("Options :")."""
+
+    def write_heading(self, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}" + _("{heading}:").format(heading=heading) + "\n")
+
+
+class RkContext(click.Context):
+    formatter_class = RkFormatter
+
+
+def quoted(text: str) -> str:
+    """``'--seed'`` in English, « --seed » in French: a name quoted in a message."""
+    return _("'{name}'").format(name=text)
+
+
+def _join_extra(items) -> str:
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first}; {second}").format(first=text, second=item)
+    return text
+
+
+class WholeNumber(click.types.IntParamType):
+    """Click's integer, named in the user's language ("'abc' is not a valid whole number")."""
+
+    @property
+    def name(self):
+        return _("whole number")
+
+
+class WholeNumberRange(click.IntRange):
+    """Click's integer range, named and described in the user's language
+    ("from 1 to 10,000,000", « de 1 à 10 000 000 »)."""
+
+    @property
+    def name(self):
+        return _("whole number")
+
+    def _describe_range(self) -> str:
+        low = None if self.min is None else format_number(self.min + (1 if self.min_open else 0))
+        high = None if self.max is None else format_number(self.max - (1 if self.max_open else 0))
+        if low is not None and high is not None:
+            return _("from {low} to {high}").format(low=low, high=high)
+        if low is not None:
+            return _("{low} or more").format(low=low)
+        return _("{high} or less").format(high=high)
+
+
+class RkOption(click.Option):
+    """Click's option: its metavar, error hint and help extras in the user's language."""
+
+    def make_metavar(self, ctx) -> str:
+        return _(self.metavar) if self.metavar else super().make_metavar(ctx)
+
+    def get_error_hint(self, ctx) -> str:
+        return " / ".join(quoted(x) for x in self.opts)
+
+    def get_help_record(self, ctx):
+        if self.hidden:
+            return None
+        help_text = _(self.help) if self.help else ""
+        extra = self.get_help_extra(ctx)
+        items = []
+        if "default" in extra:
+            default = self.get_default(ctx, call=False)
+            shown = format_number(default) if isinstance(default, int) and not isinstance(default, bool) \
+                else extra["default"]
+            items.append(_("default: {default}").format(default=shown))
+        if "range" in extra:
+            items.append(extra["range"])
+        if "required" in extra:
+            items.append(_("required"))
+        if items:
+            joined = _("[{extra}]").format(extra=_join_extra(items))
+            help_text = f"{help_text}  {joined}" if help_text else joined
+        return self.get_help_spec(ctx), help_text
+
+
+class RkArgument(click.Argument):
+    """Click's argument: its metavar (RÈGLES) and error hint in the user's language."""
+
+    def make_metavar(self, ctx) -> str:
+        return _(self.metavar) if self.metavar else super().make_metavar(ctx)
+
+    def get_error_hint(self, ctx) -> str:
+        return quoted(self.make_metavar(ctx)) if ctx is not None else quoted(self.human_readable_name)
+
+
+def _localize_param(param) -> None:
+    """Make a parameter declared with click's decorators speak the user's language."""
+    if type(param) is click.Option:
+        param.__class__ = RkOption
+    elif type(param) is click.Argument:
+        param.__class__ = RkArgument
+    if type(param.type) is click.IntRange:
+        param.type.__class__ = WholeNumberRange
+    elif type(param.type) is click.types.IntParamType:
+        param.type = WholeNumber()
+
+
 class _Translating:
     """Mixin: translate help texts at display time (they are marked with N_)."""
+
+    context_class = RkContext
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if not any(p.name == "lang" for p in self.params):
             self.params.append(lang_option())
+        for param in self.params:
+            _localize_param(param)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            _localize_param(option)
+        return option
+
+    def collect_usage_pieces(self, ctx):
+        pieces = [_(self.options_metavar)] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            pieces.extend(param.get_usage_pieces(ctx))
+        if isinstance(self, click.Group) and self.subcommand_metavar:
+            pieces.append(_(self.subcommand_metavar))
+        return pieces
 
     def get_short_help_str(self, limit=45):
         if self.short_help:
@@ -90,11 +210,8 @@ class _Translating:
                 saved.append((obj, attr, value))
                 setattr(obj, attr, _(value))
 
-        for attr in ("help", "epilog", "options_metavar", "subcommand_metavar"):
+        for attr in ("help", "epilog"):
             swap(self, attr)
-        for p in self.get_params(ctx):
-            swap(p, "help")
-            swap(p, "metavar")
         try:
             super().format_help(ctx, formatter)
         finally:
@@ -203,6 +320,14 @@ CLICK_MESSAGES = (
     N_("directory"),
     N_("path"),
     N_("Option {name!r} does not take a value."),
+    N_("{heading}:"),
+    N_("'{name}'"),
+    N_("{first}; {second}"),
+    N_("[{extra}]"),
+    N_("whole number"),
+    N_("from {low} to {high}"),
+    N_("{low} or more"),
+    N_("{high} or less"),
 )
 
 

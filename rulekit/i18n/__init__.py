@@ -27,6 +27,8 @@ import gettext as _gettext
 import io
 import os
 import re
+import string
+from _string import formatter_field_name_split as _formatter_field_name_split
 from functools import lru_cache
 from pathlib import Path
 
@@ -232,23 +234,63 @@ def babel_locale() -> Locale:
 # The translation functions
 
 
+class _MessageFormatter(string.Formatter):
+    """Formats a translated message. Besides Python's fields, a translation may
+    write ``{structure.the}``: the form a :class:`Name` has for that word
+    ("la Guilde"); ``{reason.inner}``: the value starting with a small letter
+    (a sentence quoted inside another, after a colon); ``{token_of.omit}``:
+    nothing (a translation that does not need the value, such as the French
+    « la Pièce d’Emprunt » for "the Lender token"). A value that has no such
+    form (a plain string) is shown as it is."""
+
+    def get_field(self, field_name, args, kwargs):
+        first, rest = _formatter_field_name_split(field_name)
+        obj = self.get_value(first, args, kwargs)
+        for is_attr, key in rest:
+            if is_attr and key == "omit":
+                obj = ""
+            elif is_attr and key == "inner":
+                # a sentence, not a name (names keep their capital: "Forge")
+                text = str(obj)
+                if not isinstance(obj, Name) and text[:1].isupper() and not text[1:2].isupper():
+                    text = text[:1].lower() + text[1:]
+                obj = text
+            elif is_attr and key in _ALL_FORMS:
+                obj = obj.form(key) if isinstance(obj, Name) else obj
+            elif is_attr:
+                obj = getattr(obj, key)
+            else:
+                obj = obj[key]
+        return obj, first
+
+
+class Message(str):
+    """A translated message: ``.format`` understands name forms (see :class:`Name`)."""
+
+    def format(self, *args, **kwargs):
+        return _FORMATTER.vformat(str(self), args, kwargs)
+
+
+_FORMATTER = _MessageFormatter()
+
+
 def gettext(message: str) -> str:
-    return _current["translations"].gettext(message)
+    return Message(_current["translations"].gettext(message))
 
 
 _ = gettext
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _current["translations"].ngettext(singular, plural, n)
+    return Message(_current["translations"].ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
-    return _current["translations"].pgettext(context, message)
+    return Message(_current["translations"].pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _current["translations"].npgettext(context, singular, plural, n)
+    return Message(_current["translations"].npgettext(context, singular, plural, n))
 
 
 def N_(message: str) -> str:
@@ -263,8 +305,11 @@ def install_jinja(env) -> None:
     (the same policy as the extraction in ``babel.cfg``).
     """
     env.policies["ext.i18n.trimmed"] = True
+    # Not "newstyle": the functions return a Message as they are, whose
+    # ``.format`` knows name forms ({structure.the}); Jinja then escapes the
+    # formatted text as a whole (no translation holds markup).
     env.install_gettext_callables(
-        gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+        gettext, ngettext, newstyle=False, pgettext=pgettext, npgettext=npgettext
     )
 
 
@@ -331,9 +376,123 @@ def source_name(data: dict, kind: str, ident: str) -> str:
     if kind == "ruleset":
         value = data.get(ident)
         return value if isinstance(value, str) else ""
-    entry = _entry(data, kind, ident)
-    name = entry.get("name") if entry else None
+    return str(entry_name_source(_entry(data, kind, ident), ident))
+
+
+def entry_name_source(entry, ident: str) -> str:
+    """The untranslated name of one entry: its ``name`` (its English one when
+    written per language), else its id title-cased."""
+    name = entry.get("name") if isinstance(entry, dict) else None
+    if isinstance(name, dict):            # written per language: the English one is the source
+        own = own_name(entry, SOURCE_LANGUAGE)
+        if own is None:
+            first = next((v for v in name.values() if isinstance(v, (str, dict))), None)
+            own = own_name({"name": {"x": first}}, "x") if first is not None else None
+        name = own[0] if own else None
     return name if isinstance(name, str) and name else id_title(ident)
+
+
+#: The grammatical forms a name of each kind has, used in a translation as an
+#: attribute: ``{structure.the}`` -> "la Guilde", ``{worker.a}`` -> "un Ouvrier
+#: Vert", ``{worker.plural}`` -> "Ouvriers Verts"; ``short`` is the word typed
+#: in the notation ("revenu" for "la Zone de Revenu"). A form comes from the catalog
+#: (context ``structure:the``, the English name as msgid), else from the name's
+#: own ``name:`` mapping in the ruleset, else from a template (context
+#: ``structure:the``, msgid ``the {name}``) that every language translates.
+NAME_FORMS = {
+    "structure": ("the",),
+    "worker": ("the", "a", "plural", "short"),
+    "space": ("the", "short"),
+    "player": ("subject", "the"),
+}
+_ALL_FORMS = frozenset(spec for specs in NAME_FORMS.values() for spec in specs)
+
+
+def _form_templates() -> dict:
+    """The templates of the forms a name has no translation for (see :data:`NAME_FORMS`)."""
+    return {
+        ("structure", "the"): pgettext("structure:the", "the {name}"),
+        ("worker", "the"): pgettext("worker:the", "the {name} worker"),
+        ("worker", "a"): pgettext("worker:a", "a {name} worker"),
+        ("worker", "plural"): pgettext("worker:plural", "{name} workers"),
+        ("space", "the"): pgettext("space:the", "the {name} space"),
+        ("worker", "short"): pgettext("worker:short", "{name}"),
+        ("space", "short"): pgettext("space:short", "{name}"),
+    }
+
+
+def _has_translation(context: str, message: str) -> bool:
+    """Whether the current catalog translates ``message`` in ``context``."""
+    catalog = getattr(_current["translations"], "_catalog", None)
+    return catalog is not None and f"{context}\x04{message}" in catalog
+
+
+class Name(str):
+    """A name shown to the player, which knows its grammatical forms.
+
+    It is a plain string (its bare form); in a translated template an
+    attribute picks a form: ``"construit {structure.the}"``. A list of names joined
+    with :func:`join_names` keeps the forms (each form joined).
+    """
+
+    def __new__(cls, text: str, kind: str = "", source: str = "", forms=None):
+        obj = super().__new__(cls, text)
+        obj.kind = kind
+        obj.source = source or text
+        obj.own_forms = dict(forms or {})
+        return obj
+
+    def __getattr__(self, attr: str):
+        # {structure.the} through any formatter (Jinja's too), not only Message.format
+        if attr in _ALL_FORMS:
+            return self.form(attr)
+        raise AttributeError(attr)
+
+    def form(self, spec: str) -> str:
+        if spec not in NAME_FORMS.get(self.kind, ()):
+            return str(self)
+        if spec in self.own_forms:
+            return self.own_forms[spec]
+        context = f"{self.kind}:{spec}"
+        if self.source and _has_translation(context, self.source):
+            return pgettext(context, self.source)
+        template = _form_templates().get((self.kind, spec))
+        return template.format(name=str(self)) if template else str(self)
+
+
+def join_names(names, style: str = "standard") -> str:
+    """Names joined with Babel's list pattern ("A, B et C"), keeping their forms."""
+    names = list(names)
+    if not names:
+        return ""
+    text = format_list([str(n) for n in names], style=style)
+    kinds = {getattr(n, "kind", "") for n in names}
+    if len(kinds) != 1 or not all(isinstance(n, Name) for n in names):
+        return text
+    kind = kinds.pop()
+    forms = {spec: format_list([n.form(spec) for n in names], style=style)
+             for spec in NAME_FORMS.get(kind, ())}
+    return Name(text, kind, text, forms)
+
+
+def own_name(entry, lang: str | None = None):
+    """A name written in the ruleset per language (``name: {en: Market, fr: Marché}``).
+
+    Returns ``(text, forms)`` in ``lang`` (or its base language), or None when
+    the entry's name is a plain string or lacks the language. A language's value
+    is the name, or a mapping ``{name: Marché, the: le Marché}`` with its forms.
+    """
+    name = entry.get("name") if isinstance(entry, dict) else None
+    if not isinstance(name, dict):
+        return None
+    lang = get_language() if lang is None else lang
+    for code in _lang_chain(lang):
+        value = name.get(code)
+        if isinstance(value, str) and value:
+            return value, {}
+        if isinstance(value, dict) and isinstance(value.get("name"), str):
+            return value["name"], {k: v for k, v in value.items() if k != "name" and isinstance(v, str)}
+    return None
 
 
 def display_name(data: dict, kind: str, ident: str) -> str:
@@ -342,18 +501,41 @@ def display_name(data: dict, kind: str, ident: str) -> str:
     ``kind`` is one of :data:`NAME_KINDS`, or ``"ruleset"`` with ``ident`` one of
     :data:`RULESET_FIELDS`. The extraction (``rulekit.language.extract``) pulls the
     same texts with the same contexts, so every name shown has a catalog entry.
+    A name the ruleset writes per language (``name: {en: Market, fr: Marché}``)
+    is shown in the current language; the catalog still wins when it
+    translates the English name. The result is a :class:`Name`, which knows
+    its forms (``{structure.the}``).
     """
-    text = source_name(data, kind, ident)
-    return pgettext(kind, text) if text else text
+    if kind == "ruleset":
+        text = source_name(data, kind, ident)
+        return pgettext(kind, text) if text else text
+    return entry_name(_entry(data, kind, ident), kind, ident)
+
+
+def entry_name(entry, kind: str, ident: str) -> Name:
+    """The shown name of one entry of a ruleset (see :func:`display_name`)."""
+    text = entry_name_source(entry, ident)
+    name = entry.get("name") if isinstance(entry, dict) else None
+    if not isinstance(name, dict) or _has_translation(kind, text) or get_language() == PSEUDO_LANGUAGE:
+        return Name(pgettext(kind, text), kind, text)
+    own = own_name(entry, get_language())
+    if own is not None:
+        return Name(own[0], kind, text, own[1])
+    return Name(text, kind, text)
 
 
 def ruleset_names(data: dict):
     """Every ``(kind, source text)`` a ruleset shows, in a stable order."""
+    return [(kind, text) for kind, text, _ident in _ruleset_entries(data)]
+
+
+def _ruleset_entries(data: dict):
+    """Every ``(kind, source text, id)`` a ruleset shows, in a stable order."""
     seen = []
     for field in RULESET_FIELDS:
         text = source_name(data, "ruleset", field)
         if text:
-            seen.append(("ruleset", text))
+            seen.append(("ruleset", text, field))
     tables = {
         "structure": data.get("structures", {}),
         "goal": data.get("goals", {}),
@@ -363,19 +545,20 @@ def ruleset_names(data: dict):
     }
     for kind in ("structure", "goal", "worker", "coin", "conversion"):
         for ident in tables[kind] or {}:
-            seen.append((kind, source_name(data, kind, ident)))
+            seen.append((kind, source_name(data, kind, ident), ident))
     if isinstance(data.get("sailors"), dict):
-        seen.append(("worker", source_name(data, "worker", SAILOR_KIND)))
+        seen.append(("worker", source_name(data, "worker", SAILOR_KIND), SAILOR_KIND))
     for item in data.get("work_cycle", {}).get("spaces", []) or ():
         if isinstance(item, dict) and "id" in item:
-            seen.append(("space", source_name(data, "space", item["id"])))
+            seen.append(("space", source_name(data, "space", item["id"]), item["id"]))
     for item in data.get("harbor", {}).get("outcomes", []) or ():
         if isinstance(item, dict) and "id" in item:
-            seen.append(("outcome", source_name(data, "outcome", item["id"])))
-    unique = []
-    for pair in seen:
-        if pair not in unique:
-            unique.append(pair)
+            seen.append(("outcome", source_name(data, "outcome", item["id"]), item["id"]))
+    unique, pairs = [], set()
+    for kind, text, ident in seen:
+        if (kind, text) not in pairs:
+            pairs.add((kind, text))
+            unique.append((kind, text, ident))
     return unique
 
 
@@ -388,8 +571,9 @@ def untranslated_names(data: dict, lang: str | None = None) -> list[tuple[str, s
     if lang in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
         return []
     catalog = load_catalog(lang)
-    return [(kind, name) for kind, name in ruleset_names(data)
-            if catalog.get(name, context=kind) is None]
+    return [(kind, name) for kind, name, ident in _ruleset_entries(data)
+            if catalog.get(name, context=kind) is None
+            and (kind == "ruleset" or own_name(_entry(data, kind, ident), lang) is None)]
 
 
 def language_name(lang: str) -> str:

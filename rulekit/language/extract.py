@@ -10,7 +10,10 @@ for its kind and the line where it is written:
 - ``structure``, ``goal``, ``worker``, ``coin``, ``conversion``: the ``name``
   of each entry (an entry without one is shown as its id title-cased,
   ``labor_top`` -> ``Labor Top``, and that text is extracted);
-- ``space``: the Work Cycle spaces; ``outcome``: the harbor outcomes.
+- ``space``: the Work Cycle spaces; ``outcome``: the harbor outcomes;
+- ``structure:the``, ``worker:the``, ``worker:a``, ``worker:plural``, ``space:the``: the
+  grammatical forms of those names (:data:`rulekit.i18n.NAME_FORMS`), which a
+  translation uses as ``{structure.the}``.
 
 The texts are exactly those :func:`rulekit.i18n.display_name` translates.
 """
@@ -20,7 +23,7 @@ from pathlib import Path
 
 import yaml
 
-from ..i18n import RULESET_FIELDS, SAILOR_KIND, id_title
+from ..i18n import NAME_FORMS, RULESET_FIELDS, SAILOR_KIND, id_title
 
 # kind -> path of the mapping of entries (id -> entry) in a ruleset
 _TABLES = {
@@ -103,6 +106,13 @@ def ruleset_messages(root, filename=None):
         return
     base = _base_data(root, filename)
 
+    def with_forms(found):
+        """A name, then its grammatical forms (``structure:the``…), each an entry of its own."""
+        line, kind, text = found
+        yield found
+        for spec in NAME_FORMS.get(kind, ()):
+            yield line, f"{kind}:{spec}", text
+
     for field in RULESET_FIELDS:
         _key, node = _get(root, field)
         if isinstance(node, yaml.ScalarNode) and node.value:
@@ -110,6 +120,12 @@ def ruleset_messages(root, filename=None):
 
     def named(kind, ident, ident_node, entry):
         _k, name = _get(entry, "name")
+        if isinstance(name, yaml.MappingNode):      # written per language: its English text
+            _k, name = _get(name, "en")
+            if isinstance(name, yaml.MappingNode):
+                _k, name = _get(name, "name")
+            if not isinstance(name, yaml.ScalarNode):
+                return None
         if isinstance(name, yaml.ScalarNode) and name.value:
             return _line(name), kind, name.value
         # No name here: the id title-cased is shown, unless a base names it.
@@ -125,15 +141,15 @@ def ruleset_messages(root, filename=None):
             if isinstance(key_node, yaml.ScalarNode) and isinstance(entry, yaml.MappingNode):
                 found = named(kind, key_node.value, key_node, entry)
                 if found:
-                    yield found
+                    yield from with_forms(found)
 
     sailors = _walk(root, ("sailors",))
     if isinstance(sailors, yaml.MappingNode):
         _k, name = _get(sailors, "name")
         if isinstance(name, yaml.ScalarNode) and name.value:
-            yield _line(name), "worker", name.value
+            yield from with_forms((_line(name), "worker", name.value))
         elif not isinstance(base.get("sailors"), dict):
-            yield _line(sailors), "worker", id_title(SAILOR_KIND)
+            yield from with_forms((_line(sailors), "worker", id_title(SAILOR_KIND)))
 
     for kind, path in _LISTS.items():
         items = _walk(root, path)
@@ -144,7 +160,7 @@ def ruleset_messages(root, filename=None):
             if isinstance(ident, yaml.ScalarNode) and ident.value:
                 found = named(kind, ident.value, ident, entry)
                 if found:
-                    yield found
+                    yield from with_forms(found)
 
 
 def extract_ruleset(fileobj, keywords, comment_tags, options):

@@ -383,6 +383,9 @@ class _Checker:
         if "propertyNames" in error.schema_path:
             # The error is about a key: point at the key itself.
             key_pointer = join(pointer, value)
+            if kw == "pattern" and error.validator_value == schema()["properties"]["language"]["pattern"]:
+                return [(key_pointer, _("{value} is not a language code such as en or fr_CA").format(
+                    value=_show(value)))]
             if kw == "pattern":
                 return [(key_pointer, _("{value} is not a valid id: use lower-case letters, digits and "
                                         "underscores, starting with a letter").format(value=_show(value)))]

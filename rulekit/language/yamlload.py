@@ -399,13 +399,13 @@ def load_yaml_text(text: str, file: str) -> Document:
     if not complete:
         return doc
     if data is None:
-        doc.problems.append(Problem(file, 1, 1, _("the file is empty: a ruleset is a mapping of fields (id, title, ...)")))
+        doc.problems.append(Problem(file, 1, 1, _("the file is empty: a ruleset is a mapping of fields (id, title…)")))
         return doc
     if data is not None and not isinstance(data, dict):
         if isinstance(data, list):
-            message = _("the top level must be a mapping of fields (id, title, ...), not a list")
+            message = _("the top level must be a mapping of fields (id, title…), not a list")
         else:
-            message = _("the top level must be a mapping of fields (id, title, ...), not a single value")
+            message = _("the top level must be a mapping of fields (id, title…), not a single value")
         doc.problems.append(Problem(file, *doc.where(""), message))
         return doc
     doc.data = data
@@ -446,5 +446,5 @@ def load_yaml(path: str | os.PathLike, display: str | None = None) -> Document:
         return refuse(_("the file is not UTF-8 text (byte {byte} cannot be read); save it as UTF-8").format(
             byte=f"0x{raw[exc.start]:02X}"), line, col)
     if not text.strip():
-        return refuse(_("the file is empty: a ruleset is a mapping of fields (id, title, ...)"))
+        return refuse(_("the file is empty: a ruleset is a mapping of fields (id, title…)"))
     return load_yaml_text(text, file)

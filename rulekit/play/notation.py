@@ -40,6 +40,7 @@ from ..errors import IllegalActionError
 from ..i18n import (
     PSEUDO_LANGUAGE,
     SOURCE_LANGUAGE,
+    Name,
     display_name,
     get_language,
     language,
@@ -193,7 +194,7 @@ def _build(c, lang: str) -> LocalNotation:
     verbs = _verb_texts()
     arg_verbs = _distinct({v: slug(verbs[v]) for v in ARG_VERBS}, {v: v for v in ARG_VERBS})
     tables = {"worker": c.kind_ids, "space": c.space_ids, "structure": c.struct_ids, "coin": c.coin_ids}
-    names = {kind: _distinct({i: slug(display_name(d, kind, i)) for i in ids}, {i: i for i in ids})
+    names = {kind: _distinct({i: slug(_typed_name(d, kind, i)) for i in ids}, {i: i for i in ids})
              for kind, ids in tables.items()}
     # The one-word actions (spend, end, hire, repay and the conversions) share one namespace.
     bare_wanted = {("verb", v): slug(verbs[v]) for v in BARE_VERBS}
@@ -243,8 +244,14 @@ def _signature(c) -> tuple:
     words = list(_verb_texts().values())
     for kind, ids in (("worker", c.kind_ids), ("space", c.space_ids), ("structure", c.struct_ids),
                       ("coin", c.coin_ids), ("conversion", c.conv_ids)):
-        words.extend(display_name(d, kind, i) for i in ids)
+        words.extend(_typed_name(d, kind, i) for i in ids)
     return tuple(words)
+
+
+def _typed_name(d, kind: str, ident: str) -> str:
+    """The name typed in the notation: its short form ("Revenu" for "Zone de Revenu")."""
+    name = display_name(d, kind, ident)
+    return name.form("short") if isinstance(name, Name) else name
 
 
 def for_compiled(c, lang: str | None = None) -> LocalNotation:

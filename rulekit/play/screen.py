@@ -507,7 +507,9 @@ def board_lines(state, names, console) -> list[str]:
         parts = []
         for (k, owner, moved), n in sorted(groups.items()):
             label = name(d, "worker", c.kind_ids[k])
-            if owner >= 0:
+            if owner >= 0 and _is_you(names[owner]):
+                label = _("your {worker}").format(worker=label)
+            elif owner >= 0:
                 label = _("{worker} of {player}").format(worker=label, player=names[owner])
             if n > 1:
                 label = _("{worker} ×{count}").format(worker=label, count=n)

@@ -37,7 +37,7 @@ from pathlib import Path
 from ..engine import new_game
 from ..engine.record import GameRecord, replay
 from ..errors import IllegalActionError, RecordError
-from ..i18n import _, get_language, ngettext
+from ..i18n import N_, Name, _, get_language, ngettext, pgettext
 from ..paths import is_regular_file
 from . import screen
 from .notation import AmbiguousActionError
@@ -116,15 +116,16 @@ def player_names(players) -> list[str]:
     for seat, spec in enumerate(players):
         if is_human(spec):
             if humans == 1:
-                names.append(_("You"))
+                names.append(player_name(N_("You")))
             else:
-                names.append(_("Player {number}").format(number=seat + 1))
+                names.append(player_name(N_("Player {number}"), number=seat + 1))
         else:
             kind = screen.bot_label(bot_name(spec))
             if bots == 1:
-                names.append(_("Computer ({bot})").format(bot=kind))
+                names.append(player_name(N_("Computer ({bot})"), bot=kind))
             else:
-                names.append(_("Computer {number} ({bot})").format(number=seat + 1, bot=kind))
+                names.append(player_name(N_("Computer {number} ({bot})"),
+                                         number=seat + 1, bot=kind))
     return names
 
 
@@ -132,6 +133,26 @@ def player_names(players) -> list[str]:
 #: a house rule may make a game that cannot end. Random games of the bundled
 #: editions last about 120 turns; the longest seen lasted 631.
 DEFAULT_MAX_TURNS = 2000
+
+
+def player_name(message: str, **values) -> Name:
+    """A player's name, with the forms a sentence needs (``{player.subject}``
+    starting a sentence, ``{player.the}`` inside one: "L’ordinateur (MCTS)
+    déplace…", "…pour l’ordinateur (MCTS)")."""
+    forms = {
+        "subject": pgettext("player:subject", message).format(**values),
+        "the": pgettext("player:the", message).format(**values),
+    }
+    return Name(_(message).format(**values), "player", message, forms)
+
+
+def _player_forms():
+    """Never called: puts the forms of the player names in the catalog."""
+    return [pgettext("player:subject", "You"), pgettext("player:the", "You"),
+            pgettext("player:subject", "Player {number}"), pgettext("player:the", "Player {number}"),
+            pgettext("player:subject", "Computer ({bot})"), pgettext("player:the", "Computer ({bot})"),
+            pgettext("player:subject", "Computer {number} ({bot})"),
+            pgettext("player:the", "Computer {number} ({bot})")]
 
 
 def default_record_path(ruleset, seed: int) -> Path:

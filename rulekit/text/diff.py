@@ -14,6 +14,9 @@ every change that alters a rule is.
 """
 from __future__ import annotations
 
+import difflib
+import re
+
 from dataclasses import dataclass
 
 from ..i18n import _, ngettext
@@ -42,6 +45,9 @@ def section_title(section: str) -> str:
     return titles.get(section, section)
 
 
+_WORDS = re.compile(r"[^ \u00a0\u202f]+|[ \u00a0\u202f]")
+
+
 @dataclass(frozen=True)
 class Change:
     """One rule difference: ``old`` is None for an addition, ``new`` None for a removal."""
@@ -58,6 +64,28 @@ class Change:
         if self.new is None:
             return _("{subject}: removed (was: {old})").format(subject=self.subject, old=self.old)
         return _("{subject}: {new} (was: {old})").format(subject=self.subject, new=self.new, old=self.old)
+
+
+    def brief(self) -> str:
+        """The change as a house-rules box prints it: where the new rule differs
+        from the old one in one place of a word or two, only those words are
+        marked, in place ("draw 3 (was 5) at random"); otherwise :meth:`sentence`
+        (two marks in one sentence read as a puzzle)."""
+        if self.old is None or self.new is None:
+            return self.sentence()
+        old, new = _WORDS.findall(self.old), _WORDS.findall(self.new)      # words and the spaces between
+        blocks = [op for op in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes()
+                  if op[0] != "equal"]
+        if len(blocks) != 1 or any(i2 - i1 > 3 or j2 - j1 > 3 or j2 == j1 or i2 == i1
+                                                for _tag, i1, i2, j1, j2 in blocks):
+            return self.sentence()
+        words, last = [], 0
+        for _tag, i1, i2, j1, j2 in blocks:
+            words.extend(new[last:j1])
+            words.append(_("{new} (was {old})").format(new="".join(new[j1:j2]), old="".join(old[i1:i2])))
+            last = j2
+        words.extend(new[last:])
+        return _("{subject}: {new}").format(subject=self.subject, new="".join(words))
 
 
 def _facts(data) -> list[tuple[str, str, str, str]]:

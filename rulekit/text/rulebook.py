@@ -91,7 +91,8 @@ def work_cycle_svg_data(data) -> dict:
     """Positions for the Work Cycle drawing: spaces on a circle, clockwise from the top."""
     spaces = data["work_cycle"]["spaces"]
     n = len(spaces)
-    names = [sentences.space_name(data, s["id"]) for s in spaces]
+    # the short names of the spaces, as the notation types them ("Ouvrage (haut)"); the caption has the full ones
+    names = [_short(sentences.space_name(data, s["id"])) for s in spaces]
     # wide enough for the longest name (about 0.6 em per character at 10.5 px)
     radius = max(42.0, max(len(name) for name in names) * 3.2 + 8) if n <= 4 else max(24.0, 150.0 / n)
     ring = max(88.0, radius * 1.9)
@@ -132,6 +133,66 @@ def work_cycle_svg_data(data) -> dict:
             "width": width, "height": height}
 
 
+def _short(name) -> str:
+    return name.short if isinstance(name, i18n.Name) else str(name)
+
+
+# --------------------------------------------------------------------------
+# The drawing of which structures require which
+
+
+def requirements_svg_data(data) -> dict | None:
+    """Boxes and arrows, as on the board: an arrow goes from a structure to one that requires it.
+
+    Columns by depth (a structure with no requirement on the left), each
+    structure on the row of the first structure it requires. None when no
+    structure requires another."""
+    structures = data.get("structures") or {}
+    requires = {sid: [r for r in (st.get("requires") or []) if r in structures] for sid, st in structures.items()}
+    involved = [sid for sid in structures if requires[sid] or any(sid in r for r in requires.values())]
+    if not involved:
+        return None
+    depth = {}
+
+    def depth_of(sid, seen=()):
+        if sid not in depth:
+            depth[sid] = 0 if not requires[sid] or sid in seen else \
+                1 + max(depth_of(r, seen + (sid,)) for r in requires[sid])
+        return depth[sid]
+
+    for sid in involved:
+        depth_of(sid)
+    row, next_row = {}, 0
+    for level in range(max(depth[s] for s in involved) + 1):
+        for sid in involved:
+            if depth[sid] != level:
+                continue
+            parent_rows = [row[r] for r in requires[sid] if r in row]
+            wanted = min(parent_rows) if parent_rows else next_row
+            taken = {row[o] for o in row if depth[o] == level}
+            while wanted in taken:
+                wanted += 1
+            row[sid] = wanted
+            next_row = max(next_row, wanted + 1)
+    names = {sid: str(sentences.structure_name(data, sid)) for sid in involved}
+    box_w = max(70.0, max(len(n) for n in names.values()) * 7.0 + 16)
+    box_h, gap_x, gap_y, margin = 24.0, 44.0, 12.0, 4.0
+    nodes = {sid: {"x": margin + depth[sid] * (box_w + gap_x), "y": margin + row[sid] * (box_h + gap_y),
+                   "name": names[sid]} for sid in involved}
+    arrows = []
+    for sid in involved:
+        for r in requires[sid]:
+            a, b = nodes[r], nodes[sid]
+            sx, sy = a["x"] + box_w, a["y"] + box_h / 2
+            ex, ey = b["x"] - 7, b["y"] + box_h / 2
+            arrows.append({"d": f"M {sx:.1f} {sy:.1f} C {sx + gap_x / 2:.1f} {sy:.1f} "
+                                f"{ex - gap_x / 2:.1f} {ey:.1f} {ex:.1f} {ey:.1f}"})
+    width = round(margin * 2 + (max(depth.values()) + 1) * box_w + max(depth.values()) * gap_x)
+    height = round(margin * 2 + next_row * box_h + (next_row - 1) * gap_y)
+    return {"nodes": list(nodes.values()), "arrows": arrows, "w": round(box_w, 1), "h": box_h,
+            "width": width, "height": height}
+
+
 def _short_yield(yields) -> str:
     parts = []
     if yields.get("labor"):
@@ -166,7 +227,7 @@ def _house_rules(ruleset):
     title = sentences.ruleset_text(base.data.get("title", base.id))
     if base.data.get("edition"):
         title = i18n._("{title}, {edition}").format(title=title, edition=sentences.ruleset_text(base.data["edition"]))
-    return {"base": title, "groups": [(section_title(sec), [c.sentence() for c in items]) for sec, items in grouped(changes)],
+    return {"base": title, "groups": [(section_title(sec), [c.brief() for c in items]) for sec, items in grouped(changes)],
             "description": ruleset.data.get("description", "")}
 
 
@@ -186,6 +247,7 @@ def render_html(ruleset, lang: str | None = None, print_css: bool = False) -> st
             "version": data.get("version", ""),
             "house": _house_rules(ruleset),
             "cycle": work_cycle_svg_data(data),
+            "requirements": requirements_svg_data(data),
             "css": css,
             "font_css": _font_css() if print_css else "",
             "print": print_css,

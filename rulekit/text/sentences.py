@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..i18n import _, display_name, format_list, id_title, ngettext, pgettext
+from ..i18n import _, display_name, entry_name, join_names, ngettext, pgettext
 
 # --------------------------------------------------------------------------
 # Names and small phrases
@@ -51,7 +51,7 @@ def space_name(data, space_id: str) -> str:
 
 
 def outcome_name(outcome) -> str:
-    return pgettext("outcome", outcome.get("name") or id_title(outcome["id"]))
+    return entry_name(outcome, "outcome", outcome["id"])
 
 
 def color_name(color: str) -> str:
@@ -72,13 +72,12 @@ def ruleset_text(text: str) -> str:
 
 
 def join_and(items) -> str:
-    items = list(items)
-    return format_list(items) if items else ""
+    """Names (or phrases) joined with "and", through Babel; names keep their forms."""
+    return join_names(items)
 
 
 def join_or(items) -> str:
-    items = list(items)
-    return format_list(items, style="or") if items else ""
+    return join_names(items, style="or")
 
 
 def labor_amount(n: int) -> str:
@@ -700,24 +699,56 @@ def borrowing_penalty_sentence(data) -> str:
         token=token_phrase(data), num=n)
 
 
-def borrowing_sentences(data) -> list[str]:
-    """Every rule of borrowing, in reading order."""
+def is_reading(data, key: str) -> bool:
+    """Whether the ruleset marks a rule as rulekit's reading, not its edition's text (``readings:``)."""
+    return key in (data.get("readings") or ())
+
+
+def reading_note(sentence: str) -> str:
+    """A rule the edition's text does not state, as the book prints it: "rulekit's reading: …"."""
+    return _("rulekit’s reading: {rule}").format(rule=sentence)
+
+
+def borrowing_sentences(data) -> list[tuple[str, bool]]:
+    """Every rule of borrowing, in reading order: ``(sentence, is rulekit's reading)``."""
     if not data.get("borrowing"):
         return []
     lender = join_or(structure_name(data, s) for s in lender_ids(data))
-    return [
-        _("A player who owns the {token_of} may borrow one structure that the opponent has built and they have not: "
-          "they take {token} and use that structure's effects until the end of their turn.").format(
-            token_of=lender, token=token_phrase(data)),
-        borrowing_phases_sentence(data),
-        borrowing_per_turn_sentence(data),
-        _("Borrowing a structure that gives income at the start of the turn gives that income at once."),
-        borrowing_repay_sentence(data),
-        borrowing_same_turn_sentence(data),
-        borrowing_repay_effect_sentence(data),
-        borrowing_take_sentence(data),
-        borrowing_penalty_sentence(data),
+    token = token_phrase(data)
+    if is_reading(data, "borrow_missing_only"):
+        first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built: "
+                    "they take {token} and use that structure's effects until the end of their turn.").format(
+                      token_of=lender, token=token), False),
+                 (_("You may borrow only a structure you have not built yourself."), True)]
+    else:
+        first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built and "
+                    "they have not: they take {token} and use that structure's effects until the end of their "
+                    "turn.").format(token_of=lender, token=token), False)]
+    return first + [
+        (borrowing_phases_sentence(data), False),
+        (borrowing_per_turn_sentence(data), False),
+        (_("Borrowing a structure that gives income at the start of the turn gives that income at once."),
+         is_reading(data, "borrowed_income_at_once")),
+        (borrowing_repay_sentence(data), False),
+        (borrowing_same_turn_sentence(data), False),
+        (borrowing_repay_effect_sentence(data), False),
+        (borrowing_take_sentence(data), False),
+        (borrowing_penalty_sentence(data), False),
     ]
+
+
+def goal_checks(data) -> set[str]:
+    """How the goals of the ruleset are checked (``immediate``, ``end_of_turn``)."""
+    return {goal.get("check", "immediate") for goal in (data.get("goals") or {}).values()}
+
+
+def goal_metrics(data) -> set[str]:
+    return {goal.get("condition", {}).get("metric") for goal in (data.get("goals") or {}).values()}
+
+
+def has_per_turn_goal(data) -> bool:
+    """Whether a goal counts something "in a single turn"."""
+    return bool(goal_metrics(data) & {"labor_earned_this_turn", "coins_spent_this_turn", "conversions_this_turn"})
 
 
 def outcome_label(data, outcome) -> str:
@@ -896,3 +927,49 @@ def tie_break_sentences(data) -> list[str]:
 def tie_break_summary(data) -> str:
     steps = [pgettext("tie-break", "VP")] + [_tie_break_short(k) for k in data.get("tie_breaks", [])] + [pgettext("tie-break", "a tie")]
     return " → ".join(steps)
+
+
+# --------------------------------------------------------------------------
+# An example turn, with the ruleset's numbers
+
+
+def example_turn(data) -> list[str]:
+    """The first player's first turn, told with this ruleset's numbers: the
+    starting workers each move one step, then the best structure those
+    resources buy (the most VP, the first listed on a tie) is built."""
+    spaces = [sp["id"] for sp in data["work_cycle"]["spaces"]]
+    yields = {sp["id"]: sp.get("yields") or {} for sp in data["work_cycle"]["spaces"]}
+    landed = []
+    for worker in (data.get("workers") or {}).values():
+        if worker.get("access") == "everyone":
+            landed.extend(spaces[(spaces.index(sp) + 1) % len(spaces)] for sp in worker.get("start") or []
+                          if sp in spaces)
+    if not landed:
+        return []
+    labor = sum(yields[sp].get("labor", 0) for sp in landed)
+    earned = sum(yields[sp].get("coin", 0) for sp in landed)
+    start = (data.get("setup", {}).get("starting_coins") or [0])[0]
+    coins = start + earned
+    out = [ngettext(
+        "You move your {count} worker one step: it lands on {spaces} and earns {amount}.",
+        "You move your {count} workers one step each: they land on {spaces} and earn {amount}.",
+        len(landed)).format(count=len(landed), spaces=join_and(space_name(data, sp) for sp in landed),
+                            amount=amount({"labor": labor, "coin": earned})),
+        _("With the {start} you began with, you now have {resources}.").format(
+            start=coin_amount(start), resources=amount({"labor": labor, "coin": coins}))]
+    affordable = [sid for sid, st in (data.get("structures") or {}).items()
+                  if not st.get("requires") and st["cost"].get("labor", 0) <= labor
+                  and st["cost"].get("coin", 0) <= coins]
+    if affordable:
+        sid = max(affordable, key=lambda k: data["structures"][k]["vp"]["first"])
+        st = data["structures"][sid]
+        left = labor - st["cost"].get("labor", 0)
+        out.append(_("You build the {structure} for {cost}: as its first builder you score {vp}.").format(
+            structure=structure_name(data, sid), cost=amount(st["cost"]), vp=vp_amount(st["vp"]["first"])))
+        if left:
+            out.append(_("You end your turn; the {labor} you did not spend is lost.").format(labor=labor_amount(left)))
+        else:
+            out.append(_("You end your turn with no Labor left to lose."))
+    else:
+        out.append(_("Nothing can be built yet: you end your turn, and the Labor you did not spend is lost."))
+    return out
