@@ -164,7 +164,7 @@ class GameRecord:
         except FileNotFoundError:
             raise RecordError(_("{file}: no such file").format(file=path)) from None
         except NotRegularFile:
-            raise RecordError(_("{file}:1:1: not a regular file (a named pipe, a device...): a game record is read "
+            raise RecordError(_("{file}:1:1: not a regular file (a named pipe, a device…): a game record is read "
                                 "from a regular file only").format(file=path)) from None
         except FileTooLarge:
             raise RecordError(_("{file}:1:1: the file is too large: a game record may be at most {size} MB").format(

@@ -76,7 +76,9 @@ class Text:
 
 
 #: A token of code (``bot:greedy``, ``-o``, ``province-en``, ``'rulekit[pdf]'``).
-_CODE = re.compile(r"^['\w.:,\[\]=/@-]*[A-Za-z]['\w.:,\[\]=/@-]*$", re.ASCII)
+_CODE = re.compile(r"^['\w.:,\[\]=/@#{}-]*[A-Za-z]['\w.:,\[\]=/@#{}-]*$", re.ASCII)
+#: A YAML setting quoted in a message (``sailors: null``, ``{field}: free``).
+_SETTING = re.compile(r"[\w{}.$]+: [\w{}.]+")
 _LOCATION = re.compile(r"^(?:\{[^{}]*\}:)+ ?")
 #: Placeholders that hold the count choosing a plural form.
 _COUNTS = {"num", "count"}
@@ -92,10 +94,12 @@ def _prepare(text: str, number: str, english: str) -> str:
     def core(token):
         return token.strip('()“”".,;:')
 
-    code = {core(t) for t in english.split() if _CODE.match(core(t)) and re.search(r"[-:_,\[\]=/.@]", core(t))}
-    words = [(token.replace(core(token), "X") if core(token) in code else token)
-             for token in text.replace("\n", " ").split(" ")]
-    text = _LOCATION.sub("", " ".join(words))          # FILE:LINE: is not prose
+    code = {core(t) for t in english.split() if _CODE.match(core(t)) and re.search(r"[-:_,\[\]=/.@#]", core(t))}
+    text = _LOCATION.sub("", text.replace("\n", " "))   # FILE:LINE: is not prose
+    for setting in set(_SETTING.findall(english)):      # YAML carried over unchanged is code too
+        text = text.replace(setting, "X")
+    words = [(token.replace(core(token), "X") if core(token) in code else token) for token in text.split(" ")]
+    text = " ".join(words)
     text = _PLACEHOLDER.sub(field, text)
     text = re.sub(r"\bX(?:\W{1,3}X\b)+", "X", text)   # masked neighbours are one thing
     return re.sub(r" {2,}", " ", text).rstrip()

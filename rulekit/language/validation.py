@@ -185,7 +185,7 @@ def _listing(items) -> str:
     items = list(items)
     shown = ", ".join(_show(i) for i in items[:LISTING_ITEMS])
     if len(items) > LISTING_ITEMS:
-        shown += _(" and {num} more").format(num=len(items) - LISTING_ITEMS)
+        shown = _("{items} and {num} more").format(items=shown, num=len(items) - LISTING_ITEMS)
     return shown
 
 

@@ -431,7 +431,7 @@ def load_yaml(path: str | os.PathLike, display: str | None = None) -> Document:
     except IsADirectoryError:
         return refuse(_("this is a directory, not a ruleset file"))
     except NotRegularFile:
-        return refuse(_("this is not a regular file (a named pipe, a device...): a ruleset is read from a "
+        return refuse(_("this is not a regular file (a named pipe, a device…): a ruleset is read from a "
                         "regular file only"))
     except FileTooLarge:
         return refuse(_("the file is too large: a ruleset may be at most {size} MB").format(size=MAX_BYTES // (1024 * 1024)))
