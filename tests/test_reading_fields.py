@@ -110,7 +110,7 @@ def test_repaying_ends_the_borrowed_effect_when_the_field_says_so(tmp_path):
         st.play("repay")
         assert (st.c.kind_ids.index("camp") in [st.c.worker_kind[w] for w in st.accessible_workers(p)]) is movable
     data = load_ruleset(ref).data
-    assert "Repaying the Lender token ends the borrowed effects at once." in s.borrowing_sentences(data)
+    assert "Repaying the Lender token ends the borrowed effects at once." in [text for text, _reading in s.borrowing_sentences(data)]
 
 
 def test_two_borrows_a_turn(tmp_path):

@@ -37,7 +37,7 @@ def test_a_goal_worth_two_vp(tmp_path):
     assert f"Goal Labor: {sentence} (was: {s.goal_sentence(load_ruleset('province-en').data, 'labor')})" in diff_lines(ref)
     assert "Worth 2 VP." in render_markdown(load_ruleset(ref))
     with language("fr"):
-        assert "2 PV" in s.goal_sentence(data, "labor")
+        assert "Vaut 2\u00a0PV." in s.goal_sentence(data, "labor")
 
 
 def test_later_builder_vp_set_once(tmp_path):

@@ -68,16 +68,18 @@ class Change:
 
     def brief(self) -> str:
         """The change as a house-rules box prints it: where the new rule differs
-        from the old one in one place of a word or two, only those words are
-        marked, in place ("draw 3 (was 5) at random"); otherwise :meth:`sentence`
-        (two marks in one sentence read as a puzzle)."""
+        from the old one in one place of a word or two, or in two numbers, only
+        those words are marked, in place ("draw 3 (was 5) at random", "cost: 2
+        (was 3) Labor and 7 (was 4) Coin"); otherwise :meth:`sentence` (two
+        marked words in one phrase read as a puzzle)."""
         if self.old is None or self.new is None:
             return self.sentence()
         old, new = _WORDS.findall(self.old), _WORDS.findall(self.new)      # words and the spaces between
         blocks = [op for op in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes()
                   if op[0] != "equal"]
-        if len(blocks) != 1 or any(i2 - i1 > 3 or j2 - j1 > 3 or j2 == j1 or i2 == i1
-                                                for _tag, i1, i2, j1, j2 in blocks):
+        small = all(i2 - i1 <= 3 and j2 - j1 <= 3 and i2 > i1 and j2 > j1 for _tag, i1, i2, j1, j2 in blocks)
+        numbers = all(_is_number(old[i1:i2]) and _is_number(new[j1:j2]) for _tag, i1, i2, j1, j2 in blocks)
+        if not small or not (len(blocks) == 1 or len(blocks) == 2 and numbers):
             return self.sentence()
         words, last = [], 0
         for _tag, i1, i2, j1, j2 in blocks:
@@ -86,6 +88,10 @@ class Change:
             last = j2
         words.extend(new[last:])
         return _("{subject}: {new}").format(subject=self.subject, new="".join(words))
+
+
+def _is_number(words) -> bool:
+    return len(words) == 1 and words[0].replace("\u202f", "").replace("\xa0", "").replace(",", "").isdigit()
 
 
 def _facts(data) -> list[tuple[str, str, str, str]]:
