@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..errors import IllegalActionError
 from ..i18n import SAILOR_KIND
 from .coins import Coinage
+from .trail import Trail
 
 # Phases
 WORK, SPENDING, OVER = 0, 1, 2
@@ -405,8 +406,8 @@ class State:
         st.c = c
         st.seed = seed
         st.rng = (seed * 0x2545F4914F6CDD1D + 0x1234567) & MASK64
-        st.history = []
-        st.log = []
+        st.history = Trail()
+        st.log = Trail()
         st.turn = 0
         st.phase = WORK
         nd = c.coinage.n
@@ -512,8 +513,8 @@ class State:
         st.hired = self.hired
         st.ending = self.ending
         st.end_reason = self.end_reason
-        st.history = list(self.history)
-        st.log = list(self.log)
+        st.history = self.history.fork()      # shared, not copied: search bots clone constantly
+        st.log = self.log.fork()
         return st
 
     def key(self) -> tuple:
