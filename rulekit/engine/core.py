@@ -17,7 +17,8 @@ from pathlib import Path
 
 PURE_ENV = "RULEKIT_PURE_PYTHON"
 # In import order: each imports only those before it (and rulekit's foundation).
-MODULES = ("trail", "coins", "game")
+# The first three are compiled where a compiler is present; record only follows them.
+MODULES = ("trail", "coins", "game", "record")
 HERE = Path(__file__).resolve().parent
 
 
@@ -33,7 +34,7 @@ def is_compiled(module) -> bool:
 
 def load_source(package: str) -> types.ModuleType:
     """Import the engine's modules from their ``.py`` files as ``package.trail``,
-    ``package.coins``, ``package.game`` (registered in ``sys.modules``) and return
+    ``package.coins``, ``package.game``, ``package.record`` (registered in ``sys.modules``) and return
     the package. With ``package="rulekit.engine"`` they replace the compiled ones."""
     pkg = sys.modules.get(package)
     if pkg is None:
