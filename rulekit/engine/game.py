@@ -102,7 +102,7 @@ class Condition:
                 return lo <= value(st.purses[p]) <= hi
         elif metric == "structures" and param is None:
             def met(st, p):
-                return lo <= bin(st.owned[p]).count("1") <= hi
+                return lo <= st.owned[p].bit_count() <= hi
         elif metric == "structures":
             vp_first, vp_later = comp.vp_first, comp.vp_later
 
@@ -345,6 +345,10 @@ class Compiled:
         add(SPEND, 0, 0, "spend")
         add(END, 0, 0, "end")
         self.actions = tuple(acts)
+        # The same, as flat tables for the hot path.
+        self.act_kind = tuple(a.kind for a in acts)
+        self.act_arg = tuple(a.arg for a in acts)
+        self.act_arg2 = tuple(a.arg2 for a in acts)
         self.action_index = index
         self.a_spend = index[(SPEND, 0, 0)]
         self.a_end = index[(END, 0, 0)]
@@ -900,23 +904,23 @@ class State:
 
     def _apply(self, action: int) -> None:
         c = self.c
-        info = c.actions[action]
-        kind = info.kind
+        kind = c.act_kind[action]
+        arg = c.act_arg[action]
         p = self.current
         self.history.append(action)
         if kind == MOVE:
-            self._move(p, info.arg, info.arg2)
+            self._move(p, arg, c.act_arg2[action])
         elif kind == SPEND:
             self.phase = SPENDING
         elif kind == END:
             self._end_turn()
             return
         elif kind == BUILD:
-            self._build(p, info.arg)
+            self._build(p, arg)
         elif kind == BORROW:
-            self._borrow(p, info.arg)
+            self._borrow(p, arg)
         elif kind == CONVERT:
-            k = info.arg
+            k = arg
             self.labor -= c.conv_pay_labor[k]
             self._pay(p, c.conv_pay_coin[k])
             if c.conv_gain_labor[k]:
@@ -938,7 +942,7 @@ class State:
             self.holder = -1
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
-            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, True)
+            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, arg, True)
         self._check_goals()
         self._check_end()
 
