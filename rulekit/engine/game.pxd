@@ -17,7 +17,6 @@ cdef class Compiled:
     cdef public tuple coin_values, space_labor, space_coin, next_space, cost_labor, cost_coin
     cdef public tuple vp_first, vp_later, requires
     cdef public tuple conv_pay_labor, conv_pay_coin, conv_gain_labor, conv_gain_coin, conv_always, conv_per_turn
-    cdef public tuple act_kind, act_arg, act_arg2
     cdef public tuple worker_kind, worker_start, worker_seat, goal_at_end, actions, tie_breaks
     cdef public dict action_index, _kind_masks
     cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_cost_labor, sailor_per_turn
@@ -67,12 +66,8 @@ cdef class State:
     @cython.locals(c=Compiled, w=cython.int)
     cpdef int _free_sailor(self, int p)
 
-    @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int)
+    @cython.locals(c=Compiled, kind=cython.int, p=cython.int, k=cython.int, w=cython.int)
     cpdef _apply(self, int action)
-
-    @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, over=cython.longlong,
-                   s=cython.int)
-    cpdef _move(self, int p, int kind, int sp)
 
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
     cpdef _income(self, int p, long long structs)

@@ -345,10 +345,6 @@ class Compiled:
         add(SPEND, 0, 0, "spend")
         add(END, 0, 0, "end")
         self.actions = tuple(acts)
-        # The same, as flat tables for the hot path.
-        self.act_kind = tuple(a.kind for a in acts)
-        self.act_arg = tuple(a.arg for a in acts)
-        self.act_arg2 = tuple(a.arg2 for a in acts)
         self.action_index = index
         self.a_spend = index[(SPEND, 0, 0)]
         self.a_end = index[(END, 0, 0)]
@@ -904,23 +900,23 @@ class State:
 
     def _apply(self, action: int) -> None:
         c = self.c
-        kind = c.act_kind[action]
-        arg = c.act_arg[action]
+        info = c.actions[action]
+        kind = info.kind
         p = self.current
         self.history.append(action)
         if kind == MOVE:
-            self._move(p, arg, c.act_arg2[action])
+            self._move(p, info.arg, info.arg2)
         elif kind == SPEND:
             self.phase = SPENDING
         elif kind == END:
             self._end_turn()
             return
         elif kind == BUILD:
-            self._build(p, arg)
+            self._build(p, info.arg)
         elif kind == BORROW:
-            self._borrow(p, arg)
+            self._borrow(p, info.arg)
         elif kind == CONVERT:
-            k = arg
+            k = info.arg
             self.labor -= c.conv_pay_labor[k]
             self._pay(p, c.conv_pay_coin[k])
             if c.conv_gain_labor[k]:
@@ -942,7 +938,7 @@ class State:
             self.holder = -1
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
-            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, arg, True)
+            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, True)
         self._check_goals()
         self._check_end()
 
