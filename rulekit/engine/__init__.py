@@ -29,6 +29,7 @@ from .game import (  # noqa: E402
                    END,
                    EXCHANGE,
                    HIRE,
+                   LEAP,
                    MOVE,
                    OVER,
                    PHASE_NAMES,
@@ -45,5 +46,6 @@ from .game import (  # noqa: E402
 
 ENGINE = "compiled" if _core.is_compiled(_game) else "pure Python"
 
-__all__ = ["ENGINE", "BORROW", "BUILD", "CONVERT", "END", "EXCHANGE", "HIRE", "MOVE", "OVER", "PHASE_NAMES", "REPAY",
+__all__ = ["ENGINE", "BORROW", "BUILD", "CONVERT", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OVER", "PHASE_NAMES",
+           "REPAY",
            "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "State", "compile_ruleset", "new_game"]

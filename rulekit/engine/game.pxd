@@ -22,7 +22,8 @@ cdef class Compiled:
     cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_cost_labor, sailor_per_turn
     cdef public int n_workers, n_kinds, borrow_phases, harbor_struct, a_spend, a_end
     cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask
-    cdef public bint sailor_shared
+    # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
+    cdef public object sailor_shared
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -36,7 +37,7 @@ cdef class State:
     cdef public int harbormaster, ship, labor_earned, spent, hired
     cdef public long long moved
     cdef public list purses, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
-    cdef public bint borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending
+    cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending   # flags: see above
 
     @cython.locals(c=Compiled)
     cpdef _reset_turn_counters(self)
@@ -50,7 +51,7 @@ cdef class State:
     cpdef long long _kind_access(self, int p)
 
     @cython.locals(k=cython.int)
-    cpdef bint _can_move(self, int w, int p, long long kinds)
+    cpdef object _can_move(self, int w, int p, long long kinds)
 
     cpdef int coin_value(self, int p)
 
