@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
-from rulekit.engine import compile_ruleset, new_game
+from rulekit.engine import ENGINE, compile_ruleset, new_game
 from rulekit.language import bundled_rulesets, load_ruleset  # noqa: E402
 
 
@@ -43,6 +43,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
     args = parser.parse_args(argv)
+    print(f"engine: {ENGINE}", flush=True)
     rows = []
     aim_ratio = en_actions = "?"
     for rid in sorted(bundled_rulesets()):
@@ -54,17 +55,17 @@ def main(argv=None):
     body = "\n".join([
         "## Random games per second (one core)",
         "",
-        f"Machine: {machine()}. {args.games} seeded games per ruleset, `python benchmarks/bench_random.py`.",
+        f"Machine: {machine()}. Engine: {ENGINE}. {args.games} seeded games per ruleset, "
+        "`python benchmarks/bench_random.py` (benchmarks/bench_engine.py compares both engines).",
         "",
         "| ruleset | games/s | actions/s | turns per game | actions per game |",
         "|---|---:|---:|---:|---:|",
         *rows,
         "",
-        f"The aim is 2,000 random games per second for province-en; this engine reaches {aim_ratio}",
-        "of it. A random game is long (both players pick any legal action, so it lasts over a hundred",
-        "turns and several hundred actions); the engine is pure Python interpreting tables compiled",
-        "from the ruleset (small integers, bitmasks, conditions specialised at load), at",
-        f"{en_actions} actions a second for province-en. Reaching the aim needs the steps in docs/engine.md.",
+        f"The aim is 2,000 random games per second for province-en; this engine ({ENGINE}) reaches",
+        f"{aim_ratio} of it, at {en_actions} actions a second. A random game is long (both players pick any",
+        "legal action, so it lasts over a hundred turns and several hundred actions). What limits the",
+        "rest is in docs/engine.md.",
     ])
     if not args.no_write:
         write_section("random", body)

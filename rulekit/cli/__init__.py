@@ -37,7 +37,11 @@ def _show_version(ctx, param, value):
         number = version("rulekit")
     except PackageNotFoundError:  # running from a checkout, not installed
         from .. import __version__ as number
+    from ..engine import ENGINE
+
     click.echo(_("{prog}, version {version}").format(prog="rulekit", version=number))
+    engine = _("compiled (Cython)") if ENGINE == "compiled" else _("pure Python")
+    click.echo(_("engine: {engine}").format(engine=engine))
     ctx.exit()
 
 

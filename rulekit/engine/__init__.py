@@ -4,13 +4,25 @@
   tables (:func:`compile_ruleset`) and plays games on them (:class:`State`:
   legal actions, apply, clone, scores, result); :func:`new_game` starts one;
 - :mod:`.coins` holds physical coins and the change-making policy;
-- :mod:`.record` writes, reads and replays game records.
+- :mod:`.record` writes, reads and replays game records;
+- :mod:`.trail` is the append-only history and log that clones share;
+- :mod:`.core` says which engine runs.
 
 Nothing here names a structure, a goal or an edition. This package imports
 only :mod:`rulekit.errors` and :mod:`rulekit.i18n` (docs/architecture.md): it
 takes a ruleset that the language has loaded, and never loads one itself.
+
+:data:`ENGINE` says which engine runs: ``"compiled"`` (the modules built by
+Cython at install, see :mod:`.core`) or ``"pure Python"`` (no compiler at
+install, or ``RULEKIT_PURE_PYTHON=1``). Both play the same games.
 """
-from .game import (
+from . import core as _core
+
+if _core.pure_requested():
+    _core.load_source(__name__)
+
+from . import game as _game  # noqa: E402
+from .game import (  # noqa: E402
                    BORROW,
                    BUILD,
                    CONVERT,
@@ -32,5 +44,8 @@ from .game import (
                    new_game,
 )
 
-__all__ = ["BORROW", "BUILD", "CONVERT", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OVER", "PHASE_NAMES", "REPAY",
+ENGINE = "compiled" if _core.is_compiled(_game) else "pure Python"
+
+__all__ = ["ENGINE", "BORROW", "BUILD", "CONVERT", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OVER", "PHASE_NAMES",
+           "REPAY",
            "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "State", "compile_ruleset", "new_game"]

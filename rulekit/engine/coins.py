@@ -50,7 +50,10 @@ class Coinage:
         self.exchange = lru_cache(maxsize=1 << 14)(self._exchange)
 
     def value(self, counts) -> int:
-        return sum(v * c for v, c in zip(self.values, counts))
+        t = 0
+        for i in range(self.n):
+            t += self.values[i] * counts[i]
+        return t
 
     def representations(self, value: int):
         """All holdings (within the coins that exist) worth exactly ``value``."""

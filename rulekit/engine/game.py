@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..errors import IllegalActionError
 from ..i18n import SAILOR_KIND
 from .coins import Coinage
+from .trail import Trail
 
 # Phases
 WORK, SPENDING, OVER = 0, 1, 2
@@ -109,7 +110,7 @@ class Condition:
                 return lo <= value(st.purses[p]) <= hi
         elif metric == "structures" and param is None:
             def met(st, p):
-                return lo <= bin(st.owned[p]).count("1") <= hi
+                return lo <= st.owned[p].bit_count() <= hi
         elif metric == "structures":
             vp_first, vp_later = comp.vp_first, comp.vp_later
 
@@ -488,8 +489,8 @@ class State:
         st.c = c
         st.seed = seed
         st.rng = (seed * 0x2545F4914F6CDD1D + 0x1234567) & MASK64
-        st.history = []
-        st.log = []
+        st.history = Trail()
+        st.log = Trail()
         st.turn = 0
         st.phase = WORK
         nd = c.coinage.n
@@ -612,8 +613,8 @@ class State:
         st.end_reason = self.end_reason
         st.end_cond = self.end_cond
         st.finish = self.finish
-        st.history = list(self.history)
-        st.log = list(self.log)
+        st.history = self.history.fork()      # shared, not copied: search bots clone constantly
+        st.log = self.log.fork()
         return st
 
     def key(self) -> tuple:

@@ -1,0 +1,53 @@
+"""Which engine runs: the compiled core or the same modules as pure Python.
+
+``game.py``, ``coins.py`` and ``trail.py`` are the engine's only source. Where
+the install found a C compiler, Cython compiled them (setup.py) into extension
+modules beside them, which Python imports first. ``RULEKIT_PURE_PYTHON=1``
+makes :mod:`rulekit.engine` import the ``.py`` files instead, so both can run
+on one machine; :func:`load_source` imports them under another package name
+in the same process (the differential test plays both side by side).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import types
+from pathlib import Path
+
+PURE_ENV = "RULEKIT_PURE_PYTHON"
+# In import order: each imports only those before it (and rulekit's foundation).
+# The first three are compiled where a compiler is present; record only follows them.
+MODULES = ("trail", "coins", "game", "record")
+HERE = Path(__file__).resolve().parent
+
+
+def pure_requested() -> bool:
+    """True when ``RULEKIT_PURE_PYTHON`` asks for the pure-Python engine."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def is_compiled(module) -> bool:
+    """True when ``module`` was imported from a compiled extension, not a ``.py`` file."""
+    return not str(getattr(module, "__file__", "") or "").endswith(".py")
+
+
+def load_source(package: str) -> types.ModuleType:
+    """Import the engine's modules from their ``.py`` files as ``package.trail``,
+    ``package.coins``, ``package.game``, ``package.record`` (registered in ``sys.modules``) and return
+    the package. With ``package="rulekit.engine"`` they replace the compiled ones."""
+    pkg = sys.modules.get(package)
+    if pkg is None:
+        pkg = types.ModuleType(package)
+        pkg.__path__ = [str(HERE)]
+        pkg.__package__ = package
+        sys.modules[package] = pkg
+    for name in MODULES:
+        full = f"{package}.{name}"
+        spec = importlib.util.spec_from_loader(
+            full, importlib.machinery.SourceFileLoader(full, str(HERE / f"{name}.py")))
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[full] = module
+        spec.loader.exec_module(module)
+        setattr(pkg, name, module)
+    return pkg

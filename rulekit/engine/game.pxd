@@ -1,0 +1,83 @@
+# C types for game.py, read by Cython when it compiles game.py (setup.py).
+# game.py stays the only source and runs unchanged as pure Python; this file
+# only says which attributes and locals are small integers or lists, so the
+# compiled core reads them as C fields instead of dictionary look-ups.
+#
+# A field added to State or Compiled works without a line here (both keep an
+# instance __dict__ for undeclared fields); declaring it here makes it fast.
+# A declared type that a change makes wrong shows as a TypeError in the
+# differential test (tests/test_engine_differential.py), never as a new result.
+import cython
+
+cdef class Compiled:
+    cdef dict __dict__
+    cdef public object ruleset, data, coinage, tokens, sailor_max, a_hire, a_repay, coin_bonus
+    cdef public list coin_ids, space_ids, struct_ids, conv_ids, kind_ids, kind_access, goal_ids, goal_cond
+    cdef public list income_labor, income_coin, unlocks, conv_unlocks, yield_over
+    cdef public tuple coin_values, space_labor, space_coin, next_space, cost_labor, cost_coin
+    cdef public tuple vp_first, vp_later, requires
+    cdef public tuple conv_pay_labor, conv_pay_coin, conv_gain_labor, conv_gain_coin, conv_always, conv_per_turn
+    cdef public tuple worker_kind, worker_start, worker_seat, goal_at_end, actions, tie_breaks
+    cdef public dict action_index, _kind_masks
+    cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_cost_labor, sailor_per_turn
+    cdef public int n_workers, n_kinds, borrow_phases, harbor_struct, a_spend, a_end
+    cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask
+    # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
+    cdef public object sailor_shared
+
+    @cython.locals(k=cython.int, s=cython.int)
+    cpdef long long kind_mask(self, long long structs)
+
+
+cdef class State:
+    cdef dict __dict__
+    cdef public Compiled c
+    cdef public object seed, rng, supply, end_reason, history, log
+    cdef public int first, current, phase, turn, labor, face_up, holder, token_turn, borrowed
+    cdef public int harbormaster, ship, labor_earned, spent, hired
+    cdef public long long moved
+    cdef public list purses, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
+    cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending   # flags: see above
+
+    @cython.locals(c=Compiled)
+    cpdef _reset_turn_counters(self)
+
+    @cython.locals(st=State)
+    cpdef State clone(self)
+
+    @cython.locals(m=cython.longlong)
+    cpdef long long _active_structs(self, int p)
+
+    cpdef long long _kind_access(self, int p)
+
+    @cython.locals(k=cython.int)
+    cpdef object _can_move(self, int w, int p, long long kinds)
+
+    cpdef int coin_value(self, int p)
+
+    @cython.locals(c=Compiled, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int, ns=cython.int,
+                   w=cython.int, sp=cython.int, k=cython.int, a=cython.int, labor=cython.int, value=cython.int,
+                   owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
+                   dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple)
+    cpdef list legal_actions(self)
+
+    @cython.locals(c=Compiled, s=cython.int, candidates=cython.longlong)
+    cpdef _borrow_actions(self, list out)
+
+    @cython.locals(c=Compiled, w=cython.int)
+    cpdef int _free_sailor(self, int p)
+
+    @cython.locals(c=Compiled, kind=cython.int, p=cython.int, k=cython.int, w=cython.int)
+    cpdef _apply(self, int action)
+
+    @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
+    cpdef _income(self, int p, long long structs)
+
+    @cython.locals(c=Compiled)
+    cpdef _start_turn(self)
+
+    @cython.locals(c=Compiled)
+    cpdef _end_turn(self)
+
+    cpdef _check_goals(self)
+    cpdef _check_end(self)

@@ -1,0 +1,13 @@
+# C types for trail.py, read by Cython when it compiles trail.py (setup.py);
+# trail.py stays the only source and runs unchanged as pure Python.
+import cython
+
+cdef class Trail:
+    cdef object _chain, _cache
+    cdef Py_ssize_t _n_chain
+    cdef list _own
+
+    cpdef append(self, item)
+
+    @cython.locals(t=Trail)
+    cpdef Trail fork(self)

@@ -1,0 +1,57 @@
+"""Build the engine's compiled core where a C compiler is present.
+
+The metadata is in pyproject.toml. The engine's modules (``rulekit/engine/
+game.py``, ``coins.py``, ``trail.py``) are plain Python and stay the only
+source: Cython compiles them as they are, with the C types declared beside
+them in ``game.pxd`` and ``coins.pxd`` (Cython's "pure Python mode"), into
+extension modules that Python imports instead of the ``.py`` files. Without a
+C compiler, or with ``RULEKIT_PURE_PYTHON=1`` set at install time, the build
+says why and installs the same modules as pure Python; ``rulekit --version``
+tells which engine runs.
+"""
+import os
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ENGINE_MODULES = ("trail", "coins", "game")
+
+
+def _warn(message):
+    print(f"rulekit: {message}; the engine runs as pure Python (same games, slower).", file=sys.stderr)
+
+
+class OptionalBuildExt(build_ext):
+    """A failed compilation leaves the pure-Python engine in place instead of failing the install."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, no Python headers, ...
+            _warn(f"could not build the compiled engine ({exc})")
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            _warn(f"could not compile {ext.name} ({exc})")
+
+
+def extensions():
+    if os.environ.get("RULEKIT_PURE_PYTHON", "") not in ("", "0"):
+        _warn("RULEKIT_PURE_PYTHON is set, the compiled engine is not built")
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        _warn("Cython is not installed")
+        return []
+    exts = [Extension(f"rulekit.engine.{m}", [f"rulekit/engine/{m}.py"], optional=True) for m in ENGINE_MODULES]
+    return cythonize(exts, language_level=3, quiet=True,
+                     compiler_directives={"embedsignature": True,
+                                          # C types come from the .pxd files; the .py annotations stay Python's
+                                          "annotation_typing": False})
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

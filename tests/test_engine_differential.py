@@ -1,0 +1,119 @@
+"""The compiled engine and the pure-Python engine play the same games.
+
+The engine's modules are compiled by Cython where a C compiler is present
+(setup.py); the same ``.py`` files also run as pure Python. Both are loaded
+in this process (the pure one from the sources, under another package name)
+and fed the same seeded random choices: after every action the legal-action
+lists, the whole state (``key()``, history and event log) and at the end the
+scores and results must be identical. Bundled rulesets and generated house
+rules (seeded changes of costs, coins, goals, sailors, borrowing, the harbor
+and the end) are both played.
+"""
+import os
+import random
+import shutil
+import sysconfig
+
+import pytest
+
+from rulekit import engine as default_engine
+from rulekit.engine import core
+from rulekit.language import bundled_rulesets, load_ruleset
+
+PURE = core.load_source("rulekit._pure_engine")
+FAST = default_engine
+
+GAMES_PER_RULESET = 1000
+VARIANTS = 12
+GAMES_PER_VARIANT = 100
+
+
+def test_the_compiled_engine_runs_where_a_compiler_is():
+    """Installing with a C compiler builds the core; this run uses it unless told not to."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if core.pure_requested() or shutil.which(compiler) is None:
+        assert FAST.ENGINE == "pure Python"
+    else:
+        assert FAST.ENGINE == "compiled", "a C compiler is present but the engine was not compiled (pip install -e .)"
+    assert not core.is_compiled(PURE.game) and PURE.game.__file__.endswith("game.py")
+
+
+def play_both(rs, seed):
+    """Play one seeded random game on both engines, comparing after every action."""
+    fast_first_random = FAST.compile_ruleset(rs).first_random
+    first = None if fast_first_random else seed % 2
+    a = FAST.new_game(rs, seed=seed, first_player=first)
+    b = PURE.game.new_game(rs, seed=seed, first_player=first)
+    assert type(a) is not type(b) or FAST.ENGINE == "pure Python"
+    rng = random.Random(seed)
+    steps = 0
+    while True:
+        la, lb = a.legal_actions(), b.legal_actions()
+        assert la == lb, f"seed {seed}, action {steps}: legal actions differ"
+        assert a.key() == b.key(), f"seed {seed}, action {steps}: states differ"
+        if not la:
+            break
+        if steps % 25 == 0:          # a clone plays on like the original, on both engines
+            assert a.clone().key() == a.key() and b.clone().key() == b.key()
+        action = rng.choice(la)
+        a._apply(action)
+        b._apply(action)
+        steps += 1
+    assert a.is_terminal() and b.is_terminal()
+    assert list(a.history) == list(b.history) and list(a.log) == list(b.log)
+    assert a.scores() == b.scores()
+    assert [a.score_by_source(p) for p in (0, 1)] == [b.score_by_source(p) for p in (0, 1)]
+    assert a.result() == b.result() and a.returns() == b.returns()
+    assert a.view(0) == b.view(0) and a.view(1) == b.view(1)
+    return steps
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
+def test_same_games_on_bundled_rulesets(ruleset_id):
+    rs = load_ruleset(ruleset_id)
+    actions = sum(play_both(rs, seed) for seed in range(GAMES_PER_RULESET))
+    assert actions > GAMES_PER_RULESET * 10
+
+
+def generated_variant(tmp_path, n):
+    """A seeded house rule: numbers and switches of a bundled edition changed at random."""
+    r = random.Random(1000 + n)
+    base = ("province-en", "province-fr")[n % 2]
+    data = load_ruleset(base).data
+    lines = [f"extends: {base}", f"id: generated-{n}", "setup:",
+             f"  starting_coins: [{r.randint(0, 6)}, {r.randint(0, 6)}]", "structures:"]
+    for sid in data["structures"]:
+        if r.random() < 0.5:
+            lines.append(f"  {sid}: {{cost: {{labor: {r.randint(0, 5)}, coin: {r.randint(0, 5)}}}}}")
+    lines += ["components:", f"  goal_tokens: {{draw: {r.randint(1, data['components']['goal_tokens']['draw'])}}}"]
+    lines += ["end:", f"  finish_turn: {str(r.random() < 0.5).lower()}"]
+    if data.get("sailors"):
+        lines += ["sailors:", f"  per_turn: {r.randint(1, 2)}", f"  cost: {{coin: {r.randint(0, 4)}}}"]
+    if data.get("borrowing"):
+        lines += ["borrowing:", f"  repay_same_turn: {str(r.random() < 0.5).lower()}",
+                  f"  take_from_opponent: {str(r.random() < 0.5).lower()}", f"  penalty_vp: {r.randint(0, 3)}"]
+    if data.get("harbor"):
+        lines += ["harbor:", "  cast:", f"    on_first_build: {str(r.random() < 0.5).lower()}",
+                  f"    start_of_harbormaster_turn: {str(r.random() < 0.5).lower()}"]
+    path = tmp_path / f"generated-{n}.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return load_ruleset(path)
+
+
+@pytest.mark.parametrize("n", range(VARIANTS))
+def test_same_games_on_generated_variants(tmp_path, n):
+    rs = generated_variant(tmp_path, n)
+    assert rs.data["id"] == f"generated-{n}"
+    for seed in range(GAMES_PER_VARIANT):
+        play_both(rs, seed)
+
+
+def test_pure_python_switch_in_a_fresh_process():
+    """RULEKIT_PURE_PYTHON=1 makes the whole command run the .py sources."""
+    import subprocess
+    import sys
+
+    code = "import rulekit.engine as e, rulekit.engine.game as g; print(e.ENGINE, g.__file__.rsplit('.', 1)[-1])"
+    env = dict(os.environ, RULEKIT_PURE_PYTHON="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["pure", "Python", "py"]
