@@ -36,15 +36,19 @@ import math
 import statistics as _stats
 from dataclasses import dataclass
 
-from ..bots import make_bot, play_game
+from ..bots import canonical_bot, make_bot, parse_bot, play_game
 from ..engine import SOURCES, compile_ruleset
 from ..language import Ruleset, load_ruleset
+from .backend import open_backend
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
 
 FORMAT = "rulekit-simulate"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+
+#: ``first_seat.seat_decides``: the first player wins at least this share of decided games (95% interval).
+SEAT_DECIDES = 0.9
 
 DEFAULT_BOTS = ("greedy", "greedy")
 
@@ -181,16 +185,25 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
 _WORKER_RULESETS: dict = {}
 
 
-def _worker_ruleset(ref):
-    rs = _WORKER_RULESETS.get(ref)
-    if rs is None:
-        rs = _WORKER_RULESETS[ref] = load_ruleset(ref)
-    return rs
+def portable(ruleset: Ruleset) -> tuple[str, Ruleset]:
+    """``(content hash, ruleset)`` as sent to a worker: the resolved data only, no file needed there."""
+    return ruleset.sha256, Ruleset(id=ruleset.id, data=ruleset.data, source=ruleset.source)
 
 
-def _play_chunk(task):
-    ref, bot_names, seed, start, stop, max_turns = task
-    rs = _worker_ruleset(ref)
+def _worker_ruleset(key, rs):
+    # One compiled ruleset per content, per process (tasks carry the data; a
+    # worker on another machine needs no file).
+    cached = _WORKER_RULESETS.get(key)
+    if cached is None:
+        cached = _WORKER_RULESETS[key] = rs
+    return cached
+
+
+def play_chunk(task):
+    """Play games ``start`` to ``stop`` of a run: ``task`` is
+    ``((key, ruleset), bots, seed, start, stop, max_turns)``; a list of :class:`GameSummary`."""
+    (key, rs), bot_names, seed, start, stop, max_turns = task
+    rs = _worker_ruleset(key, rs)
     return [play_one(rs, bot_names, i, seed, max_turns) for i in range(start, stop)]
 
 
@@ -199,53 +212,50 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 
+def check_bots(bots) -> tuple:
+    """The canonical specs of ``bots`` (``mcts`` -> ``mcts:1000``); raises :class:`rulekit.errors.BotSpecError`."""
+    return tuple(canonical_bot(b) for b in bots)
+
+
 def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None,
-             max_turns: int | None = DEFAULT_MAX_TURNS):
-    """Play ``games`` games of each ruleset in ``refs`` (ids or paths).
+             max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, backend=None):
+    """Play ``games`` games of each ruleset in ``refs`` (ids, paths or :class:`Ruleset`).
 
     Returns one list of :class:`GameSummary` per ruleset, in seed order.
     ``progress(n)`` is called with the number of games just finished.
-    With ``jobs`` > 1 the games are played by that many processes, in chunks
-    of consecutive seeds; the result does not depend on ``jobs``. A game
-    still running after ``max_turns`` turns stops, unfinished.
+    The games are played in chunks of consecutive seeds by ``jobs`` local
+    processes, on the Dask ``cluster`` (:mod:`rulekit.balance.backend`) or on
+    an open ``backend``; the result depends on none of them. A game still
+    running after ``max_turns`` turns stops, unfinished.
     """
-    bots = tuple(bots)
-    for name in bots:
-        make_bot(name, 0)          # raises ValueError for an unknown bot
+    bots = check_bots(bots)
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    results = [[None] * games for _ in rulesets]
-    chunks = _chunks(games, max(1, jobs))
-    if jobs <= 1 or games <= 1:
-        for k, rs in enumerate(rulesets):
-            for start, stop in chunks:
-                for i in range(start, stop):
-                    results[k][i] = play_one(rs, bots, i, seed, max_turns)
-                if progress:
-                    progress(stop - start)
-        return results
-    import concurrent.futures as cf
+    width = max(1, jobs) if cluster is None else max(4, jobs or 1)
+    chunks = _chunks(games, width)
+    tasks = [(portable(rs), bots, seed, start, stop, max_turns) for rs in rulesets for start, stop in chunks]
 
-    # The workers load the rulesets from their files (a ruleset's path is
-    # its `source`), once per process.
-    sources = [rs.source or rs.id for rs in rulesets]
-    with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {}
-        for k, src in enumerate(sources):
-            for start, stop in chunks:
-                futures[pool.submit(_play_chunk, (src, bots, seed, start, stop, max_turns))] = (k, start)
-        for fut in cf.as_completed(futures):
-            k, start = futures[fut]
-            chunk = fut.result()
-            results[k][start:start + len(chunk)] = chunk
-            if progress:
-                progress(len(chunk))
+    def done(_i, chunk):
+        if progress:
+            progress(len(chunk))
+
+    if backend is not None:
+        parts = backend.map(play_chunk, tasks, done)
+    else:
+        with open_backend(jobs if games > 1 else 1, cluster) as be:
+            parts = be.map(play_chunk, tasks, done)
+    results = []
+    for k in range(len(rulesets)):
+        games_k = []
+        for part in parts[k * len(chunks):(k + 1) * len(chunks)]:
+            games_k.extend(part)
+        results.append(games_k)
     return results
 
 
 def run(ref, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None,
-        max_turns: int | None = DEFAULT_MAX_TURNS):
+        max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, backend=None):
     """Play ``games`` games of one ruleset; see :func:`run_many`."""
-    return run_many([ref], games, bots, seed, jobs, progress, max_turns)[0]
+    return run_many([ref], games, bots, seed, jobs, progress, max_turns, cluster, backend)[0]
 
 
 # ---------------------------------------------------------------------------
@@ -421,28 +431,70 @@ def compare(results: dict, other: dict) -> list[dict]:
     return out
 
 
+def first_seat(games: list[GameSummary]) -> dict:
+    """The headline figure: how often the first player wins the games someone won.
+
+    ``rate`` is first-player wins over decided games (draws and unfinished
+    games left out), with its Wilson interval; ``advantage`` is ``rate − ½``.
+    ``fair`` is true when the interval includes ½; ``seat_decides`` when the
+    interval lies wholly above :data:`SEAT_DECIDES` (or below its complement):
+    whoever plays first wins nine games in ten or more, whatever the bots.
+    """
+    wins = sum(1 for g in games if g.winner is not None and g.winner == g.first)
+    decided = sum(1 for g in games if g.winner is not None)
+    p = proportion(wins, decided)
+    lo, hi = p["ci95"]
+    return {
+        "wins": wins, "decided": decided, "games": len(games),
+        "rate": p["rate"], "ci95": [lo, hi], "advantage": p["rate"] - 0.5,
+        "fair": decided > 0 and lo <= 0.5 <= hi,
+        "seat_decides": decided > 0 and (lo >= SEAT_DECIDES or hi <= 1 - SEAT_DECIDES),
+    }
+
+
 def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, other=None, progress=None,
-           max_turns: int | None = DEFAULT_MAX_TURNS) -> dict:
-    """Run and describe: the whole JSON document of ``rulekit simulate``."""
+           max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, strengths=None, backend=None) -> dict:
+    """Run and describe: the whole JSON document of ``rulekit simulate``.
+
+    ``strengths``: further pairs of bots (``[("mcts:50", "mcts:50"), …]``)
+    for which the same games are played again; their reports go in
+    ``doc["strengths"]`` (with the first pair's), to see whether a
+    conclusion holds as play gets stronger.
+    """
     refs = [ruleset] if other is None else [ruleset, other]
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    runs = run_many(rulesets, games, bots, seed, jobs, progress, max_turns)
-    main = statistics(rulesets[0], runs[0], bots)
+    pairs = [check_bots(bots)] + [check_bots(b) for b in (strengths or [])]
     first = "random" if compile_ruleset(rulesets[0]).first_random else "alternate"
+    parts = []
+    own = backend is None
+    be = open_backend(jobs if games > 1 else 1, cluster) if own else backend
+    try:
+        for pair in pairs:
+            runs = run_many(rulesets, games, pair, seed, jobs, progress, max_turns, backend=be)
+            main = statistics(rulesets[0], runs[0], pair)
+            part = {"bots": list(pair), "first_seat": first_seat(runs[0]), "results": main, "compare": None}
+            if other is not None:
+                theirs = statistics(rulesets[1], runs[1], pair)
+                part["compare"] = {
+                    "ruleset": ruleset_info(rulesets[1]),
+                    "results": theirs,
+                    "first_seat": first_seat(runs[1]),
+                    "differences": compare(main, theirs),
+                }
+            parts.append(part)
+    finally:
+        if own:
+            be.close()
     doc = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "ruleset": ruleset_info(rulesets[0]),
-        "settings": {"games": games, "seed": seed, "bots": list(bots), "first_player": first,
-                     "max_turns": max_turns},
-        "results": main,
-        "compare": None,
+        "settings": {"games": games, "seed": seed, "bots": list(pairs[0]), "first_player": first,
+                     "max_turns": max_turns,
+                     "bots_deterministic": all(parse_bot(b).deterministic for pair in pairs for b in pair)},
+        "first_seat": parts[0]["first_seat"],
+        "results": parts[0]["results"],
+        "compare": parts[0]["compare"],
+        "strengths": parts if len(parts) > 1 else None,
     }
-    if other is not None:
-        theirs = statistics(rulesets[1], runs[1], bots)
-        doc["compare"] = {
-            "ruleset": ruleset_info(rulesets[1]),
-            "results": theirs,
-            "differences": compare(main, theirs),
-        }
     return doc
