@@ -70,3 +70,27 @@ def test_usage_errors(tmp_path):
     assert r.exit_code == 2 and "mcts:Ts" in r.output
     r = run("tune", "province-en")
     assert r.exit_code == 2
+
+
+def test_progress_bar_and_ctrl_c_on_a_terminal(tmp_path):
+    """On a terminal: a progress bar (round, candidate, best so far); Ctrl-C prints the best so far."""
+    import os
+    import sys
+
+    import pexpect
+
+    src = unfair(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "RULEKIT_NO_PROGRESS"}
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "tune", str(src), "--vary", "setup.starting_coins.1=0..8",
+                                           "--budget", "600", "--lang", "en", "-o", str(tmp_path / "t.yaml")],
+                          env=env, encoding="utf-8", timeout=300, dimensions=(30, 200), cwd=str(tmp_path))
+    try:
+        child.expect("round 2/4, candidate [0-9]+; best so far [0-9]+ ")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130
+    assert "Interrupted: the best candidate of the last finished round is shown." in child.before
+    assert "Best settings" in child.before and "Rounds: 9;" in child.before
+    assert load_ruleset(str(tmp_path / "t.yaml")).data["setup"]["starting_coins"][0] == 2

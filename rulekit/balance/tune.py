@@ -319,9 +319,9 @@ def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int =
                 "distance": abs(fs["rate"] - target_rate) if fs["decided"] else None,
                 "eliminated_in": c.eliminated_in}
 
-    # Runner-ups: the latest eliminated first (they played the most games), then by score.
+    # Runner-ups: those that played the most games (the last eliminated), then by score.
     others = [c for c in candidates if c is not best and c.games]
-    others.sort(key=lambda c: (-(c.eliminated_in or 0), c.score(target_rate)))
+    others.sort(key=lambda c: (-len(c.games), c.score(target_rate)))
     base_values = {v.name: v.base for v in varies}
     return {
         "format": FORMAT,
