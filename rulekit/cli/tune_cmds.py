@@ -155,7 +155,7 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
         fail(str(exc), 2)
     if jobs == 0:
         jobs = os.cpu_count() or 1
-    err = click.get_text_stream("stderr")
+    err = sys.stderr
     show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
     bar = None
     state = {"shown": 0}
