@@ -25,6 +25,45 @@ from ..errors import ClusterError
 from ..i18n import _
 
 
+#: The parent's pid in a local worker process (None elsewhere: this process, a Dask worker).
+_PARENT = None
+
+
+def parent_gone() -> None:
+    """In a local worker whose parent has died: exit rather than play on as an orphan."""
+    if _PARENT is not None and os.getppid() != _PARENT:
+        os._exit(1)
+
+
+def _worker_init(parent: int):
+    # Ctrl-C reaches every process of the terminal's group: the parent alone
+    # handles it (it cancels what is pending and stops the workers). The
+    # worker starts with SIGINT blocked (see ProcessBackend), ignores it, then
+    # unblocks it: a Ctrl-C during its start is dropped, not a traceback.
+    import signal
+
+    global _PARENT
+    _PARENT = parent
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _block_sigint():
+    import signal
+
+    if hasattr(signal, "pthread_sigmask"):
+        return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return None
+
+
+def _restore_sigmask(old):
+    import signal
+
+    if old is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)     # a Ctrl-C that came meanwhile is raised now
+
+
 class Backend:
     """This process: tasks one after the other."""
 
@@ -59,7 +98,13 @@ class ProcessBackend(Backend):
         import concurrent.futures as cf
 
         self.jobs = jobs
-        self.pool = cf.ProcessPoolExecutor(max_workers=jobs)
+        self.pool = None
+        self._old = _block_sigint()       # the workers start with SIGINT blocked (they inherit the mask)
+        try:
+            self.pool = cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),))
+            self.pool.submit(int).result()   # start the workers now, while SIGINT is blocked
+        finally:
+            _restore_sigmask(self._old)
 
     def map(self, fn, tasks, on_result=None) -> list:
         import concurrent.futures as cf
@@ -74,13 +119,29 @@ class ProcessBackend(Backend):
                 if on_result:
                     on_result(i, out[i])
         except BaseException:
-            for fut in futures:
-                fut.cancel()
+            self.stop()
             raise
         return out
 
+    def stop(self) -> None:
+        """Cancel what is pending and stop the worker processes at once."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            try:
+                proc.terminate()
+            except (OSError, ValueError):     # already gone
+                pass
+        for proc in processes:
+            proc.join(timeout=1)
+
     def close(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
 
 
 class DaskBackend(Backend):

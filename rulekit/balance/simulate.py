@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from ..bots import canonical_bot, make_bot, parse_bot, play_game
 from ..engine import SOURCES, compile_ruleset
 from ..language import Ruleset, load_ruleset
-from .backend import open_backend
+from .backend import open_backend, parent_gone
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -185,6 +185,21 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
 _WORKER_RULESETS: dict = {}
 
 
+class SimulationInterrupted(Exception):
+    """Ctrl-C during a run: ``runs`` holds the games finished so far, per ruleset
+    (in seed order); ``doc`` the report on them, when :func:`report` was running."""
+
+    def __init__(self, runs, total: int):
+        super().__init__("interrupted")
+        self.runs = runs
+        self.total = total
+        self.doc = None
+
+    @property
+    def finished(self) -> int:
+        return sum(len(r) for r in self.runs)
+
+
 def portable(ruleset: Ruleset) -> tuple[str, Ruleset]:
     """``(content hash, ruleset)`` as sent to a worker: the resolved data only, no file needed there."""
     return ruleset.sha256, Ruleset(id=ruleset.id, data=ruleset.data, source=ruleset.source)
@@ -204,7 +219,11 @@ def play_chunk(task):
     ``((key, ruleset), bots, seed, start, stop, max_turns)``; a list of :class:`GameSummary`."""
     (key, rs), bot_names, seed, start, stop, max_turns = task
     rs = _worker_ruleset(key, rs)
-    return [play_one(rs, bot_names, i, seed, max_turns) for i in range(start, stop)]
+    out = []
+    for i in range(start, stop):
+        parent_gone()       # a local worker whose parent is gone stops rather than play on as an orphan
+        out.append(play_one(rs, bot_names, i, seed, max_turns))
+    return out
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
@@ -238,17 +257,27 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
         if progress:
             progress(len(chunk))
 
-    if backend is not None:
-        parts = backend.map(play_chunk, tasks, done)
-    else:
-        with open_backend(jobs if games > 1 else 1, cluster) as be:
-            parts = be.map(play_chunk, tasks, done)
-    results = []
-    for k in range(len(rulesets)):
-        games_k = []
-        for part in parts[k * len(chunks):(k + 1) * len(chunks)]:
-            games_k.extend(part)
-        results.append(games_k)
+    slots = [None] * len(tasks)
+
+    def keep(i, chunk):
+        slots[i] = chunk
+        done(i, chunk)
+
+    def finished():
+        out = []
+        for k in range(len(rulesets)):
+            out.append([g for part in slots[k * len(chunks):(k + 1) * len(chunks)] if part for g in part])
+        return out
+
+    try:
+        if backend is not None:
+            backend.map(play_chunk, tasks, keep)
+        else:
+            with open_backend(jobs if games > 1 else 1, cluster) as be:
+                be.map(play_chunk, tasks, keep)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(finished(), games * len(rulesets)) from None
+    results = finished()
     return results
 
 
@@ -302,7 +331,7 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     for g in games:
         if g.finished:
             decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
-    ends = {k: 0 for k in c.end_order}
+    ends = {k: 0 for k in c.end_keys}
     ends["unfinished"] = 0
     for g in games:
         key = "unfinished" if not g.finished else (g.end_reason or "none")
@@ -320,7 +349,8 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
             totals.append(g.scores[p])
         first_totals.append(g.scores[g.first])
         second_totals.append(g.scores[1 - g.first])
-        margins.append(abs(g.scores[0] - g.scores[1]))
+        if g.finished:                   # an unfinished game has no winner, hence no margin
+            margins.append(abs(g.scores[0] - g.scores[1]))
     structures = {}
     for s, sid in enumerate(c.struct_ids):
         built = sum(1 for g in games if g.first_builder[s] >= 0)
@@ -468,33 +498,50 @@ def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1,
     parts = []
     own = backend is None
     be = open_backend(jobs if games > 1 else 1, cluster) if own else backend
+    def describe(pair, runs):
+        main = statistics(rulesets[0], runs[0], pair)
+        part = {"bots": list(pair), "first_seat": first_seat(runs[0]), "results": main, "compare": None}
+        if other is not None:
+            theirs = statistics(rulesets[1], runs[1], pair)
+            part["compare"] = {
+                "ruleset": ruleset_info(rulesets[1]),
+                "results": theirs,
+                "first_seat": first_seat(runs[1]),
+                "differences": compare(main, theirs),
+            }
+        return part
+
+    def document(games_played):
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "ruleset": ruleset_info(rulesets[0]),
+            "settings": {"games": games_played, "seed": seed, "bots": list(pairs[0]), "first_player": first,
+                         "max_turns": max_turns,
+                         "bots_deterministic": all(parse_bot(b).deterministic for pair in pairs for b in pair)},
+            "first_seat": parts[0]["first_seat"],
+            "results": parts[0]["results"],
+            "compare": parts[0]["compare"],
+            "strengths": parts if len(parts) > 1 else None,
+        }
+
     try:
         for pair in pairs:
-            runs = run_many(rulesets, games, pair, seed, jobs, progress, max_turns, backend=be)
-            main = statistics(rulesets[0], runs[0], pair)
-            part = {"bots": list(pair), "first_seat": first_seat(runs[0]), "results": main, "compare": None}
-            if other is not None:
-                theirs = statistics(rulesets[1], runs[1], pair)
-                part["compare"] = {
-                    "ruleset": ruleset_info(rulesets[1]),
-                    "results": theirs,
-                    "first_seat": first_seat(runs[1]),
-                    "differences": compare(main, theirs),
-                }
-            parts.append(part)
+            try:
+                runs = run_many(rulesets, games, pair, seed, jobs, progress, max_turns, backend=be)
+            except SimulationInterrupted as exc:
+                # The report on what finished: the pairs already played, and this one if every
+                # ruleset has games (a run stopped at its first chunk reports the pairs before it).
+                played = games
+                if all(exc.runs):
+                    parts.append(describe(pair, exc.runs))
+                    played = len(exc.runs[0])
+                if parts:
+                    exc.doc = document(played)
+                raise
+            parts.append(describe(pair, runs))
     finally:
         if own:
             be.close()
-    doc = {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "ruleset": ruleset_info(rulesets[0]),
-        "settings": {"games": games, "seed": seed, "bots": list(pairs[0]), "first_player": first,
-                     "max_turns": max_turns,
-                     "bots_deterministic": all(parse_bot(b).deterministic for pair in pairs for b in pair)},
-        "first_seat": parts[0]["first_seat"],
-        "results": parts[0]["results"],
-        "compare": parts[0]["compare"],
-        "strengths": parts if len(parts) > 1 else None,
-    }
-    return doc
+    return document(games)
+

@@ -38,6 +38,7 @@ from ..engine import new_game
 from ..engine.record import GameRecord, replay
 from ..errors import IllegalActionError, RecordError
 from ..i18n import _, get_language, ngettext
+from ..paths import is_regular_file
 from . import screen
 from .notation import AmbiguousActionError
 
@@ -133,6 +134,12 @@ def player_names(players) -> list[str]:
             else:
                 names.append(_("Computer {number} ({bot})").format(number=seat + 1, bot=kind))
     return names
+
+
+#: Turns (both players' counted) after which a game that has not ended stops:
+#: a house rule may make a game that cannot end. Random games of the bundled
+#: editions last about 120 turns; the longest seen lasted 631.
+DEFAULT_MAX_TURNS = 2000
 
 
 def default_record_path(ruleset, seed: int) -> Path:
@@ -242,12 +249,14 @@ class Session:
     record_path: Path | None = None
     actions: list = field(default_factory=list)   # notations to replay first (resume)
     autosave: bool = True
+    max_turns: int | None = DEFAULT_MAX_TURNS       # a game still running after this many turns stops
 
     def __post_init__(self):
         self.names = player_names(self.players)
         self.data = self.ruleset.data
         self.recent = deque(maxlen=10)
         self.saved_once = False
+        self.save_failed = False
         self._rebuild(self.actions)
 
     # ----------------------------------------------------------- the state
@@ -298,7 +307,7 @@ class Session:
         st._apply(action)
         self._emit(self.console.style(line, fg=screen.seat_color(self.data, seat)))
         self._events()
-        if not st.is_terminal() and st.turn != turn:
+        if not st.is_terminal() and st.turn != turn and (self.max_turns is None or st.turn < self.max_turns):
             self._emit(self.console.style(screen.turn_line(st, self.names), bold=True))
         self._autosave()
 
@@ -308,8 +317,11 @@ class Session:
         try:
             return self._run()
         except KeyboardInterrupt:
-            self.console.say("")
-            self._leave(interrupted=True)
+            try:
+                self.console.say("")
+                self._leave(interrupted=True)
+            except KeyboardInterrupt:
+                pass       # a second Ctrl-C: stop now; an interrupted save leaves the previous file whole
             return 130
 
     def _run(self) -> int:
@@ -327,6 +339,11 @@ class Session:
             self._emit(con.style(screen.turn_line(self.state, self.names), bold=True))
         redraw = True
         while not self.state.is_terminal():
+            if self.max_turns is not None and self.state.turn >= self.max_turns:
+                con.say(con.style(_("Stopped at turn {turn}: the game has not ended after {turn} turns "
+                                    "(the limit of --max-turns).").format(turn=self.state.turn), bold=True))
+                self._leave()
+                return 1 if self.save_failed else 0
             seat = self.state.current
             spec = self.players[seat]
             if not is_human(spec):
@@ -350,7 +367,7 @@ class Session:
             line = con.read(screen.prompt_text(con))
             if line is None:                       # end of the input
                 self._leave(end_of_input=True)
-                return 0
+                return 1 if self.save_failed else 0
             text = line.strip()
             if not text or text.startswith("#"):
                 redraw = False
@@ -358,7 +375,7 @@ class Session:
             outcome = self._command(text)
             if outcome == "quit":
                 self._leave()
-                return 0
+                return 1 if self.save_failed else 0
             if outcome == "stay":
                 redraw = False
         self._finish()
@@ -452,13 +469,16 @@ class Session:
         """Save what must be saved and print where the game stands."""
         con = self.console
         path = None
-        if self.record_path is not None:
-            path = self.save()
-        elif con.interactive and self.state.history and not self.state.is_terminal():
+        target = self.record_path
+        if target is None and con.interactive and self.state.history and not self.state.is_terminal():
+            target = default_record_path(self.ruleset, self.seed)
+        if target is not None:
             try:
-                path = self.save(default_record_path(self.ruleset, self.seed))
-            except OSError:
-                path = None
+                path = self.save(target)
+            except OSError as exc:
+                self.save_failed = True
+                con.say(con.style(_("Could not save the game to {file}: {reason}").format(
+                    file=target, reason=exc.strerror or exc), fg="red"))
         if interrupted:
             con.say(_("Interrupted."))
         for line in screen.summary_lines(self.state, self.names):
@@ -495,7 +515,7 @@ def find_ruleset(record: GameRecord, ref=None):
     if ref is not None:
         return load_ruleset(ref)
     candidates = []
-    if record.ruleset_source and Path(record.ruleset_source).is_file():
+    if record.ruleset_source and is_regular_file(record.ruleset_source):
         candidates.append(record.ruleset_source)
     if record.ruleset_id in bundled_rulesets():
         candidates.append(record.ruleset_id)
@@ -509,14 +529,15 @@ def find_ruleset(record: GameRecord, ref=None):
     return loaded[0]
 
 
-def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None) -> Session:
+def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None,
+                   max_turns: int | None = DEFAULT_MAX_TURNS) -> Session:
     """A session continuing the game saved in ``path`` (raises RecordError/ReplayError)."""
-    from ..engine.record import check_ruleset
+    from ..engine.record import check_result, check_ruleset
 
     record = GameRecord.load(path)
     rs = find_ruleset(record, ruleset_ref)
     check_ruleset(record, rs)
-    replay(record, rs)           # every action legal, or ReplayError with its index
+    check_result(record, replay(record, rs))   # every action legal (or ReplayError), the result as stored
     if players is None:
         try:
             players = parse_players(",".join(record.players)) if record.players else parse_players(DEFAULT_PLAYERS)
@@ -524,10 +545,10 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
             players = parse_players(DEFAULT_PLAYERS)
     return Session(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
-                   actions=list(record.actions))
+                   actions=list(record.actions), max_turns=max_turns)
 
 
 __all__ = [
     "Console", "Session", "PlayersError", "SLOW_BOTS", "parse_players", "available_bots", "bot_choose", "bot_seed",
-    "player_names", "resume_session", "find_ruleset", "default_record_path",
+    "player_names", "resume_session", "find_ruleset", "default_record_path", "DEFAULT_MAX_TURNS",
 ]
