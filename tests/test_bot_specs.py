@@ -62,3 +62,17 @@ def test_play_takes_a_budget_and_records_it():
         parse_players("human,bot:mcts:zero")
     with pytest.raises(PlayersError, match="bot:mcts:N"):
         parse_players("human,bot:genius")
+
+
+def test_the_record_schema_takes_canonical_specs():
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "record.schema.json").read_text())
+    items = schema["properties"]["players"]
+    for players in (["human", "bot:mcts:200"], ["bot:mcts:0.5s", "bot:greedy"]):
+        jsonschema.validate(players, items)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(["human", "bot:mcts:fast"], items)
