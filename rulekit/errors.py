@@ -96,3 +96,15 @@ class IllegalActionError(RulekitError):
 
 class RecordError(RulekitError):
     """A game record (save file) that cannot be used."""
+
+
+class BotSpecError(RulekitError, ValueError):
+    """A bot named in a form the registry does not know (the message lists the legal forms)."""
+
+
+class ClusterError(RulekitError):
+    """A Dask cluster that cannot be used (not installed, unreachable, a worker failed)."""
+
+
+class TuneError(RulekitError):
+    """A ``tune`` request that cannot be searched (a bad --vary, --target or budget)."""

@@ -170,3 +170,20 @@ def test_a_generous_cap_changes_nothing():
     doc = sim.report("province-en", 4, seed=7)
     assert doc["results"]["wins"]["unfinished"]["count"] == 0
     assert doc["results"]["end_reasons"]["unfinished"]["count"] == 0
+
+
+def _summary(first, winner, finished=True):
+    return sim.GameSummary(index=0, seed=0, first=first, seat_of_a=0, winner=winner, decided_by="vp",
+                           turns=1, actions=1, scores=(0, 0), sources=((), ()), first_builder=(), built=(),
+                           goals=(), end_reason=None, finished=finished)
+
+
+def test_first_seat_counts_decided_games_and_flags_a_seat_that_decides():
+    games = [_summary(0, 0)] * 60 + [_summary(1, 1)] * 40 + [_summary(0, None)] * 7
+    fs = sim.first_seat(games)
+    assert (fs["wins"], fs["decided"], fs["games"]) == (100, 100, 107)
+    assert fs["seat_decides"] and not fs["fair"] and fs["advantage"] == 0.5
+    even = [_summary(0, 0), _summary(0, 1)] * 50
+    fs = sim.first_seat(even)
+    assert fs["fair"] and not fs["seat_decides"] and fs["rate"] == 0.5
+    assert fs["ci95"] == list(sim.wilson_interval(50, 100))

@@ -33,7 +33,7 @@ def test_json_output_validates_and_is_identical_across_jobs():
     doc = json.loads(a.output)
     jsonschema.validate(doc, SCHEMA)
     assert doc["settings"] == {"games": 8, "seed": 4, "bots": ["greedy", "greedy"], "first_player": "alternate",
-                               "max_turns": 200}
+                               "max_turns": 200, "bots_deterministic": True}
     assert a.output == b.output
 
 
@@ -69,8 +69,8 @@ def test_french_report():
 def test_bad_bots_value_lists_the_valid_ones():
     r = run("simulate", "province-en", "--bots", "greedy,clever")
     assert r.exit_code == 2
-    assert "unknown bot 'clever'" in r.output
-    assert "random, greedy, and mcts" in r.output
+    assert "invalid bot “clever”" in r.output and "mcts:N" in r.output and "mcts:Ts" in r.output
+    assert "random, greedy, mcts" in r.output
     r = run("simulate", "province-en", "--bots", "greedy")
     assert r.exit_code == 2
     assert "two bots separated by a comma" in r.output
@@ -103,3 +103,26 @@ def test_turn_cap_option():
     assert doc["results"]["wins"]["unfinished"]["count"] == 4
     bad = run("simulate", "province-en", "--games", "4", "--max-turns", "0")
     assert bad.exit_code == 2
+
+
+def test_first_seat_headline_and_two_strengths():
+    r = run("simulate", "province-en", "--games", "6", "--seed", "1", "--bots", "greedy,greedy",
+            "--bots", "mcts:2,mcts:2", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    jsonschema.validate(doc, SCHEMA)
+    assert [p["bots"] for p in doc["strengths"]] == [["greedy", "greedy"], ["mcts:2", "mcts:2"]]
+    assert doc["first_seat"] == doc["strengths"][0]["first_seat"]
+    fs = doc["strengths"][1]["first_seat"]
+    w = doc["strengths"][1]["results"]["wins"]
+    assert fs["wins"] == w["first_player"]["count"]
+    assert fs["decided"] == w["first_player"]["count"] + w["second_player"]["count"]
+    text = run("simulate", "province-en", "--games", "6", "--seed", "1", "--bots", "greedy,greedy",
+               "--bots", "mcts:2,mcts:2").output
+    assert "== With bot A (mcts:2) against bot B (mcts:2) ==" in text
+    assert "First seat at each strength" in text and "First seat: wins" in text
+
+
+def test_cluster_without_a_scheduler_is_a_clear_error():
+    r = run("simulate", "province-en", "--games", "2", "--cluster", "tcp://127.0.0.1:9")
+    assert r.exit_code == 1 and "Dask scheduler at tcp://127.0.0.1:9" in r.output

@@ -33,19 +33,22 @@ for a difference of two means (Welch's standard error).
 from __future__ import annotations
 
 import math
-import os
 import statistics as _stats
 from dataclasses import dataclass
 
-from ..bots import make_bot, play_game
+from ..bots import canonical_bot, make_bot, parse_bot, play_game
 from ..engine import SOURCES, compile_ruleset
 from ..language import Ruleset, load_ruleset
+from .backend import open_backend, parent_gone
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
 
 FORMAT = "rulekit-simulate"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+
+#: ``first_seat.seat_decides``: the first player wins at least this share of decided games (95% interval).
+SEAT_DECIDES = 0.9
 
 DEFAULT_BOTS = ("greedy", "greedy")
 
@@ -182,13 +185,6 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
 _WORKER_RULESETS: dict = {}
 
 
-def _worker_ruleset(ref):
-    rs = _WORKER_RULESETS.get(ref)
-    if rs is None:
-        rs = _WORKER_RULESETS[ref] = load_ruleset(ref)
-    return rs
-
-
 class SimulationInterrupted(Exception):
     """Ctrl-C during a run: ``runs`` holds the games finished so far, per ruleset
     (in seed order); ``doc`` the report on them, when :func:`report` was running."""
@@ -204,55 +200,30 @@ class SimulationInterrupted(Exception):
         return sum(len(r) for r in self.runs)
 
 
-def _worker_init():
-    # Ctrl-C reaches every process of the terminal's group: the parent alone
-    # handles it (it cancels what is pending and stops the workers). The
-    # worker starts with SIGINT blocked (see run_many), ignores it, then
-    # unblocks it: a Ctrl-C during its start is dropped, not a traceback.
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+def portable(ruleset: Ruleset) -> tuple[str, Ruleset]:
+    """``(content hash, ruleset)`` as sent to a worker: the resolved data only, no file needed there."""
+    return ruleset.sha256, Ruleset(id=ruleset.id, data=ruleset.data, source=ruleset.source)
 
 
-def _block_sigint():
-    import signal
-
-    if hasattr(signal, "pthread_sigmask"):
-        return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    return None
-
-
-def _restore_sigmask(old):
-    import signal
-
-    if old is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)     # a Ctrl-C that came meanwhile is raised now
+def _worker_ruleset(key, rs):
+    # One compiled ruleset per content, per process (tasks carry the data; a
+    # worker on another machine needs no file).
+    cached = _WORKER_RULESETS.get(key)
+    if cached is None:
+        cached = _WORKER_RULESETS[key] = rs
+    return cached
 
 
-def _play_chunk(task):
-    ref, bot_names, seed, start, stop, max_turns, parent = task
-    rs = _worker_ruleset(ref)
+def play_chunk(task):
+    """Play games ``start`` to ``stop`` of a run: ``task`` is
+    ``((key, ruleset), bots, seed, start, stop, max_turns)``; a list of :class:`GameSummary`."""
+    (key, rs), bot_names, seed, start, stop, max_turns = task
+    rs = _worker_ruleset(key, rs)
     out = []
     for i in range(start, stop):
-        if os.getppid() != parent:      # the parent is gone: stop rather than play on as an orphan
-            os._exit(1)
+        parent_gone()       # a local worker whose parent is gone stops rather than play on as an orphan
         out.append(play_one(rs, bot_names, i, seed, max_turns))
     return out
-
-
-def _stop_pool(pool) -> None:
-    """Cancel what is pending and stop the worker processes at once."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        try:
-            proc.terminate()
-        except (OSError, ValueError):     # already gone
-            pass
-    for proc in processes:
-        proc.join(timeout=1)
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
@@ -260,77 +231,60 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 
+def check_bots(bots) -> tuple:
+    """The canonical specs of ``bots`` (``mcts`` -> ``mcts:1000``); raises :class:`rulekit.errors.BotSpecError`."""
+    return tuple(canonical_bot(b) for b in bots)
+
+
 def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None,
-             max_turns: int | None = DEFAULT_MAX_TURNS):
-    """Play ``games`` games of each ruleset in ``refs`` (ids or paths).
+             max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, backend=None):
+    """Play ``games`` games of each ruleset in ``refs`` (ids, paths or :class:`Ruleset`).
 
     Returns one list of :class:`GameSummary` per ruleset, in seed order.
     ``progress(n)`` is called with the number of games just finished.
-    With ``jobs`` > 1 the games are played by that many processes, in chunks
-    of consecutive seeds; the result does not depend on ``jobs``. A game
-    still running after ``max_turns`` turns stops, unfinished. Ctrl-C raises
-    :class:`SimulationInterrupted` with the games finished so far (the
-    workers are stopped at once).
+    The games are played in chunks of consecutive seeds by ``jobs`` local
+    processes, on the Dask ``cluster`` (:mod:`rulekit.balance.backend`) or on
+    an open ``backend``; the result depends on none of them. A game still
+    running after ``max_turns`` turns stops, unfinished.
     """
-    bots = tuple(bots)
-    for name in bots:
-        make_bot(name, 0)          # raises ValueError for an unknown bot
+    bots = check_bots(bots)
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    results = [[None] * games for _ in rulesets]
-    chunks = _chunks(games, max(1, jobs))
+    width = max(1, jobs) if cluster is None else max(4, jobs or 1)
+    chunks = _chunks(games, width)
+    tasks = [(portable(rs), bots, seed, start, stop, max_turns) for rs in rulesets for start, stop in chunks]
+
+    def done(_i, chunk):
+        if progress:
+            progress(len(chunk))
+
+    slots = [None] * len(tasks)
+
+    def keep(i, chunk):
+        slots[i] = chunk
+        done(i, chunk)
 
     def finished():
-        return [[g for g in run if g is not None] for run in results]
+        out = []
+        for k in range(len(rulesets)):
+            out.append([g for part in slots[k * len(chunks):(k + 1) * len(chunks)] if part for g in part])
+        return out
 
-    if jobs <= 1 or games <= 1:
-        try:
-            for k, rs in enumerate(rulesets):
-                for start, stop in chunks:
-                    for i in range(start, stop):
-                        results[k][i] = play_one(rs, bots, i, seed, max_turns)
-                    if progress:
-                        progress(stop - start)
-        except KeyboardInterrupt:
-            raise SimulationInterrupted(finished(), games * len(rulesets)) from None
-        return results
-    import concurrent.futures as cf
-
-    # The workers load the rulesets from their files (a ruleset's path is
-    # its `source`), once per process.
-    sources = [rs.source or rs.id for rs in rulesets]
-    pool = None
-    old = _block_sigint()        # the workers are started with SIGINT blocked (they inherit the mask)
     try:
-        try:
-            pool = cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
-            futures = {}
-            for k, src in enumerate(sources):
-                for start, stop in chunks:
-                    futures[pool.submit(_play_chunk, (src, bots, seed, start, stop, max_turns, os.getpid()))] = (k, start)
-        finally:
-            _restore_sigmask(old)
-        for fut in cf.as_completed(futures):
-            k, start = futures[fut]
-            chunk = fut.result()
-            results[k][start:start + len(chunk)] = chunk
-            if progress:
-                progress(len(chunk))
+        if backend is not None:
+            backend.map(play_chunk, tasks, keep)
+        else:
+            with open_backend(jobs if games > 1 else 1, cluster) as be:
+                be.map(play_chunk, tasks, keep)
     except KeyboardInterrupt:
-        if pool is not None:
-            _stop_pool(pool)
         raise SimulationInterrupted(finished(), games * len(rulesets)) from None
-    except BaseException:
-        if pool is not None:
-            _stop_pool(pool)
-        raise
-    pool.shutdown(wait=True)
+    results = finished()
     return results
 
 
 def run(ref, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None,
-        max_turns: int | None = DEFAULT_MAX_TURNS):
+        max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, backend=None):
     """Play ``games`` games of one ruleset; see :func:`run_many`."""
-    return run_many([ref], games, bots, seed, jobs, progress, max_turns)[0]
+    return run_many([ref], games, bots, seed, jobs, progress, max_turns, cluster, backend)[0]
 
 
 # ---------------------------------------------------------------------------
@@ -507,37 +461,87 @@ def compare(results: dict, other: dict) -> list[dict]:
     return out
 
 
+def first_seat(games: list[GameSummary]) -> dict:
+    """The headline figure: how often the first player wins the games someone won.
+
+    ``rate`` is first-player wins over decided games (draws and unfinished
+    games left out), with its Wilson interval; ``advantage`` is ``rate − ½``.
+    ``fair`` is true when the interval includes ½; ``seat_decides`` when the
+    interval lies wholly above :data:`SEAT_DECIDES` (or below its complement):
+    whoever plays first wins nine games in ten or more, whatever the bots.
+    """
+    wins = sum(1 for g in games if g.winner is not None and g.winner == g.first)
+    decided = sum(1 for g in games if g.winner is not None)
+    p = proportion(wins, decided)
+    lo, hi = p["ci95"]
+    return {
+        "wins": wins, "decided": decided, "games": len(games),
+        "rate": p["rate"], "ci95": [lo, hi], "advantage": p["rate"] - 0.5,
+        "fair": decided > 0 and lo <= 0.5 <= hi,
+        "seat_decides": decided > 0 and (lo >= SEAT_DECIDES or hi <= 1 - SEAT_DECIDES),
+    }
+
+
 def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, other=None, progress=None,
-           max_turns: int | None = DEFAULT_MAX_TURNS) -> dict:
-    """Run and describe: the whole JSON document of ``rulekit simulate``."""
+           max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, strengths=None, backend=None) -> dict:
+    """Run and describe: the whole JSON document of ``rulekit simulate``.
+
+    ``strengths``: further pairs of bots (``[("mcts:50", "mcts:50"), …]``)
+    for which the same games are played again; their reports go in
+    ``doc["strengths"]`` (with the first pair's), to see whether a
+    conclusion holds as play gets stronger.
+    """
     refs = [ruleset] if other is None else [ruleset, other]
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    try:
-        runs = run_many(rulesets, games, bots, seed, jobs, progress, max_turns)
-    except SimulationInterrupted as exc:
-        if all(exc.runs):
-            exc.doc = _document(rulesets, exc.runs, len(exc.runs[0]), bots, seed, max_turns, other)
-        raise
-    return _document(rulesets, runs, games, bots, seed, max_turns, other)
-
-
-def _document(rulesets, runs, games, bots, seed, max_turns, other) -> dict:
-    main = statistics(rulesets[0], runs[0], bots)
+    pairs = [check_bots(bots)] + [check_bots(b) for b in (strengths or [])]
     first = "random" if compile_ruleset(rulesets[0]).first_random else "alternate"
-    doc = {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "ruleset": ruleset_info(rulesets[0]),
-        "settings": {"games": games, "seed": seed, "bots": list(bots), "first_player": first,
-                     "max_turns": max_turns},
-        "results": main,
-        "compare": None,
-    }
-    if other is not None:
-        theirs = statistics(rulesets[1], runs[1], bots)
-        doc["compare"] = {
-            "ruleset": ruleset_info(rulesets[1]),
-            "results": theirs,
-            "differences": compare(main, theirs),
+    parts = []
+    own = backend is None
+    be = open_backend(jobs if games > 1 else 1, cluster) if own else backend
+    def describe(pair, runs):
+        main = statistics(rulesets[0], runs[0], pair)
+        part = {"bots": list(pair), "first_seat": first_seat(runs[0]), "results": main, "compare": None}
+        if other is not None:
+            theirs = statistics(rulesets[1], runs[1], pair)
+            part["compare"] = {
+                "ruleset": ruleset_info(rulesets[1]),
+                "results": theirs,
+                "first_seat": first_seat(runs[1]),
+                "differences": compare(main, theirs),
+            }
+        return part
+
+    def document(games_played):
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "ruleset": ruleset_info(rulesets[0]),
+            "settings": {"games": games_played, "seed": seed, "bots": list(pairs[0]), "first_player": first,
+                         "max_turns": max_turns,
+                         "bots_deterministic": all(parse_bot(b).deterministic for pair in pairs for b in pair)},
+            "first_seat": parts[0]["first_seat"],
+            "results": parts[0]["results"],
+            "compare": parts[0]["compare"],
+            "strengths": parts if len(parts) > 1 else None,
         }
-    return doc
+
+    try:
+        for pair in pairs:
+            try:
+                runs = run_many(rulesets, games, pair, seed, jobs, progress, max_turns, backend=be)
+            except SimulationInterrupted as exc:
+                # The report on what finished: the pairs already played, and this one if every
+                # ruleset has games (a run stopped at its first chunk reports the pairs before it).
+                played = games
+                if all(exc.runs):
+                    parts.append(describe(pair, exc.runs))
+                    played = len(exc.runs[0])
+                if parts:
+                    exc.doc = document(played)
+                raise
+            parts.append(describe(pair, runs))
+    finally:
+        if own:
+            be.close()
+    return document(games)
+

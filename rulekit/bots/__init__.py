@@ -6,7 +6,7 @@
 - :mod:`.greedy` — :class:`GreedyBot` and :func:`evaluate`, the evaluation
   the search bots share;
 - :mod:`.mcts` — :class:`MCTSBot`, Monte Carlo search over turn plans;
-- :mod:`.registry` — :func:`make_bot`: a bot from its name.
+- :mod:`.registry` — :func:`parse_bot` and :func:`make_bot`: a bot from its spec (``mcts:200``).
 
 Bots import the engine, never the play screen or the balance tools
 (docs/architecture.md).
@@ -14,7 +14,7 @@ Bots import the engine, never the play screen or the balance tools
 from .base import play_game
 from .greedy import GreedyBot, evaluate
 from .mcts import MCTSBot
-from .registry import BOT_NAMES, make_bot
+from .registry import BOT_NAMES, BotSpec, canonical_bot, make_bot, parse_bot
 from .uniform import RandomBot
 
-__all__ = ["BOT_NAMES", "GreedyBot", "MCTSBot", "RandomBot", "evaluate", "make_bot", "play_game"]
+__all__ = ["BOT_NAMES", "BotSpec", "canonical_bot", "parse_bot", "GreedyBot", "MCTSBot", "RandomBot", "evaluate", "make_bot", "play_game"]

@@ -35,7 +35,8 @@ def _players_option(ctx, param, value):
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
 @click.argument("ruleset", required=False, metavar=N_("[RULESET]"))
 @click.option("--players", callback=_players_option, metavar=N_("WHO,WHO"),
-              help=N_("The two players, first seat first: human, bot:random, bot:greedy, bot:mcts "
+              help=N_("The two players, first seat first: human, bot:random, bot:greedy, bot:mcts, "
+                      "bot:mcts:N (N simulations per move) or bot:mcts:Ts (T seconds per move) "
                       "(default: human,bot:greedy)."))
 @click.option("--seed", type=int, metavar=N_("N"),
               help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))

@@ -14,35 +14,66 @@ import sys
 import click
 
 from ..i18n import N_, _, babel_locale, display_name, format_list, ngettext, pgettext
+from ..errors import ClusterError
 from .base import RkCommand, fail
 
 DEFAULT_GAMES = 1000
 
 
-def _bot_names():
-    from ..bots import make_bot
+def parse_bot_pair(value: str) -> tuple[str, str]:
+    """``"mcts:200,greedy"`` -> the two canonical specs; raises :class:`click.BadParameter`."""
+    from ..bots import canonical_bot
 
-    names = ["random", "greedy"]
+    parts = [p.strip() for p in value.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise click.BadParameter(_("give two bots separated by a comma, e.g. greedy,random or mcts:200,mcts:200"))
     try:
-        make_bot("mcts", 0)
-        names.append("mcts")
-    except ValueError:
-        pass
-    return names
+        return tuple(canonical_bot(p) for p in parts)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def _bots_option(ctx, param, value):
-    if value is None:
-        return ("greedy", "greedy")
-    parts = [p.strip() for p in value.split(",")]
-    valid = _bot_names()
-    if len(parts) != 2 or not all(parts):
-        raise click.BadParameter(_("give two bots separated by a comma, e.g. greedy,random"), ctx=ctx, param=param)
-    for p in parts:
-        if p not in valid:
-            raise click.BadParameter(_("unknown bot {bot!r}; valid bots: {bots}").format(
-                bot=p, bots=format_list(valid)), ctx=ctx, param=param)
-    return tuple(parts)
+    """``--bots`` may be given more than once: the same report at each strength."""
+    if not value:
+        return [("greedy", "greedy")]
+    out = []
+    for v in value:
+        try:
+            out.append(parse_bot_pair(v))
+        except click.BadParameter as exc:
+            exc.ctx, exc.param = ctx, param
+            raise
+    return out
+
+
+def cluster_option(f):
+    """``--cluster ADDRESS|local`` (simulate and tune)."""
+    return click.option("--cluster", metavar=N_("ADDRESS"),
+                        help=N_("Play on a Dask distributed cluster: the scheduler's address (tcp://host:8786), "
+                                "or local to start one on this machine with --jobs workers. "
+                                "Needs pip install 'rulekit[cluster]'. The results do not depend on it."))(f)
+
+
+def first_seat_lines(fs: dict, bots) -> list[str]:
+    """The headline: the first seat's win rate, its interval, and what it means."""
+    lo, hi = fs["ci95"]
+    out = [_("First seat: wins {rate} of the games someone won ({level} interval {low} to {high}; "
+             "{wins} of {decided}), advantage {advantage}, with {bots}.").format(
+        rate=_pct(fs["rate"]), level=_level(), low=_pct(lo), high=_pct(hi), wins=_num(fs["wins"], 0),
+        decided=_num(fs["decided"], 0), advantage=_signed(fs["advantage"], True),
+        bots=format_list(list(bots)) if bots[0] != bots[1] else _("two {bot} bots").format(bot=bots[0]))]
+    if fs["seat_decides"]:
+        out.append(_("Warning: the seat alone decides the result: whoever plays first wins at least nine games "
+                     "in ten. Every other figure below mostly measures that."))
+    elif fs["fair"]:
+        out.append(_("The interval includes {half}: no first-seat advantage is measurable with this many "
+                     "games.").format(half=_pct(0.5)))
+    elif fs["advantage"] > 0:
+        out.append(_("The first seat has a measurable advantage."))
+    else:
+        out.append(_("The second seat has a measurable advantage."))
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -225,15 +256,49 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
             "A game still running after {num} turns stops there: it is unfinished, neither a win nor a draw.",
             s["max_turns"]).format(num=_num(s["max_turns"], 0)))
     out.append("")
-    if doc.get("compare"):
-        # The comparison table shows both rulesets' figures: only it is printed.
-        out += _render_compare(doc, data, other_data or data)
-    else:
-        out += _render_single(doc, data)
+    parts = doc.get("strengths") or [{"bots": bots, "first_seat": doc["first_seat"], "results": r,
+                                      "compare": doc.get("compare")}]
+    for k, part in enumerate(parts):
+        if len(parts) > 1:
+            out.append(_("== With {bot_a} against {bot_b} ==").format(
+                bot_a=_bot_label("A", part["bots"][0]), bot_b=_bot_label("B", part["bots"][1])))
+        out += first_seat_lines(part["first_seat"], part["bots"])
+        out.append("")
+        one = {**doc, "results": part["results"], "compare": part["compare"],
+               "settings": {**s, "bots": part["bots"]}}
+        if part.get("compare"):
+            # The comparison table shows both rulesets' figures: only it is printed.
+            out += _render_compare(one, data, other_data or data)
+        else:
+            out += _render_single(one, data)
+        out.append("")
+    if len(parts) > 1:
+        out += _render_strengths(parts)
+    while out and out[-1] == "":
+        out.pop()
     if elapsed is not None:
         out.append("")
         out.append(_("Played in {seconds} s.").format(seconds=_num(elapsed)))
     return "\n".join(out) + "\n"
+
+
+def _render_strengths(parts) -> list[str]:
+    """Does the conclusion hold as play gets stronger? One line per pair of bots."""
+    out = [_("First seat at each strength")]
+    rows = []
+    for part in parts:
+        fs = part["first_seat"]
+        verdict = (_("the seat decides") if fs["seat_decides"] else _("fair") if fs["fair"]
+                   else _("first seat ahead") if fs["advantage"] > 0 else _("second seat ahead"))
+        rows.append([" / ".join(part["bots"]), _num(fs["decided"], 0), _pct(fs["rate"]),
+                     _range(_pct(fs["ci95"][0]), _pct(fs["ci95"][1])), verdict])
+    out += _table([pgettext("simulate", "bots"), pgettext("simulate", "decided games"),
+                   pgettext("simulate", "first seat wins"), pgettext("simulate", "{level} interval").format(level=_level()),
+                   pgettext("simulate", "verdict")], rows)
+    verdicts = {r[-1] for r in rows}
+    out.append(_("The conclusion holds at every strength.") if len(verdicts) == 1
+               else _("The conclusion changes with the strength of play."))
+    return out
 
 
 def _render_single(doc: dict, data: dict) -> list[str]:
@@ -349,9 +414,11 @@ def _render_compare(doc, data, other_data) -> list[str]:
 @click.argument("ruleset", metavar=N_("RULESET"))
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=DEFAULT_GAMES, show_default=True,
               metavar=N_("N"), help=N_("Number of games (per ruleset)."))
-@click.option("--bots", "bots", callback=_bots_option, metavar=N_("A,B"),
-              help=N_("The two bots, e.g. greedy,random (random, greedy or mcts; default greedy,greedy). "
-                      "They swap seats every game."))
+@click.option("--bots", "bots", multiple=True, callback=_bots_option, metavar=N_("A,B"),
+              help=N_("The two bots, e.g. greedy,random or mcts:200,mcts:200 (random, greedy, mcts, "
+                      "mcts:N with N simulations per decision, mcts:Ts with T seconds per decision; "
+                      "default greedy,greedy). They swap seats every game. Give --bots twice to run "
+                      "the same report at two strengths."))
 @click.option("--seed", type=int, default=0, show_default=True, metavar=N_("S"),
               help=N_("Seed of the first game; game i uses seed S+i."))
 @click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar=N_("J"),
@@ -363,7 +430,8 @@ def _render_compare(doc, data, other_data) -> list[str]:
                       "it is reported as unfinished, never as a win."))
 @click.option("--compare", "other", metavar=N_("OTHER"),
               help=N_("Also play OTHER (a bundled id or a file) on the same seeds and report the differences."))
-def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
+@cluster_option
+def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluster):
     from ..balance.simulate import SimulationInterrupted, report
     from ..language import load_ruleset
 
@@ -371,7 +439,7 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
     other_rs = load_ruleset(other) if other else None
     if jobs == 0:
         jobs = os.cpu_count() or 1
-    total = games * (2 if other_rs else 1)
+    total = games * (2 if other_rs else 1) * len(bots)
     err = click.get_text_stream("stderr")
     show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
     import time
@@ -380,9 +448,11 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
     try:
         if show_bar:
             with click.progressbar(length=total, label=_("Playing"), file=err) as bar:
-                doc = report(rs, games, bots, seed, jobs, other_rs, progress=bar.update, max_turns=max_turns)
+                doc = report(rs, games, bots[0], seed, jobs, other_rs, progress=bar.update, max_turns=max_turns,
+                             cluster=cluster, strengths=bots[1:])
         else:
-            doc = report(rs, games, bots, seed, jobs, other_rs, max_turns=max_turns)
+            doc = report(rs, games, bots[0], seed, jobs, other_rs, max_turns=max_turns, cluster=cluster,
+                         strengths=bots[1:])
     except SimulationInterrupted as exc:
         click.echo("", err=True)
         click.echo(ngettext("Interrupted: {done} of {total} game finished.", "Interrupted: {done} of {total} games finished.",
@@ -396,6 +466,8 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
         raise SystemExit(130) from None
     except KeyboardInterrupt:
         fail(_("interrupted"), 130)
+    except ClusterError as exc:
+        fail(str(exc))
     except RuntimeError as exc:
         fail(str(exc))
     elapsed = time.perf_counter() - start

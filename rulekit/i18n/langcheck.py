@@ -76,9 +76,9 @@ class Text:
 
 
 #: A token of code (``bot:greedy``, ``-o``, ``province-en``, ``'rulekit[pdf]'``).
-_CODE = re.compile(r"^['\w.:,\[\]=/@#{}-]*[A-Za-z]['\w.:,\[\]=/@#{}-]*$", re.ASCII)
+_CODE = re.compile(r"^['\w.:,\[\]=/@#{}%-]*[A-Za-z]['\w.:,\[\]=/@#{}%-]*$", re.ASCII)
 #: A YAML setting quoted in a message (``sailors: null``, ``{field}: free``).
-_SETTING = re.compile(r"[\w{}.$]+: [\w{}.]+")
+_SETTING = re.compile(r"(?<![^\s(])[\w{}.$]+: [\w{}.]+")
 _LOCATION = re.compile(r"^(?:\{[^{}]*\}:)+ ?")
 #: Placeholders that hold the count choosing a plural form.
 _COUNTS = {"num", "count"}
@@ -92,7 +92,7 @@ def _prepare(text: str, number: str, english: str) -> str:
             return ""
         return number if name in _COUNTS else "X"
     def core(token):
-        return token.strip('()“”".,;:')
+        return token.strip('()“”".,;:\u202f\xa0')
 
     code = {core(t) for t in english.split() if _CODE.match(core(t)) and re.search(r"[-:_,\[\]=/.@#]", core(t))}
     text = _LOCATION.sub("", text.replace("\n", " "))   # FILE:LINE: is not prose

@@ -80,9 +80,18 @@ def coins_text(data, coin_ids, counts) -> str:
 
 
 def bot_label(bot: str) -> str:
+    """A bot's name on screen; a budget other than the default (``mcts:200``) follows it (``MCTS 200``)."""
+    from ..bots import canonical_bot
+
+    name, _sep, budget = bot.partition(":")
     labels = {"random": pgettext("bot", "random"), "greedy": pgettext("bot", "greedy"),
               "mcts": pgettext("bot", "MCTS")}
-    return labels.get(bot, bot)
+    label = labels.get(name, name)
+    try:
+        default = canonical_bot(name) == bot
+    except ValueError:
+        default = True
+    return f"{label} {budget}" if budget and not default else label
 
 
 def phase_label(phase: str) -> str:

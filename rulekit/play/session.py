@@ -74,16 +74,24 @@ def parse_players(text: str) -> list[str]:
     if len(parts) != 2 or not all(parts):
         raise PlayersError(_("give two players separated by a comma, for example {example}").format(
             example=DEFAULT_PLAYERS))
-    bots = available_bots()
+    from ..bots.registry import bot_names, legal_forms, parse_bot
+
+    out = []
     for part in parts:
         if part == HUMAN:
+            out.append(part)
             continue
-        if part.startswith(BOT_PREFIX) and part[len(BOT_PREFIX):] in bots:
-            continue
-        choices = ", ".join([HUMAN] + [BOT_PREFIX + b for b in bots])
+        if part.startswith(BOT_PREFIX) and part[len(BOT_PREFIX):].partition(":")[0] in bot_names():
+            try:
+                # The canonical spec (bot:mcts -> bot:mcts:1000): the record says the budget.
+                out.append(BOT_PREFIX + parse_bot(part[len(BOT_PREFIX):]).text)
+                continue
+            except ValueError as exc:
+                raise PlayersError(str(exc)) from None
+        choices = ", ".join([HUMAN] + [BOT_PREFIX + b for b in legal_forms()])
         raise PlayersError(_("unknown player “{player}”; choose among: {choices}").format(
             player=part, choices=choices))
-    return parts
+    return out
 
 
 def is_human(spec: str) -> bool:
@@ -360,7 +368,7 @@ class Session:
             seat = self.state.current
             spec = self.players[seat]
             if not is_human(spec):
-                thinking = con.terminal and bot_name(spec) in SLOW_BOTS
+                thinking = con.terminal and bot_name(spec).split(":")[0] in SLOW_BOTS
                 if thinking:
                     con.status(con.style(screen.thinking_line(self.names[seat]), dim=True))
                 try:

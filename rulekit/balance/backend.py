@@ -1,0 +1,214 @@
+"""Where the games are played: this process, local processes, or a Dask cluster.
+
+:func:`open_backend` returns a :class:`Backend` whose :meth:`Backend.map`
+calls a function on every task and returns the results **in task order**,
+whatever order they finished in; a task's result depends on the task only,
+so every backend gives the same answer for the same tasks.
+
+- ``jobs=1`` and no cluster: this process;
+- ``jobs=N``: a pool of N local processes (:mod:`concurrent.futures`);
+- ``cluster="local"``: a Dask distributed cluster started on this machine
+  (``jobs`` workers, one thread each) for the duration of the run;
+- ``cluster="tcp://HOST:8786"``: the Dask scheduler at that address (its
+  workers must have rulekit installed: they import the functions by name);
+- ``cluster=<distributed.Client>``: a client already connected (tests use an
+  in-process cluster this way).
+
+Dask is optional (``pip install 'rulekit[cluster]'``); without it only
+``--cluster`` fails, with a message saying what to install.
+"""
+from __future__ import annotations
+
+import os
+
+from ..errors import ClusterError
+from ..i18n import _
+
+
+#: The parent's pid in a local worker process (None elsewhere: this process, a Dask worker).
+_PARENT = None
+
+
+def parent_gone() -> None:
+    """In a local worker whose parent has died: exit rather than play on as an orphan."""
+    if _PARENT is not None and os.getppid() != _PARENT:
+        os._exit(1)
+
+
+def _worker_init(parent: int):
+    # Ctrl-C reaches every process of the terminal's group: the parent alone
+    # handles it (it cancels what is pending and stops the workers). The
+    # worker starts with SIGINT blocked (see ProcessBackend), ignores it, then
+    # unblocks it: a Ctrl-C during its start is dropped, not a traceback.
+    import signal
+
+    global _PARENT
+    _PARENT = parent
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _block_sigint():
+    import signal
+
+    if hasattr(signal, "pthread_sigmask"):
+        return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return None
+
+
+def _restore_sigmask(old):
+    import signal
+
+    if old is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)     # a Ctrl-C that came meanwhile is raised now
+
+
+class Backend:
+    """This process: tasks one after the other."""
+
+    name = "serial"
+
+    def map(self, fn, tasks, on_result=None) -> list:
+        out = []
+        for i, t in enumerate(tasks):
+            r = fn(t)
+            out.append(r)
+            if on_result:
+                on_result(i, r)
+        return out
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+class ProcessBackend(Backend):
+    """A pool of local processes, kept open across calls to :meth:`map`."""
+
+    name = "processes"
+
+    def __init__(self, jobs: int):
+        import concurrent.futures as cf
+
+        self.jobs = jobs
+        self.pool = None
+        self._old = _block_sigint()       # the workers start with SIGINT blocked (they inherit the mask)
+        try:
+            self.pool = cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),))
+            self.pool.submit(int).result()   # start the workers now, while SIGINT is blocked
+        finally:
+            _restore_sigmask(self._old)
+
+    def map(self, fn, tasks, on_result=None) -> list:
+        import concurrent.futures as cf
+
+        tasks = list(tasks)
+        out = [None] * len(tasks)
+        futures = {self.pool.submit(fn, t): i for i, t in enumerate(tasks)}
+        try:
+            for fut in cf.as_completed(futures):
+                i = futures[fut]
+                out[i] = fut.result()
+                if on_result:
+                    on_result(i, out[i])
+        except BaseException:
+            self.stop()
+            raise
+        return out
+
+    def stop(self) -> None:
+        """Cancel what is pending and stop the worker processes at once."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            try:
+                proc.terminate()
+            except (OSError, ValueError):     # already gone
+                pass
+        for proc in processes:
+            proc.join(timeout=1)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
+class DaskBackend(Backend):
+    """A Dask distributed cluster (see the module's documentation)."""
+
+    name = "dask"
+
+    def __init__(self, cluster, jobs: int = 1):
+        try:
+            from dask.distributed import Client, LocalCluster
+        except ImportError:
+            raise ClusterError(_("--cluster needs Dask distributed: pip install 'rulekit[cluster]'")) from None
+        self._own_cluster = None
+        self._own_client = False
+        if isinstance(cluster, Client):
+            self.client = cluster
+            self.address = "client"
+            return
+        try:
+            if cluster == "local":
+                self._own_cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1,
+                                                 processes=True, dashboard_address=None)
+                self.client = Client(self._own_cluster)
+                self.address = "local"
+            else:
+                self.client = Client(cluster, timeout="20s")
+                self.address = cluster
+        except (OSError, TimeoutError, ValueError) as exc:
+            self.close()
+            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {error}").format(
+                address=cluster, error=exc)) from None
+        self._own_client = True
+
+    def map(self, fn, tasks, on_result=None) -> list:
+        from dask.distributed import as_completed
+
+        tasks = list(tasks)
+        out = [None] * len(tasks)
+        # pure=False: two equal tasks are still two computations (each is cheap to tell apart anyway).
+        futures = self.client.map(fn, tasks, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        try:
+            for fut in as_completed(futures):
+                i = index[fut.key]
+                try:
+                    out[i] = fut.result()
+                except (OSError, TimeoutError) as exc:
+                    raise ClusterError(_("a Dask worker failed: {error}").format(error=exc)) from None
+                if on_result:
+                    on_result(i, out[i])
+        except BaseException:
+            self.client.cancel(futures)
+            raise
+        return out
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if self._own_client and client is not None:
+            client.close()
+        if self._own_cluster is not None:
+            self._own_cluster.close()
+
+
+def open_backend(jobs: int = 1, cluster=None) -> Backend:
+    """The backend for ``jobs`` local processes or a Dask ``cluster`` (see the module)."""
+    if cluster is not None:
+        return DaskBackend(cluster, jobs or (os.cpu_count() or 1))
+    if jobs and jobs > 1:
+        return ProcessBackend(jobs)
+    return Backend()

@@ -1,0 +1,412 @@
+"""Searching a ruleset's numbers for the variant that plays best: ``rulekit tune``.
+
+A *search space* is one or more ``--vary PATH=LO..HI``: a numeric field of
+the resolved ruleset (``structures.bank.cost.coin``, ``setup.starting_coins.1``)
+and the whole numbers it may take. A *candidate* is one value per field. The
+*target* says what "best" means: ``fair`` (the first seat wins half the
+decided games between equal bots) or ``first:P`` (it wins a share P).
+
+The search is **sequential halving** (Karnin, Koren and Somekh 2013), the
+racing method of the bandit literature for "find the best of many noisy
+arms with a budget of samples" (docs/tune.md says why rather than NTBEA):
+
+1. the candidates are the whole grid, or ``max_candidates`` of its points
+   drawn with the seed when the grid is larger (the base ruleset's own
+   values always among them when they are in the ranges);
+2. there are ``R = ceil(log2 n)`` rounds; in each, every surviving
+   candidate plays ``budget / (survivors × R)`` more games (rounded down to
+   an even number, at least 2), then the better half (by distance of the
+   first-seat rate to the target; ties: the earlier candidate) survives;
+3. the last survivor is the answer; the candidates eliminated last are the
+   runner-ups.
+
+Every candidate plays the **same games**: game ``i`` of every candidate uses
+the seeds and seats of game ``i`` of ``rulekit simulate`` with the same
+``--seed`` (:func:`rulekit.balance.simulate.play_one`), so two candidates
+differ by their rules only (common random numbers). Each round is one batch
+of independent chunks of games, put back in order before any decision: the
+answer depends on the seed, the budget and the space only — never on the
+number of processes or the cluster.
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+import math
+import random
+import re
+from dataclasses import dataclass, field
+
+from ..errors import TuneError
+from ..i18n import _
+from ..language import Ruleset, load_ruleset
+from ..language.validation import check_resolved
+from .backend import open_backend
+from .simulate import DEFAULT_MAX_TURNS, check_bots, first_seat, play_chunk, portable, ruleset_info
+
+FORMAT = "rulekit-tune"
+FORMAT_VERSION = 1
+
+DEFAULT_BOTS = ("greedy", "greedy")
+DEFAULT_BUDGET = 2000
+#: Candidates drawn from a larger grid.
+DEFAULT_MAX_CANDIDATES = 32
+#: Most values one ``--vary`` may span.
+MAX_VALUES = 1000
+
+
+# ---------------------------------------------------------------------------
+# The search space
+
+
+@dataclass(frozen=True)
+class Vary:
+    """One field to vary: its path in the resolved data and its range (whole numbers)."""
+
+    path: tuple            # keys and list indexes
+    lo: int
+    hi: int
+    base: object = None    # the base ruleset's value
+
+    @property
+    def name(self) -> str:
+        return ".".join(str(k) for k in self.path)
+
+    @property
+    def values(self) -> range:
+        return range(self.lo, self.hi + 1)
+
+
+_VARY = re.compile(r"^\s*(?P<path>[^=]+?)\s*=\s*(?P<lo>-?[0-9]+)\s*\.\.\s*(?P<hi>-?[0-9]+)\s*$")
+
+
+def _split_path(text: str) -> list[str]:
+    text = text.strip()
+    if text.startswith("/"):
+        return [p for p in text[1:].split("/")]
+    return text.split(".")
+
+
+def parse_vary(text: str, data: dict) -> Vary:
+    """``"structures.bank.cost.coin=2..6"`` checked against the resolved ``data``; raises :class:`TuneError`."""
+    m = _VARY.match(text or "")
+    if not m:
+        raise TuneError(_("cannot read --vary {text!r}: write PATH=LO..HI, e.g. structures.bank.cost.coin=2..6 "
+                          "(PATH: keys separated by dots, list positions from 0)").format(text=text))
+    lo, hi = int(m.group("lo")), int(m.group("hi"))
+    if lo > hi:
+        raise TuneError(_("--vary {text!r}: the range {lo}..{hi} is empty (LO must not exceed HI)").format(
+            text=text, lo=lo, hi=hi))
+    if hi - lo + 1 > MAX_VALUES:
+        raise TuneError(_("--vary {text!r}: at most {most} values per field").format(text=text, most=MAX_VALUES))
+    keys = _split_path(m.group("path"))
+    node = data
+    path = []
+    for k in keys:
+        where = ".".join(map(str, path)) or _("the ruleset")
+        if isinstance(node, dict):
+            if k not in node:
+                raise TuneError(_("--vary {text!r}: {where} has no field {key!r}; its fields: {fields}").format(
+                    text=text, where=where, key=k, fields=", ".join(map(str, node)) or "—"))
+            node = node[k]
+            path.append(k)
+        elif isinstance(node, list):
+            if not k.isdigit() or int(k) >= len(node):
+                raise TuneError(_("--vary {text!r}: {where} is a list of {n} values: its positions are 0 to {last}").format(
+                    text=text, where=where, n=len(node), last=len(node) - 1))
+            node = node[int(k)]
+            path.append(int(k))
+        else:
+            raise TuneError(_("--vary {text!r}: {where} is a value, not a group of fields").format(
+                text=text, where=where))
+    if isinstance(node, bool) or not isinstance(node, int):
+        raise TuneError(_("--vary {text!r}: {path} is not a whole number (it is {value!r}); "
+                          "tune varies numeric fields only").format(text=text, path=".".join(map(str, path)),
+                                                                   value=node))
+    return Vary(tuple(path), lo, hi, node)
+
+
+def parse_target(text: str | None) -> tuple[str, float]:
+    """``fair`` -> ``("fair", 0.5)``; ``first:0.55`` or ``first:55%`` -> ``("first", 0.55)``."""
+    t = (text or "fair").strip().lower()
+    if t == "fair":
+        return ("fair", 0.5)
+    m = re.match(r"^first:([0-9]*\.?[0-9]+)(%?)$", t)
+    if m:
+        v = float(m.group(1)) / (100 if m.group(2) else 1)
+        if 0 <= v <= 1:
+            return ("first", v)
+    raise TuneError(_("unknown target {text!r}; targets: fair (the first seat wins half the decided games), "
+                      "first:P (it wins a share P, e.g. first:0.55 or first:55%)").format(text=text))
+
+
+def apply_values(data: dict, varies, values) -> dict:
+    """A deep copy of ``data`` with each varied field set."""
+    out = copy.deepcopy(data)
+    for v, x in zip(varies, values):
+        node = out
+        for k in v.path[:-1]:
+            node = node[k]
+        node[v.path[-1]] = x
+    return out
+
+
+def candidate_grid(varies, seed: int, max_candidates: int) -> list[tuple]:
+    """The candidates: every point of the grid, or ``max_candidates`` of them drawn with ``seed``."""
+    sizes = [len(v.values) for v in varies]
+    total = math.prod(sizes)
+    if total <= max_candidates:
+        return list(itertools.product(*(v.values for v in varies)))
+    rng = random.Random(seed)
+    picked = set()
+    base = tuple(v.base for v in varies)
+    if all(v.lo <= b <= v.hi for v, b in zip(varies, base)):
+        picked.add(base)
+    while len(picked) < max_candidates:
+        picked.add(tuple(rng.choice(v.values) for v in varies))
+    # Grid order, so that ties go to the same candidate whatever the draw order.
+    return sorted(picked)
+
+
+# ---------------------------------------------------------------------------
+# The search
+
+
+@dataclass
+class Candidate:
+    index: int
+    values: tuple
+    ruleset: Ruleset = field(repr=False)
+    games: list = field(default_factory=list, repr=False)
+    eliminated_in: int | None = None   # round, or None while alive / for the winner
+
+    def score(self, target: float) -> tuple:
+        fs = first_seat(self.games)
+        return (abs(fs["rate"] - target) if fs["decided"] else 1.0, self.index)
+
+
+def _round_games(budget: int, survivors: int, rounds: int) -> int:
+    g = budget // (survivors * rounds)
+    return max(2, g - g % 2)
+
+
+def plan_rounds(n: int, budget: int) -> list[tuple[int, int]]:
+    """``[(survivors, new games each)]`` of sequential halving with ``n`` candidates."""
+    rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
+    out = []
+    alive = n
+    for _r in range(rounds):
+        out.append((alive, _round_games(budget, alive, rounds)))
+        alive = max(1, math.ceil(alive / 2))
+    return out
+
+
+def fit_candidates(n: int, budget: int) -> int:
+    """The most candidates (at most ``n``) whose first round still gives each 2 games."""
+    while n > 1:
+        rounds = math.ceil(math.log2(n))
+        if budget // (n * rounds) >= 2:
+            break
+        n -= 1
+    return n
+
+
+@dataclass
+class Progress:
+    """What the progress callback is told after every chunk of games."""
+
+    round: int
+    rounds: int
+    candidate: tuple          # values of the candidate whose games just finished
+    games_done: int           # games played so far, all candidates
+    games_total: int          # games the whole search plays
+    best: tuple | None        # best values after the last finished round
+    best_rate: float | None
+
+
+def _chunked(start: int, stop: int, size: int):
+    for i in range(start, stop, size):
+        yield i, min(stop, i + size)
+
+
+def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int = DEFAULT_BUDGET, seed: int = 0,
+         jobs: int = 1, cluster=None, backend=None, max_candidates: int = DEFAULT_MAX_CANDIDATES,
+         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None) -> dict:
+    """Search the ``varies`` of ``ruleset`` (see the module's documentation); the JSON-ready result.
+
+    A ``KeyboardInterrupt`` stops the search: the result then says
+    ``"interrupted": true`` and its ``best`` is the best candidate of the
+    last finished round (None when no round finished).
+    """
+    rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+    varies = [v if isinstance(v, Vary) else parse_vary(v, rs.data) for v in varies]
+    if not varies:
+        raise TuneError(_("nothing to search: give at least one --vary PATH=LO..HI"))
+    names = [v.name for v in varies]
+    if len(set(names)) != len(names):
+        raise TuneError(_("the same field is varied twice: {fields}").format(fields=", ".join(names)))
+    target_kind, target_rate = parse_target(target)
+    bots = check_bots(bots)
+    if budget < 2:
+        raise TuneError(_("the budget must be at least 2 games"))
+
+    grid_size = math.prod(len(v.values) for v in varies)
+    want = fit_candidates(min(grid_size, max_candidates), budget)
+    points = candidate_grid(varies, seed, want)
+    candidates = []
+    invalid = []
+    for values in points:
+        data = apply_values(rs.data, varies, values)
+        problems = check_resolved(data, rs.source or rs.id)
+        if problems:
+            invalid.append({"values": dict(zip(names, values)), "problem": problems[0].message})
+            continue
+        candidates.append(Candidate(len(candidates), values, Ruleset(id=rs.id, data=data, source=rs.source)))
+    if not candidates:
+        raise TuneError(_("no candidate is a valid ruleset; the first problem: {problem}").format(
+            problem=invalid[0]["problem"] if invalid else "—"))
+
+    plan = plan_rounds(len(candidates), budget)
+    games_total = sum(alive * g for alive, g in plan)
+    alive = list(candidates)
+    best = None
+    interrupted = False
+    rounds_done = []
+    done = 0
+    played = 0                # games per surviving candidate so far
+    own = backend is None
+    be = open_backend(jobs, cluster) if own else backend
+    width = max(1, jobs or 1) if cluster is None else max(4, jobs or 1)
+    try:
+        for r, (_n, new) in enumerate(plan):
+            start, stop = played, played + new
+            size = max(1, min(50, math.ceil(new * len(alive) / (width * 4))))
+            tasks, owners = [], []
+            for c in alive:
+                for a, b in _chunked(start, stop, size):
+                    tasks.append((portable(c.ruleset), bots, seed, a, b, max_turns))
+                    owners.append(c)
+
+            def on_result(i, chunk, _r=r):
+                nonlocal done
+                done += len(chunk)
+                if progress:
+                    progress(Progress(_r + 1, len(plan), owners[i].values, done, games_total,
+                                      best.values if best else None,
+                                      first_seat(best.games)["rate"] if best else None))
+
+            parts = be.map(play_chunk, tasks, on_result)
+            for c, part in zip(owners, parts):
+                c.games.extend(part)
+            played = stop
+            ranked = sorted(alive, key=lambda c: c.score(target_rate))
+            keep = max(1, math.ceil(len(alive) / 2)) if r < len(plan) - 1 else 1
+            for c in ranked[keep:]:
+                c.eliminated_in = r + 1
+            best = ranked[0]
+            rounds_done.append({"round": r + 1, "candidates": len(alive), "games_each": stop,
+                                "kept": keep})
+            alive = ranked[:keep]
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if own:
+            be.close()
+
+    def describe(c):
+        fs = first_seat(c.games)
+        return {"values": dict(zip(names, c.values)), "games": len(c.games), "first_seat": fs,
+                "distance": abs(fs["rate"] - target_rate) if fs["decided"] else None,
+                "eliminated_in": c.eliminated_in}
+
+    # Runner-ups: those that played the most games (the last eliminated), then by score.
+    others = [c for c in candidates if c is not best and c.games]
+    others.sort(key=lambda c: (-len(c.games), c.score(target_rate)))
+    base_values = {v.name: v.base for v in varies}
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "ruleset": ruleset_info(rs),
+        "settings": {
+            "vary": [{"path": v.name, "low": v.lo, "high": v.hi, "base": v.base} for v in varies],
+            "target": {"kind": target_kind, "first_seat_rate": target_rate},
+            "bots": list(bots), "budget": budget, "seed": seed, "max_turns": max_turns,
+            "method": "sequential-halving", "grid_size": grid_size, "candidates": len(candidates),
+            "max_candidates": max_candidates,
+        },
+        "base_values": base_values,
+        "invalid": invalid,
+        "rounds": rounds_done,
+        "games_played": sum(len(c.games) for c in candidates),
+        "interrupted": interrupted,
+        "best": describe(best) if best else None,
+        "runner_ups": [describe(c) for c in others[:5]],
+        "candidates": [describe(c) for c in candidates],
+    }
+
+
+# ---------------------------------------------------------------------------
+# The house rule
+
+
+def _nest(path, value, into: dict, data: dict):
+    """Put ``value`` at ``path`` of the patch ``into``; a list is written whole (a patch replaces lists)."""
+    node, src = into, data
+    for i, k in enumerate(path):
+        if isinstance(src, list):
+            raise AssertionError("lists are handled by the caller")
+        last = i == len(path) - 1
+        nxt = src[k]
+        if last:
+            node[k] = value
+            return
+        if isinstance(nxt, list):
+            lst = node.get(k) if isinstance(node.get(k), list) else list(nxt)
+            # the rest of the path is one index into this list (numbers only)
+            sub = lst
+            rest = path[i + 1:]
+            for j, kk in enumerate(rest[:-1]):
+                sub = sub[kk]
+            sub[rest[-1]] = value
+            node[k] = lst
+            return
+        node = node.setdefault(k, {})
+        src = nxt
+
+
+def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, title: str,
+               command: str) -> str:
+    """The YAML text of the winning variant: ``extends`` the input and sets the chosen values."""
+    import yaml
+
+    best = result["best"]
+    patch: dict = {}
+    changed = []
+    for v in result["settings"]["vary"]:
+        value = best["values"][v["path"]]
+        if value != v["base"]:
+            keys = [int(k) if k.isdigit() else k for k in v["path"].split(".")]
+            _nest(keys, value, patch, ruleset_data)
+            changed.append(f"{v['path']}: {v['base']} -> {value}")
+    fs = best["first_seat"]
+    lo, hi = fs["ci95"]
+    lines = [
+        "# Chosen by rulekit tune (sequential halving over {n} candidates, {g} games in all).".format(
+            n=result["settings"]["candidates"], g=result["games_played"]),
+        "# The first seat wins {r:.1%} of {d} decided games (95% interval {lo:.1%} to {hi:.1%}),".format(
+            r=fs["rate"], d=fs["decided"], lo=lo, hi=hi),
+        "# bots {bots}, seed {seed}.".format(bots=" vs ".join(result["settings"]["bots"]),
+                                            seed=result["settings"]["seed"]),
+        "# Reproduce: " + command,
+    ]
+    if result["interrupted"]:
+        lines.append("# The search was interrupted: this is the best candidate of its last finished round.")
+    lines += ["# Changed: " + c for c in changed] or ["# Changed: nothing (the base values were best)."]
+    head = {"extends": base_ref, "id": new_id, "title": title,
+            "description": "Tuned by simulation: " + (", ".join(changed) if changed else "no change") + "."}
+    text = "\n".join(lines) + "\n"
+    text += yaml.safe_dump(head, sort_keys=False, allow_unicode=True, width=100)
+    if patch:
+        text += "\n" + yaml.safe_dump(patch, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    return text
+

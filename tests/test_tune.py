@@ -1,0 +1,127 @@
+"""rulekit tune: the search space, sequential halving, the house rule it writes, and backends that agree."""
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from rulekit.balance import simulate as sim
+from rulekit.balance import tune as tuning
+from rulekit.balance.backend import open_backend
+from rulekit.errors import TuneError
+from rulekit.language import load_ruleset
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "tune.schema.json").read_text())
+EN = load_ruleset("province-en")
+
+
+def test_vary_reads_a_path_of_the_resolved_ruleset():
+    v = tuning.parse_vary("structures.bank.cost.coin=2..6", EN.data)
+    assert v.path == ("structures", "bank", "cost", "coin") and list(v.values) == [2, 3, 4, 5, 6]
+    assert v.base == EN.data["structures"]["bank"]["cost"]["coin"]
+    assert tuning.parse_vary("/setup/starting_coins/1=0..4", EN.data).path == ("setup", "starting_coins", 1)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("structures.bank.cost.coin", ["PATH=LO..HI"]),
+    ("structures.bank.cost.gold=1..2", ["no field 'gold'", "labor", "coin"]),
+    ("structures.castle.cost.coin=1..2", ["no field 'castle'", "lender", "harbor"]),
+    ("setup.starting_coins.5=1..2", ["positions are 0 to 1"]),
+    ("structures.bank.name=1..2", ["not a whole number"]),
+    ("structures.bank.cost.coin=5..2", ["empty"]),
+])
+def test_a_bad_vary_says_what_is_wrong(text, words):
+    with pytest.raises(TuneError) as info:
+        tuning.parse_vary(text, EN.data)
+    for w in words:
+        assert w in str(info.value)
+
+
+def test_targets():
+    assert tuning.parse_target("fair") == ("fair", 0.5)
+    assert tuning.parse_target("first:55%") == ("first", 0.55)
+    assert tuning.parse_target("first:0.4") == ("first", 0.4)
+    with pytest.raises(TuneError, match="fair"):
+        tuning.parse_target("short")
+
+
+def test_sequential_halving_plan_halves_and_spends_at_most_the_budget():
+    plan = tuning.plan_rounds(9, 600)
+    assert [n for n, _g in plan] == [9, 5, 3, 2]
+    assert sum(n * g for n, g in plan) <= 600
+    assert all(g % 2 == 0 and g >= 2 for _n, g in plan)
+    assert tuning.fit_candidates(32, 40) < 32
+
+
+def test_a_sampled_grid_is_seeded_and_keeps_the_base_values():
+    vs = [tuning.parse_vary(f"structures.{s}.cost.coin=0..6", EN.data) for s in ("bank", "camp", "mill")]
+    a = tuning.candidate_grid(vs, 3, 20)
+    assert a == tuning.candidate_grid(vs, 3, 20) and len(a) == 20
+    assert tuple(v.base for v in vs) in a
+
+
+UNFAIR = {"extends": "province-en", "id": "poor-second", "setup": {"starting_coins": [2, 0]}}
+
+
+@pytest.fixture
+def poor_second(tmp_path):
+    p = tmp_path / "poor-second.yaml"
+    p.write_text(yaml.safe_dump(UNFAIR))
+    return p
+
+
+def small_tune(path, **kw):
+    return tuning.tune(str(path), ["setup.starting_coins.1=0..5"], budget=48, seed=2, **kw)
+
+
+def test_tune_is_the_same_whatever_the_jobs(poor_second):
+    one = small_tune(poor_second)
+    two = small_tune(poor_second, jobs=2)
+    assert one == two
+    jsonschema.validate(json.loads(json.dumps({**one, "output": None, "elapsed_seconds": 1.0})), SCHEMA)
+    assert one["best"]["values"]["setup.starting_coins.1"] in range(6)
+    assert one["games_played"] <= 48
+    # Every candidate played the same games: its first-round figures are those of simulate on the variant.
+    c0 = one["candidates"][0]
+    data = tuning.apply_values(load_ruleset(str(poor_second)).data, [tuning.parse_vary(
+        "setup.starting_coins.1=0..5", load_ruleset(str(poor_second)).data)], (0,))
+    from rulekit.language import Ruleset
+    games = sim.run(Ruleset(id="x", data=data), c0["games"], seed=2)
+    assert sim.first_seat(games) == c0["first_seat"]
+
+
+def test_tune_on_an_in_process_dask_cluster_gives_the_identical_answer(poor_second):
+    from dask.distributed import Client
+
+    local = small_tune(poor_second)
+    with Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
+        assert small_tune(poor_second, cluster=client) == local
+        with open_backend(cluster=client) as be:
+            assert sim.report("province-fr", 6, seed=4, backend=be) == sim.report("province-fr", 6, seed=4)
+
+
+def test_interrupting_keeps_the_best_of_the_last_finished_round(poor_second):
+    calls = {"n": 0}
+
+    def progress(p):
+        calls["n"] += 1
+        if p.round == 2:
+            raise KeyboardInterrupt
+
+    r = small_tune(poor_second, progress=progress)
+    assert r["interrupted"] and r["best"] is not None
+    assert len(r["rounds"]) == 1
+
+
+def test_the_written_house_rule_extends_the_input_and_validates(poor_second, tmp_path):
+    r = small_tune(poor_second)
+    r["best"]["values"]["setup.starting_coins.1"] = 4
+    text = tuning.house_rule(r, "poor-second.yaml", load_ruleset(str(poor_second)).data, "poor-second-tuned",
+                             "Tuned", "rulekit tune …")
+    out = tmp_path / "tuned.yaml"
+    out.write_text(text)
+    rs = load_ruleset(str(out))
+    assert rs.data["setup"]["starting_coins"] == [2, 4]
+    assert yaml.safe_load(text)["extends"] == "poor-second.yaml"
+    assert "starting_coins.1: 0 -> 4" in text

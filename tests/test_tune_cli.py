@@ -1,0 +1,96 @@
+"""``rulekit tune`` through click's CliRunner: the report, the house rule, JSON, errors, --cluster local."""
+import json
+from pathlib import Path
+
+import jsonschema
+import yaml
+from click.testing import CliRunner
+
+from rulekit.cli import cli
+from rulekit.language import load_ruleset
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "tune.schema.json").read_text())
+
+
+def run(*args, cwd=None):
+    return CliRunner().invoke(cli, list(args))
+
+
+def unfair(tmp_path):
+    p = tmp_path / "poor-second.yaml"
+    p.write_text(yaml.safe_dump({"extends": "province-en", "id": "poor-second",
+                                 "setup": {"starting_coins": [2, 0]}}))
+    return p
+
+
+def test_report_and_house_rule(tmp_path):
+    src = unfair(tmp_path)
+    out = tmp_path / "sub" / "tuned.yaml"
+    out.parent.mkdir()
+    r = run("tune", str(src), "--vary", "setup.starting_coins.1=0..3", "--budget", "24", "--seed", "1",
+            "-o", str(out))
+    assert r.exit_code == 0, r.output
+    assert "Best settings" in r.output and "setup.starting_coins.1" in r.output and "Runner-ups" in r.output
+    assert "games played in" in r.output and str(out) in r.output
+    written = yaml.safe_load(out.read_text())
+    assert written["extends"] == "../poor-second.yaml" and written["id"] == "poor-second-tuned"
+    load_ruleset(str(out))
+    assert "# Reproduce: rulekit tune" in out.read_text()
+
+
+def test_json_is_documented_and_the_same_with_jobs(tmp_path):
+    src = unfair(tmp_path)
+    args = ["tune", str(src), "--vary", "setup.starting_coins.1=0..3", "--budget", "24", "--json",
+            "-o", str(tmp_path / "t.yaml")]
+    a = json.loads(run(*args).output)
+    b = json.loads(run(*args, "--jobs", "2").output)
+    jsonschema.validate(a, SCHEMA)
+    a.pop("elapsed_seconds"), b.pop("elapsed_seconds")
+    assert a == b
+
+
+def test_cluster_local_gives_the_same_answer(tmp_path):
+    src = unfair(tmp_path)
+    args = ["tune", str(src), "--vary", "setup.starting_coins.1=1..2", "--budget", "8", "--json",
+            "-o", str(tmp_path / "t.yaml")]
+    a = json.loads(run(*args).output)
+    r = run(*args, "--cluster", "local", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    b = json.loads(r.output)
+    a.pop("elapsed_seconds"), b.pop("elapsed_seconds")
+    assert a == b
+
+
+def test_usage_errors(tmp_path):
+    r = run("tune", "province-en", "--vary", "structures.bank.cost.gold=1..3")
+    assert r.exit_code == 2 and "no field 'gold'" in r.output and "labor, coin" in r.output
+    r = run("tune", "province-en", "--vary", "structures.bank.cost.coin=1..3", "--target", "short")
+    assert r.exit_code == 2 and "first:P" in r.output
+    r = run("tune", "province-en", "--vary", "structures.bank.cost.coin=1..3", "--bots", "mcts:x,greedy")
+    assert r.exit_code == 2 and "mcts:Ts" in r.output
+    r = run("tune", "province-en")
+    assert r.exit_code == 2
+
+
+def test_progress_bar_and_ctrl_c_on_a_terminal(tmp_path):
+    """On a terminal: a progress bar (round, candidate, best so far); Ctrl-C prints the best so far."""
+    import os
+    import sys
+
+    import pexpect
+
+    src = unfair(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "RULEKIT_NO_PROGRESS"}
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "tune", str(src), "--vary", "setup.starting_coins.1=0..8",
+                                           "--budget", "600", "--lang", "en", "-o", str(tmp_path / "t.yaml")],
+                          env=env, encoding="utf-8", timeout=300, dimensions=(30, 200), cwd=str(tmp_path))
+    try:
+        child.expect("round 2/4, candidate [0-9]+; best so far [0-9]+ ")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130
+    assert "Interrupted: the best candidate of the last finished round is shown." in child.before
+    assert "Best settings" in child.before and "Rounds: 9;" in child.before
+    assert load_ruleset(str(tmp_path / "t.yaml")).data["setup"]["starting_coins"][0] == 2
