@@ -246,7 +246,7 @@ def test_a_whole_french_game_typed_in_french_notation(ruleset_id, seed, tmp_path
     assert record.actions == canonical
     assert replay(record, rs).scores() == st.scores()
     rows = score_rows(out)
-    assert rows["Total"] == list(st.scores())
+    assert rows["Total des PV"] == list(st.scores())
 
 
 def test_french_screen_shows_french_notation_in_the_choices_and_help(tmp_path):
@@ -254,7 +254,7 @@ def test_french_screen_shows_french_notation_in_the_choices_and_help(tmp_path):
     out = []
     con = Console(interactive=True, color=False, write=out.append,
                   read_line=reader(["aide", "deplacer revenu", "move green@labor_low", "DÉPENSER", "finir",
-                                    "annuler", "construire château", "quitter"]))
+                                    "annuler", "construire château", "journal", "quitter"]))
     rs = load_ruleset("province-en")
     session = Session(ruleset=rs, seed=5, players=["human", "bot:greedy"], console=con, first_player=0,
                       record_path=tmp_path / "g.json")
@@ -268,7 +268,7 @@ def test_french_screen_shows_french_notation_in_the_choices_and_help(tmp_path):
     assert "ou continuez : dépenser (Phase d'Achat) ou finir (fin du tour)" in flat
     assert "déplacer vert@ouvrage_haut déplace un Ouvrier" in flat      # help, in French notation
     assert "La notation anglaise marche aussi (par exemple build lender)" in flat
-    assert "Annulé\u202f: retour avant votre coup finir" in text
+    assert "Annulé\u202f: retour avant votre action «\u202ffinir\u202f»" in text
     assert "«\u202fconstruire château\u202f» n'est pas une action permise ici" in text
     choices = text[text.rindex("Vos choix"):]
     for english in ("move ", "spend", "build ", " end"):
@@ -302,7 +302,7 @@ def test_computer_moves_read_as_reports():
     assert "Computer 1 (greedy) moves a worker (Green) from " in out
     assert "Computer 1 (greedy) builds the " in out and "Computer 2 (random) ends the turn" in out
     assert "(greedy): " not in out and "(random): " not in out          # no more "Name: imperative"
-    assert "why: chosen at random" in out
+    assert "Why: " in out
     fr = run(["play", "--lang", "fr", "--players", "bot:greedy,bot:random", "--seed", "4", "--first", "1"])
     assert "Ordinateur 1 (glouton) déplace un Ouvrier (Vert)\u202f: " in fr.output
     assert "construit le Bâtiment" in fr.output and "[construire " in fr.output
