@@ -187,3 +187,36 @@ def test_the_screen_follows_a_resize(tmp_path):
         child.expect(pexpect.EOF)
     finally:
         child.close()
+
+
+def test_watching_two_computers_on_a_terminal_shows_every_move(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(TERM="xterm")
+    # Enter steps through the game, turn by turn; q stops (and says where the game stands).
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--players", "bot:greedy,bot:greedy",
+                                           "--seed", "11", "--lang", "en"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(24, 80), cwd=str(tmp_path))
+    try:
+        child.expect("Enter: next turn")
+        first = ANSI.sub("", child.before)
+        assert "Computer 1 (greedy) moves a worker" in first and "Why: " in first
+        child.sendline("")
+        child.expect("Enter: next turn")
+        second = ANSI.sub("", child.before)
+        assert "Computer 2 (greedy) moves a worker" in second
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+        assert "Game not finished" in ANSI.sub("", child.before)
+    finally:
+        child.close()
+    # --delay paces the moves without asking
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--players", "bot:greedy,bot:greedy",
+                                           "--seed", "11", "--lang", "en", "--delay", "0"],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(24, 80), cwd=str(tmp_path))
+    try:
+        child.expect(pexpect.EOF)
+        text = ANSI.sub("", child.before)
+    finally:
+        child.close()
+    assert text.count("moves a worker") > 20 and "GAME OVER" in text and "Enter: next turn" not in text
+    assert all(len(line) < 80 for line in text.replace("\r", "").split("\n"))

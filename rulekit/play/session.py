@@ -431,17 +431,24 @@ class Session:
             if previous is not None:
                 signal.signal(signal.SIGWINCH, previous)
 
+    def _say_all(self, lines):
+        """Lines printed; on a terminal, wrapped to its width."""
+        con = self.console
+        if con.terminal:
+            lines = layout.fit_lines(lines, con.size()[0] - 1)
+        for line in lines:
+            con.say(line)
+
     def _print_intro(self):
         con = self.console
-        for line in screen.intro_lines(self.ruleset, self.seed, self.names, self.players, self.state,
-                                       self.record_path):
-            con.say(line)
+        self._say_all(screen.intro_lines(self.ruleset, self.seed, self.names, self.players, self.state,
+                                         self.record_path))
         if not con.interactive or self.watching:
             for entry in self.story.entries:          # what the story holds so far (setup, or a resumed game)
                 indent = "" if entry.kind in (story.ACTION, story.TURN) else "  "
                 if self.state.history and entry.turn < self.state.turn:
                     continue
-                con.say(indent + entry.text)
+                self._say_all([indent + entry.text])
 
     def _run(self) -> int:
         con = self.console
@@ -636,8 +643,7 @@ class Session:
                 path = None
         if interrupted:
             con.say(_("Interrupted."))
-        for line in screen.summary_lines(self.state, self.names):
-            con.say(line)
+        self._say_all(screen.summary_lines(self.state, self.names))
         if path is not None:
             con.say(_("Saved to {file}.").format(file=path))
             if not self.state.is_terminal():
@@ -656,8 +662,7 @@ class Session:
                 con.say(line)
             final = [e.text for e in self.story.of_turn(self.state.turn) if e.kind in (story.EVENT, story.WHY)]
             final = layout.fit_lines(["  " + t for t in final], columns - 1)
-        for line in screen.end_lines(self.state, self.names, con, final_events=final):
-            con.say(line)
+        self._say_all(screen.end_lines(self.state, self.names, con, final_events=final))
         if self.record_path is not None:
             con.say(_("The game is saved in {file}; check it with: {command}").format(
                 file=self.record_path, command=f"rulekit replay {self.record_path}"))

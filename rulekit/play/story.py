@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n import _, format_list, ngettext
+from ..i18n import _, format_list, ngettext, pgettext
 from . import screen
 
 ACTION, EVENT, INCOME, TURN, WHY, NOTE = "action", "event", "income", "turn", "why", "note"
@@ -197,9 +197,10 @@ def turn_summary(state, entries, names) -> str:
             shown.append(part)
     seat = acts[0].seat
     turn = acts[0].turn
+    joined = pgettext("between the parts of a turn", "; ").join(shown)
     if screen._is_you(names[seat]):
-        return _("You, turn {turn}: {actions}.").format(turn=turn + 1, actions="; ".join(shown))
-    return _("{player}, turn {turn}: {actions}.").format(player=names[seat], turn=turn + 1, actions="; ".join(shown))
+        return _("You, turn {turn}: {actions}.").format(turn=turn + 1, actions=joined)
+    return _("{player}, turn {turn}: {actions}.").format(player=names[seat], turn=turn + 1, actions=joined)
 
 
 # ---------------------------------------------------------------------------
@@ -220,7 +221,7 @@ def effect_tag(data, effect) -> str:
         return _("one more worker ({worker})").format(worker=screen.name(data, "worker", value["worker"]))
     if key == "conversion":
         conv = (data.get("conversions") or {}).get(value["conversion"], {})
-        return _("{conversion}: {cost} into {gain}").format(
+        return _("the {conversion} exchange ({cost} for {gain})").format(
             conversion=screen.name(data, "conversion", value["conversion"]),
             cost=screen.cost_text((conv.get("pay") or {}).get("labor", 0), (conv.get("pay") or {}).get("coin", 0)),
             gain=screen.cost_text((conv.get("gain") or {}).get("labor", 0), (conv.get("gain") or {}).get("coin", 0)))
@@ -295,7 +296,8 @@ def explain_turn(state, entries, names) -> str:
                 coin=screen.coin_text(state.coin_value(seat))))
         else:
             reasons.append(_("nothing is left for it to build: it gathers what still scores"))
-    return _("Why: {reasons}.").format(reasons="; ".join(dict.fromkeys(reasons)))
+    return _("Why: {reasons}.").format(
+        reasons=pgettext("between the parts of a turn", "; ").join(dict.fromkeys(reasons)))
 
 
 def hint_reason(state, action: int) -> str:
