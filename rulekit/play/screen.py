@@ -691,8 +691,10 @@ def ship_text(state, names, compact: bool = False) -> str:
     d = c.data
     harbor = name(d, "structure", c.struct_ids[c.harbor_struct])
     if state.ship < 0:
-        if state.first_builder[c.harbor_struct] >= 0:
+        if state.cast_pending:
             return _("not cast yet: they are cast at the end of this turn")
+        if state.first_builder[c.harbor_struct] >= 0:
+            return _("not cast yet: they are cast at the start of the Harbormaster's next turn")
         if compact:
             return _("not cast yet")
         return _("not cast yet (the first player to build the {harbor} casts the ships)").format(harbor=harbor)

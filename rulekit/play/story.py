@@ -100,8 +100,8 @@ def income_sources(state, seat: int, structures: int, borrowed: bool = False) ->
         if c.outcome_hire[o]:
             parts.append(_("may hire a sailor"))
         if parts:
-            out.append(_("ships ({outcome}) {gain}").format(outcome=screen.name(d, "outcome", c.outcome_ids[o]),
-                                                           gain=", ".join(parts)))
+            out.append(_("ships ({outcome}): {gain}").format(outcome=screen.name(d, "outcome", c.outcome_ids[o]),
+                                                            gain=", ".join(parts)))
     return out
 
 
@@ -289,8 +289,12 @@ def explain_turn(state, entries, names) -> str:
             count=len(claims)))
     if not reasons:
         target = saving_for(state, seat)
-        if target is not None:
-            reasons.append(_("it cannot build yet: it is saving for the {structure} ({cost}; it has {coin})").format(
+        if target is not None and state.coin_value(seat) >= c.cost_coin[target]:
+            reasons.append(_("it lacked the Labor to build more (next: {structure}, {cost})").format(
+                structure=screen.name(d, "structure", c.struct_ids[target]),
+                cost=screen.cost_text(c.cost_labor[target], c.cost_coin[target])))
+        elif target is not None:
+            reasons.append(_("it is saving its coins (next: {structure}, {cost}; it has {coin})").format(
                 structure=screen.name(d, "structure", c.struct_ids[target]),
                 cost=screen.cost_text(c.cost_labor[target], c.cost_coin[target]),
                 coin=screen.coin_text(state.coin_value(seat))))
