@@ -107,15 +107,16 @@ def _last_screen(raw: str) -> str:
     return ANSI.sub("", raw[raw.rindex("\x1b[2J"):] if "\x1b[2J" in raw else raw).replace("\r", "")
 
 
-def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows, you, computer, heading):
+def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows, you, computer, heading,
+                                         players="human,bot:greedy"):
     record = tmp_path / "g.json"
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG")}
     env.update(TERM="xterm", PAGER="cat")
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
     child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", ruleset, "--seed", "8", "--lang", lang,
-                                           "--record", str(record)],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(rows, columns), cwd=str(tmp_path))
+                                           "--players", players, "--record", str(record)],
+                          env=env, encoding="utf-8", timeout=90, dimensions=(rows, columns), cwd=str(tmp_path))
     screens = 0
     try:
         while True:
@@ -163,9 +164,9 @@ def test_a_whole_game_at_120x45_in_english(tmp_path):
     assert "GAME OVER after" in end
 
 
-def test_a_whole_french_game_at_80x24(tmp_path):
+def test_a_whole_french_game_at_80x24_against_the_search_computer(tmp_path):
     end = _play_whole_game_watching_the_screen(tmp_path, "fr", "province-fr", 80, 24, "Vous —",
-                                               "Ordinateur (glouton) —", "Votre choix")
+                                               "Ordinateur (MCTS) —", "Votre choix", players="human,bot:mcts")
     assert "PARTIE TERMINÉE" in end and "Total des PV" in end
 
 

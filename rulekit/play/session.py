@@ -285,6 +285,7 @@ class Session:
         self.story = story.Story()
         self.saved_once = False
         self._telling = False
+        self._waiting = False
         self._rebuild(self.actions)
 
     @property
@@ -407,7 +408,9 @@ class Session:
         for line in lines:
             con.say(line)
 
-    def _on_resize(self, signum, frame):           # pragma: no cover - exercised through a terminal
+    def _on_resize(self, signum, frame):           # exercised through a terminal (tests/test_play_pty.py)
+        if not self._waiting:                      # drawn again at the next decision anyway
+            return
         self._draw()
         self.console.say_inline(screen.prompt_text(self.console))
 
@@ -508,7 +511,11 @@ class Session:
         """Read lines until one plays an action (``played``), or the player leaves (``quit``/``end``)."""
         con = self.console
         while True:
-            line = con.read(screen.prompt_text(con))
+            self._waiting = True
+            try:
+                line = con.read(screen.prompt_text(con))
+            finally:
+                self._waiting = False
             if line is None:                       # end of the input
                 return "end"
             text = line.strip()
