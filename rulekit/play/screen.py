@@ -903,6 +903,11 @@ def help_lines(state) -> list[str]:
     build = c.action_index.get((BUILD, 0, 0))
     conversions = [table.of(c.action_index[(CONVERT, k, 0)]) for k in range(len(c.conv_ids))
                    if (CONVERT, k, 0) in c.action_index]
+    widest = max(len(command_word(x)) for x in PLAY_COMMANDS)
+
+    def cw(command):
+        return command_word(command).ljust(widest)
+
     lines = [
         ("", _("How to play:")),
         ("  ", _("Type the number of a choice, or the action itself, and press Enter.")),
@@ -920,17 +925,17 @@ def help_lines(state) -> list[str]:
                               "typed without their accents.").format(example=table.canonical[build])))
     lines += [
         ("", _("Commands:")),
-        ("  ", _("{command:<8} this help").format(command=command_word("help"))),
-        ("  ", _("{command:<8} the rules for the current phase").format(command=command_word("rules"))),
+        ("  ", _("{command:<8} this help").format(command=cw("help"))),
+        ("  ", _("{command:<8} the rules for the current phase").format(command=cw("rules"))),
         ("  ", _("{command:<8} what every structure costs and requires, and what you can afford").format(
-            command=command_word("costs"))),
-        ("  ", _("{command:<8} everything that has happened in this game").format(command=command_word("log"))),
-        ("  ", _("{command:<8} what the computer would play here, and why").format(command=command_word("hint"))),
+            command=cw("costs"))),
+        ("  ", _("{command:<8} everything that has happened in this game").format(command=cw("log"))),
+        ("  ", _("{command:<8} what the computer would play here, and why").format(command=cw("hint"))),
         ("  ", _("{command:<8} take back your last action (and the computer's replies)").format(
-            command=command_word("undo"))),
+            command=cw("undo"))),
         ("  ", _("{command:<8} save the game to a file, to continue later with --resume").format(
-            command=command_word("save"))),
-        ("  ", _("{command:<8} leave (the game is saved if it has a file)").format(command=command_word("quit"))),
+            command=cw("save"))),
+        ("  ", _("{command:<8} leave (the game is saved if it has a file)").format(command=cw("quit"))),
         ("", _("Winning: {summary}").format(summary=_win_summary(d))),
     ]
     out = []
