@@ -235,3 +235,17 @@ def test_the_screen_fits_small_and_large_terminals_in_both_languages():
                 for notation in (screen.notation(session.state, b) for b in session.state.legal_actions()):
                     assert notation in text                          # every choice is on the screen
             session._play(a, save=False)
+
+
+def test_long_texts_go_through_a_pager_on_a_terminal_only():
+    paged = []
+    typed = iter(["rules", "log", "costs", "quit"])
+    con = Console(interactive=True, color=False, write=[].append, terminal=True, pager=paged.append,
+                  clear=lambda: None, size=(80, 24), read_line=lambda prompt: next(typed, None))
+    session = Session(ruleset=load_ruleset("province-en"), seed=5, players=["human", "bot:greedy"], console=con,
+                      first_player=0)
+    session.autosave = False
+    assert session.run() == 0
+    assert len(paged) == 3 and all(isinstance(p, list) and p for p in paged)
+    assert Console(interactive=True, color=False, terminal=True).pager is not None
+    assert Console(interactive=False, color=False, terminal=False).pager is None
