@@ -1,9 +1,52 @@
 """The exceptions rulekit raises. Only the CLI turns them into messages and exit codes."""
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from .i18n import _
+
+
+def is_control(ch: str) -> bool:
+    """A character that steers a terminal instead of showing: C0/C1 controls,
+    DEL, and the invisible format characters (bidirectional overrides...)."""
+    return unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\u200d"
+
+
+#: Every control character (the test of :func:`is_control`, at the speed of a regular expression).
+#: The ranges are those of Unicode categories Cc and Cf but U+200D (the
+#: zero-width joiner of emoji); tests/test_reliability.py checks them
+#: against unicodedata.
+CONTROL_RE = re.compile(
+    "["
+    "\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e"
+    "\u200b-\u200c\u200e-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0001\U000e0020-\U000e007f"
+    "]")
+
+
+def printable(text, keep: str = "\n") -> str:
+    """``text`` safe to print on a terminal: every control character (escape
+    sequences, BEL, bidirectional overrides...) except those in ``keep`` is
+    written as a visible escape such as ``\\x1b`` or ``\\u202e``.
+
+    >>> printable("Mill\\x1b[2J\\a")
+    'Mill\\\\x1b[2J\\\\x07'
+    """
+    text = str(text)
+    if not CONTROL_RE.search(text):
+        return text
+    out = []
+    for ch in text:
+        if ch in keep or not is_control(ch):
+            out.append(ch)
+        elif ord(ch) < 0x100:
+            out.append(f"\\x{ord(ch):02x}")
+        else:
+            out.append(f"\\u{ord(ch):04x}")
+    return "".join(out)
 
 
 class RulekitError(Exception):
@@ -21,11 +64,12 @@ class Problem:
     pointer: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
+        where = printable(f"{self.file}:{self.line}:{self.column}", keep="")
+        message = printable(self.message, keep="")
         if self.pointer:
-            return _("{where}: {message} (at {pointer})").format(where=where, message=self.message,
-                                                                 pointer=self.pointer)
-        return _("{where}: {message}").format(where=where, message=self.message)
+            return _("{where}: {message} (at {pointer})").format(where=where, message=message,
+                                                                 pointer=printable(self.pointer, keep=""))
+        return _("{where}: {message}").format(where=where, message=message)
 
 
 class RulesetError(RulekitError):

@@ -143,7 +143,9 @@ def test_added_and_removed_structure(tmp_path):
     changes = rule_diff(load_ruleset("province-en"), load_ruleset(path))
     sentences = [c.sentence() for c in changes if c.section == "structures"]
     assert "Union: removed (was: in the game)" in sentences
-    assert "Tower: in the game (new)" in sentences
+    # A new structure's one line shows all of it: cost, VP, requirements and effects.
+    assert ("Tower: Cost: 1 Labor. VP: 3 for the first builder, 1 for a later builder. Requires: none. "
+            "Effect: no effect (new)") in sentences
     # no detail lines for a structure that is added or removed as a whole
     assert not [c for c in changes if c.key.startswith(("union:", "tower:"))]
 
@@ -154,3 +156,18 @@ def test_diff_language_is_restored():
     result = CliRunner().invoke(cli, ["diff", "province-en", "nope"])
     assert result.exit_code == 1
     assert "unknown ruleset" in result.output
+
+
+def test_new_structure_in_the_house_rules_box_shows_all_of_it(tmp_path):
+    from rulekit.text.rulebook import render_markdown
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: province-en\nid: v\nstructures:\n  market:\n    name: Market\n"
+                    "    cost: {labor: 2, coin: 1}\n    vp: {first: 2, later: 1}\n    requires: [mill]\n"
+                    "    effects:\n      - income: {coin: 1}\n", encoding="utf-8")
+    line = ("Market: Cost: 2 Labor and 1 Coin. VP: 2 for the first builder, 1 for a later builder. "
+            "Requires: Mill. Effect: At the start of each of your turns, earn 1 Coin. (new)")
+    assert line in [c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(path))]
+    assert line in render_markdown(load_ruleset(path))
+    with language("fr"):
+        fr = [c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(path))]
+    assert any(x.startswith("Market") and "Moulin" in x and "(nouveau)" in x for x in fr), fr

@@ -1,8 +1,8 @@
 """Random playouts on every bundled ruleset, with invariants checked after every action.
 
 OpenSpiel-style conformance: whatever the ruleset (edition or house rule),
-1,000 seeded random games must respect the invariants below. The termination
-bound is documented in docs/engine.md.
+1,000 seeded random games must respect the invariants below. What bounds a
+turn, and what does not bound a game, is in docs/engine.md.
 """
 import random
 
@@ -13,7 +13,7 @@ from rulekit.engine.record import GameRecord, replay
 from rulekit.language import bundled_rulesets, load_ruleset
 
 GAMES = 1000
-TURN_BOUND = 600          # documented in docs/engine.md: no random game may last longer
+TURN_BOUND = 600          # what these seeds show (docs/engine.md); not a bound of the rules
 ACTIONS_PER_TURN_BOUND = 60
 
 

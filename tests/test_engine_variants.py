@@ -96,8 +96,8 @@ def test_new_goal_in_yaml_alone(tmp_path):
     assert st.end_reason == "goals_exhausted"
 
 
-def test_grind_not_offered_when_no_coin_can_be_paid_out(tmp_path):
-    rs = variant(tmp_path, """
+def test_grind_with_no_coin_to_pay_out_follows_needs_payout(tmp_path):
+    body = """
         components:
           coins:
             silver: {value: 1, count: 5}
@@ -105,10 +105,20 @@ def test_grind_not_offered_when_no_coin_can_be_paid_out(tmp_path):
             platinum: null
         goals:
           coin10: null
-    """)
-    st = new_game(rs, seed=1, first_player=0)      # 2 + 3 coins: the supply is empty
-    assert st.supply == (0,)
-    for text in ["move green@labor_low", "move green@coin", "spend"]:
-        st.play(text)
-    assert st.labor == 2
-    assert "grind" not in [st.notation(a) for a in st.legal_actions()]
+    """
+    for needs_payout in (False, True):
+        rs = variant(tmp_path, body + f"""
+        conversions:
+          grind:
+            needs_payout: {str(needs_payout).lower()}
+        """)
+        st = new_game(rs, seed=1, first_player=0)      # 2 + 3 coins: the supply is empty
+        assert st.supply == (0,)
+        for text in ["move green@labor_low", "move green@coin", "spend"]:
+            st.play(text)
+        assert st.labor == 2
+        offered = "grind" in [st.notation(a) for a in st.legal_actions()]
+        assert offered is not needs_payout
+        if offered:
+            st.play("grind")
+            assert st.labor == 0 and st.coin_value(0) == 2

@@ -122,3 +122,36 @@ def test_view_hides_the_goal_stack(seed, other_seed):
     assert sorted(st.stack + [g for g in range(len(st.c.goal_ids)) if g not in st.stack]) == \
         list(range(len(st.c.goal_ids)))
     assert "stack" not in st.view(0)
+
+
+def _reference_transfer(coinage, a, b, c, amount):
+    """The change-making policy (docs/coins.md) by brute force over every pair of holdings."""
+    from itertools import product
+    n = coinage.n
+    if amount == 0:
+        return a, b, c
+    pool = [a[i] + b[i] + c[i] for i in range(n)]
+    best, best_key = None, None
+    for a2 in product(*(range(x + 1) for x in pool)):
+        if coinage.value(a2) != coinage.value(a) - amount:
+            continue
+        for b2 in product(*(range(x - y + 1) for x, y in zip(pool, a2))):
+            if coinage.value(b2) != coinage.value(b) + amount:
+                continue
+            c2 = tuple(pool[i] - a2[i] - b2[i] for i in range(n))
+            c_moved = sum(abs(c2[i] - c[i]) for i in range(n))
+            a_gets = sum(max(0, a2[i] - a[i]) for i in range(n))
+            moved = c_moved + sum(abs(a2[i] - a[i]) + abs(b2[i] - b[i]) for i in range(n))
+            key = (c_moved, a_gets, moved, tuple(-x for x in reversed(a2)))
+            if best_key is None or key < best_key:
+                best, best_key = (tuple(a2), tuple(b2), c2), key
+    return best
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st_.data(), which=st_.sampled_from([EN, FR, Coinage((1, 2, 5), (4, 3, 2))]))
+def test_transfer_agrees_with_the_policy_by_brute_force(data, which):
+    """Differential: the engine's change making (one loop when the third party is not needed) and the policy."""
+    a, b, c = data.draw(three_way_split(which))
+    amount = data.draw(st_.integers(0, which.value(a)))
+    assert which._transfer(a, b, c, amount) == _reference_transfer(which, a, b, c, amount)

@@ -1618,12 +1618,30 @@ def test_note_spent_counts_builds_union_sailors_repay():
     assert st.spent == 9 and st.coin_value(0) == 11
 
 
-def test_note_grind_needs_coins_in_the_supply():
-    """rules-notes §3, Coins: if the supply cannot provide what was earned, that part is not earned.
+def test_note_grind_always_available_even_when_the_supply_is_empty():
+    """Grind is always available; "if there are no coins left in the supply, you do not earn a coin".
 
-    Engine choice (docs/readings.md): Grind is not offered while the supply is empty.
+    Reading (docs/readings.md): the Labor is paid, no coin is earned, and it is
+    still a Grind (it counts for the Grind goal). Field: conversions.grind.needs_payout.
     """
     st = game()
+    S.set_purse(st, 1, silver=8, gold=3, platinum=1)
+    spending(st, labor=4, silver=2)
+    assert st.supply == (0, 0, 0) and S.can(st, "grind")
+    st.play("grind")
+    assert st.labor == 2 and st.coin_value(0) == 2 and st.conv_used[st.c.conv_ids.index("grind")] == 1
+    S.take_coins(st, 0, 1)
+    st.play("grind")
+    assert st.coin_value(0) == 2 and st.supply == (0, 0, 0)
+
+
+def test_grind_refused_when_the_coins_cannot_pay_is_a_setting(tmp_path):
+    """The other reading: Grind is not offered while the coins cannot pay out its coin."""
+    path = tmp_path / "refuse.yaml"
+    path.write_text("extends: province-en\nid: refuse\nconversions:\n  grind:\n    needs_payout: true\n",
+                    encoding="utf-8")
+    st = S.new(str(path), seed=0)
+    S.set_goals(st, QUIET[0], QUIET[1:])
     S.set_purse(st, 1, silver=8, gold=3, platinum=1)
     spending(st, labor=4, silver=2)
     assert st.supply == (0, 0, 0) and not S.can(st, "grind")

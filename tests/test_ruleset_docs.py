@@ -41,10 +41,10 @@ def _matches_excerpt(expected: list[str], actual: list[str]) -> bool:
     return True
 
 
-def test_first_house_rule_tutorial(tmp_path, monkeypatch):
-    text = (DOCS / "first-house-rule.md").read_text(encoding="utf-8")
+def _replay_tutorial(text, tmp_path, monkeypatch) -> int:
+    """Write the tutorial's files and run its commands in ``tmp_path``, comparing each output
+    (in the language a command asks for with --lang, English otherwise). Returns how many outputs."""
     steps = STEP.findall(text)
-    assert [kind for kind, _n, _b in steps].count("output of") >= 4
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     for kind, name, body in steps:
@@ -55,13 +55,19 @@ def test_first_house_rule_tutorial(tmp_path, monkeypatch):
         assert lines[0] == f"$ {name}"
         args = shlex.split(name)
         assert args[0] == "rulekit"
-        result = runner.invoke(cli, args[1:] + ["--lang", "en"])
+        result = runner.invoke(cli, args[1:] + ([] if "--lang" in args else ["--lang", "en"]))
         actual = result.output.rstrip("\n").split("\n")
         expected = lines[1:]
         if "..." in expected or any(line.endswith("...") for line in expected):
             assert _matches_excerpt(expected, actual), f"{name}:\n{result.output}"
         else:
             assert actual == expected, f"{name}:\n{result.output}"
+    return [kind for kind, _n, _b in steps].count("output of")
+
+
+def test_first_house_rule_tutorial(tmp_path, monkeypatch):
+    text = (DOCS / "first-house-rule.md").read_text(encoding="utf-8")
+    assert _replay_tutorial(text, tmp_path, monkeypatch) >= 4
     # The finished house rule does what the tutorial promises.
     mine = load_ruleset(tmp_path / "my-house-rule.yaml")
     base = load_ruleset("province-en")
@@ -102,3 +108,19 @@ def test_reference_names_every_field_and_primitive():
     names |= set(s["properties"]["tie_breaks"]["items"]["enum"])
     missing = sorted(n for n in names if f"`{n}" not in text and f"{n}:" not in text)
     assert missing == []
+
+
+def test_house_rules_tutorial(tmp_path, monkeypatch):
+    """docs/house-rules-tutorial.md: its files validate, its commands print what it shows (in the
+    language each command asks for, English otherwise), and its scripted game (``pycon`` blocks) runs as shown."""
+    import doctest
+
+    text = (DOCS / "house-rules-tutorial.md").read_text(encoding="utf-8")
+    assert _replay_tutorial(text, tmp_path, monkeypatch) >= 5
+    # The scripted game, as doctests, in the folder where the files were written.
+    code = "\n".join(re.findall(r"```pycon\n(.*?)```", text, re.S))
+    test = doctest.DocTestParser().get_doctest(code, {}, "house-rules-tutorial", "house-rules-tutorial.md", 0)
+    runner_ = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner_.run(test)
+    assert runner_.summarize(verbose=False).failed == 0
+    assert len(test.examples) >= 10

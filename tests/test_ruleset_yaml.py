@@ -69,7 +69,21 @@ def test_bom_is_accepted(tmp_path):
 
 def test_unsupported_tag():
     doc = load_yaml_text("a: !python/object:os.system echo\n", "d.yaml")
-    assert len(doc.problems) == 1 and "unsupported YAML tag" in doc.problems[0].message
+    assert len(doc.problems) == 1 and "YAML tags such as !python/object:os.system are not allowed here" in \
+        doc.problems[0].message
+    doc = load_yaml_text("a: !!python/object:os.system echo\n", "d.yaml")
+    assert "tag:yaml.org" not in doc.problems[0].message and "!!python/object" in doc.problems[0].message
+
+
+def test_sexagesimal_numbers_are_refused():
+    doc = load_yaml_text("count: 1:30\nother: 90\n", "d.yaml")
+    assert [(p.line, p.column) for p in doc.problems] == [(1, 8)]
+    assert "base 60" in doc.problems[0].message and doc.data["other"] == 90
+
+
+def test_duplicate_key_in_a_flow_mapping():
+    doc = load_yaml_text("a: {b: 1, b: 2}\n", "d.yaml")
+    assert [(p.line, p.message) for p in doc.problems] == [(1, "duplicate key b (first written at line 1)")]
 
 
 def test_complex_key():

@@ -33,6 +33,7 @@ for a difference of two means (Welch's standard error).
 from __future__ import annotations
 
 import math
+import os
 import statistics as _stats
 from dataclasses import dataclass
 
@@ -188,10 +189,70 @@ def _worker_ruleset(ref):
     return rs
 
 
+class SimulationInterrupted(Exception):
+    """Ctrl-C during a run: ``runs`` holds the games finished so far, per ruleset
+    (in seed order); ``doc`` the report on them, when :func:`report` was running."""
+
+    def __init__(self, runs, total: int):
+        super().__init__("interrupted")
+        self.runs = runs
+        self.total = total
+        self.doc = None
+
+    @property
+    def finished(self) -> int:
+        return sum(len(r) for r in self.runs)
+
+
+def _worker_init():
+    # Ctrl-C reaches every process of the terminal's group: the parent alone
+    # handles it (it cancels what is pending and stops the workers). The
+    # worker starts with SIGINT blocked (see run_many), ignores it, then
+    # unblocks it: a Ctrl-C during its start is dropped, not a traceback.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _block_sigint():
+    import signal
+
+    if hasattr(signal, "pthread_sigmask"):
+        return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return None
+
+
+def _restore_sigmask(old):
+    import signal
+
+    if old is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)     # a Ctrl-C that came meanwhile is raised now
+
+
 def _play_chunk(task):
-    ref, bot_names, seed, start, stop, max_turns = task
+    ref, bot_names, seed, start, stop, max_turns, parent = task
     rs = _worker_ruleset(ref)
-    return [play_one(rs, bot_names, i, seed, max_turns) for i in range(start, stop)]
+    out = []
+    for i in range(start, stop):
+        if os.getppid() != parent:      # the parent is gone: stop rather than play on as an orphan
+            os._exit(1)
+        out.append(play_one(rs, bot_names, i, seed, max_turns))
+    return out
+
+
+def _stop_pool(pool) -> None:
+    """Cancel what is pending and stop the worker processes at once."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        try:
+            proc.terminate()
+        except (OSError, ValueError):     # already gone
+            pass
+    for proc in processes:
+        proc.join(timeout=1)
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
@@ -207,7 +268,9 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
     ``progress(n)`` is called with the number of games just finished.
     With ``jobs`` > 1 the games are played by that many processes, in chunks
     of consecutive seeds; the result does not depend on ``jobs``. A game
-    still running after ``max_turns`` turns stops, unfinished.
+    still running after ``max_turns`` turns stops, unfinished. Ctrl-C raises
+    :class:`SimulationInterrupted` with the games finished so far (the
+    workers are stopped at once).
     """
     bots = tuple(bots)
     for name in bots:
@@ -215,30 +278,52 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
     results = [[None] * games for _ in rulesets]
     chunks = _chunks(games, max(1, jobs))
+
+    def finished():
+        return [[g for g in run if g is not None] for run in results]
+
     if jobs <= 1 or games <= 1:
-        for k, rs in enumerate(rulesets):
-            for start, stop in chunks:
-                for i in range(start, stop):
-                    results[k][i] = play_one(rs, bots, i, seed, max_turns)
-                if progress:
-                    progress(stop - start)
+        try:
+            for k, rs in enumerate(rulesets):
+                for start, stop in chunks:
+                    for i in range(start, stop):
+                        results[k][i] = play_one(rs, bots, i, seed, max_turns)
+                    if progress:
+                        progress(stop - start)
+        except KeyboardInterrupt:
+            raise SimulationInterrupted(finished(), games * len(rulesets)) from None
         return results
     import concurrent.futures as cf
 
     # The workers load the rulesets from their files (a ruleset's path is
     # its `source`), once per process.
     sources = [rs.source or rs.id for rs in rulesets]
-    with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {}
-        for k, src in enumerate(sources):
-            for start, stop in chunks:
-                futures[pool.submit(_play_chunk, (src, bots, seed, start, stop, max_turns))] = (k, start)
+    pool = None
+    old = _block_sigint()        # the workers are started with SIGINT blocked (they inherit the mask)
+    try:
+        try:
+            pool = cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+            futures = {}
+            for k, src in enumerate(sources):
+                for start, stop in chunks:
+                    futures[pool.submit(_play_chunk, (src, bots, seed, start, stop, max_turns, os.getpid()))] = (k, start)
+        finally:
+            _restore_sigmask(old)
         for fut in cf.as_completed(futures):
             k, start = futures[fut]
             chunk = fut.result()
             results[k][start:start + len(chunk)] = chunk
             if progress:
                 progress(len(chunk))
+    except KeyboardInterrupt:
+        if pool is not None:
+            _stop_pool(pool)
+        raise SimulationInterrupted(finished(), games * len(rulesets)) from None
+    except BaseException:
+        if pool is not None:
+            _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
     return results
 
 
@@ -292,7 +377,7 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     for g in games:
         if g.finished:
             decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
-    ends = {k: 0 for k in c.end_order}
+    ends = {k: 0 for k in c.end_keys}
     ends["unfinished"] = 0
     for g in games:
         key = "unfinished" if not g.finished else (g.end_reason or "none")
@@ -310,7 +395,8 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
             totals.append(g.scores[p])
         first_totals.append(g.scores[g.first])
         second_totals.append(g.scores[1 - g.first])
-        margins.append(abs(g.scores[0] - g.scores[1]))
+        if g.finished:                   # an unfinished game has no winner, hence no margin
+            margins.append(abs(g.scores[0] - g.scores[1]))
     structures = {}
     for s, sid in enumerate(c.struct_ids):
         built = sum(1 for g in games if g.first_builder[s] >= 0)
@@ -426,7 +512,16 @@ def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1,
     """Run and describe: the whole JSON document of ``rulekit simulate``."""
     refs = [ruleset] if other is None else [ruleset, other]
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    runs = run_many(rulesets, games, bots, seed, jobs, progress, max_turns)
+    try:
+        runs = run_many(rulesets, games, bots, seed, jobs, progress, max_turns)
+    except SimulationInterrupted as exc:
+        if all(exc.runs):
+            exc.doc = _document(rulesets, exc.runs, len(exc.runs[0]), bots, seed, max_turns, other)
+        raise
+    return _document(rulesets, runs, games, bots, seed, max_turns, other)
+
+
+def _document(rulesets, runs, games, bots, seed, max_turns, other) -> dict:
     main = statistics(rulesets[0], runs[0], bots)
     first = "random" if compile_ruleset(rulesets[0]).first_random else "alternate"
     doc = {

@@ -63,6 +63,17 @@ SCALE = 30.0
 #: Turn plans searched at most per decision (positions visited while listing them).
 PLAN_LIMIT = 3000
 
+#: Longest a decision may take, in seconds, whatever the other budgets and the
+#: ruleset: on a large house rule (tens of workers, huge incomes) a single
+#: simulation can be slow, so listing the plans and every simulation stop at
+#: this deadline (a simulation cut short is valued where it stands). The
+#: bundled editions never reach it.
+MAX_SECONDS = 10.0
+
+
+def _past(deadline) -> bool:
+    return deadline is not None and time.perf_counter() >= deadline
+
 
 def greedy_action(state, legal, rng=None) -> int:
     """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`), ties to the first."""
@@ -77,12 +88,13 @@ def greedy_action(state, legal, rng=None) -> int:
     return best
 
 
-def greedy_plan(state) -> tuple:
-    """The actions the greedy policy plays from ``state`` to the end of the turn."""
+def greedy_plan(state, deadline=None) -> tuple:
+    """The actions the greedy policy plays from ``state`` to the end of the turn
+    (or up to ``deadline``, a ``time.perf_counter()`` value)."""
     st = state.clone()
     turn = st.turn
     out = []
-    while not st.is_terminal() and st.turn == turn and len(out) < 200:
+    while not st.is_terminal() and st.turn == turn and len(out) < 200 and not (out and _past(deadline)):
         legal = st.legal_actions()
         a = legal[0] if len(legal) == 1 else greedy_action(st, legal)
         st._apply(a)
@@ -90,14 +102,15 @@ def greedy_plan(state) -> tuple:
     return tuple(out)
 
 
-def turn_plans(state, limit: int = PLAN_LIMIT) -> list[tuple[tuple, object]]:
+def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tuple, object]]:
     """Distinct ends of the current player's turn: ``[(actions, state after them)]``.
 
     A depth-first walk over the current player's actions until the turn is
     over (or the game); positions reached by several orders are walked once.
     An exchange of coins is only walked when it claims a goal at once (any
     other exchange changes nothing the engine cannot do itself when paying).
-    The walk stops after ``limit`` positions (the plans found so far are kept).
+    The walk stops after ``limit`` positions, or at ``deadline`` (the plans
+    found so far are kept).
     """
     c = state.c
     actions = c.actions
@@ -106,7 +119,7 @@ def turn_plans(state, limit: int = PLAN_LIMIT) -> list[tuple[tuple, object]]:
     out = []
     stack = [(state, ())]
     visited = 0
-    while stack and visited < limit:
+    while stack and visited < limit and not _past(deadline):
         s, acts = stack.pop()
         p = s.current
         claimed = len(s.claimed[p])
@@ -139,14 +152,16 @@ class MCTSBot:
       the position is valued (0: to the end of the game);
     - ``candidates``: plans kept for the simulations (best static value first);
     - ``exploration``: the UCB1 constant;
-    - ``scale``: the leaf value is ``tanh(d / scale)``.
+    - ``scale``: the leaf value is ``tanh(d / scale)``;
+    - ``max_seconds``: a decision never takes longer (:data:`MAX_SECONDS`),
+      whatever the ruleset; None: no such limit.
     """
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  horizon: int = 2, candidates: int = 8, exploration: float = EXPLORATION,
-                 scale: float = SCALE, plan_limit: int = PLAN_LIMIT):
+                 scale: float = SCALE, plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS):
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -163,22 +178,23 @@ class MCTSBot:
         self.exploration = exploration
         self.scale = scale
         self.plan_limit = plan_limit
+        self.max_seconds = max_seconds
         self.last_reason = ""
         self.last_iterations = 0
         self.total_iterations = 0
         self.total_seconds = 0.0
 
     # ------------------------------------------------------------------ search
-    def candidate_plans(self, state, rng=None) -> list[tuple]:
+    def candidate_plans(self, state, rng=None, deadline=None) -> list[tuple]:
         """The plans the search compares, best static value first (greedy's always among them)."""
         rng = rng or self.rng
         p = state.current
         det = state.determinize(rng.getrandbits(62))
-        plans = turn_plans(det, self.plan_limit)
+        plans = turn_plans(det, self.plan_limit, deadline)
         scored = sorted(((evaluate(s, p) - evaluate(s, 1 - p), -i, seq) for i, (seq, s) in enumerate(plans)),
                         reverse=True)
         out = [seq for _, _, seq in scored[:self.candidates]]
-        g = greedy_plan(det)
+        g = greedy_plan(det, deadline)
         if g not in out:
             out.append(g)
         return out
@@ -193,10 +209,13 @@ class MCTSBot:
             return legal[0]
         rng = self.rng
         start = time.perf_counter()
+        hard = None if self.max_seconds is None else start + self.max_seconds
         deadline = None if self.seconds is None else start + self.seconds
+        if hard is not None and (deadline is None or hard < deadline):
+            deadline = hard
         limit = self.iterations
         p = state.current
-        cands = [seq for seq in self.candidate_plans(state, rng) if seq and seq[0] in legal]
+        cands = [seq for seq in self.candidate_plans(state, rng, hard) if seq and seq[0] in legal]
         if not cands:                                # cannot happen; a safe answer all the same
             cands = [(a,) for a in legal]
         n = [0] * len(cands)
@@ -213,7 +232,7 @@ class MCTSBot:
                     u = w[k] / n[k] + c_explore * math.sqrt(lt / n[k])
                     if u > best_u:
                         j, best_u = k, u
-            v = self._simulate(state.determinize(rng.getrandbits(62)), cands[j], p, rng)
+            v = self._simulate(state.determinize(rng.getrandbits(62)), cands[j], p, rng, hard)
             n[j] += 1
             w[j] += v
             done += 1
@@ -237,8 +256,9 @@ class MCTSBot:
                  chance=format_percent(chance, locale=babel_locale()))
         return cands[best][0]
 
-    def _simulate(self, st, plan, p: int, rng) -> float:
-        """Play ``plan`` then the greedy policy on the determinization ``st``; its value for ``p``."""
+    def _simulate(self, st, plan, p: int, rng, deadline=None) -> float:
+        """Play ``plan`` then the greedy policy on the determinization ``st``; its value for ``p``
+        (valued where it stands when ``deadline`` passes)."""
         turn = st.turn
         for a in plan:
             if st.is_terminal():
@@ -247,12 +267,12 @@ class MCTSBot:
             if a not in legal:                       # another determinization: finish greedily
                 break
             st._apply(a)
-        while not st.is_terminal() and st.turn == turn:   # the rest of the planned turn, if cut short
+        while not st.is_terminal() and st.turn == turn and not _past(deadline):   # the rest of the planned turn
             legal = st.legal_actions()
             st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
         stop = st.turn + self.horizon if self.horizon else None
         steps = 0
-        while not st.is_terminal() and (stop is None or st.turn < stop) and steps < 2000:
+        while not st.is_terminal() and (stop is None or st.turn < stop) and steps < 2000 and not _past(deadline):
             legal = st.legal_actions()
             st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
             steps += 1

@@ -64,4 +64,7 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     # RkGroup.main picks the language (--lang, else LC_ALL/LC_MESSAGES/LANG)
     # before any help is built, and rejects an unknown --lang with exit 2.
-    return cli.main(args=argv, prog_name="rulekit")
+    try:
+        return cli.main(args=argv, prog_name="rulekit")
+    except KeyboardInterrupt:          # while the command line is read
+        raise SystemExit(130) from None

@@ -12,7 +12,7 @@ import importlib
 
 import click
 
-from ..errors import RulekitError
+from ..errors import RulekitError, printable
 from ..i18n import (
     N_,
     _,
@@ -132,11 +132,16 @@ class RkGroup(_Translating, click.Group):
             return super().invoke(ctx)
         except RulekitError as exc:
             fail(str(exc))
+        except KeyboardInterrupt:
+            # Ctrl-C before a command handles it itself (loading, setting up):
+            # the conventional status of an interrupted command, not click's "Aborted!" (1).
+            click.echo("", err=True)
+            raise SystemExit(130) from None
 
 
 def fail(message: str, code: int = 1):
     """Print ``rulekit: message`` on stderr and exit with ``code``."""
-    click.echo(_("rulekit: {message}").format(message=message), err=True)
+    click.echo(_("rulekit: {message}").format(message=printable(message)), err=True)
     raise SystemExit(code)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import RecordError, RulekitError
+from ..errors import RecordError, RulekitError, printable
 from ..i18n import N_, _, ngettext
 from .base import RkCommand, fail, note_untranslated
 
@@ -48,7 +48,10 @@ def _players_option(ctx, param, value):
 @click.option("--delay", type=click.FloatRange(0, 60), metavar=N_("SECONDS"),
               help=N_("When two computers play on a terminal: wait SECONDS between moves "
                       "(default: press Enter for each turn)."))
-def play(ruleset, players, seed, first, record, resume, delay):
+@click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, metavar=N_("T"),
+              help=N_("Stop a game that has not ended after T turns (both players' turns counted); "
+                      "a house rule may make a game that cannot end."))
+def play(ruleset, players, seed, first, record, resume, delay, max_turns):
     from ..engine import compile_ruleset
     from ..engine.record import ReplayError
     from ..language import load_ruleset
@@ -62,7 +65,8 @@ def play(ruleset, players, seed, first, record, resume, delay):
         if "rulekit.lang" not in click.get_current_context().meta:
             _use_record_language(resume)
         try:
-            session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record)
+            session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
+                                     max_turns=max_turns)
         except ReplayError as exc:
             fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc))
         except RecordError as exc:
@@ -82,7 +86,7 @@ def play(ruleset, players, seed, first, record, resume, delay):
         else:
             first_player = 0 if first is None else first - 1
         session = Session(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
-                          record_path=Path(record) if record else None)
+                          record_path=Path(record) if record else None, max_turns=max_turns)
         if record:
             try:
                 session.save()
@@ -119,7 +123,7 @@ def _use_record_language(path) -> None:
 @click.option("--ruleset", "ruleset_ref", metavar=N_("RULESET"),
               help=N_("The ruleset to replay with (default: the one named in the record)."))
 def replay_cmd(record_file, as_json, ruleset_ref):
-    from ..engine.record import GameRecord, ReplayError, replay, result_summary
+    from ..engine.record import GameRecord, ReplayError, check_result, replay, result_summary
     from ..play import find_ruleset, player_names, screen
 
     try:
@@ -133,14 +137,16 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         fail(_("{file}: action {index} ({action}) is not legal at that point; the legal actions were: {legal}").format(
             file=record_file, index=exc.index + 1, action=exc.action, legal=", ".join(exc.legal)))
     except RulekitError as exc:
+        _json_error(as_json, str(exc))
         fail(str(exc))
     finished = state.is_terminal()
     summary = result_summary(state) if finished else None
-    if record.result is not None and summary is not None:
-        stored = {k: record.result.get(k) for k in ("scores", "winner", "decided_by")}
-        if stored != {k: summary[k] for k in ("scores", "winner", "decided_by")}:
-            fail(_("{file}: the result written in the record ({stored}) differs from the replayed one ({found})").format(
-                file=record_file, stored=stored["scores"], found=summary["scores"]))
+    try:
+        check_result(record, state)
+    except RecordError as exc:
+        message = _("{file}: {reason}").format(file=record_file, reason=exc)
+        _json_error(as_json, message)
+        fail(message)
     if as_json:
         out = {
             "ok": True,
@@ -153,6 +159,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
             "winner": summary["winner"] if summary else None,
             "decided_by": summary["decided_by"] if summary else None,
             "end_reason": state.end_reason,
+            "end_condition": state.end_cond if state.end_cond >= 0 else None,
             "turns": state.turn + 1,
         }
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
@@ -171,6 +178,12 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         for line in screen.score_table(rs.data, [state.score_by_source(0), state.score_by_source(1)],
                                        state.scores(), names):
             click.echo(line)
+
+
+def _json_error(as_json: bool, message: str) -> None:
+    """With --json, the refusal as JSON on standard output too (the message goes to standard error)."""
+    if as_json:
+        click.echo(json.dumps({"ok": False, "error": printable(message)}, ensure_ascii=False, indent=1))
 
 
 replay_cmd.name = "replay"

@@ -16,24 +16,35 @@ from .base import RkCommand, fail, note_untranslated
 
 @click.command("validate", cls=RkCommand,
                help=N_("Check ruleset files (or bundled ids) and report every problem as "
-                       "FILE:LINE:COLUMN: message. Exit status 0 when all are valid, 1 otherwise."))
+                       "FILE:LINE:COLUMN: message, and every warning (a variant's change that changes "
+                       "nothing, parts that can never come into play) as FILE:LINE:COLUMN: warning: message. "
+                       "Exit status 0 when all are valid, 1 otherwise."))
+@click.option("--strict", is_flag=True, help=N_("Treat warnings as problems: exit status 1 when there is any."))
 @click.argument("paths", nargs=-1, required=True, metavar=N_("PATH..."))
-def validate(paths):
-    from ..language import validate_path
+def validate(paths, strict):
+    from ..errors import printable
+    from ..language import check_path
 
-    total = 0
+    total = warned = 0
     for path in paths:
-        problems = validate_path(path)
+        problems, warnings = check_path(path)
         total += len(problems)
-        if problems:
-            for problem in problems:
-                click.echo(str(problem))
-        else:
-            click.echo(_("{file}: valid").format(file=path))
+        warned += len(warnings)
+        for problem in problems:
+            click.echo(str(problem))
+        for warning in warnings:
+            click.echo(str(warning))
+        if not problems:
+            click.echo(_("{file}: valid").format(file=printable(path, keep="")))
             from ..language import load_ruleset
             note_untranslated(load_ruleset(path))
+    if warned:
+        click.echo(ngettext("{num} warning.", "{num} warnings.", warned).format(num=warned), err=True)
     if total:
         click.echo(ngettext("{num} problem found.", "{num} problems found.", total).format(num=total), err=True)
+        raise SystemExit(1)
+    if strict and warned:
+        click.echo(_("--strict: warnings count as problems."), err=True)
         raise SystemExit(1)
     click.echo(ngettext("{num} ruleset checked, no problem found.", "{num} rulesets checked, no problem found.",
                         len(paths)).format(num=len(paths)), err=True)

@@ -122,7 +122,15 @@ def _source_name(src: str) -> str:
     }.get(src, src)
 
 
-def _end_name(reason: str) -> str:
+def _end_name(reason: str, data=None) -> str:
+    """Which end condition ended the games: its rulebook sentence when the ruleset has it."""
+    if data is not None and reason not in ("none", "unfinished"):
+        from ..text.sentences import end_condition_by_key, end_condition_sentence
+
+        cond = end_condition_by_key(data, reason)
+        if cond is not None:
+            text = end_condition_sentence(data, cond).rstrip(".")
+            return text[:1].lower() + text[1:]      # it follows "ended because"
     return {
         "player_condition": _("a player reached the end condition"),
         "all_structures_built": _("every structure was built"),
@@ -186,7 +194,7 @@ def _metric_label(doc_rs_data, path: str, bots) -> str:
             "removed": _("goal {goal}: removed"),
         }[parts[2]].format(goal=name)
     if head == "end_reasons":
-        return _("ended because {reason}").format(reason=_end_name(parts[1]))
+        return _("ended because {reason}").format(reason=_end_name(parts[1], doc_rs_data))
     return path
 
 
@@ -243,16 +251,22 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     out += _table([pgettext("simulate", "decided by"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     out.append("")
     t = r["length"]["turns"]
-    out.append(_("Game length: {mean} turns on average ({level} interval {low} to {high}); "
-                 "quartiles {q1}, {median}, {q3}; shortest {min}, longest {max}.").format(level=_level(),
-        mean=_num(t["mean"]), low=_num(t["ci95"][0]), high=_num(t["ci95"][1]),
-        q1=_num(t["q1"]), median=_num(t["median"]), q3=_num(t["q3"]), min=_num(t["min"], 0), max=_num(t["max"], 0)))
+    if not t["n"]:
+        out.append(_("Game length: no game finished."))
+    else:
+        out.append(_("Game length: {mean} turns on average ({level} interval {low} to {high}); "
+                     "quartiles {q1}, {median}, {q3}; shortest {min}, longest {max}.").format(level=_level(),
+            mean=_num(t["mean"]), low=_num(t["ci95"][0]), high=_num(t["ci95"][1]),
+            q1=_num(t["q1"]), median=_num(t["median"]), q3=_num(t["q3"]), min=_num(t["min"], 0), max=_num(t["max"], 0)))
     out.append("")
     out.append(_("Victory points"))
     vp = r["vp"]
     rows = []
     for key in ("per_player", "first_player", "second_player", "margin"):
         v = vp[key]
+        if not v.get("n", 1):                 # no game to average over (no game won, for the margin)
+            rows.append([_metric_label(data, "vp/" + key, bots), "–", "–"])
+            continue
         rows.append([_metric_label(data, "vp/" + key, bots), _num(v["mean"], 2),
                      _range(_num(v["ci95"][0], 2), _num(v["ci95"][1], 2))])
     for src, v in vp["by_source"].items():
@@ -278,7 +292,7 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     out += _table([pgettext("simulate", "goal"), pgettext("simulate", "drawn"), pgettext("simulate", "claimed"), pgettext("simulate", "by 1st player"), pgettext("simulate", "by 2nd player"), pgettext("simulate", "removed")], rows)
     out.append("")
     out.append(_("How the games ended"))
-    rows = [_prop_row(_end_name(k), v) for k, v in r["end_reasons"].items()]
+    rows = [_prop_row(_end_name(k, data), v) for k, v in r["end_reasons"].items()]
     out += _table([pgettext("simulate", "end"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     return out
 
@@ -350,7 +364,7 @@ def _render_compare(doc, data, other_data) -> list[str]:
 @click.option("--compare", "other", metavar=N_("OTHER"),
               help=N_("Also play OTHER (a bundled id or a file) on the same seeds and report the differences."))
 def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
-    from ..balance.simulate import report
+    from ..balance.simulate import SimulationInterrupted, report
     from ..language import load_ruleset
 
     rs = load_ruleset(ruleset)
@@ -369,8 +383,19 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other):
                 doc = report(rs, games, bots, seed, jobs, other_rs, progress=bar.update, max_turns=max_turns)
         else:
             doc = report(rs, games, bots, seed, jobs, other_rs, max_turns=max_turns)
+    except SimulationInterrupted as exc:
+        click.echo("", err=True)
+        click.echo(ngettext("Interrupted: {done} of {total} game finished.", "Interrupted: {done} of {total} games finished.",
+                            exc.total).format(done=exc.finished, total=exc.total), err=True)
+        if exc.doc is not None:
+            if as_json:
+                click.echo(json.dumps(exc.doc, indent=2, ensure_ascii=False))
+            else:
+                click.echo(render_text(exc.doc, rs.data, other_rs.data if other_rs else None,
+                                       time.perf_counter() - start), nl=False)
+        raise SystemExit(130) from None
     except KeyboardInterrupt:
-        fail(_("interrupted"), 1)
+        fail(_("interrupted"), 130)
     except RuntimeError as exc:
         fail(str(exc))
     elapsed = time.perf_counter() - start

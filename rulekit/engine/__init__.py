@@ -17,6 +17,7 @@ from .game import (
                    END,
                    EXCHANGE,
                    HIRE,
+                   LEAP,
                    MOVE,
                    OVER,
                    PHASE_NAMES,
@@ -31,5 +32,5 @@ from .game import (
                    new_game,
 )
 
-__all__ = ["BORROW", "BUILD", "CONVERT", "END", "EXCHANGE", "HIRE", "MOVE", "OVER", "PHASE_NAMES", "REPAY",
+__all__ = ["BORROW", "BUILD", "CONVERT", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OVER", "PHASE_NAMES", "REPAY",
            "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "State", "compile_ruleset", "new_game"]

@@ -69,9 +69,23 @@ class Coinage:
         if va < 0:
             return None
         vb = self.value(b) + amount
-        pool = tuple(a[i] + b[i] + c[i] for i in range(n))
+        # Key 1 first: when A and B alone can do it (C untouched), only A's new
+        # holding is free (B gets the rest of A's and B's coins): one loop, not two.
+        ab = tuple(a[i] + b[i] for i in range(n))
         best = None
         best_key = None
+        for a2 in self._by_value.get(va, ()):
+            if any(a2[i] > ab[i] for i in range(n)):
+                continue
+            a_gets = sum(max(0, a2[i] - a[i]) for i in range(n))
+            moved = sum(abs(a2[i] - a[i]) + abs(ab[i] - a2[i] - b[i]) for i in range(n))
+            key = (0, a_gets, moved, tuple(-x for x in reversed(a2)))
+            if best_key is None or key < best_key:
+                best_key = key
+                best = (a2, tuple(ab[i] - a2[i] for i in range(n)), c)
+        if best is not None:
+            return best
+        pool = tuple(a[i] + b[i] + c[i] for i in range(n))
         for a2 in self._by_value.get(va, ()):
             if any(a2[i] > pool[i] for i in range(n)):
                 continue

@@ -35,8 +35,8 @@ from .coins import Coinage
 WORK, SPENDING, OVER = 0, 1, 2
 PHASE_NAMES = ("work", "spending", "over")
 
-# Action kinds
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END = range(9)
+# Action kinds (LEAP: a move of several steps, given by a long_move effect)
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP = range(10)
 
 MASK64 = (1 << 64) - 1
 
@@ -74,6 +74,10 @@ class Condition:
 
     def __init__(self, comp: "Compiled", spec: dict):
         self.spec = spec
+        for combine in ("all", "any", "not"):
+            if combine in spec:
+                self._combine(comp, combine, spec[combine])
+                return
         self.metric = spec["metric"]
         lo = spec.get("at_least")
         hi = spec.get("at_most")
@@ -88,6 +92,10 @@ class Condition:
             param = comp.coin_ids.index(spec["coin"])
         elif self.metric == "conversions_this_turn":
             param = comp.conv_ids.index(spec["conversion"])
+        elif self.metric == "workers_on_one_space":
+            param = spec.get("counting", "accessible") == "all"     # True: every worker, not only yours
+        elif self.metric == "owns":
+            param = comp.struct_ids.index(spec["structure"])
         self.param = param
         metric = self.metric
         if lo is None:
@@ -139,7 +147,35 @@ class Condition:
                 return lo <= st.metric(metric, p, param) <= hi
         self.met = met
 
+    def _combine(self, comp, combine, specs):
+        """all / any / not over other conditions."""
+        self.metric = combine
+        self.param = None
+        self.at_least = self.at_most = None
+        if combine == "not":
+            inner = Condition(comp, specs).met
+
+            def met(st, p):
+                return not inner(st, p)
+        else:
+            parts = tuple(Condition(comp, s).met for s in specs)
+            if combine == "all":
+                def met(st, p):
+                    for part in parts:
+                        if not part(st, p):
+                            return False
+                    return True
+            else:
+                def met(st, p):
+                    for part in parts:
+                        if part(st, p):
+                            return True
+                    return False
+        self.met = met
+
     def value(self, st: "State", p: int) -> int:
+        if self.metric in ("all", "any", "not"):
+            return int(self.met(st, p))
         return st.metric(self.metric, p, self.param)
 
 
@@ -157,6 +193,10 @@ class Compiled:
         self.coin_values = tuple(v["value"] for _, v in coins)
         self.coinage = Coinage(self.coin_values, tuple(v["count"] for _, v in coins))
         self.tokens = comps["structure_tokens"]
+        turn = d.get("turn") or {}
+        self.builds_per_turn = turn.get("builds", 1)
+        self.labor_carry = turn.get("labor_carry_over", 0)   # unspent Labor kept for your next turn (not "earned" then)
+        self.move_steps = turn.get("move_steps", 1)           # steps of every move
         # Work Cycle.
         cyc = d["work_cycle"]
         self.space_ids = [s["id"] for s in cyc["spaces"]]
@@ -187,6 +227,8 @@ class Compiled:
         self.conv_gain_coin = tuple(convs[c]["gain"].get("coin", 0) for c in self.conv_ids)
         self.conv_always = tuple(bool(convs[c].get("always")) for c in self.conv_ids)
         self.conv_per_turn = tuple(convs[c].get("per_turn") for c in self.conv_ids)
+        # Offered only when the coins can pay out its gain (else: the payment is made, what the coins cannot pay is not earned).
+        self.conv_needs_payout = tuple(bool(convs[c].get("needs_payout", False)) for c in self.conv_ids)
         # Workers: one slot per physical worker. Kinds from `workers`, plus the sailors.
         self.kind_ids = list(d["workers"])
         self.kind_access = [ACCESS_EVERYONE if d["workers"][k]["access"] == "everyone" else ACCESS_UNLOCKED
@@ -221,6 +263,11 @@ class Compiled:
             self.sailor_cost = sailors["cost"].get("coin", 0)
             self.sailor_cost_labor = sailors["cost"].get("labor", 0)
             self.sailor_per_turn = sailors["per_turn"]
+        # Where a worker of each kind enters the Work Cycle (its own entry, else work_cycle.entry).
+        kind_entry = [self.space_ids.index(d["workers"][kid].get("entry") or cyc["entry"]) for kid in d["workers"]]
+        if sailors:
+            kind_entry.append(self.space_ids.index(sailors.get("entry") or cyc["entry"]))
+        self.kind_entry = tuple(kind_entry)
         self.worker_kind = tuple(worker_kind)
         self.worker_start = tuple(worker_start)
         self.worker_seat = tuple(worker_seat)
@@ -229,9 +276,15 @@ class Compiled:
         # Effects, per structure.
         self.income_labor = [0] * self.n_struct
         self.income_coin = [0] * self.n_struct
+        self.built_labor = [0] * self.n_struct      # gain: {when: built}: earned by the builder
+        self.built_coin = [0] * self.n_struct
+        self.final_coin = [0] * self.n_struct       # gain: {when: end_of_game}: earned by each owner
         self.unlocks = [0] * self.n_struct          # bitmask of worker kinds
         self.conv_unlocks = [0] * self.n_struct     # bitmask of conversions
-        self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin)
+        self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin), replaces
+        # space_bonus: (space, worker kind or -1 for any, labor, coin), added on top
+        self.yield_bonus = [[] for _ in range(self.n_struct)]
+        self.leap_steps = [0] * self.n_struct       # long_move: steps of the one long move per turn
         self.borrow_mask = 0                        # structures with the borrowing effect
         self.ship_mask = 0                          # structures with ship_benefit
         for i, s in enumerate(sts):
@@ -241,20 +294,33 @@ class Compiled:
                 if name == "income":
                     self.income_labor[i] += arg.get("labor", 0)
                     self.income_coin[i] += arg.get("coin", 0)
+                elif name == "gain" and arg["when"] == "end_of_game":
+                    self.final_coin[i] += arg.get("coin", 0)
+                elif name == "gain":
+                    self.built_labor[i] += arg.get("labor", 0)
+                    self.built_coin[i] += arg.get("coin", 0)
                 elif name == "space_yield":
                     sp = self.space_ids.index(arg["space"])
-                    self.yield_over[i][sp] = (arg.get("labor", 0), arg.get("coin", 0))
+                    if sp not in self.yield_over[i]:     # a structure's first replacement of a space wins
+                        self.yield_over[i][sp] = (arg.get("labor", 0), arg.get("coin", 0))
+                elif name == "space_bonus":
+                    sp = self.space_ids.index(arg["space"])
+                    wk = self.kind_ids.index(arg["worker"]) if arg.get("worker") else -1
+                    self.yield_bonus[i].append((sp, wk, arg.get("labor", 0), arg.get("coin", 0)))
                 elif name == "unlock_worker":
                     self.unlocks[i] |= 1 << self.kind_ids.index(arg["worker"])
                 elif name == "conversion":
                     self.conv_unlocks[i] |= 1 << cidx[arg["conversion"]]
+                elif name == "long_move":
+                    self.leap_steps[i] = max(self.leap_steps[i], arg.get("steps", 2))
                 elif name == "borrowing":
                     self.borrow_mask |= 1 << i
                 elif name == "ship_benefit":
                     self.ship_mask |= 1 << i
         self.income_mask = sum(1 << i for i in range(self.n_struct)
                                if self.income_labor[i] or self.income_coin[i])
-        self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i])
+        self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])
+        self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
         # Borrowing.
         b = d.get("borrowing")
         self.borrow_phases = 0
@@ -265,11 +331,15 @@ class Compiled:
             self.repay_same_turn = b["repay_same_turn"]
             self.take_from_opponent = b["take_from_opponent"]
             self.lender_penalty = b["penalty_vp"]
+            self.borrow_per_turn = b.get("per_turn", 1)
+            self.repay_ends_effect = bool(b.get("repay_ends_effect", False))
         else:
             self.repay_coin = self.repay_labor = 0
             self.repay_same_turn = True
             self.take_from_opponent = False
             self.lender_penalty = 0
+            self.borrow_per_turn = 0
+            self.repay_ends_effect = False
         # Harbor.
         h = d.get("harbor")
         self.harbor_struct = -1
@@ -289,25 +359,34 @@ class Compiled:
         goals = [d["goals"][g] for g in self.goal_ids]
         self.goal_cond = [Condition(self, g["condition"]) for g in goals]
         self.goal_at_end = tuple(g["check"] == "end_of_turn" for g in goals)
+        self.goal_vps = tuple(g.get("vp", d["scoring"]["goal_vp"]) for g in goals)
         self.goals_drawn = comps["goal_tokens"]["draw"]
+        # A goal turned up while the end-of-turn goals are checked is checked in that same end of turn.
+        self.chain_end_of_turn = bool((d.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True))
         # Setup.
         self.first_random = d["setup"]["first_player"] == "random"
         self.starting_coins = tuple(d["setup"]["starting_coins"])
+        self.starting_labor = tuple(d["setup"].get("starting_labor") or (0, 0))   # on each seat's first turn, not earned
         # End and scoring.
-        self.end_player_conds = []
-        self.end_all_built = False
-        self.end_goals = False
+        # One entry per end condition, in the ruleset's order: its kind, its
+        # key (the kind, or kind#i when the kind is listed more than once),
+        # its player condition (or None) and whether its player finishes the turn.
         self.end_order = []
-        for cond in d["end"]["conditions"]:
-            (name, arg), = cond.items()
+        self.end_keys = []
+        self.end_conds = []
+        self.end_finish = []
+        default_finish = d["end"]["finish_turn"]
+        conds = d["end"]["conditions"]
+        kinds = [next(k for k in cond if k != "finish_turn") for cond in conds]
+        for i, cond in enumerate(conds):
+            name = kinds[i]
+            arg = cond[name]
             self.end_order.append(name)
-            if name == "player_condition":
-                self.end_player_conds.append(Condition(self, arg))
-            elif name == "all_structures_built":
-                self.end_all_built = True
-            elif name == "goals_exhausted":
-                self.end_goals = True
-        self.finish_turn = d["end"]["finish_turn"]
+            self.end_keys.append(name if kinds.count(name) == 1 else f"{name}#{i}")
+            self.end_conds.append(Condition(self, arg) if name == "player_condition" else None)
+            fin = cond.get("finish_turn")
+            self.end_finish.append(default_finish if fin is None else fin)
+        self.finish_turn = default_finish
         sc = d["scoring"]
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
@@ -343,6 +422,10 @@ class Compiled:
                 add(EXCHANGE, dn, 0, f"exchange {did}")
         add(SPEND, 0, 0, "spend")
         add(END, 0, 0, "end")
+        if self.leap_mask:                        # after the others: the editions' tables are unchanged
+            for k, kid in enumerate(self.kind_ids):
+                for sp, spid in enumerate(self.space_ids):
+                    add(LEAP, k, sp, f"leap {kid}@{spid}")
         self.actions = tuple(acts)
         self.action_index = index
         self.a_spend = index[(SPEND, 0, 0)]
@@ -391,10 +474,10 @@ class State:
         "supply", "purses", "labor", "owned", "first_builder",
         "wpos", "wowner", "moved",
         "stack", "face_up", "claimed", "removed",
-        "holder", "token_turn", "borrowed", "borrowed_this_turn",
+        "holder", "token_turn", "borrowed", "borrowed_mask", "borrows",
         "harbormaster", "ship", "hire_ok", "cast_pending",
-        "labor_earned", "spent", "conv_used", "built_this_turn", "hired",
-        "ending", "end_reason", "history", "log",
+        "labor_earned", "spent", "conv_used", "built_this_turn", "hired", "carry", "leaped",
+        "ending", "end_reason", "end_cond", "finish", "history", "log",
     )
 
     # ----------------------------------------------------------------- setup
@@ -424,13 +507,18 @@ class State:
         st.holder = -1
         st.token_turn = -1
         st.borrowed = -1
-        st.borrowed_this_turn = False
+        st.borrowed_mask = 0
+        st.borrows = 0
         st.harbormaster = -1
         st.ship = -1
         st.hire_ok = False
         st.cast_pending = False
+        st.carry = [0, 0]
         st.ending = False
         st.end_reason = None
+        st.end_cond = -1
+        st.finish = True
+        st.current = 0
         st._reset_turn_counters()
         # Goals: shuffle the pool, keep `draw` of them as the face-down stack.
         pool = list(range(len(c.goal_ids)))
@@ -452,9 +540,12 @@ class State:
         for order, amount in enumerate(c.starting_coins):
             seat = st.first if order == 0 else 1 - st.first
             st._earn_coin(seat, amount)
+        for order, amount in enumerate(c.starting_labor):
+            st.carry[st.first if order == 0 else 1 - st.first] = amount
         st._reveal_next()
         st._check_end()
-        st._start_turn()
+        if st.phase != OVER:        # an end condition met at setup with finish_turn false ends it there
+            st._start_turn()
         return st
 
     def _rand(self, n: int) -> int:
@@ -463,15 +554,19 @@ class State:
 
     def _reset_turn_counters(self):
         c = self.c
-        self.labor = 0
+        p = self.current
+        self.labor = self.carry[p]                # Labor carried from this player's last turn
+        self.carry[p] = 0
         self.labor_earned = 0
         self.spent = 0
         self.conv_used = [0] * len(c.conv_ids)
-        self.built_this_turn = False
+        self.built_this_turn = 0
         self.hired = 0
+        self.leaped = 0
         self.moved = 0
         self.borrowed = -1
-        self.borrowed_this_turn = False
+        self.borrowed_mask = 0
+        self.borrows = 0
         self.hire_ok = False
 
     def clone(self) -> "State":
@@ -500,7 +595,8 @@ class State:
         st.holder = self.holder
         st.token_turn = self.token_turn
         st.borrowed = self.borrowed
-        st.borrowed_this_turn = self.borrowed_this_turn
+        st.borrowed_mask = self.borrowed_mask
+        st.borrows = self.borrows
         st.harbormaster = self.harbormaster
         st.ship = self.ship
         st.hire_ok = self.hire_ok
@@ -509,9 +605,13 @@ class State:
         st.spent = self.spent
         st.conv_used = list(self.conv_used)
         st.built_this_turn = self.built_this_turn
+        st.carry = list(self.carry)
+        st.leaped = self.leaped
         st.hired = self.hired
         st.ending = self.ending
         st.end_reason = self.end_reason
+        st.end_cond = self.end_cond
+        st.finish = self.finish
         st.history = list(self.history)
         st.log = list(self.log)
         return st
@@ -522,9 +622,9 @@ class State:
                 tuple(self.purses), self.labor, tuple(self.owned), tuple(self.first_builder),
                 tuple(self.wpos), tuple(self.wowner), self.moved, tuple(self.stack), self.face_up,
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
-                self.borrowed, self.borrowed_this_turn, self.harbormaster, self.ship, self.hire_ok,
+                self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, self.labor_earned, self.spent, tuple(self.conv_used),
-                self.built_this_turn, self.hired, self.ending, self.end_reason)
+                self.built_this_turn, self.hired, tuple(self.carry), self.leaped, self.ending, self.end_reason, self.end_cond, self.finish)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -536,8 +636,8 @@ class State:
     def _active_structs(self, p: int) -> int:
         """Structures whose effects player ``p`` has now: owned, plus borrowed this turn."""
         m = self.owned[p]
-        if p == self.current and self.borrowed >= 0:
-            m |= 1 << self.borrowed
+        if p == self.current:
+            m |= self.borrowed_mask
         return m
 
     def _kind_access(self, p: int) -> int:
@@ -582,8 +682,13 @@ class State:
             return self.purses[p][param]
         if name == "workers_on_one_space":
             counts = [0] * len(c.space_ids)
-            for w in self.accessible_workers(p):
-                counts[self.wpos[w]] += 1
+            if param:
+                for w in range(c.n_workers):
+                    if self.wpos[w] >= 0:
+                        counts[self.wpos[w]] += 1
+            else:
+                for w in self.accessible_workers(p):
+                    counts[self.wpos[w]] += 1
             return max(counts)
         if name == "coins_spent_this_turn":
             return self.spent if active else 0
@@ -595,6 +700,11 @@ class State:
             return self.labor if active else 0
         if name == "goals":
             return len(self.claimed[p])
+        if name == "sailors_hired":
+            sk = c.sailor_kind
+            return sum(1 for w in range(c.n_workers) if c.worker_kind[w] == sk and self.wowner[w] == p)
+        if name == "owns":
+            return self.owned[p] >> param & 1
         raise ValueError(f"unknown metric {name!r}")
 
     # ----------------------------------------------------------------- coins
@@ -678,19 +788,26 @@ class State:
                 self._check_goals()
                 if self.face_up == before:
                     return
+            if not c.chain_end_of_turn:
+                return                           # the goal turned up waits for the next check
 
     # ------------------------------------------------------------------- end
-    def end_conditions_met(self) -> list[str]:
+    def end_conditions_met(self) -> list[int]:
+        """Indexes (into ``end.conditions``) of the end conditions that hold now."""
         c = self.c
         met = []
-        for cond in c.end_player_conds:
-            if cond.met(self, 0) or cond.met(self, 1):
-                met.append("player_condition")
-                break
-        if c.end_all_built and -1 not in self.first_builder:
-            met.append("all_structures_built")
-        if c.end_goals and self.face_up < 0 and not self.stack:
-            met.append("goals_exhausted")
+        for i in range(len(c.end_order)):
+            kind = c.end_order[i]
+            if kind == "player_condition":
+                cond = c.end_conds[i]
+                if cond.met(self, 0) or cond.met(self, 1):
+                    met.append(i)
+            elif kind == "all_structures_built":
+                if -1 not in self.first_builder:
+                    met.append(i)
+            elif kind == "goals_exhausted":
+                if self.face_up < 0 and not self.stack:
+                    met.append(i)
         return met
 
     def _check_end(self):
@@ -698,13 +815,18 @@ class State:
             return
         met = self.end_conditions_met()
         if met:
+            i = met[0]
             self.ending = True
-            self.end_reason = met[0]
-            self.log.append(("ending", self.current, met[0]))
-            if not self.c.finish_turn:
+            self.end_reason = self.c.end_keys[i]
+            self.end_cond = i
+            self.finish = self.c.end_finish[i]
+            self.log.append(("ending", self.current, self.end_reason, i))
+            if not self.finish:
                 # The game stops at once: the turn's borrowed effects and Labor end with it.
+                self._end_gains()
                 self.phase = OVER
                 self.borrowed = -1
+                self.borrowed_mask = 0
                 self.labor = 0
                 self.log.append(("over",))
 
@@ -758,6 +880,14 @@ class State:
         self._check_goals()
         self._check_end()
 
+    def _end_gains(self):
+        """gain: {when: end_of_game}: each owner earns it as the game ends (the current player first)."""
+        c = self.c
+        for p in (self.current, 1 - self.current):
+            for s in range(c.n_struct):
+                if c.final_coin[s] and self.owned[p] >> s & 1:
+                    self._earn_coin(p, c.final_coin[s])
+
     def _end_turn(self):
         c = self.c
         if self.cast_pending:
@@ -765,9 +895,14 @@ class State:
             self._cast()
         self._check_end_of_turn_goals()
         self._check_end()
+        if c.labor_carry and self.phase != OVER:
+            self.carry[self.current] = min(self.labor, c.labor_carry)
         self.labor = 0
         self.borrowed = -1
-        if self.ending and c.finish_turn or self.phase == OVER:
+        self.borrowed_mask = 0
+        if self.ending and self.finish or self.phase == OVER:
+            if self.phase != OVER:
+                self._end_gains()
             self.phase = OVER
             self.log.append(("over",))
             return
@@ -809,6 +944,11 @@ class State:
                     if a not in out:
                         out.append(a)
             out.sort()
+            if c.leap_mask and not self.leaped and self._active_structs(p) & c.leap_mask:
+                first = len(out)
+                for a in out[:first]:
+                    info = c.actions[a]
+                    out.append(idx[(LEAP, info.arg, info.arg2)])
             if c.borrow_phases & 1:
                 self._borrow_actions(out)
             if self.moved:
@@ -819,7 +959,7 @@ class State:
         labor = self.labor
         value = self.coin_value(p)
         owned = self.owned[p]
-        if not self.built_this_turn and bin(owned).count("1") < c.tokens:
+        if self.built_this_turn < c.builds_per_turn and bin(owned).count("1") < c.tokens:
             for s in range(c.n_struct):
                 if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
                     continue
@@ -841,7 +981,7 @@ class State:
                 continue
             if not self._can_pay(p, c.conv_pay_coin[k]):
                 continue
-            if c.conv_gain_coin[k] and not self._can_earn(p, c.conv_gain_coin[k]):
+            if c.conv_gain_coin[k] and c.conv_needs_payout[k] and not self._can_earn(p, c.conv_gain_coin[k]):
                 continue                         # the coins could not pay it out: nothing to gain
             out.append(idx[(CONVERT, k, 0)])
         if self.hire_ok and self._can_hire(p, labor, value):
@@ -859,13 +999,13 @@ class State:
     def _borrow_actions(self, out):
         c = self.c
         p = self.current
-        if self.borrowed_this_turn or not (self.owned[p] & c.borrow_mask):
+        if self.borrows >= c.borrow_per_turn or not (self.owned[p] & c.borrow_mask):
             return
         if self.holder == p:
             return
         if self.holder == 1 - p and not (c.take_from_opponent and self.owned[1 - p] & c.borrow_mask):
             return
-        candidates = self.owned[1 - p] & ~self.owned[p]
+        candidates = self.owned[1 - p] & ~self.owned[p] & ~self.borrowed_mask
         for s in range(c.n_struct):
             if candidates >> s & 1:
                 out.append(c.action_index[(BORROW, s, 0)])
@@ -904,7 +1044,10 @@ class State:
         p = self.current
         self.history.append(action)
         if kind == MOVE:
-            self._move(p, info.arg, info.arg2)
+            self._move(p, info.arg, info.arg2, c.move_steps)
+        elif kind == LEAP:
+            self._move(p, info.arg, info.arg2, self._leap_steps(p))
+            self.leaped += 1
         elif kind == SPEND:
             self.phase = SPENDING
         elif kind == END:
@@ -929,36 +1072,65 @@ class State:
             self._pay(p, c.sailor_cost)
             w = self._free_sailor(p)
             self.wowner[w] = p
-            self.wpos[w] = c.entry
+            self.wpos[w] = c.kind_entry[c.sailor_kind]
             self.hired += 1
         elif kind == REPAY:
             self.labor -= c.repay_labor
             self._pay(p, c.repay_coin)
             self.holder = -1
+            if c.repay_ends_effect:
+                self.borrowed = -1
+                self.borrowed_mask = 0
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
             self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, True)
         self._check_goals()
         self._check_end()
 
-    def _move(self, p: int, kind: int, sp: int):
+    def _leap_steps(self, p: int) -> int:
+        """Steps of the long move: the most any of the player's long_move effects gives."""
+        c = self.c
+        m = self._active_structs(p) & c.leap_mask
+        steps, s = 0, 0
+        while m:
+            if m & 1 and c.leap_steps[s] > steps:
+                steps = c.leap_steps[s]
+            m >>= 1
+            s += 1
+        return steps
+
+    def _move(self, p: int, kind: int, sp: int, steps: int):
         c = self.c
         kinds = self._kind_access(p)
         for w in range(c.n_workers):
             if self.wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
                 break
-        dest = c.next_space[sp]
+        dest = sp
+        for _step in range(steps):
+            dest = c.next_space[dest]
         self.wpos[w] = dest
         self.moved |= 1 << w
         labor, coin = c.space_labor[dest], c.space_coin[dest]
         over = self._active_structs(p) & c.yield_mask
-        s = 0
-        while over:
-            if over & 1 and dest in c.yield_over[s]:
-                ol, oc = c.yield_over[s][dest]
-                labor, coin = max(labor, ol), max(coin, oc)
-            over >>= 1
-            s += 1
+        if over:
+            # The first structure (in the ruleset's order) that replaces this
+            # space's yield sets it; every bonus on the space is then added.
+            replaced = False
+            bonus_labor = bonus_coin = 0
+            s = 0
+            while over:
+                if over & 1:
+                    if not replaced and dest in c.yield_over[s]:
+                        labor, coin = c.yield_over[s][dest]
+                        replaced = True
+                    for bsp, bwk, bl, bc in c.yield_bonus[s]:
+                        if bsp == dest and (bwk < 0 or bwk == kind):
+                            bonus_labor += bl
+                            bonus_coin += bc
+                over >>= 1
+                s += 1
+            labor += bonus_labor
+            coin += bonus_coin
         if labor:
             self.labor += labor
             self.labor_earned += labor
@@ -970,7 +1142,12 @@ class State:
         self.labor -= c.cost_labor[s]
         self._pay(p, c.cost_coin[s])
         self.owned[p] |= 1 << s
-        self.built_this_turn = True
+        self.built_this_turn += 1
+        if c.built_labor[s]:
+            self.labor += c.built_labor[s]
+            self.labor_earned += c.built_labor[s]
+        if c.built_coin[s]:
+            self._earn_coin(p, c.built_coin[s])
         if self.first_builder[s] < 0:
             self.first_builder[s] = p
         # A worker kind this structure unlocks enters the Work Cycle if none is on it.
@@ -980,7 +1157,7 @@ class State:
                 ws = [w for w in range(c.n_workers) if c.worker_kind[w] == k]
                 if all(self.wpos[w] < 0 for w in ws):
                     for w in ws:
-                        self.wpos[w] = c.entry
+                        self.wpos[w] = c.kind_entry[k]
         if s == c.harbor_struct and self.harbormaster < 0:
             self.harbormaster = p
             if c.cast_on_build:
@@ -991,7 +1168,8 @@ class State:
         self.holder = p
         self.token_turn = self.turn
         self.borrowed = s
-        self.borrowed_this_turn = True
+        self.borrowed_mask |= 1 << s
+        self.borrows += 1
         # A resource-earning structure pays at once.
         self._income(p, 1 << s)
 
@@ -999,7 +1177,9 @@ class State:
     def score_by_source(self, p: int) -> dict:
         c = self.c
         structs = sum(self.structure_vp(p, s) for s in range(c.n_struct) if self.owned[p] >> s & 1)
-        goals = len(self.claimed[p]) * c.goal_vp
+        goals = 0
+        for g in self.claimed[p]:
+            goals += c.goal_vps[g]
         borrowing = -c.lender_penalty if self.holder == p else 0
         coins = 0
         if c.coin_bonus:

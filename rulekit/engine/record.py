@@ -16,14 +16,54 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import IllegalActionError, RecordError, RulekitError
 from ..i18n import _
+from ..paths import FileTooLarge, NotRegularFile, read_user_file
 from .game import compile_ruleset, new_game
 
 FORMAT = "rulekit-record"
 VERSION = 1
+#: Largest record read, in bytes (a game of 100,000 actions takes about 3 MB).
+MAX_BYTES = 8 * 1024 * 1024
+#: The published schema of a record (docs/schemas/record.schema.json is a copy).
+SCHEMA_PATH = Path(__file__).resolve().parent / "record.schema.json"
+
+
+@lru_cache(maxsize=1)
+def record_validator():
+    import jsonschema
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    strict = jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+            "integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool)))
+    return strict(schema)
+
+
+def _field(path) -> str:
+    return "/".join(str(p) for p in path) or _("the record")
+
+
+def _schema_message(error) -> str:
+    """One schema error of a record, in words, naming the field."""
+    where = _field(error.absolute_path)
+    kw = error.validator
+    if kw == "required":
+        missing = [f for f in error.validator_value if not isinstance(error.instance, dict) or f not in error.instance]
+        return _("missing field {field}").format(field="/".join([*map(str, error.absolute_path), missing[0]]))
+    if kw == "type" or (kw == "oneOf" and all(e.validator == "type" for e in error.context or ())):
+        return _("{field} has the wrong type").format(field=where)
+    if kw in ("maxLength", "maxItems"):
+        return _("{field} is too long (at most {limit})").format(field=where, limit=error.validator_value)
+    if kw in ("minItems",):
+        return _("{field} has too few items (at least {limit})").format(field=where, limit=error.validator_value)
+    if kw in ("minimum", "maximum"):
+        return _("{field} is out of range").format(field=where)
+    return _("{field} holds a value that is not allowed there (docs/schemas/record.schema.json)").format(field=where)
 
 
 @dataclass
@@ -58,12 +98,20 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data, filename: str = "<record>") -> "GameRecord":
+        """A record from its JSON data, checked against the published schema
+        (``docs/schemas/record.schema.json``); raises :class:`RecordError` naming the bad field."""
         def bad(what):
             return RecordError(_("{file}: not a valid game record: {what}").format(file=filename, what=what))
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise bad(_("the \"format\" field is not \"{format}\"").format(format=FORMAT))
         if data.get("version") != VERSION:
-            raise bad(_("unsupported version {version}").format(version=data.get("version")))
+            version = data.get("version")
+            shown = version if isinstance(version, int) and abs(version) < 10 ** 6 else "?"
+            raise bad(_("unsupported version {version}").format(version=shown))
+        errors = sorted(record_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+        if errors:
+            messages = list(dict.fromkeys(_schema_message(e) for e in errors))
+            raise bad("; ".join(messages[:3]) + ("; …" if len(messages) > 3 else ""))
         rs = data.get("ruleset")
         if not isinstance(rs, dict) or not isinstance(rs.get("id"), str) or not isinstance(rs.get("sha256"), str):
             raise bad(_("the \"ruleset\" field needs an id and a sha256"))
@@ -107,22 +155,33 @@ class GameRecord:
 
     @classmethod
     def load(cls, path) -> "GameRecord":
+        """Read a record: a regular file of at most :data:`MAX_BYTES`, JSON, checked against the schema."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_user_file(path, MAX_BYTES).decode("utf-8")
         except IsADirectoryError:
-            raise RecordError(_("{file}: is a directory, not a game record").format(file=path)) from None
+            raise RecordError(_("{file}:1:1: is a directory, not a game record").format(file=path)) from None
         except FileNotFoundError:
             raise RecordError(_("{file}: no such file").format(file=path)) from None
+        except NotRegularFile:
+            raise RecordError(_("{file}:1:1: not a regular file (a named pipe, a device...): a game record is read "
+                                "from a regular file only").format(file=path)) from None
+        except FileTooLarge:
+            raise RecordError(_("{file}:1:1: the file is too large: a game record may be at most {size} MB").format(
+                file=path, size=MAX_BYTES // (1024 * 1024))) from None
         except UnicodeDecodeError:
             raise RecordError(_("{file}: not a valid game record: not UTF-8 text").format(file=path)) from None
         except OSError as exc:
-            raise RecordError(_("{file}: cannot be read ({reason})").format(file=path, reason=exc.strerror)) from None
+            raise RecordError(_("{file}:1:1: cannot be read ({reason})").format(file=path, reason=exc.strerror)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(_("{file}:{line}:{column}: not a valid game record: {reason}").format(
                 file=path, line=exc.lineno, column=exc.colno, reason=exc.msg)) from None
+        except RecursionError:
+            raise RecordError(_("{file}:1:1: not a valid game record: nested too deeply").format(file=path)) from None
+        except ValueError:           # a number of more digits than Python reads
+            raise RecordError(_("{file}:1:1: not a valid game record: a number is too long").format(file=path)) from None
         return cls.from_json(data, str(path))
 
 
@@ -134,6 +193,7 @@ def result_summary(state) -> dict:
         "winner": res["winner"],
         "decided_by": res["decided_by"],
         "end_reason": state.end_reason,
+        "end_condition": state.end_cond if state.end_cond >= 0 else None,
         "turns": state.turn + 1,
     }
 
@@ -153,6 +213,20 @@ def check_ruleset(record: GameRecord, ruleset) -> None:
             "this game was recorded with a different version of ruleset {id} "
             "(content hash {old}…, now {new}…); it cannot be replayed with the rules as they are now").format(
             id=record.ruleset_id, old=record.ruleset_sha256[:12], new=ruleset.sha256[:12]))
+
+
+def check_result(record: GameRecord, state) -> None:
+    """The result written in ``record`` agrees with the replayed ``state``, or RecordError says how not."""
+    stored = record.result
+    found = result_summary(state) if state.is_terminal() else None
+    keys = ("scores", "winner", "decided_by")
+    if stored is None and found is None:
+        return
+    if stored is not None and found is not None and all(stored.get(k) == found[k] for k in keys):
+        return
+    shown = (lambda r: _("not finished") if r is None else "{} – {}".format(*r["scores"]))
+    raise RecordError(_("the result written in the record ({stored}) differs from the replayed one ({found})").format(
+        stored=shown(stored), found=shown(found)))
 
 
 def replay(record: GameRecord, ruleset, upto: int | None = None):

@@ -10,8 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Problem, RulesetError
+from ..paths import exists
 from .ruleset import Ruleset, bundled_rulesets, display_path, resolve_file, resolve_ref
-from .validation import check_resolution
+from .validation import check_resolution, check_warnings
+
+
+def _resolve_arg(path):
+    text = str(path)
+    bundled = bundled_rulesets()
+    if text in bundled and not exists(text):
+        return resolve_file(bundled[text], display=display_path(bundled[text]))
+    return resolve_file(Path(text), display=text)
 
 
 def validate_path(path) -> list[Problem]:
@@ -19,16 +28,19 @@ def validate_path(path) -> list[Problem]:
 
     Never raises for bad input: an unreadable file is a problem too.
     """
-    text = str(path)
-    bundled = bundled_rulesets()
-    if text in bundled and not Path(text).exists():
-        res = resolve_file(bundled[text], display=display_path(bundled[text]))
-    else:
-        res = resolve_file(Path(text), display=text)
+    return check_path(path)[0]
+
+
+def check_path(path) -> tuple[list[Problem], list[Problem]]:
+    """(problems, warnings) of a ruleset file or bundled id. Warnings (a patch
+    that changes nothing, parts that can never come into play) are only looked
+    for in a ruleset without problems. Never raises for bad input."""
+    res = _resolve_arg(path)
     problems = list(res.problems)
     if res.data is not None:
         problems.extend(check_resolution(res))
-    return sorted(set(problems))
+    warnings = check_warnings(res) if not problems and res.data is not None else []
+    return sorted(set(problems)), warnings
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:

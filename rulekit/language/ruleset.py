@@ -34,7 +34,7 @@ from pathlib import Path
 
 from ..errors import Problem, UnknownRulesetError
 from ..i18n import _
-from ..paths import RULESETS_DIR
+from ..paths import RULESETS_DIR, exists
 from .yamlload import join, load_yaml
 
 
@@ -64,7 +64,7 @@ def resolve_ref(ref: str | Path, relative_to: Path | None = None) -> Path:
     path = Path(text)
     if relative_to is not None and not path.is_absolute():
         path = Path(os.path.normpath(relative_to / path))
-    if path.exists():
+    if exists(path):
         return path
     raise _unknown(text)
 
@@ -117,6 +117,7 @@ class Resolution:
     positions: dict = field(default_factory=dict)
     removed: dict = field(default_factory=dict)
     problems: list = field(default_factory=list)
+    noops: list = field(default_factory=list)      # (file, line, col, pointer, value): patches that change nothing
     chain: list = field(default_factory=list)      # paths, this file first
     files: list = field(default_factory=list)      # display names, this file first
 
@@ -156,8 +157,14 @@ def _copy(tpos, value, pointer, ppos, pfile):
             tpos[p] = (pfile, *ppos[p])
 
 
-def _merge(target, patch, pointer, tpos, ppos, pfile, removed, problems):
-    """RFC 7396 merge that also merges positions (see :func:`merge_patch`)."""
+def _merge(target, patch, pointer, tpos, ppos, pfile, removed, problems, noops=None):
+    """RFC 7396 merge that also merges positions (see :func:`merge_patch`).
+
+    ``noops`` collects the patches that change nothing, at the highest level
+    where nothing changes: a mapping (``{}`` included) that leaves the base's
+    as it was, or a top-level value equal to the base's. A value restated
+    inside a mapping that does change (``cost: {labor: 3, coin: 5}`` over
+    ``{labor: 3, coin: 4}``) is not reported."""
     if not isinstance(patch, dict):
         if target is not None:
             _drop(tpos, target, pointer)
@@ -188,11 +195,59 @@ def _merge(target, patch, pointer, tpos, ppos, pfile, removed, problems):
                 problems.append(Problem(pfile, line, col, message.format(key=key, suggestion=close[0] if close else ""),
                                         child))
         else:
-            result[key] = _merge(result.get(key), value, child, tpos, ppos, pfile, removed, problems)
+            before = result.get(key)
+            inner = [] if noops is not None else None
+            result[key] = _merge(before, value, child, tpos, ppos, pfile, removed, problems, inner)
+            if noops is not None:
+                empties = [n for n in inner if n[4] == {}]
+                if before is not None and result[key] == before and empties:
+                    noops.extend(empties)            # an empty mapping inside: the likely mistake
+                elif before is not None and result[key] == before and (isinstance(value, dict) or pointer == ""):
+                    line, col = ppos.get(child, (1, 1))
+                    noops.append((pfile, line, col, child, value))
+                else:
+                    noops.extend(inner)
     return result
 
 
 MAX_CHAIN = 32
+
+FREE = "free"
+
+
+def _later_builder_vp(data):
+    """``scoring.later_builder_vp`` sets every structure's ``vp.later`` at once."""
+    scoring = data.get("scoring") if isinstance(data, dict) else None
+    later = scoring.get("later_builder_vp") if isinstance(scoring, dict) else None
+    if not isinstance(later, int) or isinstance(later, bool) or not 0 <= later <= 1000 \
+            or not isinstance(data.get("structures"), dict):
+        return                       # a bad value is the schema's to report, at its own line
+    for st in data["structures"].values():
+        if isinstance(st, dict) and isinstance(st.get("vp"), dict):
+            st["vp"]["later"] = later
+
+
+def _free_costs(data):
+    """``cost: free`` is the empty amount: a structure (or hire, repayment) that costs nothing.
+
+    Written as a word so that a variant can make a cost free: ``cost: {}``
+    would merge into the base's cost and change nothing."""
+    if not isinstance(data, dict):
+        return
+    places = list((data.get("structures") or {}).values()) if isinstance(data.get("structures"), dict) else []
+    places += [data.get("sailors"), data.get("borrowing")]
+    for place in places:
+        if isinstance(place, dict):
+            for key in ("cost", "repay"):
+                if place.get(key) == FREE:
+                    place[key] = {}
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
@@ -236,10 +291,13 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
                 report(_("base ruleset not found: {ref} is neither a bundled ruleset ({ids}) nor a file next to this one")
                        .format(ref=ext, ids=", ".join(bundled_rulesets())))
             return res
-        if base.is_dir():
+        if exists(base) and _is_dir(base):
             report(_("extends names a directory, not a ruleset file: {path}").format(path=display_path(base)))
             return res
-        key = base.resolve()
+        try:
+            key = base.resolve()
+        except OSError:
+            key = base.absolute()
         if len(layers) >= MAX_CHAIN:
             report(_("too many bases: more than {limit} files in the extends chain").format(limit=MAX_CHAIN))
             return res
@@ -267,10 +325,13 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
     tpos = {}
     _copy(tpos, data, "", base_doc.positions, base_name)
     for name, doc in reversed(layers[:-1]):
-        data = _merge(data, doc.data, "", tpos, doc.positions, name, res.removed, res.problems)
+        data = _merge(data, doc.data, "", tpos, doc.positions, name, res.removed, res.problems,
+                      res.noops if name == res.file else None)
     for key in ("$schema", "extends"):
         if key in data:
             _drop(tpos, data.pop(key), "/" + key)
+    _free_costs(data)
+    _later_builder_vp(data)
     res.data = data
     res.positions = tpos
     res.positions.setdefault("", (res.file, 1, 1))

@@ -25,9 +25,10 @@ from functools import lru_cache
 
 import jsonschema
 
-from ..errors import Problem
-from ..i18n import _, ngettext
+from ..errors import Problem, printable
+from ..i18n import SAILOR_KIND, _, ngettext
 from ..paths import SCHEMA_PATH
+from . import soundness
 from .ruleset import Resolution
 from .yamlload import join
 
@@ -42,6 +43,22 @@ def check_resolution(res) -> list[Problem]:
     return sorted(set(checker.problems))
 
 
+def check_warnings(res) -> list[Problem]:
+    """What validates but is probably not what the author meant (a ruleset that
+    has problems gets none), each as ``warning: ...``: a variant's patch that
+    changes nothing, parts left over that can never come into play (sailors
+    nobody can hire, ...), and what makes a poor game (:mod:`.soundness`:
+    nothing affordable, amounts the coins cannot make)."""
+    if res.data is None:
+        return []
+    checker = _Checker(res)
+    checker.noop_warnings()
+    checker.leftover_warnings()
+    found = [Problem(p.file, p.line, p.column, _("warning: {message}").format(message=p.message), p.pointer)
+             for p in checker.problems]
+    return sorted(set(found) | set(soundness.warnings(res)))
+
+
 def check_resolved(data, filename: str, positions=None) -> list[Problem]:
     """Problems of already-resolved data (positions optional: pointer -> (line, column))."""
     pos = {p: (filename, *lc) for p, lc in (positions or {}).items()}
@@ -53,10 +70,21 @@ def schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
+def _is_integer(checker, instance) -> bool:
+    # JSON Schema counts 5.0 as an integer; YAML reads it as a decimal, and the
+    # engine counts with whole numbers: a whole number is written 5.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_StrictValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+
+
 @lru_cache(maxsize=1)
 def validator() -> jsonschema.Draft202012Validator:
-    """The compiled schema validator (built once)."""
-    return jsonschema.Draft202012Validator(schema())
+    """The compiled schema validator (built once); a decimal such as 5.0 is not a whole number."""
+    return _StrictValidator(schema())
 
 
 # ---------------------------------------------------------------------------
@@ -71,11 +99,15 @@ def _show(value) -> str:
     if value is False:
         return "false"
     if isinstance(value, str):
-        return value if value.strip() and value == value.strip() else repr(value)
+        if len(value) > 60:
+            value = value[:57] + "..."
+        return printable(value if value.strip() and value == value.strip() else repr(value), keep="")
     if isinstance(value, (dict, list)):
-        text = json.dumps(value, ensure_ascii=False, default=str)
-        return text if len(text) <= 40 else text[:37] + "..."
-    return str(value)
+        text = json.dumps(value, ensure_ascii=True, default=str)
+        return printable(text if len(text) <= 40 else text[:37] + "...", keep="")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 12:
+        return _("a number of {digits} digits").format(digits=len(str(abs(value))))
+    return printable(str(value), keep="")
 
 
 def _type_word(value) -> str:
@@ -112,20 +144,59 @@ def _schema_type_word(name: str) -> str:
     }.get(name, name)
 
 
+#: Most candidates compared closely with an unknown word for a suggestion:
+#: among more, those sharing the most pairs of letters with it.
+SUGGEST_CANDIDATES = 20
+#: Most items a listing of the known ids shows.
+LISTING_ITEMS = 30
+
+
+@lru_cache(maxsize=4096)
+def _pairs(word: str) -> frozenset:
+    return frozenset(word[i:i + 2] for i in range(len(word) - 1)) or frozenset((word,))
+
+
 def _suggest(word, choices) -> str | None:
     if not isinstance(word, str):
         return None
-    found = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    choices = [str(c) for c in choices]
+    if len(choices) > SUGGEST_CANDIDATES:
+        mine = _pairs(word)
+        choices = sorted(choices, key=lambda c: -len(mine & _pairs(c)))[:SUGGEST_CANDIDATES]
+    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return found[0] if found else None
 
 
+def _anchor(pointer: str) -> str:
+    """The section of docs/ruleset-reference.md that documents the mapping at ``pointer``."""
+    parts = [p for p in pointer.split("/") if p]
+    if not parts:
+        return "the-file"
+    if "effects" in parts:
+        return "effects"
+    if "condition" in parts or "player_condition" in parts:
+        return "conditions-and-metrics"
+    if parts[0] == "end" and "conditions" in parts:
+        return "end"
+    return parts[0]
+
+
 def _listing(items) -> str:
-    return ", ".join(_show(i) for i in items)
+    items = list(items)
+    shown = ", ".join(_show(i) for i in items[:LISTING_ITEMS])
+    if len(items) > LISTING_ITEMS:
+        shown += _(" and {num} more").format(num=len(items) - LISTING_ITEMS)
+    return shown
 
 
 # Unknown-id messages, one pair per kind of id (a translator needs whole sentences).
-def _unknown_id(kind: str, ident, known) -> str:
-    suggestion = _suggest(ident, known)
+#: Unknown ids given a suggestion; beyond, only the listing (a file of many
+#: misspellings is checked in linear time).
+SUGGESTED_IDS = 20
+
+
+def _unknown_id(kind: str, ident, known, suggest: bool = True) -> str:
+    suggestion = _suggest(ident, known) if suggest else None
     listing = _listing(known) or "-"
     if kind == "structure":
         if suggestion:
@@ -165,7 +236,12 @@ _METRIC_PARAMS = {
     "vp": ("structures",),
     "coin": ("coins_held",),
     "conversion": ("conversions_this_turn",),
+    "counting": ("workers_on_one_space",),
+    "structure": ("owns",),
 }
+# Parameters a metric cannot do without (which one to count).
+_REQUIRED_PARAMS = ("coin", "conversion", "structure")
+_COMBINATIONS = ("all", "any", "not")
 
 
 def _dict(value) -> dict:
@@ -221,6 +297,76 @@ class _Checker:
                 return
         self.problems.append(Problem(file, line, col, message, pointer))
 
+    def warn(self, pointer: str, message: str, causes=()):
+        """A warning at ``pointer``; when that is in a base file and this file removed one
+        of ``causes``, at the removal instead (the author's own line)."""
+        res = self.res
+        file, line, col = res.where(pointer)
+        if file != res.file:
+            for cause in causes:
+                removal = res.removed.get(cause)
+                if removal and removal[0][0] == res.file:
+                    where = removal[0]
+                    text = _("after this removal, {problem} (left in the base ruleset at {location})").format(
+                        problem=message, location=f"{file}:{line}:{col}")
+                    self.problems.append(Problem(where[0], where[1], where[2], text, cause))
+                    return
+        self.problems.append(Problem(file, line, col, message, pointer))
+
+    # -- warnings -------------------------------------------------------------
+    def noop_warnings(self):
+        for file, line, col, pointer, value in getattr(self.res, "noops", ()):
+            if value == {} and pointer.endswith(("/cost", "/repay")):
+                text = _("{{}} changes nothing here: a mapping in a variant merges into the base's; "
+                         "to make it cost nothing, write {field}: free").format(field=pointer.rsplit("/", 1)[1])
+            elif value == {}:
+                text = _("{{}} changes nothing here: a mapping in a variant merges into the base's, key by key "
+                         "(write null to remove it)")
+            elif isinstance(value, dict):
+                text = _("this changes nothing: every value here is already the base ruleset's")
+            else:
+                text = _("this changes nothing: the base ruleset already has {value} here").format(value=_show(value))
+            self.problems.append(Problem(file, line, col, text, pointer))
+
+    def leftover_warnings(self):
+        d = self.data
+        structures = _dict(d.get("structures"))
+
+        def effects(key):
+            return [sid for sid, st in structures.items()
+                    if any(isinstance(e, dict) and key in e for e in _list(_dict(st).get("effects")))]
+
+        harbor = d.get("harbor")
+        outcomes = _list(_dict(harbor).get("outcomes"))
+        if isinstance(d.get("sailors"), dict) and not any(
+                _dict(_dict(o).get("benefit")).get("hire_sailor") for o in outcomes):
+            self.warn("/sailors", _("sailors can never be hired: no ship result gives hire_sailor "
+                                    "(remove them with sailors: null)"), causes=("/harbor",) + tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        if _int(_dict(d.get("components")).get("ship_tokens")) and not isinstance(harbor, dict):
+            self.warn("/components/ship_tokens", _("the ship tokens are never cast: there is no harbor section "
+                                                   "(remove them with ship_tokens: null)"), causes=("/harbor",))
+        if isinstance(harbor, dict) and not effects("ship_benefit"):
+            self.warn("/harbor", _("nobody can ever receive a ship result: no structure has the ship_benefit effect"),
+                      causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        if isinstance(d.get("borrowing"), dict) and not effects("borrowing"):
+            self.warn("/borrowing", _("nobody can ever borrow: no structure has the borrowing effect "
+                                      "(remove the rules with borrowing: null)"),
+                      causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        unlocked = {_dict(e.get("unlock_worker")).get("worker") for st in structures.values()
+                    for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
+        for wid, worker in _dict(d.get("workers")).items():
+            if _dict(worker).get("access") == "unlocked" and wid not in unlocked:
+                self.warn(join("/workers", wid), _("nobody can ever move the {worker} workers: "
+                                                   "no structure unlocks them").format(worker=wid),
+                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        granted = {_dict(e.get("conversion")).get("conversion") for st in structures.values()
+                   for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
+        for cid, conv in _dict(d.get("conversions")).items():
+            if not _dict(conv).get("always") and cid not in granted:
+                self.warn(join("/conversions", cid), _("nobody can ever use the conversion {conversion}: "
+                                                       "it is not always open and no structure grants it").format(conversion=cid),
+                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+
     # -- schema ---------------------------------------------------------------
     def schema_problems(self):
         for error in validator().iter_errors(self.res.data):
@@ -262,6 +408,7 @@ class _Checker:
                     else:
                         msg = _("unknown effect {field}; the effects are: {allowed}")
                 elif allowed == end_keys:
+                    allowed = [k for k in allowed if k != "finish_turn"]
                     if suggestion:
                         msg = _("unknown end condition {field}; did you mean {suggestion}? The end conditions are: {allowed}")
                     else:
@@ -271,9 +418,10 @@ class _Checker:
                 elif suggestion:
                     msg = _("unknown field {field}; did you mean {suggestion}? Allowed fields: {allowed}")
                 else:
-                    msg = _("unknown field {field}; allowed fields: {allowed}")
+                    msg = _("unknown field {field}: the language has no setting {field} here; allowed fields: {allowed} "
+                            "(see docs/ruleset-reference.md#{anchor})")
                 out.append((join(pointer, extra), msg.format(field=_show(extra), suggestion=suggestion,
-                                                             allowed=", ".join(allowed))))
+                                                             allowed=", ".join(allowed), anchor=_anchor(pointer))))
             return out
 
         if kw == "type":
@@ -368,6 +516,21 @@ class _Checker:
             fields = [f for s in error.validator_value for f in s["required"]]
             return [(pointer, _("needs at least one of the fields {fields}").format(fields=", ".join(fields)))]
 
+        if kw == "oneOf" and all(set(s) == {"required"} for s in error.validator_value):
+            # "Exactly one of these keys": an unknown key has its own message already.
+            fields = [f for s in error.validator_value for f in s["required"]]
+            if not isinstance(value, dict) or any(k not in sch.get("properties", {}) for k in value):
+                return []
+            found = [k for k in value if k in fields]
+            if found:
+                return [(pointer, _("{found}: write only one of these per list item").format(found=", ".join(found)))]
+            return [(pointer, _("empty: write exactly one of {allowed}").format(allowed=", ".join(fields)))]
+
+        if kw == "oneOf" and not isinstance(value, (dict, str)) and any(
+                isinstance(b, dict) and b.get("const") == "free" for b in error.validator_value):
+            return [(pointer, _("wrong type: expected an amount such as {{labor: 2, coin: 1}}, or free; found {found} {value}").format(
+                found=_type_word(value), value=_show(value)))]
+
         if kw in ("oneOf", "anyOf"):
             # Keep the errors of the alternatives that have the value's type.
             branches = {}
@@ -399,6 +562,9 @@ class _Checker:
             "space": [s for s in self.spaces if isinstance(s, str)],
             "coin": list(self.coins),
         }
+        soundness.check_texts(self)
+        self.holdings_ok = soundness.check_coin_holdings(self)
+        soundness.check_conversion_loops(self)
         self.check_spaces(cycle)
         self.check_workers()
         self.check_structures()
@@ -413,7 +579,9 @@ class _Checker:
         if not isinstance(ident, str) or ident in self.known[kind]:
             return
         where = _DEFINED_AT[kind]
-        self.add(pointer, _unknown_id(kind, ident, self.known[kind]), causes=(join(where, ident), where), ident=ident)
+        self.unknown_ids = getattr(self, "unknown_ids", 0) + 1
+        self.add(pointer, _unknown_id(kind, ident, self.known[kind], suggest=self.unknown_ids <= SUGGESTED_IDS),
+                 causes=(join(where, ident), where), ident=ident)
 
     def check_spaces(self, cycle):
         first = {}
@@ -429,6 +597,16 @@ class _Checker:
                 first[sid] = pointer
         if "entry" in cycle:
             self.ref("/work_cycle/entry", cycle["entry"], "space")
+        steps = _int(_dict(self.data.get("turn")).get("move_steps"))
+        n_spaces = len([s for s in self.spaces if isinstance(s, str)])
+        if steps is not None and 1 <= steps <= 10 and n_spaces and steps >= n_spaces:
+            self.add("/turn/move_steps", ngettext(
+                "a move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
+                "a move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
+                n_spaces).format(steps=steps, num=n_spaces), causes=("/work_cycle/spaces",))
+        sailors = _dict(self.data.get("sailors"))
+        if "entry" in sailors:
+            self.ref("/sailors/entry", sailors["entry"], "space")
 
     def check_workers(self):
         starts = [_list(_dict(w).get("start")) for w in self.workers.values()]
@@ -440,6 +618,8 @@ class _Checker:
             worker = _dict(worker)
             start = _list(worker.get("start"))
             base = join("/workers", wid)
+            if "entry" in worker:
+                self.ref(f"{base}/entry", worker["entry"], "space")
             for i, sid in enumerate(start):
                 self.ref(f"{base}/start/{i}", sid, "space")
             count = _int(worker.get("count"))
@@ -468,6 +648,22 @@ class _Checker:
                     self.ref(f"{pointer}/conversion/conversion", effect["conversion"].get("conversion"), "conversion")
                 if isinstance(effect.get("space_yield"), dict):
                     self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
+                gain = effect.get("gain")
+                if isinstance(gain, dict) and gain.get("when") == "end_of_game" and gain.get("labor"):
+                    self.add(f"{pointer}/gain/labor", _("Labor gained at the end of the game is never used: "
+                                                        "an end_of_game gain gives Coin"))
+                if isinstance(effect.get("long_move"), dict):
+                    steps = _int(effect["long_move"].get("steps", 2))
+                    if steps is not None and 2 <= steps <= 10 and self.spaces and steps >= len(self.spaces):
+                        self.add(f"{pointer}/long_move", ngettext(
+                            "a long move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
+                            "a long move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
+                            len(self.spaces)).format(steps=steps, num=len(self.spaces)))
+                if isinstance(effect.get("space_bonus"), dict):
+                    bonus = effect["space_bonus"]
+                    self.ref(f"{pointer}/space_bonus/space", bonus.get("space"), "space")
+                    if not (bonus.get("worker") == SAILOR_KIND and isinstance(d.get("sailors"), dict)):
+                        self.ref(f"{pointer}/space_bonus/worker", bonus.get("worker"), "worker")
                 if "borrowing" in effect and not isinstance(d.get("borrowing"), dict):
                     self.add(f"{pointer}/borrowing", _(
                         "a borrowing effect needs a top-level borrowing section (the rules of borrowing)"),
@@ -520,16 +716,45 @@ class _Checker:
 
     def check_condition(self, pointer, cond):
         cond = _dict(cond)
+        combos = [k for k in _COMBINATIONS if k in cond]
+        if combos:
+            others = [k for k in cond if k not in _COMBINATIONS]
+            if len(combos) > 1:
+                self.add(join(pointer, combos[1]), _("a condition combines with one of all, any, not; "
+                                                     "found {found}: nest one inside the other").format(found=", ".join(combos)))
+            elif others:
+                inherited = [k for k in others if self.res.where(join(pointer, k))[0] != self.res.file]
+                if inherited and self.res.where(join(pointer, combos[0]))[0] == self.res.file:
+                    # A variant's combination merged into the base's measure (RFC 7396).
+                    self.add(join(pointer, combos[0]), _(
+                        "the base ruleset's {fields} merge into this condition (a mapping in a variant merges key by key): "
+                        "write {first}: null next to {combination}").format(
+                        fields=", ".join(inherited), first=inherited[0], combination=combos[0]))
+                else:
+                    self.add(join(pointer, others[0]), _("{field} does not belong in a condition that uses {combination}: "
+                                                         "put the measure inside it").format(field=others[0], combination=combos[0]))
+            for combo in combos:
+                if combo == "not":
+                    self.check_condition(join(pointer, "not"), cond["not"])
+                else:
+                    for i, sub in enumerate(_list(cond[combo])):
+                        self.check_condition(f"{pointer}/{combo}/{i}", sub)
+            return
         metric = cond.get("metric")
         if isinstance(cond.get("coin"), str):
             self.ref(f"{pointer}/coin", cond["coin"], "coin")
         if isinstance(cond.get("conversion"), str):
             self.ref(f"{pointer}/conversion", cond["conversion"], "conversion")
+        if isinstance(cond.get("structure"), str):
+            self.ref(f"{pointer}/structure", cond["structure"], "structure")
+        if metric == "sailors_hired" and not isinstance(self.data.get("sailors"), dict):
+            self.add(join(pointer, "metric"), _("the metric sailors_hired needs a top-level sailors section"),
+                     causes=("/sailors",))
         for i, wid in enumerate(_list(cond.get("exclude"))):
             self.ref(f"{pointer}/exclude/{i}", wid, "worker")
         if isinstance(metric, str):
             for param, metrics in _METRIC_PARAMS.items():
-                if metric in metrics and param in ("coin", "conversion") and param not in cond:
+                if metric in metrics and param in _REQUIRED_PARAMS and param not in cond:
                     self.add(pointer, _("the metric {metric} needs the parameter {param} (which one to count)").format(
                         metric=metric, param=param))
                 if param in cond and metric not in metrics:
@@ -562,15 +787,11 @@ class _Checker:
     def check_coins(self, comps):
         setup = _dict(self.data.get("setup"))
         starting = _list(setup.get("starting_coins"))
-        if not starting or not all(_int(a) is not None and a >= 0 for a in starting):
+        if not starting or not all(_int(a) is not None and 0 <= a <= 1000 for a in starting):
             return
-        supply = []
-        for coin in self.coins.values():
-            coin = _dict(coin)
-            value, count = _int(coin.get("value")), _int(coin.get("count"))
-            if value is None or count is None or value < 1 or count < 0:
-                return
-            supply.append((value, count))
+        supply = soundness.coin_supply(self.data)
+        if supply is None:          # the schema said what is wrong
+            return
         causes = tuple(p for p in self.res.removed if p.startswith("/components/coins/")) + ("/components/coins",)
         total = sum(v * c for v, c in supply)
         need = sum(starting)
@@ -582,13 +803,14 @@ class _Checker:
             return
         bad = False
         for i, amount in enumerate(starting):
-            if not _payable(amount, supply):
+            if not soundness.payable(amount, supply):
                 bad = True
                 self.add(f"/setup/starting_coins/{i}", ngettext(
                     "player {seat} starts with {num} coin, an amount the coins in the supply cannot make",
                     "player {seat} starts with {num} coins, an amount the coins in the supply cannot make",
                     amount).format(seat=i + 1, num=amount), causes=causes)
-        if not bad and len(starting) == 2 and not _payable_both(starting[0], starting[1], supply):
+        if not bad and len(starting) == 2 and self.holdings_ok and not soundness.payable_both(
+                starting[0], starting[1], supply):
             self.add("/setup/starting_coins", _(
                 "the coins in the supply cannot pay both starting amounts ({first} and {second}) at once").format(
                     first=starting[0], second=starting[1]), causes=causes)
@@ -611,7 +833,7 @@ class _Checker:
             return
         ships = _int(ships)
         outcomes = _list(harbor.get("outcomes"))
-        if ships is None or not outcomes:
+        if ships is None or not 0 <= ships <= 1000 or not outcomes:   # else the schema said so
             return
         by_white, ids = {}, {}
         for i, outcome in enumerate(outcomes):
@@ -637,40 +859,17 @@ class _Checker:
                         other=by_white[white][1], num=white))
             else:
                 by_white[white] = (i, oid)
-        for white in range(ships + 1):
-            if white not in by_white:
-                self.add("/harbor/outcomes", ngettext(
-                    "no outcome for {num} white ship", "no outcome for {num} white ships", white).format(num=white),
-                    causes=("/components/ship_tokens",))
-
-
-def _payable(amount: int, supply) -> bool:
-    """Can coins of ``supply`` [(value, count)] make exactly ``amount``?"""
-    reach = 1  # bit set of reachable sums
-    mask = (1 << (amount + 1)) - 1
-    for value, count in supply:
-        # Bounded knapsack by binary splitting of the count.
-        k = 1
-        while count > 0:
-            take = min(k, count)
-            reach |= (reach << (value * take)) & mask
-            count -= take
-            k *= 2
-    return bool(reach >> amount & 1)
-
-
-def _payable_both(a: int, b: int, supply) -> bool:
-    """Can the supply make ``a`` and ``b`` at once, with different coins?"""
-    if (a + 1) * (b + 1) > 40_000:
-        return True  # too large to search here; each amount alone was checked
-    # rows[x]: bit set of the amounts y reachable for the second player while
-    # the first one has x; coins are added one at a time.
-    rows = [1] + [0] * a
-    ymask = (1 << (b + 1)) - 1
-    for value, count in supply:
-        for _coin in range(min(count, a // value + b // value)):
-            new = [((row << value) & ymask) | row for row in rows]
-            for x in range(a, value - 1, -1):
-                new[x] |= rows[x - value]
-            rows = new
-    return bool(rows[a] >> b & 1)
+        missing = [white for white in range(ships + 1) if white not in by_white]
+        if len(missing) > 3:
+            runs, start = [], missing[0]
+            for prev, white in zip(missing, missing[1:] + [None]):
+                if white != prev + 1:
+                    runs.append(str(start) if start == prev else f"{start}–{prev}")
+                    start = white
+            self.add("/harbor/outcomes", _("no outcome for {whites} white ships").format(whites=", ".join(runs[:10])),
+                     causes=("/components/ship_tokens",))
+            missing = []
+        for white in missing:
+            self.add("/harbor/outcomes", ngettext(
+                "no outcome for {num} white ship", "no outcome for {num} white ships", white).format(num=white),
+                causes=("/components/ship_tokens",))

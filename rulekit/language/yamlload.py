@@ -35,6 +35,7 @@ import yaml
 
 from ..errors import Problem
 from ..i18n import _
+from ..paths import FileTooLarge, NotRegularFile, read_user_file
 
 #: Largest ruleset file read, in bytes.
 MAX_BYTES = 1024 * 1024
@@ -147,8 +148,13 @@ class _Reader:
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         constructor = self.loader.yaml_constructors.get(tag)
         if constructor is None or tag in ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"):
-            self.problems.append(_problem(self.file, event.start_mark,
-                                          _("unsupported YAML tag {tag}").format(tag=event.tag)))
+            self.problems.append(_problem(self.file, event.start_mark, _tag_message(event.tag)))
+            return event.value
+        if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and ":" in event.value:
+            # YAML 1.1 reads 1:30 as a number in base 60 (90): nobody means that in a ruleset.
+            self.problems.append(_problem(self.file, event.start_mark, _(
+                "{value} would be read as a number in base 60 (an old YAML rule); write a plain number, "
+                "or put the text in quotes").format(value=event.value)))
             return event.value
         try:
             return constructor(self.loader, node)
@@ -224,8 +230,7 @@ class _Reader:
                     self.fail(event.start_mark, _("nested too deeply (more than {limit} levels)").format(limit=MAX_DEPTH))
                 kind = "map" if isinstance(event, yaml.MappingStartEvent) else "seq"
                 if event.tag not in (_MAP_TAGS if kind == "map" else _SEQ_TAGS):
-                    self.problems.append(_problem(self.file, event.start_mark,
-                                                  _("unsupported YAML tag {tag}").format(tag=event.tag)))
+                    self.problems.append(_problem(self.file, event.start_mark, _tag_message(event.tag)))
                 track = bool(event.anchor) or bool(stack and stack[-1].relpos is not None)
                 frame = _Frame(kind, pointer, event.anchor, _pos(event.start_mark), track)
                 if not stack:
@@ -366,6 +371,16 @@ class _Reader:
                 reason=exc.reason)))
 
 
+def _tag_message(tag) -> str:
+    """A tag as the author wrote it (``!!python/object``, not the internal URI)."""
+    shown = str(tag)
+    if shown.startswith("tag:yaml.org,2002:"):
+        shown = "!!" + shown[len("tag:yaml.org,2002:"):]
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return _("YAML tags such as {tag} are not allowed here: write the value plainly").format(tag=shown)
+
+
 def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
     """1-based (line, column in characters) of a byte offset in UTF-8 text."""
     before = raw[:offset]
@@ -409,19 +424,19 @@ def load_yaml(path: str | os.PathLike, display: str | None = None) -> Document:
         doc.problems.append(Problem(file, line, col, message))
         return doc
 
-    if path.is_dir():
-        return refuse(_("this is a directory, not a ruleset file"))
     try:
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
+        raw = read_user_file(path, MAX_BYTES)
     except FileNotFoundError:
         return refuse(_("no such file"))
     except IsADirectoryError:
         return refuse(_("this is a directory, not a ruleset file"))
+    except NotRegularFile:
+        return refuse(_("this is not a regular file (a named pipe, a device...): a ruleset is read from a "
+                        "regular file only"))
+    except FileTooLarge:
+        return refuse(_("the file is too large: a ruleset may be at most {size} MB").format(size=MAX_BYTES // (1024 * 1024)))
     except OSError as exc:
         return refuse(_("cannot read this file: {reason}").format(reason=exc.strerror or str(exc)))
-    if len(raw) > MAX_BYTES:
-        return refuse(_("the file is too large: a ruleset may be at most {size} MB").format(size=MAX_BYTES // (1024 * 1024)))
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:

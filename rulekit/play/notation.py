@@ -46,12 +46,12 @@ from ..i18n import (
     pgettext,
 )
 
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END = (
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(
-        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "END")))
+        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "END", "LEAP")))
 
 #: Canonical verbs of the actions that take an argument (``VERB ID``).
-ARG_VERBS = ("move", "build", "borrow", "exchange")
+ARG_VERBS = ("move", "leap", "build", "borrow", "exchange")
 #: Canonical words of the actions written as one word.
 BARE_VERBS = ("spend", "end", "hire", "repay")
 _VERB_OF_KIND = {MOVE: "move", BUILD: "build", BORROW: "borrow", EXCHANGE: "exchange",
@@ -101,6 +101,8 @@ def _verb_texts() -> dict:
     # One literal call per verb, so that the catalog extraction finds them.
     return {
         "move": pgettext("notation", "move"),
+        # Translators: a move of several steps at once (a long_move effect), "leap green@coin".
+        "leap": pgettext("notation", "leap"),
         "build": pgettext("notation", "build"),
         "borrow": pgettext("notation", "borrow"),
         "exchange": pgettext("notation", "exchange"),
@@ -227,8 +229,8 @@ def _build(c, lang: str) -> LocalNotation:
     local = []
     for info in c.actions:
         kind = info.kind
-        if kind == MOVE:
-            text = "{} {}@{}".format(arg_verbs["move"], names["worker"][c.kind_ids[info.arg]],
+        if kind in (MOVE, LEAP):
+            text = "{} {}@{}".format(arg_verbs["move" if kind == MOVE else "leap"], names["worker"][c.kind_ids[info.arg]],
                                      names["space"][c.space_ids[info.arg2]])
         elif kind in (BUILD, BORROW):
             text = "{} {}".format(arg_verbs[_VERB_OF_KIND[kind]], names["structure"][c.struct_ids[info.arg]])

@@ -12,9 +12,9 @@ from .. import engine as _engine
 from ..engine import SOURCES
 
 # Action kinds (read from the engine; a kind it does not have never matches).
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END = (
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END, LEAP = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(
-        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END")))
+        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END", "LEAP")))
 from ..i18n import _, display_name, format_list, get_language, ngettext, pgettext
 from .notation import for_state
 
@@ -163,12 +163,13 @@ def _effects(data, sid: str) -> str:
 def _end_reason(data, reason) -> str:
     if reason is None:
         return ""
-    for cond in data["end"]["conditions"]:
-        if next(iter(cond)) == reason and _sentences is not None:
+    if _sentences is not None:
+        cond = _sentences.end_condition_by_key(data, reason)
+        if cond is not None:
             try:
                 return _sentences.end_condition_sentence(data, cond)
             except Exception:  # noqa: BLE001
-                break
+                pass
     return {"player_condition": _("a player reached the end condition."),
             "all_structures_built": _("every structure has been built."),
             "goals_exhausted": _("every goal has been claimed or removed.")}.get(reason, reason)
@@ -193,8 +194,10 @@ def _move_parts(state, action: int) -> dict:
     after._apply(action)
     gain = gain_text(after.labor - state.labor if not after.is_terminal() or after.current == p else 0,
                      after.coin_value(p) - state.coin_value(p))
+    moved = [w for w in range(c.n_workers) if after.moved >> w & 1 and not state.moved >> w & 1]
+    dest = after.wpos[moved[0]] if moved else c.next_space[info.arg2]
     return {"worker": name(d, "worker", c.kind_ids[info.arg]), "origin": name(d, "space", c.space_ids[info.arg2]),
-            "destination": name(d, "space", c.space_ids[c.next_space[info.arg2]]), "gain": gain}
+            "destination": name(d, "space", c.space_ids[dest]), "gain": gain}
 
 
 def _exchange_parts(state, action: int) -> dict:
@@ -217,6 +220,9 @@ def describe(state, action: int) -> str:
     p = state.current
     if kind == MOVE:
         return _("Move a worker ({worker}): {origin} → {destination}, {gain}").format(**_move_parts(state, action))
+    if kind == LEAP:
+        return _("Move a worker ({worker}) several steps, once this turn: {origin} → {destination}, {gain}").format(
+            **_move_parts(state, action))
     if kind == SPEND:
         return _("Stop moving workers and go to the Resource Spending phase")
     if kind == END:
@@ -244,7 +250,7 @@ def describe(state, action: int) -> str:
             gain=cost_text(c.conv_gain_labor[k], c.conv_gain_coin[k]))
     if kind == HIRE:
         return _("Hire a sailor: pay {cost}; it enters the Work Cycle on {space}").format(
-            cost=cost_text(c.sailor_cost_labor, c.sailor_cost), space=name(d, "space", c.space_ids[c.entry]))
+            cost=cost_text(c.sailor_cost_labor, c.sailor_cost), space=name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]]))
     if kind == REPAY:
         lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
         return _("Repay the {token_of} token: pay {cost}").format(
@@ -271,7 +277,7 @@ def report(state, action: int, player: str) -> str:
     info = c.actions[action]
     kind = info.kind
     you = _is_you(player)
-    if kind == MOVE:
+    if kind in (MOVE, LEAP):
         parts = _move_parts(state, action)
         if you:
             return _("You move a worker ({worker}) from {origin} to {destination}: {gain}.").format(**parts)
@@ -317,7 +323,7 @@ def report(state, action: int, player: str) -> str:
             return _("You use {conversion}: you pay {cost} and gain {gain}.").format(**parts)
         return _("{player} uses {conversion}: pays {cost} and gains {gain}.").format(player=player, **parts)
     if kind == HIRE:
-        parts = {"cost": cost_text(c.sailor_cost_labor, c.sailor_cost), "space": name(d, "space", c.space_ids[c.entry])}
+        parts = {"cost": cost_text(c.sailor_cost_labor, c.sailor_cost), "space": name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]])}
         if you:
             return _("You hire a sailor for {cost}; it enters the Work Cycle on {space}.").format(**parts)
         return _("{player} hires a sailor for {cost}; it enters the Work Cycle on {space}.").format(
@@ -371,9 +377,9 @@ def event_line(state, event, names) -> str:
     if kind == "claim":
         if _is_you(names[event[1]]):
             return _("You claim the goal {goal} ({vp}).").format(
-                goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vp))
+                goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vps[event[2]]))
         return _("{player} claims the goal {goal} ({vp}).").format(
-            player=names[event[1]], goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vp))
+            player=names[event[1]], goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vps[event[2]]))
     if kind == "remove":
         return _("Goal {goal} removed: both players meet it.").format(goal=name(d, "goal", c.goal_ids[event[1]]))
     if kind == "cast":
@@ -382,10 +388,11 @@ def event_line(state, event, names) -> str:
             outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
     if kind == "ending":
         reason = _end_reason(d, event[2])
-        if c.finish_turn and _is_you(names[event[1]]):
+        finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn
+        if finish and _is_you(names[event[1]]):
             return _("The end of the game is triggered: {reason} You finish this turn, then the game is over.").format(
                 reason=reason)
-        if c.finish_turn:
+        if finish:
             return _("The end of the game is triggered: {reason} {player} finishes this turn, then the game is over.").format(
                 reason=reason, player=names[event[1]])
         return _("The end of the game is triggered: {reason}").format(reason=reason)
@@ -558,7 +565,7 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
     if not compact:
         out.append(st(_("WORK CYCLE"), bold=True))
         out.extend(wrap(_("(each worker moves one step: {order})").format(order=order), "  ", width=width))
-    active = state.owned[cur] | (1 << state.borrowed if state.borrowed >= 0 else 0)
+    active = state.owned[cur] | state.borrowed_mask
     can_move = set()
     for a in state.legal_actions():
         info = c.actions[a]
@@ -672,8 +679,13 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
             coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat))),
             "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))
         if playing:
-            out.extend(wrap(_("{num} (earned this turn; what is not spent is lost at its end)").format(
-                num=state.labor), "  " + " " * lw, "  " + labels[1].ljust(lw), width=width))
+            if c.labor_carry:
+                labor = ngettext("{num} (up to {keep} not spent is kept for your next turn)",
+                                 "{num} (up to {keep} not spent is kept for your next turn)", c.labor_carry).format(
+                    num=state.labor, keep=c.labor_carry)
+            else:
+                labor = _("{num} (earned this turn; what is not spent is lost at its end)").format(num=state.labor)
+            out.extend(wrap(labor, "  " + " " * lw, "  " + labels[1].ljust(lw), width=width))
         text = ", ".join(built) if built else _("none yet")
         text = ngettext("{structures} · {count} token left", "{structures} · {count} tokens left", left).format(
             structures=text, count=left)
@@ -721,7 +733,7 @@ def common_rows(state, names, compact: bool = False) -> list[tuple[str, str]]:
         gid = c.goal_ids[state.face_up]
         goal = ngettext("{goal} ({vp}), {count} more face down. {condition}",
                         "{goal} ({vp}), {count} more face down. {condition}", n_down).format(
-            goal=name(d, "goal", gid), vp=vp_text(c.goal_vp), count=n_down,
+            goal=name(d, "goal", gid), vp=vp_text(c.goal_vps[state.face_up]), count=n_down,
             condition=_condition(d, gid, with_check=not compact)).strip()
     else:
         goal = ngettext("none; {count} more face down", "none; {count} more face down", n_down).format(count=n_down)
@@ -788,7 +800,13 @@ def phase_hint(state) -> str:
                      "or {end} (end of your turn).").format(spend=notation(state, c.a_spend),
                                                             end=notation(state, c.a_end))
         return _("Move at least one worker you have access to, one step each.")
-    return _("Build at most one structure and use your coins and Labor; then end your turn (unspent Labor is lost).")
+    c = state.c
+    if c.builds_per_turn == 1 and not c.labor_carry:
+        return _("Build at most one structure and use your coins and Labor; then end your turn (unspent Labor is lost).")
+    return ngettext("Build at most {num} structure and use your coins and Labor; then end your turn ({labor})",
+                    "Build at most {num} structures and use your coins and Labor; then end your turn ({labor})",
+                    c.builds_per_turn).format(num=c.builds_per_turn, labor=_sentences.labor_carry_sentence(c.data)
+                                              if _sentences is not None else "")
 
 
 PLAY_COMMANDS = ("help", "rules", "costs", "log", "hint", "undo", "save", "quit")

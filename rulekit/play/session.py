@@ -39,6 +39,7 @@ from ..engine import new_game
 from ..engine.record import GameRecord, replay
 from ..errors import IllegalActionError, RecordError
 from ..i18n import _, get_language, ngettext, pgettext
+from ..paths import is_regular_file
 from . import layout, screen, story
 from .notation import AmbiguousActionError, fold
 
@@ -133,6 +134,12 @@ def player_names(players) -> list[str]:
             else:
                 names.append(_("Computer {number} ({bot})").format(number=seat + 1, bot=kind))
     return names
+
+
+#: Turns (both players' counted) after which a game that has not ended stops:
+#: a house rule may make a game that cannot end. Random games of the bundled
+#: editions last about 120 turns; the longest seen lasted 631.
+DEFAULT_MAX_TURNS = 2000
 
 
 def default_record_path(ruleset, seed: int) -> Path:
@@ -278,6 +285,7 @@ class Session:
     actions: list = field(default_factory=list)   # notations to replay first (resume)
     autosave: bool = True
     delay: float | None = None
+    max_turns: int | None = DEFAULT_MAX_TURNS       # a game still running after this many turns stops
 
     def __post_init__(self):
         self.names = player_names(self.players)
@@ -286,6 +294,7 @@ class Session:
         self.saved_once = False
         self._telling = False
         self._waiting = False
+        self.save_failed = False
         self._rebuild(self.actions)
 
     @property
@@ -390,7 +399,7 @@ class Session:
                 why = story.explain_turn(st, self.story.of_turn(turn), self.names)
                 if why:
                     self._tell(story.Entry(turn, seat, story.WHY, why), dim=True)
-            if not st.is_terminal():
+            if not st.is_terminal() and (self.max_turns is None or st.turn < self.max_turns):
                 self._tell_turn()
                 income = story.start_income_line(st, self.names, other_coin)
                 if income:
@@ -427,8 +436,11 @@ class Session:
         try:
             return self._run()
         except KeyboardInterrupt:
-            self.console.say("")
-            self._leave(interrupted=True)
+            try:
+                self.console.say("")
+                self._leave(interrupted=True)
+            except KeyboardInterrupt:
+                pass       # a second Ctrl-C: stop now; an interrupted save leaves the previous file whole
             return 130
         finally:
             if previous is not None:
@@ -463,6 +475,11 @@ class Session:
             if not con.interactive:
                 con.say(self.story.entries[-1].text)
         while not self.state.is_terminal():
+            if self.max_turns is not None and self.state.turn >= self.max_turns:
+                con.say(con.style(_("Stopped at turn {turn}: the game has not ended after {turn} turns "
+                                    "(the limit of --max-turns).").format(turn=self.state.turn), bold=True))
+                self._leave()
+                return 1 if self.save_failed else 0
             seat = self.state.current
             spec = self.players[seat]
             if not is_human(spec):
@@ -485,10 +502,10 @@ class Session:
             outcome = self._ask()
             if outcome == "quit":
                 self._leave()
-                return 0
+                return 1 if self.save_failed else 0
             if outcome == "end":
                 self._leave(end_of_input=True)
-                return 0
+                return 1 if self.save_failed else 0
         self._finish()
         return 0
 
@@ -641,13 +658,16 @@ class Session:
         """Save what must be saved and print where the game stands."""
         con = self.console
         path = None
-        if self.record_path is not None:
-            path = self.save()
-        elif con.interactive and self.state.history and not self.state.is_terminal():
+        target = self.record_path
+        if target is None and con.interactive and self.state.history and not self.state.is_terminal():
+            target = default_record_path(self.ruleset, self.seed)
+        if target is not None:
             try:
-                path = self.save(default_record_path(self.ruleset, self.seed))
-            except OSError:
-                path = None
+                path = self.save(target)
+            except OSError as exc:
+                self.save_failed = True
+                con.say(con.style(_("Could not save the game to {file}: {reason}").format(
+                    file=target, reason=exc.strerror or exc), fg="red"))
         if interrupted:
             con.say(_("Interrupted."))
         self._say_all(screen.summary_lines(self.state, self.names))
@@ -707,7 +727,7 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
         source = Path(record.ruleset_source)
         if not source.is_absolute() and record_path is not None:
             source = Path(record_path).parent / source
-        if source.is_file():
+        if is_regular_file(source):
             candidates.append(str(source))
     if record.ruleset_id in bundled_rulesets():
         candidates.append(record.ruleset_id)
@@ -721,9 +741,10 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
     return loaded[0]
 
 
-def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None) -> Session:
+def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None,
+                   max_turns: int | None = DEFAULT_MAX_TURNS) -> Session:
     """A session continuing the game saved in ``path`` (raises RecordError/ReplayError)."""
-    from ..engine.record import check_ruleset
+    from ..engine.record import check_result, check_ruleset
 
     record = GameRecord.load(path)
     rs = find_ruleset(record, ruleset_ref, path)
@@ -731,7 +752,7 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
         raise RecordError(_("this game was played with {id}; it cannot be continued with {other}").format(
             id=record.ruleset_id, other=rs.id))
     check_ruleset(record, rs)
-    replay(record, rs)           # every action legal, or ReplayError with its index
+    check_result(record, replay(record, rs))   # every action legal (or ReplayError), the result as stored
     if players is None:
         try:
             players = parse_players(",".join(record.players)) if record.players else parse_players(DEFAULT_PLAYERS)
@@ -739,10 +760,10 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
             players = parse_players(DEFAULT_PLAYERS)
     return Session(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
-                   actions=list(record.actions))
+                   actions=list(record.actions), max_turns=max_turns)
 
 
 __all__ = [
     "Console", "Session", "PlayersError", "SLOW_BOTS", "parse_players", "available_bots", "bot_choose", "bot_seed",
-    "player_names", "resume_session", "find_ruleset", "default_record_path",
+    "player_names", "resume_session", "find_ruleset", "default_record_path", "DEFAULT_MAX_TURNS",
 ]

@@ -97,6 +97,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     # Setup
     add("setup", "first_player", _("First player"), s.first_player_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
+    add("setup", "starting_labor", _("Starting Labor"), s.starting_labor_sentence(data))
     add("setup", "goal_draw", _("Goal tokens"), s.goal_draw_sentence(data))
     for wid in data["workers"]:
         start = s.worker_start_sentence(data, wid)
@@ -110,9 +111,20 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("work", f"space:{space['id']}", _("{space} space — yield").format(space=s.space_name(data, space["id"])),
             s.amount(space.get("yields")))
     add("work", "entry", _("New workers enter on"), s.space_name(data, cycle["entry"]))
+    for wid, worker in data["workers"].items():
+        if worker.get("entry"):
+            add("work", f"entry:{wid}", _("{worker} workers enter on").format(worker=s.worker_name(data, wid, 2)),
+                s.space_name(data, worker["entry"]))
+    if sailors and sailors.get("entry"):
+        add("work", "entry:sailor", _("Hired sailors enter on"), s.space_name(data, sailors["entry"]))
     for wid in data["workers"]:
         add("work", f"access:{wid}", _("{worker} workers — access").format(worker=s.worker_name(data, wid, 2)),
             s.access_sentence(data, wid))
+
+    # The turn
+    add("work", "move_steps", _("Steps of a move"), s.move_steps_sentence(data))
+    add("spending", "builds", _("Structures built per turn"), s.builds_sentence(data))
+    add("spending", "labor_carry_over", _("Unspent Labor"), s.labor_carry_sentence(data))
 
     # Structures
     for sid, st in data["structures"].items():
@@ -122,8 +134,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("structures", f"{sid}:vp", _("{structure} — VP").format(structure=name),
             _("{first} first / {later} later").format(first=st["vp"]["first"], later=st["vp"]["later"]))
         add("structures", f"{sid}:requires", _("{structure} — requires").format(structure=name), s.requires_phrase(data, sid))
-        effects = " ".join(s.effect_sentence(data, e) for e in st.get("effects", []) or []) or _("no effect")
-        add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), effects)
+        add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), structure_effects(data, sid))
 
     # Conversions
     for cid in data.get("conversions", {}):
@@ -134,6 +145,8 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("borrowing", "phases", _("When you may borrow"), s.borrowing_phases_sentence(data))
         add("borrowing", "repay", _("Repaying"), s.borrowing_repay_sentence(data))
         add("borrowing", "repay_same_turn", _("Repaying in the same turn"), s.borrowing_same_turn_sentence(data))
+        add("borrowing", "per_turn", _("Borrows per turn"), s.borrowing_per_turn_sentence(data))
+        add("borrowing", "repay_ends_effect", _("Repaying and the borrowed effects"), s.borrowing_repay_effect_sentence(data))
         add("borrowing", "take", _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
         add("borrowing", "penalty", _("Penalty at the end"), s.borrowing_penalty_sentence(data))
     else:
@@ -150,22 +163,38 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("harbor", "hire", _("Hiring sailors"), s.sailor_hire_sentence(data))
 
     # Goals
-    for gid, goal in data.get("goals", {}).items():
-        add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)),
-            s.condition_sentence(data, goal["condition"], goal["check"]))
+    for gid in data.get("goals", {}):
+        add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)), s.goal_sentence(data, gid))
+
+    add("goals", "chain", _("Goals turned up at the end of a turn"), s.goal_chain_sentence(data))
 
     # End
     for cond in data["end"]["conditions"]:
-        kind = next(iter(cond))
-        key = f"condition:{kind}:{cond[kind].get('metric', '')}" if kind == "player_condition" else f"condition:{kind}"
+        kind = s.end_condition_kind(cond)
+        if kind == "player_condition":
+            measure = cond[kind].get("metric") or next((k for k in ("all", "any", "not") if k in cond[kind]), "")
+            key = f"condition:{kind}:{measure}"
+        else:
+            key = f"condition:{kind}"
         add("end", key, _("The game ends when"), s.end_condition_sentence(data, cond))
     add("end", "finish_turn", _("Last turn"), s.finish_turn_sentence(data))
 
     # Scoring
     add("scoring", "goal_vp", _("Goal tokens"), s.goal_vp_sentence(data))
+    add("scoring", "later_builder_vp", _("Later builders"), s.later_builder_sentence(data) or _("as each structure says"))
     add("scoring", "coin_bonus", _("Coins at the end"), s.coin_bonus_sentence(data))
     add("scoring", "tie_breaks", _("Tie-breaks"), s.tie_break_summary(data))
     return out
+
+
+def structure_effects(data, sid: str) -> str:
+    return " ".join(s.effect_sentence(data, e) for e in data["structures"][sid].get("effects", []) or []) or _("no effect")
+
+
+def structure_description(data, sid: str) -> str:
+    """A whole structure in words: cost, VP, prerequisites and effects."""
+    return _("{summary} Effect: {effects}").format(summary=s.structure_summary(data, sid),
+                                                  effects=structure_effects(data, sid))
 
 
 def rule_diff(a, b) -> list[Change]:
@@ -183,7 +212,10 @@ def rule_diff(a, b) -> list[Change]:
             if fa[3] != fb[3]:
                 changes.append(Change(key[0], key[1], fb[2], fa[3], fb[3]))
         elif fb:
-            changes.append(Change(key[0], key[1], fb[2], None, fb[3]))
+            new = fb[3]
+            if key[0] == "structures" and ":" not in key[1]:
+                new = structure_description(data_b, key[1])     # a new structure: all of it on its line
+            changes.append(Change(key[0], key[1], fb[2], None, new))
         else:
             changes.append(Change(key[0], key[1], fa[2], fa[3], None))
     # A whole structure added or removed: drop its detail lines, the one line says it.

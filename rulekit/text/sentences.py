@@ -170,16 +170,44 @@ def effect_sentence(data, effect) -> str:
     value = effect[key]
     if key == "income":
         return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value))
+    if key == "gain":
+        gain = {k: v for k, v in value.items() if k in ("labor", "coin")}
+        if value.get("when") == "end_of_game":
+            return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain))
+        return _("When you build it, earn {amount} at once.").format(amount=amount(gain))
     if key == "space_yield":
         space = value["space"]
         usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
-        gain = {k: v for k, v in value.items() if k != "space"}
-        return _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
-            space=space_name(data, space), amount=amount(gain), usual=amount(usual))
+        gain = {k: v for k, v in value.items() if k != "space" and v}
+        if gain:
+            text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
+                space=space_name(data, space), amount=amount(gain), usual=amount(usual))
+        else:
+            text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
+                space=space_name(data, space), usual=amount(usual))
+        rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
+        if len(rivals) > 1:
+            text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
+                sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
+        return text
+    if key == "long_move":
+        n = value.get("steps", 2)
+        return ngettext("Once per turn, you may move one worker {num} step at once instead of one; it earns what the space it lands on yields.",
+                        "Once per turn, you may move one worker {num} steps at once instead of one; it earns what the space it lands on yields.",
+                        n).format(num=n)
+    if key == "space_bonus":
+        space = value["space"]
+        gain = {k: v for k, v in value.items() if k in ("labor", "coin")}
+        if value.get("worker"):
+            return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
+                     "(bonuses of several structures add up).").format(
+                worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain))
+        return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
+                 "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain))
     if key == "unlock_worker":
         wid = value["worker"]
         n = data.get("workers", {}).get(wid, {}).get("count", 1)
-        entry = space_name(data, data["work_cycle"]["entry"])
+        entry = space_name(data, worker_entry(data, wid))
         return ngettext(
             "You may move the {worker} worker. If it is not on the Work Cycle yet, it enters on the {entry} space.",
             "You may move the {worker} workers. Those not on the Work Cycle yet enter on the {entry} space.",
@@ -194,6 +222,24 @@ def effect_sentence(data, effect) -> str:
     if key == "ship_benefit":
         return _("At the start of each of your turns, receive the benefit of the current ship result (see “Ships and sailors”).")
     return _("Unknown effect {key}.").format(key=key)
+
+
+def worker_entry(data, wid: str) -> str:
+    """The space where workers of kind ``wid`` enter the Work Cycle (their own ``entry``, else ``work_cycle.entry``)."""
+    return data.get("workers", {}).get(wid, {}).get("entry") or data["work_cycle"]["entry"]
+
+
+def own_entry_sentences(data) -> list[str]:
+    """The worker kinds (and hired sailors) that enter somewhere else than ``work_cycle.entry``."""
+    found = []
+    for wid, worker in data.get("workers", {}).items():
+        if worker.get("entry"):
+            found.append(_("{worker} workers enter on {entry} instead.").format(
+                worker=worker_name(data, wid, 2), entry=space_name(data, worker["entry"])))
+    sailors = data.get("sailors") or {}
+    if sailors.get("entry"):
+        found.append(_("Hired sailors enter on {entry} instead.").format(entry=space_name(data, sailors["entry"])))
+    return found
 
 
 def structure_summary(data, sid: str) -> str:
@@ -213,9 +259,42 @@ def _excluded(data, cond) -> str:
     return join_and(names)
 
 
+def _combined(data, cond, each) -> str | None:
+    """all / any / not over conditions, each worded by ``each`` (None: not a combination)."""
+    def inner(sub):
+        return each(data, sub).rstrip(".")
+    # Translators: between the conditions of "All of these: ..." (French: a no-break space before the semicolon).
+    sep = pgettext("conditions", "; ")
+    if "all" in cond:
+        return _("All of these: {conditions}.").format(conditions=sep.join(inner(c) for c in cond["all"]))
+    if "any" in cond:
+        return _("At least one of these: {conditions}.").format(conditions=sep.join(inner(c) for c in cond["any"]))
+    if "not" in cond:
+        return _("Not this: {condition}.").format(condition=inner(cond["not"]))
+    return None
+
+
+def _owns_you(data, cond) -> str | None:
+    """``owns`` worded plainly for the usual thresholds (at_least 1, at_most 0)."""
+    name = structure_name(data, cond.get("structure", ""))
+    if cond.get("at_least") == 1 and cond.get("at_most") is None:
+        return _("Own the {structure}.").format(structure=name)
+    if cond.get("at_most") == 0:
+        return _("Do not own the {structure}.").format(structure=name)
+    return None
+
+
 def _metric_you(data, cond) -> str:
+    combined = _combined(data, cond, _metric_you)
+    if combined is not None:
+        return combined
     metric = cond["metric"]
     c, n = count_phrase(cond), _count_n(cond)
+    if metric == "sailors_hired":
+        return ngettext("Have hired {count} sailor.", "Have hired {count} sailors.", n).format(count=c)
+    if metric == "owns":
+        return _owns_you(data, cond) or _("Own the {structure} ({count}).").format(
+            structure=structure_name(data, cond.get("structure", "")), count=c)
     if metric == "workers":
         if cond.get("exclude"):
             return ngettext("Have access to {count} worker besides the {excluded} workers.",
@@ -239,6 +318,9 @@ def _metric_you(data, cond) -> str:
         return ngettext("Hold {count} {coin} coin (value {value}).", "Hold {count} {coin} coins (value {value} each).", n).format(
             count=c, coin=coin_name(data, coin), value=value)
     if metric == "workers_on_one_space":
+        if cond.get("counting") == "all":
+            return ngettext("Have {count} worker, yours or not, on a single space of the Work Cycle.",
+                            "Have {count} workers, yours or not, on a single space of the Work Cycle.", n).format(count=c)
         return ngettext("Have {count} worker you have access to on a single space of the Work Cycle.",
                         "Have {count} workers you have access to on a single space of the Work Cycle.", n).format(count=c)
     if metric == "coins_spent_this_turn":
@@ -256,8 +338,20 @@ def _metric_you(data, cond) -> str:
 
 
 def _metric_player(data, cond) -> str:
+    combined = _combined(data, cond, _metric_player)
+    if combined is not None:
+        return combined
     metric = cond["metric"]
     c, n = count_phrase(cond), _count_n(cond)
+    if metric == "sailors_hired":
+        return ngettext("A player has hired {count} sailor.", "A player has hired {count} sailors.", n).format(count=c)
+    if metric == "owns":
+        name = structure_name(data, cond.get("structure", ""))
+        if cond.get("at_least") == 1 and cond.get("at_most") is None:
+            return _("A player owns the {structure}.").format(structure=name)
+        if cond.get("at_most") == 0:
+            return _("A player does not own the {structure}.").format(structure=name)
+        return _("A player owns the {structure} ({count}).").format(structure=name, count=c)
     if metric == "workers":
         if cond.get("exclude"):
             return ngettext("A player has access to {count} worker besides the {excluded} workers.",
@@ -280,8 +374,11 @@ def _metric_player(data, cond) -> str:
         return ngettext("A player holds {count} {coin} coin.", "A player holds {count} {coin} coins.", n).format(
             count=c, coin=coin_name(data, coin))
     if metric == "workers_on_one_space":
-        return ngettext("A player has {count} worker on a single space of the Work Cycle.",
-                        "A player has {count} workers on a single space of the Work Cycle.", n).format(count=c)
+        if cond.get("counting") == "all":
+            return ngettext("A single space of the Work Cycle holds {count} worker, whoever may move it.",
+                            "A single space of the Work Cycle holds {count} workers, whoever may move them.", n).format(count=c)
+        return ngettext("A player has {count} worker they have access to on a single space of the Work Cycle.",
+                        "A player has {count} workers they have access to on a single space of the Work Cycle.", n).format(count=c)
     if metric == "coins_spent_this_turn":
         return ngettext("A player spends {count} Coin in a single turn.",
                         "A player spends {count} Coin in a single turn.", n).format(count=c)
@@ -302,6 +399,14 @@ def check_sentence(check: str) -> str:
     return _("Checked at once, after every action, for both players.")
 
 
+def goal_chain_sentence(data) -> str:
+    """Whether a goal turned up at the end of a turn is checked in that same end of turn."""
+    if (data.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True):
+        return _("When you claim a goal at the end of your turn, the goal turned up next is checked in that same end of turn.")
+    return _("When you claim a goal at the end of your turn, the goal turned up next is not checked in that end of turn: "
+             "it waits for the next check.")
+
+
 def condition_sentence(data, condition, check=None) -> str:
     """A goal's condition (second person), followed by when it is checked if ``check`` is given."""
     text = _metric_you(data, condition)
@@ -310,8 +415,25 @@ def condition_sentence(data, condition, check=None) -> str:
     return text
 
 
+def end_condition_kind(cond) -> str:
+    """The kind of an end condition (its one key besides ``finish_turn``)."""
+    return next((k for k in cond if k != "finish_turn"), "")
+
+
 def end_condition_sentence(data, cond) -> str:
-    key = next(iter(cond))
+    """An end condition; when its ``finish_turn`` differs from ``end.finish_turn``, what happens then."""
+    text = _end_condition_only(data, cond)
+    own = cond.get("finish_turn")
+    if own is not None and own != bool(data["end"].get("finish_turn")):
+        if own:
+            text = _("{condition} The player who met it finishes their turn; then the game is over.").format(condition=text)
+        else:
+            text = _("{condition} The game is over at once, in the middle of the turn.").format(condition=text)
+    return text
+
+
+def _end_condition_only(data, cond) -> str:
+    key = end_condition_kind(cond)
     if key == "player_condition":
         return _metric_player(data, cond[key])
     if key == "all_structures_built":
@@ -321,6 +443,15 @@ def end_condition_sentence(data, cond) -> str:
     if key == "goals_exhausted":
         return _("Every goal token in play has been claimed or removed.")
     return _("Unknown end condition {key}.").format(key=key)
+
+
+def end_condition_by_key(data, key):
+    """The end condition an engine key names (``end_reason``: the kind, or ``kind#i`` when listed twice)."""
+    conds = data["end"]["conditions"]
+    if key and "#" in key:
+        i = key.split("#", 1)[1]
+        return conds[int(i)] if i.isdigit() and int(i) < len(conds) else None
+    return next((cond for cond in conds if end_condition_kind(cond) == key), None)
 
 
 def finish_turn_sentence(data) -> str:
@@ -343,6 +474,8 @@ def goals_in_play(data) -> int:
 
 def goal_tokens_sentence(data) -> str:
     pool, draw = goal_pool_size(data), goals_in_play(data)
+    if draw == 0:
+        return _("No goal token is used in this game.")
     if draw >= pool:
         return ngettext("{num} goal token, used in every game.",
                         "{num} goal tokens, all used in every game.", pool).format(num=pool)
@@ -352,6 +485,8 @@ def goal_tokens_sentence(data) -> str:
 
 def goal_draw_sentence(data) -> str:
     pool, draw = goal_pool_size(data), goals_in_play(data)
+    if draw == 0:
+        return _("No goal token is used in this game: leave them in the box.")
     if draw >= pool:
         return ngettext("Shuffle the {num} goal token face down and put it above the board.",
                         "Shuffle the {num} goal tokens face down and stack them above the board.", pool).format(num=pool)
@@ -382,6 +517,15 @@ def first_player_sentence(data) -> str:
             return _("Toss a ship token like a coin to decide who goes first.")
         return _("Decide at random who goes first.")
     return _("The players agree on who goes first.")
+
+
+def starting_labor_sentence(data) -> str:
+    labor = data["setup"].get("starting_labor")
+    if not labor or not any(labor):
+        return _("Nobody starts with Labor.")
+    first, second = labor
+    return _("On their first turn, the first player has {first} and the second player {second} "
+             "(not Labor earned in that turn).").format(first=labor_amount(first), second=labor_amount(second))
 
 
 def starting_coins_sentence(data) -> str:
@@ -459,11 +603,48 @@ def conversion_rule(data, cid: str) -> str:
         often = _("As many times as you can pay.")
     else:
         often = ngettext("At most {num} time per turn.", "At most {num} times per turn.", per_turn).format(num=per_turn)
-    return _("{pay} {who} {often}").format(pay=pay, who=who, often=often)
+    text = _("{pay} {who} {often}").format(pay=pay, who=who, often=often)
+    if conv["gain"].get("coin"):
+        if conv.get("needs_payout"):
+            payout = _("It is not allowed while the coins cannot pay out its Coin.")
+        else:
+            payout = _("It is allowed even when the coins cannot pay out its Coin: you pay, and earn only what the coins can pay.")
+        text = _("{rule} {payout}").format(rule=text, payout=payout)
+    return text
 
 
 def conversion_sentence(data, cid: str) -> str:
     return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid), rule=conversion_rule(data, cid))
+
+
+def builds_sentence(data) -> str:
+    """How many structures a player may build per turn (``turn.builds``)."""
+    n = (data.get("turn") or {}).get("builds", 1)
+    if n == 1:
+        return _("Build one structure (at most one per turn).")
+    return ngettext("Build structures (at most {num} per turn).", "Build structures (at most {num} per turn).", n).format(num=n)
+
+
+def move_steps_sentence(data) -> str:
+    """How many steps a move takes (``turn.move_steps``)."""
+    n = (data.get("turn") or {}).get("move_steps", 1)
+    if n == 1:
+        return _("Each move takes a worker one step along the Work Cycle.")
+    return ngettext("Each move takes a worker {num} step along the Work Cycle; it earns what the space it lands on yields, "
+                    "not the spaces it passes.",
+                    "Each move takes a worker {num} steps along the Work Cycle; it earns what the space it lands on yields, "
+                    "not the spaces it passes.", n).format(num=n)
+
+
+def labor_carry_sentence(data) -> str:
+    """What becomes of unspent Labor at the end of the turn (``turn.labor_carry_over``)."""
+    n = (data.get("turn") or {}).get("labor_carry_over", 0)
+    if not n:
+        return _("Labor you did not spend is lost.")
+    return ngettext("You keep up to {num} Labor you did not spend for your next turn (it does not count as Labor earned then); "
+                    "the rest is lost.",
+                    "You keep up to {num} Labor you did not spend for your next turn (it does not count as Labor earned then); "
+                    "the rest is lost.", n).format(num=n)
 
 
 def borrowing_phases_sentence(data) -> str:
@@ -495,6 +676,23 @@ def borrowing_take_sentence(data) -> str:
     return _("While your opponent holds {token}, you cannot borrow.").format(token=token_phrase(data))
 
 
+def borrowing_per_turn_sentence(data) -> str:
+    n = data["borrowing"].get("per_turn", 1)
+    if n == 1:
+        return _("You cannot borrow while you hold {token}, and you borrow at most once per turn.").format(token=token_phrase(data))
+    return ngettext("You cannot borrow while you hold {token}; you may borrow at most {num} time per turn, "
+                    "each time a structure you have not borrowed this turn.",
+                    "You cannot borrow while you hold {token}; you may borrow at most {num} times per turn (after repaying), "
+                    "each time a structure you have not borrowed this turn.", n).format(token=token_phrase(data), num=n)
+
+
+def borrowing_repay_effect_sentence(data) -> str:
+    if data["borrowing"].get("repay_ends_effect"):
+        return _("Repaying {token} ends the borrowed effects at once.").format(token=token_phrase(data))
+    return _("Repaying {token} does not end the borrowed effects: they last until the end of your turn.").format(
+        token=token_phrase(data))
+
+
 def borrowing_penalty_sentence(data) -> str:
     n = data["borrowing"]["penalty_vp"]
     return ngettext("A player who still holds {token} when the game ends loses {num} VP.",
@@ -512,10 +710,11 @@ def borrowing_sentences(data) -> list[str]:
           "they take {token} and use that structure's effects until the end of their turn.").format(
             token_of=lender, token=token_phrase(data)),
         borrowing_phases_sentence(data),
-        _("You cannot borrow while you hold {token}, so you borrow at most once per turn.").format(token=token_phrase(data)),
+        borrowing_per_turn_sentence(data),
         _("Borrowing a structure that gives income at the start of the turn gives that income at once."),
         borrowing_repay_sentence(data),
         borrowing_same_turn_sentence(data),
+        borrowing_repay_effect_sentence(data),
         borrowing_take_sentence(data),
         borrowing_penalty_sentence(data),
     ]
@@ -562,6 +761,8 @@ def cast_sentences(data) -> list[str]:
     cast = data["harbor"]["cast"]
     n = data["components"].get("ship_tokens", 0)
     found = []
+    if n == 0:
+        return [_("There is no ship token to cast: the result is always the one for no white ship.")]
     if cast.get("on_first_build"):
         found.append(ngettext(
             "Cast the ship token at the end of the turn in which the {harbor} is first built.",
@@ -611,7 +812,7 @@ def sailor_max_sentence(data) -> str:
 
 def sailor_hire_sentence(data) -> str:
     sailors = data["sailors"]
-    entry = space_name(data, data["work_cycle"]["entry"])
+    entry = space_name(data, sailors.get("entry") or data["work_cycle"]["entry"])
     first = _("To hire a sailor, pay {cost} in your Resource Spending Phase; the sailor enters the Work Cycle on {entry}.").format(
         cost=amount(sailors["cost"]), entry=entry)
     n = sailors["per_turn"]
@@ -641,7 +842,31 @@ def coin_bonus_sentence(data) -> str:
 
 def goal_vp_sentence(data) -> str:
     n = data["scoring"]["goal_vp"]
+    own = [gid for gid, g in (data.get("goals") or {}).items() if g.get("vp", n) != n]
+    if own:
+        return ngettext("Each goal token you claimed is worth {num} VP, unless its goal says otherwise.",
+                        "Each goal token you claimed is worth {num} VP, unless its goal says otherwise.", n).format(num=n)
     return ngettext("Each goal token you claimed is worth {num} VP.", "Each goal token you claimed is worth {num} VP.", n).format(num=n)
+
+
+def later_builder_sentence(data) -> str | None:
+    """``scoring.later_builder_vp``, when the ruleset sets it for every structure."""
+    n = data["scoring"].get("later_builder_vp")
+    if n is None:
+        return None
+    return ngettext("A player who builds a structure after their opponent scores {num} VP for it, whatever the structure.",
+                    "A player who builds a structure after their opponent scores {num} VP for it, whatever the structure.",
+                    n).format(num=n)
+
+
+def goal_sentence(data, gid: str, check: bool = True) -> str:
+    """A goal's condition (with when it is checked), and its VP when they differ from ``scoring.goal_vp``."""
+    goal = data["goals"][gid]
+    text = condition_sentence(data, goal["condition"], goal["check"] if check else None)
+    vp = goal.get("vp")
+    if vp is not None and vp != data["scoring"]["goal_vp"]:
+        text = ngettext("{goal} Worth {num} VP.", "{goal} Worth {num} VP.", vp).format(goal=text, num=vp)
+    return text
 
 
 def _tie_break_label(key: str) -> str:

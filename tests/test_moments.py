@@ -1,0 +1,102 @@
+"""Effects with a moment (gain when built) and starting Labor per seat: played, worded and diffed together."""
+import textwrap
+
+import scenario as S
+from rulekit.i18n import language
+from rulekit.language import load_ruleset, validate_path
+from rulekit.text import sentences as s
+from rulekit.text.diff import rule_diff
+from rulekit.text.rulebook import render_markdown
+
+
+def variant(tmp_path, body):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: province-en\nid: house\n" + textwrap.dedent(body), encoding="utf-8")
+    return str(path)
+
+
+def test_gain_when_built(tmp_path):
+    ref = variant(tmp_path, """
+        structures:
+          camp:
+            effects:
+              - unlock_worker: {worker: camp}
+              - gain: {when: built, coin: 2, labor: 1}
+    """)
+    st = S.new(ref, seed=0)
+    S.set_goals(st, "coin10", ("two_vp", "structure"))
+    S.spending(st, labor=2, silver=1)
+    st.play("build camp")
+    assert st.coin_value(0) == 2 and st.labor == 1 and st.labor_earned == 1
+    st.play("end")
+    S.begin_turn(st, 0)                                   # no gain at later turns
+    assert st.labor == 0
+    data = load_ruleset(ref).data
+    sentence = s.effect_sentence(data, data["structures"]["camp"]["effects"][1])
+    assert sentence == "When you build it, earn 1 Labor and 2 Coin at once."
+    assert any(line.startswith("Camp — effect:") and sentence in line
+               for line in (c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(ref))))
+    with language("fr"):
+        assert "construisez" in s.effect_sentence(data, data["structures"]["camp"]["effects"][1])
+
+
+def test_starting_labor_per_seat(tmp_path):
+    ref = variant(tmp_path, "setup:\n  starting_labor: [0, 2]\n")
+    st = S.new(ref, seed=0)
+    assert st.current == 0 and st.labor == 0
+    S.quick_turn(st)
+    assert st.current == 1 and st.labor == 2 and st.labor_earned == 0
+    S.quick_turn(st)
+    S.quick_turn(st)
+    assert st.current == 1 and st.labor == 0                # only on the first turn
+    data = load_ruleset(ref).data
+    sentence = s.starting_labor_sentence(data)
+    assert sentence == ("On their first turn, the first player has 0 Labor and the second player 2 Labor "
+                        "(not Labor earned in that turn).")
+    assert f"Starting Labor: {sentence} (was: Nobody starts with Labor.)" in [
+        c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(ref))]
+    assert sentence in render_markdown(load_ruleset(ref))
+
+
+def test_moment_fields_are_checked(tmp_path):
+    found = [p.message for p in validate_path(variant(tmp_path, """
+        structures:
+          camp:
+            effects:
+              - gain: {when: end_of_game, coin: 1}
+    """))]
+    assert found == []
+    found = [p.message for p in validate_path(variant(tmp_path, """
+        structures:
+          camp:
+            effects:
+              - gain: {when: at_dawn, coin: 1}
+              - gain: {when: end_of_game, labor: 1}
+    """))]
+    assert found == ["at_dawn is not one of the allowed values: built, end_of_game",
+                     "Labor gained at the end of the game is never used: an end_of_game gain gives Coin"]
+    found = [p.message for p in validate_path(variant(tmp_path, "setup:\n  starting_labor: [1]\n"))]
+    assert found == ["needs exactly 2 items"]
+
+
+def test_gain_at_the_end_of_the_game_counts_for_the_coin_bonus(tmp_path):
+    ref = variant(tmp_path, """
+        structures:
+          mill:
+            effects:
+              - income: {labor: 1}
+              - gain: {when: end_of_game, coin: 5}
+        scoring:
+          coin_bonus: {per: 5, vp: 1}
+    """)
+    st = S.new(ref, seed=0)
+    S.give_structures(st, 1, "mill")
+    before = st.coin_value(1)
+    S.set_goals(st, None)                                  # the goals are exhausted: the game ends this turn
+    st.play("move green@labor_top")
+    st.play("end")
+    assert st.is_terminal() and st.coin_value(1) == before + 5 and st.coin_value(0) == 3
+    assert st.score_by_source(1)["coins"] == (before + 5) // 5
+    data = load_ruleset(ref).data
+    assert s.effect_sentence(data, data["structures"]["mill"]["effects"][1]) == (
+        "When the game ends, earn 5 Coin (before the scores are counted).")
