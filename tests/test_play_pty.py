@@ -61,10 +61,10 @@ def test_a_whole_game_against_the_computer_in_a_terminal(tmp_path):
     state = replay(saved, load_ruleset("province-en"))
     assert state.is_terminal()
     scores = state.scores()
-    totals = re.search(r"Total\s+(-?\d+)\s+(-?\d+)", end)
+    totals = re.search(r"Total VP\s+(-?\d+)\s+(-?\d+)", end)
     assert totals and (int(totals.group(1)), int(totals.group(2))) == scores
     assert re.search(r"You win|Computer \(greedy\) wins|A tie|win on the tie-break|wins on the tie-break", end)
-    assert "Lender token" in end and "Coin bonus" in end
+    assert "Lender token penalty" in end and "VP from coins" not in end      # no coin row in the English edition
 
 
 def test_french_notation_and_a_thinking_computer_in_a_terminal(tmp_path):
@@ -88,7 +88,7 @@ def test_french_notation_and_a_thinking_computer_in_a_terminal(tmp_path):
         wipe = "\r" + " " * len("L’ordinateur (MCTS) réfléchit…") + "\r"
         assert after.count(wipe) == after.count("réfléchit…")           # every one wiped out
         screen = ANSI.sub("", after[after.rindex("\x1b[2J"):])             # the screen drawn after it
-        assert "réfléchit" not in screen and "L’ordinateur (MCTS) finit son tour" in " ".join(screen.split())
+        assert "réfléchit" not in screen and "Ordinateur (MCTS), tour 2" in " ".join(screen.split())
         child.sendline("quitter")
         child.expect(pexpect.EOF)
     finally:
@@ -96,3 +96,128 @@ def test_french_notation_and_a_thinking_computer_in_a_terminal(tmp_path):
     assert child.exitstatus == 0
     saved = GameRecord.load(record)
     assert saved.actions[:4] == ["move green@coin", "move green@labor_top", "spend", "end"]
+
+
+PICK = re.compile(r"(?:^|\s)(\d+) {1,2}(build \S+|construire \S+|move \S+|déplacer \S+|spend|dépenser|end|finir)(?=\s|$)",
+                  re.M)
+
+
+def _last_screen(raw: str) -> str:
+    """What the terminal shows: the text drawn since the last clear."""
+    return ANSI.sub("", raw[raw.rindex("\x1b[2J"):] if "\x1b[2J" in raw else raw).replace("\r", "")
+
+
+def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows, you, computer, heading,
+                                         players="human,bot:greedy"):
+    record = tmp_path / "g.json"
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(TERM="xterm", PAGER="cat")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", ruleset, "--seed", "8", "--lang", lang,
+                                           "--players", players, "--record", str(record)],
+                          env=env, encoding="utf-8", timeout=90, dimensions=(rows, columns), cwd=str(tmp_path))
+    screens = 0
+    try:
+        while True:
+            index = child.expect([heading, pexpect.EOF])
+            if index == 1:
+                break
+            screen = _last_screen(child.before)
+            lines = screen.split("\n")
+            assert len(lines) <= rows, screen                          # the board and choices together
+            for line in lines:
+                assert len(line) < columns, line                       # no line cut by the terminal
+            assert you in screen and computer in screen                # both players
+            assert any(sym in screen for sym in ("↻", "WORK CYCLE", "CYCLE DE TRAVAIL"))
+            choices = {}
+            for number, notation in PICK.findall(screen):
+                choices.setdefault(notation, number)
+            assert choices, screen
+            builds = [n for n in choices if n.split()[0] in ("build", "construire")]
+            moves = [n for n in choices if n.split()[0] in ("move", "déplacer")]
+            spend = next((n for n in choices if n in ("spend", "dépenser")), None)
+            end = next((n for n in choices if n in ("end", "finir")), None)
+            pick = builds[0] if builds else (moves[0] if moves and not spend else (spend or end or moves[0]))
+            child.sendline(choices[pick])
+            screens += 1
+            assert screens < 400
+        end_text = ANSI.sub("", child.before)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert screens > 10
+    saved = GameRecord.load(record)
+    assert replay(saved, load_ruleset(ruleset)).is_terminal()
+    return end_text
+
+
+def test_a_whole_game_at_80x24_in_english(tmp_path):
+    end = _play_whole_game_watching_the_screen(tmp_path, "en", "province-en", 80, 24, "You —",
+                                               "Computer (greedy) —", "Your choice: ")
+    assert "GAME OVER after" in end and "Total VP" in end
+
+
+def test_a_whole_game_at_120x45_in_english(tmp_path):
+    end = _play_whole_game_watching_the_screen(tmp_path, "en", "province-en", 120, 45, "You —",
+                                               "Computer (greedy) —", "Your choice: ")
+    assert "GAME OVER after" in end
+
+
+def test_a_whole_french_game_at_80x24_against_the_search_computer(tmp_path):
+    end = _play_whole_game_watching_the_screen(tmp_path, "fr", "province-fr", 80, 24, "Vous —",
+                                               "Ordinateur (MCTS) —", "Votre choix", players="human,bot:mcts")
+    assert "PARTIE TERMINÉE" in end and "Total des PV" in end
+
+
+def test_the_screen_follows_a_resize(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(TERM="xterm")
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--seed", "8", "--lang", "en"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(45, 120), cwd=str(tmp_path))
+    try:
+        child.expect("Your choice: ")
+        wide = _last_screen(child.before)
+        assert "WORK CYCLE" in wide                                    # the roomy layout
+        child.setwinsize(24, 80)
+        child.expect("Your choice: ")
+        narrow = _last_screen(child.before)
+        assert "WORK CYCLE" not in narrow and "↻" in narrow            # drawn again, compact
+        assert all(len(line) < 80 for line in narrow.split("\n"))
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+
+
+def test_watching_two_computers_on_a_terminal_shows_every_move(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(TERM="xterm")
+    # Enter steps through the game, turn by turn; q stops (and says where the game stands).
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--players", "bot:greedy,bot:greedy",
+                                           "--seed", "11", "--lang", "en"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(24, 80), cwd=str(tmp_path))
+    try:
+        child.expect("Enter: next turn")
+        first = ANSI.sub("", child.before)
+        assert "Computer 1 (greedy) moves a worker" in first and "Why: " in first
+        child.sendline("")
+        child.expect("Enter: next turn")
+        second = ANSI.sub("", child.before)
+        assert "Computer 2 (greedy) moves a worker" in second
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+        assert "Game not finished" in ANSI.sub("", child.before)
+    finally:
+        child.close()
+    # --delay paces the moves without asking
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", "play", "--players", "bot:greedy,bot:greedy",
+                                           "--seed", "11", "--lang", "en", "--delay", "0"],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(24, 80), cwd=str(tmp_path))
+    try:
+        child.expect(pexpect.EOF)
+        text = ANSI.sub("", child.before)
+    finally:
+        child.close()
+    assert text.count("moves a worker") > 20 and "GAME OVER" in text and "Enter: next turn" not in text
+    assert all(len(line) < 80 for line in text.replace("\r", "").split("\n"))

@@ -16,7 +16,7 @@ from rulekit.play.notation import for_compiled
 
 NNBSP = "\u202f"
 # Words written the same in English and French (or file names) that may appear in both.
-SAME_IN_BOTH = {"CYCLE", "Cycle", "Phase", "phase", "Camp", "Village", "Province", "Total", "action", "actions",
+SAME_IN_BOTH = {"type", "CYCLE", "Cycle", "Phase", "phase", "Camp", "Village", "Province", "Total", "action", "actions",
                 "conversions", "face", "notation", "docs", "md", "resume", "rulekit", "rulebook", "ruleset",
                 "json", "Union", "MCTS", "Platinum"}
 
@@ -98,7 +98,7 @@ def test_screen_shows_what_a_newcomer_needs():
     for expected in ("WORK CYCLE", "Labor Top", "+1 Coin", "Green", "(moved)", "Coins", "in all", "Labor",
                      "Structures", "Goals", "Face-up goal", "more face down", "Lender token", "Ships", "Supply",
                      "Your choices:", "Turn 1 · You · Work Cycle phase", "Resource Spending phase",
-                     "Build the", "worth", "— why: ", "GAME OVER"):
+                     "Build the", "worth", "GAME OVER"):
         assert expected in text, expected
     assert re.search(r"Harbormaster: (You|Computer)", text) or "not cast yet" in text
 
@@ -125,13 +125,13 @@ def test_interactive_session_screens_commands_and_undo(tmp_path):
     text = "\n".join(out)
     assert "\x1b[" in text                                   # colour on a terminal
     assert text.count("<clear>") >= 4 and "Your choices:" in text
-    assert "Commands:" in text and "take back your last move" in text
+    assert "Commands:" in text and "take back your last action" in text
     from rulekit.text.rulebook import (
         section_text,  # `rules` shows the rulebook's text of the phase
     )
     first_line = next(x for x in section_text(rs, "work").splitlines() if x.strip())
     assert first_line.strip() in text
-    assert "Undone: back to before your move end" in text
+    assert "Undone: back to before your action “end”" in text
     assert "“bogus” is not a legal action here" in text
     assert GameRecord.load(record).actions == ["move green@labor_top", "spend"]
     assert f"Saved to {record}." in text

@@ -36,11 +36,14 @@ def test_replay_prints_scores_by_source_and_the_winner(tmp_path, ruleset_id):
     rows = score_rows(result.output)
     for seat in (0, 1):
         by = st.score_by_source(seat)
-        assert rows["Structures"][seat] == by["structures"]
-        assert rows["Goals"][seat] == by["goals"]
-        assert rows["Lender token"][seat] == by["borrowing"]
-        assert rows["Coin bonus"][seat] == by["coins"]
-        assert rows["Total"][seat] == st.scores()[seat]
+        assert rows["VP from structures"][seat] == by["structures"]
+        assert rows["VP from goals"][seat] == by["goals"]
+        assert rows["Lender token penalty"][seat] == by["borrowing"]
+        if rs.data["scoring"].get("coin_bonus"):
+            assert rows["VP from coins"][seat] == by["coins"]
+        else:
+            assert "VP from coins" not in rows
+        assert rows["Total VP"][seat] == st.scores()[seat]
     res = st.result()
     if res["winner"] is not None:
         assert f"Computer {res['winner'] + 1} (greedy) wins" in result.output

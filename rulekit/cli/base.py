@@ -37,6 +37,7 @@ def _lang_callback(ctx, param, value):
     if value not in available_languages():
         raise click.UsageError(unknown_language_message(value), ctx=ctx)
     set_language(value)
+    ctx.meta["rulekit.lang"] = value          # a command may need to know it was chosen (play --resume)
     return value
 
 

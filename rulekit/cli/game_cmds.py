@@ -45,11 +45,14 @@ def _players_option(ctx, param, value):
 @click.option("--record", "record", type=click.Path(dir_okay=False), metavar=N_("FILE"),
               help=N_("Save the game to FILE after every action."))
 @click.option("--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
-              help=N_("Continue the game saved in FILE."))
+              help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))
+@click.option("--delay", type=click.FloatRange(0, 60), metavar=N_("SECONDS"),
+              help=N_("When two computers play on a terminal: wait SECONDS between moves "
+                      "(default: press Enter for each turn)."))
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, metavar=N_("T"),
               help=N_("Stop a game that has not ended after T turns (both players' turns counted); "
                       "a house rule may make a game that cannot end."))
-def play(ruleset, players, seed, first, record, resume, max_turns):
+def play(ruleset, players, seed, first, record, resume, delay, max_turns):
     from ..engine import compile_ruleset
     from ..engine.record import ReplayError
     from ..language import load_ruleset
@@ -60,6 +63,8 @@ def play(ruleset, players, seed, first, record, resume, max_turns):
         if seed is not None or first is not None:
             raise click.UsageError(_("--seed and --first cannot be used with --resume: "
                                      "the saved game keeps its own."))
+        if "rulekit.lang" not in click.get_current_context().meta:
+            _use_record_language(resume)
         try:
             session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
                                      max_turns=max_turns)
@@ -88,6 +93,7 @@ def play(ruleset, players, seed, first, record, resume, max_turns):
                 session.save()
             except OSError as exc:
                 fail(_("cannot write {file}: {reason}").format(file=record, reason=exc.strerror or exc))
+    session.delay = delay
     try:
         code = session.run()
     except BrokenPipeError:          # the output was closed (| head): nothing more to say
@@ -96,6 +102,19 @@ def play(ruleset, players, seed, first, record, resume, max_turns):
         fail(_("cannot write {file}: {reason}").format(file=session.record_path, reason=exc.strerror or exc))
     if code:
         raise SystemExit(code)
+
+
+def _use_record_language(path) -> None:
+    """Show a resumed game in the language it was played in (the record's), when there is a catalog for it."""
+    from ..engine.record import GameRecord
+    from ..i18n import available_languages, set_language
+
+    try:
+        record = GameRecord.load(path)
+    except RecordError:
+        return                     # the resume itself reports the problem
+    if record.language and record.language in available_languages():
+        set_language(record.language)
 
 
 @click.command("replay", cls=RkCommand,
@@ -110,7 +129,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
 
     try:
         record = GameRecord.load(record_file)
-        rs = find_ruleset(record, ruleset_ref)
+        rs = find_ruleset(record, ruleset_ref, record_file)
         state = replay(record, rs)
     except ReplayError as exc:
         if as_json:

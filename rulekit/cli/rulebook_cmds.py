@@ -40,7 +40,11 @@ def rulebook(ruleset, lang, fmt, output):
     from ..text.rulebook import render
 
     if fmt is None:
-        fmt = _EXTENSIONS.get(Path(output).suffix.lower(), "md") if output else "md"
+        suffix = Path(output).suffix.lower() if output else ""
+        if output and suffix not in _EXTENSIONS:
+            raise click.UsageError(_("cannot tell the format from “{file}”: name the file .md, .html or .pdf, "
+                                     "or give --format").format(file=output))
+        fmt = _EXTENSIONS.get(suffix, "md") if output else "md"
     if fmt == "pdf" and not output and sys.stdout.isatty():
         raise click.UsageError(_("a PDF cannot be shown on a terminal: use -o FILE (or redirect the output)"))
     rs = load_ruleset(ruleset)

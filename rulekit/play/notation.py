@@ -178,7 +178,33 @@ class LocalNotation:
                 return shorts[0]
             if len(shorts) > 1:
                 raise AmbiguousActionError(text, [self.local[a] for a in shorts], self._legal(legal))
+            by_worker = [a for a in legal if key in {compare(f) for f in self.worker_forms(a)}]
+            if len(by_worker) == 1:
+                return by_worker[0]
+            if len(by_worker) > 1:
+                raise AmbiguousActionError(text, [self.local[a] for a in by_worker], self._legal(legal))
         raise IllegalActionError(text, self._legal(legal))
+
+    def worker_forms(self, action: int) -> list[str]:
+        """``move camp``: a move named by its worker alone (accepted when only one such move is legal)."""
+        if not self.short[action]:
+            return []
+        out = []
+        for written in (self.local[action], self.canonical[action]):
+            verb, _sep, rest = written.partition(" ")
+            worker = rest.split("@", 1)[0]
+            out.append(f"{verb} {worker}")
+        return out
+
+    def find(self, text: str):
+        """The action of the game (legal now or not) whose full notation is ``text``, or ``None``."""
+        words = typed(text)
+        for compare in (lambda s: s, fold):
+            key = compare(words)
+            for a in range(len(self.local)):
+                if key in {compare(f) for f in self.forms(a)}:
+                    return a
+        return None
 
     def _legal(self, legal) -> list[str]:
         return [self.local[a] for a in legal]

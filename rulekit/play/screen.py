@@ -15,7 +15,7 @@ from ..engine import SOURCES
 MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END, LEAP = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(
         ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END", "LEAP")))
-from ..i18n import _, display_name, format_list, ngettext, pgettext
+from ..i18n import _, display_name, format_list, get_language, ngettext, pgettext
 from .notation import for_state
 
 try:  # the rule sentences (goal conditions, ship results...), when available
@@ -102,8 +102,18 @@ def phase_label(phase: str) -> str:
 def command_word(command: str) -> str:
     """The command as typed in the current language (the English word always works too)."""
     return {"help": pgettext("command", "help"), "rules": pgettext("command", "rules"),
+            "costs": pgettext("command", "costs"), "log": pgettext("command", "log"),
+            "hint": pgettext("command", "hint"),
             "undo": pgettext("command", "undo"), "save": pgettext("command", "save"),
             "quit": pgettext("command", "quit")}[command]
+
+
+def command_aliases(command: str) -> str:
+    """Other words accepted for a command in the current language, separated by spaces (may be empty)."""
+    return {"help": pgettext("command aliases", "commands"), "rules": pgettext("command aliases", "rulebook"),
+            "costs": pgettext("command aliases", "structures"), "log": pgettext("command aliases", "history"),
+            "hint": pgettext("command aliases", "suggest"), "undo": pgettext("command aliases", "back"),
+            "save": pgettext("command aliases", "write"), "quit": pgettext("command aliases", "leave")}[command]
 
 
 def lender_structure(state):
@@ -129,11 +139,11 @@ def wrap(text: str, indent: str = "", first: str | None = None, width: int = WID
                          subsequent_indent=indent, break_on_hyphens=False) or [first or indent]
 
 
-def _condition(data, gid: str) -> str:
+def _condition(data, gid: str, with_check: bool = True) -> str:
     goal = data["goals"][gid]
     if _sentences is not None:
         try:
-            return _sentences.condition_sentence(data, goal["condition"], goal.get("check"))
+            return _sentences.condition_sentence(data, goal["condition"], goal.get("check") if with_check else None)
         except Exception:  # noqa: BLE001 - the sentence is a help, never a crash
             pass
     return ""
@@ -407,10 +417,64 @@ def turn_line(state, names) -> str:
 
 
 def illegal_message(state, text: str, legal=None) -> str:
-    """``text`` is no legal action; the legal ones, as the screen writes them."""
+    """``text`` is no legal action: why, when it names an action of the game, and the legal ones."""
     shown = [notation(state, a) for a in state.legal_actions()]
+    action = for_state(state).find(text)
+    reason = why_illegal(state, action) if action is not None else ""
+    if reason:
+        return _("“{text}” is not possible now: {reason}. Legal actions: {legal}").format(
+            text=text, reason=reason, legal=", ".join(shown))
     return _("“{text}” is not a legal action here. Legal actions: {legal}").format(
         text=text, legal=", ".join(shown))
+
+
+def why_illegal(state, action: int) -> str:
+    """Why ``action`` (an action of the game, not legal now) cannot be played ("" if no reason is known)."""
+    c = state.c
+    d = c.data
+    info = c.actions[action]
+    p = state.current
+    work = state.phase_name == "work"
+    if info.kind in (BUILD, CONVERT, HIRE, REPAY, EXCHANGE) and work:
+        return _("you are still in the Work Cycle phase (type {spend} to go to the Resource Spending phase)").format(
+            spend=notation(state, c.a_spend))
+    if info.kind == MOVE and not work:
+        return _("the Work Cycle phase of this turn is over")
+    if info.kind == SPEND and not work:
+        return _("you are already in the Resource Spending phase")
+    if info.kind in (SPEND, END) and work and not state.moved:
+        return _("move at least one worker first")
+    if info.kind == BUILD:
+        s = info.arg
+        sname = name(d, "structure", c.struct_ids[s])
+        if state.owned[p] >> s & 1:
+            return _("you already own the {structure}").format(structure=sname)
+        if state.built_this_turn:
+            return _("you have already built a structure this turn")
+        missing = [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
+                   if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]
+        if missing:
+            return _("the {structure} needs the {required} first").format(structure=sname,
+                                                                         required=format_list(missing))
+        if bin(state.owned[p]).count("1") >= c.tokens:
+            return _("you have no structure token left")
+        return _("the {structure} costs {cost}; you have {labor} and {coin}").format(
+            structure=sname, cost=cost_text(c.cost_labor[s], c.cost_coin[s]), labor=labor_text(state.labor),
+            coin=coin_text(state.coin_value(p)))
+    if info.kind == MOVE:
+        if not (state._kind_access(p) >> info.arg & 1):
+            return _("you have no access to that worker")
+        return _("no worker of that kind can move from there now (each worker moves at most once a turn)")
+    if info.kind == BORROW:
+        ls = lender_structure(state)
+        if ls >= 0 and not state.owned[p] >> ls & 1:
+            return _("borrowing needs the {token_of}").format(token_of=name(d, "structure", c.struct_ids[ls]))
+        return _("the token is not available, or your opponent has not built that structure")
+    if info.kind == CONVERT:
+        k = info.arg
+        return _("{conversion} needs {cost} and the structure that allows it").format(
+            conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_labor[k], c.conv_pay_coin[k]))
+    return ""
 
 
 def ambiguous_message(text: str, choices) -> str:
@@ -427,7 +491,14 @@ def parse_action(state, text: str) -> int:
 
 
 def resume_command(path) -> str:
-    return f"rulekit play --resume {path}"
+    """The whole command that continues the game saved in ``path``, in the current language."""
+    return f"rulekit play --resume {_quote(path)} --lang {get_language()}"
+
+
+def _quote(path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
 
 
 def prompt_text(console) -> str:
@@ -457,6 +528,7 @@ def intro_lines(ruleset, seed, names, players, state, record_path) -> list[str]:
         command += f" --first {state.first + 1}"
     if list(players) != ["human", "bot:greedy"]:
         command += " --players " + ",".join(players)
+    command += f" --lang {get_language()}"
     lines.append("  " + _("Replay this game with: {command}").format(command=command))
     lines.append("")
     return lines
@@ -472,17 +544,36 @@ def _label_width(labels) -> int:
     return max(len(x) for x in labels) + 2
 
 
-def board_lines(state, names, console) -> list[str]:
-    """The position: Work Cycle, players, goals, token, ship, supply."""
+def _worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked: bool) -> str:
+    d = state.c.data
+    label = name(d, "worker", state.c.kind_ids[k])
+    if owner >= 0:
+        if _is_you(names[owner]):
+            label = _("your {worker}").format(worker=label)
+        elif _is_you(names[1 - owner]):
+            label = _("the opponent's {worker}").format(worker=label)
+        else:
+            label = _("{worker} of {player}").format(worker=label, player=names[owner])
+    if n > 1:
+        label = _("{worker} ×{count}").format(worker=label, count=n)
+    if moved:
+        label = ngettext("{worker} (moved)", "{worker} (moved)", n).format(worker=label)
+    elif blocked:
+        label = _("{worker} (not yours to move)").format(worker=label)
+    return label
+
+
+def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
+    """The Work Cycle: one line per space (its yield and its workers), then the workers off it."""
     c = state.c
     d = c.data
     st = console.style
     cur = state.current
     out = []
-    # Work Cycle
     order = " → ".join([name(d, "space", s) for s in c.space_ids] + [name(d, "space", c.space_ids[0])])
-    out.append(st(_("WORK CYCLE"), bold=True))
-    out.extend(wrap(_("(each worker moves one step: {order})").format(order=order), "  "))
+    if not compact:
+        out.append(st(_("WORK CYCLE"), bold=True))
+        out.extend(wrap(_("(each worker moves one step: {order})").format(order=order), "  ", width=width))
     active = state.owned[cur] | state.borrowed_mask
     can_move = set()
     for a in state.legal_actions():
@@ -499,88 +590,160 @@ def board_lines(state, names, console) -> list[str]:
                 ol, oc = c.yield_over[s][sp]
                 best_l, best_c = max(best_l, ol), max(best_c, oc)
         if (best_l, best_c) != (c.space_labor[sp], c.space_coin[sp]) and not state.is_terminal():
-            y = _("{usual} ({better} for {player})").format(usual=y, better=gain_text(best_l, best_c), player=names[cur])
+            if _is_you(names[cur]):
+                y = _("{usual} ({better} for you)").format(usual=y, better=gain_text(best_l, best_c))
+            else:
+                y = _("{usual} ({better} for {player})").format(usual=y, better=gain_text(best_l, best_c),
+                                                                player=names[cur])
         yields.append(y)
     yield_w = max(len(y) for y in yields) + 2
-    off = {}
+    if space_w + yield_w > width // 2:          # a narrow screen: the workers go after the yield
+        yield_w = 0
     for sp in range(len(c.space_ids)):
         groups = {}
         for w in range(c.n_workers):
             if state.wpos[w] != sp:
                 continue
-            k = c.worker_kind[w]
-            owner = state.wowner[w]
-            moved = bool(state.moved >> w & 1) and not state.is_terminal()
-            groups.setdefault((k, owner, moved), 0)
-            groups[(k, owner, moved)] += 1
+            key = (c.worker_kind[w], state.wowner[w], bool(state.moved >> w & 1) and not state.is_terminal())
+            groups[key] = groups.get(key, 0) + 1
         parts = []
         for (k, owner, moved), n in sorted(groups.items()):
-            label = name(d, "worker", c.kind_ids[k])
-            if owner >= 0 and _is_you(names[owner]):
-                label = _("your {worker}").format(worker=label)
-            elif owner >= 0:
-                label = _("{worker} of {player}").format(worker=label, player=names[owner])
-            if n > 1:
-                label = _("{worker} ×{count}").format(worker=label, count=n)
-            if moved:
-                label = ngettext("{worker} (moved)", "{worker} (moved)", n).format(worker=label)
-            elif not state.is_terminal() and state.phase_name == "work" and (k, sp) not in can_move:
-                label = _("{worker} (not yours to move)").format(worker=label)
-            parts.append(label)
-        line = "  " + name(d, "space", c.space_ids[sp]).ljust(space_w) + yields[sp].ljust(yield_w)
-        out.append(line + (", ".join(parts) if parts else _("no worker")))
+            blocked = not state.is_terminal() and state.phase_name == "work" and (k, sp) not in can_move
+            parts.append(_worker_label(state, names, k, owner, n, moved, blocked))
+        head = ("  " if not compact else "") + name(d, "space", c.space_ids[sp]).ljust(space_w)
+        if compact and sp == 0:
+            head = "↻ " + head
+        elif compact:
+            head = "  " + head
+        workers = ", ".join(parts) if parts else _("no worker")
+        if yield_w:
+            out.extend(wrap(workers, " " * (len(head) + yield_w), head + yields[sp].ljust(yield_w), width=width))
+        else:
+            out.extend(wrap(_("{gain}: {workers}").format(gain=yields[sp], workers=workers), " " * (len(head) + 2),
+                            head, width=width))
+    off = {}
     for w in range(c.n_workers):
-        if state.wpos[w] < 0:
+        if state.wpos[w] < 0 and c.worker_kind[w] != c.sailor_kind:
             kid = c.kind_ids[c.worker_kind[w]]
             off[kid] = off.get(kid, 0) + 1
-    if off:
-        waiting = ", ".join(_("{worker} ×{count}").format(worker=name(d, "worker", k), count=n) if n > 1
-                            else name(d, "worker", k) for k, n in off.items())
-        out.extend(wrap(_("Not on the Work Cycle yet: {workers}").format(workers=waiting), "    ", "  "))
-    out.append("")
-    # Players
+    parts = [_("{worker} ×{count}").format(worker=name(d, "worker", k), count=n) if n > 1
+             else name(d, "worker", k) for k, n in off.items()]
+    if c.sailor_kind >= 0:
+        free = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] < 0
+                   and state.wowner[w] < 0 and (c.sailor_shared or c.worker_seat[w] == cur))
+        if c.sailor_max is not None:
+            on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] >= 0)
+            free = max(0, min(free, c.sailor_max - on))
+        sailor = name(d, "worker", c.kind_ids[c.sailor_kind])
+        parts.append(ngettext("{worker}: {count} more can be hired", "{worker}: {count} more can be hired",
+                              free).format(worker=sailor, count=free))
+    if parts:
+        out.extend(wrap(_("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)), "    ",
+                        "" if compact else "  ", width=width))
+    return out
+
+
+def player_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
+    c = state.c
+    d = c.data
+    st = console.style
+    cur = state.current
+    out = []
     labels = [_("Coins"), _("Labor"), _("Structures"), _("Goals")]
     lw = _label_width(labels)
     for seat in (0, 1):
         score = state.score(seat)
-        head = _("{player} — {score}").format(player=names[seat], score=vp_text(score))
-        if seat == cur and not state.is_terminal():
-            head = _("{heading}   ◀ to play").format(heading=head)
-        out.append(st(head, bold=True, fg=seat_color(d, seat)))
-        purse = state.purses[seat]
-        out.append("  " + labels[0].ljust(lw) + _("{coins} — {total} in all").format(
-            coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat))))
-        if seat == cur and not state.is_terminal():
-            if state.c.labor_carry:
-                out.append("  " + labels[1].ljust(lw) + ngettext(
-                    "{num} (up to {keep} not spent is kept for your next turn)",
-                    "{num} (up to {keep} not spent is kept for your next turn)", state.c.labor_carry).format(
-                    num=state.labor, keep=state.c.labor_carry))
-            else:
-                out.append("  " + labels[1].ljust(lw) + _("{num} (earned this turn; what is not spent is lost at its end)").format(
-                    num=state.labor))
+        playing = seat == cur and not state.is_terminal()
         built = [_("{structure} ({vp})").format(structure=name(d, "structure", c.struct_ids[s]),
                                                vp=vp_text(state.structure_vp(seat, s)))
                  for s in range(c.n_struct) if state.owned[seat] >> s & 1]
+        if compact:
+            built = [name(d, "structure", c.struct_ids[s]) for s in range(c.n_struct) if state.owned[seat] >> s & 1]
         left = c.tokens - len(built)
+        goals = [name(d, "goal", c.goal_ids[g]) for g in state.claimed[seat]]
+        purse = state.purses[seat]
+        if compact:
+            head = _("{player} — {score}").format(player=names[seat], score=vp_text(score))
+            if playing:
+                head = _("{heading} ◀").format(heading=head)
+            items = [_("{total} ({coins})").format(total=coin_text(state.coin_value(seat)),
+                                                   coins=coins_text(d, c.coin_ids, purse))]
+            if playing:
+                items.append(labor_text(state.labor))
+            items.append(_("built: {structures}").format(structures=", ".join(built) if built else _("none yet")))
+            if goals:
+                items.append(_("goals: {goals}").format(goals=", ".join(goals)))
+            if state.borrowed >= 0 and playing:
+                items.append(_("borrowed this turn: {structure}").format(
+                    structure=name(d, "structure", c.struct_ids[state.borrowed])))
+            lines = wrap(" · ".join([head] + items), "    ", "", width=width)
+            out.append(st(lines[0], bold=True, fg=seat_color(d, seat)) if playing else lines[0])
+            out.extend(lines[1:])
+            continue
+        head = _("{player} — {score}").format(player=names[seat], score=vp_text(score))
+        if playing:
+            head = _("{heading}   ◀ to play").format(heading=head)
+        out.append(st(head, bold=True, fg=seat_color(d, seat)))
+        out.extend(wrap(_("{coins} — {total} in all").format(
+            coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat))),
+            "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))
+        if playing:
+            if c.labor_carry:
+                labor = ngettext("{num} (up to {keep} not spent is kept for your next turn)",
+                                 "{num} (up to {keep} not spent is kept for your next turn)", c.labor_carry).format(
+                    num=state.labor, keep=c.labor_carry)
+            else:
+                labor = _("{num} (earned this turn; what is not spent is lost at its end)").format(num=state.labor)
+            out.extend(wrap(labor, "  " + " " * lw, "  " + labels[1].ljust(lw), width=width))
         text = ", ".join(built) if built else _("none yet")
         text = ngettext("{structures} · {count} token left", "{structures} · {count} tokens left", left).format(
             structures=text, count=left)
-        out.extend(wrap(text, "  " + " " * lw, "  " + labels[2].ljust(lw)))
-        goals = [name(d, "goal", c.goal_ids[g]) for g in state.claimed[seat]]
-        out.append("  " + labels[3].ljust(lw) + (", ".join(goals) if goals else _("none yet")))
-        if state.borrowed >= 0 and seat == cur and not state.is_terminal():
-            out.append("  " + " " * lw + _("borrowed this turn: {structure}").format(
-                structure=name(d, "structure", c.struct_ids[state.borrowed])))
-    out.append("")
-    # Common items
+        out.extend(wrap(text, "  " + " " * lw, "  " + labels[2].ljust(lw), width=width))
+        out.extend(wrap(", ".join(goals) if goals else _("none yet"), "  " + " " * lw, "  " + labels[3].ljust(lw),
+                        width=width))
+        if state.borrowed >= 0 and playing:
+            out.extend(wrap(_("borrowed this turn: {structure}").format(
+                structure=name(d, "structure", c.struct_ids[state.borrowed])), "  " + " " * lw, width=width))
+    return out
+
+
+def ship_text(state, names, compact: bool = False) -> str:
+    c = state.c
+    d = c.data
+    harbor = name(d, "structure", c.struct_ids[c.harbor_struct])
+    if state.ship < 0:
+        if state.cast_pending:
+            return _("not cast yet: they are cast at the end of this turn")
+        if state.first_builder[c.harbor_struct] >= 0:
+            return _("not cast yet: they are cast at the start of the Harbormaster's next turn")
+        if compact:
+            return _("not cast yet")
+        return _("not cast yet (the first player to build the {harbor} casts the ships)").format(harbor=harbor)
+    oid = c.outcome_ids[state.ship]
+    ship = _("{outcome} — for the owners of the {harbor}: {benefit}").format(
+        outcome=name(d, "outcome", oid), harbor=harbor, benefit=_outcome_sentence(d, oid))
+    if compact:
+        if state.harbormaster >= 0:
+            return _("{outcome} (Harbormaster: {player})").format(outcome=name(d, "outcome", oid),
+                                                                  player=names[state.harbormaster])
+        return name(d, "outcome", oid)
+    if state.harbormaster >= 0:
+        ship = _("{ship} Harbormaster: {player}.").format(ship=ship, player=names[state.harbormaster])
+    return ship
+
+
+def common_rows(state, names, compact: bool = False) -> list[tuple[str, str]]:
+    """(label, text): the face-up goal, the borrowing token, the ships, the supply."""
+    c = state.c
+    d = c.data
     rows = []
     n_down = len(state.stack)
     if state.face_up >= 0:
         gid = c.goal_ids[state.face_up]
         goal = ngettext("{goal} ({vp}), {count} more face down. {condition}",
                         "{goal} ({vp}), {count} more face down. {condition}", n_down).format(
-            goal=name(d, "goal", gid), vp=vp_text(c.goal_vps[state.face_up]), count=n_down, condition=_condition(d, gid)).strip()
+            goal=name(d, "goal", gid), vp=vp_text(c.goal_vps[state.face_up]), count=n_down,
+            condition=_condition(d, gid, with_check=not compact)).strip()
     else:
         goal = ngettext("none; {count} more face down", "none; {count} more face down", n_down).format(count=n_down)
     rows.append((_("Face-up goal"), goal))
@@ -588,27 +751,42 @@ def board_lines(state, names, console) -> list[str]:
     if ls >= 0 and c.borrow_phases:
         lender = name(d, "structure", c.struct_ids[ls])
         if state.holder < 0:
-            token = _("in the supply: a player who built the {token_of} may borrow one of the opponent's structures").format(
-                token_of=lender)
+            if compact:
+                token = _("in the supply")
+            else:
+                token = _("in the supply: a player who built the {token_of} may borrow one of the opponent's "
+                          "structures").format(token_of=lender)
         else:
             token = _("held by {player}: repay {cost}, or lose {vp} at the end").format(
                 player=names[state.holder], cost=cost_text(c.repay_labor, c.repay_coin), vp=vp_text(c.lender_penalty))
         rows.append((_("{token_of} token").format(token_of=lender), token))
     if c.harbor_struct >= 0:
-        harbor = name(d, "structure", c.struct_ids[c.harbor_struct])
-        if state.ship < 0:
-            ship = _("not cast yet (the first player to build the {harbor} casts the ships)").format(harbor=harbor)
-        else:
-            oid = c.outcome_ids[state.ship]
-            ship = _("{outcome} — for the owners of the {harbor}: {benefit}").format(
-                outcome=name(d, "outcome", oid), harbor=harbor, benefit=_outcome_sentence(d, oid))
-            if state.harbormaster >= 0:
-                ship = _("{ship} Harbormaster: {player}.").format(ship=ship, player=names[state.harbormaster])
-        rows.append((_("Ships"), ship))
+        rows.append((_("Ships"), ship_text(state, names, compact)))
     rows.append((_("Supply"), coins_text(d, c.coin_ids, state.supply)))
+    return rows
+
+
+def board_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
+    """The position: Work Cycle, players, goals, token, ship, supply."""
+    st = console.style
+    out = cycle_lines(state, names, console, width, compact)
+    if not compact:
+        out.append("")
+    out.extend(player_lines(state, names, console, width, compact))
+    if not compact:
+        out.append("")
+    rows = common_rows(state, names, compact)
+    if compact:
+        label, goal = rows[0]
+        out.extend(wrap(_("{label}: {text}").format(label=label, text=goal), "    ", "", width=width))
+        rest = " · ".join(_("{label}: {text}").format(label=label, text=text) for label, text in rows[1:])
+        out.extend(wrap(rest, "    ", "", width=width))
+        return out
     rw = _label_width([r[0] for r in rows])
     for label, text in rows:
-        out.extend(wrap(text, " " * rw, st(label.ljust(rw), bold=True) if console.color else label.ljust(rw)))
+        lines = wrap(text, " " * rw, label.ljust(rw), width=width)
+        lines[0] = st(label.ljust(rw), bold=True) + lines[0][rw:]
+        out.extend(lines)
     return out
 
 
@@ -618,23 +796,9 @@ def title_line(ruleset, seed) -> str:
         title=name(d, "ruleset", "title"), edition=name(d, "ruleset", "edition") or ruleset.id, seed=seed)
 
 
-def screen_lines(state, names, players, console, recent, title: str = "") -> list[str]:
-    """The whole screen at a human decision: recent events, the board, the choices."""
-    st = console.style
-    out = [st(title, dim=True)] if title else []
-    if recent:
-        out.append(st(_("What just happened:"), bold=True))
-        for line in recent:
-            out.extend(part.replace(NBSP, " ") for part in wrap(line, "      ", "  "))
-        out.append("")
-    out.append(st(_("Turn {turn} · {player} · {phase}").format(
-        turn=state.turn + 1, player=names[state.current], phase=phase_label(state.phase_name)),
-        bold=True, reverse=True))
-    out.append("")
-    out.extend(board_lines(state, names, console))
-    out.append("")
-    out.extend(choice_lines(state, names, console))
-    return out
+def heading_line(state, names) -> str:
+    return _("Turn {turn} · {player} · {phase}").format(
+        turn=state.turn + 1, player=names[state.current], phase=phase_label(state.phase_name))
 
 
 def phase_hint(state) -> str:
@@ -654,34 +818,103 @@ def phase_hint(state) -> str:
                                               if _sentences is not None else "")
 
 
-def choice_lines(state, names, console) -> list[str]:
+PLAY_COMMANDS = ("help", "rules", "costs", "log", "hint", "undo", "save", "quit")
+
+
+def commands_line(state, width: int = WIDTH, example: str = "") -> list[str]:
+    commands = ", ".join(command_word(x) for x in PLAY_COMMANDS)
+    if example is None:
+        return wrap(_("A number, an action or a command: {commands}.").format(commands=commands), width=width)
+    if example:
+        text = _("Type a number or an action (for example {example}); commands: {commands}.").format(
+            example=example, commands=commands)
+    else:
+        text = _("Type a number or an action; commands: {commands}.").format(commands=commands)
+    return wrap(text, width=width)
+
+
+def short_describe(state, action: int) -> str:
+    """A few words for a choice on a small screen."""
+    c = state.c
+    info = c.actions[action]
+    if info.kind == MOVE:
+        parts = _move_parts(state, action)
+        return _("→ {destination}, {gain}").format(**parts)
+    if info.kind == BUILD:
+        s = info.arg
+        vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
+        return _("{cost} → {vp}").format(cost=cost_text(c.cost_labor[s], c.cost_coin[s]), vp=vp_text(vp))
+    if info.kind == SPEND:
+        return _("to the Resource Spending phase")
+    if info.kind == END:
+        return _("end of your turn")
+    if info.kind == CONVERT:
+        k = info.arg
+        return _("{cost} → {gain}").format(cost=cost_text(c.conv_pay_labor[k], c.conv_pay_coin[k]),
+                                          gain=cost_text(c.conv_gain_labor[k], c.conv_gain_coin[k]))
+    if info.kind in (EXCHANGE, BREAK):
+        return _("{given} → {received}").format(**_exchange_parts(state, action))
+    if info.kind == HIRE:
+        return cost_text(c.sailor_cost_labor, c.sailor_cost)
+    if info.kind == REPAY:
+        return cost_text(c.repay_labor, c.repay_coin)
+    return ""
+
+
+def choice_lines(state, names, console, width: int = WIDTH, compact: bool = False, rows: int | None = None,
+                 hint: bool = True) -> list[str]:
+    """The numbered legal actions; ``compact``: a few words each, in columns when
+    ``rows`` (the rows left for them) are too few for one a line."""
     st = console.style
     legal = state.legal_actions()
-    if names[state.current] == _("You"):
+    if _is_you(names[state.current]):
         heading = _("Your choices:")
     else:
         heading = _("Choices for {player}:").format(player=names[state.current])
-    out = [st(heading, bold=True)]
-    out.extend(wrap(phase_hint(state), "  "))
     written = {a: notation(state, a) for a in legal}
-    nw = max(len(w) for w in written.values()) + 2
     numw = len(str(len(legal)))
+    if compact:
+        out = wrap(_("{heading} {hint}").format(heading=heading, hint=phase_hint(state)) if hint else heading,
+                   "  ", "", width=width)
+        if rows is not None:
+            rows = max(rows - len(out), 1)
+        cells = [(str(i).rjust(numw), written[a], short_describe(state, a)) for i, a in enumerate(legal, 1)]
+        nw = max(len(w) for _n, w, _t in cells)
+        plain = [f"{n}  {w.ljust(nw)}  {t}".rstrip() for n, w, t in cells]
+        cellw = max(len(p) for p in plain) + 3
+        ncols = 1
+        if rows is not None and len(cells) > rows:
+            ncols = -(-len(cells) // max(rows, 1))
+            if ncols * cellw > width - 2:
+                plain = [f"{n} {w}" for n, w, _t in cells]          # the notations only
+                cellw = max(len(p) for p in plain) + 3
+            ncols = max(1, min(ncols, (width - 2) // cellw))
+        nrows = -(-len(plain) // ncols)
+        for r in range(nrows):
+            row = [plain[r + k * nrows] for k in range(ncols) if r + k * nrows < len(plain)]
+            line = "  " + "".join(p.ljust(cellw) for p in row[:-1]) + row[-1]
+            out.extend(wrap(line.rstrip(), " " * (numw + nw + 6), "", width=width) if ncols == 1 else [line.rstrip()])
+        return out
+    out = [st(heading, bold=True)]
+    out.extend(wrap(phase_hint(state), "  ", width=width))
+    nw = max(len(w) for w in written.values()) + 2
     for i, a in enumerate(legal, 1):
         num = str(i).rjust(numw)
         first = f"  {st(num, bold=True)}  {st(written[a].ljust(nw), fg='cyan')}"
         pad = " " * (2 + numw + 2 + nw)
-        text = describe(state, a)
-        lines = wrap(text, pad, "", width=WIDTH - len(pad))
-        out.append(first + lines[0])
-        for more in lines[1:]:
-            out.append(pad + more.strip())
+        if width - len(pad) < 30:
+            pad = " " * (4 + numw)
+            out.append(first.rstrip())
+            lines = wrap(describe(state, a), pad, width=width)
+        else:
+            lines = wrap(describe(state, a), pad, "", width=width - len(pad))
+            out.append(first + lines[0])
+            lines = [pad + more.strip() for more in lines[1:]]
+        out.extend(lines)
         extra = details(state, a)
         if extra:
-            for more in wrap(extra, pad + "  ", width=WIDTH):
+            for more in wrap(extra, pad + "  ", width=width):
                 out.append(st(more, dim=True))
-    out.extend(wrap(_("Type a number or an action (for example {example}); commands: {commands}.").format(
-        example=written[legal[0]],
-        commands=", ".join(command_word(x) for x in ("help", "rules", "undo", "save", "quit")))))
     return out
 
 
@@ -695,32 +928,82 @@ def help_lines(state) -> list[str]:
     table = for_state(state)
     move, short = table.example_move(c)
     build = c.action_index.get((BUILD, 0, 0))
+    conversions = [table.of(c.action_index[(CONVERT, k, 0)]) for k in range(len(c.conv_ids))
+                   if (CONVERT, k, 0) in c.action_index]
+    widest = max(len(command_word(x)) for x in PLAY_COMMANDS)
+
+    def cw(command):
+        return command_word(command).ljust(widest)
+
     lines = [
         ("", _("How to play:")),
         ("  ", _("Type the number of a choice, or the action itself, and press Enter.")),
-        ("  ", _("Actions are written as in docs/notation.md: {move} moves a worker of that kind from that space; "
-                 "{short} works when only one kind of worker can move from there.").format(move=move, short=short)),
-        ("  ", _("{spend} ends the Work Cycle phase; {end} ends your turn; {build} builds; "
-                 "conversions are typed by their name.").format(
+        ("  ", _("{move} moves a worker of that kind from that space; {short} works when only one kind of worker "
+                 "can move from there, and so does the worker's name alone when only one such worker can move.").format(
+            move=move, short=short)),
+        ("  ", _("{spend} ends the Work Cycle phase; {end} ends your turn; {build} builds.").format(
             spend=table.of(c.a_spend), end=table.of(c.a_end), build=table.of(build) if build is not None else "")),
     ]
+    if conversions:
+        lines.append(("  ", _("To use a structure's exchange, type its name: {conversions}.").format(
+            conversions=format_list(conversions, "or"))))
     if table.localized and build is not None:
         lines.append(("  ", _("The English notation works too (for example {example}), and so do the words "
                               "typed without their accents.").format(example=table.canonical[build])))
     lines += [
         ("", _("Commands:")),
-        ("  ", _("{command:<8} this help").format(command=command_word("help"))),
-        ("  ", _("{command:<8} the rules for the current phase").format(command=command_word("rules"))),
-        ("  ", _("{command:<8} take back your last move (and the computer's replies)").format(
-            command=command_word("undo"))),
+        ("  ", _("{command:<8} this help").format(command=cw("help"))),
+        ("  ", _("{command:<8} the rules for the current phase").format(command=cw("rules"))),
+        ("  ", _("{command:<8} what every structure costs and requires, and what you can afford").format(
+            command=cw("costs"))),
+        ("  ", _("{command:<8} everything that has happened in this game").format(command=cw("log"))),
+        ("  ", _("{command:<8} what the computer would play here, and why").format(command=cw("hint"))),
+        ("  ", _("{command:<8} take back your last action (and the computer's replies)").format(
+            command=cw("undo"))),
         ("  ", _("{command:<8} save the game to a file, to continue later with --resume").format(
-            command=command_word("save"))),
-        ("  ", _("{command:<8} leave (the game is saved if it has a file)").format(command=command_word("quit"))),
+            command=cw("save"))),
+        ("  ", _("{command:<8} leave (the game is saved if it has a file)").format(command=cw("quit"))),
         ("", _("Winning: {summary}").format(summary=_win_summary(d))),
     ]
     out = []
     for indent, line in lines:
         out.extend(wrap(line, indent + "  ", indent))
+    return out
+
+
+def cost_lines(state, names) -> list[str]:
+    """Every structure: its cost, what it requires, its VP, its effect, and whether the player can build it."""
+    c = state.c
+    d = c.data
+    p = state.current
+    you = _is_you(names[p])
+    out = [_("Structures (cost · requires · VP for the first builder / the second · effect):")]
+    for s in range(c.n_struct):
+        sname = name(d, "structure", c.struct_ids[s])
+        req = [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct) if c.requires[s] >> r & 1]
+        owners = [names[q] for q in (0, 1) if state.owned[q] >> s & 1]
+        if state.owned[p] >> s & 1:
+            status = _("built") if you else _("built by {player}").format(player=names[p])
+        elif any(c.requires[s] >> r & 1 and not state.owned[p] >> r & 1 for r in range(c.n_struct)):
+            status = _("not yet: needs {required}").format(required=format_list(
+                [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
+                 if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]))
+        else:
+            short_labor = max(0, c.cost_labor[s] - state.labor) if state.phase_name == "spending" else 0
+            short_coin = max(0, c.cost_coin[s] - state.coin_value(p))
+            if short_labor or short_coin:
+                status = _("missing {missing}").format(missing=cost_text(short_labor, short_coin))
+            else:
+                status = _("affordable")
+        text = _("{structure}: {cost} · {requires} · {first} / {later} · {effect}").format(
+            structure=sname, cost=cost_text(c.cost_labor[s], c.cost_coin[s]),
+            requires=format_list(req) if req else _("requires nothing"),
+            first=vp_text(c.vp_first[s]), later=vp_text(c.vp_later[s]), effect=_effects(d, c.struct_ids[s]))
+        out.extend(wrap(text, "      ", "  "))
+        extra = status
+        if owners and not state.owned[p] >> s & 1:
+            extra = _("{status}; built by {players}").format(status=status, players=format_list(owners))
+        out.extend(wrap(_("→ {status}").format(status=extra), "      ", "    "))
     return out
 
 
@@ -773,9 +1056,24 @@ def source_label(source: str, data) -> str:
     if source == "borrowing":
         c_struct = [s for s, v in data["structures"].items() if any("borrowing" in e for e in v.get("effects") or ())]
         if c_struct:
-            return _("{token_of} token").format(token_of=name(data, "structure", c_struct[0]))
-    return {"structures": _("Structures"), "goals": _("Goals"), "borrowing": _("Borrowing token"),
-            "coins": _("Coin bonus")}[source]
+            return _("{token_of} token penalty").format(token_of=name(data, "structure", c_struct[0]))
+    return {"structures": _("VP from structures"), "goals": _("VP from goals"), "borrowing": _("Borrowing penalty"),
+            "coins": _("VP from coins")}[source]
+
+
+def scored_sources(data) -> list[str]:
+    """The sources of VP this ruleset has (no coin row where coins score nothing)."""
+    out = []
+    for source in SOURCES:
+        if source == "coins" and not (data.get("scoring") or {}).get("coin_bonus"):
+            continue
+        if source == "borrowing" and not (data.get("borrowing") and any(
+                "borrowing" in e for v in data["structures"].values() for e in v.get("effects") or ())):
+            continue
+        if source == "goals" and not data.get("goals"):
+            continue
+        out.append(source)
+    return out
 
 
 def tie_break_label(key: str) -> str:
@@ -784,13 +1082,14 @@ def tie_break_label(key: str) -> str:
 
 
 def score_table(data, by_source, scores, names, console=None) -> list[str]:
-    """VP by source, one column per player."""
+    """VP by source, one column per player (only the sources the ruleset has)."""
     style = console.style if console is not None else (lambda text, **kw: text)
-    labels = [source_label(s, data) for s in SOURCES] + [_("Total")]
+    sources = scored_sources(data)
+    labels = [source_label(s, data) for s in sources] + [_("Total VP")]
     lw = _label_width(labels)
     cw = max(max(len(n) for n in names) + 2, 8)
     out = ["  " + " " * lw + "".join(n.rjust(cw) for n in names)]
-    for s, label in zip(SOURCES, labels):
+    for s, label in zip(sources, labels):
         out.append("  " + label.ljust(lw) + "".join(str(by_source[p][s]).replace("-", "−").rjust(cw) for p in (0, 1)))
     out.append(style("  " + labels[-1].ljust(lw) + "".join(str(scores[p]).rjust(cw) for p in (0, 1)), bold=True))
     return out
@@ -809,27 +1108,44 @@ def winner_line(data, result, scores, names, metric_values=None) -> str:
         return _("{player} wins, {score} to {other}.").format(
             player=names[winner], score=vp_text(scores[winner]), other=vp_text(scores[1 - winner]))
     detail = tie_break_label(decided)
-    if you:
-        detail = _("{criterion} ({mine} to {theirs})").format(
-            criterion=detail, mine=metric_values[winner], theirs=metric_values[1 - winner]) if metric_values else detail
-        return _("Tied on {score}; you win on the tie-break: {criterion}.").format(score=vp_text(scores[0]),
-                                                                               criterion=detail)
     if metric_values is not None:
-        return _("Tied on {score}; {player} wins on the tie-break: {criterion} ({mine} to {theirs}).").format(
+        if you:
+            return _("Tied on {score}; you win on the tie-break, {criterion}: {mine} to {theirs}.").format(
+                score=vp_text(scores[0]), criterion=detail, mine=metric_values[winner],
+                theirs=metric_values[1 - winner])
+        return _("Tied on {score}; {player} wins on the tie-break, {criterion}: {mine} to {theirs}.").format(
             score=vp_text(scores[0]), player=names[winner], criterion=detail,
             mine=metric_values[winner], theirs=metric_values[1 - winner])
+    if you:
+        return _("Tied on {score}; you win on the tie-break: {criterion}.").format(score=vp_text(scores[0]),
+                                                                               criterion=detail)
     return _("Tied on {score}; {player} wins on the tie-break: {criterion}.").format(
         score=vp_text(scores[0]), player=names[winner], criterion=detail)
 
 
-def end_lines(state, names, console=None) -> list[str]:
+def turns_played(state) -> tuple[int, int]:
+    """How many turns each seat has played (a turn begun counts)."""
+    total = state.turn + 1
+    first = state.first
+    counts = [0, 0]
+    counts[first] = (total + 1) // 2
+    counts[1 - first] = total // 2
+    return counts[0], counts[1]
+
+
+def end_lines(state, names, console=None, final_events=()) -> list[str]:
     style = console.style if console is not None else (lambda text, **kw: text)
     d = state.c.data
     result = state.result()
     scores = state.scores()
-    turns = state.turn + 1
-    out = ["", style(ngettext("GAME OVER after {turns} turn", "GAME OVER after {turns} turns", turns).format(
-        turns=turns), bold=True, reverse=True)]
+    a, b = turns_played(state)
+    if a == b:
+        over = ngettext("GAME OVER after {turns} turn each", "GAME OVER after {turns} turns each", a).format(turns=a)
+    else:
+        over = _("GAME OVER after {first_turns} turns for {first} and {second_turns} for {second}").format(
+            first_turns=a, first=names[0], second_turns=b, second=names[1])
+    out = ["", style(over, bold=True, reverse=True)]
+    out.extend(final_events)
     reason = _end_reason(d, state.end_reason)
     if reason:
         out.append(_("The game ended because: {reason}").format(reason=reason))
@@ -852,3 +1168,22 @@ def summary_lines(state, names) -> list[str]:
                      n).format(
         count=n, turn=state.turn + 1, first=names[0], a=vp_text(s[0]), second=names[1],
         b=vp_text(s[1]))]
+
+
+def screen_lines(state, names, players, console, recent, title: str = "", width: int = WIDTH) -> list[str]:
+    """The whole roomy screen at a human decision: recent events, the board, the choices."""
+    st = console.style
+    out = [st(title, dim=True)] if title else []
+    if recent:
+        out.append(st(_("What just happened:"), bold=True))
+        for line in recent:
+            out.extend(part.replace(NBSP, " ") for part in wrap(line, "      ", "  ", width=width))
+        out.append("")
+    out.append(st(heading_line(state, names), bold=True, reverse=True))
+    out.append("")
+    out.extend(board_lines(state, names, console, width))
+    out.append("")
+    out.extend(choice_lines(state, names, console, width))
+    legal = state.legal_actions()
+    out.extend(commands_line(state, width, notation(state, legal[0]) if legal else ""))
+    return out

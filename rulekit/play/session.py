@@ -29,8 +29,9 @@ undone gets exactly the same computer moves.
 from __future__ import annotations
 
 import os
+import signal
 import sys
-from collections import deque
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,13 +40,13 @@ from ..engine.record import GameRecord, replay
 from ..errors import IllegalActionError, RecordError
 from ..i18n import N_, Name, _, get_language, ngettext, pgettext
 from ..paths import is_regular_file
-from . import screen
-from .notation import AmbiguousActionError
+from . import layout, screen, story
+from .notation import AmbiguousActionError, fold
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
 DEFAULT_PLAYERS = "human,bot:greedy"
-COMMANDS = ("help", "rules", "undo", "save", "quit")
+COMMANDS = screen.PLAY_COMMANDS
 #: Computer players slow enough (a search, about 0.2 s a move) to show "thinking…" on a terminal.
 SLOW_BOTS = {"mcts"}
 
@@ -76,18 +77,24 @@ def parse_players(text: str) -> list[str]:
             example=DEFAULT_PLAYERS))
     from ..bots.registry import bot_names, legal_forms, parse_bot
 
+    bots = bot_names()
+    humans = {HUMAN, fold(pgettext("player", "human")).lower()}
+    bot_words = {fold(screen.bot_label(b)).lower(): b for b in bots}
+    bot_words.update({b: b for b in bots})
     out = []
     for part in parts:
-        if part == HUMAN:
-            out.append(part)
+        if fold(part).lower() in humans:
+            out.append(HUMAN)
             continue
-        if part.startswith(BOT_PREFIX) and part[len(BOT_PREFIX):].partition(":")[0] in bot_names():
-            try:
-                # The canonical spec (bot:mcts -> bot:mcts:1000): the record says the budget.
-                out.append(BOT_PREFIX + parse_bot(part[len(BOT_PREFIX):]).text)
-                continue
-            except ValueError as exc:
-                raise PlayersError(str(exc)) from None
+        if part.startswith(BOT_PREFIX):
+            word, colon, budget = part[len(BOT_PREFIX):].partition(":")
+            if fold(word).lower() in bot_words:
+                try:
+                    # The canonical spec (bot:mcts -> bot:mcts:1000): the record says the budget.
+                    out.append(BOT_PREFIX + parse_bot(bot_words[fold(word).lower()] + colon + budget).text)
+                    continue
+                except ValueError as exc:
+                    raise PlayersError(str(exc)) from None
         choices = ", ".join([HUMAN] + [BOT_PREFIX + b for b in legal_forms()])
         raise PlayersError(_("unknown player “{player}”; choose among: {choices}").format(
             player=part, choices=choices))
@@ -183,9 +190,11 @@ class Console:
     """
 
     def __init__(self, interactive: bool, color: bool, write=None, read_line=None, clear=None,
-                 terminal: bool = False, status_write=None):
+                 terminal: bool = False, status_write=None, size=None, pager=None):
         import click
 
+        self.fixed_size = size
+        self.pager = pager if pager is not None else (self._echo_pager if terminal and interactive else None)
         self.interactive = interactive
         self.color = color
         self.terminal = terminal
@@ -193,7 +202,7 @@ class Console:
         self._status_write = status_write or (lambda text: click.echo(text, nl=False, color=self.color))
         self._status_width = 0
         self._read_line = read_line
-        self._clear = clear if clear is not None else (click.clear if interactive and color else None)
+        self._clear = clear if clear is not None else (_clear_terminal if interactive and terminal else None)
 
     @classmethod
     def from_environment(cls) -> "Console":
@@ -201,6 +210,27 @@ class Console:
         stdout_tty = _isatty(sys.stdout)
         color = stdout_tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
         return cls(interactive=stdin_tty, color=color, terminal=stdout_tty)
+
+    def size(self) -> tuple[int, int]:
+        """Columns and rows to draw in: the terminal's, read at every screen; else unbounded rows."""
+        if self.fixed_size is not None:
+            return self.fixed_size
+        if self.terminal:
+            return layout.terminal_size()
+        return screen.WIDTH + 1, 10_000
+
+    def page(self, lines) -> None:
+        """Long text: through a pager on a terminal, else printed."""
+        if self.pager is not None:
+            self.pager(lines)
+            return
+        for line in lines:
+            self.say(line)
+
+    def _echo_pager(self, lines) -> None:
+        import click
+
+        click.echo_via_pager("\n".join(lines) + "\n", color=self.color)
 
     def style(self, text: str, **kw) -> str:
         if not self.color or not text:
@@ -211,6 +241,10 @@ class Console:
 
     def say(self, text: str = "") -> None:
         self._write(text)
+
+    def say_inline(self, text: str) -> None:
+        """Text without an end of line (a prompt drawn again)."""
+        self._status_write(text)
 
     def clear(self) -> None:
         if self._clear is not None:
@@ -247,6 +281,11 @@ class Console:
         return line.rstrip("\r\n")
 
 
+def _clear_terminal() -> None:
+    sys.stdout.write("\x1b[H\x1b[2J")
+    sys.stdout.flush()
+
+
 def _isatty(stream) -> bool:
     try:
         return bool(stream.isatty())
@@ -260,7 +299,10 @@ def _isatty(stream) -> bool:
 
 @dataclass
 class Session:
-    """One game being played: the ruleset, the players, the state, the record file."""
+    """One game being played: the ruleset, the players, the state, the record file.
+
+    ``delay``: in a game between computers on a terminal, the seconds between
+    two moves (``None``: Enter steps through the game, turn by turn)."""
 
     ruleset: object
     seed: int
@@ -270,71 +312,155 @@ class Session:
     record_path: Path | None = None
     actions: list = field(default_factory=list)   # notations to replay first (resume)
     autosave: bool = True
+    delay: float | None = None
     max_turns: int | None = DEFAULT_MAX_TURNS       # a game still running after this many turns stops
 
     def __post_init__(self):
         self.names = player_names(self.players)
         self.data = self.ruleset.data
-        self.recent = deque(maxlen=10)
+        self.story = story.Story()
         self.saved_once = False
+        self._telling = False
+        self._waiting = False
         self.save_failed = False
         self._rebuild(self.actions)
 
+    @property
+    def recent(self) -> list[str]:
+        """The story's lines (kept for callers of the former log)."""
+        return self.story.lines()
+
     # ----------------------------------------------------------- the state
     def _rebuild(self, actions):
-        rec = GameRecord(ruleset_id=self.ruleset.id, ruleset_sha256=self.ruleset.sha256, seed=self.seed,
-                         first_player=self.first_player, actions=list(actions))
-        self.state = replay(rec, self.ruleset)
+        """The state after ``actions`` (notations), with the whole story told again, silently."""
+        self.state = new_game(self.ruleset, seed=self.seed, first_player=self.first_player)
         self.seats = []
-        st = new_game(self.ruleset, seed=self.seed, first_player=self.first_player)
-        for a in self.state.history:
-            self.seats.append(st.current)
-            st._apply(a)
-        self._log_seen = len(self.state.log)
+        self.story.clear()
+        self._log_seen = 0
+        self._telling = False
+        self._events()
+        self._tell_turn()
+        for i, text in enumerate(actions):
+            try:
+                action = self.state.parse(text)
+            except IllegalActionError as exc:
+                from ..engine.record import ReplayError
 
-    def record(self) -> GameRecord:
-        return GameRecord.for_state(self.ruleset, self.state, players=self.players, language=get_language())
+                raise ReplayError(i, text, exc.legal) from None
+            self._play(action, save=False)
+        self._telling = True
+
+    def record(self, path=None) -> GameRecord:
+        """The game's record; the ruleset is named by its id and content hash, and a ruleset file that is not
+        bundled by its path relative to the record's folder (never an absolute path)."""
+        rec = GameRecord.for_state(self.ruleset, self.state, players=self.players, language=get_language())
+        rec.ruleset_source = portable_source(self.ruleset, path or self.record_path)
+        return rec
 
     def save(self, path=None) -> Path:
         path = Path(path or self.record_path or default_record_path(self.ruleset, self.seed))
-        self.record().save(path)
+        self.record(path).save(path)
         self.record_path = path
         self.saved_once = True
         return path
 
     def _autosave(self):
         if self.autosave and self.record_path is not None:
-            self.record().save(self.record_path)
+            self.record(self.record_path).save(self.record_path)
 
     # ------------------------------------------------------------- output
-    def _emit(self, line: str):
-        self.recent.append(line)
-        if not self.console.interactive:
-            self.console.say(line)
+    @property
+    def watching(self) -> bool:
+        return not any(is_human(p) for p in self.players)
+
+    def _tell(self, entry, **style):
+        """Add ``entry`` to the story; printed at once in a script or a watched game."""
+        self.story.add(entry)
+        if self._telling and (not self.console.interactive or self.watching):
+            indent = "" if entry.kind in (story.ACTION, story.TURN) else "  "
+            width = self.console.size()[0] - 1 if self.console.terminal else None
+            text = entry.text.replace(screen.NBSP, " ") if width else entry.text
+            lines = screen.wrap(text, indent + "    ", indent, width=width) if width else [indent + text]
+            for line in lines:
+                self.console.say(self.console.style(line, **style) if style else line)
 
     def _events(self):
         log = self.state.log
+        st = self.state
         for event in log[self._log_seen:]:
-            line = screen.event_line(self.state, event, self.names)
+            line = screen.event_line(st, event, self.names)
             if line:
-                self._emit(self.console.style("  " + line, fg="yellow"))
+                arg = event[1] if event[0] == "claim" else -1
+                self._tell(story.Entry(st.turn, st.current, story.EVENT, line, action_kind=event[0], arg=arg),
+                           fg="yellow")
         self._log_seen = len(log)
 
-    def _play(self, action: int, reason: str | None = None):
+    def _tell_turn(self):
+        st = self.state
+        if not st.is_terminal():
+            self._tell(story.Entry(st.turn, st.current, story.TURN, screen.turn_line(st, self.names)), bold=True)
+
+    def _play(self, action: int, save: bool = True):
         st = self.state
         seat, turn = st.current, st.turn
-        line = screen.action_line(st, action, self.names[seat], reason, keep_together=self.console.interactive)
+        c = st.c
+        info = c.actions[action]
+        line = screen.action_line(st, action, self.names[seat], None, keep_together=self.console.interactive)
+        vp = 0
+        if info.kind == screen.BUILD:
+            vp = c.vp_first[info.arg] if st.first_builder[info.arg] < 0 else c.vp_later[info.arg]
+        labor, coin, other_coin = st.labor, st.coin_value(seat), st.coin_value(1 - seat)
         self.seats.append(seat)
         st._apply(action)
-        self._emit(self.console.style(line, fg=screen.seat_color(self.data, seat)))
+        same = st.turn == turn and not st.is_terminal()
+        entry = story.Entry(turn, seat, story.ACTION, line, action_kind=info.kind, arg=info.arg,
+                            labor=(st.labor - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
+                            lost=labor if info.kind == screen.END else 0)
+        self._tell(entry, fg=screen.seat_color(self.data, seat))
+        if info.kind == screen.BORROW:
+            paid = story.borrow_income_line(st, self.names, seat, info.arg, coin)
+            if paid:
+                self._tell(story.Entry(turn, seat, story.INCOME, paid), fg="yellow")
         self._events()
-        if not st.is_terminal() and st.turn != turn and (self.max_turns is None or st.turn < self.max_turns):
-            self._emit(self.console.style(screen.turn_line(st, self.names), bold=True))
-        self._autosave()
+        if st.turn != turn or st.is_terminal():
+            if not is_human(self.players[seat]):
+                why = story.explain_turn(st, self.story.of_turn(turn), self.names)
+                if why:
+                    self._tell(story.Entry(turn, seat, story.WHY, why), dim=True)
+            if not st.is_terminal() and (self.max_turns is None or st.turn < self.max_turns):
+                self._tell_turn()
+                income = story.start_income_line(st, self.names, other_coin)
+                if income:
+                    self._tell(story.Entry(st.turn, st.current, story.INCOME, income), fg="yellow")
+        if save:
+            self._autosave()
+
+    # --------------------------------------------------------------- screen
+    def _draw(self):
+        con = self.console
+        columns, rows = con.size()
+        lines = layout.fit_screen(self.state, self.names, con, self.story, screen.title_line(self.ruleset, self.seed),
+                                  columns, rows)
+        con.clear()
+        for line in lines:
+            con.say(line)
+
+    def _on_resize(self, signum, frame):           # exercised through a terminal (tests/test_play_pty.py)
+        if not self._waiting:                      # drawn again at the next decision anyway
+            return
+        self._draw()
+        self.console.say_inline(screen.prompt_text(self.console))
 
     # --------------------------------------------------------------- loop
     def run(self) -> int:
         """Play until the game ends or the player leaves; returns the exit code."""
+        previous = None
+        if self.console.terminal and self.console.interactive and hasattr(signal, "SIGWINCH") \
+                and not self.watching:
+            try:
+                previous = signal.signal(signal.SIGWINCH, self._on_resize)
+            except ValueError:                      # not the main thread
+                previous = None
         try:
             return self._run()
         except KeyboardInterrupt:
@@ -344,21 +470,38 @@ class Session:
             except KeyboardInterrupt:
                 pass       # a second Ctrl-C: stop now; an interrupted save leaves the previous file whole
             return 130
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGWINCH, previous)
+
+    def _say_all(self, lines):
+        """Lines printed; on a terminal, wrapped to its width."""
+        con = self.console
+        if con.terminal:
+            lines = layout.fit_lines(lines, con.size()[0] - 1)
+        for line in lines:
+            con.say(line)
+
+    def _print_intro(self):
+        con = self.console
+        self._say_all(screen.intro_lines(self.ruleset, self.seed, self.names, self.players, self.state,
+                                         self.record_path))
+        if not con.interactive or self.watching:
+            for entry in self.story.entries:          # what the story holds so far (setup, or a resumed game)
+                indent = "" if entry.kind in (story.ACTION, story.TURN) else "  "
+                if self.state.history and entry.turn < self.state.turn:
+                    continue
+                self._say_all([indent + entry.text])
 
     def _run(self) -> int:
         con = self.console
-        for line in screen.intro_lines(self.ruleset, self.seed, self.names, self.players, self.state,
-                                       self.record_path):
-            con.say(line)
+        self._print_intro()
         if self.state.history:
             n = len(self.state.history)
-            self._emit(ngettext("Resumed after {count} action.", "Resumed after {count} actions.", n).format(count=n))
-        if not self.state.history:
-            self._log_seen = 0                 # a new game: show the goal turned face up at setup
-            self._events()
-        if not self.state.is_terminal():
-            self._emit(con.style(screen.turn_line(self.state, self.names), bold=True))
-        redraw = True
+            self.story.add(story.Entry(self.state.turn, self.state.current, story.NOTE, ngettext(
+                "Resumed after {count} action.", "Resumed after {count} actions.", n).format(count=n)))
+            if not con.interactive:
+                con.say(self.story.entries[-1].text)
         while not self.state.is_terminal():
             if self.max_turns is not None and self.state.turn >= self.max_turns:
                 con.say(con.style(_("Stopped at turn {turn}: the game has not ended after {turn} turns "
@@ -372,56 +515,102 @@ class Session:
                 if thinking:
                     con.status(con.style(screen.thinking_line(self.names[seat]), dim=True))
                 try:
-                    action, reason = bot_choose(spec, self.state, self.seed)
+                    action, _reason = bot_choose(spec, self.state, self.seed)
                 finally:
                     if thinking:
                         con.clear_status()
-                self._play(action, reason)
-                redraw = True
+                turn = self.state.turn
+                self._play(action)
+                if self.watching and con.terminal and not self._pace(turn):
+                    self._leave()
+                    return 0
                 continue
-            if con.interactive and redraw:
-                con.clear()
-                for line in screen.screen_lines(self.state, self.names, self.players, con, self.recent,
-                                                 screen.title_line(self.ruleset, self.seed)):
-                    con.say(line)
-            redraw = True
-            line = con.read(screen.prompt_text(con))
-            if line is None:                       # end of the input
-                self._leave(end_of_input=True)
-                return 1 if self.save_failed else 0
-            text = line.strip()
-            if not text or text.startswith("#"):
-                redraw = False
-                continue
-            outcome = self._command(text)
+            if con.interactive:
+                self._draw()
+            outcome = self._ask()
             if outcome == "quit":
                 self._leave()
                 return 1 if self.save_failed else 0
-            if outcome == "stay":
-                redraw = False
+            if outcome == "end":
+                self._leave(end_of_input=True)
+                return 1 if self.save_failed else 0
         self._finish()
         return 0
+
+    def _pace(self, turn: int) -> bool:
+        """In a watched game on a terminal: wait between moves; ``False`` when the watcher stops."""
+        con = self.console
+        if self.delay is not None:
+            if self.delay > 0:
+                time.sleep(self.delay)
+            return True
+        if not con.interactive or self.state.turn == turn or self.state.is_terminal():
+            return True
+        answer = con.read(con.style(_("Enter: next turn · {quit}: stop ").format(
+            quit=screen.command_word("quit")), dim=True))
+        if answer is None:
+            return False
+        return fold(answer.strip().lower()) not in ("q", "quit", fold(screen.command_word("quit")))
+
+    def _ask(self) -> str:
+        """Read lines until one plays an action (``played``), or the player leaves (``quit``/``end``)."""
+        con = self.console
+        while True:
+            self._waiting = True
+            try:
+                line = con.read(screen.prompt_text(con))
+            finally:
+                self._waiting = False
+            if line is None:                       # end of the input
+                return "end"
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            outcome = self._command(text)
+            if outcome in ("quit", "played"):
+                return outcome
+            if outcome == "redraw":
+                return "played"
+
+    def command_of(self, text: str):
+        """The command ``text`` names (any case, with or without accents, English or translated), or None."""
+        word = fold(" ".join(text.lower().split()))
+        for command in COMMANDS:
+            words = {command, fold(screen.command_word(command).lower())}
+            words.update(fold(w) for w in screen.command_aliases(command).lower().split())
+            if word in words:
+                return command
+        if word in ("?", "exit"):
+            return "help" if word == "?" else "quit"
+        return None
 
     def _command(self, text: str) -> str:
         """Handle one line: a command, a number or an action. Returns
         ``played``, ``stay`` (show the prompt again), ``redraw`` or ``quit``."""
         con = self.console
-        word = text.lower()
         legal = self.state.legal_actions()
-        if word in ("help", "?", screen.command_word("help")):
-            for line in screen.help_lines(self.state):
-                con.say(line)
+        command = self.command_of(text)
+        if command == "help":
+            con.page(screen.help_lines(self.state))
             return "stay"
-        if word in ("rules", screen.command_word("rules")):
-            for line in screen.rules_lines(self.ruleset, self.state):
-                con.say(line)
+        if command == "rules":
+            con.page(screen.rules_lines(self.ruleset, self.state))
             return "stay"
-        if word in ("undo", screen.command_word("undo")):
+        if command == "costs":
+            con.page(screen.cost_lines(self.state, self.names))
+            return "stay"
+        if command == "log":
+            con.page([line.replace(screen.NBSP, " ") for line in self.story.lines()])
+            return "stay"
+        if command == "hint":
+            con.say(self._hint())
+            return "stay"
+        if command == "undo":
             return self._undo()
-        if word in ("save", screen.command_word("save")):
+        if command == "save":
             self._save_command()
             return "stay"
-        if word in ("quit", "exit", screen.command_word("quit")):
+        if command == "quit":
             return "quit"
         action = None
         if text.isdigit():
@@ -444,6 +633,12 @@ class Session:
         self._play(action)
         return "played"
 
+    def _hint(self) -> str:
+        action, _reason = bot_choose("bot:greedy", self.state, self.seed)
+        return _("Hint: {action} ({notation}), because {reason}.").format(
+            action=screen.describe(self.state, action), notation=screen.notation(self.state, action),
+            reason=story.hint_reason(self.state, action))
+
     def _undo(self) -> str:
         con = self.console
         history = self.state.history
@@ -459,11 +654,12 @@ class Session:
         undone = len(notations) - target
         shown = screen.notation(self.state, history[target])
         self._rebuild(notations[:target])
-        self.recent.clear()
-        message = ngettext("Undone: back to before your move {action} ({count} action taken back).",
-                           "Undone: back to before your move {action} ({count} actions taken back).", undone).format(
-            action=shown, count=undone)
-        self._emit(con.style(message, fg="cyan"))
+        message = ngettext("Undone: back to before your action “{action}” ({count} action taken back).",
+                           "Undone: back to before your action “{action}” ({count} actions taken back).",
+                           undone).format(action=shown, count=undone)
+        self.story.add(story.Entry(self.state.turn, self.state.current, story.NOTE, message))
+        if not con.interactive:
+            con.say(con.style(message, fg="cyan"))
         self._autosave()
         return "redraw"
 
@@ -502,8 +698,7 @@ class Session:
                     file=target, reason=exc.strerror or exc), fg="red"))
         if interrupted:
             con.say(_("Interrupted."))
-        for line in screen.summary_lines(self.state, self.names):
-            con.say(line)
+        self._say_all(screen.summary_lines(self.state, self.names))
         if path is not None:
             con.say(_("Saved to {file}.").format(file=path))
             if not self.state.is_terminal():
@@ -513,12 +708,16 @@ class Session:
         con = self.console
         if self.record_path is not None:
             self.save()
-        if con.interactive:
-            con.say("")
-            for line in screen.board_lines(self.state, self.names, con):
+        final = []
+        if con.interactive and not self.watching:
+            columns, rows = con.size()
+            con.clear()
+            for line in layout.fit_lines(screen.board_lines(self.state, self.names, con, columns - 1,
+                                                            compact=rows < layout.MIN_ROOMY[1]), columns - 1):
                 con.say(line)
-        for line in screen.end_lines(self.state, self.names, con):
-            con.say(line)
+            final = [e.text for e in self.story.of_turn(self.state.turn) if e.kind in (story.EVENT, story.WHY)]
+            final = layout.fit_lines(["  " + t for t in final], columns - 1)
+        self._say_all(screen.end_lines(self.state, self.names, con, final_events=final))
         if self.record_path is not None:
             con.say(_("The game is saved in {file}; check it with: {command}").format(
                 file=self.record_path, command=f"rulekit replay {self.record_path}"))
@@ -528,16 +727,36 @@ class Session:
 # Starting and resuming
 
 
-def find_ruleset(record: GameRecord, ref=None):
+def portable_source(ruleset, record_path=None):
+    """What a record says of where its ruleset is: nothing for a bundled one (its id is enough), else the
+    file's path relative to the record's folder."""
+    from ..language import bundled_rulesets
+
+    if ruleset.id in bundled_rulesets() or not ruleset.source:
+        return None
+    source = Path(ruleset.source).resolve()
+    base = Path(record_path).resolve().parent if record_path else Path.cwd()
+    try:
+        return Path(os.path.relpath(source, base)).as_posix()
+    except ValueError:                     # another drive: the name alone
+        return source.name
+
+
+def find_ruleset(record: GameRecord, ref=None, record_path=None):
     """The ruleset a record was made with: ``ref`` if given, else the record's
-    source file or its bundled id (the one whose content hash matches)."""
+    source file (relative to the record's folder) or its bundled id (the one
+    whose content hash matches)."""
     from ..language import bundled_rulesets, load_ruleset
 
     if ref is not None:
         return load_ruleset(ref)
     candidates = []
-    if record.ruleset_source and is_regular_file(record.ruleset_source):
-        candidates.append(record.ruleset_source)
+    if record.ruleset_source:
+        source = Path(record.ruleset_source)
+        if not source.is_absolute() and record_path is not None:
+            source = Path(record_path).parent / source
+        if is_regular_file(source):
+            candidates.append(str(source))
     if record.ruleset_id in bundled_rulesets():
         candidates.append(record.ruleset_id)
     if not candidates:
@@ -556,7 +775,10 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
     from ..engine.record import check_result, check_ruleset
 
     record = GameRecord.load(path)
-    rs = find_ruleset(record, ruleset_ref)
+    rs = find_ruleset(record, ruleset_ref, path)
+    if rs.id != record.ruleset_id:
+        raise RecordError(_("this game was played with {id}; it cannot be continued with {other}").format(
+            id=record.ruleset_id, other=rs.id))
     check_ruleset(record, rs)
     check_result(record, replay(record, rs))   # every action legal (or ReplayError), the result as stored
     if players is None:

@@ -1,0 +1,345 @@
+"""The story of a game: every action and event, told in game terms.
+
+A :class:`Story` keeps one :class:`Entry` per line told (an action, an event
+of the engine's log, the income at the start of a turn, the heading of a turn,
+a computer's reason). The whole story is the ``log`` command; the play screen
+shows the last turns *condensed* (:func:`turn_summary`: "moved 4 workers (+2
+Coin, +2 Labor); built the Union (1 VP)"), and says how many lines it left
+out rather than dropping them silently.
+
+Nothing here names game content: the words come from the ruleset data and
+the catalog.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..i18n import _, format_list, ngettext, pgettext
+from . import screen
+
+ACTION, EVENT, INCOME, TURN, WHY, NOTE = "action", "event", "income", "turn", "why", "note"
+
+
+@dataclass
+class Entry:
+    """One line of the story."""
+
+    turn: int                 # the turn it belongs to (0-based, as ``State.turn``)
+    seat: int                 # whose turn it is
+    kind: str                 # ACTION, EVENT, INCOME, TURN, WHY or NOTE
+    text: str                 # the whole line, as the log prints it
+    action_kind: int | None = None
+    arg: int = -1
+    labor: int = 0            # what the action earned its player (moves)
+    coin: int = 0
+    vp: int = 0               # the VP a built structure is worth
+    lost: int = 0             # the Labor lost when the turn ended
+
+
+@dataclass
+class Story:
+    entries: list = field(default_factory=list)
+
+    def add(self, entry: Entry) -> Entry:
+        self.entries.append(entry)
+        return entry
+
+    def clear(self):
+        self.entries.clear()
+
+    def lines(self) -> list[str]:
+        return [e.text for e in self.entries]
+
+    def turns(self) -> list[int]:
+        """The turns told, in order."""
+        return list(dict.fromkeys(e.turn for e in self.entries if e.kind != NOTE))
+
+    def of_turn(self, turn: int) -> list[Entry]:
+        return [e for e in self.entries if e.turn == turn]
+
+
+# ---------------------------------------------------------------------------
+# Facts from a state before and after an action
+
+
+def action_entry(before_state, action: int, after_state, seat: int, text: str,
+                 before_labor: int, before_coin: int) -> Entry:
+    """The entry of ``action`` played by ``seat`` (the states are before and after it)."""
+    c = before_state.c
+    info = c.actions[action]
+    kind = info.kind
+    same_turn = after_state.turn == before_state.turn and not after_state.is_terminal()
+    labor = (after_state.labor - before_labor) if same_turn else 0
+    coin = after_state.coin_value(seat) - before_coin
+    vp = 0
+    if kind == screen.BUILD:
+        s = info.arg
+        vp = c.vp_first[s] if before_state.first_builder[s] < 0 else c.vp_later[s]
+    lost = before_labor if kind == screen.END else 0
+    return Entry(turn=before_state.turn, seat=seat, kind=ACTION, text=text, action_kind=kind, arg=info.arg,
+                 labor=labor, coin=coin, vp=vp, lost=lost)
+
+
+def income_sources(state, seat: int, structures: int, borrowed: bool = False) -> list[str]:
+    """The sources of the income ``seat`` receives from ``structures`` (a bit mask):
+    "Mill +1 Labor", "ships (Mixed) +1 Coin"."""
+    c = state.c
+    d = c.data
+    out = []
+    for s in range(c.n_struct):
+        if not structures >> s & 1:
+            continue
+        if c.income_labor[s] or c.income_coin[s]:
+            out.append(_("{source} {gain}").format(source=screen.name(d, "structure", c.struct_ids[s]),
+                                                  gain=screen.gain_text(c.income_labor[s], c.income_coin[s])))
+    if structures & c.ship_mask and state.ship >= 0:
+        o = state.ship
+        parts = []
+        if c.outcome_labor[o] or c.outcome_coin[o]:
+            parts.append(screen.gain_text(c.outcome_labor[o], c.outcome_coin[o]))
+        if c.outcome_hire[o]:
+            parts.append(_("may hire a sailor"))
+        if parts:
+            out.append(_("ships ({outcome}): {gain}").format(outcome=screen.name(d, "outcome", c.outcome_ids[o]),
+                                                            gain=", ".join(parts)))
+    return out
+
+
+def start_income_line(state, names, coin_before: int) -> str:
+    """What the player whose turn just started received, with its sources ("" if nothing)."""
+    p = state.current
+    sources = income_sources(state, p, state.owned[p])
+    if not sources:
+        return ""
+    text = format_list(sources)
+    expected = _nominal_coin(state, p, state.owned[p])
+    got = state.coin_value(p) - coin_before
+    if got < expected:
+        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got))
+    if screen._is_you(names[p]):
+        return _("Start of your turn: {sources}.").format(sources=text)
+    return _("{player} receives at the start of the turn: {sources}.").format(player=names[p], sources=text)
+
+
+def borrow_income_line(state, names, seat: int, structure: int, coin_before: int) -> str:
+    """The income a borrowed structure pays at once ("" if none)."""
+    sources = income_sources(state, seat, 1 << structure, borrowed=True)
+    if not sources:
+        return ""
+    text = format_list(sources)
+    got = state.coin_value(seat) - coin_before
+    if got < _nominal_coin(state, seat, 1 << structure):
+        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got))
+    return _("The borrowed structure pays at once: {sources}.").format(sources=text)
+
+
+def _nominal_coin(state, seat: int, structures: int) -> int:
+    c = state.c
+    total = sum(c.income_coin[s] for s in range(c.n_struct) if structures >> s & 1)
+    if structures & c.ship_mask and state.ship >= 0:
+        total += c.outcome_coin[state.ship]
+    return total
+
+
+# ---------------------------------------------------------------------------
+# A turn, condensed
+
+
+def turn_summary(state, entries, names) -> str:
+    """One turn's actions in one sentence: "Computer (greedy), turn 12: moved 4
+    workers (+2 Coin, +2 Labor); built the Union (1 VP)."."""
+    c = state.c
+    d = c.data
+    acts = [e for e in entries if e.kind == ACTION]
+    if not acts:
+        return ""
+    parts = []
+    moves = [e for e in acts if e.action_kind == screen.MOVE]
+    if moves:
+        gain = screen.gain_text(sum(e.labor for e in moves), sum(e.coin for e in moves))
+        parts.append(ngettext("moved {count} worker ({gain})", "moved {count} workers ({gain})", len(moves)).format(
+            count=len(moves), gain=gain))
+    convs = {}
+    for e in acts:
+        k = e.action_kind
+        if k == screen.BUILD:
+            parts.append(_("built the {structure} ({vp})").format(
+                structure=screen.name(d, "structure", c.struct_ids[e.arg]), vp=screen.vp_text(e.vp)))
+        elif k == screen.BORROW:
+            parts.append(_("borrowed the {structure}").format(
+                structure=screen.name(d, "structure", c.struct_ids[e.arg])))
+        elif k == screen.CONVERT:
+            if e.arg not in convs:
+                convs[e.arg] = 0
+                parts.append(("conv", e.arg))
+            convs[e.arg] += 1
+        elif k == screen.HIRE:
+            parts.append(_("hired a sailor"))
+        elif k == screen.REPAY:
+            ls = screen.lender_structure(state)
+            parts.append(_("repaid the {token_of} token").format(
+                token_of=screen.name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""))
+        elif k in (screen.EXCHANGE, screen.BREAK):
+            if _("exchanged coins with the supply") not in parts:
+                parts.append(_("exchanged coins with the supply"))
+        elif k == screen.END and e.lost:
+            parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost)))
+    shown = []
+    for part in parts:
+        if isinstance(part, tuple):
+            k = part[1]
+            n = convs[k]
+            text = _("used {conversion}").format(conversion=screen.name(d, "conversion", c.conv_ids[k]))
+            if n > 1:
+                text = ngettext("{action} {count} time", "{action} {count} times", n).format(action=text, count=n)
+            shown.append(text)
+        else:
+            shown.append(part)
+    seat = acts[0].seat
+    turn = acts[0].turn
+    joined = pgettext("between the parts of a turn", "; ").join(shown)
+    if screen._is_you(names[seat]):
+        return _("You, turn {turn}: {actions}.").format(turn=turn + 1, actions=joined)
+    return _("{player}, turn {turn}: {actions}.").format(player=names[seat], turn=turn + 1, actions=joined)
+
+
+# ---------------------------------------------------------------------------
+# Why a computer did what it did, in game terms
+
+
+def effect_tag(data, effect) -> str:
+    """A structure's effect in a few words ("+1 Labor every turn")."""
+    key = next(iter(effect))
+    value = effect[key] or {}
+    if key == "income":
+        return _("{gain} every turn").format(gain=screen.gain_text(value.get("labor", 0), value.get("coin", 0)))
+    if key == "space_yield":
+        gain = screen.gain_text(value.get("labor", 0), value.get("coin", 0))
+        return _("{gain} for each worker moved onto {space}").format(
+            gain=gain, space=screen.name(data, "space", value["space"]))
+    if key == "unlock_worker":
+        return _("one more worker ({worker})").format(worker=screen.name(data, "worker", value["worker"]))
+    if key == "conversion":
+        conv = (data.get("conversions") or {}).get(value["conversion"], {})
+        return _("the {conversion} exchange ({cost} for {gain})").format(
+            conversion=screen.name(data, "conversion", value["conversion"]),
+            cost=screen.cost_text((conv.get("pay") or {}).get("labor", 0), (conv.get("pay") or {}).get("coin", 0)),
+            gain=screen.cost_text((conv.get("gain") or {}).get("labor", 0), (conv.get("gain") or {}).get("coin", 0)))
+    if key == "borrowing":
+        return _("the right to borrow the opponent's structures")
+    if key == "ship_benefit":
+        return _("the ships' income")
+    return ""
+
+
+def structure_tags(data, sid: str) -> str:
+    tags = [t for t in (effect_tag(data, e) for e in data["structures"][sid].get("effects") or ()) if t]
+    return format_list(tags) if tags else ""
+
+
+def saving_for(state, seat: int):
+    """The structure ``seat`` can build next at the least cost but cannot afford yet, or ``None``."""
+    c = state.c
+    owned = state.owned[seat]
+    if bin(owned).count("1") >= c.tokens:
+        return None
+    best = None
+    for s in range(c.n_struct):
+        if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
+            continue
+        key = (c.cost_labor[s] + c.cost_coin[s], s)
+        if best is None or key < best[0]:
+            best = (key, s)
+    return None if best is None else best[1]
+
+
+def explain_turn(state, entries, names) -> str:
+    """One reason for a computer's whole turn, in game terms ("" if the turn is empty).
+
+    ``state`` is the position after the turn; ``entries`` the turn's story."""
+    c = state.c
+    d = c.data
+    acts = [e for e in entries if e.kind == ACTION]
+    if not acts:
+        return ""
+    seat = acts[0].seat
+    claims = [e for e in entries if e.kind == EVENT and e.action_kind == "claim" and e.arg == seat]
+    reasons = []
+    for e in acts:
+        if e.action_kind == screen.BUILD:
+            sid = c.struct_ids[e.arg]
+            tags = structure_tags(d, sid)
+            if tags:
+                reasons.append(_("the {structure} is worth {vp} and gives {effect}").format(
+                    structure=screen.name(d, "structure", sid), vp=screen.vp_text(e.vp), effect=tags))
+            else:
+                reasons.append(_("the {structure} is worth {vp}").format(
+                    structure=screen.name(d, "structure", sid), vp=screen.vp_text(e.vp)))
+        elif e.action_kind == screen.BORROW:
+            sid = c.struct_ids[e.arg]
+            reasons.append(_("it borrows the {structure} for {effect} this turn").format(
+                structure=screen.name(d, "structure", sid), effect=structure_tags(d, sid) or "")
+                           .replace("  ", " "))
+        elif e.action_kind == screen.HIRE:
+            reasons.append(_("a sailor is one more worker on the Work Cycle"))
+        elif e.action_kind == screen.REPAY:
+            reasons.append(_("repaying the token avoids its penalty at the end"))
+    if claims:
+        reasons.append(ngettext("it claims {count} goal", "it claims {count} goals", len(claims)).format(
+            count=len(claims)))
+    if not reasons:
+        target = saving_for(state, seat)
+        if target is not None and state.coin_value(seat) >= c.cost_coin[target]:
+            reasons.append(_("it lacked the Labor to build more (next: {structure}, {cost})").format(
+                structure=screen.name(d, "structure", c.struct_ids[target]),
+                cost=screen.cost_text(c.cost_labor[target], c.cost_coin[target])))
+        elif target is not None:
+            reasons.append(_("it is saving its coins (next: {structure}, {cost}; it has {coin})").format(
+                structure=screen.name(d, "structure", c.struct_ids[target]),
+                cost=screen.cost_text(c.cost_labor[target], c.cost_coin[target]),
+                coin=screen.coin_text(state.coin_value(seat))))
+        else:
+            reasons.append(_("nothing is left for it to build: it gathers what still scores"))
+    return _("Why: {reasons}.").format(
+        reasons=pgettext("between the parts of a turn", "; ").join(dict.fromkeys(reasons)))
+
+
+def hint_reason(state, action: int) -> str:
+    """Why a suggested action is good, in game terms."""
+    c = state.c
+    d = c.data
+    info = c.actions[action]
+    p = state.current
+    if info.kind == screen.BUILD:
+        sid = c.struct_ids[info.arg]
+        vp = c.vp_first[info.arg] if state.first_builder[info.arg] < 0 else c.vp_later[info.arg]
+        tags = structure_tags(d, sid)
+        if tags:
+            return _("the {structure} is worth {vp} and gives {effect}").format(
+                structure=screen.name(d, "structure", sid), vp=screen.vp_text(vp), effect=tags)
+        return _("the {structure} is worth {vp}").format(structure=screen.name(d, "structure", sid),
+                                                        vp=screen.vp_text(vp))
+    if info.kind == screen.MOVE:
+        target = saving_for(state, p)
+        if target is not None:
+            return _("it earns toward the {structure} ({cost})").format(
+                structure=screen.name(d, "structure", c.struct_ids[target]),
+                cost=screen.cost_text(c.cost_labor[target], c.cost_coin[target]))
+        return _("it earns what you need")
+    if info.kind == screen.SPEND:
+        return _("your workers have earned what they can this turn")
+    if info.kind == screen.END:
+        return _("nothing more worth doing this turn")
+    if info.kind == screen.BORROW:
+        sid = c.struct_ids[info.arg]
+        return _("the {structure} gives {effect} this turn").format(
+            structure=screen.name(d, "structure", sid), effect=structure_tags(d, sid))
+    if info.kind == screen.HIRE:
+        return _("a sailor is one more worker on the Work Cycle")
+    if info.kind == screen.REPAY:
+        return _("repaying the token avoids its penalty at the end")
+    return _("it keeps your economy going")
+
+
+__all__ = ["Entry", "Story", "action_entry", "start_income_line", "borrow_income_line", "turn_summary",
+           "explain_turn", "hint_reason", "structure_tags", "saving_for"]
