@@ -44,7 +44,7 @@ def load_ruleset(ref: str):
 __all__ = [
     "new", "sid", "set_supply_only", "set_value", "gid", "kid", "space", "coin", "outcome",
     "notations", "can", "give_structures", "give_coins", "take_coins", "set_purse",
-    "set_labor", "set_phase", "set_goals", "set_ship", "place_worker", "worker_space",
+    "set_labor", "labor", "labor_earned", "set_phase", "set_goals", "set_ship", "place_worker", "worker_space",
     "sailors_of", "begin_turn", "finish_turn", "quick_turn", "check_invariants",
 ]
 
@@ -193,11 +193,25 @@ def set_supply_only(st, **counts: int):
 
 
 # -------------------------------------------------------------- turn state
+def _labor_index(st) -> int:
+    return st.c.pool_ids.index("labor")
+
+
+def labor(st) -> int:
+    """The current player's Labor (the editions' resource ``labor``)."""
+    return st.held(st.current, _labor_index(st))
+
+
+def labor_earned(st) -> int:
+    """Labor the current player has earned this turn."""
+    return st.earned[_labor_index(st)]
+
+
 def set_labor(st, n: int, earned: bool = False):
     """The current player has ``n`` Labor this turn (counted as earned if ``earned``)."""
-    st.labor = n
+    st.pool[st.current * st.c.n_pool + _labor_index(st)] = n
     if earned:
-        st.labor_earned = n
+        st.earned[_labor_index(st)] = n
 
 
 def set_phase(st, name: str):
@@ -338,7 +352,7 @@ def check_invariants(st):
         held = st.supply[d] + st.purses[0][d] + st.purses[1][d]
         assert held == total, f"coin {c.coin_ids[d]}: {held} in play, {total} exist"
         assert min(st.supply[d], st.purses[0][d], st.purses[1][d]) >= 0
-    assert st.labor >= 0
+    assert min(st.pool) >= 0
     places = list(st.stack) + st.claimed[0] + st.claimed[1] + st.removed + ([st.face_up] if st.face_up >= 0 else [])
     assert len(places) == len(set(places)), "a goal is in two places"
     for s, f in enumerate(st.first_builder):

@@ -18,6 +18,7 @@ from rulekit.language import load_ruleset
 from rulekit.play.screen import end_lines
 from rulekit.text.sentences import end_condition_sentence
 from test_simulate import SCHEMA
+from scenario import labor, labor_earned  # noqa: F401
 
 OPENING = ["move green@labor_top", "move green@coin", "move green@labor_low", "spend"]
 
@@ -67,7 +68,7 @@ def test_per_condition_finish_turn_and_its_sentence(tmp_path):
     for text in OPENING:
         st.play(text)
     st.play("build camp")
-    assert st.is_terminal() and st.labor == 0
+    assert st.is_terminal() and labor(st) == 0
     cond = rs.data["end"]["conditions"][0]
     assert end_condition_sentence(rs.data, cond) == (
         "A player has built at least 1 structure. The game is over at once, in the middle of the turn.")

@@ -14,6 +14,7 @@ import rulekit.engine
 import rulekit.engine.record
 from rulekit.engine import core
 from rulekit.language import bundled_rulesets, load_ruleset
+from scenario import labor, labor_earned  # noqa: F401
 
 GAMES = 1000
 TURN_BOUND = 600          # what these seeds show (docs/engine.md); not a bound of the rules
@@ -26,7 +27,7 @@ def check_invariants(st, totals, n_goals):
     for d in range(len(totals)):
         assert st.supply[d] + st.purses[0][d] + st.purses[1][d] == totals[d]
         assert st.supply[d] >= 0 and st.purses[0][d] >= 0 and st.purses[1][d] >= 0
-    assert st.labor >= 0
+    assert labor(st) >= 0
     for p in (0, 1):
         assert bin(st.owned[p]).count("1") <= c.tokens
     # Every goal is in at most one place.

@@ -3,6 +3,7 @@ import textwrap
 
 from rulekit.engine import new_game
 from rulekit.language import load_ruleset
+from scenario import labor, labor_earned  # noqa: F401
 
 
 def variant(tmp_path, body):
@@ -26,7 +27,7 @@ def test_game_stops_at_once_without_finish_turn(tmp_path):
         st.play(text)
     st.play("build camp")
     assert st.is_terminal() and st.legal_actions() == []
-    assert st.labor == 0 and st.log[-1] == ("over",)
+    assert labor(st) == 0 and st.log[-1] == ("over",)
 
 
 def test_game_goes_on_to_the_end_of_the_turn_with_finish_turn(tmp_path):
@@ -116,9 +117,9 @@ def test_grind_with_no_coin_to_pay_out_follows_needs_payout(tmp_path):
         assert st.supply == (0,)
         for text in ["move green@labor_low", "move green@coin", "spend"]:
             st.play(text)
-        assert st.labor == 2
+        assert labor(st) == 2
         offered = "grind" in [st.notation(a) for a in st.legal_actions()]
         assert offered is not needs_payout
         if offered:
             st.play("grind")
-            assert st.labor == 0 and st.coin_value(0) == 2
+            assert labor(st) == 0 and st.coin_value(0) == 2

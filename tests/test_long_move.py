@@ -14,6 +14,7 @@ from rulekit.play.notation import for_state
 from rulekit.play.screen import describe
 from rulekit.text import sentences as s
 from rulekit.text.diff import rule_diff
+from scenario import labor, labor_earned  # noqa: F401
 
 ROAD = """
     structures:
@@ -41,7 +42,7 @@ def test_a_worker_moves_two_steps_once_per_turn(tmp_path):
     assert {"leap green@labor_top", "leap green@coin", "leap green@labor_low"} <= set(S.notations(st))
     before = st.coin_value(0)
     st.play("leap green@labor_top")                                           # labor_top -> coin -> labor_low
-    assert st.labor == 1 and st.coin_value(0) == before
+    assert labor(st) == 1 and st.coin_value(0) == before
     assert [space for kind, space, _o in st.view(0)["workers"] if kind == "green"].count("labor_low") == 2
     assert not [n for n in S.notations(st) if n.startswith("leap")]          # once per turn
     assert "move green@coin" in S.notations(st)

@@ -106,7 +106,7 @@ def _winning_position(rs):
     purse = tuple(min(t, k) for t, k in zip(total, (5, 1, 0)))
     st.purses = [purse, (0,) * len(total)]
     st.supply = tuple(t - p for t, p in zip(total, purse))
-    st.labor = 10
+    st.pool[st.current * st.c.n_pool + st.c.pool_ids.index("labor")] = 10
     st.phase = engine.SPENDING
     st.moved = 1
     return st, idx

@@ -7,6 +7,7 @@ from rulekit.language import load_ruleset, validate_path
 from rulekit.text import sentences as s
 from rulekit.text.diff import rule_diff
 from rulekit.text.rulebook import render_markdown
+from scenario import labor, labor_earned  # noqa: F401
 
 
 def variant(tmp_path, body):
@@ -27,10 +28,10 @@ def test_gain_when_built(tmp_path):
     S.set_goals(st, "coin10", ("two_vp", "structure"))
     S.spending(st, labor=2, silver=1)
     st.play("build camp")
-    assert st.coin_value(0) == 2 and st.labor == 1 and st.labor_earned == 1
+    assert st.coin_value(0) == 2 and labor(st) == 1 and labor_earned(st) == 1
     st.play("end")
     S.begin_turn(st, 0)                                   # no gain at later turns
-    assert st.labor == 0
+    assert labor(st) == 0
     data = load_ruleset(ref).data
     sentence = s.effect_sentence(data, data["structures"]["camp"]["effects"][1])
     assert sentence == "When you build it, earn 1 Labor and 2 Coin at once."
@@ -43,12 +44,12 @@ def test_gain_when_built(tmp_path):
 def test_starting_labor_per_seat(tmp_path):
     ref = variant(tmp_path, "setup:\n  starting_labor: [0, 2]\n")
     st = S.new(ref, seed=0)
-    assert st.current == 0 and st.labor == 0
+    assert st.current == 0 and labor(st) == 0
     S.quick_turn(st)
-    assert st.current == 1 and st.labor == 2 and st.labor_earned == 0
+    assert st.current == 1 and labor(st) == 2 and labor_earned(st) == 0
     S.quick_turn(st)
     S.quick_turn(st)
-    assert st.current == 1 and st.labor == 0                # only on the first turn
+    assert st.current == 1 and labor(st) == 0                # only on the first turn
     data = load_ruleset(ref).data
     sentence = s.starting_labor_sentence(data)
     assert sentence == ("On their first turn, the first player has 0 Labor and the second player 2 Labor "

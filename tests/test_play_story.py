@@ -15,6 +15,7 @@ from rulekit.engine.record import GameRecord
 from rulekit.language import load_ruleset
 from rulekit.play import layout, screen, story
 from rulekit.play.session import Console, Session, parse_players
+from scenario import labor, labor_earned  # noqa: F401
 
 NNBSP = "\u202f"
 
@@ -39,9 +40,9 @@ def _income_turns(ruleset_id, seed):
             p = replayed.current
             owned = replayed.owned[p]
             pays = owned & c.income_mask or (owned & c.ship_mask and replayed.ship >= 0 and (
-                c.outcome_labor[replayed.ship] or c.outcome_coin[replayed.ship] or c.outcome_hire[replayed.ship]))
+                any(c.outcome_pool[replayed.ship]) or c.outcome_coin[replayed.ship] or c.outcome_hire[replayed.ship]))
             if pays:
-                out.append((replayed.turn, p, replayed.labor, replayed.coin_value(p) - coin_before))
+                out.append((replayed.turn, p, labor(replayed), replayed.coin_value(p) - coin_before))
     return rs, st, out
 
 
@@ -67,7 +68,7 @@ def test_a_borrowed_structure_pays_at_once_and_says_so():
     st = new_game(rs, seed=3, first_player=0)
     c = st.c
     mill = c.struct_ids.index("mill")
-    assert c.income_labor[mill]
+    assert c.income_pool[mill][0]
     con = Console(interactive=False, color=False, write=(out := []).append)
     session = Session(ruleset=rs, seed=3, players=["human", "human"], console=con, first_player=0)
     session.state.owned[0] |= 1 << mill                      # player 1 owns the Mill
@@ -75,9 +76,9 @@ def test_a_borrowed_structure_pays_at_once_and_says_so():
     session.state.current = 1
     session._telling = True
     borrow = c.action_index[(screen.BORROW, mill, 0)]
-    labor = session.state.labor
+    before = labor(session.state)
     session._play(borrow)
-    assert session.state.labor == labor + c.income_labor[mill]
+    assert labor(session.state) == before + c.income_pool[mill][0]
     assert "  The borrowed structure pays at once: Mill +1 Labor." in out
 
 

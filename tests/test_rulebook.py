@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from rulekit.cli import cli
+from scenario import labor, labor_earned  # noqa: F401
 from rulekit.i18n import get_language, language
 from rulekit.language import load_ruleset
 from rulekit.text.rulebook import (
@@ -98,7 +99,7 @@ def test_pdf_text_has_every_structure_cost_and_vp(pdf_books, ruleset_id, lang):
             # the structure table: name, Labor, Coin, VP first / later on one line
             assert re.search(structure_row_pattern(name, st), text), (name, st)
             # the structure's own paragraph: its cost in words
-            assert normalize(amount(st["cost"])) in flat, (name, amount(st["cost"]))
+            assert normalize(amount(st["cost"], rs.data)) in flat, (name, amount(st["cost"], rs.data))
     if lang == "fr":
         assert "Coût : 2 points d’Ouvrage et 2 Pièces. PV : 1 pour le premier à le construire" in flat
     else:
@@ -351,8 +352,8 @@ def test_the_example_turn_is_what_the_engine_plays(ruleset_id):
     legal = {game.notation(a): a for a in game.legal_actions()}
     for notation in [n for n in legal if n.startswith("move green@")]:
         game.apply({game.notation(a): a for a in game.legal_actions()}[notation])
-    labor, coins = game.labor, game.coin_value(game.current)
-    assert f"you now have {labor} Labor and {coins} Coin" in example
+    held, coins = labor(game), game.coin_value(game.current)
+    assert f"you now have {held} Labor and {coins} Coin" in example
     built = re.search(r"You build the (\w+) for", example).group(1)
     sid = next(k for k in rs.data["structures"] if k.title() == built or rs.data["structures"][k].get("name") == built)
     game.apply({game.notation(a): a for a in game.legal_actions()}["spend"])

@@ -18,6 +18,7 @@ from scenario import load_ruleset
 
 from rulekit.engine import OVER, SPENDING, WORK
 from rulekit.errors import IllegalActionError
+from scenario import labor, labor_earned  # noqa: F401
 
 RULESET = "province-en"
 
@@ -292,7 +293,7 @@ def test_coin_space_earns_one_coin_from_supply():
     st.play("move green@labor_top")
     assert st.coin_value(0) == before + 1
     assert st.c.coinage.value(st.supply) == supply - 1
-    assert st.labor == 0
+    assert labor(st) == 0
     S.check_invariants(st)
 
 
@@ -322,9 +323,9 @@ def test_labor_space_earns_one_labor():
     st = game()
     coins = st.coin_value(0)
     st.play("move green@coin")                 # lands on labor_low
-    assert st.labor == 1
+    assert labor(st) == 1
     st.play("move green@labor_low")            # lands on labor_top
-    assert st.labor == 2 and st.labor_earned == 2
+    assert labor(st) == 2 and labor_earned(st) == 2
     assert st.coin_value(0) == coins
 
 
@@ -333,11 +334,11 @@ def test_labor_is_lost_at_end_of_turn():
     st = game()
     st.play("move green@coin")
     st.play("move green@labor_low")
-    assert st.labor == 2
+    assert labor(st) == 2
     st.play("end")
-    assert st.current == 1 and st.labor == 0
+    assert st.current == 1 and labor(st) == 0
     S.quick_turn(st)
-    assert st.current == 0 and st.labor == 0 and st.labor_earned == 0
+    assert st.current == 0 and labor(st) == 0 and labor_earned(st) == 0
 
 
 def test_each_worker_moves_at_most_once_per_turn():
@@ -348,7 +349,7 @@ def test_each_worker_moves_at_most_once_per_turn():
     st.play("move green@coin")                 # the unmoved one
     st.play("move green@labor_low")            # the unmoved one on labor_low
     assert not any(n.startswith("move ") for n in S.notations(st))
-    assert st.labor_earned == 2                # the tracker: labor earned this turn
+    assert labor_earned(st) == 2                # the tracker: labor earned this turn
 
 
 def test_move_only_workers_you_have_access_to():
@@ -441,7 +442,7 @@ def test_build_at_most_one_structure_per_turn():
     S.set_labor(st, 9)
     st.play("build camp")
     assert not any(n.startswith("build") for n in S.notations(st))   # one per turn
-    assert st.labor == 7 and st.coin_value(0) == 8
+    assert labor(st) == 7 and st.coin_value(0) == 8
     st.play("end")
     S.quick_turn(st)
     spending(st, labor=9, value=9)
@@ -468,7 +469,7 @@ def test_cost_is_labor_and_coin():
     S.give_structures(st, 0, "lender")
     spending(st, labor=5, value=9)
     st.play("build bank")                      # reconstructed cost: 3 Labor, 4 Coin
-    assert st.labor == 2 and st.coin_value(0) == 5
+    assert labor(st) == 2 and st.coin_value(0) == 5
 
 
 def test_lender_costs_two_labor_two_coin():
@@ -486,7 +487,7 @@ def test_build_lender_pays_coins_to_supply_and_labor():
     spending(st, labor=3, silver=5)
     supply = st.c.coinage.value(st.supply)
     st.play("build lender")
-    assert st.coin_value(0) == 3 and st.labor == 1
+    assert st.coin_value(0) == 3 and labor(st) == 1
     assert st.c.coinage.value(st.supply) == supply + 2
     assert st.coin_value(1) == 3
     S.check_invariants(st)
@@ -577,7 +578,7 @@ def test_second_copy_worth_zero_but_has_effects():
     assert st.score(1) == 0 and st.score(0) == 2
     st.play("end")
     S.quick_turn(st)
-    assert st.current == 1 and st.labor == 1                     # the Mill's income
+    assert st.current == 1 and labor(st) == 1                     # the Mill's income
     assert S.can(st, "move camp@labor_top")                       # the Camp's worker
 
 
@@ -624,7 +625,7 @@ def test_grind_for_coin():
     spending(st, labor=2, value=0)
     assert S.can(st, "grind")
     st.play("grind")
-    assert st.labor == 0 and st.coin_value(0) == 1
+    assert labor(st) == 0 and st.coin_value(0) == 1
 
 
 def test_union_spends_coin_for_labor():
@@ -636,7 +637,7 @@ def test_union_spends_coin_for_labor():
     assert not S.can(st, "union")                                # the opponent's Union
     S.give_structures(st, 0, "union", first=False)
     st.play("union")
-    assert st.labor == 1 and st.coin_value(0) == 2
+    assert labor(st) == 1 and st.coin_value(0) == 2
 
 
 def test_hire_sailors_with_harbor_access():
@@ -665,7 +666,7 @@ def test_effects_last_for_the_rest_of_the_game():
     st.play("end")
     for _ in range(5):
         S.quick_turn(st)
-        assert st.current == 0 and st.labor == 1
+        assert st.current == 0 and labor(st) == 1
         S.quick_turn(st)
 
 
@@ -742,9 +743,9 @@ def test_mill_income():
     st = game()
     S.give_structures(st, 0, "mill")
     S.quick_turn(st)
-    assert st.current == 1 and st.labor == 0                   # not on the opponent's turn
+    assert st.current == 1 and labor(st) == 0                   # not on the opponent's turn
     S.quick_turn(st)
-    assert st.current == 0 and st.labor == 1 and st.labor_earned == 1 and st.phase == WORK
+    assert st.current == 0 and labor(st) == 1 and labor_earned(st) == 1 and st.phase == WORK
 
 
 def test_smithy_income():
@@ -753,7 +754,7 @@ def test_smithy_income():
     S.give_structures(st, 0, "mill", "smithy")
     S.quick_turn(st)
     S.quick_turn(st)
-    assert st.current == 0 and st.labor == 2
+    assert st.current == 0 and labor(st) == 2
 
 
 def test_union_effect_in_spending_phase():
@@ -766,7 +767,7 @@ def test_union_effect_in_spending_phase():
     st.play("spend")
     st.play("union")
     st.play("union")
-    assert st.labor == 1 + 2 and st.coin_value(0) == 1
+    assert labor(st) == 1 + 2 and st.coin_value(0) == 1
     assert not S.can(st, "union")                              # 1 coin left
 
 
@@ -780,7 +781,7 @@ def test_harbor_receives_ship_benefits():
     assert st.coin_value(0) == 3
     S.set_ship(st, "white")
     S.begin_turn(st, 0)
-    assert st.labor == 1
+    assert labor(st) == 1
     S.set_ship(st, "mixed")
     S.begin_turn(st, 0)
     assert st.hire_ok
@@ -805,7 +806,7 @@ def test_borrow_opponents_structure_until_end_of_turn():
     spending(st2, silver=4)
     st2.play("borrow union")
     st2.play("union")
-    assert st2.labor == 1
+    assert labor(st2) == 1
 
 
 def test_borrowing_takes_the_token():
@@ -827,12 +828,12 @@ def test_borrowed_resource_structure_pays_at_once():
     S.give_structures(st, 0, "lender")
     S.give_structures(st, 1, "mill", "smithy")
     st.play("borrow mill")
-    assert st.labor == 1 and st.labor_earned == 1
+    assert labor(st) == 1 and labor_earned(st) == 1
     st = game()
     S.give_structures(st, 0, "lender")
     S.give_structures(st, 1, "mill", "smithy")
     st.play("borrow smithy")
-    assert st.labor == 1
+    assert labor(st) == 1
 
 
 def test_repay_the_token_for_three_coin():
@@ -863,7 +864,7 @@ def test_take_the_token_from_the_other_lender():
     assert st.current == 1 and st.holder == 0
     assert "borrow mill" in S.notations(st)
     st.play("borrow mill")
-    assert st.holder == 1 and st.labor == 1
+    assert st.holder == 1 and labor(st) == 1
     assert st.score_by_source(0)["borrowing"] == 0 and st.score_by_source(1)["borrowing"] == -2
 
 
@@ -965,7 +966,7 @@ def test_white_ships_earn_labor():
     S.give_structures(st, 0, "harbor")
     S.set_ship(st, "white")
     S.begin_turn(st, 0)
-    assert st.labor == 1 and st.labor_earned == 1 and st.phase == WORK
+    assert labor(st) == 1 and labor_earned(st) == 1 and st.phase == WORK
     assert not st.hire_ok
 
 
@@ -980,7 +981,7 @@ def test_mixed_ships_allow_hiring():
     assert not S.can(st, "hire")
     S.set_ship(st, "mixed")
     S.begin_turn(st, 0)
-    assert st.labor == 0
+    assert labor(st) == 0
     spending(st, silver=5)
     assert S.can(st, "hire")
 
@@ -992,7 +993,7 @@ def test_black_ships_earn_coin():
     S.give_structures(st, 0, "harbor")
     S.set_ship(st, "black")
     S.begin_turn(st, 0)
-    assert st.coin_value(0) == 3 and st.labor == 0 and not st.hire_ok
+    assert st.coin_value(0) == 3 and labor(st) == 0 and not st.hire_ok
 
 
 def _hire_ready(silver=3, first=0):
@@ -1089,7 +1090,7 @@ def test_grind_two_labor_for_one_coin():
     spending(st, labor=3, silver=0)
     supply = st.c.coinage.value(st.supply)
     st.play("grind")
-    assert st.labor == 1 and st.coin_value(0) == 1
+    assert labor(st) == 1 and st.coin_value(0) == 1
     assert st.c.coinage.value(st.supply) == supply - 1
     assert not S.can(st, "grind")
 
@@ -1112,7 +1113,7 @@ def test_grind_as_often_as_affordable():
     spending(st, labor=7, value=0)
     for _ in range(3):
         st.play("grind")
-    assert st.labor == 1 and st.coin_value(0) == 3 and st.conv_used[st.c.conv_ids.index("grind")] == 3
+    assert labor(st) == 1 and st.coin_value(0) == 3 and st.conv_used[st.c.conv_ids.index("grind")] == 3
     assert not S.can(st, "grind")
 
 
@@ -1431,13 +1432,13 @@ def test_note_turn_sequence():
     assert [e[0] for e in st.log[n:]] == ["cast"]
     white, black = S.outcome(st, "white"), S.outcome(st, "black")
     assert st.current == 1 and st.phase == WORK and st.moved == 0
-    assert st.labor == 1 + (st.ship == white)
+    assert labor(st) == 1 + (st.ship == white)
     assert st.coin_value(1) == 3 + (st.ship == black)
     st.play("move green@labor_top")
     st.play("spend")
     assert not any(n.startswith("move") for n in S.notations(st))
     st.play("end")                                             # no build needed
-    assert st.current == 0 and st.labor == 0
+    assert st.current == 0 and labor(st) == 0
 
 
 def test_note_borrowed_access_counts_for_goals():
@@ -1493,7 +1494,7 @@ def test_note_borrowed_harbor_gives_current_benefit_at_once():
     ship result's benefit at once.
     """
     for result, check in (("black", lambda st: st.coin_value(0) == 3),
-                          ("white", lambda st: st.labor == 1),
+                          ("white", lambda st: labor(st) == 1),
                           ("mixed", lambda st: st.hire_ok)):
         st = game()
         S.give_structures(st, 0, "lender")
@@ -1505,7 +1506,7 @@ def test_note_borrowed_harbor_gives_current_benefit_at_once():
     S.give_structures(st, 0, "lender")
     S.give_structures(st, 1, "harbor")
     st.play("borrow harbor")                                   # never cast: nothing
-    assert st.labor == 0 and st.coin_value(0) == 2 and not st.hire_ok
+    assert labor(st) == 0 and st.coin_value(0) == 2 and not st.hire_ok
 
 
 def test_note_goal_reveal_chain():
@@ -1581,8 +1582,8 @@ def test_note_per_turn_counts_zero_for_other_player():
     spending(st, labor=6, silver=4)
     st.play("build lender")
     st.play("grind")
-    for name, param in (("labor_earned_this_turn", None), ("coins_spent_this_turn", None),
-                        ("conversions_this_turn", st.c.conv_ids.index("grind")), ("labor", None)):
+    for name, param in (("earned_this_turn", st.c.pool_ids.index("labor")), ("coins_spent_this_turn", None),
+                        ("conversions_this_turn", st.c.conv_ids.index("grind")), ("held", st.c.pool_ids.index("labor"))):
         assert st.metric(name, 1, param) == 0
     assert st.metric("coins_spent_this_turn", 0) == 2
     assert st.metric("conversions_this_turn", 0, st.c.conv_ids.index("grind")) == 1
@@ -1595,7 +1596,7 @@ def test_note_per_turn_counts_zero_for_other_player():
         st = game(goals=("grind", goal, "coin10"))
         spending(st, value=0)
         setup(st)
-        S.set_labor(st, max(st.labor, 4))
+        S.set_labor(st, max(labor(st), 4))
         st.play("grind")
         st.play("grind")
         assert st.claimed[0] == [S.gid(st, "grind"), S.gid(st, goal)] and st.removed == [], goal
@@ -1629,7 +1630,7 @@ def test_note_grind_always_available_even_when_the_supply_is_empty():
     spending(st, labor=4, silver=2)
     assert st.supply == (0, 0, 0) and S.can(st, "grind")
     st.play("grind")
-    assert st.labor == 2 and st.coin_value(0) == 2 and st.conv_used[st.c.conv_ids.index("grind")] == 1
+    assert labor(st) == 2 and st.coin_value(0) == 2 and st.conv_used[st.c.conv_ids.index("grind")] == 1
     S.take_coins(st, 0, 1)
     st.play("grind")
     assert st.coin_value(0) == 2 and st.supply == (0, 0, 0)

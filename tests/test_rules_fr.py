@@ -16,6 +16,7 @@ from scenario import load_ruleset
 
 from rulekit.engine import OVER, SPENDING, WORK, compile_ruleset, new_game
 from rulekit.errors import IllegalActionError
+from scenario import labor, labor_earned  # noqa: F401
 
 RULESET = "province-fr"
 QUIET = ("two_vp", "structure")                # goals no test meets by accident
@@ -224,9 +225,9 @@ def test_workers_earn_by_the_zone_they_reach():
     """Quand vous choisissez de le faire, les Ouvriers génèrent des ressources en fonction de la zone où ils arrivent."""
     st = game()
     st.play("move green@coin")                                  # reaches a Labor zone
-    assert st.labor == 1 and st.coin_value(0) == 2
+    assert labor(st) == 1 and st.coin_value(0) == 2
     st.play("move green@labor_top")                             # reaches the Revenue zone
-    assert st.labor == 1 and st.coin_value(0) == 3
+    assert labor(st) == 1 and st.coin_value(0) == 3
 
 
 def test_labor_zone_gives_labor_for_this_turn():
@@ -234,11 +235,11 @@ def test_labor_zone_gives_labor_for_this_turn():
     st = game()
     st.play("move green@coin")
     st.play("move green@labor_low")
-    assert st.labor == 2
+    assert labor(st) == 2
     st.play("end")
-    assert st.labor == 0
+    assert labor(st) == 0
     S.quick_turn(st)
-    assert st.current == 0 and st.labor == 0
+    assert st.current == 0 and labor(st) == 0
 
 
 def test_revenue_zone_one_coin_unless_none_left():
@@ -263,7 +264,7 @@ def test_unmoved_workers_earn_nothing():
     assert st.log[-1][0] != "claim"
     st = game()
     st.play("move green@labor_low")
-    assert st.labor == 1 and st.labor_earned == 1 and st.coin_value(0) == 2
+    assert labor(st) == 1 and labor_earned(st) == 1 and st.coin_value(0) == 2
 
 
 def test_must_move_at_least_one_worker():
@@ -369,7 +370,7 @@ def test_hammer_labor_dollar_coins():
     S.give_structures(st, 0, "lender")
     spending(st, labor=5, value=9)
     st.play("build bank")
-    assert st.labor == 5 - 3 and st.coin_value(0) == 9 - 4
+    assert labor(st) == 5 - 3 and st.coin_value(0) == 9 - 4
 
 
 def test_lender_needs_two_labor_two_coins():
@@ -386,7 +387,7 @@ def test_pay_cost_to_reserve_and_place_token():
     spending(st, labor=3, value=5)
     supply = st.c.coinage.value(st.supply)
     st.play("build lender")
-    assert st.coin_value(0) == 3 and st.labor == 1
+    assert st.coin_value(0) == 3 and labor(st) == 1
     assert st.c.coinage.value(st.supply) == supply + 2
     assert st.owned[0] == 1 << S.sid(st, "lender")
     S.check_invariants(st)
@@ -472,7 +473,7 @@ def test_grind_with_extra_labor():
     st = game()
     spending(st, labor=2, value=0)
     st.play("grind")
-    assert st.labor == 0 and st.coin_value(0) == 1
+    assert labor(st) == 0 and st.coin_value(0) == 1
 
 
 def test_hire_sailors_in_purchase_phase():
@@ -498,7 +499,7 @@ def test_effects_usable_once_built():
     st.play("end")
     for _ in range(3):
         S.quick_turn(st)
-        assert st.current == 0 and st.labor == 1
+        assert st.current == 0 and labor(st) == 1
         S.quick_turn(st)
 
 
@@ -517,13 +518,13 @@ def test_effects_apply_in_every_phase():
     assert st.coin_value(0) == 4
     st.play("spend")
     st.play("union")
-    assert st.labor == 1
+    assert labor(st) == 1
     st = game()
     S.give_structures(st, 0, "lender")
     S.give_structures(st, 1, "smithy")
     spending(st)
     st.play("borrow smithy")                                    # Phase d'Achat
-    assert st.labor == 1
+    assert labor(st) == 1
 
 
 def test_lender_unlocks_borrowing():
@@ -575,13 +576,13 @@ def test_mill_one_labor_each_turn():
     S.give_structures(st, 0, "smithy", "mill")
     S.give_structures(st, 1, "smithy", "mill", first=False)
     S.begin_turn(st, 1)
-    assert st.labor == 2                                        # second copies work too
+    assert labor(st) == 2                                        # second copies work too
     st = game()
     S.give_structures(st, 0, "smithy")
     S.give_structures(st, 0, "mill")
     S.quick_turn(st)
     S.quick_turn(st)
-    assert st.current == 0 and st.labor == 2
+    assert st.current == 0 and labor(st) == 2
 
 
 def test_smithy_one_more_labor():
@@ -590,7 +591,7 @@ def test_smithy_one_more_labor():
     S.give_structures(st, 0, "smithy")                          # no Mill needed in this edition
     S.quick_turn(st)
     S.quick_turn(st)
-    assert st.current == 0 and st.labor == 1 and st.labor_earned == 1
+    assert st.current == 0 and labor(st) == 1 and labor_earned(st) == 1
 
 
 def test_union_two_coins_for_one_labor():
@@ -601,7 +602,7 @@ def test_union_two_coins_for_one_labor():
     S.give_structures(st, 0, "union")
     st.play("union")
     st.play("union")
-    assert st.labor == 2 and st.coin_value(0) == 0 and not S.can(st, "union")
+    assert labor(st) == 2 and st.coin_value(0) == 0 and not S.can(st, "union")
 
 
 def test_harbor_uses_ship_tokens():
@@ -644,7 +645,7 @@ def test_borrowing_takes_the_token_in_any_phase():
         S.give_structures(st, 1, "smithy")
         S.set_phase(st, phase)
         st.play("borrow smithy")
-        assert st.holder == 0 and st.labor == 1                 # a resource structure pays at once
+        assert st.holder == 0 and labor(st) == 1                 # a resource structure pays at once
 
 
 def test_repay_three_coins():
@@ -692,7 +693,7 @@ def test_take_the_token_and_its_debt():
     st.play("borrow camp")
     S.finish_turn(st)
     st.play("borrow smithy")
-    assert st.holder == 1 and st.labor == 1
+    assert st.holder == 1 and labor(st) == 1
     assert st.score_by_source(0)["borrowing"] == 0 and st.score_by_source(1)["borrowing"] == -2
     spending(st, value=3)
     st.play("repay")                                            # 1 now owes the 3 coins
@@ -714,7 +715,7 @@ def test_harbor_cast_at_end_of_the_turn_it_is_built():
     st2 = st.clone()
     S.give_structures(st2, 1, "lender")
     st2.play("borrow harbor")
-    assert st2.ship == result and (st2.labor, st2.coin_value(1), st2.hire_ok) == {
+    assert st2.ship == result and (labor(st2), st2.coin_value(1), st2.hire_ok) == {
         S.outcome(st, "white"): (1, 3, False), S.outcome(st, "mixed"): (0, 3, True),
         S.outcome(st, "black"): (0, 4, False)}[result]
     # The second Harbor built does not cast.
@@ -765,7 +766,7 @@ def test_harbor_random_resource_each_turn():
     S.quick_turn(st)
     S.quick_turn(st)                                            # 0's start: cast and benefit
     o = st.c.outcome_ids[st.ship]
-    assert st.labor == (1 if o == "white" else 0) and st.hire_ok == (o == "mixed")
+    assert labor(st) == (1 if o == "white" else 0) and st.hire_ok == (o == "mixed")
 
 
 def test_two_white_faces_one_labor():
@@ -775,7 +776,7 @@ def test_two_white_faces_one_labor():
     S.give_structures(st, 0, "harbor")
     S.set_ship(st, "white")
     S.begin_turn(st, 0)
-    assert st.labor == 1 and st.coin_value(0) == 2 and not st.hire_ok
+    assert labor(st) == 1 and st.coin_value(0) == 2 and not st.hire_ok
 
 
 def test_mixed_faces_sailor_for_three_coins():
@@ -785,7 +786,7 @@ def test_mixed_faces_sailor_for_three_coins():
     S.give_structures(st, 0, "harbor")
     S.set_ship(st, "mixed")
     S.begin_turn(st, 0)
-    assert st.labor == 0 and st.coin_value(0) == 2
+    assert labor(st) == 0 and st.coin_value(0) == 2
     spending(st, value=2)
     assert not S.can(st, "hire")
     S.set_value(st, 0, 3)
@@ -800,7 +801,7 @@ def test_two_black_faces_one_coin():
     S.give_structures(st, 0, "harbor")
     S.set_ship(st, "black")
     S.begin_turn(st, 0)
-    assert st.coin_value(0) == 3 and st.labor == 0 and not st.hire_ok
+    assert st.coin_value(0) == 3 and labor(st) == 0 and not st.hire_ok
 
 
 def test_second_harbor_gets_first_builders_result():
@@ -809,7 +810,7 @@ def test_second_harbor_gets_first_builders_result():
     S.give_structures(st, 0, "harbor")
     S.give_structures(st, 1, "harbor")
     S.quick_turn(st)
-    assert st.current == 1 and st.ship == -1 and st.labor == 0  # nothing cast yet
+    assert st.current == 1 and st.ship == -1 and labor(st) == 0  # nothing cast yet
     for _ in range(4):
         S.quick_turn(st)                                        # 0's start: cast
         cast, n = st.ship, len(st.log)
@@ -818,7 +819,7 @@ def test_second_harbor_gets_first_builders_result():
         assert st.current == 1 and st.ship == cast
         assert not any(e[0] == "cast" for e in st.log[n:])
         o = st.c.outcome_ids[cast]
-        assert st.labor == (o == "white") and st.hire_ok == (o == "mixed")
+        assert labor(st) == (o == "white") and st.hire_ok == (o == "mixed")
         assert st.coin_value(1) == coins + (o == "black")
 
 
@@ -877,7 +878,7 @@ def test_grind_two_labor_for_one_coin():
     st = game()
     spending(st, labor=3, value=0)
     st.play("grind")
-    assert st.labor == 1 and st.coin_value(0) == 1 and not S.can(st, "grind")
+    assert labor(st) == 1 and st.coin_value(0) == 1 and not S.can(st, "grind")
 
 
 def test_grind_any_number_of_times_in_purchase_phase():
@@ -888,7 +889,7 @@ def test_grind_any_number_of_times_in_purchase_phase():
     spending(st, labor=8, value=0)
     for _ in range(4):
         st.play("grind")
-    assert st.labor == 0 and st.coin_value(0) == 4 and not S.can(st, "grind")
+    assert labor(st) == 0 and st.coin_value(0) == 4 and not S.can(st, "grind")
 
 
 # =========================================================== Pions Objectifs
@@ -1041,7 +1042,7 @@ def test_game_ends_on_any_condition():
     st.play("move green@coin")
     st.play("move green@labor_low")
     st.play("move green@labor_top")
-    assert st.labor_earned == 4 and not st.ending
+    assert labor_earned(st) == 4 and not st.ending
     st.play("spend")
     S.give_structures(st, 0, "union")
     st.play("union")

@@ -12,6 +12,7 @@ from rulekit.engine import new_game
 from rulekit.i18n import language as use_language
 from rulekit.language import load_ruleset
 from rulekit.text.sentences import effect_sentence
+from scenario import labor, labor_earned  # noqa: F401
 
 
 def variant(tmp_path, body):
@@ -45,7 +46,7 @@ def test_replacement_replaces_every_resource(tmp_path):
     st = game_with(rs, "guild")
     before = st.coin_value(0)
     st.play("move green@labor_top")                       # onto the Coin space
-    assert st.labor == 2 and st.coin_value(0) == before
+    assert labor(st) == 2 and st.coin_value(0) == before
     assert sentence(rs, "guild") == ("Each worker you move onto the Coin space earns 2 Labor instead of 1 Coin. "
                                      "If you have several structures that replace this yield, "
                                      "only the first of Bank and Guild applies.")
@@ -64,7 +65,7 @@ def test_replacement_by_nothing_pays_nothing(tmp_path):
     st = game_with(rs, "toll")
     before = st.coin_value(0)
     st.play("move green@labor_top")
-    assert st.labor == 0 and st.coin_value(0) == before
+    assert labor(st) == 0 and st.coin_value(0) == before
     assert sentence(rs, "toll").startswith("Each worker you move onto the Coin space earns nothing instead of 1 Coin.")
     fr = sentence(rs, "toll", "fr")
     assert "ne vous rapporte rien" in fr, fr
@@ -83,9 +84,9 @@ def test_bonus_adds_for_one_worker_kind(tmp_path):
     st = game_with(rs, "inn", "camp")
     S.place_worker(st, "camp", "coin", frm="labor_top")
     st.play("move camp@coin")                             # onto labor_low: 1 + 2
-    assert st.labor == 3
+    assert labor(st) == 3
     st.play("move green@coin")                            # a green worker: no bonus
-    assert st.labor == 4
+    assert labor(st) == 4
     assert sentence(rs, "inn") == ("Each Camp worker you move onto the Labor Low space earns 2 Labor more, "
                                    "on top of what the space gives (bonuses of several structures add up).")
     assert "Camp" in sentence(rs, "inn", "fr")
@@ -124,7 +125,7 @@ def test_several_effects_on_one_space_combine_as_the_sentence_says(tmp_path):
     before = st.coin_value(0)
     st.play("move green@labor_top")
     # The Bank (listed before them) is not owned; the guild is the first replacement listed.
-    assert st.labor == 2 + 1 and st.coin_value(0) == before + 1
+    assert labor(st) == 2 + 1 and st.coin_value(0) == before + 1
     assert sentence(rs, "guild").endswith("only the first of Bank, Guild, and Toll applies.")
 
 
@@ -133,7 +134,7 @@ def test_bank_still_doubles_the_coin_space():
     S.give_structures(st, 0, "lender", "bank")
     before = st.coin_value(0)
     st.play("move green@labor_top")
-    assert st.coin_value(0) == before + 2 and st.labor == 0
+    assert st.coin_value(0) == before + 2 and labor(st) == 0
 
 
 @pytest.mark.parametrize("bad, message", [

@@ -6,6 +6,7 @@ from rulekit.i18n import language
 from rulekit.language import load_ruleset, validate_path
 from rulekit.text import sentences as s
 from rulekit.text.diff import rule_diff
+from scenario import labor, labor_earned  # noqa: F401
 
 QUIET = ("coin10", "two_vp", "structure")
 
@@ -49,11 +50,11 @@ def test_labor_carried_over_is_not_earned(tmp_path):
     st = game(ref, goals=("labor", "coin10"))
     S.spending(st, labor=3)
     st.play("end")                                       # 3 unspent: 2 kept, 1 lost
-    assert st.labor == 0
+    assert labor(st) == 0
     S.quick_turn(st)                                     # the opponent's turn
-    assert st.current == 0 and st.labor == 2 and st.labor_earned == 0
+    assert st.current == 0 and labor(st) == 2 and labor_earned(st) == 0
     st.play("move green@labor_low")                      # onto labor_top: +1 earned
-    assert st.labor == 3 and st.labor_earned == 1
+    assert labor(st) == 3 and labor_earned(st) == 1
     assert st.claimed == [[], []]                        # 3 Labor held, 1 earned: the Labor goal is not met
     data = load_ruleset(ref).data
     assert s.labor_carry_sentence(data) == ("You keep up to 2 Labor you did not spend for your next turn "
@@ -64,7 +65,7 @@ def test_labor_carried_over_is_not_earned(tmp_path):
     S.spending(st, labor=3)
     st.play("end")
     S.quick_turn(st)
-    assert st.labor == 0
+    assert labor(st) == 0
 
 
 def test_turn_fields_are_checked(tmp_path):
@@ -79,7 +80,7 @@ def test_every_move_takes_two_steps(tmp_path):
     st = game(ref)
     before = st.coin_value(0)
     st.play("move green@labor_top")                      # labor_top -> coin -> labor_low: 1 Labor, no coin
-    assert st.labor == 1 and st.coin_value(0) == before
+    assert labor(st) == 1 and st.coin_value(0) == before
     assert [space for kind, space, _o in st.view(0)["workers"] if kind == "green"].count("labor_low") == 2
     data = load_ruleset(ref).data
     sentence = s.move_steps_sentence(data)

@@ -14,6 +14,7 @@ from rulekit.cli import cli
 from rulekit.engine import new_game
 from rulekit.language import bundled_rulesets, check_path, load_ruleset
 from rulekit.text.sentences import structure_summary
+from scenario import labor, labor_earned  # noqa: F401
 
 
 def write(tmp_path, body, name="house.yaml"):
@@ -58,7 +59,7 @@ def test_cost_free_makes_a_structure_free(tmp_path):
     st.play("move green@coin")
     st.play("spend")
     st.play("build camp")                                 # with 1 Labor and no coin spent
-    assert st.coin_value(0) == 2 and st.labor == 1
+    assert st.coin_value(0) == 2 and labor(st) == 1
     assert structure_summary(rs.data, "camp").startswith("Cost: nothing.")
 
 

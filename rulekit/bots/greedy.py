@@ -32,14 +32,17 @@ def evaluate(state, p: int) -> float:
     o = 1 - p
     v = 10.0 * (state.score(p) - state.score(o))
     v += state.coin_value(p)
-    if state.current == p and not state.is_terminal():
-        v += 0.8 * state.labor
+    for r in range(c.n_pool):
+        # A resource lost at the end of the turn is worth something only in its owner's turn;
+        # one carried or kept is worth the same any time.
+        if c.pool_end[r] != 0 or state.current == p and not state.is_terminal():
+            v += 0.8 * state.held(p, r)
     owned = state.owned[p]
     income = 0
     convs = 0
     for s in range(c.n_struct):
         if owned >> s & 1:
-            income += c.income_labor[s] + c.income_coin[s]
+            income += sum(c.income_pool[s]) + c.income_coin[s]
             convs += bin(c.conv_unlocks[s]).count("1")
             if c.ship_mask >> s & 1:
                 income += 1

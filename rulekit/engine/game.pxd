@@ -13,13 +13,14 @@ cdef class Compiled:
     cdef dict __dict__
     cdef public object ruleset, data, coinage, tokens, sailor_max, a_hire, a_repay, coin_bonus
     cdef public list coin_ids, space_ids, struct_ids, conv_ids, kind_ids, kind_access, goal_ids, goal_cond
-    cdef public list income_labor, income_coin, unlocks, conv_unlocks, yield_over
-    cdef public tuple coin_values, space_labor, space_coin, next_space, cost_labor, cost_coin
+    cdef public list income_pool, income_coin, unlocks, conv_unlocks, yield_over
+    cdef public tuple coin_values, space_pool, space_coin, next_space, cost_pool, cost_coin, pool_end, pool_start, no_pool
     cdef public tuple vp_first, vp_later, requires
-    cdef public tuple conv_pay_labor, conv_pay_coin, conv_gain_labor, conv_gain_coin, conv_always, conv_per_turn
+    cdef public tuple conv_pay_pool, conv_pay_coin, conv_gain_pool, conv_gain_coin, conv_always, conv_per_turn
     cdef public tuple worker_kind, worker_start, worker_seat, goal_at_end, actions, tie_breaks
     cdef public dict action_index, _kind_masks
-    cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_cost_labor, sailor_per_turn
+    cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_per_turn, n_pool
+    cdef public tuple sailor_cost_pool
     cdef public int n_workers, n_kinds, borrow_phases, harbor_struct, a_spend, a_end
     cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask
     # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
@@ -33,10 +34,10 @@ cdef class State:
     cdef dict __dict__
     cdef public Compiled c
     cdef public object seed, rng, supply, end_reason, history, log
-    cdef public int first, current, phase, turn, labor, face_up, holder, token_turn, borrowed
-    cdef public int harbormaster, ship, labor_earned, spent, hired
+    cdef public int first, current, phase, turn, face_up, holder, token_turn, borrowed
+    cdef public int harbormaster, ship, spent, hired
     cdef public long long moved
-    cdef public list purses, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
+    cdef public list purses, pool, earned, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending   # flags: see above
 
     @cython.locals(c=Compiled)
@@ -55,8 +56,18 @@ cdef class State:
 
     cpdef int coin_value(self, int p)
 
+    # Pools: player p's resource r at pool[p * n_pool + r] (a list of ints; an int array later).
+    @cython.locals(c=Compiled, base=cython.int, r=cython.int, a=cython.int)
+    cpdef _gain(self, int p, tuple amounts)
+
+    @cython.locals(base=cython.int, r=cython.int)
+    cpdef _take(self, int p, tuple amounts)
+
+    @cython.locals(base=cython.int, r=cython.int, pool=list)
+    cpdef bint _has(self, int p, tuple amounts)
+
     @cython.locals(c=Compiled, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int, ns=cython.int,
-                   w=cython.int, sp=cython.int, k=cython.int, a=cython.int, labor=cython.int, value=cython.int,
+                   w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
                    dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple)
     cpdef list legal_actions(self)

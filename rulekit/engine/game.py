@@ -16,8 +16,8 @@ True
 Turn structure (rules-notes §3): start of turn (the Harbormaster's cast,
 income) → Work Cycle phase (move at least one accessible worker, each at most
 once) → Resource Spending phase (build at most one structure, conversions,
-hire, repay, exchange) → end of turn (end-of-turn goals, unspent Labor lost,
-end-of-game check).
+hire, repay, exchange) → end of turn (end-of-turn goals, each declared pool
+resource lost, carried or kept as its ``end_of_turn`` says, end-of-game check).
 
 Actions are small integers, indexes into the compiled action table; their
 notation (``move green@coin``, ``build bank``, ``grind``, ``end``) is in
@@ -97,6 +97,10 @@ class Condition:
             param = spec.get("counting", "accessible") == "all"     # True: every worker, not only yours
         elif self.metric == "owns":
             param = comp.struct_ids.index(spec["structure"])
+        elif self.metric in ("earned_this_turn", "held"):
+            rid = spec["resource"]
+            param = comp.pool_ids.index(rid) if rid in comp.pool_ids else -1   # -1: the coins
+        
         self.param = param
         metric = self.metric
         if lo is None:
@@ -137,9 +141,9 @@ class Condition:
         elif metric == "coins_held":
             def met(st, p):
                 return lo <= st.purses[p][param] <= hi
-        elif metric == "labor_earned_this_turn":
+        elif metric == "earned_this_turn":
             def met(st, p):
-                return lo <= (st.labor_earned if p == st.current else 0) <= hi
+                return lo <= (st.earned[param] if p == st.current else 0) <= hi
         elif metric == "coins_spent_this_turn":
             def met(st, p):
                 return lo <= (st.spent if p == st.current else 0) <= hi
@@ -194,16 +198,30 @@ class Compiled:
         self.coin_values = tuple(v["value"] for _, v in coins)
         self.coinage = Coinage(self.coin_values, tuple(v["count"] for _, v in coins))
         self.tokens = comps["structure_tokens"]
+        # Resources: the coins (at most one, physical: self.coinage) and the
+        # counted pools, indexed 0..n_pool-1 in declared order. Every amount
+        # below is a tuple of pool amounts (one per pool resource) beside an
+        # int of coins.
+        res = d["resources"]
+        self.res_ids = list(res)
+        self.pool_ids = [r for r in res if res[r]["kind"] == "pool"]
+        self.n_pool = len(self.pool_ids)
+        self.coins_id = next((r for r in res if res[r]["kind"] == "coins"), None)
+        # What becomes of each pool at the end of its owner's turn: -1 kept, 0 lost, N: up to N carried.
+        self.pool_end = tuple(-1 if res[r].get("end_of_turn", "lost") == "kept" else
+                              0 if res[r].get("end_of_turn", "lost") == "lost" else res[r]["end_of_turn"]["carry"]
+                              for r in self.pool_ids)
+        self.pool_start = tuple(tuple(res[r].get("start") or (0, 0)) for r in self.pool_ids)   # not earned
+        self.no_pool = (0,) * self.n_pool
         turn = d.get("turn") or {}
         self.builds_per_turn = turn.get("builds", 1)
-        self.labor_carry = turn.get("labor_carry_over", 0)   # unspent Labor kept for your next turn (not "earned" then)
         self.move_steps = turn.get("move_steps", 1)           # steps of every move
         # Work Cycle.
         cyc = d["work_cycle"]
         self.space_ids = [s["id"] for s in cyc["spaces"]]
         ns = len(self.space_ids)
-        self.space_labor = tuple(s["yields"].get("labor", 0) for s in cyc["spaces"])
-        self.space_coin = tuple(s["yields"].get("coin", 0) for s in cyc["spaces"])
+        self.space_pool = tuple(self.pools(s["yields"]) for s in cyc["spaces"])
+        self.space_coin = tuple(self.coins(s["yields"]) for s in cyc["spaces"])
         self.next_space = tuple((i + 1) % ns for i in range(ns))
         self.n_spaces = ns
         self.entry = self.space_ids.index(cyc["entry"])
@@ -213,8 +231,8 @@ class Compiled:
         self.n_struct = len(self.struct_ids)
         self.all_struct_mask = (1 << self.n_struct) - 1
         sts = [d["structures"][s] for s in self.struct_ids]
-        self.cost_labor = tuple(s["cost"].get("labor", 0) for s in sts)
-        self.cost_coin = tuple(s["cost"].get("coin", 0) for s in sts)
+        self.cost_pool = tuple(self.pools(s["cost"]) for s in sts)
+        self.cost_coin = tuple(self.coins(s["cost"]) for s in sts)
         self.vp_first = tuple(s["vp"]["first"] for s in sts)
         self.vp_later = tuple(s["vp"]["later"] for s in sts)
         self.requires = tuple(sum(1 << sidx[r] for r in s.get("requires", ())) for s in sts)
@@ -222,10 +240,10 @@ class Compiled:
         convs = d.get("conversions") or {}
         self.conv_ids = list(convs)
         cidx = {c: i for i, c in enumerate(self.conv_ids)}
-        self.conv_pay_labor = tuple(convs[c]["pay"].get("labor", 0) for c in self.conv_ids)
-        self.conv_pay_coin = tuple(convs[c]["pay"].get("coin", 0) for c in self.conv_ids)
-        self.conv_gain_labor = tuple(convs[c]["gain"].get("labor", 0) for c in self.conv_ids)
-        self.conv_gain_coin = tuple(convs[c]["gain"].get("coin", 0) for c in self.conv_ids)
+        self.conv_pay_pool = tuple(self.pools(convs[c]["pay"]) for c in self.conv_ids)
+        self.conv_pay_coin = tuple(self.coins(convs[c]["pay"]) for c in self.conv_ids)
+        self.conv_gain_pool = tuple(self.pools(convs[c]["gain"]) for c in self.conv_ids)
+        self.conv_gain_coin = tuple(self.coins(convs[c]["gain"]) for c in self.conv_ids)
         self.conv_always = tuple(bool(convs[c].get("always")) for c in self.conv_ids)
         self.conv_per_turn = tuple(convs[c].get("per_turn") for c in self.conv_ids)
         # Offered only when the coins can pay out its gain (else: the payment is made, what the coins cannot pay is not earned).
@@ -247,7 +265,7 @@ class Compiled:
         self.sailor_shared = True
         self.sailor_max = None
         self.sailor_cost = 0
-        self.sailor_cost_labor = 0
+        self.sailor_cost_pool = self.no_pool
         self.sailor_per_turn = 0
         if sailors:
             self.sailor_kind = len(self.kind_ids)
@@ -261,8 +279,8 @@ class Compiled:
                     worker_start.append(-1)
                     worker_seat.append(seat)
             self.sailor_max = sailors.get("max_on_cycle")
-            self.sailor_cost = sailors["cost"].get("coin", 0)
-            self.sailor_cost_labor = sailors["cost"].get("labor", 0)
+            self.sailor_cost = self.coins(sailors["cost"])
+            self.sailor_cost_pool = self.pools(sailors["cost"])
             self.sailor_per_turn = sailors["per_turn"]
         # Where a worker of each kind enters the Work Cycle (its own entry, else work_cycle.entry).
         kind_entry = [self.space_ids.index(d["workers"][kid].get("entry") or cyc["entry"]) for kid in d["workers"]]
@@ -275,15 +293,15 @@ class Compiled:
         self.n_workers = len(worker_kind)
         self.n_kinds = len(self.kind_ids)
         # Effects, per structure.
-        self.income_labor = [0] * self.n_struct
+        self.income_pool = [self.no_pool] * self.n_struct
         self.income_coin = [0] * self.n_struct
-        self.built_labor = [0] * self.n_struct      # gain: {when: built}: earned by the builder
+        self.built_pool = [self.no_pool] * self.n_struct    # gain: {when: built}: earned by the builder
         self.built_coin = [0] * self.n_struct
         self.final_coin = [0] * self.n_struct       # gain: {when: end_of_game}: earned by each owner
         self.unlocks = [0] * self.n_struct          # bitmask of worker kinds
         self.conv_unlocks = [0] * self.n_struct     # bitmask of conversions
-        self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (labor, coin), replaces
-        # space_bonus: (space, worker kind or -1 for any, labor, coin), added on top
+        self.yield_over = [dict() for _ in range(self.n_struct)]  # space -> (pool amounts, coins), replaces
+        # space_bonus: (space, worker kind or -1 for any, pool amounts, coins), added on top
         self.yield_bonus = [[] for _ in range(self.n_struct)]
         self.leap_steps = [0] * self.n_struct       # long_move: steps of the one long move per turn
         self.borrow_mask = 0                        # structures with the borrowing effect
@@ -293,21 +311,21 @@ class Compiled:
                 (name, arg), = eff.items()
                 arg = arg or {}
                 if name == "income":
-                    self.income_labor[i] += arg.get("labor", 0)
-                    self.income_coin[i] += arg.get("coin", 0)
+                    self.income_pool[i] = self.added(self.income_pool[i], self.pools(arg))
+                    self.income_coin[i] += self.coins(arg)
                 elif name == "gain" and arg["when"] == "end_of_game":
-                    self.final_coin[i] += arg.get("coin", 0)
+                    self.final_coin[i] += self.coins(arg)
                 elif name == "gain":
-                    self.built_labor[i] += arg.get("labor", 0)
-                    self.built_coin[i] += arg.get("coin", 0)
+                    self.built_pool[i] = self.added(self.built_pool[i], self.pools(arg))
+                    self.built_coin[i] += self.coins(arg)
                 elif name == "space_yield":
                     sp = self.space_ids.index(arg["space"])
                     if sp not in self.yield_over[i]:     # a structure's first replacement of a space wins
-                        self.yield_over[i][sp] = (arg.get("labor", 0), arg.get("coin", 0))
+                        self.yield_over[i][sp] = (self.pools(arg), self.coins(arg))
                 elif name == "space_bonus":
                     sp = self.space_ids.index(arg["space"])
                     wk = self.kind_ids.index(arg["worker"]) if arg.get("worker") else -1
-                    self.yield_bonus[i].append((sp, wk, arg.get("labor", 0), arg.get("coin", 0)))
+                    self.yield_bonus[i].append((sp, wk, self.pools(arg), self.coins(arg)))
                 elif name == "unlock_worker":
                     self.unlocks[i] |= 1 << self.kind_ids.index(arg["worker"])
                 elif name == "conversion":
@@ -319,7 +337,7 @@ class Compiled:
                 elif name == "ship_benefit":
                     self.ship_mask |= 1 << i
         self.income_mask = sum(1 << i for i in range(self.n_struct)
-                               if self.income_labor[i] or self.income_coin[i])
+                               if any(self.income_pool[i]) or self.income_coin[i])
         self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
         # Borrowing.
@@ -327,15 +345,16 @@ class Compiled:
         self.borrow_phases = 0
         if b and self.borrow_mask:
             self.borrow_phases = (1 if "work" in b["phases"] else 0) | (2 if "spending" in b["phases"] else 0)
-            self.repay_coin = b["repay"].get("coin", 0)
-            self.repay_labor = b["repay"].get("labor", 0)
+            self.repay_coin = self.coins(b["repay"])
+            self.repay_pool = self.pools(b["repay"])
             self.repay_same_turn = b["repay_same_turn"]
             self.take_from_opponent = b["take_from_opponent"]
             self.lender_penalty = b["penalty_vp"]
             self.borrow_per_turn = b.get("per_turn", 1)
             self.repay_ends_effect = bool(b.get("repay_ends_effect", False))
         else:
-            self.repay_coin = self.repay_labor = 0
+            self.repay_coin = 0
+            self.repay_pool = self.no_pool
             self.repay_same_turn = True
             self.take_from_opponent = False
             self.lender_penalty = 0
@@ -352,8 +371,8 @@ class Compiled:
             by_white = {o["white"]: j for j, o in enumerate(h["outcomes"])}
             self.outcome_ids = [o["id"] for o in h["outcomes"]]
             self.outcome_by_white = tuple(by_white.get(w, -1) for w in range(self.ship_tokens + 1))
-            self.outcome_labor = tuple(o["benefit"].get("income", {}).get("labor", 0) for o in h["outcomes"])
-            self.outcome_coin = tuple(o["benefit"].get("income", {}).get("coin", 0) for o in h["outcomes"])
+            self.outcome_pool = tuple(self.pools(o["benefit"].get("income", {})) for o in h["outcomes"])
+            self.outcome_coin = tuple(self.coins(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_hire = tuple(bool(o["benefit"].get("hire_sailor")) for o in h["outcomes"])
         # Goals.
         self.goal_ids = list(d.get("goals") or {})
@@ -367,7 +386,6 @@ class Compiled:
         # Setup.
         self.first_random = d["setup"]["first_player"] == "random"
         self.starting_coins = tuple(d["setup"]["starting_coins"])
-        self.starting_labor = tuple(d["setup"].get("starting_labor") or (0, 0))   # on each seat's first turn, not earned
         # End and scoring.
         # One entry per end condition, in the ruleset's order: its kind, its
         # key (the kind, or kind#i when the kind is listed more than once),
@@ -395,6 +413,18 @@ class Compiled:
         self.tie_breaks = tuple(d.get("tie_breaks") or ())
         self._kind_masks = {}
         self._build_actions()
+
+    def pools(self, amounts: dict) -> tuple:
+        """An amount mapping's counted resources: one int per pool resource, in declared order."""
+        return tuple(amounts.get(r, 0) for r in self.pool_ids)
+
+    def coins(self, amounts: dict) -> int:
+        """An amount mapping's coins (value), 0 without a coins resource."""
+        return amounts.get(self.coins_id, 0) if self.coins_id is not None else 0
+
+    @staticmethod
+    def added(a: tuple, b: tuple) -> tuple:
+        return tuple(x + y for x, y in zip(a, b))
 
     def _build_actions(self):
         acts = []
@@ -472,12 +502,12 @@ class State:
 
     __slots__ = (
         "c", "seed", "rng", "first", "current", "phase", "turn",
-        "supply", "purses", "labor", "owned", "first_builder",
+        "supply", "purses", "pool", "owned", "first_builder",
         "wpos", "wowner", "moved",
         "stack", "face_up", "claimed", "removed",
         "holder", "token_turn", "borrowed", "borrowed_mask", "borrows",
         "harbormaster", "ship", "hire_ok", "cast_pending",
-        "labor_earned", "spent", "conv_used", "built_this_turn", "hired", "carry", "leaped",
+        "earned", "spent", "conv_used", "built_this_turn", "hired", "leaped",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
     )
 
@@ -496,7 +526,7 @@ class State:
         nd = c.coinage.n
         st.supply = c.coinage.totals
         st.purses = [(0,) * nd, (0,) * nd]
-        st.labor = 0
+        st.pool = [0] * (2 * c.n_pool)            # player p's resource r at p * n_pool + r
         st.owned = [0, 0]
         st.first_builder = [-1] * c.n_struct
         st.wpos = list(c.worker_start)
@@ -514,7 +544,6 @@ class State:
         st.ship = -1
         st.hire_ok = False
         st.cast_pending = False
-        st.carry = [0, 0]
         st.ending = False
         st.end_reason = None
         st.end_cond = -1
@@ -541,8 +570,9 @@ class State:
         for order, amount in enumerate(c.starting_coins):
             seat = st.first if order == 0 else 1 - st.first
             st._earn_coin(seat, amount)
-        for order, amount in enumerate(c.starting_labor):
-            st.carry[st.first if order == 0 else 1 - st.first] = amount
+        for r in range(c.n_pool):                 # start: on each seat's first turn, not earned
+            for order, amount in enumerate(c.pool_start[r]):
+                st.pool[(st.first if order == 0 else 1 - st.first) * c.n_pool + r] = amount
         st._reveal_next()
         st._check_end()
         if st.phase != OVER:        # an end condition met at setup with finish_turn false ends it there
@@ -556,9 +586,7 @@ class State:
     def _reset_turn_counters(self):
         c = self.c
         p = self.current
-        self.labor = self.carry[p]                # Labor carried from this player's last turn
-        self.carry[p] = 0
-        self.labor_earned = 0
+        self.earned = [0] * c.n_pool              # earned this turn by the current player
         self.spent = 0
         self.conv_used = [0] * len(c.conv_ids)
         self.built_this_turn = 0
@@ -583,7 +611,7 @@ class State:
         st.turn = self.turn
         st.supply = self.supply
         st.purses = list(self.purses)
-        st.labor = self.labor
+        st.pool = list(self.pool)
         st.owned = list(self.owned)
         st.first_builder = list(self.first_builder)
         st.wpos = list(self.wpos)
@@ -602,11 +630,10 @@ class State:
         st.ship = self.ship
         st.hire_ok = self.hire_ok
         st.cast_pending = self.cast_pending
-        st.labor_earned = self.labor_earned
+        st.earned = list(self.earned)
         st.spent = self.spent
         st.conv_used = list(self.conv_used)
         st.built_this_turn = self.built_this_turn
-        st.carry = list(self.carry)
         st.leaped = self.leaped
         st.hired = self.hired
         st.ending = self.ending
@@ -620,12 +647,12 @@ class State:
     def key(self) -> tuple:
         """Everything that determines the game from here (for equality tests)."""
         return (self.rng, self.first, self.current, self.phase, self.turn, self.supply,
-                tuple(self.purses), self.labor, tuple(self.owned), tuple(self.first_builder),
+                tuple(self.purses), tuple(self.pool), tuple(self.owned), tuple(self.first_builder),
                 tuple(self.wpos), tuple(self.wowner), self.moved, tuple(self.stack), self.face_up,
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
-                self.cast_pending, self.labor_earned, self.spent, tuple(self.conv_used),
-                self.built_this_turn, self.hired, tuple(self.carry), self.leaped, self.ending, self.end_reason, self.end_cond, self.finish)
+                self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
+                self.built_this_turn, self.hired, self.leaped, self.ending, self.end_reason, self.end_cond, self.finish)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -670,8 +697,8 @@ class State:
         if name == "workers":
             kinds = param if param is not None else range(c.n_kinds)
             return sum(1 for w in self.accessible_workers(p) if c.worker_kind[w] in kinds)
-        if name == "labor_earned_this_turn":
-            return self.labor_earned if active else 0
+        if name == "earned_this_turn":
+            return self.earned[param] if active else 0
         if name == "structures":
             m = self.owned[p]
             if param is None:
@@ -697,8 +724,8 @@ class State:
             return self.conv_used[param] if active else 0
         if name == "vp":
             return self.score(p)
-        if name == "labor":
-            return self.labor if active else 0
+        if name == "held":
+            return self.held(p, param)
         if name == "goals":
             return len(self.claimed[p])
         if name == "sailors_hired":
@@ -707,6 +734,51 @@ class State:
         if name == "owns":
             return self.owned[p] >> param & 1
         raise ValueError(f"unknown metric {name!r}")
+
+    # ------------------------------------------------------------- resources
+    def held(self, p: int, r: int) -> int:
+        """What player ``p`` holds of pool resource ``r`` (-1: the coins' total value)."""
+        if r < 0:
+            return self.coin_value(p)
+        return self.pool[p * self.c.n_pool + r]
+
+    def _gain(self, p: int, amounts: tuple):
+        """Pool amounts earned by player ``p`` (counted as earned this turn for the current player)."""
+        base = p * self.c.n_pool
+        for r in range(len(amounts)):
+            a = amounts[r]
+            if a:
+                self.pool[base + r] += a
+                if p == self.current:
+                    self.earned[r] += a
+
+    def _take(self, p: int, amounts: tuple):
+        base = p * self.c.n_pool
+        for r in range(len(amounts)):
+            if amounts[r]:
+                self.pool[base + r] -= amounts[r]
+
+    def _has(self, p: int, amounts: tuple) -> bool:
+        base = p * self.c.n_pool
+        pool = self.pool
+        for r in range(len(amounts)):
+            if pool[base + r] < amounts[r]:
+                return False
+        return True
+
+    def _end_pools(self, p: int, over: bool):
+        """The end of ``p``'s turn: each pool resource is lost, carried (up to N) or kept;
+        nothing is carried out of a game that is over."""
+        c = self.c
+        base = p * c.n_pool
+        for r in range(c.n_pool):
+            keep = c.pool_end[r]
+            if keep < 0:
+                continue
+            if over or keep == 0:
+                self.pool[base + r] = 0
+            elif self.pool[base + r] > keep:
+                self.pool[base + r] = keep
 
     # ----------------------------------------------------------------- coins
     def _earn_coin(self, p: int, amount: int) -> int:
@@ -823,12 +895,12 @@ class State:
             self.finish = self.c.end_finish[i]
             self.log.append(("ending", self.current, self.end_reason, i))
             if not self.finish:
-                # The game stops at once: the turn's borrowed effects and Labor end with it.
+                # The game stops at once: the turn's borrowed effects and pools end with it.
                 self._end_gains()
                 self.phase = OVER
                 self.borrowed = -1
                 self.borrowed_mask = 0
-                self.labor = 0
+                self._end_pools(self.current, True)
                 self.log.append(("over",))
 
     # ------------------------------------------------------------------ turn
@@ -846,9 +918,7 @@ class State:
         o = self.ship
         if o < 0:
             return
-        if c.outcome_labor[o]:
-            self.labor += c.outcome_labor[o]
-            self.labor_earned += c.outcome_labor[o]
+        self._gain(p, c.outcome_pool[o])
         if c.outcome_coin[o]:
             self._earn_coin(p, c.outcome_coin[o])
         if c.outcome_hire[o]:
@@ -860,9 +930,7 @@ class State:
         s = 0
         while m:
             if m & 1:
-                if c.income_labor[s]:
-                    self.labor += c.income_labor[s]
-                    self.labor_earned += c.income_labor[s]
+                self._gain(p, c.income_pool[s])
                 if c.income_coin[s]:
                     self._earn_coin(p, c.income_coin[s])
             m >>= 1
@@ -896,9 +964,7 @@ class State:
             self._cast()
         self._check_end_of_turn_goals()
         self._check_end()
-        if c.labor_carry and self.phase != OVER:
-            self.carry[self.current] = min(self.labor, c.labor_carry)
-        self.labor = 0
+        self._end_pools(self.current, self.phase == OVER)
         self.borrowed = -1
         self.borrowed_mask = 0
         if self.ending and self.finish or self.phase == OVER:
@@ -957,14 +1023,13 @@ class State:
                 out.append(c.a_end)
             return out
         # Resource Spending phase
-        labor = self.labor
         value = self.coin_value(p)
         owned = self.owned[p]
         if self.built_this_turn < c.builds_per_turn and bin(owned).count("1") < c.tokens:
             for s in range(c.n_struct):
                 if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
                     continue
-                if labor >= c.cost_labor[s] and value >= c.cost_coin[s] and self._can_pay(p, c.cost_coin[s]):
+                if value >= c.cost_coin[s] and self._has(p, c.cost_pool[s]) and self._can_pay(p, c.cost_coin[s]):
                     out.append(idx[(BUILD, s, 0)])
         if c.borrow_phases & 2:
             self._borrow_actions(out)
@@ -978,17 +1043,17 @@ class State:
                 continue
             if c.conv_per_turn[k] is not None and self.conv_used[k] >= c.conv_per_turn[k]:
                 continue
-            if labor < c.conv_pay_labor[k] or value < c.conv_pay_coin[k]:
+            if value < c.conv_pay_coin[k] or not self._has(p, c.conv_pay_pool[k]):
                 continue
             if not self._can_pay(p, c.conv_pay_coin[k]):
                 continue
             if c.conv_gain_coin[k] and c.conv_needs_payout[k] and not self._can_earn(p, c.conv_gain_coin[k]):
                 continue                         # the coins could not pay it out: nothing to gain
             out.append(idx[(CONVERT, k, 0)])
-        if self.hire_ok and self._can_hire(p, labor, value):
+        if self.hire_ok and self._can_hire(p, value):
             out.append(c.a_hire)
         if self.holder == p and (c.repay_same_turn or self.token_turn != self.turn):
-            if labor >= c.repay_labor and value >= c.repay_coin and self._can_pay(p, c.repay_coin):
+            if value >= c.repay_coin and self._has(p, c.repay_pool) and self._can_pay(p, c.repay_coin):
                 out.append(c.a_repay)
         purse = self.purses[p]
         for dn in range(1, c.coinage.n):
@@ -1011,11 +1076,11 @@ class State:
             if candidates >> s & 1:
                 out.append(c.action_index[(BORROW, s, 0)])
 
-    def _can_hire(self, p: int, labor: int, value: int) -> bool:
+    def _can_hire(self, p: int, value: int) -> bool:
         c = self.c
         if c.sailor_kind < 0 or self.hired >= c.sailor_per_turn:
             return False
-        if labor < c.sailor_cost_labor or value < c.sailor_cost or not self._can_pay(p, c.sailor_cost):
+        if value < c.sailor_cost or not self._has(p, c.sailor_cost_pool) or not self._can_pay(p, c.sailor_cost):
             return False
         if c.sailor_max is not None:
             on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and self.wpos[w] >= 0)
@@ -1060,23 +1125,21 @@ class State:
             self._borrow(p, info.arg)
         elif kind == CONVERT:
             k = info.arg
-            self.labor -= c.conv_pay_labor[k]
+            self._take(p, c.conv_pay_pool[k])
             self._pay(p, c.conv_pay_coin[k])
-            if c.conv_gain_labor[k]:
-                self.labor += c.conv_gain_labor[k]
-                self.labor_earned += c.conv_gain_labor[k]
+            self._gain(p, c.conv_gain_pool[k])
             if c.conv_gain_coin[k]:
                 self._earn_coin(p, c.conv_gain_coin[k])
             self.conv_used[k] += 1
         elif kind == HIRE:
-            self.labor -= c.sailor_cost_labor
+            self._take(p, c.sailor_cost_pool)
             self._pay(p, c.sailor_cost)
             w = self._free_sailor(p)
             self.wowner[w] = p
             self.wpos[w] = c.kind_entry[c.sailor_kind]
             self.hired += 1
         elif kind == REPAY:
-            self.labor -= c.repay_labor
+            self._take(p, c.repay_pool)
             self._pay(p, c.repay_coin)
             self.holder = -1
             if c.repay_ends_effect:
@@ -1111,42 +1174,35 @@ class State:
             dest = c.next_space[dest]
         self.wpos[w] = dest
         self.moved |= 1 << w
-        labor, coin = c.space_labor[dest], c.space_coin[dest]
+        gain, coin = c.space_pool[dest], c.space_coin[dest]
         over = self._active_structs(p) & c.yield_mask
         if over:
             # The first structure (in the ruleset's order) that replaces this
             # space's yield sets it; every bonus on the space is then added.
             replaced = False
-            bonus_labor = bonus_coin = 0
             s = 0
             while over:
                 if over & 1:
                     if not replaced and dest in c.yield_over[s]:
-                        labor, coin = c.yield_over[s][dest]
+                        gain, coin = c.yield_over[s][dest]
                         replaced = True
-                    for bsp, bwk, bl, bc in c.yield_bonus[s]:
+                    for bsp, bwk, bpool, bc in c.yield_bonus[s]:
                         if bsp == dest and (bwk < 0 or bwk == kind):
-                            bonus_labor += bl
-                            bonus_coin += bc
+                            self._gain(p, bpool)
+                            coin += bc
                 over >>= 1
                 s += 1
-            labor += bonus_labor
-            coin += bonus_coin
-        if labor:
-            self.labor += labor
-            self.labor_earned += labor
+        self._gain(p, gain)
         if coin:
             self._earn_coin(p, coin)
 
     def _build(self, p: int, s: int):
         c = self.c
-        self.labor -= c.cost_labor[s]
+        self._take(p, c.cost_pool[s])
         self._pay(p, c.cost_coin[s])
         self.owned[p] |= 1 << s
         self.built_this_turn += 1
-        if c.built_labor[s]:
-            self.labor += c.built_labor[s]
-            self.labor_earned += c.built_labor[s]
+        self._gain(p, c.built_pool[s])
         if c.built_coin[s]:
             self._earn_coin(p, c.built_coin[s])
         if self.first_builder[s] < 0:
@@ -1253,7 +1309,7 @@ class State:
             "turn": self.turn,
             "supply": dict(zip(c.coin_ids, self.supply)),
             "purses": [dict(zip(c.coin_ids, pr)) for pr in self.purses],
-            "labor": self.labor,
+            "pools": [dict(zip(c.pool_ids, self.pool[q * c.n_pool:(q + 1) * c.n_pool])) for q in (0, 1)],
             "owned": [[c.struct_ids[s] for s in range(c.n_struct) if self.owned[q] >> s & 1] for q in (0, 1)],
             "first_builders": {c.struct_ids[s]: self.first_builder[s] for s in range(c.n_struct) if self.first_builder[s] >= 0},
             "workers": [(c.kind_ids[c.worker_kind[w]], c.space_ids[self.wpos[w]] if self.wpos[w] >= 0 else None,

@@ -47,7 +47,7 @@ PSEUDO_LANGUAGE = "en_XA"
 LOCALES_ENV = "RULEKIT_LOCALES"
 
 #: Message contexts of the names a ruleset provides (see :func:`display_name`).
-NAME_KINDS = ("structure", "goal", "worker", "coin", "conversion", "space", "outcome")
+NAME_KINDS = ("structure", "goal", "worker", "coin", "conversion", "space", "outcome", "resource")
 #: Free texts of a ruleset, translated with the context ``ruleset``.
 RULESET_FIELDS = ("title", "edition", "story", "description")
 
@@ -404,6 +404,7 @@ NAME_FORMS = {
     "worker": ("the", "a", "plural", "short"),
     "space": ("the", "short"),
     "player": ("subject", "the"),
+    "resource": ("one", "plural", "the"),
 }
 _ALL_FORMS = frozenset(spec for specs in NAME_FORMS.values() for spec in specs)
 
@@ -418,6 +419,9 @@ def _form_templates() -> dict:
         ("space", "the"): pgettext("space:the", "the {name} space"),
         ("worker", "short"): pgettext("worker:short", "{name}"),
         ("space", "short"): pgettext("space:short", "{name}"),
+        ("resource", "one"): pgettext("resource:one", "{name}"),
+        ("resource", "plural"): pgettext("resource:plural", "{name}"),
+        ("resource", "the"): pgettext("resource:the", "{name}"),
     }
 
 
@@ -542,8 +546,9 @@ def _ruleset_entries(data: dict):
         "worker": data.get("workers", {}),
         "coin": data.get("components", {}).get("coins", {}),
         "conversion": data.get("conversions", {}),
+        "resource": data.get("resources", {}),
     }
-    for kind in ("structure", "goal", "worker", "coin", "conversion"):
+    for kind in ("structure", "goal", "worker", "coin", "conversion", "resource"):
         for ident in tables[kind] or {}:
             seen.append((kind, source_name(data, kind, ident), ident))
     if isinstance(data.get("sailors"), dict):

@@ -7,11 +7,11 @@ puts every name a ruleset shows into the catalog, each with a message context
 for its kind and the line where it is written:
 
 - ``ruleset``: title, edition, story, description;
-- ``structure``, ``goal``, ``worker``, ``coin``, ``conversion``: the ``name``
+- ``structure``, ``goal``, ``worker``, ``coin``, ``conversion``, ``resource``: the ``name``
   of each entry (an entry without one is shown as its id title-cased,
   ``labor_top`` -> ``Labor Top``, and that text is extracted);
 - ``space``: the Work Cycle spaces; ``outcome``: the harbor outcomes;
-- ``structure:the``, ``worker:the``, ``worker:a``, ``worker:plural``, ``space:the``: the
+- ``structure:the``, ``worker:the``, ``worker:a``, ``worker:plural``, ``space:the``, ``resource:one``, ``resource:plural``: the
   grammatical forms of those names (:data:`rulekit.i18n.NAME_FORMS`), which a
   translation uses as ``{structure.the}``.
 
@@ -32,6 +32,7 @@ _TABLES = {
     "worker": ("workers",),
     "coin": ("components", "coins"),
     "conversion": ("conversions",),
+    "resource": ("resources",),
 }
 # kind -> path of the list of entries (each with an id)
 _LISTS = {

@@ -243,6 +243,98 @@ def _free_costs(data):
                     place[key] = {}
 
 
+#: The resources of a ruleset that declares none (the two of the editions):
+#: Labor, earned for one turn, and Coin, the physical coins in the box.
+DEFAULT_RESOURCES = {
+    "labor": {"name": "Labor", "kind": "pool", "end_of_turn": "lost"},
+    "coin": {"name": "Coin", "kind": "coins"},
+}
+#: Metrics of the first language, each now a metric with a ``resource``.
+_OLD_METRICS = {"labor_earned_this_turn": "earned_this_turn", "labor": "held"}
+
+
+def coins_resource(data) -> str | None:
+    """The id of the resource that is the physical coins (``kind: coins``), or None."""
+    for rid, res in _resources(data).items():
+        if res.get("kind") == "coins":
+            return rid
+    return None
+
+
+def pool_resources(data) -> list[str]:
+    """The ids of the counted resources (``kind: pool``), in declared order."""
+    return [rid for rid, res in _resources(data).items() if res.get("kind") == "pool"]
+
+
+def turn_resource(data) -> str | None:
+    """The first counted resource not kept between turns (Labor in the editions), or None."""
+    for rid in pool_resources(data):
+        if _resources(data)[rid].get("end_of_turn", "lost") != "kept":
+            return rid
+    return None
+
+
+def _resources(data) -> dict:
+    res = data.get("resources") if isinstance(data, dict) else None
+    return {k: v for k, v in res.items() if isinstance(v, dict)} if isinstance(res, dict) else {}
+
+
+def _declare_resources(data, positions):
+    """Resources are declared (``resources:``); a ruleset of the first language
+    declares none and gets the editions' two (:data:`DEFAULT_RESOURCES`).
+
+    The first language's fields become the declaration's: ``turn.labor_carry_over: N``
+    is ``end_of_turn: {carry: N}`` of the resources lost at the end of the turn,
+    ``setup.starting_labor`` the ``start`` of the turn resource, and the metrics
+    ``labor_earned_this_turn`` and ``labor`` are ``earned_this_turn`` and ``held``
+    of the turn resource. A value of the wrong type is left where it is, for
+    the schema to report."""
+    if not isinstance(data, dict):
+        return
+    if "resources" not in data:
+        data["resources"] = copy.deepcopy(DEFAULT_RESOURCES)
+    resources = _resources(data)
+    turn = data.get("turn")
+    carry = turn.get("labor_carry_over") if isinstance(turn, dict) else None
+    if isinstance(carry, int) and not isinstance(carry, bool) and 0 <= carry <= 1000:
+        where = positions.get("/turn/labor_carry_over")
+        del turn["labor_carry_over"]
+        if not turn:
+            del data["turn"]
+        if carry:
+            for rid in pool_resources(data):
+                if resources[rid].get("end_of_turn", "lost") == "lost":
+                    resources[rid]["end_of_turn"] = {"carry": carry}
+                    if where:
+                        positions[f"/resources/{rid}/end_of_turn"] = where
+    setup = data.get("setup")
+    start = setup.get("starting_labor") if isinstance(setup, dict) else None
+    rid = turn_resource(data)
+    if isinstance(start, list) and rid is not None and "start" not in resources[rid]:
+        where = positions.get("/setup/starting_labor")
+        resources[rid]["start"] = setup.pop("starting_labor")
+        if where:
+            positions[f"/resources/{rid}/start"] = where
+
+    def metrics(cond):
+        if isinstance(cond, dict):
+            if cond.get("metric") in _OLD_METRICS and rid is not None and "resource" not in cond:
+                cond["metric"] = _OLD_METRICS[cond["metric"]]
+                cond["resource"] = rid
+            for key in ("all", "any"):
+                for sub in cond.get(key) or () if isinstance(cond.get(key), list) else ():
+                    metrics(sub)
+            metrics(cond.get("not"))
+
+    for goal in (data.get("goals") or {}).values() if isinstance(data.get("goals"), dict) else ():
+        if isinstance(goal, dict):
+            metrics(goal.get("condition"))
+    end = data.get("end")
+    for cond in (end.get("conditions") or ()) if isinstance(end, dict) and isinstance(end.get("conditions"), list) else ():
+        if isinstance(cond, dict):
+            metrics(cond.get("player_condition"))
+
+
 def _is_dir(path: Path) -> bool:
     try:
         return path.is_dir()
@@ -332,6 +424,7 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
             _drop(tpos, data.pop(key), "/" + key)
     _free_costs(data)
     _later_builder_vp(data)
+    _declare_resources(data, tpos)
     res.data = data
     res.positions = tpos
     res.positions.setdefault("", (res.file, 1, 1))

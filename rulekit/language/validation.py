@@ -214,6 +214,10 @@ def _unknown_id(kind: str, ident, known, suggest: bool = True) -> str:
         if suggestion:
             return _("unknown Work Cycle space {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
         return _("unknown Work Cycle space {id}; the spaces are: {known}").format(id=_show(ident), known=listing)
+    if kind == "resource":
+        if suggestion:
+            return _("unknown resource {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
+        return _("unknown resource {id}; the resources are: {known}").format(id=_show(ident), known=listing)
     if kind == "coin":
         if suggestion:
             return _("unknown coin {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
@@ -228,7 +232,34 @@ _DEFINED_AT = {
     "conversion": "/conversions",
     "space": "/work_cycle/spaces",
     "coin": "/components/coins",
+    "resource": "/resources",
 }
+
+#: Keys of an amount mapping that are not resources, per place.
+_NOT_AMOUNTS = {"gain": ("when",), "space_yield": ("space",), "space_bonus": ("space", "worker")}
+
+
+def amount_places(data):
+    """``(pointer, mapping, other keys)`` for every amount of resources a ruleset
+    writes: costs, yields, incomes, gains, conversions, sailors' cost, repayment,
+    ship results' income."""
+    data = _dict(data)
+    for i, space in enumerate(_list(_dict(data.get("work_cycle")).get("spaces"))):
+        yield f"/work_cycle/spaces/{i}/yields", _dict(_dict(space).get("yields")), ()
+    for sid, st in _dict(data.get("structures")).items():
+        base = join("/structures", sid)
+        yield f"{base}/cost", _dict(_dict(st).get("cost")), ()
+        for i, effect in enumerate(_list(_dict(st).get("effects"))):
+            for name in ("income", "gain", "space_yield", "space_bonus"):
+                if isinstance(_dict(effect).get(name), dict):
+                    yield f"{base}/effects/{i}/{name}", effect[name], _NOT_AMOUNTS.get(name, ())
+    for cid, conv in _dict(data.get("conversions")).items():
+        for key in ("pay", "gain"):
+            yield f"{join('/conversions', cid)}/{key}", _dict(_dict(conv).get(key)), ()
+    yield "/sailors/cost", _dict(_dict(data.get("sailors")).get("cost")), ()
+    yield "/borrowing/repay", _dict(_dict(data.get("borrowing")).get("repay")), ()
+    for i, outcome in enumerate(_list(_dict(data.get("harbor")).get("outcomes"))):
+        yield f"/harbor/outcomes/{i}/benefit/income", _dict(_dict(_dict(outcome).get("benefit")).get("income")), ()
 
 # Metric parameters and the metrics they apply to.
 _METRIC_PARAMS = {
@@ -238,9 +269,10 @@ _METRIC_PARAMS = {
     "conversion": ("conversions_this_turn",),
     "counting": ("workers_on_one_space",),
     "structure": ("owns",),
+    "resource": ("earned_this_turn", "held"),
 }
 # Parameters a metric cannot do without (which one to count).
-_REQUIRED_PARAMS = ("coin", "conversion", "structure")
+_REQUIRED_PARAMS = ("coin", "conversion", "structure", "resource")
 _COMBINATIONS = ("all", "any", "not")
 
 
@@ -564,10 +596,12 @@ class _Checker:
             "conversion": list(self.conversions),
             "space": [s for s in self.spaces if isinstance(s, str)],
             "coin": list(self.coins),
+            "resource": list(_dict(d.get("resources"))),
         }
         soundness.check_texts(self)
         self.holdings_ok = soundness.check_coin_holdings(self)
         soundness.check_conversion_loops(self)
+        self.check_resources()
         self.check_spaces(cycle)
         self.check_workers()
         self.check_structures()
@@ -585,6 +619,35 @@ class _Checker:
         self.unknown_ids = getattr(self, "unknown_ids", 0) + 1
         self.add(pointer, _unknown_id(kind, ident, self.known[kind], suggest=self.unknown_ids <= SUGGESTED_IDS),
                  causes=(join(where, ident), where), ident=ident)
+
+    def check_resources(self):
+        """At most one coins resource; end_of_turn and start are a pool's; every amount names a declared resource."""
+        resources = _dict(self.data.get("resources"))
+        coins = [rid for rid, r in resources.items() if _dict(r).get("kind") == "coins"]
+        self.coins_resource = coins[0] if coins else None
+        for rid in coins[1:]:
+            self.add(f"{join('/resources', rid)}/kind", _(
+                "a second coins resource: {first} is already the coins in the box (at most one resource has kind coins)").format(
+                    first=coins[0]))
+        for rid in coins:
+            for key in ("end_of_turn", "start"):
+                if key in _dict(resources[rid]):
+                    self.add(f"{join('/resources', rid)}/{key}", _(
+                        "{field} applies to a pool resource; the coins resource is the coins players hold "
+                        "(kept between turns; starting coins are setup.starting_coins)").format(field=key))
+        for pointer, amounts, others in amount_places(self.data):
+            for key in amounts:
+                if key not in others:
+                    self.ref(join(pointer, key), key, "resource")
+            if pointer.endswith(("/gain", "/space_bonus")) and amounts and not any(k not in others for k in amounts):
+                self.add(pointer, _("an amount is missing: name a resource and how much ({known})").format(
+                    known=", ".join(self.known["resource"])))
+            if pointer.endswith("/gain") and amounts.get("when") == "end_of_game":
+                for key, value in amounts.items():
+                    if key not in others and key in resources and key != self.coins_resource and value:
+                        self.add(join(pointer, key), _(
+                            "{resource} gained at the end of the game is never used: an end_of_game gain gives coins").format(
+                                resource=key))
 
     def check_spaces(self, cycle):
         first = {}
@@ -651,10 +714,6 @@ class _Checker:
                     self.ref(f"{pointer}/conversion/conversion", effect["conversion"].get("conversion"), "conversion")
                 if isinstance(effect.get("space_yield"), dict):
                     self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
-                gain = effect.get("gain")
-                if isinstance(gain, dict) and gain.get("when") == "end_of_game" and gain.get("labor"):
-                    self.add(f"{pointer}/gain/labor", _("Labor gained at the end of the game is never used: "
-                                                        "an end_of_game gain gives Coin"))
                 if isinstance(effect.get("long_move"), dict):
                     steps = _int(effect["long_move"].get("steps", 2))
                     if steps is not None and 2 <= steps <= 10 and self.spaces and steps >= len(self.spaces):
@@ -750,6 +809,11 @@ class _Checker:
             self.ref(f"{pointer}/conversion", cond["conversion"], "conversion")
         if isinstance(cond.get("structure"), str):
             self.ref(f"{pointer}/structure", cond["structure"], "structure")
+        if isinstance(cond.get("resource"), str):
+            self.ref(f"{pointer}/resource", cond["resource"], "resource")
+            if metric == "earned_this_turn" and cond["resource"] == getattr(self, "coins_resource", None):
+                self.add(f"{pointer}/resource", _(
+                    "earned_this_turn counts a pool resource; for coins, use coin_value or coins_spent_this_turn"))
         if metric == "sailors_hired" and not isinstance(self.data.get("sailors"), dict):
             self.add(join(pointer, "metric"), _("the metric sailors_hired needs a top-level sailors section"),
                      causes=("/sailors",))

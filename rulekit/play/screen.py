@@ -52,23 +52,48 @@ def signed_vp(n: int) -> str:
     return vp_text(n)
 
 
-def cost_text(labor: int, coin: int) -> str:
+def turn_resource(c) -> int:
+    """The pool resource shown as the turn's Labor: the first one not kept between turns (-1: none)."""
+    return next((r for r in range(c.n_pool) if c.pool_end[r] >= 0), -1)
+
+
+def labor_of(state) -> int:
+    """What the player to play holds of the turn resource."""
+    r = turn_resource(state.c)
+    return state.held(state.current, r) if r >= 0 else 0
+
+
+def _split(labor, c):
+    """Pool amounts (a tuple, with ``c``) -> (the turn resource's amount, [(id, amount)] of the others)."""
+    if not isinstance(labor, tuple):
+        return labor, []
+    r = turn_resource(c)
+    others = [(c.pool_ids[i], n) for i, n in enumerate(labor) if i != r and n]
+    return (labor[r] if r >= 0 else 0), others
+
+
+def cost_text(labor, coin: int, c=None) -> str:
+    """An amount: the turn resource's (an int, or every pool's as a tuple with ``c``) and the coins."""
+    labor, others = _split(labor, c)
     parts = []
     if labor:
         parts.append(labor_text(labor))
     if coin:
         parts.append(coin_text(coin))
+    parts.extend(_sentences.resource_amount(c.data, rid, n) for rid, n in others)
     if not parts:
         return _("nothing")
     return format_list(parts)
 
 
-def gain_text(labor: int, coin: int) -> str:
+def gain_text(labor, coin: int, c=None) -> str:
+    labor, others = _split(labor, c)
     parts = []
     if labor:
         parts.append(ngettext("+{num} Labor", "+{num} Labor", labor).format(num=labor))
     if coin:
         parts.append(ngettext("+{num} Coin", "+{num} Coin", coin).format(num=coin))
+    parts.extend(_("+{amount}").format(amount=_sentences.resource_amount(c.data, rid, n)) for rid, n in others)
     return ", ".join(parts) if parts else _("nothing")
 
 
@@ -201,8 +226,9 @@ def _move_parts(state, action: int) -> dict:
     p = state.current
     after = state.clone()
     after._apply(action)
-    gain = gain_text(after.labor - state.labor if not after.is_terminal() or after.current == p else 0,
-                     after.coin_value(p) - state.coin_value(p))
+    same = not after.is_terminal() or after.current == p
+    gain = gain_text(tuple(after.held(p, r) - state.held(p, r) if same else 0 for r in range(c.n_pool)),
+                     after.coin_value(p) - state.coin_value(p), c)
     moved = [w for w in range(c.n_workers) if after.moved >> w & 1 and not state.moved >> w & 1]
     dest = after.wpos[moved[0]] if moved else c.next_space[info.arg2]
     return {"worker": name(d, "worker", c.kind_ids[info.arg]), "origin": name(d, "space", c.space_ids[info.arg2]),
@@ -235,14 +261,14 @@ def describe(state, action: int) -> str:
     if kind == SPEND:
         return _("Stop moving workers and go to the Resource Spending phase")
     if kind == END:
-        if state.labor:
-            return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(state.labor))
+        if labor_of(state):
+            return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_of(state)))
         return _("End your turn")
     if kind == BUILD:
         s = info.arg
         vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
         return _("Build the {structure}: pay {cost}; worth {vp} to you").format(
-            structure=name(d, "structure", c.struct_ids[s]), cost=cost_text(c.cost_labor[s], c.cost_coin[s]),
+            structure=name(d, "structure", c.struct_ids[s]), cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
             vp=vp_text(vp))
     if kind == BORROW:
         s = info.arg
@@ -255,15 +281,15 @@ def describe(state, action: int) -> str:
     if kind == CONVERT:
         k = info.arg
         return _("{conversion}: pay {cost}, gain {gain}").format(
-            conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_labor[k], c.conv_pay_coin[k]),
-            gain=cost_text(c.conv_gain_labor[k], c.conv_gain_coin[k]))
+            conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
+            gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
     if kind == HIRE:
         return _("Hire a sailor: pay {cost}; it enters the Work Cycle on {space}").format(
-            cost=cost_text(c.sailor_cost_labor, c.sailor_cost), space=name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]]))
+            cost=cost_text(c.sailor_cost_pool, c.sailor_cost, c), space=name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]]))
     if kind == REPAY:
         lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
         return _("Repay the {token_of} token: pay {cost}").format(
-            token_of=lender, cost=cost_text(c.repay_labor, c.repay_coin))
+            token_of=lender, cost=cost_text(c.repay_pool, c.repay_coin, c))
     if kind in (EXCHANGE, BREAK):
         return _("Exchange {given} for {received} with the supply").format(**_exchange_parts(state, action))
     return notation(state, action)
@@ -297,19 +323,19 @@ def report(state, action: int, player: str) -> str:
             return _("You stop moving workers and go to the Resource Spending phase.")
         return _("{player} stops moving workers and goes to the Resource Spending phase.").format(player=player)
     if kind == END:
-        if state.labor:
+        if labor_of(state):
             if you:
                 return _("You end your turn and lose the {labor} you did not spend.").format(
-                    labor=labor_text(state.labor))
+                    labor=labor_text(labor_of(state)))
             return _("{player} ends the turn and loses the {labor} not spent.").format(
-                player=player, labor=labor_text(state.labor))
+                player=player, labor=labor_text(labor_of(state)))
         if you:
             return _("You end your turn.")
         return _("{player} ends the turn.").format(player=player)
     if kind == BUILD:
         s = info.arg
         vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-        parts = {"structure": name(d, "structure", c.struct_ids[s]), "cost": cost_text(c.cost_labor[s], c.cost_coin[s]),
+        parts = {"structure": name(d, "structure", c.struct_ids[s]), "cost": cost_text(c.cost_pool[s], c.cost_coin[s], c),
                  "vp": vp_text(vp)}
         if you:
             return _("You build the {structure} for {cost} (worth {vp}).").format(**parts)
@@ -326,13 +352,13 @@ def report(state, action: int, player: str) -> str:
     if kind == CONVERT:
         k = info.arg
         parts = {"conversion": name(d, "conversion", c.conv_ids[k]),
-                 "cost": cost_text(c.conv_pay_labor[k], c.conv_pay_coin[k]),
-                 "gain": cost_text(c.conv_gain_labor[k], c.conv_gain_coin[k])}
+                 "cost": cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
+                 "gain": cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c)}
         if you:
             return _("You use {conversion}: you pay {cost} and gain {gain}.").format(**parts)
         return _("{player} uses {conversion}: pays {cost} and gains {gain}.").format(player=player, **parts)
     if kind == HIRE:
-        parts = {"cost": cost_text(c.sailor_cost_labor, c.sailor_cost), "space": name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]])}
+        parts = {"cost": cost_text(c.sailor_cost_pool, c.sailor_cost, c), "space": name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]])}
         if you:
             return _("You hire a sailor for {cost}; it enters the Work Cycle on {space}.").format(**parts)
         return _("{player} hires a sailor for {cost}; it enters the Work Cycle on {space}.").format(
@@ -340,7 +366,7 @@ def report(state, action: int, player: str) -> str:
     if kind == REPAY:
         ls = lender_structure(state)
         parts = {"token_of": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else "",
-                 "cost": cost_text(c.repay_labor, c.repay_coin)}
+                 "cost": cost_text(c.repay_pool, c.repay_coin, c)}
         if you:
             return _("You repay the {token_of} token for {cost}.").format(**parts)
         return _("{player} repays the {token_of} token for {cost}.").format(player=player, **parts)
@@ -459,7 +485,7 @@ def why_illegal(state, action: int) -> str:
         if bin(state.owned[p]).count("1") >= c.tokens:
             return _("you have no structure token left")
         return _("the {structure} costs {cost}; you have {labor} and {coin}").format(
-            structure=sname, cost=cost_text(c.cost_labor[s], c.cost_coin[s]), labor=labor_text(state.labor),
+            structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), labor=labor_text(labor_of(state)),
             coin=coin_text(state.coin_value(p)))
     if info.kind == MOVE:
         if not (state._kind_access(p) >> info.arg & 1):
@@ -473,7 +499,7 @@ def why_illegal(state, action: int) -> str:
     if info.kind == CONVERT:
         k = info.arg
         return _("{conversion} needs {cost} and the structure that allows it").format(
-            conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_labor[k], c.conv_pay_coin[k]))
+            conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c))
     return ""
 
 
@@ -583,17 +609,17 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
     space_w = max(len(name(d, "space", s)) for s in c.space_ids) + 2
     yields = []
     for sp in range(len(c.space_ids)):
-        y = gain_text(c.space_labor[sp], c.space_coin[sp])
-        best_l, best_c = c.space_labor[sp], c.space_coin[sp]
+        y = gain_text(c.space_pool[sp], c.space_coin[sp], c)
+        best_l, best_c = c.space_pool[sp], c.space_coin[sp]
         for s in range(c.n_struct):
             if active >> s & 1 and sp in c.yield_over[s]:
                 ol, oc = c.yield_over[s][sp]
-                best_l, best_c = max(best_l, ol), max(best_c, oc)
-        if (best_l, best_c) != (c.space_labor[sp], c.space_coin[sp]) and not state.is_terminal():
+                best_l, best_c = tuple(max(a, b) for a, b in zip(best_l, ol)), max(best_c, oc)
+        if (best_l, best_c) != (c.space_pool[sp], c.space_coin[sp]) and not state.is_terminal():
             if _is_you(names[cur]):
-                y = _("{usual} ({better} for you)").format(usual=y, better=gain_text(best_l, best_c))
+                y = _("{usual} ({better} for you)").format(usual=y, better=gain_text(best_l, best_c, c))
             else:
-                y = _("{usual} ({better} for {player})").format(usual=y, better=gain_text(best_l, best_c),
+                y = _("{usual} ({better} for {player})").format(usual=y, better=gain_text(best_l, best_c, c),
                                                                 player=names[cur])
         yields.append(y)
     yield_w = max(len(y) for y in yields) + 2
@@ -668,8 +694,10 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
                 head = _("{heading} ◀").format(heading=head)
             items = [_("{total} ({coins})").format(total=coin_text(state.coin_value(seat)),
                                                    coins=coins_text(d, c.coin_ids, purse))]
-            if playing:
-                items.append(labor_text(state.labor))
+            if playing and turn_resource(c) >= 0:
+                items.append(labor_text(labor_of(state)))
+            items.extend(_sentences.resource_amount(d, c.pool_ids[r], state.held(seat, r))
+                         for r in range(c.n_pool) if c.pool_end[r] < 0)
             items.append(_("built: {structures}").format(structures=", ".join(built) if built else _("none yet")))
             if goals:
                 items.append(_("goals: {goals}").format(goals=", ".join(goals)))
@@ -687,14 +715,21 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
         out.extend(wrap(_("{coins} — {total} in all").format(
             coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat))),
             "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))
-        if playing:
-            if c.labor_carry:
+        tr = turn_resource(c)
+        if playing and tr >= 0:
+            keep = c.pool_end[tr]
+            if keep:
                 labor = ngettext("{num} (up to {keep} not spent is kept for your next turn)",
-                                 "{num} (up to {keep} not spent is kept for your next turn)", c.labor_carry).format(
-                    num=state.labor, keep=c.labor_carry)
+                                 "{num} (up to {keep} not spent is kept for your next turn)", keep).format(
+                    num=labor_of(state), keep=keep)
             else:
-                labor = _("{num} (earned this turn; what is not spent is lost at its end)").format(num=state.labor)
+                labor = _("{num} (earned this turn; what is not spent is lost at its end)").format(num=labor_of(state))
             out.extend(wrap(labor, "  " + " " * lw, "  " + labels[1].ljust(lw), width=width))
+        for r in range(c.n_pool):
+            if c.pool_end[r] < 0:                  # kept between turns: every player's holding shows
+                label = str(_sentences.resource_name(d, c.pool_ids[r]))
+                out.extend(wrap(_("{num} (kept from turn to turn)").format(num=state.held(seat, r)),
+                                "  " + " " * lw, "  " + label[:lw].ljust(lw), width=width))
         text = ", ".join(built) if built else _("none yet")
         text = ngettext("{structures} · {count} token left", "{structures} · {count} tokens left", left).format(
             structures=text, count=left)
@@ -758,7 +793,7 @@ def common_rows(state, names, compact: bool = False) -> list[tuple[str, str]]:
                           "structures").format(token_of=lender)
         else:
             token = _("held by {player}: repay {cost}, or lose {vp} at the end").format(
-                player=names[state.holder], cost=cost_text(c.repay_labor, c.repay_coin), vp=vp_text(c.lender_penalty))
+                player=names[state.holder], cost=cost_text(c.repay_pool, c.repay_coin, c), vp=vp_text(c.lender_penalty))
         rows.append((_("{token_of} token").format(token_of=lender), token))
     if c.harbor_struct >= 0:
         rows.append((_("Ships"), ship_text(state, names, compact)))
@@ -810,7 +845,7 @@ def phase_hint(state) -> str:
                                                             end=notation(state, c.a_end))
         return _("Move at least one worker you have access to, one step each.")
     c = state.c
-    if c.builds_per_turn == 1 and not c.labor_carry:
+    if c.builds_per_turn == 1 and all(e == 0 for e in c.pool_end):
         return _("Build at most one structure and use your coins and Labor; then end your turn (unspent Labor is lost).")
     return ngettext("Build at most {num} structure and use your coins and Labor; then end your turn ({labor})",
                     "Build at most {num} structures and use your coins and Labor; then end your turn ({labor})",
@@ -843,21 +878,21 @@ def short_describe(state, action: int) -> str:
     if info.kind == BUILD:
         s = info.arg
         vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-        return _("{cost} → {vp}").format(cost=cost_text(c.cost_labor[s], c.cost_coin[s]), vp=vp_text(vp))
+        return _("{cost} → {vp}").format(cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), vp=vp_text(vp))
     if info.kind == SPEND:
         return _("to the Resource Spending phase")
     if info.kind == END:
         return _("end of your turn")
     if info.kind == CONVERT:
         k = info.arg
-        return _("{cost} → {gain}").format(cost=cost_text(c.conv_pay_labor[k], c.conv_pay_coin[k]),
-                                          gain=cost_text(c.conv_gain_labor[k], c.conv_gain_coin[k]))
+        return _("{cost} → {gain}").format(cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
+                                          gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
     if info.kind in (EXCHANGE, BREAK):
         return _("{given} → {received}").format(**_exchange_parts(state, action))
     if info.kind == HIRE:
-        return cost_text(c.sailor_cost_labor, c.sailor_cost)
+        return cost_text(c.sailor_cost_pool, c.sailor_cost, c)
     if info.kind == REPAY:
-        return cost_text(c.repay_labor, c.repay_coin)
+        return cost_text(c.repay_pool, c.repay_coin, c)
     return ""
 
 
@@ -989,14 +1024,15 @@ def cost_lines(state, names) -> list[str]:
                 [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
                  if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]))
         else:
-            short_labor = max(0, c.cost_labor[s] - state.labor) if state.phase_name == "spending" else 0
+            short_labor = tuple(max(0, c.cost_pool[s][r] - state.held(p, r)) if state.phase_name == "spending" or c.pool_end[r] < 0
+                                else 0 for r in range(c.n_pool))
             short_coin = max(0, c.cost_coin[s] - state.coin_value(p))
-            if short_labor or short_coin:
-                status = _("missing {missing}").format(missing=cost_text(short_labor, short_coin))
+            if any(short_labor) or short_coin:
+                status = _("missing {missing}").format(missing=cost_text(short_labor, short_coin, c))
             else:
                 status = _("affordable")
         text = _("{structure}: {cost} · {requires} · {first} / {later} · {effect}").format(
-            structure=sname, cost=cost_text(c.cost_labor[s], c.cost_coin[s]),
+            structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
             requires=format_list(req) if req else _("requires nothing"),
             first=vp_text(c.vp_first[s]), later=vp_text(c.vp_later[s]), effect=_effects(d, c.struct_ids[s]))
         out.extend(wrap(text, "      ", "  "))

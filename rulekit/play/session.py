@@ -409,12 +409,12 @@ class Session:
         vp = 0
         if info.kind == screen.BUILD:
             vp = c.vp_first[info.arg] if st.first_builder[info.arg] < 0 else c.vp_later[info.arg]
-        labor, coin, other_coin = st.labor, st.coin_value(seat), st.coin_value(1 - seat)
+        labor, coin, other_coin = screen.labor_of(st), st.coin_value(seat), st.coin_value(1 - seat)
         self.seats.append(seat)
         st._apply(action)
         same = st.turn == turn and not st.is_terminal()
         entry = story.Entry(turn, seat, story.ACTION, line, action_kind=info.kind, arg=info.arg,
-                            labor=(st.labor - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
+                            labor=(screen.labor_of(st) - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
                             lost=labor if info.kind == screen.END else 0)
         self._tell(entry, fg=screen.seat_color(self.data, seat))
         if info.kind == screen.BORROW:

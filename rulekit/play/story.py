@@ -69,7 +69,7 @@ def action_entry(before_state, action: int, after_state, seat: int, text: str,
     info = c.actions[action]
     kind = info.kind
     same_turn = after_state.turn == before_state.turn and not after_state.is_terminal()
-    labor = (after_state.labor - before_labor) if same_turn else 0
+    labor = (screen.labor_of(after_state) - before_labor) if same_turn else 0
     coin = after_state.coin_value(seat) - before_coin
     vp = 0
     if kind == screen.BUILD:
@@ -89,14 +89,14 @@ def income_sources(state, seat: int, structures: int, borrowed: bool = False) ->
     for s in range(c.n_struct):
         if not structures >> s & 1:
             continue
-        if c.income_labor[s] or c.income_coin[s]:
+        if any(c.income_pool[s]) or c.income_coin[s]:
             out.append(_("{source} {gain}").format(source=screen.name(d, "structure", c.struct_ids[s]),
-                                                  gain=screen.gain_text(c.income_labor[s], c.income_coin[s])))
+                                                  gain=screen.gain_text(c.income_pool[s], c.income_coin[s], c)))
     if structures & c.ship_mask and state.ship >= 0:
         o = state.ship
         parts = []
-        if c.outcome_labor[o] or c.outcome_coin[o]:
-            parts.append(screen.gain_text(c.outcome_labor[o], c.outcome_coin[o]))
+        if any(c.outcome_pool[o]) or c.outcome_coin[o]:
+            parts.append(screen.gain_text(c.outcome_pool[o], c.outcome_coin[o], c))
         if c.outcome_hire[o]:
             parts.append(_("may hire a sailor"))
         if parts:
@@ -207,14 +207,20 @@ def turn_summary(state, entries, names) -> str:
 # Why a computer did what it did, in game terms
 
 
+def _pair(data, amounts) -> tuple[int, int]:
+    """An amount mapping -> (the turn resource's amount, the coins')."""
+    from ..language.ruleset import coins_resource, turn_resource
+    return amounts.get(turn_resource(data) or "", 0), amounts.get(coins_resource(data) or "", 0)
+
+
 def effect_tag(data, effect) -> str:
     """A structure's effect in a few words ("+1 Labor every turn")."""
     key = next(iter(effect))
     value = effect[key] or {}
     if key == "income":
-        return _("{gain} every turn").format(gain=screen.gain_text(value.get("labor", 0), value.get("coin", 0)))
+        return _("{gain} every turn").format(gain=screen.gain_text(*_pair(data, value)))
     if key == "space_yield":
-        gain = screen.gain_text(value.get("labor", 0), value.get("coin", 0))
+        gain = screen.gain_text(*_pair(data, value))
         return _("{gain} for each worker moved onto {space}").format(
             gain=gain, space=screen.name(data, "space", value["space"]))
     if key == "unlock_worker":
@@ -223,8 +229,8 @@ def effect_tag(data, effect) -> str:
         conv = (data.get("conversions") or {}).get(value["conversion"], {})
         return _("the {conversion} exchange ({cost} for {gain})").format(
             conversion=screen.name(data, "conversion", value["conversion"]),
-            cost=screen.cost_text((conv.get("pay") or {}).get("labor", 0), (conv.get("pay") or {}).get("coin", 0)),
-            gain=screen.cost_text((conv.get("gain") or {}).get("labor", 0), (conv.get("gain") or {}).get("coin", 0)))
+            cost=screen.cost_text(*_pair(data, conv.get("pay") or {})),
+            gain=screen.cost_text(*_pair(data, conv.get("gain") or {})))
     if key == "borrowing":
         return _("the right to borrow the opponent's structures")
     if key == "ship_benefit":
@@ -247,7 +253,7 @@ def saving_for(state, seat: int):
     for s in range(c.n_struct):
         if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
             continue
-        key = (c.cost_labor[s] + c.cost_coin[s], s)
+        key = (sum(c.cost_pool[s]) + c.cost_coin[s], s)
         if best is None or key < best[0]:
             best = (key, s)
     return None if best is None else best[1]
@@ -292,11 +298,11 @@ def explain_turn(state, entries, names) -> str:
         if target is not None and state.coin_value(seat) >= c.cost_coin[target]:
             reasons.append(_("it lacked the Labor to build more (next: {structure}, {cost})").format(
                 structure=screen.name(d, "structure", c.struct_ids[target]),
-                cost=screen.cost_text(c.cost_labor[target], c.cost_coin[target])))
+                cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c)))
         elif target is not None:
             reasons.append(_("it is saving its coins (next: {structure}, {cost}; it has {coin})").format(
                 structure=screen.name(d, "structure", c.struct_ids[target]),
-                cost=screen.cost_text(c.cost_labor[target], c.cost_coin[target]),
+                cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c),
                 coin=screen.coin_text(state.coin_value(seat))))
         else:
             reasons.append(_("nothing is left for it to build: it gathers what still scores"))
@@ -324,7 +330,7 @@ def hint_reason(state, action: int) -> str:
         if target is not None:
             return _("it earns toward the {structure} ({cost})").format(
                 structure=screen.name(d, "structure", c.struct_ids[target]),
-                cost=screen.cost_text(c.cost_labor[target], c.cost_coin[target]))
+                cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c))
         return _("it earns what you need")
     if info.kind == screen.SPEND:
         return _("your workers have earned what they can this turn")

@@ -117,6 +117,9 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("components", f"coin:{cid}", _("{coin} coins (value {value})").format(coin=s.coin_name(data, cid), value=coin["value"]),
             str(coin["count"]))
     add("components", "coins_total", _("Coins in all"), s.coins_sentence(data))
+    for rid in data["resources"]:
+        add("components", f"resource:{rid}", _("Resource {resource}").format(resource=s.resource_name(data, rid)),
+            s.resource_sentence(data, rid))
     for wid, worker in data["workers"].items():
         n = worker["count"]
         subject = _("{worker} workers").format(worker=s.worker_name(data, wid, 2))
@@ -131,7 +134,9 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     # Setup
     add("setup", "first_player", _("First player"), s.first_player_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
-    add("setup", "starting_labor", _("Starting Labor"), s.starting_labor_sentence(data))
+    for rid in s.pool_resources(data):
+        add("setup", f"start:{rid}", _("Starting {resource}").format(resource=s.resource_name(data, rid)),
+            s.starting_pool_sentence(data, rid))
     add("setup", "goal_draw", _("Goal tokens"), s.goal_draw_sentence(data))
     for wid in data["workers"]:
         start = s.worker_start_sentence(data, wid)
@@ -143,7 +148,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     add("work", "order", _("Work Cycle, clockwise"), s.cycle_order(data))
     for space in cycle["spaces"]:
         add("work", f"space:{space['id']}", _("{space} space — yield").format(space=s.space_name(data, space["id"])),
-            s.amount(space.get("yields")))
+            s.amount(space.get("yields"), data))
     add("work", "entry", _("New workers enter on"), s.space_name(data, cycle["entry"]))
     for wid, worker in data["workers"].items():
         if worker.get("entry"):
@@ -158,13 +163,15 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     # The turn
     add("work", "move_steps", _("Steps of a move"), s.move_steps_sentence(data))
     add("spending", "builds", _("Structures built per turn"), s.builds_sentence(data))
-    add("spending", "labor_carry_over", _("Unspent Labor"), s.labor_carry_sentence(data))
+    for rid in s.pool_resources(data):
+        add("spending", f"end_of_turn:{rid}", _("Unspent {resource}").format(resource=s.resource_name(data, rid)),
+            s.resource_end_sentence(data, rid))
 
     # Structures
     for sid, st in data["structures"].items():
         name = s.structure_name(data, sid)
         add("structures", f"{sid}", name, _("in the game"))
-        add("structures", f"{sid}:cost", _("{structure} — cost").format(structure=name), s.amount(st.get("cost")))
+        add("structures", f"{sid}:cost", _("{structure} — cost").format(structure=name), s.amount(st.get("cost"), data))
         add("structures", f"{sid}:vp", _("{structure} — VP").format(structure=name),
             _("{first} first / {later} later").format(first=st["vp"]["first"], later=st["vp"]["later"]))
         add("structures", f"{sid}:requires", _("{structure} — requires").format(structure=name), s.requires_phrase(data, sid))

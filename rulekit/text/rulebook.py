@@ -30,6 +30,7 @@ import jinja2
 
 from .. import i18n
 from ..errors import RulekitError
+from ..language.ruleset import coins_resource
 from ..paths import TEMPLATES_DIR
 from . import sentences
 from .diff import grouped, rule_diff, section_title
@@ -107,8 +108,8 @@ def work_cycle_svg_data(data) -> dict:
         x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
         nodes.append({
             "x": round(x, 1), "y": round(y, 1), "name": names[i],
-            "yields": _short_yield(space.get("yields") or {}),
-            "coin": bool((space.get("yields") or {}).get("coin")),
+            "yields": _short_yield(data, space.get("yields") or {}),
+            "coin": bool((space.get("yields") or {}).get(coins_resource(data) or "")),
             "workers": start_counts.get(space["id"], 0),
             "entry": space["id"] == data["work_cycle"]["entry"],
         })
@@ -193,12 +194,12 @@ def requirements_svg_data(data) -> dict | None:
             "width": width, "height": height}
 
 
-def _short_yield(yields) -> str:
+def _short_yield(data, yields) -> str:
     parts = []
-    if yields.get("labor"):
-        parts.append(i18n.npgettext("work cycle", "+{num} Labor", "+{num} Labor", yields["labor"]).format(num=yields["labor"]))
-    if yields.get("coin"):
-        parts.append(i18n.npgettext("work cycle", "+{num} Coin", "+{num} Coin", yields["coin"]).format(num=yields["coin"]))
+    for rid in data.get("resources") or {}:
+        if yields.get(rid):
+            parts.append(i18n.npgettext("work cycle", "+{num} {resource}", "+{num} {resource}", yields[rid]).format(
+                num=yields[rid], resource=i18n.display_name(data, "resource", rid)))
     return " ".join(parts)
 
 

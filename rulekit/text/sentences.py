@@ -20,6 +20,7 @@ from fractions import Fraction
 from math import comb
 
 from ..i18n import _, display_name, entry_name, join_names, ngettext, pgettext
+from ..language.ruleset import coins_resource, pool_resources, turn_resource
 
 # --------------------------------------------------------------------------
 # Names and small phrases
@@ -80,25 +81,57 @@ def join_or(items) -> str:
     return join_names(items, style="or")
 
 
-def labor_amount(n: int) -> str:
-    return ngettext("{num} Labor", "{num} Labor", n).format(num=n)
+def resource_name(data, rid: str):
+    return display_name(data, "resource", rid)
 
 
-def coin_amount(n: int) -> str:
-    return ngettext("{num} Coin", "{num} Coin", n).format(num=n)
+def resource_amount(data, rid: str, n: int) -> str:
+    """``2`` of ``labor`` -> "2 Labor" (the name's forms ``one`` and ``plural`` per language)."""
+    return ngettext("{num} {resource.one}", "{num} {resource.plural}", n).format(num=n, resource=resource_name(data, rid))
 
 
-def amount(resources) -> str:
-    """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin"; empty -> "nothing"."""
+def coin_amount(data, n: int) -> str:
+    """An amount of the coins resource (value)."""
+    rid = coins_resource(data)
+    return resource_amount(data, rid, n) if rid else str(n)
+
+
+def declared(data) -> list[str]:
+    res = data.get("resources") if isinstance(data, dict) else None
+    return list(res) if isinstance(res, dict) else []
+
+
+def amount(resources, data) -> str:
+    """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin", in the declared order; empty -> "nothing"."""
     resources = resources or {}
-    labor, coin = resources.get("labor", 0), resources.get("coin", 0)
-    if labor and coin:
-        return _("{labor} and {coin}").format(labor=labor_amount(labor), coin=coin_amount(coin))
-    if labor:
-        return labor_amount(labor)
-    if coin:
-        return coin_amount(coin)
-    return _("nothing")
+    parts = [resource_amount(data, rid, resources[rid]) for rid in declared(data) if resources.get(rid)]
+    if not parts:
+        return _("nothing")
+    return join_and(parts)
+
+
+def resource_end_sentence(data, rid: str) -> str:
+    """What becomes of a pool resource a player did not spend at the end of their turn."""
+    end = data["resources"][rid].get("end_of_turn", "lost")
+    name = resource_name(data, rid)
+    if end == "lost":
+        text = _("{resource} you did not spend is lost.").format(resource=name)
+        return text[:1].upper() + text[1:]
+    if end == "kept":
+        return _("{resource} you did not spend stays with you from turn to turn.").format(resource=name)
+    n = end["carry"]
+    return ngettext("You keep up to {num} {resource} you did not spend for your next turn (it does not count as {resource} earned then); "
+                    "the rest is lost.",
+                    "You keep up to {num} {resource} you did not spend for your next turn (it does not count as {resource} earned then); "
+                    "the rest is lost.", n).format(num=n, resource=name)
+
+
+def resource_sentence(data, rid: str) -> str:
+    """What a resource is: the coins in the box, or an amount each player holds."""
+    name = resource_name(data, rid)
+    if data["resources"][rid]["kind"] == "coins":
+        return _("{resource}: the coins in the box, paid and earned by their value.").format(resource=name)
+    return _("{resource}: an amount each player holds. {end}").format(resource=name, end=resource_end_sentence(data, rid))
 
 
 def vp_amount(n: int) -> str:
@@ -168,22 +201,22 @@ def effect_sentence(data, effect) -> str:
     key = next(iter(effect))
     value = effect[key]
     if key == "income":
-        return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value))
+        return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value, data))
     if key == "gain":
-        gain = {k: v for k, v in value.items() if k in ("labor", "coin")}
+        gain = {k: v for k, v in value.items() if k in declared(data)}
         if value.get("when") == "end_of_game":
-            return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain))
-        return _("When you build it, earn {amount} at once.").format(amount=amount(gain))
+            return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
+        return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
     if key == "space_yield":
         space = value["space"]
         usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
         gain = {k: v for k, v in value.items() if k != "space" and v}
         if gain:
             text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
-                space=space_name(data, space), amount=amount(gain), usual=amount(usual))
+                space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
         else:
             text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
-                space=space_name(data, space), usual=amount(usual))
+                space=space_name(data, space), usual=amount(usual, data))
         rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
         if len(rivals) > 1:
             text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
@@ -196,13 +229,13 @@ def effect_sentence(data, effect) -> str:
                         n).format(num=n)
     if key == "space_bonus":
         space = value["space"]
-        gain = {k: v for k, v in value.items() if k in ("labor", "coin")}
+        gain = {k: v for k, v in value.items() if k in declared(data)}
         if value.get("worker"):
             return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
                      "(bonuses of several structures add up).").format(
-                worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain))
+                worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain, data))
         return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
-                 "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain))
+                 "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain, data))
     if key == "unlock_worker":
         wid = value["worker"]
         n = data.get("workers", {}).get(wid, {}).get("count", 1)
@@ -245,7 +278,7 @@ def structure_summary(data, sid: str) -> str:
     """Cost, VP and prerequisite of a structure in one line."""
     st = data["structures"][sid]
     return _("Cost: {cost}. VP: {first} for the first builder, {later} for a later builder. Requires: {requires}.").format(
-        cost=amount(st.get("cost")), first=st["vp"]["first"], later=st["vp"]["later"],
+        cost=amount(st.get("cost"), data), first=st["vp"]["first"], later=st["vp"]["later"],
         requires=requires_phrase(data, sid))
 
 
@@ -300,8 +333,9 @@ def _metric_you(data, cond) -> str:
                             "Have access to {count} workers besides the {excluded} workers.", n).format(
                 count=c, excluded=_excluded(data, cond))
         return ngettext("Have access to {count} worker.", "Have access to {count} workers.", n).format(count=c)
-    if metric == "labor_earned_this_turn":
-        return ngettext("Earn {count} Labor in a single turn.", "Earn {count} Labor in a single turn.", n).format(count=c)
+    if metric == "earned_this_turn":
+        return ngettext("Earn {count} {resource.one} in a single turn.", "Earn {count} {resource.plural} in a single turn.", n).format(
+            count=c, resource=resource_name(data, cond.get("resource", "")))
     if metric == "structures":
         if cond.get("vp") is not None:
             return ngettext("Own {count} structure that is worth {vp} VP to you.",
@@ -331,8 +365,12 @@ def _metric_you(data, cond) -> str:
             count=c, conversion=conversion_name(data, cond.get("conversion", "")))
     if metric == "vp":
         return ngettext("Have {count} VP.", "Have {count} VP.", n).format(count=c)
-    if metric == "labor":
-        return ngettext("Hold {count} unspent Labor.", "Hold {count} unspent Labor.", n).format(count=c)
+    if metric == "held":
+        if cond.get("resource") == coins_resource(data):
+            return ngettext("Hold {count} Coin (the total value of your coins).",
+                            "Hold {count} Coin (the total value of your coins).", n).format(count=c)
+        return ngettext("Hold {count} {resource.one}.", "Hold {count} {resource.plural}.", n).format(
+            count=c, resource=resource_name(data, cond.get("resource", "")))
     return _("Unknown measure {metric}.").format(metric=metric)
 
 
@@ -357,9 +395,10 @@ def _metric_player(data, cond) -> str:
                             "A player has access to {count} workers besides the {excluded} workers.", n).format(
                 count=c, excluded=_excluded(data, cond))
         return ngettext("A player has access to {count} worker.", "A player has access to {count} workers.", n).format(count=c)
-    if metric == "labor_earned_this_turn":
-        return ngettext("A player earns {count} Labor in a single turn.",
-                        "A player earns {count} Labor in a single turn.", n).format(count=c)
+    if metric == "earned_this_turn":
+        return ngettext("A player earns {count} {resource.one} in a single turn.",
+                        "A player earns {count} {resource.plural} in a single turn.", n).format(
+            count=c, resource=resource_name(data, cond.get("resource", "")))
     if metric == "structures":
         if cond.get("vp") is not None:
             return ngettext("A player owns {count} structure worth {vp} VP to them.",
@@ -387,8 +426,11 @@ def _metric_player(data, cond) -> str:
             count=c, conversion=conversion_name(data, cond.get("conversion", "")))
     if metric == "vp":
         return ngettext("A player has {count} VP.", "A player has {count} VP.", n).format(count=c)
-    if metric == "labor":
-        return ngettext("A player holds {count} unspent Labor.", "A player holds {count} unspent Labor.", n).format(count=c)
+    if metric == "held":
+        if cond.get("resource") == coins_resource(data):
+            return ngettext("A player holds {count} Coin (total value).", "A player holds {count} Coin (total value).", n).format(count=c)
+        return ngettext("A player holds {count} {resource.one}.", "A player holds {count} {resource.plural}.", n).format(
+            count=c, resource=resource_name(data, cond.get("resource", "")))
     return _("Unknown measure {metric}.").format(metric=metric)
 
 
@@ -518,19 +560,27 @@ def first_player_sentence(data) -> str:
     return _("The players agree on who goes first.")
 
 
-def starting_labor_sentence(data) -> str:
-    labor = data["setup"].get("starting_labor")
-    if not labor or not any(labor):
-        return _("Nobody starts with Labor.")
-    first, second = labor
+def starting_pool_sentence(data, rid: str) -> str:
+    """What each player holds of a pool resource on their first turn (``start``)."""
+    start = data["resources"][rid].get("start")
+    name = resource_name(data, rid)
+    if not start or not any(start):
+        return _("Nobody starts with {resource}.").format(resource=name)
+    first, second = start
     return _("On their first turn, the first player has {first} and the second player {second} "
-             "(not Labor earned in that turn).").format(first=labor_amount(first), second=labor_amount(second))
+             "(not {resource} earned in that turn).").format(
+        first=resource_amount(data, rid, first), second=resource_amount(data, rid, second), resource=name)
+
+
+def starting_pools(data) -> list[str]:
+    """The pool resources some player starts with."""
+    return [rid for rid in pool_resources(data) if any(data["resources"][rid].get("start") or ())]
 
 
 def starting_coins_sentence(data) -> str:
     first, second = data["setup"]["starting_coins"]
     return _("The first player takes {first} from the supply, the second player takes {second}.").format(
-        first=coin_amount(first), second=coin_amount(second))
+        first=coin_amount(data, first), second=coin_amount(data, second))
 
 
 # --------------------------------------------------------------------------
@@ -544,7 +594,7 @@ def cycle_order(data) -> str:
 
 def space_yield_sentence(data, space) -> str:
     return _("A worker that lands on {space} earns {amount}.").format(
-        space=space_name(data, space["id"]), amount=amount(space.get("yields")))
+        space=space_name(data, space["id"]), amount=amount(space.get("yields"), data))
 
 
 def unlocking_structures(data, wid: str) -> list[str]:
@@ -587,7 +637,7 @@ def worker_start_sentence(data, wid: str) -> str | None:
 
 def conversion_rule(data, cid: str) -> str:
     conv = data["conversions"][cid]
-    pay = _("Pay {pay} to earn {gain}.").format(pay=amount(conv["pay"]), gain=amount(conv["gain"]))
+    pay = _("Pay {pay} to earn {gain}.").format(pay=amount(conv["pay"], data), gain=amount(conv["gain"], data))
     if conv.get("always"):
         who = _("Every player may do this in their Resource Spending Phase.")
     else:
@@ -603,7 +653,7 @@ def conversion_rule(data, cid: str) -> str:
     else:
         often = ngettext("At most {num} time per turn.", "At most {num} times per turn.", per_turn).format(num=per_turn)
     text = _("{pay} {who} {often}").format(pay=pay, who=who, often=often)
-    if conv["gain"].get("coin"):
+    if conv["gain"].get(coins_resource(data) or ""):
         if conv.get("needs_payout"):
             payout = _("It is not allowed while the coins cannot pay out its Coin.")
         else:
@@ -636,14 +686,13 @@ def move_steps_sentence(data) -> str:
 
 
 def labor_carry_sentence(data) -> str:
-    """What becomes of unspent Labor at the end of the turn (``turn.labor_carry_over``)."""
-    n = (data.get("turn") or {}).get("labor_carry_over", 0)
-    if not n:
-        return _("Labor you did not spend is lost.")
-    return ngettext("You keep up to {num} Labor you did not spend for your next turn (it does not count as Labor earned then); "
-                    "the rest is lost.",
-                    "You keep up to {num} Labor you did not spend for your next turn (it does not count as Labor earned then); "
-                    "the rest is lost.", n).format(num=n)
+    """What becomes at the end of the turn of each pool resource not spent (``resources.<id>.end_of_turn``)."""
+    return " ".join(resource_end_sentence(data, rid) for rid in pool_resources(data))
+
+
+def all_pools_lost(data) -> bool:
+    """Whether every pool resource is lost at the end of the turn (nothing carried or kept)."""
+    return all(data["resources"][rid].get("end_of_turn", "lost") == "lost" for rid in pool_resources(data))
 
 
 def borrowing_phases_sentence(data) -> str:
@@ -658,7 +707,7 @@ def borrowing_phases_sentence(data) -> str:
 def borrowing_repay_sentence(data) -> str:
     b = data["borrowing"]
     return _("To give {token} back to the supply, pay {cost} during your turn.").format(
-        token=token_phrase(data), cost=amount(b["repay"]))
+        token=token_phrase(data), cost=amount(b["repay"], data))
 
 
 def borrowing_same_turn_sentence(data) -> str:
@@ -748,7 +797,7 @@ def goal_metrics(data) -> set[str]:
 
 def has_per_turn_goal(data) -> bool:
     """Whether a goal counts something "in a single turn"."""
-    return bool(goal_metrics(data) & {"labor_earned_this_turn", "coins_spent_this_turn", "conversions_this_turn"})
+    return bool(goal_metrics(data) & {"earned_this_turn", "coins_spent_this_turn", "conversions_this_turn"})
 
 
 def outcome_label(data, outcome) -> str:
@@ -775,9 +824,9 @@ def outcome_sentence(data, outcome) -> str:
     benefit = outcome["benefit"]
     parts = []
     if benefit.get("income"):
-        parts.append(_("Earn {amount} at the start of your turn.").format(amount=amount(benefit["income"])))
+        parts.append(_("Earn {amount} at the start of your turn.").format(amount=amount(benefit["income"], data)))
     if benefit.get("hire_sailor"):
-        cost = amount(data.get("sailors", {}).get("cost"))
+        cost = amount(data.get("sailors", {}).get("cost"), data)
         parts.append(_("You may hire a sailor in your Resource Spending Phase, for {cost}.").format(cost=cost))
     if not parts:
         return _("No benefit.")
@@ -845,7 +894,7 @@ def sailor_hire_sentence(data) -> str:
     sailors = data["sailors"]
     entry = space_name(data, sailors.get("entry") or data["work_cycle"]["entry"])
     first = _("To hire a sailor, pay {cost} in your Resource Spending Phase; the sailor enters the Work Cycle on {entry}.").format(
-        cost=amount(sailors["cost"]), entry=entry)
+        cost=amount(sailors["cost"], data), entry=entry)
     n = sailors["per_turn"]
     second = ngettext("You may hire at most {num} sailor per turn.", "You may hire at most {num} sailors per turn.", n).format(num=n)
     return _("{first} {second}").format(first=first, second=second)
@@ -946,30 +995,40 @@ def example_turn(data) -> list[str]:
                           if sp in spaces)
     if not landed:
         return []
-    labor = sum(yields[sp].get("labor", 0) for sp in landed)
-    earned = sum(yields[sp].get("coin", 0) for sp in landed)
+    # Told for the turn resource (Labor) and the coins; another resource earned is in the amounts too.
+    tr, cr = turn_resource(data), coins_resource(data) or ""
+    if tr is None:
+        return []
+    held = {rid: sum(yields[sp].get(rid, 0) for sp in landed) for rid in declared(data)}
     start = (data.get("setup", {}).get("starting_coins") or [0])[0]
-    coins = start + earned
+    after = dict(held)
+    if cr:
+        after[cr] = start + held[cr]
     out = [ngettext(
         "You move your {count} worker one step: it lands on {spaces} and earns {amount}.",
         "You move your {count} workers one step each: they land on {spaces} and earn {amount}.",
         len(landed)).format(count=len(landed), spaces=join_and(space_name(data, sp) for sp in landed),
-                            amount=amount({"labor": labor, "coin": earned})),
+                            amount=amount(held, data)),
         _("With the {start} you began with, you now have {resources}.").format(
-            start=coin_amount(start), resources=amount({"labor": labor, "coin": coins}))]
+            start=coin_amount(data, start), resources=amount(after, data))]
     affordable = [sid for sid, st in (data.get("structures") or {}).items()
-                  if not st.get("requires") and st["cost"].get("labor", 0) <= labor
-                  and st["cost"].get("coin", 0) <= coins]
+                  if not st.get("requires") and all(st["cost"].get(rid, 0) <= after.get(rid, 0) for rid in declared(data))]
+    lost = data["resources"][tr].get("end_of_turn", "lost") == "lost"
+    name = resource_name(data, tr)
     if affordable:
         sid = max(affordable, key=lambda k: data["structures"][k]["vp"]["first"])
         st = data["structures"][sid]
-        left = labor - st["cost"].get("labor", 0)
+        left = after[tr] - st["cost"].get(tr, 0)
         out.append(_("You build the {structure} for {cost}: as its first builder you score {vp}.").format(
-            structure=structure_name(data, sid), cost=amount(st["cost"]), vp=vp_amount(st["vp"]["first"])))
-        if left:
-            out.append(_("You end your turn; the {labor} you did not spend is lost.").format(labor=labor_amount(left)))
+            structure=structure_name(data, sid), cost=amount(st["cost"], data), vp=vp_amount(st["vp"]["first"])))
+        if left and lost:
+            out.append(_("You end your turn; the {labor} you did not spend is lost.").format(labor=resource_amount(data, tr, left)))
+        elif lost:
+            out.append(_("You end your turn with no {resource} left to lose.").format(resource=name))
         else:
-            out.append(_("You end your turn with no Labor left to lose."))
+            out.append(_("You end your turn."))
+    elif lost:
+        out.append(_("Nothing can be built yet: you end your turn, and the {resource} you did not spend is lost.").format(resource=name))
     else:
-        out.append(_("Nothing can be built yet: you end your turn, and the Labor you did not spend is lost."))
+        out.append(_("Nothing can be built yet: you end your turn."))
     return out
