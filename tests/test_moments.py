@@ -51,7 +51,7 @@ def test_starting_labor_per_seat(tmp_path):
     S.quick_turn(st)
     assert st.current == 1 and labor(st) == 0                # only on the first turn
     data = load_ruleset(ref).data
-    sentence = s.starting_labor_sentence(data)
+    sentence = s.starting_pool_sentence(data, "labor")
     assert sentence == ("On their first turn, the first player has 0 Labor and the second player 2 Labor "
                         "(not Labor earned in that turn).")
     assert f"Starting Labor: {sentence} (was: Nobody starts with Labor.)" in [
@@ -75,7 +75,7 @@ def test_moment_fields_are_checked(tmp_path):
               - gain: {when: end_of_game, labor: 1}
     """))]
     assert found == ["at_dawn is not one of the allowed values: built, end_of_game",
-                     "Labor gained at the end of the game is never used: an end_of_game gain gives Coin"]
+                     "labor gained at the end of the game is never used: an end_of_game gain gives coins"]
     found = [p.message for p in validate_path(variant(tmp_path, "setup:\n  starting_labor: [1]\n"))]
     assert found == ["needs exactly 2 items"]
 

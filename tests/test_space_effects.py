@@ -140,7 +140,7 @@ def test_bank_still_doubles_the_coin_space():
 @pytest.mark.parametrize("bad, message", [
     ("{space: quay, labor: 1}", "unknown Work Cycle space quay"),
     ("{space: coin, worker: camq, labor: 1}", "unknown worker kind camq; did you mean camp?"),
-    ("{space: coin}", "needs at least one of the fields labor, coin"),
+    ("{space: coin}", "needs at least 2 entries"),
 ])
 def test_bonus_validation(tmp_path, bad, message):
     from rulekit.language import validate_path

@@ -318,9 +318,9 @@ def _declare_resources(data, positions):
 
     def metrics(cond):
         if isinstance(cond, dict):
-            if cond.get("metric") in _OLD_METRICS and rid is not None and "resource" not in cond:
+            if isinstance(cond.get("metric"), str) and cond["metric"] in _OLD_METRICS and rid is not None:
                 cond["metric"] = _OLD_METRICS[cond["metric"]]
-                cond["resource"] = rid
+                cond.setdefault("resource", rid)
             for key in ("all", "any"):
                 for sub in cond.get(key) or () if isinstance(cond.get(key), list) else ():
                     metrics(sub)

@@ -639,7 +639,7 @@ class _Checker:
             for key in amounts:
                 if key not in others:
                     self.ref(join(pointer, key), key, "resource")
-            if pointer.endswith(("/gain", "/space_bonus")) and amounts and not any(k not in others for k in amounts):
+            if pointer.endswith("/space_bonus") and "worker" in amounts and not any(k not in others for k in amounts):
                 self.add(pointer, _("an amount is missing: name a resource and how much ({known})").format(
                     known=", ".join(self.known["resource"])))
             if pointer.endswith("/gain") and amounts.get("when") == "end_of_game":

@@ -128,10 +128,9 @@ def resource_end_sentence(data, rid: str) -> str:
 
 def resource_sentence(data, rid: str) -> str:
     """What a resource is: the coins in the box, or an amount each player holds."""
-    name = resource_name(data, rid)
     if data["resources"][rid]["kind"] == "coins":
-        return _("{resource}: the coins in the box, paid and earned by their value.").format(resource=name)
-    return _("{resource}: an amount each player holds. {end}").format(resource=name, end=resource_end_sentence(data, rid))
+        return _("The coins in the box, paid and earned by their value.")
+    return _("An amount each player holds. {end}").format(end=resource_end_sentence(data, rid))
 
 
 def vp_amount(n: int) -> str:

@@ -1,0 +1,179 @@
+"""Declared resources (``resources:``): a third resource, Stone, end to end.
+
+Stone is earned on a new Work Cycle space, kept between turns and spent on a
+new structure; it is checked, played, worded (English and French), diffed,
+shown on the play screen and handled by the bots. Labor and Coin are the two
+declared resources of the editions (their play is unchanged: test_perft,
+the transcripts and the differential test).
+"""
+from __future__ import annotations
+
+import re
+import pytest
+
+from rulekit import i18n
+from rulekit.bots.registry import make_bot
+from rulekit.engine import compile_ruleset, new_game
+from rulekit.language import check_path, load_ruleset, validate_path
+from rulekit.play import layout
+from rulekit.play.session import Console, Session
+from rulekit.text import sentences as s
+from rulekit.text.diff import render_text, rule_diff
+from rulekit.text.rulebook import render_markdown
+
+STONE = """\
+extends: province-en
+id: stone
+title: Province — Stone
+resources:
+  stone:
+    name: {en: Stone, fr: {name: Pierre, one: Pierre, plural: Pierres, the: la Pierre}}
+    kind: pool
+    end_of_turn: kept
+work_cycle:
+  spaces:
+    - {id: labor_top, yields: {labor: 1}}
+    - {id: coin, yields: {coin: 1}}
+    - {id: labor_low, yields: {labor: 1}}
+    - {id: quarry, name: {en: Quarry, fr: {name: Carrière, the: la Carrière}}, yields: {stone: 1}}
+structures:
+  tower:
+    name: {en: Tower, fr: {name: Tour, the: la Tour}}
+    cost: {labor: 1, stone: 2}
+    vp: {first: 3, later: 1}
+goals:
+  quarry:
+    name: {en: Stonecutter, fr: Tailleur de pierre}
+    condition: {metric: earned_this_turn, resource: stone, at_least: 2}
+    check: immediate
+"""
+
+
+@pytest.fixture
+def stone(tmp_path):
+    path = tmp_path / "stone.yaml"
+    path.write_text(STONE, encoding="utf-8")
+    return path
+
+
+def test_stone_validates_and_compiles_to_a_third_pool(stone):
+    assert validate_path(stone) == []
+    problems, warnings = check_path(stone)
+    assert problems == [] and warnings == []
+    c = compile_ruleset(load_ruleset(stone))
+    assert c.pool_ids == ["labor", "stone"] and c.coins_id == "coin"
+    assert c.pool_end == (0, -1)                                  # labor lost, stone kept
+    tower = c.struct_ids.index("tower")
+    assert c.cost_pool[tower] == (1, 2) and c.cost_coin[tower] == 0
+
+
+def test_stone_is_earned_kept_between_turns_and_spent(stone):
+    st = new_game(load_ruleset(stone), seed=3, first_player=0)
+    c = st.c
+    r = c.pool_ids.index("stone")
+    st.play("move green@labor_low")                               # labor_low -> quarry
+    assert st.held(0, r) == 1 and st.earned[r] == 1
+    st.play("move green@labor_top")
+    st.play("spend")
+    st.play("end")                                                # Labor is lost, Stone is kept
+    assert st.held(0, r) == 1 and st.held(0, 0) == 0
+    st.play("move green@coin")
+    st.play("end")
+    assert st.current == 0 and st.held(0, r) == 1 and st.earned[r] == 0   # kept, not earned again
+    assert "build tower" not in [st.notation(a) for a in st.legal_actions()]
+    st.play("move green@quarry")                                  # quarry -> labor_top: Labor, no Stone
+    st.play("move green@coin")                                    # coin -> labor_low
+    assert st.held(0, r) == 1
+    st.play("spend")
+    assert "build tower" not in [st.notation(a) for a in st.legal_actions()]   # 1 Stone of 2
+
+
+def test_the_quarry_goal_counts_stone_earned_this_turn(stone):
+    st = new_game(load_ruleset(stone), seed=3, first_player=0)
+    c = st.c
+    quarry = c.goal_ids.index("quarry")
+    cond = c.goal_cond[quarry]
+    r = c.pool_ids.index("stone")
+    st.pool[r] = 5                                                # held, not earned: not met
+    assert not cond.met(st, 0)
+    st.earned[r] = 2
+    assert cond.met(st, 0) and not cond.met(st, 1)
+
+
+def test_a_tower_is_built_with_stone(stone):
+    st = new_game(load_ruleset(stone), seed=3, first_player=0)
+    c = st.c
+    r = c.pool_ids.index("stone")
+    st.play("move green@coin")                                    # coin -> labor_low: 1 Labor
+    st.play("spend")
+    st.pool[r] = 2                                                # 2 Stone kept from earlier turns
+    assert "build tower" in [st.notation(a) for a in st.legal_actions()]
+    st.play("build tower")
+    assert st.held(0, r) == 0 and st.held(0, 0) == 0 and st.score(0) == 3
+
+
+def test_stone_sentences_diff_and_rulebook_in_both_languages(stone):
+    data = load_ruleset(stone).data
+    base = load_ruleset("province-en").data
+    with i18n.language("en"):
+        assert s.resource_sentence(data, "stone") == (
+            "An amount each player holds. Stone you did not spend stays with you from turn to turn.")
+        assert s.amount(data["structures"]["tower"]["cost"], data) == "1 Labor and 2 Stone"
+        assert s.labor_carry_sentence(data) == (
+            "Labor you did not spend is lost. Stone you did not spend stays with you from turn to turn.")
+        lines = render_text(rule_diff(base, data), "a", "b")
+        assert "Resource Stone: An amount each player holds. Stone you did not spend stays with you" in lines
+        assert "Quarry space — yield: 1 Stone" in lines
+        assert "Tower: Cost: 1 Labor and 2 Stone." in lines
+        book = render_markdown(load_ruleset(stone), "en")
+        assert "Stone you did not spend stays with you from turn to turn." in book
+        assert "Earn at least 2 Stone in a single turn." in book
+    with i18n.language("fr"):
+        assert s.resource_sentence(data, "stone") == (
+            "Une quantité que chaque joueur possède. "
+            "Ce que vous ne dépensez pas en Pierres vous reste d’un tour à l’autre.")
+        assert s.amount(data["structures"]["tower"]["cost"], data) == "1\u00a0point d’Ouvrage et 2\u00a0Pierres"
+        lines = render_text(rule_diff(base, data), "a", "b")
+        assert re.search(r"Ressource Pierre\W+une quantité que chaque joueur possède", lines), lines
+        assert re.search(r"Pierre en fin de tour\W+ce que vous ne dépensez pas en Pierres", lines), lines
+        book = render_markdown(load_ruleset(stone), "fr")
+        assert "Ce que vous ne dépensez pas en Pierres vous reste d’un tour à l’autre." in book
+        assert "Gagnez au moins 2\u00a0Pierres en un seul tour." in book
+
+
+def test_stone_shows_on_the_play_screen_in_both_layouts(stone):
+    rs = load_ruleset(stone)
+    for lang, word in (("en", "Stone"), ("fr", "Pierre")):
+        with i18n.language(lang):
+            con = Console(interactive=True, color=False, write=[].append)
+            session = Session(ruleset=rs, seed=3, players=["human", "human"], console=con, first_player=0)
+            session._play(session.state.parse("move green@labor_low"), save=False)
+            for columns, rows in ((80, 24), (120, 45)):
+                text = "\n".join(layout.fit_screen(session.state, session.names, con, session.story, "T", columns, rows))
+                assert re.search(rf"1\W+{word}|{word}\W+1", text), (lang, columns, text)
+
+
+@pytest.mark.parametrize("bots", [("greedy", "greedy"), ("mcts:8", "random")])
+def test_bots_play_a_game_with_stone(stone, bots):
+    rs = load_ruleset(stone)
+    st = new_game(rs, seed=5, first_player=0)
+    players = [make_bot(spec, seed=i) for i, spec in enumerate(bots)]
+    moves = 0
+    while not st.is_terminal() and moves < 3000:
+        st._apply(players[st.current].choose(st))
+        moves += 1
+    assert st.is_terminal()
+    assert min(st.pool) >= 0
+
+
+def test_greedy_values_kept_stone(stone):
+    """The greedy evaluation counts kept Stone at any time, and Labor only in its owner's turn."""
+    from rulekit.bots.greedy import evaluate
+    st = new_game(load_ruleset(stone), seed=3, first_player=0)
+    r = st.c.pool_ids.index("stone")
+    before = evaluate(st, 1)
+    st.pool[st.c.n_pool + r] = 2                                  # the player not to play holds 2 Stone
+    assert evaluate(st, 1) == pytest.approx(before + 1.6)
+    before = evaluate(st, 1)
+    st.pool[st.c.n_pool] = 3                                      # Labor of the player not to play: worth nothing now
+    assert evaluate(st, 1) == pytest.approx(before)
