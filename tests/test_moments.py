@@ -74,7 +74,7 @@ def test_moment_fields_are_checked(tmp_path):
               - gain: {when: at_dawn, coin: 1}
               - gain: {when: end_of_game, labor: 1}
     """))]
-    assert found == ["at_dawn is not one of the allowed values: built, end_of_game",
+    assert found == ["at_dawn is not one of the allowed values: built, first_turn, end_of_game",
                      "labor gained at the end of the game is never used: an end_of_game gain gives coins"]
     found = [p.message for p in validate_path(variant(tmp_path, "setup:\n  starting_labor: [1]\n"))]
     assert found == ["needs exactly 2 items"]
@@ -101,3 +101,35 @@ def test_gain_at_the_end_of_the_game_counts_for_the_coin_bonus(tmp_path):
     data = load_ruleset(ref).data
     assert s.effect_sentence(data, data["structures"]["mill"]["effects"][1]) == (
         "When the game ends, earn 5 Coin (before the scores are counted).")
+
+
+def test_gain_on_the_first_turn_after_building(tmp_path):
+    """gain: {when: first_turn}: once, at the start of the builder's next turn (not when borrowed, not again)."""
+    ref = variant(tmp_path, """
+        structures:
+          camp:
+            effects:
+              - unlock_worker: {worker: camp}
+              - gain: {when: first_turn, labor: 2, coin: 1}
+    """)
+    st = S.new(ref, seed=0)
+    S.set_goals(st, "coin10", ("two_vp", "structure"))
+    S.spending(st, labor=2, silver=1)
+    st.play("build camp")
+    assert labor(st) == 0 and st.coin_value(0) == 0        # nothing when built
+    coins = st.coin_value(0)
+    st.play("end")
+    S.quick_turn(st)                                      # the opponent's turn
+    assert st.current == 0 and labor(st) == 2 and labor_earned(st) == 2 and st.coin_value(0) == coins + 1
+    S.quick_turn(st)
+    S.quick_turn(st)
+    assert st.current == 0 and labor(st) == 0              # once only
+    data = load_ruleset(ref).data
+    sentence = s.effect_sentence(data, data["structures"]["camp"]["effects"][1])
+    assert sentence == "At the start of your first turn after you build it, earn 2 Labor and 1 Coin (once)."
+    assert any(line.startswith("Camp — effect:") and sentence in line
+               for line in (c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(ref))))
+    assert sentence in render_markdown(load_ruleset(ref))
+    with language("fr"):
+        french = s.effect_sentence(data, data["structures"]["camp"]["effects"][1])
+        assert french.startswith("Au début de votre premier tour après l’avoir construit") and "Pièce" in french

@@ -37,7 +37,7 @@ cdef class State:
     cdef public int first, current, phase, turn, face_up, holder, token_turn, borrowed
     cdef public int harbormaster, ship, spent, hired
     cdef public long long moved
-    cdef public list purses, pool, earned, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
+    cdef public list purses, pool, earned, first_due, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending   # flags: see above
 
     @cython.locals(c=Compiled)

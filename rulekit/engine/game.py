@@ -297,6 +297,8 @@ class Compiled:
         self.income_coin = [0] * self.n_struct
         self.built_pool = [self.no_pool] * self.n_struct    # gain: {when: built}: earned by the builder
         self.built_coin = [0] * self.n_struct
+        self.first_pool = [self.no_pool] * self.n_struct    # gain: {when: first_turn}: at the builder's next turn start
+        self.first_coin = [0] * self.n_struct
         self.final_coin = [0] * self.n_struct       # gain: {when: end_of_game}: earned by each owner
         self.unlocks = [0] * self.n_struct          # bitmask of worker kinds
         self.conv_unlocks = [0] * self.n_struct     # bitmask of conversions
@@ -315,6 +317,9 @@ class Compiled:
                     self.income_coin[i] += self.coins(arg)
                 elif name == "gain" and arg["when"] == "end_of_game":
                     self.final_coin[i] += self.coins(arg)
+                elif name == "gain" and arg["when"] == "first_turn":
+                    self.first_pool[i] = self.added(self.first_pool[i], self.pools(arg))
+                    self.first_coin[i] += self.coins(arg)
                 elif name == "gain":
                     self.built_pool[i] = self.added(self.built_pool[i], self.pools(arg))
                     self.built_coin[i] += self.coins(arg)
@@ -340,6 +345,7 @@ class Compiled:
                                if any(self.income_pool[i]) or self.income_coin[i])
         self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
+        self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i])
         # Borrowing.
         b = d.get("borrowing")
         self.borrow_phases = 0
@@ -507,7 +513,7 @@ class State:
         "stack", "face_up", "claimed", "removed",
         "holder", "token_turn", "borrowed", "borrowed_mask", "borrows",
         "harbormaster", "ship", "hire_ok", "cast_pending",
-        "earned", "spent", "conv_used", "built_this_turn", "hired", "leaped",
+        "earned", "spent", "conv_used", "built_this_turn", "hired", "leaped", "first_due",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
     )
 
@@ -528,6 +534,7 @@ class State:
         st.purses = [(0,) * nd, (0,) * nd]
         st.pool = [0] * (2 * c.n_pool)            # player p's resource r at p * n_pool + r
         st.owned = [0, 0]
+        st.first_due = [0, 0]                     # per seat: structures whose first_turn gain is due
         st.first_builder = [-1] * c.n_struct
         st.wpos = list(c.worker_start)
         st.wowner = list(c.worker_seat) if c.sailor_kind < 0 else [
@@ -613,6 +620,7 @@ class State:
         st.purses = list(self.purses)
         st.pool = list(self.pool)
         st.owned = list(self.owned)
+        st.first_due = list(self.first_due)
         st.first_builder = list(self.first_builder)
         st.wpos = list(self.wpos)
         st.wowner = list(self.wowner)
@@ -652,7 +660,7 @@ class State:
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
-                self.built_this_turn, self.hired, self.leaped, self.ending, self.end_reason, self.end_cond, self.finish)
+                self.built_this_turn, self.hired, self.leaped, tuple(self.first_due), self.ending, self.end_reason, self.end_cond, self.finish)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -946,8 +954,23 @@ class State:
         if c.harbor_struct >= 0 and c.cast_at_start and self.harbormaster == p:
             self._cast()
         self._income(p, self.owned[p])
+        if self.first_due[p]:
+            self._first_turn_gains(p)
         self._check_goals()
         self._check_end()
+
+    def _first_turn_gains(self, p: int):
+        """gain: {when: first_turn}: paid once, at the start of the builder's first turn after building."""
+        c = self.c
+        due, s = self.first_due[p], 0
+        self.first_due[p] = 0
+        while due:
+            if due & 1:
+                self._gain(p, c.first_pool[s])
+                if c.first_coin[s]:
+                    self._earn_coin(p, c.first_coin[s])
+            due >>= 1
+            s += 1
 
     def _end_gains(self):
         """gain: {when: end_of_game}: each owner earns it as the game ends (the current player first)."""
@@ -1205,6 +1228,8 @@ class State:
         self._gain(p, c.built_pool[s])
         if c.built_coin[s]:
             self._earn_coin(p, c.built_coin[s])
+        if c.first_mask >> s & 1:
+            self.first_due[p] |= 1 << s
         if self.first_builder[s] < 0:
             self.first_builder[s] = p
         # A worker kind this structure unlocks enters the Work Cycle if none is on it.

@@ -205,6 +205,8 @@ def effect_sentence(data, effect) -> str:
         gain = {k: v for k, v in value.items() if k in declared(data)}
         if value.get("when") == "end_of_game":
             return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
+        if value.get("when") == "first_turn":
+            return _("At the start of your first turn after you build it, earn {amount} (once).").format(amount=amount(gain, data))
         return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
     if key == "space_yield":
         space = value["space"]
