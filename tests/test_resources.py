@@ -117,12 +117,13 @@ def test_stone_sentences_diff_and_rulebook_in_both_languages(stone):
     base = load_ruleset("province-en").data
     with i18n.language("en"):
         assert s.resource_sentence(data, "stone") == (
-            "An amount each player holds. Stone you did not spend stays with you from turn to turn.")
+            "An amount each player holds, counted as a whole number.")
         assert s.amount(data["structures"]["tower"]["cost"], data) == "1 Labor and 2 Stone"
         assert s.labor_carry_sentence(data) == (
             "Labor you did not spend is lost. Stone you did not spend stays with you from turn to turn.")
         lines = render_text(rule_diff(base, data), "a", "b")
-        assert "Resource Stone: An amount each player holds. Stone you did not spend stays with you" in lines
+        assert "Resource Stone: An amount each player holds, counted as a whole number. (new)" in lines
+        assert "Unspent Stone: Stone you did not spend stays with you from turn to turn. (new)" in lines
         assert "Quarry space — yield: 1 Stone" in lines
         assert "Tower: Cost: 1 Labor and 2 Stone." in lines
         book = render_markdown(load_ruleset(stone), "en")
@@ -130,11 +131,10 @@ def test_stone_sentences_diff_and_rulebook_in_both_languages(stone):
         assert "Earn at least 2 Stone in a single turn." in book
     with i18n.language("fr"):
         assert s.resource_sentence(data, "stone") == (
-            "Une quantité que chaque joueur possède. "
-            "Ce que vous ne dépensez pas en Pierres vous reste d’un tour à l’autre.")
+            "Une quantité que chaque joueur possède, comptée en nombre entier.")
         assert s.amount(data["structures"]["tower"]["cost"], data) == "1\u00a0point d’Ouvrage et 2\u00a0Pierres"
         lines = render_text(rule_diff(base, data), "a", "b")
-        assert re.search(r"Ressource Pierre\W+une quantité que chaque joueur possède", lines), lines
+        assert re.search(r"Ressource Pierre\W+une quantité que chaque joueur possède, comptée en nombre entier", lines), lines
         assert re.search(r"Pierre en fin de tour\W+ce que vous ne dépensez pas en Pierres", lines), lines
         book = render_markdown(load_ruleset(stone), "fr")
         assert "Ce que vous ne dépensez pas en Pierres vous reste d’un tour à l’autre." in book

@@ -135,6 +135,8 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     add("setup", "first_player", _("First player"), s.first_player_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
     for rid in s.pool_resources(data):
+        if rid != s.turn_resource(data) and rid not in s.starting_pools(data):
+            continue                       # "nobody starts with it": said once, for the turn resource
         add("setup", f"start:{rid}", _("Starting {resource}").format(resource=s.resource_name(data, rid)),
             s.starting_pool_sentence(data, rid))
     add("setup", "goal_draw", _("Goal tokens"), s.goal_draw_sentence(data))

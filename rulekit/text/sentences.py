@@ -130,7 +130,7 @@ def resource_sentence(data, rid: str) -> str:
     """What a resource is: the coins in the box, or an amount each player holds."""
     if data["resources"][rid]["kind"] == "coins":
         return _("The coins in the box, paid and earned by their value.")
-    return _("An amount each player holds. {end}").format(end=resource_end_sentence(data, rid))
+    return _("An amount each player holds, counted as a whole number.")
 
 
 def vp_amount(n: int) -> str:
