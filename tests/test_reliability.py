@@ -48,7 +48,7 @@ def messages(path) -> list[str]:
     ("float-draw.yaml", 4, "expected a whole number, found a decimal number 5.0"),
     ("ships-huge.yaml", 4, "100000000 is too large: the maximum is 1000"),
     ("coins-blowup.yaml", 5, "too many coins: these 3000 coins can be held in 1003003001 different ways"),
-    ("noop-conversion.yaml", 5, "conversion swap (pay 0 Labor and 1 Coin, gain 0 Labor and 1 Coin) gives back"),
+    ("noop-conversion.yaml", 5, "conversion swap (pay 0 Labor, 1 Coin; gain 0 Labor, 1 Coin) gives back"),
     ("both-at-once.yaml", 14, "cannot pay both starting amounts (200 and 200) at once"),
     ("esc-title.yaml", 3, "control character U+001B"),
 ])

@@ -177,3 +177,30 @@ def test_greedy_values_kept_stone(stone):
     before = evaluate(st, 1)
     st.pool[st.c.n_pool] = 3                                      # Labor of the player not to play: worth nothing now
     assert evaluate(st, 1) == pytest.approx(before)
+
+
+@pytest.mark.parametrize("labor_paid,refused", [(1, True), (2, False)])
+def test_a_round_of_conversions_through_stone_is_refused(tmp_path, labor_paid, refused):
+    """Labor → Stone → Coin → Labor: no two of them loop, the three together do unless one loses."""
+    path = tmp_path / "round.yaml"
+    text = STONE.replace("structures:\n", "structures:\n  union: {effects: [{income: {labor: 1}}]}\n")
+    text = text.replace("goals:\n", "goals:\n  grind: null\n")
+    path.write_text(text + f"""\
+conversions:
+  grind: null
+  union: null
+  cut: {{name: Cut, pay: {{labor: {labor_paid}}}, gain: {{stone: 1}}, always: true}}
+  sell: {{name: Sell, pay: {{stone: 1}}, gain: {{coin: 1}}, always: true}}
+  hire: {{name: Hire, pay: {{coin: 1}}, gain: {{labor: 1}}, always: true}}
+""", encoding="utf-8")
+    problems = [p.message for p in validate_path(path)]
+    assert all("without end" in m for m in problems), problems
+    found = [p.message for p in validate_path(path) if "without end" in p.message]
+    if refused:
+        assert found == ["conversions cut (pay 1 Labor, 0 Coin, 0 Stone; gain 0 Labor, 0 Coin, 1 Stone), "
+                         "sell (pay 0 Labor, 0 Coin, 1 Stone; gain 0 Labor, 1 Coin, 0 Stone), "
+                         "hire (pay 0 Labor, 1 Coin, 0 Stone; gain 1 Labor, 0 Coin, 0 Stone), used in turn, "
+                         "give back at least what they cost: a player could repeat them without end; "
+                         "make every conversion cost more than it gives back, or limit it with per_turn"]
+    else:
+        assert found == []

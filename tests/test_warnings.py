@@ -79,7 +79,7 @@ def test_sailors_left_after_the_harbor_is_removed(tmp_path):
     """)
     found = warnings_of(path)
     assert (4, "after this removal, sailors can never be hired: no ship result gives hire_sailor (remove them "
-               "with sailors: null) (left in the base ruleset at rulesets/province-en.yaml:51:1)") in [
+               "with sailors: null) (left in the base ruleset at rulesets/province-en.yaml:60:1)") in [
         (line, msg.replace(str(load_ruleset("province-en").source).rsplit("rulesets/", 1)[0], "")) for line, msg in found]
     assert any("ship tokens are never cast" in msg for _, msg in found)
     runner = CliRunner()

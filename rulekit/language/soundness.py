@@ -19,8 +19,10 @@ already refused is skipped.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..errors import CONTROL_RE, Problem
-from ..i18n import _, ngettext
+from ..i18n import _, display_name, ngettext
 from .yamlload import join
 
 #: Most different purses (ways to hold some of the coins in the box) the
@@ -109,64 +111,164 @@ def check_coin_holdings(checker) -> bool:
     return True
 
 
+# The two roles the warnings below measure: the resource a player earns and
+# spends within a turn (Labor in the editions) and the coins. The ids come
+# from the ruleset's resources; set by :func:`_roles` before each check.
+_ROLES = {"turn": "labor", "coins": "coin"}
+
+
+def _roles(data) -> None:
+    from .ruleset import coins_resource, turn_resource
+    _ROLES["turn"] = turn_resource(data) or ""
+    _ROLES["coins"] = coins_resource(data) or ""
+
+
 def _amounts(value) -> tuple[int, int] | None:
+    """(the turn resource's amount, the coins') of an amount mapping, or None when one is not a number."""
     value = _dict(value)
-    labor, coin = value.get("labor", 0), value.get("coin", 0)
+    labor, coin = value.get(_ROLES["turn"], 0), value.get(_ROLES["coins"], 0)
     if _int(labor) is None or _int(coin) is None:
         return None
     return labor, coin
 
 
-def _describe(conv_id, conv) -> str:
-    pay, gain = _amounts(_dict(conv).get("pay")), _amounts(_dict(conv).get("gain"))
-    return _("{id} (pay {pay_labor} Labor and {pay_coin} Coin, gain {gain_labor} Labor and {gain_coin} Coin)").format(
-        id=conv_id, pay_labor=pay[0], pay_coin=pay[1], gain_labor=gain[0], gain_coin=gain[1])
+def _resource_ids(data) -> list[str]:
+    res = _dict(data.get("resources"))
+    return list(res) if res else ["labor", "coin"]
+
+
+def _vector(value, ids):
+    """The amount mapping as numbers per resource id, or None when one is not a number."""
+    value = _dict(value)
+    out = []
+    for rid in ids:
+        n = value.get(rid, 0)
+        if _int(n) is None:
+            return None
+        out.append(n)
+    return out
+
+
+def _describe(conv_id, conv, ids, data) -> str:
+    """``grind (pay 2 Labor, gain 1 Coin)``: every resource with its amount, 0 included, in declared order."""
+    def words(amounts):
+        return ", ".join(_("{num} {resource}").format(num=n, resource=display_name(data, "resource", rid))
+                         for rid, n in zip(ids, _vector(amounts, ids) or ()))
+    conv = _dict(conv)
+    return _("{id} (pay {pay}; gain {gain})").format(id=conv_id, pay=words(conv.get("pay")), gain=words(conv.get("gain")))
+
+
+def _pair_loops(d1, d2) -> bool:
+    """Whether t * d1 + d2 >= 0 (every resource) for some t > 0: the two, used in turn, lose nothing."""
+    lo, hi = Fraction(0), None
+    for a, b in zip(d1, d2):
+        if a > 0:
+            lo = max(lo, Fraction(-b, a))
+        elif a < 0:
+            bound = Fraction(b, -a)
+            hi = bound if hi is None else min(hi, bound)
+        elif b < 0:
+            return False
+    return hi is None or (hi > 0 and lo <= hi)
+
+
+#: Most unlimited conversions the exact check of longer loops examines (it enumerates subsets).
+MAX_LOOP_CONVERSIONS = 12
+
+
+def _null_direction(rows, m):
+    """A nonzero vector v with row . v == 0 for every row (m - 1 rows of rank m - 1), or None."""
+    mat = [list(map(Fraction, r)) for r in rows]
+    pivots, r = [], 0
+    for col in range(m):
+        piv = next((i for i in range(r, len(mat)) if mat[i][col] != 0), None)
+        if piv is None:
+            continue
+        mat[r], mat[piv] = mat[piv], mat[r]
+        mat[r] = [x / mat[r][col] for x in mat[r]]
+        for i in range(len(mat)):
+            if i != r and mat[i][col] != 0:
+                f = mat[i][col]
+                mat[i] = [x - f * y for x, y in zip(mat[i], mat[r])]
+        pivots.append(col)
+        r += 1
+    if r != m - 1:
+        return None
+    free = next(c for c in range(m) if c not in pivots)
+    v = [Fraction(0)] * m
+    v[free] = Fraction(1)
+    for i, col in enumerate(pivots):
+        v[col] = -mat[i][free]
+    return v
+
+
+def _loop(deltas) -> list[int] | None:
+    """Indexes of conversions some nonnegative use of which, not all zero, loses nothing on any
+    resource (an extreme ray of {x >= 0, D x >= 0}), or None when there is none."""
+    from itertools import combinations
+    m = len(deltas)
+    if m == 0:
+        return None
+    n = len(deltas[0])
+    rows = [[1 if j == k else 0 for j in range(m)] for k in range(m)]
+    rows += [[deltas[k][i] for k in range(m)] for i in range(n)]
+    for tight in combinations(range(len(rows)), m - 1):
+        v = _null_direction([rows[t] for t in tight], m)
+        if v is None:
+            continue
+        for sign in (1, -1):
+            x = [sign * c for c in v]
+            if all(sum(a * b for a, b in zip(row, x)) >= 0 for row in rows) and any(x):
+                return [k for k in range(m) if x[k] > 0]
+    return None
 
 
 def check_conversion_loops(checker) -> None:
     """No conversion without a per-turn limit can be repeated at no loss.
 
-    Each such conversion changes (Labor, Coin) by ``d = gain - pay``. Some
-    uses of them leave a player no poorer exactly when no exchange rate makes
-    every one of them lose value; with two resources that is a single ``d``
-    with no negative part, or a pair whose rates cross (1 Coin → 2 Labor with
-    2 Labor → 1 Coin).
+    Each such conversion changes what a player holds of every declared
+    resource by ``d = gain - pay``. Some uses of them leave a player no poorer
+    exactly when no exchange rate makes every one of them lose value: a single
+    ``d`` with no negative part, a pair whose rates cross (1 Coin → 2 Labor
+    with 2 Labor → 1 Coin), or, with three resources or more, a longer round
+    (Labor → Stone → Coin → Labor), found exactly.
     """
     convs = _dict(checker.data.get("conversions"))
+    ids = _resource_ids(checker.data)
     deltas = []
     for cid, conv in convs.items():
         conv = _dict(conv)
         if not isinstance(conv.get("pay"), dict) or not isinstance(conv.get("gain"), dict):
             continue                  # the schema says what is wrong
-        pay, gain = _amounts(conv.get("pay")), _amounts(conv.get("gain"))
+        pay, gain = _vector(conv.get("pay"), ids), _vector(conv.get("gain"), ids)
         if pay is None or gain is None or conv.get("per_turn") is not None:
             continue
-        deltas.append((cid, gain[0] - pay[0], gain[1] - pay[1]))
+        deltas.append((cid, [g - p for g, p in zip(gain, pay)]))
     fix = _("make every conversion cost more than it gives back, or limit it with per_turn")
     single = False
-    for cid, dl, dc in deltas:
-        if dl >= 0 and dc >= 0:
+    for cid, d in deltas:
+        if all(x >= 0 for x in d):
             single = True
             checker.add(join("/conversions", cid), _(
                 "conversion {conversion} gives back at least what it costs: a player could repeat it without end; "
-                "{fix}").format(conversion=_describe(cid, convs[cid]), fix=fix))
+                "{fix}").format(conversion=_describe(cid, convs[cid], ids, checker.data), fix=fix))
     if single:
         return
-    # Coin -> Labor (dc < 0 < dl): worth doing while a Coin is worth less than dl/-dc Labor.
-    # Labor -> Coin (dl < 0 < dc): worth doing while a Coin is worth more than -dl/dc Labor.
-    to_labor = [(cid, dl, -dc) for cid, dl, dc in deltas if dc < 0 < dl]
-    to_coin = [(cid, -dl, dc) for cid, dl, dc in deltas if dl < 0 < dc]
-    if not to_labor or not to_coin:
-        return
-    best_labor = max(to_labor, key=lambda t: (t[1] / t[2], t[0]))
-    best_coin = min(to_coin, key=lambda t: (t[1] / t[2], t[0]))
-    a, al, ac = best_labor
-    b, bl, bc = best_coin
-    if al * bc >= bl * ac:          # al/ac >= bl/bc: the rates cross
-        checker.add(join("/conversions", b), _(
-            "conversions {first} and {second}, used one after the other, give back at least what they cost: "
-            "a player could repeat them without end; {fix}").format(
-                first=_describe(a, convs[a]), second=_describe(b, convs[b]), fix=fix))
+    for (a, da), (b, db) in ((x, y) for i, x in enumerate(deltas) for y in deltas[i + 1:]):
+        if _pair_loops(da, db):
+            checker.add(join("/conversions", b), _(
+                "conversions {first} and {second}, used one after the other, give back at least what they cost: "
+                "a player could repeat them without end; {fix}").format(
+                    first=_describe(a, convs[a], ids, checker.data), second=_describe(b, convs[b], ids, checker.data), fix=fix))
+            return
+    if len(ids) > 2 and len(deltas) <= MAX_LOOP_CONVERSIONS:
+        found = _loop([d for _c, d in deltas])
+        if found:
+            names = [deltas[k][0] for k in found]
+            checker.add(join("/conversions", names[-1]), _(
+                "conversions {conversions}, used in turn, give back at least what they cost: "
+                "a player could repeat them without end; {fix}").format(
+                    conversions=", ".join(_describe(c, convs[c], ids, checker.data) for c in names), fix=fix))
 
 
 # ---------------------------------------------------------------------------
@@ -223,15 +325,15 @@ def _labor_bound(data):
         if gain is None or gain[0] > 0:
             return None
     spaces = [s for s in (_dict(data.get("work_cycle")).get("spaces") or []) if isinstance(s, dict)]
-    best = max((_int(_dict(s.get("yields")).get("labor")) or 0 for s in spaces), default=0)
+    best = max((_int(_dict(s.get("yields")).get(_ROLES["turn"])) or 0 for s in spaces), default=0)
     income = 0
     for structure in _dict(data.get("structures")).values():
         for effect in _dict(structure).get("effects") or []:
             effect = _dict(effect)
-            best = max(best, _int(_dict(effect.get("space_yield")).get("labor")) or 0)
-            income += _int(_dict(effect.get("income")).get("labor")) or 0
+            best = max(best, _int(_dict(effect.get("space_yield")).get(_ROLES["turn"])) or 0)
+            income += _int(_dict(effect.get("income")).get(_ROLES["turn"])) or 0
     for outcome in _dict(data.get("harbor")).get("outcomes") or []:
-        income += _int(_dict(_dict(_dict(outcome).get("benefit")).get("income")).get("labor")) or 0
+        income += _int(_dict(_dict(_dict(outcome).get("benefit")).get("income")).get(_ROLES["turn"])) or 0
     workers = sum(_int(_dict(w).get("count")) or 0 for w in _dict(data.get("workers")).values())
     sailors = _dict(data.get("sailors"))
     workers += (_int(sailors.get("count")) or 0) * (1 if sailors.get("supply") == "shared" else 2)
@@ -251,6 +353,7 @@ def warnings(res) -> list[Problem]:
             file, line, col = res.where(cause)
         out.append(Problem(file, line, col, _("warning: {message}").format(message=message), pointer))
 
+    _roles(data)
     supply = coin_supply(data)
     if supply is None or holdings(supply) > MAX_HOLDINGS:
         return out
@@ -264,13 +367,13 @@ def warnings(res) -> list[Problem]:
             continue
         if cost[1] > total:
             never.append(sid)
-            warn(join(join("/structures", sid), "cost") + "/coin", cause="/components/coins", message=ngettext(
+            warn(join(join("/structures", sid), "cost") + "/" + _ROLES["coins"], cause="/components/coins", message=ngettext(
                 "{id} costs {num} Coin, but the coins in the box are worth only {total}: it can never be built",
                 "{id} costs {num} Coin, but the coins in the box are worth only {total}: it can never be built",
                 cost[1]).format(id=sid, num=cost[1], total=total))
         elif labor_max is not None and cost[0] > labor_max:
             never.append(sid)
-            warn(join(join("/structures", sid), "cost") + "/labor", _(
+            warn(join(join("/structures", sid), "cost") + "/" + _ROLES["turn"], _(
                 "{id} costs {num} Labor, but a player can earn at most {most} Labor in a turn: "
                 "it can never be built").format(id=sid, num=cost[0], most=labor_max))
     if structures and len(never) == len(structures):
@@ -279,19 +382,19 @@ def warnings(res) -> list[Problem]:
     # Coin yields the coins cannot pay exactly.
     amounts = {}
     for i, space in enumerate(_dict(data.get("work_cycle")).get("spaces") or []):
-        coin = _int(_dict(_dict(space).get("yields")).get("coin"))
+        coin = _int(_dict(_dict(space).get("yields")).get(_ROLES["coins"]))
         if coin:
-            amounts.setdefault(coin, f"/work_cycle/spaces/{i}/yields/coin")
+            amounts.setdefault(coin, f"/work_cycle/spaces/{i}/yields/{_ROLES['coins']}")
     for sid, structure in structures.items():
         for i, effect in enumerate(_dict(structure).get("effects") or []):
             for name in ("income", "space_yield"):
-                coin = _int(_dict(_dict(effect).get(name)).get("coin"))
+                coin = _int(_dict(_dict(effect).get(name)).get(_ROLES["coins"]))
                 if coin:
-                    amounts.setdefault(coin, f"{join('/structures', sid)}/effects/{i}/{name}/coin")
+                    amounts.setdefault(coin, f"{join('/structures', sid)}/effects/{i}/{name}/{_ROLES['coins']}")
     for cid, conv in _dict(data.get("conversions")).items():
         gain = _amounts(_dict(conv).get("gain"))
         if gain and gain[1]:
-            amounts.setdefault(gain[1], f"{join('/conversions', cid)}/gain/coin")
+            amounts.setdefault(gain[1], f"{join('/conversions', cid)}/gain/{_ROLES['coins']}")
     for amount, pointer in sorted(amounts.items()):
         if amount <= total and not payable(amount, supply):
             warn(pointer, cause="/components/coins", message=ngettext(
