@@ -102,5 +102,5 @@ def test_condition_problems(tmp_path, cond, message):
 def test_a_combination_over_a_base_measure_says_how_to_clear_it(tmp_path):
     ref = variant(tmp_path, "goals:\n  labor:\n    condition: {any: [{metric: vp, at_least: 3}]}\n")
     found = [(p.file, p.line, p.message) for p in validate_path(ref)]
-    assert found == [(ref, 5, "the base ruleset's metric, at_least merge into this condition (a mapping in a variant "
+    assert found == [(ref, 5, "the base ruleset's metric, resource, at_least merge into this condition (a mapping in a variant "
                                "merges key by key): write metric: null next to any")]

@@ -14,10 +14,11 @@ ANCHORS = {re.sub(r"[^a-z0-9_ -]", "", h.lower()).replace(" ", "-") for h in re.
     ("turn:\n  two_step_move: true\n", "turn"),
     ("scoring:\n  bonus_per_sailor: 1\n", "scoring"),
     ("structures:\n  bank:\n    stone: 2\n", "structures"),
-    ("structures:\n  mill:\n    effects:\n      - income: {stone: 1}\n", "effects"),
+    ("structures:\n  mill:\n    effects:\n      - long_move: {steps: 2, worker: camp}\n", "effects"),
     ("goals:\n  labor:\n    condition: {metric: labor_earned_this_turn, at_least: 5, turns: 2}\n", "conditions-and-metrics"),
     ("work_cycle:\n  steps: 2\n", "work_cycle"),
-    ("resources: [stone]\n", "the-file"),
+    ("resources:\n  labor:\n    perishable: true\n", "resources"),
+    ("harvest: [stone]\n", "the-file"),
 ])
 def test_the_language_has_no_setting(tmp_path, body, anchor):
     path = tmp_path / "house.yaml"
