@@ -204,3 +204,14 @@ conversions:
                          "make every conversion cost more than it gives back, or limit it with per_turn"]
     else:
         assert found == []
+
+
+def test_too_many_unlimited_conversions_among_three_resources_are_refused(tmp_path):
+    convs = "".join(f"  c{i}: {{name: C{i}, pay: {{labor: 2}}, gain: {{stone: 1}}, always: true}}\n" for i in range(13))
+    path = tmp_path / "many.yaml"
+    path.write_text(STONE.replace("goals:\n", "goals:\n  grind: null\n")
+                    .replace("structures:\n", "structures:\n  union: {effects: [{income: {labor: 1}}]}\n")
+                    + "conversions:\n  grind: null\n  union: null\n" + convs, encoding="utf-8")
+    assert [p.message for p in validate_path(path)] == [
+        "more than 12 conversions without per_turn among three resources or more: rulekit cannot check that "
+        "no round of them gives back what it costs; limit some with per_turn"]

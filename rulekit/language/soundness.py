@@ -261,7 +261,14 @@ def check_conversion_loops(checker) -> None:
                 "a player could repeat them without end; {fix}").format(
                     first=_describe(a, convs[a], ids, checker.data), second=_describe(b, convs[b], ids, checker.data), fix=fix))
             return
-    if len(ids) > 2 and len(deltas) <= MAX_LOOP_CONVERSIONS:
+    if len(ids) > 2 and len(deltas) > MAX_LOOP_CONVERSIONS:
+        checker.add("/conversions", ngettext(
+            "more than {num} conversion without per_turn among three resources or more: rulekit cannot check that "
+            "no round of them gives back what it costs; limit some with per_turn",
+            "more than {num} conversions without per_turn among three resources or more: rulekit cannot check that "
+            "no round of them gives back what it costs; limit some with per_turn",
+            MAX_LOOP_CONVERSIONS).format(num=MAX_LOOP_CONVERSIONS))
+    elif len(ids) > 2:
         found = _loop([d for _c, d in deltas])
         if found:
             names = [deltas[k][0] for k in found]
