@@ -60,7 +60,7 @@ cdef class State:
     @cython.locals(c=Compiled, base=cython.int, r=cython.int, a=cython.int)
     cpdef _gain(self, int p, tuple amounts)
 
-    @cython.locals(base=cython.int, r=cython.int)
+    @cython.locals(c=Compiled, base=cython.int, r=cython.int)
     cpdef _take(self, int p, tuple amounts)
 
     @cython.locals(base=cython.int, r=cython.int, pool=list)

@@ -421,8 +421,10 @@ class Compiled:
         self._build_actions()
 
     def pools(self, amounts: dict) -> tuple:
-        """An amount mapping's counted resources: one int per pool resource, in declared order."""
-        return tuple(amounts.get(r, 0) for r in self.pool_ids)
+        """An amount mapping's counted resources: one int per pool resource, in declared order
+        (``no_pool`` itself when all are 0, so the hot paths can skip it with ``is``)."""
+        t = tuple(amounts.get(r, 0) for r in self.pool_ids)
+        return t if any(t) else self.no_pool
 
     def coins(self, amounts: dict) -> int:
         """An amount mapping's coins (value), 0 without a coins resource."""
@@ -430,7 +432,7 @@ class Compiled:
 
     @staticmethod
     def added(a: tuple, b: tuple) -> tuple:
-        return tuple(x + y for x, y in zip(a, b))
+        return a if not any(b) else b if not any(a) else tuple(x + y for x, y in zip(a, b))
 
     def _build_actions(self):
         acts = []
@@ -752,7 +754,10 @@ class State:
 
     def _gain(self, p: int, amounts: tuple):
         """Pool amounts earned by player ``p`` (counted as earned this turn for the current player)."""
-        base = p * self.c.n_pool
+        c = self.c
+        if amounts is c.no_pool:
+            return
+        base = p * c.n_pool
         for r in range(len(amounts)):
             a = amounts[r]
             if a:
@@ -761,12 +766,17 @@ class State:
                     self.earned[r] += a
 
     def _take(self, p: int, amounts: tuple):
-        base = p * self.c.n_pool
+        c = self.c
+        if amounts is c.no_pool:
+            return
+        base = p * c.n_pool
         for r in range(len(amounts)):
             if amounts[r]:
                 self.pool[base + r] -= amounts[r]
 
     def _has(self, p: int, amounts: tuple) -> bool:
+        if amounts is self.c.no_pool:
+            return True
         base = p * self.c.n_pool
         pool = self.pool
         for r in range(len(amounts)):
