@@ -133,3 +133,23 @@ def test_gain_on_the_first_turn_after_building(tmp_path):
     with language("fr"):
         french = s.effect_sentence(data, data["structures"]["camp"]["effects"][1])
         assert french.startswith("Au début de votre premier tour après l’avoir construit") and "Pièce" in french
+
+
+def test_the_first_turn_gain_is_told_at_the_start_of_that_turn(tmp_path):
+    from rulekit.play.session import Console, Session
+    ref = variant(tmp_path, """
+        structures:
+          camp:
+            effects:
+              - unlock_worker: {worker: camp}
+              - gain: {when: first_turn, labor: 2}
+    """)
+    out = []
+    con = Console(interactive=False, color=False, write=out.append)
+    session = Session(ruleset=load_ruleset(ref), seed=0, players=["human", "human"], console=con, first_player=0)
+    session._telling = True
+    S.set_goals(session.state, "coin10", ("two_vp", "structure"))
+    S.spending(session.state, labor=2, silver=1)
+    for move in ("build camp", "end", "move green@labor_top", "end"):
+        session._play(session.state.parse(move), save=False)
+    assert "Player 1 receives at the start of the turn: Camp +2 Labor (once)." in "".join(out)

@@ -410,6 +410,7 @@ class Session:
         if info.kind == screen.BUILD:
             vp = c.vp_first[info.arg] if st.first_builder[info.arg] < 0 else c.vp_later[info.arg]
         labor, coin, other_coin = screen.labor_of(st), st.coin_value(seat), st.coin_value(1 - seat)
+        first_due = st.first_due[1 - seat]          # first-turn gains the next player receives as their turn starts
         self.seats.append(seat)
         st._apply(action)
         same = st.turn == turn and not st.is_terminal()
@@ -429,7 +430,7 @@ class Session:
                     self._tell(story.Entry(turn, seat, story.WHY, why), dim=True)
             if not st.is_terminal() and (self.max_turns is None or st.turn < self.max_turns):
                 self._tell_turn()
-                income = story.start_income_line(st, self.names, other_coin)
+                income = story.start_income_line(st, self.names, other_coin, first_due)
                 if income:
                     self._tell(story.Entry(st.turn, st.current, story.INCOME, income), fg="yellow")
         if save:

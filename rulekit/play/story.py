@@ -80,12 +80,16 @@ def action_entry(before_state, action: int, after_state, seat: int, text: str,
                  labor=labor, coin=coin, vp=vp, lost=lost)
 
 
-def income_sources(state, seat: int, structures: int, borrowed: bool = False) -> list[str]:
+def income_sources(state, seat: int, structures: int, borrowed: bool = False, first: int = 0) -> list[str]:
     """The sources of the income ``seat`` receives from ``structures`` (a bit mask):
-    "Mill +1 Labor", "ships (Mixed) +1 Coin"."""
+    "Mill +1 Labor", "ships (Mixed) +1 Coin"; and the first-turn gains of ``first`` (a bit mask)."""
     c = state.c
     d = c.data
     out = []
+    for s in range(c.n_struct):
+        if first >> s & 1:
+            out.append(_("{source} {gain} (once)").format(source=screen.name(d, "structure", c.struct_ids[s]),
+                                                         gain=screen.gain_text(c.first_pool[s], c.first_coin[s], c)))
     for s in range(c.n_struct):
         if not structures >> s & 1:
             continue
@@ -105,14 +109,16 @@ def income_sources(state, seat: int, structures: int, borrowed: bool = False) ->
     return out
 
 
-def start_income_line(state, names, coin_before: int) -> str:
-    """What the player whose turn just started received, with its sources ("" if nothing)."""
+def start_income_line(state, names, coin_before: int, first: int = 0) -> str:
+    """What the player whose turn just started received, with its sources ("" if nothing);
+    ``first``: the structures whose first-turn gain was due (a bit mask)."""
     p = state.current
-    sources = income_sources(state, p, state.owned[p])
+    sources = income_sources(state, p, state.owned[p], first=first)
     if not sources:
         return ""
     text = format_list(sources)
-    expected = _nominal_coin(state, p, state.owned[p])
+    expected = _nominal_coin(state, p, state.owned[p]) + sum(state.c.first_coin[s] for s in range(state.c.n_struct)
+                                                             if first >> s & 1)
     got = state.coin_value(p) - coin_before
     if got < expected:
         text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got))
