@@ -91,3 +91,15 @@ def test_every_move_takes_two_steps(tmp_path):
     assert sentence in render_markdown(load_ruleset(ref))
     assert [p.message for p in validate_path(variant(tmp_path, "turn:\n  move_steps: 3\n"))] == [
         "a move of 3 steps on a Work Cycle of 3 spaces would bring the worker back or around"]
+
+
+def test_the_screen_says_only_what_is_lost_beyond_the_carry_over(tmp_path):
+    from rulekit.play import screen
+    ref = variant(tmp_path, "resources:\n  labor:\n    end_of_turn: {carry: 2}\n")
+    st = S.new(ref, seed=0)
+    S.spending(st, labor=3)
+    end = st.parse("end")
+    assert screen.labor_lost(st) == 1
+    assert screen.describe(st, end) == "End your turn (you lose the 1 Labor you have not spent)"
+    S.set_labor(st, 2)
+    assert screen.labor_lost(st) == 0 and screen.describe(st, end) == "End your turn"

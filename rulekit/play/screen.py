@@ -63,6 +63,16 @@ def labor_of(state) -> int:
     return state.held(state.current, r) if r >= 0 else 0
 
 
+def labor_lost(state) -> int:
+    """What the player to play would lose of the turn resource by ending the turn now
+    (what is above the carry-over; nothing when it is kept)."""
+    r = turn_resource(state.c)
+    if r < 0:
+        return 0
+    held, keep = labor_of(state), state.c.pool_end[r]
+    return held if keep == 0 else max(0, held - keep)
+
+
 def _split(labor, c):
     """Pool amounts (a tuple, with ``c``) -> (the turn resource's amount, [(id, amount)] of the others)."""
     if not isinstance(labor, tuple):
@@ -261,8 +271,8 @@ def describe(state, action: int) -> str:
     if kind == SPEND:
         return _("Stop moving workers and go to the Resource Spending phase")
     if kind == END:
-        if labor_of(state):
-            return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_of(state)))
+        if labor_lost(state):
+            return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_lost(state)))
         return _("End your turn")
     if kind == BUILD:
         s = info.arg
@@ -323,12 +333,12 @@ def report(state, action: int, player: str) -> str:
             return _("You stop moving workers and go to the Resource Spending phase.")
         return _("{player} stops moving workers and goes to the Resource Spending phase.").format(player=player)
     if kind == END:
-        if labor_of(state):
+        if labor_lost(state):
             if you:
                 return _("You end your turn and lose the {labor} you did not spend.").format(
-                    labor=labor_text(labor_of(state)))
+                    labor=labor_text(labor_lost(state)))
             return _("{player} ends the turn and loses the {labor} not spent.").format(
-                player=player, labor=labor_text(labor_of(state)))
+                player=player, labor=labor_text(labor_lost(state)))
         if you:
             return _("You end your turn.")
         return _("{player} ends the turn.").format(player=player)

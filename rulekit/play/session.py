@@ -411,12 +411,13 @@ class Session:
             vp = c.vp_first[info.arg] if st.first_builder[info.arg] < 0 else c.vp_later[info.arg]
         labor, coin, other_coin = screen.labor_of(st), st.coin_value(seat), st.coin_value(1 - seat)
         first_due = st.first_due[1 - seat]          # first-turn gains the next player receives as their turn starts
+        lost = screen.labor_lost(st) if info.kind == screen.END else 0
         self.seats.append(seat)
         st._apply(action)
         same = st.turn == turn and not st.is_terminal()
         entry = story.Entry(turn, seat, story.ACTION, line, action_kind=info.kind, arg=info.arg,
                             labor=(screen.labor_of(st) - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
-                            lost=labor if info.kind == screen.END else 0)
+                            lost=lost)
         self._tell(entry, fg=screen.seat_color(self.data, seat))
         if info.kind == screen.BORROW:
             paid = story.borrow_income_line(st, self.names, seat, info.arg, coin)
