@@ -21,9 +21,13 @@ cdef class Compiled:
     cdef public dict action_index, _kind_masks
     cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_cost_labor, sailor_per_turn
     cdef public int n_workers, n_kinds, borrow_phases, harbor_struct, a_spend, a_end
-    cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask
+    cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask, leap_mask
+    cdef public int builds_per_turn, move_steps, borrow_per_turn, ship_tokens
+    cdef public tuple kind_entry, conv_needs_payout, goal_vps, outcome_by_white
+    cdef public list leap_steps, yield_bonus, end_order, end_keys, end_conds, end_finish
     # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
-    cdef public object sailor_shared
+    cdef public object sailor_shared, take_from_opponent, repay_same_turn, chain_end_of_turn
+    cdef public object cast_on_build, cast_at_start
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -35,9 +39,10 @@ cdef class State:
     cdef public object seed, rng, supply, end_reason, history, log
     cdef public int first, current, phase, turn, labor, face_up, holder, token_turn, borrowed
     cdef public int harbormaster, ship, labor_earned, spent, hired
-    cdef public long long moved
+    cdef public long long moved, borrowed_mask
+    cdef public int borrows, leaped, end_cond
     cdef public list purses, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
-    cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending   # flags: see above
+    cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
 
     @cython.locals(c=Compiled)
     cpdef _reset_turn_counters(self)
@@ -81,3 +86,38 @@ cdef class State:
 
     cpdef _check_goals(self)
     cpdef _check_end(self)
+
+    # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
+    cpdef bint is_terminal(self)
+
+    @cython.locals(amount=cython.int)
+    cpdef int _earn_coin(self, int p, int amount)
+
+    cpdef bint _can_earn(self, int p, int amount)
+    cpdef bint _can_pay(self, int p, int amount)
+    cpdef _pay(self, int p, int amount)
+    cpdef _claim(self, int p, int g)
+
+    @cython.locals(c=Compiled, g=cython.int, p=cython.int)
+    cpdef _reveal_next(self)
+
+    @cython.locals(c=Compiled, g=cython.int, before=cython.int)
+    cpdef _check_end_of_turn_goals(self)
+
+    @cython.locals(c=Compiled, i=cython.int)
+    cpdef list end_conditions_met(self)
+
+    @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, labor=cython.int, coin=cython.int,
+                   over=cython.longlong, s=cython.int, bonus_labor=cython.int, bonus_coin=cython.int)
+    cpdef _move(self, int p, int kind, int sp, int steps)
+
+    cpdef _borrow(self, int p, int s)
+
+    @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
+    cpdef int _leap_steps(self, int p)
+
+    @cython.locals(c=Compiled, white=cython.int)
+    cpdef _cast(self)
+
+    @cython.locals(c=Compiled, o=cython.int)
+    cpdef _apply_benefit(self, int p)
