@@ -24,6 +24,8 @@ cdef class Compiled:
     cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask, leap_mask
     cdef public int builds_per_turn, move_steps, borrow_per_turn, ship_tokens
     cdef public tuple kind_entry, conv_needs_payout, goal_vps, outcome_by_white
+    cdef public tuple build_action, borrow_action, conv_action, exchange_action, leap_action
+    cdef public tuple action_kind, action_arg, action_arg2
     cdef public list leap_steps, yield_bonus, end_order, end_keys, end_conds, end_finish
     # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
     cdef public object sailor_shared, take_from_opponent, repay_same_turn, chain_end_of_turn
@@ -72,7 +74,7 @@ cdef class State:
     @cython.locals(c=Compiled, w=cython.int)
     cpdef int _free_sailor(self, int p)
 
-    @cython.locals(c=Compiled, kind=cython.int, p=cython.int, k=cython.int, w=cython.int)
+    @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int)
     cpdef _apply(self, int action)
 
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)

@@ -428,11 +428,20 @@ class Compiled:
                 for sp, spid in enumerate(self.space_ids):
                     add(LEAP, k, sp, f"leap {kid}@{spid}")
         self.actions = tuple(acts)
+        self.action_kind = tuple(a.kind for a in acts)      # the same, as flat tuples for the hot path
+        self.action_arg = tuple(a.arg for a in acts)
+        self.action_arg2 = tuple(a.arg2 for a in acts)
         self.action_index = index
         self.a_spend = index[(SPEND, 0, 0)]
         self.a_end = index[(END, 0, 0)]
         self.a_hire = index.get((HIRE, 0, 0))
         self.a_repay = index.get((REPAY, 0, 0))
+        # The same indexes as flat tuples (-1: no such action), read by legal_actions without building keys.
+        self.build_action = tuple(index[(BUILD, s, 0)] for s in range(self.n_struct))
+        self.borrow_action = tuple(index.get((BORROW, s, 0), -1) for s in range(self.n_struct))
+        self.conv_action = tuple(index[(CONVERT, k, 0)] for k in range(len(self.conv_ids)))
+        self.exchange_action = tuple(index.get((EXCHANGE, dn, 0), -1) for dn in range(len(self.coin_ids)))
+        self.leap_action = tuple(index.get((LEAP, a.arg, a.arg2), -1) if a.kind == MOVE else -1 for a in acts)
 
 
     def kind_mask(self, structs: int) -> int:
@@ -925,7 +934,6 @@ class State:
             return []
         c = self.c
         p = self.current
-        idx = c.action_index
         out = []
         if self.phase == WORK:
             kinds = self._kind_access(p)
@@ -948,8 +956,7 @@ class State:
             if c.leap_mask and not self.leaped and self._active_structs(p) & c.leap_mask:
                 first = len(out)
                 for a in out[:first]:
-                    info = c.actions[a]
-                    out.append(idx[(LEAP, info.arg, info.arg2)])
+                    out.append(c.leap_action[a])
             if c.borrow_phases & 1:
                 self._borrow_actions(out)
             if self.moved:
@@ -965,7 +972,7 @@ class State:
                 if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
                     continue
                 if labor >= c.cost_labor[s] and value >= c.cost_coin[s] and self._can_pay(p, c.cost_coin[s]):
-                    out.append(idx[(BUILD, s, 0)])
+                    out.append(c.build_action[s])
         if c.borrow_phases & 2:
             self._borrow_actions(out)
         active = self._active_structs(p)
@@ -984,7 +991,7 @@ class State:
                 continue
             if c.conv_gain_coin[k] and c.conv_needs_payout[k] and not self._can_earn(p, c.conv_gain_coin[k]):
                 continue                         # the coins could not pay it out: nothing to gain
-            out.append(idx[(CONVERT, k, 0)])
+            out.append(c.conv_action[k])
         if self.hire_ok and self._can_hire(p, labor, value):
             out.append(c.a_hire)
         if self.holder == p and (c.repay_same_turn or self.token_turn != self.turn):
@@ -993,7 +1000,7 @@ class State:
         purse = self.purses[p]
         for dn in range(1, c.coinage.n):
             if self.supply[dn] and c.coinage.exchange(purse, self.supply, dn, True) is not None:
-                out.append(idx[(EXCHANGE, dn, 0)])
+                out.append(c.exchange_action[dn])
         out.append(c.a_end)
         return out
 
@@ -1009,7 +1016,7 @@ class State:
         candidates = self.owned[1 - p] & ~self.owned[p] & ~self.borrowed_mask
         for s in range(c.n_struct):
             if candidates >> s & 1:
-                out.append(c.action_index[(BORROW, s, 0)])
+                out.append(c.borrow_action[s])
 
     def _can_hire(self, p: int, labor: int, value: int) -> bool:
         c = self.c
@@ -1040,14 +1047,14 @@ class State:
 
     def _apply(self, action: int) -> None:
         c = self.c
-        info = c.actions[action]
-        kind = info.kind
+        kind = c.action_kind[action]
+        arg = c.action_arg[action]
         p = self.current
         self.history.append(action)
         if kind == MOVE:
-            self._move(p, info.arg, info.arg2, c.move_steps)
+            self._move(p, arg, c.action_arg2[action], c.move_steps)
         elif kind == LEAP:
-            self._move(p, info.arg, info.arg2, self._leap_steps(p))
+            self._move(p, arg, c.action_arg2[action], self._leap_steps(p))
             self.leaped += 1
         elif kind == SPEND:
             self.phase = SPENDING
@@ -1055,11 +1062,11 @@ class State:
             self._end_turn()
             return
         elif kind == BUILD:
-            self._build(p, info.arg)
+            self._build(p, arg)
         elif kind == BORROW:
-            self._borrow(p, info.arg)
+            self._borrow(p, arg)
         elif kind == CONVERT:
-            k = info.arg
+            k = arg
             self.labor -= c.conv_pay_labor[k]
             self._pay(p, c.conv_pay_coin[k])
             if c.conv_gain_labor[k]:
@@ -1084,7 +1091,7 @@ class State:
                 self.borrowed_mask = 0
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
-            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, True)
+            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, arg, True)
         self._check_goals()
         self._check_end()
 
