@@ -23,7 +23,7 @@ cdef class Compiled:
     cdef public int n_workers, n_kinds, borrow_phases, harbor_struct, a_spend, a_end
     cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask, leap_mask
     cdef public int builds_per_turn, move_steps, borrow_per_turn, ship_tokens
-    cdef public tuple kind_entry, conv_needs_payout, goal_vps, outcome_by_white
+    cdef public tuple kind_entry, conv_needs_payout, goal_vps, outcome_by_white, end_kind
     cdef public tuple build_action, borrow_action, conv_action, exchange_action, leap_action
     cdef public tuple action_kind, action_arg, action_arg2
     cdef public list leap_steps, yield_bonus, end_order, end_keys, end_conds, end_finish
@@ -87,6 +87,7 @@ cdef class State:
     cpdef _end_turn(self)
 
     cpdef _check_goals(self)
+    @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)
 
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
@@ -106,8 +107,8 @@ cdef class State:
     @cython.locals(c=Compiled, g=cython.int, before=cython.int)
     cpdef _check_end_of_turn_goals(self)
 
-    @cython.locals(c=Compiled, i=cython.int)
-    cpdef list end_conditions_met(self)
+    @cython.locals(c=Compiled, kind=cython.int)
+    cpdef bint _end_condition_met(self, int i)
 
     @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, labor=cython.int, coin=cython.int,
                    over=cython.longlong, s=cython.int, bonus_labor=cython.int, bonus_coin=cython.int)
@@ -123,3 +124,15 @@ cdef class State:
 
     @cython.locals(c=Compiled, o=cython.int)
     cpdef _apply_benefit(self, int p)
+
+
+cdef class Condition:
+    cdef public object metric, param, at_least, at_most, spec, met
+    cdef public int code
+    cdef public long long lo, hi, pmask
+    cdef public tuple parts
+
+    @cython.locals(code=cython.int, v=cython.longlong, owned=cython.longlong, c=Compiled, s=cython.int,
+                   vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
+                   w=cython.int, k=cython.int, part=Condition)
+    cpdef bint holds(self, State st, int p)

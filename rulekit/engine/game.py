@@ -44,6 +44,13 @@ MASK64 = (1 << 64) - 1
 # Access kinds of workers
 ACCESS_EVERYONE, ACCESS_UNLOCKED, ACCESS_OWNER = 0, 1, 2
 
+# Metrics Condition.holds reads itself (Condition.code indexes this); the others go through Condition.met
+FAST_METRICS = ("coin_value", "structures", "workers", "coins_held", "labor_earned_this_turn",
+                "coins_spent_this_turn", "conversions_this_turn", "owns", "all", "any", "not")
+
+# End condition kinds the engine checks (Compiled.end_kind indexes this)
+END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted")
+
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins")
 
@@ -68,13 +75,18 @@ class Condition:
     """A compiled metric condition: ``metric`` of a player compared with thresholds.
 
     ``met(state, p)`` is a closure specialised for the metric at compile time,
-    since conditions are checked after every action.
+    since conditions are checked after every action. ``holds(state, p)`` gives
+    the same answer and is what the engine calls: it reads the common metrics
+    (``code``, an index into :data:`FAST_METRICS`) straight from the state, which
+    the compiled core does with C types, and asks ``met`` for any other.
     """
 
-    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met")
+    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met", "code", "lo", "hi", "pmask", "parts")
 
     def __init__(self, comp: "Compiled", spec: dict):
         self.spec = spec
+        self.code = -1
+        self.lo, self.hi, self.pmask, self.parts = -1, 1 << 30, 0, ()
         for combine in ("all", "any", "not"):
             if combine in spec:
                 self._combine(comp, combine, spec[combine])
@@ -103,6 +115,11 @@ class Condition:
             lo = -1
         if hi is None:
             hi = 1 << 30
+        self.lo, self.hi = lo, hi
+        if metric in FAST_METRICS and not (metric == "structures" and param is not None and not isinstance(param, int)):
+            self.code = FAST_METRICS.index(metric)
+        if metric == "workers":
+            self.pmask = sum(1 << k for k in param)
         if metric == "coin_value":
             value = comp.coinage.value
 
@@ -153,13 +170,16 @@ class Condition:
         self.metric = combine
         self.param = None
         self.at_least = self.at_most = None
+        self.code = FAST_METRICS.index(combine)
         if combine == "not":
-            inner = Condition(comp, specs).met
+            self.parts = (Condition(comp, specs),)
+            inner = self.parts[0].met
 
             def met(st, p):
                 return not inner(st, p)
         else:
-            parts = tuple(Condition(comp, s).met for s in specs)
+            self.parts = tuple(Condition(comp, s) for s in specs)
+            parts = tuple(part.met for part in self.parts)
             if combine == "all":
                 def met(st, p):
                     for part in parts:
@@ -173,6 +193,62 @@ class Condition:
                             return True
                     return False
         self.met = met
+
+    def holds(self, st: "State", p: int) -> bool:
+        """Whether player ``p`` meets the condition now (the same answer as ``met``)."""
+        code = self.code
+        if code < 0:
+            return self.met(st, p)
+        if code >= 8:                            # all, any, not
+            if code == 8:
+                for part in self.parts:
+                    if not part.holds(st, p):
+                        return False
+                return True
+            if code == 9:
+                for part in self.parts:
+                    if part.holds(st, p):
+                        return True
+                return False
+            return not self.parts[0].holds(st, p)
+        if code == 0:                            # coin_value
+            v = st.coin_value(p)
+        elif code == 1:                          # structures (of one VP value when param is set)
+            if self.param is None:
+                v = st.owned[p].bit_count()
+            else:
+                owned = st.owned[p]
+                c = st.c
+                vp = self.param
+                v = 0
+                s = 0
+                while owned:
+                    if owned & 1 and (c.vp_first[s] if st.first_builder[s] == p else c.vp_later[s]) == vp:
+                        v += 1
+                    owned >>= 1
+                    s += 1
+        elif code == 2:                          # workers of the kinds in pmask that p may move
+            c = st.c
+            kinds = st._kind_access(p)
+            pmask = self.pmask
+            sailor = c.sailor_kind
+            v = 0
+            for w in range(c.n_workers):
+                if st.wpos[w] >= 0:
+                    k = c.worker_kind[w]
+                    if pmask >> k & 1 and ((st.wowner[w] == p) if k == sailor else (kinds >> k & 1)):
+                        v += 1
+        elif code == 3:                          # coins_held
+            v = st.purses[p][self.param]
+        elif code == 4:                          # labor_earned_this_turn
+            v = st.labor_earned if p == st.current else 0
+        elif code == 5:                          # coins_spent_this_turn
+            v = st.spent if p == st.current else 0
+        elif code == 6:                          # conversions_this_turn
+            v = st.conv_used[self.param] if p == st.current else 0
+        else:                                    # owns
+            v = st.owned[p] >> self.param & 1
+        return self.lo <= v <= self.hi
 
     def value(self, st: "State", p: int) -> int:
         if self.metric in ("all", "any", "not"):
@@ -388,6 +464,8 @@ class Compiled:
             fin = cond.get("finish_turn")
             self.end_finish.append(default_finish if fin is None else fin)
         self.finish_turn = default_finish
+        # The kinds as small integers, for the check after every action.
+        self.end_kind = tuple(END_KINDS.index(k) if k in END_KINDS else -1 for k in self.end_order)
         sc = d["scoring"]
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
@@ -763,8 +841,8 @@ class State:
             if c.goal_at_end[g]:
                 return
             cond = c.goal_cond[g]
-            a = cond.met(self, self.current)
-            b = cond.met(self, 1 - self.current)
+            a = cond.holds(self, self.current)
+            b = cond.holds(self, 1 - self.current)
             if a and b:
                 self.removed.append(g)
                 self.log.append(("remove", g))
@@ -780,9 +858,9 @@ class State:
         if g < 0 or self.c.goal_at_end[g]:
             return
         cond = self.c.goal_cond[g]
-        if cond.met(self, self.current):
+        if cond.holds(self, self.current):
             self._claim(self.current, g)
-        elif cond.met(self, 1 - self.current):
+        elif cond.holds(self, 1 - self.current):
             self._claim(1 - self.current, g)
 
     def _check_end_of_turn_goals(self):
@@ -790,7 +868,7 @@ class State:
         while self.face_up >= 0:
             g = self.face_up
             if c.goal_at_end[g]:
-                if not c.goal_cond[g].met(self, self.current):
+                if not c.goal_cond[g].holds(self, self.current):
                     return
                 self._claim(self.current, g)
             else:
@@ -804,28 +882,28 @@ class State:
     # ------------------------------------------------------------------- end
     def end_conditions_met(self) -> list[int]:
         """Indexes (into ``end.conditions``) of the end conditions that hold now."""
+        return [i for i in range(len(self.c.end_kind)) if self._end_condition_met(i)]
+
+    def _end_condition_met(self, i: int) -> bool:
         c = self.c
-        met = []
-        for i in range(len(c.end_order)):
-            kind = c.end_order[i]
-            if kind == "player_condition":
-                cond = c.end_conds[i]
-                if cond.met(self, 0) or cond.met(self, 1):
-                    met.append(i)
-            elif kind == "all_structures_built":
-                if -1 not in self.first_builder:
-                    met.append(i)
-            elif kind == "goals_exhausted":
-                if self.face_up < 0 and not self.stack:
-                    met.append(i)
-        return met
+        kind = c.end_kind[i]
+        if kind == 0:                            # player_condition
+            cond = c.end_conds[i]
+            return cond.holds(self, 0) or cond.holds(self, 1)
+        if kind == 1:                            # all_structures_built
+            return -1 not in self.first_builder
+        if kind == 2:                            # goals_exhausted
+            return self.face_up < 0 and not self.stack
+        return False
 
     def _check_end(self):
         if self.ending:
             return
-        met = self.end_conditions_met()
-        if met:
-            i = met[0]
+        n = len(self.c.end_kind)
+        i = 0
+        while i < n and not self._end_condition_met(i):
+            i += 1
+        if i < n:
             self.ending = True
             self.end_reason = self.c.end_keys[i]
             self.end_cond = i
