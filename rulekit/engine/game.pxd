@@ -8,10 +8,13 @@
 # A declared type that a change makes wrong shows as a TypeError in the
 # differential test (tests/test_engine_differential.py), never as a new result.
 import cython
+from rulekit.engine.coins cimport Coinage
+from rulekit.engine.trail cimport Trail
 
 cdef class Compiled:
     cdef dict __dict__
-    cdef public object ruleset, data, coinage, tokens, sailor_max, a_hire, a_repay, coin_bonus
+    cdef public Coinage coinage
+    cdef public object ruleset, data, tokens, sailor_max, a_hire, a_repay, coin_bonus
     cdef public list coin_ids, space_ids, struct_ids, conv_ids, kind_ids, kind_access, goal_ids, goal_cond
     cdef public list income_labor, income_coin, unlocks, conv_unlocks, yield_over
     cdef public tuple coin_values, space_labor, space_coin, next_space, cost_labor, cost_coin
@@ -38,7 +41,8 @@ cdef class Compiled:
 cdef class State:
     cdef dict __dict__
     cdef public Compiled c
-    cdef public object seed, rng, supply, end_reason, history, log
+    cdef public object seed, rng, supply, end_reason
+    cdef public Trail history, log
     cdef public int first, current, phase, turn, labor, face_up, holder, token_turn, borrowed
     cdef public int harbormaster, ship, labor_earned, spent, hired
     cdef public long long moved, borrowed_mask
@@ -93,7 +97,7 @@ cdef class State:
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
     cpdef bint is_terminal(self)
 
-    @cython.locals(amount=cython.int)
+    @cython.locals(amount=cython.int, cg=Coinage)
     cpdef int _earn_coin(self, int p, int amount)
 
     cpdef bint _can_earn(self, int p, int amount)
