@@ -51,6 +51,8 @@ def play_both(rs, seed):
         la, lb = a.legal_actions(), b.legal_actions()
         assert la == lb, f"seed {seed}, action {steps}: legal actions differ"
         assert a.key() == b.key(), f"seed {seed}, action {steps}: states differ"
+        for st in (a, b):            # score() adds the sources up without building them
+            assert [st.score(q) for q in (0, 1)] == [sum(st.score_by_source(q).values()) for q in (0, 1)]
         if not la:
             break
         if steps % 25 == 0:          # a clone plays on like the original, on both engines

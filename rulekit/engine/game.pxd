@@ -25,7 +25,7 @@ cdef class Compiled:
     cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_cost_labor, sailor_per_turn
     cdef public int n_workers, n_kinds, borrow_phases, harbor_struct, a_spend, a_end
     cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask, leap_mask
-    cdef public int builds_per_turn, move_steps, borrow_per_turn, ship_tokens
+    cdef public int builds_per_turn, move_steps, borrow_per_turn, ship_tokens, lender_penalty
     cdef public tuple kind_entry, conv_needs_payout, goal_vps, outcome_by_white, end_kind
     cdef public tuple build_action, borrow_action, conv_action, exchange_action, leap_action
     cdef public tuple action_kind, action_arg, action_arg2
@@ -128,6 +128,9 @@ cdef class State:
 
     @cython.locals(c=Compiled, o=cython.int)
     cpdef _apply_benefit(self, int p)
+
+    @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, per=cython.int, vp=cython.int)
+    cpdef int score(self, int p)
 
 
 cdef class Condition:
