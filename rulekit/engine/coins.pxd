@@ -2,6 +2,7 @@
 # coins.py stays the only source and runs unchanged as pure Python.
 import cython
 
+@cython.final
 cdef class Coinage:
     cdef dict __dict__
     cdef public tuple values, totals

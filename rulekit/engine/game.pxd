@@ -11,6 +11,7 @@ import cython
 from rulekit.engine.coins cimport Coinage
 from rulekit.engine.trail cimport Trail
 
+@cython.final
 cdef class Compiled:
     cdef dict __dict__
     cdef public Coinage coinage
@@ -38,6 +39,7 @@ cdef class Compiled:
     cpdef long long kind_mask(self, long long structs)
 
 
+@cython.final
 cdef class State:
     cdef dict __dict__
     cdef public Compiled c
@@ -133,6 +135,7 @@ cdef class State:
     cpdef int score(self, int p)
 
 
+@cython.final
 cdef class Condition:
     cdef public object metric, param, at_least, at_most, spec, met
     cdef public int code
