@@ -113,7 +113,7 @@ cdef class State:
     @cython.locals(c=Compiled, g=cython.int, before=cython.int)
     cpdef _check_end_of_turn_goals(self)
 
-    @cython.locals(c=Compiled, kind=cython.int)
+    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, fb=list)
     cpdef bint _end_condition_met(self, int i)
 
     @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, labor=cython.int, coin=cython.int,

@@ -891,7 +891,11 @@ class State:
             cond = c.end_conds[i]
             return cond.holds(self, 0) or cond.holds(self, 1)
         if kind == 1:                            # all_structures_built
-            return -1 not in self.first_builder
+            fb = self.first_builder
+            for s in range(c.n_struct):
+                if fb[s] < 0:
+                    return False
+            return True
         if kind == 2:                            # goals_exhausted
             return self.face_up < 0 and not self.stack
         return False
