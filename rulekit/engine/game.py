@@ -537,12 +537,18 @@ class Compiled:
         return m
 
 
+# Where compile_ruleset keeps the tables on a ruleset: one place per engine module, so that when the
+# compiled and the pure-Python engine run in one process (tests/test_engine_differential.py) each plays
+# on its own tables (the compiled core's Condition only reads the compiled State).
+_CACHE = "_compiled" if __name__ == "rulekit.engine.game" else "_compiled:" + __name__
+
+
 def compile_ruleset(ruleset) -> Compiled:
     """The engine's precomputed tables for ``ruleset`` (built once, then kept on it)."""
-    cache = ruleset.__dict__.get("_compiled")
+    cache = ruleset.__dict__.get(_CACHE)
     if cache is None:
         cache = Compiled(ruleset)
-        object.__setattr__(ruleset, "_compiled", cache)
+        object.__setattr__(ruleset, _CACHE, cache)
     return cache
 
 
