@@ -48,10 +48,14 @@ def extensions():
         _warn("Cython is not installed")
         return []
     exts = [Extension(f"rulekit.engine.{m}", [f"rulekit/engine/{m}.py"], optional=True) for m in ENGINE_MODULES]
-    return cythonize(exts, language_level=3, quiet=True,
-                     compiler_directives={"embedsignature": True,
-                                          # C types come from the .pxd files; the .py annotations stay Python's
-                                          "annotation_typing": False})
+    try:
+        return cythonize(exts, language_level=3, quiet=True,
+                         compiler_directives={"embedsignature": True,
+                                              # C types come from the .pxd files; the .py annotations stay Python's
+                                              "annotation_typing": False})
+    except Exception as exc:    # e.g. a .pxd that no longer matches its .py: Cython's message is printed above
+        _warn(f"Cython could not translate the engine ({exc})")
+        return []
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -106,12 +106,14 @@ def main(argv=None):
     from _report import machine, write_section
 
     runs = {"compiled": [], "pure Python": []}
+    loads = [os.getloadavg()[0]]
     for r in range(args.rounds):
         for pure in (False, True):
             res = run_worker(pure, args.games)
             runs[res["engine"]].append(res)
             print(f"round {r + 1}/{args.rounds}: {res['engine']}: province-en "
                   f"{res['random']['province-en']:,.0f} games/s", file=sys.stderr, flush=True)
+            loads.append(os.getloadavg()[0])
     if not runs["compiled"]:
         sys.exit("bench_engine: the compiled engine is not built here (pip install -e . with a C compiler)")
 
@@ -140,7 +142,8 @@ def main(argv=None):
         f"Machine: {machine()}. `python benchmarks/bench_engine.py --games {args.games} --rounds {args.rounds}`:",
         f"{args.rounds} rounds, each a worker process per engine, alternately; medians over the rounds,",
         "ratios between the medians. The machine is shared, so absolute figures move from run to run;",
-        "the ratios are the measurement.",
+        "the ratios are the measurement. Load average (1 min) during the run: "
+        f"{min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} cores.",
         "",
         "| measure | compiled | pure Python | ratio |",
         "|---|---:|---:|---:|",

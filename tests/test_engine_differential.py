@@ -51,10 +51,16 @@ def play_both(rs, seed):
         la, lb = a.legal_actions(), b.legal_actions()
         assert la == lb, f"seed {seed}, action {steps}: legal actions differ"
         assert a.key() == b.key(), f"seed {seed}, action {steps}: states differ"
+        for st in (a, b):            # score() adds the sources up without building them
+            assert [st.score(q) for q in (0, 1)] == [sum(st.score_by_source(q).values()) for q in (0, 1)]
         if not la:
             break
         if steps % 25 == 0:          # a clone plays on like the original, on both engines
             assert a.clone().key() == a.key() and b.clone().key() == b.key()
+            for st in (a, b):        # holds (the engine's typed reading) and met (the closure) agree
+                conds = list(st.c.goal_cond) + [cd for cd in st.c.end_conds if cd is not None]
+                assert [cd.holds(st, q) for cd in conds for q in (0, 1)] == \
+                       [bool(cd.met(st, q)) for cd in conds for q in (0, 1)], f"seed {seed}, action {steps}"
         action = rng.choice(la)
         a._apply(action)
         b._apply(action)

@@ -27,10 +27,12 @@ holdings (docs/coins.md):
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
 from itertools import product
 
 Holding = tuple
+
+#: Answers a Coinage keeps before it starts over (each is a few small tuples).
+CACHE_SIZE = 1 << 16
 
 
 class Coinage:
@@ -45,15 +47,39 @@ class Coinage:
         for counts in product(*(range(t + 1) for t in self.totals)):
             by_value[self.value(counts)].append(counts)
         self._by_value = {k: tuple(v) for k, v in by_value.items()}
-        # lru_cache per instance: transfers repeat a lot within and across games.
-        self.transfer = lru_cache(maxsize=1 << 16)(self._transfer)
-        self.exchange = lru_cache(maxsize=1 << 14)(self._exchange)
+        # Answers cached per instance: transfers repeat a lot within and across games.
+        self._transfers = {}
+        self._exchanges = {}
 
     def value(self, counts) -> int:
         t = 0
         for i in range(self.n):
             t += self.values[i] * counts[i]
         return t
+
+    def transfer(self, a: Holding, b: Holding, c: Holding, amount: int):
+        """:meth:`_transfer`, cached (a plain dict: a hit is one look-up; emptied when it grows past 65,536)."""
+        key = (a, b, c, amount)
+        try:
+            return self._transfers[key]
+        except KeyError:
+            pass
+        if len(self._transfers) >= CACHE_SIZE:
+            self._transfers.clear()
+        r = self._transfers[key] = self._transfer(a, b, c, amount)
+        return r
+
+    def exchange(self, purse: Holding, supply: Holding, denom: int, up: bool):
+        """:meth:`_exchange`, cached like :meth:`transfer`."""
+        key = (purse, supply, denom, up)
+        try:
+            return self._exchanges[key]
+        except KeyError:
+            pass
+        if len(self._exchanges) >= CACHE_SIZE:
+            self._exchanges.clear()
+        r = self._exchanges[key] = self._exchange(purse, supply, denom, up)
+        return r
 
     def representations(self, value: int):
         """All holdings (within the coins that exist) worth exactly ``value``."""

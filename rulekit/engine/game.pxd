@@ -8,10 +8,14 @@
 # A declared type that a change makes wrong shows as a TypeError in the
 # differential test (tests/test_engine_differential.py), never as a new result.
 import cython
+from rulekit.engine.coins cimport Coinage
+from rulekit.engine.trail cimport Trail
 
+@cython.final
 cdef class Compiled:
     cdef dict __dict__
-    cdef public object ruleset, data, coinage, tokens, sailor_max, a_hire, a_repay, coin_bonus
+    cdef public Coinage coinage
+    cdef public object ruleset, data, tokens, sailor_max, a_hire, a_repay, coin_bonus
     cdef public list coin_ids, space_ids, struct_ids, conv_ids, kind_ids, kind_access, goal_ids, goal_cond
     cdef public list income_pool, income_coin, unlocks, conv_unlocks, yield_over
     cdef public tuple coin_values, space_pool, space_coin, next_space, cost_pool, cost_coin, pool_end, pool_start, no_pool
@@ -22,23 +26,32 @@ cdef class Compiled:
     cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_per_turn, n_pool
     cdef public tuple sailor_cost_pool
     cdef public int n_workers, n_kinds, borrow_phases, harbor_struct, a_spend, a_end
-    cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask
+    cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask, leap_mask
+    cdef public int builds_per_turn, move_steps, borrow_per_turn, ship_tokens, lender_penalty
+    cdef public tuple kind_entry, conv_needs_payout, goal_vps, outcome_by_white, end_kind
+    cdef public tuple build_action, borrow_action, conv_action, exchange_action, leap_action
+    cdef public tuple action_kind, action_arg, action_arg2
+    cdef public list leap_steps, yield_bonus, end_order, end_keys, end_conds, end_finish
     # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
-    cdef public object sailor_shared
+    cdef public object sailor_shared, take_from_opponent, repay_same_turn, chain_end_of_turn
+    cdef public object cast_on_build, cast_at_start
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
 
 
+@cython.final
 cdef class State:
     cdef dict __dict__
     cdef public Compiled c
-    cdef public object seed, rng, supply, end_reason, history, log
+    cdef public object seed, rng, supply, end_reason
+    cdef public Trail history, log
     cdef public int first, current, phase, turn, face_up, holder, token_turn, borrowed
     cdef public int harbormaster, ship, spent, hired
-    cdef public long long moved
+    cdef public long long moved, borrowed_mask
+    cdef public int borrows, leaped, end_cond
     cdef public list purses, pool, earned, first_due, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
-    cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending   # flags: see above
+    cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
 
     @cython.locals(c=Compiled)
     cpdef _reset_turn_counters(self)
@@ -78,7 +91,7 @@ cdef class State:
     @cython.locals(c=Compiled, w=cython.int)
     cpdef int _free_sailor(self, int p)
 
-    @cython.locals(c=Compiled, kind=cython.int, p=cython.int, k=cython.int, w=cython.int)
+    @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int)
     cpdef _apply(self, int action)
 
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
@@ -91,4 +104,56 @@ cdef class State:
     cpdef _end_turn(self)
 
     cpdef _check_goals(self)
+    @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)
+
+    # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
+    cpdef bint is_terminal(self)
+
+    @cython.locals(amount=cython.int, cg=Coinage)
+    cpdef int _earn_coin(self, int p, int amount)
+
+    cpdef bint _can_earn(self, int p, int amount)
+    cpdef bint _can_pay(self, int p, int amount)
+    cpdef _pay(self, int p, int amount)
+    cpdef _claim(self, int p, int g)
+
+    @cython.locals(c=Compiled, g=cython.int, p=cython.int)
+    cpdef _reveal_next(self)
+
+    @cython.locals(c=Compiled, g=cython.int, before=cython.int)
+    cpdef _check_end_of_turn_goals(self)
+
+    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, fb=list)
+    cpdef bint _end_condition_met(self, int i)
+
+    @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, coin=cython.int,
+                   over=cython.longlong, s=cython.int)
+    cpdef _move(self, int p, int kind, int sp, int steps)
+
+    cpdef _borrow(self, int p, int s)
+
+    @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
+    cpdef int _leap_steps(self, int p)
+
+    @cython.locals(c=Compiled, white=cython.int)
+    cpdef _cast(self)
+
+    @cython.locals(c=Compiled, o=cython.int)
+    cpdef _apply_benefit(self, int p)
+
+    @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, per=cython.int, vp=cython.int)
+    cpdef int score(self, int p)
+
+
+@cython.final
+cdef class Condition:
+    cdef public object metric, param, at_least, at_most, spec, met
+    cdef public int code
+    cdef public long long lo, hi, pmask
+    cdef public tuple parts
+
+    @cython.locals(code=cython.int, v=cython.longlong, owned=cython.longlong, c=Compiled, s=cython.int,
+                   vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
+                   w=cython.int, k=cython.int, part=Condition)
+    cpdef bint holds(self, State st, int p)

@@ -44,6 +44,13 @@ MASK64 = (1 << 64) - 1
 # Access kinds of workers
 ACCESS_EVERYONE, ACCESS_UNLOCKED, ACCESS_OWNER = 0, 1, 2
 
+# Metrics Condition.holds reads itself (Condition.code indexes this); the others go through Condition.met
+FAST_METRICS = ("coin_value", "structures", "workers", "coins_held", "earned_this_turn",
+                "coins_spent_this_turn", "conversions_this_turn", "owns", "all", "any", "not")
+
+# End condition kinds the engine checks (Compiled.end_kind indexes this)
+END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted")
+
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins")
 
@@ -68,13 +75,18 @@ class Condition:
     """A compiled metric condition: ``metric`` of a player compared with thresholds.
 
     ``met(state, p)`` is a closure specialised for the metric at compile time,
-    since conditions are checked after every action.
+    since conditions are checked after every action. ``holds(state, p)`` gives
+    the same answer and is what the engine calls: it reads the common metrics
+    (``code``, an index into :data:`FAST_METRICS`) straight from the state, which
+    the compiled core does with C types, and asks ``met`` for any other.
     """
 
-    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met")
+    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met", "code", "lo", "hi", "pmask", "parts")
 
     def __init__(self, comp: "Compiled", spec: dict):
         self.spec = spec
+        self.code = -1
+        self.lo, self.hi, self.pmask, self.parts = -1, 1 << 30, 0, ()
         for combine in ("all", "any", "not"):
             if combine in spec:
                 self._combine(comp, combine, spec[combine])
@@ -107,6 +119,11 @@ class Condition:
             lo = -1
         if hi is None:
             hi = 1 << 30
+        self.lo, self.hi = lo, hi
+        if metric in FAST_METRICS and not (metric == "structures" and param is not None and not isinstance(param, int)):
+            self.code = FAST_METRICS.index(metric)
+        if metric == "workers":
+            self.pmask = sum(1 << k for k in param)
         if metric == "coin_value":
             value = comp.coinage.value
 
@@ -157,13 +174,16 @@ class Condition:
         self.metric = combine
         self.param = None
         self.at_least = self.at_most = None
+        self.code = FAST_METRICS.index(combine)
         if combine == "not":
-            inner = Condition(comp, specs).met
+            self.parts = (Condition(comp, specs),)
+            inner = self.parts[0].met
 
             def met(st, p):
                 return not inner(st, p)
         else:
-            parts = tuple(Condition(comp, s).met for s in specs)
+            self.parts = tuple(Condition(comp, s) for s in specs)
+            parts = tuple(part.met for part in self.parts)
             if combine == "all":
                 def met(st, p):
                     for part in parts:
@@ -177,6 +197,62 @@ class Condition:
                             return True
                     return False
         self.met = met
+
+    def holds(self, st: "State", p: int) -> bool:
+        """Whether player ``p`` meets the condition now (the same answer as ``met``)."""
+        code = self.code
+        if code < 0:
+            return self.met(st, p)
+        if code >= 8:                            # all, any, not
+            if code == 8:
+                for part in self.parts:
+                    if not part.holds(st, p):
+                        return False
+                return True
+            if code == 9:
+                for part in self.parts:
+                    if part.holds(st, p):
+                        return True
+                return False
+            return not self.parts[0].holds(st, p)
+        if code == 0:                            # coin_value
+            v = st.coin_value(p)
+        elif code == 1:                          # structures (of one VP value when param is set)
+            if self.param is None:
+                v = st.owned[p].bit_count()
+            else:
+                owned = st.owned[p]
+                c = st.c
+                vp = self.param
+                v = 0
+                s = 0
+                while owned:
+                    if owned & 1 and (c.vp_first[s] if st.first_builder[s] == p else c.vp_later[s]) == vp:
+                        v += 1
+                    owned >>= 1
+                    s += 1
+        elif code == 2:                          # workers of the kinds in pmask that p may move
+            c = st.c
+            kinds = st._kind_access(p)
+            pmask = self.pmask
+            sailor = c.sailor_kind
+            v = 0
+            for w in range(c.n_workers):
+                if st.wpos[w] >= 0:
+                    k = c.worker_kind[w]
+                    if pmask >> k & 1 and ((st.wowner[w] == p) if k == sailor else (kinds >> k & 1)):
+                        v += 1
+        elif code == 3:                          # coins_held
+            v = st.purses[p][self.param]
+        elif code == 4:                          # earned_this_turn (of the pool resource param)
+            v = st.earned[self.param] if p == st.current else 0
+        elif code == 5:                          # coins_spent_this_turn
+            v = st.spent if p == st.current else 0
+        elif code == 6:                          # conversions_this_turn
+            v = st.conv_used[self.param] if p == st.current else 0
+        else:                                    # owns
+            v = st.owned[p] >> self.param & 1
+        return self.lo <= v <= self.hi
 
     def value(self, st: "State", p: int) -> int:
         if self.metric in ("all", "any", "not"):
@@ -412,6 +488,8 @@ class Compiled:
             fin = cond.get("finish_turn")
             self.end_finish.append(default_finish if fin is None else fin)
         self.finish_turn = default_finish
+        # The kinds as small integers, for the check after every action.
+        self.end_kind = tuple(END_KINDS.index(k) if k in END_KINDS else -1 for k in self.end_order)
         sc = d["scoring"]
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
@@ -466,11 +544,20 @@ class Compiled:
                 for sp, spid in enumerate(self.space_ids):
                     add(LEAP, k, sp, f"leap {kid}@{spid}")
         self.actions = tuple(acts)
+        self.action_kind = tuple(a.kind for a in acts)      # the same, as flat tuples for the hot path
+        self.action_arg = tuple(a.arg for a in acts)
+        self.action_arg2 = tuple(a.arg2 for a in acts)
         self.action_index = index
         self.a_spend = index[(SPEND, 0, 0)]
         self.a_end = index[(END, 0, 0)]
         self.a_hire = index.get((HIRE, 0, 0))
         self.a_repay = index.get((REPAY, 0, 0))
+        # The same indexes as flat tuples (-1: no such action), read by legal_actions without building keys.
+        self.build_action = tuple(index[(BUILD, s, 0)] for s in range(self.n_struct))
+        self.borrow_action = tuple(index.get((BORROW, s, 0), -1) for s in range(self.n_struct))
+        self.conv_action = tuple(index[(CONVERT, k, 0)] for k in range(len(self.conv_ids)))
+        self.exchange_action = tuple(index.get((EXCHANGE, dn, 0), -1) for dn in range(len(self.coin_ids)))
+        self.leap_action = tuple(index.get((LEAP, a.arg, a.arg2), -1) if a.kind == MOVE else -1 for a in acts)
 
 
     def kind_mask(self, structs: int) -> int:
@@ -488,12 +575,18 @@ class Compiled:
         return m
 
 
+# Where compile_ruleset keeps the tables on a ruleset: one place per engine module, so that when the
+# compiled and the pure-Python engine run in one process (tests/test_engine_differential.py) each plays
+# on its own tables (the compiled core's Condition only reads the compiled State).
+_CACHE = "_compiled" if __name__ == "rulekit.engine.game" else "_compiled:" + __name__
+
+
 def compile_ruleset(ruleset) -> Compiled:
     """The engine's precomputed tables for ``ruleset`` (built once, then kept on it)."""
-    cache = ruleset.__dict__.get("_compiled")
+    cache = ruleset.__dict__.get(_CACHE)
     if cache is None:
         cache = Compiled(ruleset)
-        object.__setattr__(ruleset, "_compiled", cache)
+        object.__setattr__(ruleset, _CACHE, cache)
     return cache
 
 
@@ -844,8 +937,8 @@ class State:
             if c.goal_at_end[g]:
                 return
             cond = c.goal_cond[g]
-            a = cond.met(self, self.current)
-            b = cond.met(self, 1 - self.current)
+            a = cond.holds(self, self.current)
+            b = cond.holds(self, 1 - self.current)
             if a and b:
                 self.removed.append(g)
                 self.log.append(("remove", g))
@@ -861,9 +954,9 @@ class State:
         if g < 0 or self.c.goal_at_end[g]:
             return
         cond = self.c.goal_cond[g]
-        if cond.met(self, self.current):
+        if cond.holds(self, self.current):
             self._claim(self.current, g)
-        elif cond.met(self, 1 - self.current):
+        elif cond.holds(self, 1 - self.current):
             self._claim(1 - self.current, g)
 
     def _check_end_of_turn_goals(self):
@@ -871,7 +964,7 @@ class State:
         while self.face_up >= 0:
             g = self.face_up
             if c.goal_at_end[g]:
-                if not c.goal_cond[g].met(self, self.current):
+                if not c.goal_cond[g].holds(self, self.current):
                     return
                 self._claim(self.current, g)
             else:
@@ -885,28 +978,32 @@ class State:
     # ------------------------------------------------------------------- end
     def end_conditions_met(self) -> list[int]:
         """Indexes (into ``end.conditions``) of the end conditions that hold now."""
+        return [i for i in range(len(self.c.end_kind)) if self._end_condition_met(i)]
+
+    def _end_condition_met(self, i: int) -> bool:
         c = self.c
-        met = []
-        for i in range(len(c.end_order)):
-            kind = c.end_order[i]
-            if kind == "player_condition":
-                cond = c.end_conds[i]
-                if cond.met(self, 0) or cond.met(self, 1):
-                    met.append(i)
-            elif kind == "all_structures_built":
-                if -1 not in self.first_builder:
-                    met.append(i)
-            elif kind == "goals_exhausted":
-                if self.face_up < 0 and not self.stack:
-                    met.append(i)
-        return met
+        kind = c.end_kind[i]
+        if kind == 0:                            # player_condition
+            cond = c.end_conds[i]
+            return cond.holds(self, 0) or cond.holds(self, 1)
+        if kind == 1:                            # all_structures_built
+            fb = self.first_builder
+            for s in range(c.n_struct):
+                if fb[s] < 0:
+                    return False
+            return True
+        if kind == 2:                            # goals_exhausted
+            return self.face_up < 0 and not self.stack
+        return False
 
     def _check_end(self):
         if self.ending:
             return
-        met = self.end_conditions_met()
-        if met:
-            i = met[0]
+        n = len(self.c.end_kind)
+        i = 0
+        while i < n and not self._end_condition_met(i):
+            i += 1
+        if i < n:
             self.ending = True
             self.end_reason = self.c.end_keys[i]
             self.end_cond = i
@@ -1024,7 +1121,6 @@ class State:
             return []
         c = self.c
         p = self.current
-        idx = c.action_index
         out = []
         if self.phase == WORK:
             kinds = self._kind_access(p)
@@ -1047,8 +1143,7 @@ class State:
             if c.leap_mask and not self.leaped and self._active_structs(p) & c.leap_mask:
                 first = len(out)
                 for a in out[:first]:
-                    info = c.actions[a]
-                    out.append(idx[(LEAP, info.arg, info.arg2)])
+                    out.append(c.leap_action[a])
             if c.borrow_phases & 1:
                 self._borrow_actions(out)
             if self.moved:
@@ -1063,7 +1158,7 @@ class State:
                 if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
                     continue
                 if value >= c.cost_coin[s] and self._has(p, c.cost_pool[s]) and self._can_pay(p, c.cost_coin[s]):
-                    out.append(idx[(BUILD, s, 0)])
+                    out.append(c.build_action[s])
         if c.borrow_phases & 2:
             self._borrow_actions(out)
         active = self._active_structs(p)
@@ -1082,7 +1177,7 @@ class State:
                 continue
             if c.conv_gain_coin[k] and c.conv_needs_payout[k] and not self._can_earn(p, c.conv_gain_coin[k]):
                 continue                         # the coins could not pay it out: nothing to gain
-            out.append(idx[(CONVERT, k, 0)])
+            out.append(c.conv_action[k])
         if self.hire_ok and self._can_hire(p, value):
             out.append(c.a_hire)
         if self.holder == p and (c.repay_same_turn or self.token_turn != self.turn):
@@ -1091,7 +1186,7 @@ class State:
         purse = self.purses[p]
         for dn in range(1, c.coinage.n):
             if self.supply[dn] and c.coinage.exchange(purse, self.supply, dn, True) is not None:
-                out.append(idx[(EXCHANGE, dn, 0)])
+                out.append(c.exchange_action[dn])
         out.append(c.a_end)
         return out
 
@@ -1107,7 +1202,7 @@ class State:
         candidates = self.owned[1 - p] & ~self.owned[p] & ~self.borrowed_mask
         for s in range(c.n_struct):
             if candidates >> s & 1:
-                out.append(c.action_index[(BORROW, s, 0)])
+                out.append(c.borrow_action[s])
 
     def _can_hire(self, p: int, value: int) -> bool:
         c = self.c
@@ -1138,14 +1233,14 @@ class State:
 
     def _apply(self, action: int) -> None:
         c = self.c
-        info = c.actions[action]
-        kind = info.kind
+        kind = c.action_kind[action]
+        arg = c.action_arg[action]
         p = self.current
         self.history.append(action)
         if kind == MOVE:
-            self._move(p, info.arg, info.arg2, c.move_steps)
+            self._move(p, arg, c.action_arg2[action], c.move_steps)
         elif kind == LEAP:
-            self._move(p, info.arg, info.arg2, self._leap_steps(p))
+            self._move(p, arg, c.action_arg2[action], self._leap_steps(p))
             self.leaped += 1
         elif kind == SPEND:
             self.phase = SPENDING
@@ -1153,11 +1248,11 @@ class State:
             self._end_turn()
             return
         elif kind == BUILD:
-            self._build(p, info.arg)
+            self._build(p, arg)
         elif kind == BORROW:
-            self._borrow(p, info.arg)
+            self._borrow(p, arg)
         elif kind == CONVERT:
-            k = info.arg
+            k = arg
             self._take(p, c.conv_pay_pool[k])
             self._pay(p, c.conv_pay_coin[k])
             self._gain(p, c.conv_gain_pool[k])
@@ -1180,7 +1275,7 @@ class State:
                 self.borrowed_mask = 0
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
-            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, info.arg, True)
+            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, arg, True)
         self._check_goals()
         self._check_end()
 
@@ -1280,7 +1375,24 @@ class State:
         return {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins}
 
     def score(self, p: int) -> int:
-        return sum(self.score_by_source(p).values())
+        """The sum of :meth:`score_by_source`, without building it (bots ask this constantly)."""
+        c = self.c
+        total = 0
+        owned = self.owned[p]
+        s = 0
+        while owned:
+            if owned & 1:
+                total += c.vp_first[s] if self.first_builder[s] == p else c.vp_later[s]
+            owned >>= 1
+            s += 1
+        for g in self.claimed[p]:
+            total += c.goal_vps[g]
+        if self.holder == p:
+            total -= c.lender_penalty
+        if c.coin_bonus:
+            per, vp = c.coin_bonus
+            total += self.coin_value(p) // per * vp
+        return total
 
     def scores(self) -> tuple[int, int]:
         return self.score(0), self.score(1)

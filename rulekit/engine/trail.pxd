@@ -2,6 +2,7 @@
 # trail.py stays the only source and runs unchanged as pure Python.
 import cython
 
+@cython.final
 cdef class Trail:
     cdef object _chain, _cache
     cdef Py_ssize_t _n_chain
