@@ -16,13 +16,20 @@ is spent among the candidates:
   candidates (by mean value) is dropped, so the last simulations go to the
   two best plans (UCB1 minimizes the regret of the simulations themselves,
   which a bot that only plays the final choice does not care about);
-- **longer look-ahead**: ``horizon`` turns of greedy play after the plan
-  (by default :data:`DEEP_HORIZON`), and more candidates
-  (:data:`DEEP_CANDIDATES`).
+- **whole-turn rollouts** (``policy="plan"``, the default): after the plan,
+  each of the ``horizon`` turns that follow (by default :data:`DEEP_HORIZON`:
+  the opponent's reply and the bot's next turn) is played as the mover's best
+  whole turn by static value (:func:`rulekit.bots.mcts.turn_plans`, at most
+  :data:`ROLLOUT_PLAN_LIMIT` positions listed), where the MCTS bot plays one
+  greedy action at a time: the opponent it imagines plans its turns, and so
+  does its own next turn (a plan that prepares a build is valued as such);
+  ``policy="greedy"`` keeps the MCTS bot's rollouts;
+- more candidates (:data:`DEEP_CANDIDATES`).
 
 With an iteration budget (simulations per decision, counted as plans played)
-the bot is deterministic for a seed; with a time budget the stages are sized
-from the time the first round took. It never takes longer than
+the bot is deterministic for a seed; with a time budget each stage gets its
+share of the time left (every stage plays at least one round, so a small time
+budget can be exceeded). It never takes longer than
 ``max_seconds`` per decision (:data:`rulekit.bots.mcts.MAX_SECONDS`).
 
 Which of these changes made it stronger, and by how much at equal time per
@@ -36,7 +43,8 @@ import time
 from babel.numbers import format_decimal, format_percent
 
 from ..i18n import babel_locale, ngettext
-from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot
+from .greedy import evaluate
+from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, _past, greedy_action, turn_plans
 
 #: Simulations per decision of the bare ``deep`` spec.
 DEEP_ITERATIONS = 200
@@ -44,6 +52,8 @@ DEEP_ITERATIONS = 200
 DEEP_HORIZON = 2
 #: Candidate plans compared (best static value first, the greedy plan added).
 DEEP_CANDIDATES = 12
+#: Positions listed at most when a simulated player looks for its best turn plan.
+ROLLOUT_PLAN_LIMIT = 400
 
 
 class DeepBot(MCTSBot):
@@ -57,11 +67,16 @@ class DeepBot(MCTSBot):
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  horizon: int = DEEP_HORIZON, candidates: int = DEEP_CANDIDATES, scale: float = SCALE,
-                 plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS):
+                 plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS,
+                 policy: str = "plan", rollout_plan_limit: int = ROLLOUT_PLAN_LIMIT):
         if iterations is None and seconds is None:
             iterations = DEEP_ITERATIONS
+        if policy not in ("plan", "greedy"):
+            raise ValueError("policy is plan or greedy")
         super().__init__(seed=seed, iterations=iterations, seconds=seconds, horizon=horizon,
                          candidates=candidates, scale=scale, plan_limit=plan_limit, max_seconds=max_seconds)
+        self.policy = policy
+        self.rollout_plan_limit = rollout_plan_limit
 
     def choose(self, state) -> int:
         legal = state.legal_actions()
@@ -134,6 +149,41 @@ class DeepBot(MCTSBot):
         ).format(num=format_decimal(done, locale=babel_locale()),
                  chance=format_percent(chance, locale=babel_locale()))
         return cands[best][0]
+
+    def _simulate(self, st, plan, p: int, rng, deadline=None) -> float:
+        if self.policy == "greedy":
+            return super()._simulate(st, plan, p, rng, deadline)
+        turn = st.turn
+        for a in plan:
+            if st.is_terminal() or a not in st.legal_actions():
+                break                                # another determinization: finish greedily
+            st._apply(a)
+        while not st.is_terminal() and st.turn == turn and not _past(deadline):
+            legal = st.legal_actions()
+            st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
+        stop = st.turn + self.horizon if self.horizon else None
+        while not st.is_terminal() and (stop is None or st.turn < stop) and not _past(deadline):
+            st = self._best_turn(st, deadline)
+        if st.is_terminal():
+            return st.returns()[p]
+        return math.tanh((evaluate(st, p) - evaluate(st, 1 - p)) / self.scale)
+
+    def _best_turn(self, st, deadline):
+        """The position after the mover's whole turn, played as its best turn plan by static value
+        (a stronger opponent, and a stronger self, than one greedy action at a time)."""
+        mover = st.current
+        best, best_v = None, None
+        for _seq, end in turn_plans(st, self.rollout_plan_limit, deadline):
+            v = evaluate(end, mover) - evaluate(end, 1 - mover)
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = end, v
+        if best is not None:
+            return best
+        turn = st.turn                               # no whole turn listed: one greedy turn
+        while not st.is_terminal() and st.turn == turn and not _past(deadline):
+            legal = st.legal_actions()
+            st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
+        return st
 
     @staticmethod
     def _only_reason() -> str:

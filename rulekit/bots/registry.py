@@ -89,8 +89,8 @@ register_bot("deep", Factory(lambda seed, iterations, seconds: DeepBot(seed=seed
 # is the one place that says which (docs/bots.md gives the ladder measured
 # between them by benchmarks/bench_ladder.py).
 register_bot("easy", Factory(None, alias_of="greedy", label=lambda: pgettext("bot", "easy")))
-register_bot("normal", Factory(None, alias_of="mcts:100", label=lambda: pgettext("bot", "normal")))
-register_bot("hard", Factory(None, alias_of="deep:200", label=lambda: pgettext("bot", "hard")))
+register_bot("normal", Factory(None, alias_of="mcts:2", label=lambda: pgettext("bot", "normal")))
+register_bot("hard", Factory(None, alias_of="deep:30", label=lambda: pgettext("bot", "hard")))
 
 #: The level a newcomer finds a fair fight: the computer ``rulekit play`` plays by default.
 DEFAULT_LEVEL = "normal"
