@@ -140,3 +140,29 @@ def test_the_hard_search_is_deterministic_for_a_seed():
     state = new_game(rs, seed=4, first_player=0)
     picks = {make_bot("deep:40", 9).choose(state) for _ in range(3)}
     assert len(picks) == 1 and picks <= set(state.legal_actions())
+
+
+def test_help_lists_the_levels_from_the_registry_in_both_languages():
+    from play_support import run
+
+    from rulekit.bots.registry import bot_label, levels
+    from rulekit.i18n import language
+
+    for lang in ("en", "fr"):
+        for command in ("play", "simulate", "tune"):
+            text = " ".join(run(["--lang", lang, command, "--help"]).output.split())
+            with language(lang):
+                words = [bot_label(level) for level in levels()]
+            assert all(word in text for word in words), (lang, command, text)
+            assert "deep:N" in text and "mcts:Ts" in text
+        assert "human,bot:normal" in " ".join(run(["--lang", lang, "play", "--help"]).output.split())
+
+
+def test_simulate_reports_a_level_with_its_spec():
+    import json
+
+    from play_support import run
+
+    result = run(["simulate", "province-en", "--bots", "easy,random", "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["settings"]["bots"] == ["easy=greedy", "random"]
