@@ -18,7 +18,7 @@ accents (``glouton``, ``facile``, ``difficile``).
 :func:`parse_bot` is the one place that reads a spec; it returns a
 :class:`BotSpec` whose :attr:`BotSpec.text` is the canonical form records
 and reports carry (``mcts`` is written ``mcts:1000``, so a report always says
-which budget was used; a level is written ``LEVEL=SPEC``, ``hard=deep:300``, so a
+which budget was used; a level is written ``LEVEL=SPEC``, ``hard=deep:30``, so a
 record or a report says both the level and what it stood for, and a game
 replays the same even if a later version redefines the level). :data:`FACTORIES` maps each name to the factory that
 makes the bot: a new bot, or a named level built on an existing one (for
@@ -107,7 +107,7 @@ def levels() -> tuple[str, ...]:
 
 
 def level_spec(level: str) -> str:
-    """What a level stands for (``normal`` → ``mcts:100``)."""
+    """What a level stands for (``normal`` → ``mcts:2``)."""
     return FACTORIES[level].alias_of
 
 
@@ -187,7 +187,7 @@ class BotSpec:
 
     @property
     def text(self) -> str:
-        """The canonical spec: ``greedy``, ``mcts:200``, ``mcts:0.5s``, ``hard=deep:200``."""
+        """The canonical spec: ``greedy``, ``mcts:200``, ``mcts:0.5s``, ``hard=deep:30``."""
         return f"{self.level}={self.bare}" if self.level else self.bare
 
     @property
@@ -262,7 +262,7 @@ def parse_bot(text) -> BotSpec:
 
 
 def canonical_bot(text) -> str:
-    """The canonical form of a spec (``mcts`` → ``mcts:1000``, ``hard`` → ``hard=deep:200``);
+    """The canonical form of a spec (``mcts`` → ``mcts:1000``, ``hard`` → ``hard=deep:30``);
     raises :class:`BotSpecError`."""
     return parse_bot(text).text
 

@@ -64,7 +64,7 @@ def available_bots() -> list[str]:
 
 
 def parse_players(text: str) -> list[str]:
-    """``"human,bot:normal"`` -> ``["human", "bot:normal=mcts:100"]``; raises :class:`PlayersError`.
+    """``"human,bot:normal"`` -> ``["human", "bot:normal=mcts:2"]``; raises :class:`PlayersError`.
 
     A computer is ``bot:`` and a bot spec (:func:`rulekit.bots.parse_bot`, which
     also reads the names in the current language, without accents); it is kept
@@ -104,7 +104,7 @@ def bot_name(spec: str) -> str:
 
 
 def _bot_kind(spec: str) -> str:
-    """The bot a player spec plays (``bot:hard=deep:200`` → ``deep``)."""
+    """The bot a player spec plays (``bot:hard=deep:30`` → ``deep``)."""
     from ..bots.registry import parse_bot
 
     try:
