@@ -89,7 +89,7 @@ def test_french_notation_and_a_thinking_computer_in_a_terminal(tmp_path):
         wipe = "\r" + " " * len("L’ordinateur (MCTS) réfléchit…") + "\r"
         assert after.count(wipe) == after.count("réfléchit…")           # every one wiped out
         screen = ANSI.sub("", after[after.rindex("\x1b[2J"):])             # the screen drawn after it
-        assert "réfléchit" not in screen and "Ordinateur (MCTS), tour 2" in " ".join(screen.split())
+        assert "réfléchit" not in screen and "L’ordinateur (MCTS), tour 2" in " ".join(screen.split())
         child.sendline("quitter")
         child.expect(pexpect.EOF)
     finally:
