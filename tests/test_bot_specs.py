@@ -44,7 +44,9 @@ def test_bad_specs_list_the_legal_forms(text):
 def test_a_named_level_is_one_entry_in_the_registry():
     register_bot("testlevel", Factory(make=None, alias_of="mcts:7"))
     try:
-        assert canonical_bot("testlevel") == "mcts:7"
+        # the record says the level and what it stood for
+        assert canonical_bot("testlevel") == "testlevel=mcts:7"
+        assert parse_bot("testlevel").bare == "mcts:7"
         assert make_bot("testlevel", 1).iterations == 7
         assert "testlevel" in legal_forms()
         with pytest.raises(BotSpecError):
@@ -72,7 +74,95 @@ def test_the_record_schema_takes_canonical_specs():
 
     schema = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "record.schema.json").read_text())
     items = schema["properties"]["players"]
-    for players in (["human", "bot:mcts:200"], ["bot:mcts:0.5s", "bot:greedy"]):
+    for players in (["human", "bot:mcts:200"], ["bot:mcts:0.5s", "bot:greedy"],
+                    ["human", "bot:hard=deep:200"], ["bot:easy=greedy", "bot:normal=mcts:100"]):
         jsonschema.validate(players, items)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(["human", "bot:mcts:fast"], items)
+
+
+# ---------------------------------------------------------------------------
+# Levels
+
+
+def test_the_levels_are_weakest_first_and_each_stands_for_a_bot():
+    from rulekit.bots.registry import levels, level_spec
+
+    assert levels() == ("easy", "normal", "hard")
+    for level in levels():
+        spec = parse_bot(level)
+        assert spec.level == level and spec.bare == canonical_bot(level_spec(level))
+        assert spec.text == f"{level}={spec.bare}" and parse_bot(spec.text) == spec
+        assert spec.deterministic       # a level's budget is in simulations: the same seed, the same game
+        assert make_bot(level, 1).choose is not None
+
+
+def test_a_recorded_level_replays_what_it_stood_for():
+    # a record made when "hard" meant another budget replays that budget
+    spec = parse_bot("hard=mcts:33")
+    assert spec.level == "hard" and spec.bare == "mcts:33" and make_bot(spec, 1).iterations == 33
+    for bad in ("nope=mcts:3", "greedy=mcts:3", "hard=easy", "hard=mcts:zero", "hard:5"):
+        with pytest.raises(BotSpecError, match="legal forms: easy, normal, hard"):
+            parse_bot(bad)
+
+
+def test_level_names_are_read_in_french_with_or_without_accents():
+    from rulekit.i18n import language as use_language
+
+    with use_language("fr"):
+        assert parse_bot("facile").text == canonical_bot("easy")
+        assert parse_bot("Difficile").level == "hard" and parse_bot("normal").level == "normal"
+        assert parse_bot("glouton").text == "greedy"
+        with pytest.raises(BotSpecError) as info:
+            parse_bot("expert")
+        assert "facile (easy), normal, difficile (hard)" in str(info.value)
+
+
+def test_play_reads_levels_in_both_languages_and_records_them():
+    from rulekit.i18n import language as use_language
+    from rulekit.play import parse_players
+    from rulekit.play.session import DEFAULT_PLAYERS, available_bots
+    from rulekit.bots.registry import bot_names, DEFAULT_LEVEL
+
+    assert parse_players("human,bot:hard") == ["human", "bot:" + canonical_bot("hard")]
+    with use_language("fr"):
+        assert parse_players("humain,bot:difficile") == ["human", "bot:" + canonical_bot("hard")]
+        assert parse_players("bot:FACILE,bot:Difficile")[0] == "bot:" + canonical_bot("easy")
+    assert available_bots() == list(bot_names())
+    assert DEFAULT_PLAYERS == f"human,bot:{DEFAULT_LEVEL}"
+
+
+def test_the_hard_search_is_deterministic_for_a_seed():
+    from rulekit.engine import new_game
+    from rulekit.language import load_ruleset
+
+    rs = load_ruleset("province-en")
+    state = new_game(rs, seed=4, first_player=0)
+    picks = {make_bot("deep:40", 9).choose(state) for _ in range(3)}
+    assert len(picks) == 1 and picks <= set(state.legal_actions())
+
+
+def test_help_lists_the_levels_from_the_registry_in_both_languages():
+    from play_support import run
+
+    from rulekit.bots.registry import bot_label, levels
+    from rulekit.i18n import language
+
+    for lang in ("en", "fr"):
+        for command in ("play", "simulate", "tune"):
+            text = " ".join(run(["--lang", lang, command, "--help"]).output.split())
+            with language(lang):
+                words = [bot_label(level) for level in levels()]
+            assert all(word in text for word in words), (lang, command, text)
+            assert "deep:N" in text and "mcts:Ts" in text
+        assert "human,bot:normal" in " ".join(run(["--lang", lang, "play", "--help"]).output.split())
+
+
+def test_simulate_reports_a_level_with_its_spec():
+    import json
+
+    from play_support import run
+
+    result = run(["simulate", "province-en", "--bots", "easy,random", "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["settings"]["bots"] == ["easy=greedy", "random"]

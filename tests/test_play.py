@@ -160,8 +160,8 @@ def test_resume_finishes_exactly_the_same_game(tmp_path):
     humans = [st.notation(a) for i, a in enumerate(st.history) if _seat_at(rs, st, i) == 0]
     record = tmp_path / "g.json"
     half = len(humans) // 2
-    first = run(["play", "province-fr", "--lang", "en", "--seed", "6", "--record", str(record)],
-                input="".join(h + "\n" for h in humans[:half]))
+    first = run(["play", "province-fr", "--lang", "en", "--seed", "6", "--record", str(record),
+                 "--players", "human,bot:greedy"], input="".join(h + "\n" for h in humans[:half]))
     assert first.exit_code == 0, first.output
     assert "Game not finished" in first.output
     second = run(["play", "--lang", "en", "--resume", str(record)], input="".join(h + "\n" for h in humans[half:]))

@@ -7,6 +7,7 @@ import sys
 
 import pexpect
 
+from rulekit.bots import canonical_bot
 from rulekit.engine.record import GameRecord, replay
 from rulekit.language import load_ruleset
 
@@ -63,7 +64,7 @@ def test_a_whole_game_against_the_computer_in_a_terminal(tmp_path):
     scores = state.scores()
     totals = re.search(r"Total VP\s+(-?\d+)\s+(-?\d+)", end)
     assert totals and (int(totals.group(1)), int(totals.group(2))) == scores
-    assert re.search(r"You win|Computer \(greedy\) wins|A tie|win on the tie-break|wins on the tie-break", end)
+    assert re.search(r"You win|Computer \(normal\) wins|A tie|win on the tie-break|wins on the tie-break", end)
     assert "Lender token penalty" in end and "VP from coins" not in end      # no coin row in the English edition
 
 
@@ -88,7 +89,7 @@ def test_french_notation_and_a_thinking_computer_in_a_terminal(tmp_path):
         wipe = "\r" + " " * len("L’ordinateur (MCTS) réfléchit…") + "\r"
         assert after.count(wipe) == after.count("réfléchit…")           # every one wiped out
         screen = ANSI.sub("", after[after.rindex("\x1b[2J"):])             # the screen drawn after it
-        assert "réfléchit" not in screen and "Ordinateur (MCTS), tour 2" in " ".join(screen.split())
+        assert "réfléchit" not in screen and "L’ordinateur (MCTS), tour 2" in " ".join(screen.split())
         child.sendline("quitter")
         child.expect(pexpect.EOF)
     finally:
@@ -152,10 +153,12 @@ def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows,
     return end_text
 
 
-def test_a_whole_game_at_80x24_in_english(tmp_path):
+def test_a_whole_game_at_80x24_in_english_against_the_hard_computer(tmp_path):
+    """The issue's done-when test: a whole game at 80×24 against bot:hard, every screen read."""
     end = _play_whole_game_watching_the_screen(tmp_path, "en", "province-en", 80, 24, "You —",
-                                               "Computer (greedy) —", "Your choice: ")
+                                               "Computer (hard) —", "Your choice: ", players="human,bot:hard")
     assert "GAME OVER after" in end and "Total VP" in end
+    assert GameRecord.load(tmp_path / "g.json").players[1].startswith("bot:hard=")   # the level and its spec
 
 
 def test_a_whole_game_at_120x45_in_english(tmp_path):
@@ -164,10 +167,13 @@ def test_a_whole_game_at_120x45_in_english(tmp_path):
     assert "GAME OVER after" in end
 
 
-def test_a_whole_french_game_at_80x24_against_the_search_computer(tmp_path):
+def test_a_whole_french_game_at_80x24_against_the_hard_computer(tmp_path):
+    """The same in French, the level typed in French without its accent (humain,bot:difficile)."""
     end = _play_whole_game_watching_the_screen(tmp_path, "fr", "province-fr", 80, 24, "Vous —",
-                                               "Ordinateur (MCTS) —", "Votre choix", players="human,bot:mcts")
+                                               "Ordinateur (difficile) —", "Votre choix",
+                                               players="humain,bot:difficile")
     assert "PARTIE TERMINÉE" in end and "Total des PV" in end
+    assert GameRecord.load(tmp_path / "g.json").players == ["human", "bot:" + canonical_bot("hard")]
 
 
 def test_the_screen_follows_a_resize(tmp_path):

@@ -8,12 +8,19 @@ search:
   simulations per decision);
 - ``mcts:N`` — ``N`` simulations per decision (deterministic for a seed);
 - ``mcts:Ts`` — ``T`` seconds per decision (``mcts:0.5s``; the number of
-  simulations then depends on the machine).
+  simulations then depends on the machine);
+- ``easy``, ``normal``, ``hard`` — the difficulty levels: each is a name for
+  one of the specs above (:data:`LEVELS`, defined here and nowhere else).
+
+A name may also be typed in the language of the messages, without its
+accents (``glouton``, ``facile``, ``difficile``).
 
 :func:`parse_bot` is the one place that reads a spec; it returns a
 :class:`BotSpec` whose :attr:`BotSpec.text` is the canonical form records
 and reports carry (``mcts`` is written ``mcts:1000``, so a report always says
-which budget was used). :data:`FACTORIES` maps each name to the factory that
+which budget was used; a level is written ``LEVEL=SPEC``, ``hard=deep:30``, so a
+record or a report says both the level and what it stood for, and a game
+replays the same even if a later version redefines the level). :data:`FACTORIES` maps each name to the factory that
 makes the bot: a new bot, or a named level built on an existing one (for
 instance an ``easy`` that is ``mcts:50``), is one more entry there
 (:func:`register_bot`).
@@ -21,12 +28,14 @@ instance an ``easy`` that is ``mcts:50``), is one more entry there
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import BotSpecError
-from ..i18n import _
+from ..i18n import _, pgettext
 from .greedy import GreedyBot
+from .deep import DEEP_ITERATIONS, DeepBot
 from .mcts import DEFAULT_ITERATIONS, MCTSBot
 from .uniform import RandomBot
 
@@ -50,6 +59,9 @@ class Factory:
     default_iterations: int | None = None
     #: A spec that replaces this name entirely (a named level: ``"mcts:50"``).
     alias_of: str | None = None
+    #: The name as shown and typed in the current language (``pgettext("bot", …)``,
+    #: called when needed so it follows the language); None: the name itself.
+    label: Callable[[], str] | None = None
 
 
 FACTORIES: dict[str, Factory] = {}
@@ -60,26 +72,94 @@ def register_bot(name: str, factory: Factory) -> None:
     FACTORIES[name] = factory
 
 
-register_bot("random", Factory(lambda seed, iterations, seconds: RandomBot(seed)))
-register_bot("greedy", Factory(lambda seed, iterations, seconds: GreedyBot(seed)))
+register_bot("random", Factory(lambda seed, iterations, seconds: RandomBot(seed),
+                               label=lambda: pgettext("bot", "random")))
+register_bot("greedy", Factory(lambda seed, iterations, seconds: GreedyBot(seed),
+                               label=lambda: pgettext("bot", "greedy")))
 register_bot("mcts", Factory(lambda seed, iterations, seconds: MCTSBot(seed=seed, iterations=iterations,
                                                                        seconds=seconds),
-                             budget=True, default_iterations=DEFAULT_ITERATIONS))
+                             budget=True, default_iterations=DEFAULT_ITERATIONS,
+                             label=lambda: pgettext("bot", "MCTS")))
+register_bot("deep", Factory(lambda seed, iterations, seconds: DeepBot(seed=seed, iterations=iterations,
+                                                                       seconds=seconds),
+                             budget=True, default_iterations=DEEP_ITERATIONS,
+                             label=lambda: pgettext("bot", "deep")))
+
+# The difficulty levels, weakest first: each is a name for a spec above, and this
+# is the one place that says which (docs/bots.md gives the ladder measured
+# between them by benchmarks/bench_ladder.py).
+register_bot("easy", Factory(None, alias_of="greedy", label=lambda: pgettext("bot", "easy")))
+register_bot("normal", Factory(None, alias_of="mcts:2", label=lambda: pgettext("bot", "normal")))
+register_bot("hard", Factory(None, alias_of="deep:30", label=lambda: pgettext("bot", "hard")))
+
+#: The level a newcomer finds a fair fight: the computer ``rulekit play`` plays by default.
+DEFAULT_LEVEL = "normal"
 
 
 def bot_names() -> tuple[str, ...]:
-    """The names a spec may start with."""
+    """The names a spec may start with (bots, then levels)."""
     return tuple(FACTORIES)
 
 
+def levels() -> tuple[str, ...]:
+    """The difficulty levels, weakest first."""
+    return tuple(name for name, f in FACTORIES.items() if f.alias_of is not None)
+
+
+def level_spec(level: str) -> str:
+    """What a level stands for (``normal`` → ``mcts:2``)."""
+    return FACTORIES[level].alias_of
+
+
 #: The names of the bots (kept for callers that list them).
-BOT_NAMES = ("random", "greedy", "mcts")
+BOT_NAMES = bot_names()
+
+
+def bot_label(name: str) -> str:
+    """A bot's or a level's name in the current language (``greedy`` → ``glouton`` in French)."""
+    f = FACTORIES.get(name)
+    return f.label() if f is not None and f.label is not None else name
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+def bot_word(word: str) -> str | None:
+    """The registry name a typed word stands for: the name, or its label in the
+    current language with or without accents."""
+    if word in FACTORIES:
+        return word
+    folded = _fold(word)
+    for name in FACTORIES:
+        if _fold(bot_label(name)) == folded:
+            return name
+    return None
+
+
+def level_words() -> list[str]:
+    """The levels as typed in the current language, weakest first: ``easy``, or
+    ``facile (easy)`` where the word differs."""
+    out = []
+    for name in levels():
+        label = bot_label(name)
+        out.append(name if _fold(label) == name else f"{label} ({name})")
+    return out
 
 
 def legal_forms() -> list[str]:
-    """Every form a spec may take, for messages: ``random``, ``mcts:N``…"""
+    """Every form a spec may take, for messages: the levels first (in the current
+    language), then ``random``, ``mcts:N``…"""
+    return level_words() + bot_forms()
+
+
+def bot_forms() -> list[str]:
+    """The forms that name a bot rather than a level: ``random``, ``mcts``, ``mcts:N``…"""
     out = []
     for name, f in FACTORIES.items():
+        if f.alias_of is not None:
+            continue
         out.append(name)
         if f.budget:
             out += [f"{name}:N", f"{name}:Ts"]
@@ -88,20 +168,27 @@ def legal_forms() -> list[str]:
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A parsed bot spec: the bot's name and its budget per decision."""
+    """A parsed bot spec: the bot's name and its budget per decision, and the
+    level it was named by (``hard``), if any."""
 
     name: str
     iterations: int | None = None
     seconds: float | None = None
+    level: str | None = None
 
     @property
-    def text(self) -> str:
-        """The canonical spec: ``greedy``, ``mcts:200``, ``mcts:0.5s``."""
+    def bare(self) -> str:
+        """The spec without its level: ``greedy``, ``mcts:200``, ``mcts:0.5s``."""
         if self.seconds is not None:
             return f"{self.name}:{_fmt_seconds(self.seconds)}s"
         if self.iterations is not None:
             return f"{self.name}:{self.iterations}"
         return self.name
+
+    @property
+    def text(self) -> str:
+        """The canonical spec: ``greedy``, ``mcts:200``, ``mcts:0.5s``, ``hard=deep:30``."""
+        return f"{self.level}={self.bare}" if self.level else self.bare
 
     @property
     def deterministic(self) -> bool:
@@ -133,18 +220,31 @@ def parse_bot(text) -> BotSpec:
     if isinstance(text, BotSpec):
         return text
     raw = str(text).strip()
-    name, sep, budget = raw.lower().partition(":")
-    factory = FACTORIES.get(name)
-    if factory is None:
-        raise _error(raw, _("no bot is called “{name}”").format(name=name))
+    lowered = raw.lower()
+    level, eq, rest = lowered.partition("=")
+    if eq:
+        # LEVEL=SPEC, as records and reports write a level: the spec is played.
+        name = bot_word(level.strip())
+        if name is None or FACTORIES[name].alias_of is None:
+            raise _error(raw, _("no level is called “{name}”").format(name=level.strip()))
+        inner = parse_bot(rest)
+        if inner.level is not None:
+            raise _error(raw, _("a level stands for a bot, not for another level"))
+        return BotSpec(inner.name, inner.iterations, inner.seconds, level=name)
+    word, sep, budget = lowered.partition(":")
+    name = bot_word(word.strip())
+    if name is None:
+        raise _error(raw, _("no bot is called “{name}”").format(name=word.strip()))
+    factory = FACTORIES[name]
     if factory.alias_of is not None:
         if sep:
-            raise _error(raw, _("“{name}” takes no budget").format(name=name))
-        return parse_bot(factory.alias_of)
+            raise _error(raw, _("“{name}” takes no budget").format(name=word.strip()))
+        inner = parse_bot(factory.alias_of)
+        return BotSpec(inner.name, inner.iterations, inner.seconds, level=name)
     if not sep:
         return BotSpec(name, factory.default_iterations if factory.budget else None)
     if not factory.budget:
-        raise _error(raw, _("“{name}” takes no budget").format(name=name))
+        raise _error(raw, _("“{name}” takes no budget").format(name=word.strip()))
     m = _BUDGET.match(budget)
     if not m:
         raise _error(raw, _("the budget is a number of simulations (N) or of seconds (Ts)"))
@@ -162,7 +262,8 @@ def parse_bot(text) -> BotSpec:
 
 
 def canonical_bot(text) -> str:
-    """The canonical form of a spec (``mcts`` → ``mcts:1000``); raises :class:`BotSpecError`."""
+    """The canonical form of a spec (``mcts`` → ``mcts:1000``, ``hard`` → ``hard=deep:30``);
+    raises :class:`BotSpecError`."""
     return parse_bot(text).text
 
 

@@ -129,6 +129,12 @@ class RkOption(click.Option):
         if self.hidden:
             return None
         help_text = _(self.help) if self.help else ""
+        if "{bots}" in help_text or "{levels}" in help_text:
+            # the bot names and levels, from the registry, in the user's language
+            from ..bots.registry import bot_forms, level_words
+
+            help_text = help_text.replace("{bots}", ", ".join(bot_forms())).replace(
+                "{levels}", ", ".join(level_words()))
         extra = self.get_help_extra(ctx)
         items = []
         if "default" in extra:

@@ -35,9 +35,9 @@ def _players_option(ctx, param, value):
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
 @click.argument("ruleset", required=False, metavar=N_("[RULESET]"))
 @click.option("--players", callback=_players_option, metavar=N_("WHO,WHO"),
-              help=N_("The two players, first seat first: human, bot:random, bot:greedy, bot:mcts, "
-                      "bot:mcts:N (N simulations per move) or bot:mcts:Ts (T seconds per move) "
-                      "(default: human,bot:greedy)."))
+              help=N_("The two players, first seat first: human, a level ({levels}, weakest first; "
+                      "e.g. bot:hard) or a bot ({bots}; N simulations or T seconds per move; e.g. bot:mcts:200) "
+                      "(default: human,bot:normal)."))
 @click.option("--seed", type=int, metavar=N_("N"),
               help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))
 @click.option("--first", type=click.IntRange(1, 2), metavar=N_("1|2"),

@@ -415,8 +415,8 @@ def _render_compare(doc, data, other_data) -> list[str]:
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=DEFAULT_GAMES, show_default=True,
               metavar=N_("N"), help=N_("Number of games (per ruleset)."))
 @click.option("--bots", "bots", multiple=True, callback=_bots_option, metavar=N_("A,B"),
-              help=N_("The two bots, e.g. greedy,random or mcts:200,mcts:200 (random, greedy, mcts, "
-                      "mcts:N with N simulations per decision, mcts:Ts with T seconds per decision; "
+              help=N_("The two bots, e.g. greedy,random, mcts:200,mcts:200 or hard,normal (levels {levels}; bots {bots}; "
+                      "N simulations per decision, T seconds per decision; "
                       "default greedy,greedy). They swap seats every game. Give --bots twice to run "
                       "the same report at two strengths."))
 @click.option("--seed", type=int, default=0, show_default=True, metavar=N_("S"),

@@ -125,7 +125,7 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
               help=N_("fair (the first seat wins half the decided games) or first:P (it wins a share P, "
                       "e.g. first:0.55)."))
 @click.option("--bots", callback=_bots, metavar=N_("A,B"),
-              help=N_("The two bots, e.g. mcts:50,mcts:50 (random, greedy, mcts, mcts:N, mcts:Ts; "
+              help=N_("The two bots, e.g. mcts:50,mcts:50 (levels {levels}; bots {bots}; "
                       "default greedy,greedy)."))
 @click.option("--budget", type=click.IntRange(2, 100_000_000), default=2000, show_default=True, metavar=N_("GAMES"),
               help=N_("Games the whole search may play."))

@@ -249,6 +249,8 @@ class _MessageFormatter(string.Formatter):
         for is_attr, key in rest:
             if is_attr and key == "omit":
                 obj = ""
+            elif is_attr and key == "inner" and isinstance(obj, Name) and "inner" in NAME_FORMS.get(obj.kind, ()):
+                obj = obj.form("inner")       # a name with a form inside a sentence (a ship result)
             elif is_attr and key == "inner":
                 # a sentence, not a name (names keep their capital: "Forge")
                 text = str(obj)
@@ -405,6 +407,8 @@ NAME_FORMS = {
     "space": ("the", "short"),
     "player": ("subject", "the"),
     "resource": ("one", "plural", "the"),
+    # a ship result inside a sentence, after a colon: « lancés : deux noirs »
+    "outcome": ("inner",),
 }
 _ALL_FORMS = frozenset(spec for specs in NAME_FORMS.values() for spec in specs)
 
@@ -422,6 +426,7 @@ def _form_templates() -> dict:
         ("resource", "one"): pgettext("resource:one", "{name}"),
         ("resource", "plural"): pgettext("resource:plural", "{name}"),
         ("resource", "the"): pgettext("resource:the", "{name}"),
+        ("outcome", "inner"): pgettext("outcome:inner", "{name}"),
     }
 
 

@@ -115,18 +115,20 @@ def coins_text(data, coin_ids, counts) -> str:
 
 
 def bot_label(bot: str) -> str:
-    """A bot's name on screen; a budget other than the default (``mcts:200``) follows it (``MCTS 200``)."""
-    from ..bots import canonical_bot
+    """A bot's name on screen, in the current language: a level (``hard=deep:30``)
+    by its level (``hard``, « difficile »); a budget other than the default
+    (``mcts:200``) follows the bot's name (``MCTS 200``)."""
+    from ..bots.registry import bot_label as label_of, canonical_bot, parse_bot
 
-    name, _sep, budget = bot.partition(":")
-    labels = {"random": pgettext("bot", "random"), "greedy": pgettext("bot", "greedy"),
-              "mcts": pgettext("bot", "MCTS")}
-    label = labels.get(name, name)
     try:
-        default = canonical_bot(name) == bot
+        spec = parse_bot(bot)
     except ValueError:
-        default = True
-    return f"{label} {budget}" if budget and not default else label
+        return bot
+    if spec.level is not None:
+        return label_of(spec.level)
+    label = label_of(spec.name)
+    budget = spec.bare.partition(":")[2]
+    return f"{label} {budget}" if budget and canonical_bot(spec.name) != spec.bare else label
 
 
 def phase_label(phase: str) -> str:

@@ -45,10 +45,10 @@ from .notation import AmbiguousActionError, fold
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
-DEFAULT_PLAYERS = "human,bot:greedy"
+DEFAULT_PLAYERS = "human,bot:normal"
 COMMANDS = screen.PLAY_COMMANDS
-#: Computer players slow enough (a search, about 0.2 s a move) to show "thinking…" on a terminal.
-SLOW_BOTS = {"mcts"}
+#: Computer players slow enough (a search, about 0.1 s a move or more) to show "thinking…" on a terminal.
+SLOW_BOTS = {"mcts", "deep"}
 
 
 class PlayersError(ValueError):
@@ -56,45 +56,39 @@ class PlayersError(ValueError):
 
 
 def available_bots() -> list[str]:
-    """The computer players that can be named in ``--players`` (``bot:NAME``)."""
-    from ..bots import make_bot
+    """The computer players that can be named in ``--players`` (``bot:NAME``):
+    the registry's names (:func:`rulekit.bots.registry.bot_names`), levels included."""
+    from ..bots.registry import bot_names
 
-    names = []
-    for name in ("random", "greedy", "mcts"):
-        try:
-            make_bot(name, 0)
-        except (ValueError, ImportError):
-            continue
-        names.append(name)
-    return names
+    return list(bot_names())
 
 
 def parse_players(text: str) -> list[str]:
-    """``"human,bot:greedy"`` -> ``["human", "bot:greedy"]``; raises :class:`PlayersError`."""
+    """``"human,bot:normal"`` -> ``["human", "bot:normal=mcts:2"]``; raises :class:`PlayersError`.
+
+    A computer is ``bot:`` and a bot spec (:func:`rulekit.bots.parse_bot`, which
+    also reads the names in the current language, without accents); it is kept
+    in its canonical form, so the record says the budget and the level.
+    """
     parts = [p.strip().lower() for p in str(text).split(",")]
     if len(parts) != 2 or not all(parts):
         raise PlayersError(_("give two players separated by a comma, for example {example}").format(
             example=DEFAULT_PLAYERS))
-    from ..bots.registry import bot_names, legal_forms, parse_bot
+    from ..bots.registry import bot_word, legal_forms, parse_bot
 
-    bots = bot_names()
     humans = {HUMAN, fold(pgettext("player", "human")).lower()}
-    bot_words = {fold(screen.bot_label(b)).lower(): b for b in bots}
-    bot_words.update({b: b for b in bots})
     out = []
     for part in parts:
         if fold(part).lower() in humans:
             out.append(HUMAN)
             continue
-        if part.startswith(BOT_PREFIX):
-            word, colon, budget = part[len(BOT_PREFIX):].partition(":")
-            if fold(word).lower() in bot_words:
-                try:
-                    # The canonical spec (bot:mcts -> bot:mcts:1000): the record says the budget.
-                    out.append(BOT_PREFIX + parse_bot(bot_words[fold(word).lower()] + colon + budget).text)
-                    continue
-                except ValueError as exc:
-                    raise PlayersError(str(exc)) from None
+        word = part[len(BOT_PREFIX):].partition("=")[0].partition(":")[0].strip()
+        if part.startswith(BOT_PREFIX) and bot_word(word) is not None:
+            try:
+                out.append(BOT_PREFIX + parse_bot(part[len(BOT_PREFIX):]).text)
+                continue
+            except ValueError as exc:
+                raise PlayersError(str(exc)) from None
         choices = ", ".join([HUMAN] + [BOT_PREFIX + b for b in legal_forms()])
         raise PlayersError(_("unknown player “{player}”; choose among: {choices}").format(
             player=part, choices=choices))
@@ -107,6 +101,16 @@ def is_human(spec: str) -> bool:
 
 def bot_name(spec: str) -> str:
     return spec[len(BOT_PREFIX):] if spec.startswith(BOT_PREFIX) else spec
+
+
+def _bot_kind(spec: str) -> str:
+    """The bot a player spec plays (``bot:hard=deep:30`` → ``deep``)."""
+    from ..bots.registry import parse_bot
+
+    try:
+        return parse_bot(bot_name(spec)).name
+    except ValueError:
+        return bot_name(spec)
 
 
 def bot_seed(game_seed: int, seat: int, ply: int) -> int:
@@ -513,7 +517,7 @@ class Session:
             seat = self.state.current
             spec = self.players[seat]
             if not is_human(spec):
-                thinking = con.terminal and bot_name(spec).split(":")[0] in SLOW_BOTS
+                thinking = con.terminal and _bot_kind(spec) in SLOW_BOTS
                 if thinking:
                     con.status(con.style(screen.thinking_line(self.names[seat]), dim=True))
                 try:
