@@ -22,18 +22,22 @@ def perft(state, depth):
     return total
 
 
-@pytest.mark.parametrize("ruleset_id,first", [("province-en", 0), ("province-en", 1), ("province-fr", None)])
-def test_perft_opening_by_hand(ruleset_id, first):
-    """Opening: three green workers, one per space, nothing affordable yet.
+@pytest.mark.parametrize("ruleset_id,first,expected", [
+    ("province-en", 0, [3, 12, 29]), ("province-en", 1, [3, 12, 29]), ("province-fr", None, [3, 12, 27])])
+def test_perft_opening_by_hand(ruleset_id, first, expected):
+    """Opening: three green workers, one per space.
 
     depth 1: 3 moves (one per space).
     depth 2: after one move, 2 unmoved workers + ``spend`` + ``end`` = 4 each: 12.
-    depth 3: move,move → 1 move + spend + end (6 × 3 = 18); move,spend → only
-    ``end`` (3 × 1); move,end → the opponent sees two workers sharing a space,
-    so 2 distinct moves (3 × 2). 18 + 3 + 6 = 27.
+    depth 3: move,move → 1 move + spend + end (6 × 3 = 18); move,end → the
+    opponent sees two workers sharing a space, so 2 distinct moves (3 × 2);
+    move,spend → ``end`` (3 × 1), and in province-en also ``build harbor``
+    after the 2 moves that earn 1 Labor (its Harbor costs 1 Labor and 2 Coin,
+    and each player starts with at least 2 Coin; province-fr's costs 3 Labor):
+    18 + 6 + 3 = 27 in province-fr, 27 + 2 = 29 in province-en.
     """
     st = new_game(load_ruleset(ruleset_id), seed=1, first_player=first)
-    assert [perft(st, d) for d in (1, 2, 3)] == [3, 12, 27]
+    assert [perft(st, d) for d in (1, 2, 3)] == expected
 
 
 # Regression values for deeper searches from the opening and from a middle
@@ -45,7 +49,7 @@ MIDGAME = ["move green@labor_top", "move green@coin", "move green@labor_low", "s
 
 
 @pytest.mark.parametrize("ruleset_id,first,depths,expected", [
-    ("province-en", 0, (4, 5, 6, 7), [67, 182, 450, 1196]),
+    ("province-en", 0, (4, 5, 6, 7), [75, 202, 506, 1376]),
     ("province-fr", None, (4, 5, 6, 7), [67, 182, 450, 1193]),
 ])
 def test_perft_opening_regression(ruleset_id, first, depths, expected):
@@ -63,5 +67,5 @@ def test_perft_midgame(ruleset_id, first, request):
     assert counts == expected
 
 
-MIDGAME_EN = [4, 20, 63, 168]  # the mover owns the Camp: 4 groups of workers
+MIDGAME_EN = [4, 20, 65, 180]  # the mover owns the Camp: 4 groups of workers
 MIDGAME_FR = [4, 20, 63, 168]

@@ -44,11 +44,11 @@ def by_canonical(c, t):
 
 
 def ambiguous_position():
-    """Seed 1, Province (English), first player 0: after 12 greedy actions both a Green and a
+    """Seed 1, Province (English), first player 0: after 18 greedy actions both a Green and a
     Camp worker of the player to move stand on the same space."""
     rs = load_ruleset("province-en")
     st = new_game(rs, seed=1, first_player=0)
-    for _ in range(12):
+    for _ in range(18):
         action, _r = bot_choose("bot:greedy", st, 1)
         st._apply(action)
     return rs, st

@@ -123,7 +123,7 @@ def test_log_costs_hint_and_illegal_reasons():
     assert "“build bank” is not possible now: you are still in the Work Cycle phase (type spend" in out
     assert "“spend” is not possible now: move at least one worker first." in out
     assert "“build bank” is not possible now: the Bank needs the Lender first." in out
-    assert "Bank: 3 Labor and 4 Coin · Lender · 2 VP / 0 VP" in out
+    assert "Bank: 1 Labor and 4 Coin · Lender · 2 VP / 0 VP" in out
     assert "→ not yet: needs Lender" in out
     assert re.search(r"Hint: .+ \((build \S+|end|union|grind|exchange \S+)\), because .+\.", out)
     assert out.count("Player 1 moves a worker (Green) from Coin to Labor Low") == 2     # told, then in the log

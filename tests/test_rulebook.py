@@ -126,7 +126,7 @@ def test_checklists_are_rule_points_of_each_edition():
     # the differences of the editions are among the points
     assert "9 goal tokens, of which 5 are drawn for a game." in en
     assert "5 Pions Objectifs, tous utilisés à chaque partie." in fr
-    assert "Moulin 3 1 1 / 0 Forge" in fr and "Smithy 5 2 2 / 0 Mill" in en
+    assert "Moulin 3 1 1 / 0 Forge" in fr and "Smithy 3 2 2 / 0 Mill" in en
 
 
 def test_pdf_is_byte_identical_for_identical_input(pdf_books):
@@ -182,21 +182,22 @@ def test_variant_book_shows_its_cost_and_not_the_old_one(variant):
     book = render_markdown(variant, "en")
     box, _, rest = book.partition("## Story")
     assert "House rules — changes from Province, English edition" in box
-    assert "Bank — cost: 2 (was 3) Labor and 7 (was 4) Coin" in box       # only the changed words marked
+    assert "Bank — cost: 2 (was 1) Labor and 7 (was 4) Coin" in box       # only the changed words marked
     assert "The Bank costs less." in box
     # everywhere else: the new cost only
     assert "| **Bank** | 2 | 7 | 2 / 0 | Lender |" in rest
     assert "Cost: 2 Labor and 7 Coin." in rest
-    assert "3 Labor and 4 Coin" not in rest
-    assert "| **Bank** | 3 | 4 |" not in rest
+    assert "1 Labor and 4 Coin" not in rest
+    assert "| **Bank** | 1 | 4 |" not in rest
 
 
 def test_variant_book_in_french_lists_the_change_in_french(variant):
     book = render_markdown(variant, "fr")
     box, _, rest = book.partition("## Histoire")
     assert "Règles maison — changements par rapport à Province, édition anglaise" in box
-    assert "Banque — coût\u202f: 2 (avant\u202f: 3)\u00a0points d’Ouvrage et 7 (avant\u202f: 4)\u00a0Pièces" in box
-    assert "3 points d'Ouvrage et 4 Pièces" not in rest
+    assert ("Banque — coût\u202f: 2\u00a0points d’Ouvrage et 7\u00a0Pièces "
+            "(avant\u202f: 1\u00a0point d’Ouvrage et 4\u00a0Pièces)") in box
+    assert "1\u00a0point d’Ouvrage et 4\u00a0Pièces" not in rest
 
 
 def test_variant_pdf_text_has_the_new_cost_only(variant, tmp_path):

@@ -468,8 +468,8 @@ def test_cost_is_labor_and_coin():
     st = game()
     S.give_structures(st, 0, "lender")
     spending(st, labor=5, value=9)
-    st.play("build bank")                      # reconstructed cost: 3 Labor, 4 Coin
-    assert labor(st) == 2 and st.coin_value(0) == 5
+    st.play("build bank")                      # balanced cost: 1 Labor, 4 Coin
+    assert labor(st) == 4 and st.coin_value(0) == 5
 
 
 def test_lender_costs_two_labor_two_coin():

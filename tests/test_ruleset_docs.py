@@ -71,7 +71,7 @@ def test_first_house_rule_tutorial(tmp_path, monkeypatch):
     # The finished house rule does what the tutorial promises.
     mine = load_ruleset(tmp_path / "my-house-rule.yaml")
     base = load_ruleset("province-en")
-    assert mine.data["structures"]["bank"]["cost"] == {"labor": 3, "coin": 6}
+    assert mine.data["structures"]["bank"]["cost"] == {"labor": 1, "coin": 6}
     assert "crowd" not in mine.data["goals"]
     assert len(mine.data["goals"]) == len(base.data["goals"]) - 1
     assert mine.data["structures"]["bank"]["requires"] == base.data["structures"]["bank"]["requires"]

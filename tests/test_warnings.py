@@ -41,7 +41,7 @@ def test_empty_cost_in_a_variant_changes_nothing_and_says_so(tmp_path):
           bank:
             cost: {}
     """)
-    assert load_ruleset(path).data["structures"]["bank"]["cost"] == {"labor": 3, "coin": 4}
+    assert load_ruleset(path).data["structures"]["bank"]["cost"] == {"labor": 1, "coin": 4}
     assert warnings_of(path) == [(6, "{} changes nothing here: a mapping in a variant merges into the base's; "
                                      "to make it cost nothing, write cost: free")]
 
@@ -119,6 +119,6 @@ def test_a_restated_value_inside_a_real_change_is_not_reported(tmp_path):
         title: Province
         structures:
           bank:
-            cost: {labor: 3, coin: 5}
+            cost: {labor: 1, coin: 5}
     """)
     assert warnings_of(path) == [(4, "this changes nothing: the base ruleset already has Province here")]
