@@ -3,6 +3,7 @@ stops its workers, prints what was finished and exits 130."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -17,6 +18,14 @@ def _env():
     env.update(TERM="xterm", COLUMNS="120", LINES="50")
     env.pop("RULEKIT_NO_PROGRESS", None)
     return env
+
+
+def _default_sigint():
+    """In the child: Ctrl-C as on a user's terminal (default action, not blocked), whatever
+    the pytest process inherited (a shell without job control starts a background job with
+    SIGINT ignored) or holds (a thread's blocked mask is inherited through fork and exec)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _children(pid: int) -> list[int]:
@@ -41,7 +50,7 @@ def _interrupt(args, prepare, cwd):
     """Run ``rulekit ARGS`` on a pseudo-terminal, call ``prepare(child)``, press Ctrl-C;
     (exit status as a shell reports it, what was printed after)."""
     child = pexpect.spawn(sys.executable, ["-m", "rulekit", *args, "--lang", "en"], env=_env(), encoding="utf-8",
-                          timeout=60, dimensions=(50, 120), cwd=str(cwd))
+                          timeout=60, dimensions=(50, 120), cwd=str(cwd), preexec_fn=_default_sigint)
     try:
         prepare(child)
         child.sendintr()

@@ -75,6 +75,7 @@ def test_usage_errors(tmp_path):
 def test_progress_bar_and_ctrl_c_on_a_terminal(tmp_path):
     """On a terminal: a progress bar (round, candidate, best so far); Ctrl-C prints the best so far."""
     import os
+    import signal
     import sys
 
     import pexpect
@@ -83,7 +84,10 @@ def test_progress_bar_and_ctrl_c_on_a_terminal(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "RULEKIT_NO_PROGRESS"}
     child = pexpect.spawn(sys.executable, ["-m", "rulekit", "tune", str(src), "--vary", "setup.starting_coins.1=0..8",
                                            "--budget", "600", "--lang", "en", "-o", str(tmp_path / "t.yaml")],
-                          env=env, encoding="utf-8", timeout=300, dimensions=(30, 200), cwd=str(tmp_path))
+                          env=env, encoding="utf-8", timeout=300, dimensions=(30, 200), cwd=str(tmp_path),
+                          # Ctrl-C as on a user's terminal, whatever SIGINT state pytest inherited
+                          preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL),
+                                              signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})))
     try:
         child.expect("round 2/4, candidate [0-9]+; best so far [0-9]+ ")
         child.sendintr()
