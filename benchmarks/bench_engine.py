@@ -32,17 +32,9 @@ sys.path.insert(0, str(HERE))
 
 
 def random_rate(rs, games: int) -> float:
-    from rulekit.engine import compile_ruleset, new_game
+    from bench_random import play_random
 
-    first_random = compile_ruleset(rs).first_random
-    start = time.perf_counter()
-    for seed in range(games):
-        rng = random.Random(seed)
-        st = new_game(rs, seed=seed, first_player=None if first_random else seed % 2)
-        choice = rng.choice
-        while st.phase != 2:
-            st._apply(choice(st.legal_actions()))
-    return games / (time.perf_counter() - start)
+    return games / play_random(rs, games)[0]
 
 
 def clone_legal_rate(rs, positions: int = 400, repeat: int = 20) -> float:

@@ -21,8 +21,11 @@ from rulekit.engine import ENGINE, compile_ruleset, new_game
 from rulekit.language import bundled_rulesets, load_ruleset  # noqa: E402
 
 
-def bench(ruleset_id: str, games: int):
-    rs = load_ruleset(ruleset_id)
+def play_random(rs, games: int) -> tuple[float, int, int]:
+    """Play `games` seeded random games of ruleset `rs`; return (seconds, actions, turns) in all.
+
+    Shared with bench_engine.py, which times the same games on both engines.
+    """
     first_random = compile_ruleset(rs).first_random
     actions = turns = 0
     start = time.perf_counter()
@@ -34,7 +37,11 @@ def bench(ruleset_id: str, games: int):
             st._apply(choice(st.legal_actions()))
             actions += 1
         turns += st.turn + 1
-    elapsed = time.perf_counter() - start
+    return time.perf_counter() - start, actions, turns
+
+
+def bench(ruleset_id: str, games: int):
+    elapsed, actions, turns = play_random(load_ruleset(ruleset_id), games)
     return games / elapsed, actions / elapsed, turns / games, actions / games
 
 

@@ -3,8 +3,6 @@
 Each test plays the effect and reads its sentence, in English and French, so
 the book and the game cannot drift apart.
 """
-import textwrap
-
 import pytest
 
 import scenario as S
@@ -15,10 +13,20 @@ from rulekit.text.sentences import effect_sentence
 from scenario import labor, labor_earned  # noqa: F401
 
 
-def variant(tmp_path, body):
+def house_file(tmp_path, **effects):
+    """A variant of province-en adding, per keyword, a structure of that id (named after it,
+    1 Labor, 1 VP to its first builder) whose one effect is the keyword's value (YAML)."""
+    lines = ["extends: province-en", "id: house", "structures:"]
+    for sid, effect in effects.items():
+        lines += [f"  {sid}:", f"    name: {sid.capitalize()}", "    cost: {labor: 1}",
+                  "    vp: {first: 1, later: 0}", "    effects:", f"      - {effect}"]
     path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\n" + textwrap.dedent(body), encoding="utf-8")
-    return load_ruleset(path)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def variant(tmp_path, **effects):
+    return load_ruleset(house_file(tmp_path, **effects))
 
 
 def game_with(rs, *structures):
@@ -34,15 +42,7 @@ def sentence(rs, sid, lang="en", i=0):
 
 def test_replacement_replaces_every_resource(tmp_path):
     """ "The Coin space gives 2 Labor instead of 1 Coin": 2 Labor and no coin."""
-    rs = variant(tmp_path, """
-        structures:
-          guild:
-            name: Guild
-            cost: {labor: 1}
-            vp: {first: 1, later: 0}
-            effects:
-              - space_yield: {space: coin, labor: 2}
-    """)
+    rs = variant(tmp_path, guild="space_yield: {space: coin, labor: 2}")
     st = game_with(rs, "guild")
     before = st.coin_value(0)
     st.play("move green@labor_top")                       # onto the Coin space
@@ -53,15 +53,7 @@ def test_replacement_replaces_every_resource(tmp_path):
 
 
 def test_replacement_by_nothing_pays_nothing(tmp_path):
-    rs = variant(tmp_path, """
-        structures:
-          toll:
-            name: Toll
-            cost: {labor: 1}
-            vp: {first: 1, later: 0}
-            effects:
-              - space_yield: {space: coin, coin: 0}
-    """)
+    rs = variant(tmp_path, toll="space_yield: {space: coin, coin: 0}")
     st = game_with(rs, "toll")
     before = st.coin_value(0)
     st.play("move green@labor_top")
@@ -72,15 +64,7 @@ def test_replacement_by_nothing_pays_nothing(tmp_path):
 
 
 def test_bonus_adds_for_one_worker_kind(tmp_path):
-    rs = variant(tmp_path, """
-        structures:
-          inn:
-            name: Inn
-            cost: {labor: 1}
-            vp: {first: 1, later: 0}
-            effects:
-              - space_bonus: {space: labor_low, worker: camp, labor: 2}
-    """)
+    rs = variant(tmp_path, inn="space_bonus: {space: labor_low, worker: camp, labor: 2}")
     st = game_with(rs, "inn", "camp")
     S.place_worker(st, "camp", "coin", frm="labor_top")
     st.play("move camp@coin")                             # onto labor_low: 1 + 2
@@ -94,33 +78,10 @@ def test_bonus_adds_for_one_worker_kind(tmp_path):
 
 def test_several_effects_on_one_space_combine_as_the_sentence_says(tmp_path):
     """First replacement in the ruleset's order, then every bonus added."""
-    rs = variant(tmp_path, """
-        structures:
-          guild:
-            name: Guild
-            cost: {labor: 1}
-            vp: {first: 1, later: 0}
-            effects:
-              - space_yield: {space: coin, labor: 2}
-          toll:
-            name: Toll
-            cost: {labor: 1}
-            vp: {first: 1, later: 0}
-            effects:
-              - space_yield: {space: coin, coin: 0}
-          inn:
-            name: Inn
-            cost: {labor: 1}
-            vp: {first: 1, later: 0}
-            effects:
-              - space_bonus: {space: coin, coin: 1}
-          fair:
-            name: Fair
-            cost: {labor: 1}
-            vp: {first: 1, later: 0}
-            effects:
-              - space_bonus: {space: coin, labor: 1}
-    """)
+    rs = variant(tmp_path, guild="space_yield: {space: coin, labor: 2}",
+                 toll="space_yield: {space: coin, coin: 0}",
+                 inn="space_bonus: {space: coin, coin: 1}",
+                 fair="space_bonus: {space: coin, labor: 1}")
     st = game_with(rs, "toll", "guild", "inn", "fair")
     before = st.coin_value(0)
     st.play("move green@labor_top")
@@ -144,7 +105,5 @@ def test_bank_still_doubles_the_coin_space():
 ])
 def test_bonus_validation(tmp_path, bad, message):
     from rulekit.language import validate_path
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\nstructures:\n  inn:\n    name: Inn\n    cost: {labor: 1}\n"
-                    f"    vp: {{first: 1, later: 0}}\n    effects:\n      - space_bonus: {bad}\n", encoding="utf-8")
+    path = house_file(tmp_path, inn=f"space_bonus: {bad}")
     assert any(message in p.message for p in validate_path(path))

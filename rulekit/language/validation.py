@@ -26,7 +26,7 @@ from functools import lru_cache
 import jsonschema
 
 from ..errors import Problem, printable
-from ..i18n import SAILOR_KIND, _, ngettext
+from ..i18n import SAILOR_KIND, N_, _, ngettext
 from ..paths import SCHEMA_PATH
 from . import soundness
 from .ruleset import Resolution
@@ -195,34 +195,32 @@ def _listing(items) -> str:
 SUGGESTED_IDS = 20
 
 
+_UNKNOWN_ID = {
+    # kind: (with a suggestion, with the listing of the known ids)
+    "structure": (N_("unknown structure {id}; did you mean {suggestion}?"),
+                  N_("unknown structure {id}; the structures are: {known}")),
+    "worker": (N_("unknown worker kind {id}; did you mean {suggestion}?"),
+               N_("unknown worker kind {id}; the worker kinds are: {known}")),
+    "conversion": (N_("unknown conversion {id}; did you mean {suggestion}?"),
+                   N_("unknown conversion {id}; the conversions are: {known}")),
+    "space": (N_("unknown Work Cycle space {id}; did you mean {suggestion}?"),
+              N_("unknown Work Cycle space {id}; the spaces are: {known}")),
+    "resource": (N_("unknown resource {id}; did you mean {suggestion}?"),
+                 N_("unknown resource {id}; the resources are: {known}")),
+    "coin": (N_("unknown coin {id}; did you mean {suggestion}?"),
+             N_("unknown coin {id}; the coins are: {known}")),
+}
+
+
 def _unknown_id(kind: str, ident, known, suggest: bool = True) -> str:
+    if kind not in _UNKNOWN_ID:
+        raise ValueError(kind)
+    with_suggestion, with_listing = _UNKNOWN_ID[kind]
     suggestion = _suggest(ident, known) if suggest else None
     listing = _listing(known) or "-"
-    if kind == "structure":
-        if suggestion:
-            return _("unknown structure {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
-        return _("unknown structure {id}; the structures are: {known}").format(id=_show(ident), known=listing)
-    if kind == "worker":
-        if suggestion:
-            return _("unknown worker kind {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
-        return _("unknown worker kind {id}; the worker kinds are: {known}").format(id=_show(ident), known=listing)
-    if kind == "conversion":
-        if suggestion:
-            return _("unknown conversion {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
-        return _("unknown conversion {id}; the conversions are: {known}").format(id=_show(ident), known=listing)
-    if kind == "space":
-        if suggestion:
-            return _("unknown Work Cycle space {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
-        return _("unknown Work Cycle space {id}; the spaces are: {known}").format(id=_show(ident), known=listing)
-    if kind == "resource":
-        if suggestion:
-            return _("unknown resource {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
-        return _("unknown resource {id}; the resources are: {known}").format(id=_show(ident), known=listing)
-    if kind == "coin":
-        if suggestion:
-            return _("unknown coin {id}; did you mean {suggestion}?").format(id=_show(ident), suggestion=suggestion)
-        return _("unknown coin {id}; the coins are: {known}").format(id=_show(ident), known=listing)
-    raise ValueError(kind)
+    if suggestion:
+        return _(with_suggestion).format(id=_show(ident), suggestion=suggestion)
+    return _(with_listing).format(id=_show(ident), known=listing)
 
 
 # Where each kind of id is defined (for blaming a variant that removed one).

@@ -307,132 +307,134 @@ def _combined(data, cond, each) -> str | None:
     return None
 
 
-def _owns_you(data, cond) -> str | None:
-    """``owns`` worded plainly for the usual thresholds (at_least 1, at_most 0)."""
-    name = structure_name(data, cond.get("structure", ""))
-    if cond.get("at_least") == 1 and cond.get("at_most") is None:
-        return _("Own the {structure}.").format(structure=name)
-    if cond.get("at_most") == 0:
-        return _("Do not own the {structure}.").format(structure=name)
-    return None
+# What each measure says, in the second person (a goal) and of a player (an end
+# condition): a key of _metric_words, then (you, a player), each a function of the
+# count's number. Every sentence stays whole in its own call, for the translators.
+_METRIC_SENTENCES = {
+    "sailors_hired": (
+        lambda n: ngettext("Have hired {count} sailor.", "Have hired {count} sailors.", n),
+        lambda n: ngettext("A player has hired {count} sailor.", "A player has hired {count} sailors.", n)),
+    "owns_one": (
+        lambda n: _("Own the {structure}."),
+        lambda n: _("A player owns the {structure}.")),
+    "owns_none": (
+        lambda n: _("Do not own the {structure}."),
+        lambda n: _("A player does not own the {structure}.")),
+    "owns": (
+        lambda n: _("Own the {structure} ({count})."),
+        lambda n: _("A player owns the {structure} ({count}).")),
+    "workers_excluding": (
+        lambda n: ngettext("Have access to {count} worker besides the {excluded} workers.",
+                           "Have access to {count} workers besides the {excluded} workers.", n),
+        lambda n: ngettext("A player has access to {count} worker besides the {excluded} workers.",
+                           "A player has access to {count} workers besides the {excluded} workers.", n)),
+    "workers": (
+        lambda n: ngettext("Have access to {count} worker.", "Have access to {count} workers.", n),
+        lambda n: ngettext("A player has access to {count} worker.", "A player has access to {count} workers.", n)),
+    "earned_this_turn": (
+        lambda n: ngettext("Earn {count} {resource.one} in a single turn.",
+                           "Earn {count} {resource.plural} in a single turn.", n),
+        lambda n: ngettext("A player earns {count} {resource.one} in a single turn.",
+                           "A player earns {count} {resource.plural} in a single turn.", n)),
+    "structures_vp": (
+        lambda n: ngettext("Own {count} structure that is worth {vp} VP to you.",
+                           "Own {count} structures that are each worth {vp} VP to you.", n),
+        lambda n: ngettext("A player owns {count} structure worth {vp} VP to them.",
+                           "A player owns {count} structures each worth {vp} VP to them.", n)),
+    "structures": (
+        lambda n: ngettext("Own {count} structure.", "Own {count} structures.", n),
+        lambda n: ngettext("A player has built {count} structure.", "A player has built {count} structures.", n)),
+    "coin_value": (
+        lambda n: ngettext("Hold {count} Coin (the total value of your coins).",
+                           "Hold {count} Coin (the total value of your coins).", n),
+        lambda n: ngettext("A player holds {count} Coin (total value).", "A player holds {count} Coin (total value).", n)),
+    "coins_held": (
+        lambda n: ngettext("Hold {count} {coin} coin (value {value}).", "Hold {count} {coin} coins (value {value} each).", n),
+        lambda n: ngettext("A player holds {count} {coin} coin.", "A player holds {count} {coin} coins.", n)),
+    "workers_on_one_space_all": (
+        lambda n: ngettext("Have {count} worker, yours or not, on a single space of the Work Cycle.",
+                           "Have {count} workers, yours or not, on a single space of the Work Cycle.", n),
+        lambda n: ngettext("A single space of the Work Cycle holds {count} worker, whoever may move it.",
+                           "A single space of the Work Cycle holds {count} workers, whoever may move them.", n)),
+    "workers_on_one_space": (
+        lambda n: ngettext("Have {count} worker you have access to on a single space of the Work Cycle.",
+                           "Have {count} workers you have access to on a single space of the Work Cycle.", n),
+        lambda n: ngettext("A player has {count} worker they have access to on a single space of the Work Cycle.",
+                           "A player has {count} workers they have access to on a single space of the Work Cycle.", n)),
+    "coins_spent_this_turn": (
+        lambda n: ngettext("Spend {count} Coin in a single turn (every coin you pay counts).",
+                           "Spend {count} Coin in a single turn (every coin you pay counts).", n),
+        lambda n: ngettext("A player spends {count} Coin in a single turn.",
+                           "A player spends {count} Coin in a single turn.", n)),
+    "conversions_this_turn": (
+        lambda n: ngettext("Use {conversion} {count} time in a single turn.",
+                           "Use {conversion} {count} times in a single turn.", n),
+        lambda n: ngettext("A player uses {conversion} {count} time in a single turn.",
+                           "A player uses {conversion} {count} times in a single turn.", n)),
+    "vp": (
+        lambda n: ngettext("Have {count} VP.", "Have {count} VP.", n),
+        lambda n: ngettext("A player has {count} VP.", "A player has {count} VP.", n)),
+    "held": (
+        lambda n: ngettext("Hold {count} {resource.one}.", "Hold {count} {resource.plural}.", n),
+        lambda n: ngettext("A player holds {count} {resource.one}.", "A player holds {count} {resource.plural}.", n)),
+}
 
 
-def _metric_you(data, cond) -> str:
-    combined = _combined(data, cond, _metric_you)
-    if combined is not None:
-        return combined
+def _metric_words(data, cond) -> tuple[str | None, dict]:
+    """Which entry of _METRIC_SENTENCES words ``cond`` (None: an unknown measure), and the values it names."""
     metric = cond["metric"]
-    c, n = count_phrase(cond), _count_n(cond)
-    if metric == "sailors_hired":
-        return ngettext("Have hired {count} sailor.", "Have hired {count} sailors.", n).format(count=c)
-    if metric == "owns":
-        return _owns_you(data, cond) or _("Own the {structure} ({count}).").format(
-            structure=structure_name(data, cond.get("structure", "")), count=c)
-    if metric == "workers":
-        if cond.get("exclude"):
-            return ngettext("Have access to {count} worker besides the {excluded} workers.",
-                            "Have access to {count} workers besides the {excluded} workers.", n).format(
-                count=c, excluded=_excluded(data, cond))
-        return ngettext("Have access to {count} worker.", "Have access to {count} workers.", n).format(count=c)
-    if metric == "earned_this_turn":
-        return ngettext("Earn {count} {resource.one} in a single turn.", "Earn {count} {resource.plural} in a single turn.", n).format(
-            count=c, resource=resource_name(data, cond.get("resource", "")))
-    if metric == "structures":
-        if cond.get("vp") is not None:
-            return ngettext("Own {count} structure that is worth {vp} VP to you.",
-                            "Own {count} structures that are each worth {vp} VP to you.", n).format(
-                count=c, vp=cond["vp"])
-        return ngettext("Own {count} structure.", "Own {count} structures.", n).format(count=c)
-    if metric == "coin_value":
-        return ngettext("Hold {count} Coin (the total value of your coins).",
-                        "Hold {count} Coin (the total value of your coins).", n).format(count=c)
-    if metric == "coins_held":
-        coin = cond.get("coin", "")
-        value = data["components"]["coins"].get(coin, {}).get("value", 0)
-        return ngettext("Hold {count} {coin} coin (value {value}).", "Hold {count} {coin} coins (value {value} each).", n).format(
-            count=c, coin=coin_name(data, coin), value=value)
-    if metric == "workers_on_one_space":
-        if cond.get("counting") == "all":
-            return ngettext("Have {count} worker, yours or not, on a single space of the Work Cycle.",
-                            "Have {count} workers, yours or not, on a single space of the Work Cycle.", n).format(count=c)
-        return ngettext("Have {count} worker you have access to on a single space of the Work Cycle.",
-                        "Have {count} workers you have access to on a single space of the Work Cycle.", n).format(count=c)
-    if metric == "coins_spent_this_turn":
-        return ngettext("Spend {count} Coin in a single turn (every coin you pay counts).",
-                        "Spend {count} Coin in a single turn (every coin you pay counts).", n).format(count=c)
-    if metric == "conversions_this_turn":
-        return ngettext("Use {conversion} {count} time in a single turn.",
-                        "Use {conversion} {count} times in a single turn.", n).format(
-            count=c, conversion=conversion_name(data, cond.get("conversion", "")))
-    if metric == "vp":
-        return ngettext("Have {count} VP.", "Have {count} VP.", n).format(count=c)
-    if metric == "held":
-        if cond.get("resource") == coins_resource(data):
-            return ngettext("Hold {count} Coin (the total value of your coins).",
-                            "Hold {count} Coin (the total value of your coins).", n).format(count=c)
-        return ngettext("Hold {count} {resource.one}.", "Hold {count} {resource.plural}.", n).format(
-            count=c, resource=resource_name(data, cond.get("resource", "")))
-    return _("Unknown measure {metric}.").format(metric=metric)
-
-
-def _metric_player(data, cond) -> str:
-    combined = _combined(data, cond, _metric_player)
-    if combined is not None:
-        return combined
-    metric = cond["metric"]
-    c, n = count_phrase(cond), _count_n(cond)
-    if metric == "sailors_hired":
-        return ngettext("A player has hired {count} sailor.", "A player has hired {count} sailors.", n).format(count=c)
+    if metric in ("sailors_hired", "coin_value", "coins_spent_this_turn", "vp"):
+        return metric, {}
     if metric == "owns":
         name = structure_name(data, cond.get("structure", ""))
         if cond.get("at_least") == 1 and cond.get("at_most") is None:
-            return _("A player owns the {structure}.").format(structure=name)
+            return "owns_one", {"structure": name}
         if cond.get("at_most") == 0:
-            return _("A player does not own the {structure}.").format(structure=name)
-        return _("A player owns the {structure} ({count}).").format(structure=name, count=c)
+            return "owns_none", {"structure": name}
+        return "owns", {"structure": name}
     if metric == "workers":
         if cond.get("exclude"):
-            return ngettext("A player has access to {count} worker besides the {excluded} workers.",
-                            "A player has access to {count} workers besides the {excluded} workers.", n).format(
-                count=c, excluded=_excluded(data, cond))
-        return ngettext("A player has access to {count} worker.", "A player has access to {count} workers.", n).format(count=c)
+            return "workers_excluding", {"excluded": _excluded(data, cond)}
+        return "workers", {}
     if metric == "earned_this_turn":
-        return ngettext("A player earns {count} {resource.one} in a single turn.",
-                        "A player earns {count} {resource.plural} in a single turn.", n).format(
-            count=c, resource=resource_name(data, cond.get("resource", "")))
+        return metric, {"resource": resource_name(data, cond.get("resource", ""))}
     if metric == "structures":
         if cond.get("vp") is not None:
-            return ngettext("A player owns {count} structure worth {vp} VP to them.",
-                            "A player owns {count} structures each worth {vp} VP to them.", n).format(
-                count=c, vp=cond["vp"])
-        return ngettext("A player has built {count} structure.", "A player has built {count} structures.", n).format(count=c)
-    if metric == "coin_value":
-        return ngettext("A player holds {count} Coin (total value).", "A player holds {count} Coin (total value).", n).format(count=c)
+            return "structures_vp", {"vp": cond["vp"]}
+        return "structures", {}
     if metric == "coins_held":
         coin = cond.get("coin", "")
-        return ngettext("A player holds {count} {coin} coin.", "A player holds {count} {coin} coins.", n).format(
-            count=c, coin=coin_name(data, coin))
+        value = data["components"]["coins"].get(coin, {}).get("value", 0)
+        return metric, {"coin": coin_name(data, coin), "value": value}
     if metric == "workers_on_one_space":
-        if cond.get("counting") == "all":
-            return ngettext("A single space of the Work Cycle holds {count} worker, whoever may move it.",
-                            "A single space of the Work Cycle holds {count} workers, whoever may move them.", n).format(count=c)
-        return ngettext("A player has {count} worker they have access to on a single space of the Work Cycle.",
-                        "A player has {count} workers they have access to on a single space of the Work Cycle.", n).format(count=c)
-    if metric == "coins_spent_this_turn":
-        return ngettext("A player spends {count} Coin in a single turn.",
-                        "A player spends {count} Coin in a single turn.", n).format(count=c)
+        return ("workers_on_one_space_all" if cond.get("counting") == "all" else metric), {}
     if metric == "conversions_this_turn":
-        return ngettext("A player uses {conversion} {count} time in a single turn.",
-                        "A player uses {conversion} {count} times in a single turn.", n).format(
-            count=c, conversion=conversion_name(data, cond.get("conversion", "")))
-    if metric == "vp":
-        return ngettext("A player has {count} VP.", "A player has {count} VP.", n).format(count=c)
+        return metric, {"conversion": conversion_name(data, cond.get("conversion", ""))}
     if metric == "held":
         if cond.get("resource") == coins_resource(data):
-            return ngettext("A player holds {count} Coin (total value).", "A player holds {count} Coin (total value).", n).format(count=c)
-        return ngettext("A player holds {count} {resource.one}.", "A player holds {count} {resource.plural}.", n).format(
-            count=c, resource=resource_name(data, cond.get("resource", "")))
-    return _("Unknown measure {metric}.").format(metric=metric)
+            return "coin_value", {}
+        return metric, {"resource": resource_name(data, cond.get("resource", ""))}
+    return None, {}
+
+
+def _metric(data, cond, who: int, each) -> str:
+    """``cond`` worded for ``who`` (0: you, 1: a player); ``each`` words the parts of a combination."""
+    combined = _combined(data, cond, each)
+    if combined is not None:
+        return combined
+    c, n = count_phrase(cond), _count_n(cond)
+    key, values = _metric_words(data, cond)
+    if key is None:
+        return _("Unknown measure {metric}.").format(metric=cond["metric"])
+    return _METRIC_SENTENCES[key][who](n).format(count=c, **values)
+
+
+def _metric_you(data, cond) -> str:
+    return _metric(data, cond, 0, _metric_you)
+
+
+def _metric_player(data, cond) -> str:
+    return _metric(data, cond, 1, _metric_player)
 
 
 def check_sentence(check: str) -> str:
