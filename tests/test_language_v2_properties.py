@@ -1,7 +1,8 @@
 """Property: any combination of the v2 fields that validates plays to the end, prints and diffs.
 
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
-later builders, entries, long moves, gains, readings) on top of province-en;
+later builders, entries, long moves, gains, readings, a third declared
+resource) on top of province-en;
 each must validate, give a rulebook and a diff, and play random games that end
 within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
 """
@@ -15,6 +16,41 @@ from rulekit.engine import new_game
 from rulekit.language import check_path, load_ruleset
 from rulekit.text.diff import rule_diff
 from rulekit.text.rulebook import render_markdown
+
+
+def _third_resource(draw, patch, mill_effects):
+    """A declared third pool resource, Ore: lost, kept or partly carried; earned on a new
+    Work Cycle space and/or by the Mill's income; spent on a new structure (and maybe
+    counted by a goal)."""
+    end = draw(st_.sampled_from(["lost", "kept", "carry"]))
+    patch["resources"] = {"ore": {"name": {"en": "Ore", "fr": {"name": "Minerai", "plural": "Minerais",
+                                                            "the": "le Minerai"}},
+                                  "kind": "pool",
+                                  "end_of_turn": {"carry": draw(st_.integers(1, 3))} if end == "carry" else end}}
+    if end == "kept" and draw(st_.booleans()):
+        patch["resources"]["ore"]["start"] = [draw(st_.integers(0, 2)), draw(st_.integers(0, 2))]
+    sources = draw(st_.sampled_from([("space",), ("income",), ("space", "income")]))
+    if "space" in sources:
+        patch["work_cycle"] = {"spaces": [
+            {"id": "labor_top", "yields": {"labor": 1}},
+            {"id": "coin", "yields": {"coin": 1}},
+            {"id": "labor_low", "yields": {"labor": 1}},
+            {"id": "mine", "name": {"en": "Mine", "fr": {"name": "Mine", "the": "la Mine"}},
+             "yields": {"ore": draw(st_.integers(1, 2))}}]}
+    if "income" in sources:
+        mill_effects[0]["income"]["ore"] = 1
+    cost = {"ore": draw(st_.integers(1, 3))}
+    if draw(st_.booleans()):
+        cost["labor"] = draw(st_.integers(1, 2))
+    if draw(st_.booleans()):
+        cost["coin"] = draw(st_.integers(1, 2))
+    patch["structures"]["forge"] = {"name": {"en": "Forge", "fr": {"name": "Forge", "the": "la Forge"}},
+                                    "cost": cost, "vp": {"first": draw(st_.integers(1, 3)), "later": 1}}
+    if draw(st_.booleans()):
+        metric = draw(st_.sampled_from(["held", "earned_this_turn"]))
+        patch.setdefault("goals", {})["ore"] = {
+            "name": {"en": "Miner", "fr": "Mineur"}, "check": "immediate",
+            "condition": {"metric": metric, "resource": "ore", "at_least": draw(st_.integers(1, 3))}}
 
 
 @st_.composite
@@ -44,13 +80,15 @@ def house_rules(draw):
         effects.append({"space_bonus": {"space": "coin", "labor": 1}})
     patch["structures"] = {"mill": {"effects": effects}}
     if draw(st_.booleans()):
+        _third_resource(draw, patch, effects)
+    if draw(st_.booleans()):
         patch["borrowing"] = {"per_turn": draw(st_.integers(1, 2)), "repay_ends_effect": draw(st_.booleans())}
     if draw(st_.booleans()):
         patch["setup"] = {"starting_labor": [draw(st_.integers(0, 3)), draw(st_.integers(0, 3))]}
     return patch
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(house_rules(), st_.integers(0, 2 ** 16))
 def test_v2_house_rules_validate_play_print_and_end(tmp_path, patch, seed):
     path = tmp_path / "house.yaml"
