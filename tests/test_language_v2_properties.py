@@ -3,8 +3,9 @@
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
 later builders, entries, long moves, gains, readings, a third declared
 resource) on top of province-en;
-each must validate, give a rulebook and a diff, and play random games that end
-within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
+each must validate, give a rulebook and a diff, and play random games (told as
+``rulekit play`` tells them, the play screen drawn now and then in English and
+French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
 """
 import random
 
@@ -12,8 +13,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from rulekit.engine import new_game
+from rulekit import i18n
 from rulekit.language import check_path, load_ruleset
+from rulekit.play import layout
+from rulekit.play.session import Console, Session
 from rulekit.text.diff import rule_diff
 from rulekit.text.rulebook import render_markdown
 
@@ -98,10 +101,25 @@ def test_v2_house_rules_validate_play_print_and_end(tmp_path, patch, seed):
     rs = load_ruleset(path)
     assert render_markdown(rs) and rule_diff(load_ruleset("province-en"), rs) is not None
     rng = random.Random(seed)
-    st = new_game(rs, seed=seed, first_player=0)
+    out = []
+    session = Session(ruleset=rs, seed=seed, players=["human", "human"], first_player=0,
+                      console=Console(interactive=False, color=False, write=out.append))
+    st = session.state
     actions_this_turn, turn = 0, st.turn
     while not st.is_terminal():
-        st.apply(rng.choice(st.legal_actions()))
+        session._play(rng.choice(st.legal_actions()), save=False)   # the story is told as at `rulekit play`
+        st = session.state
+        if st.turn != turn and st.turn % 8 == 0 or st.is_terminal():
+            _screens(session)
         actions_this_turn = actions_this_turn + 1 if st.turn == turn else 0
         turn = st.turn
         assert actions_this_turn <= 60 and st.turn <= 600
+    assert out
+
+
+def _screens(session):
+    """The play screen in both layouts, in English and in French."""
+    for lang, (columns, rows) in (("en", (80, 24)), ("fr", (120, 45))):
+        with i18n.language(lang):
+            assert layout.fit_screen(session.state, session.names, session.console, session.story, "T", columns, rows)
+    i18n.set_language("en")
