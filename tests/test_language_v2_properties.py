@@ -1,9 +1,11 @@
 """Property: any combination of the v2 fields that validates plays to the end, prints and diffs.
 
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
-later builders, entries, long moves, gains, readings) on top of province-en;
-each must validate, give a rulebook and a diff, and play random games that end
-within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
+later builders, entries, long moves, gains, readings, a third declared
+resource) on top of province-en;
+each must validate, give a rulebook and a diff, and play random games (told as
+``rulekit play`` tells them, the play screen drawn now and then in English and
+French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
 """
 import random
 
@@ -11,10 +13,47 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from rulekit.engine import new_game
+from rulekit import i18n
 from rulekit.language import check_path, load_ruleset
+from rulekit.play import layout
+from rulekit.play.session import Console, Session
 from rulekit.text.diff import rule_diff
 from rulekit.text.rulebook import render_markdown
+
+
+def _third_resource(draw, patch, mill_effects):
+    """A declared third pool resource, Ore: lost, kept or partly carried; earned on a new
+    Work Cycle space and/or by the Mill's income; spent on a new structure (and maybe
+    counted by a goal)."""
+    end = draw(st_.sampled_from(["lost", "kept", "carry"]))
+    patch["resources"] = {"ore": {"name": {"en": "Ore", "fr": {"name": "Minerai", "plural": "Minerais",
+                                                            "the": "le Minerai"}},
+                                  "kind": "pool",
+                                  "end_of_turn": {"carry": draw(st_.integers(1, 3))} if end == "carry" else end}}
+    if end == "kept" and draw(st_.booleans()):
+        patch["resources"]["ore"]["start"] = [draw(st_.integers(0, 2)), draw(st_.integers(0, 2))]
+    sources = draw(st_.sampled_from([("space",), ("income",), ("space", "income")]))
+    if "space" in sources:
+        patch["work_cycle"] = {"spaces": [
+            {"id": "labor_top", "yields": {"labor": 1}},
+            {"id": "coin", "yields": {"coin": 1}},
+            {"id": "labor_low", "yields": {"labor": 1}},
+            {"id": "mine", "name": {"en": "Mine", "fr": {"name": "Mine", "the": "la Mine"}},
+             "yields": {"ore": draw(st_.integers(1, 2))}}]}
+    if "income" in sources:
+        mill_effects[0]["income"]["ore"] = 1
+    cost = {"ore": draw(st_.integers(1, 3))}
+    if draw(st_.booleans()):
+        cost["labor"] = draw(st_.integers(1, 2))
+    if draw(st_.booleans()):
+        cost["coin"] = draw(st_.integers(1, 2))
+    patch["structures"]["forge"] = {"name": {"en": "Forge", "fr": {"name": "Forge", "the": "la Forge"}},
+                                    "cost": cost, "vp": {"first": draw(st_.integers(1, 3)), "later": 1}}
+    if draw(st_.booleans()):
+        metric = draw(st_.sampled_from(["held", "earned_this_turn"]))
+        patch.setdefault("goals", {})["ore"] = {
+            "name": {"en": "Miner", "fr": "Mineur"}, "check": "immediate",
+            "condition": {"metric": metric, "resource": "ore", "at_least": draw(st_.integers(1, 3))}}
 
 
 @st_.composite
@@ -44,13 +83,15 @@ def house_rules(draw):
         effects.append({"space_bonus": {"space": "coin", "labor": 1}})
     patch["structures"] = {"mill": {"effects": effects}}
     if draw(st_.booleans()):
+        _third_resource(draw, patch, effects)
+    if draw(st_.booleans()):
         patch["borrowing"] = {"per_turn": draw(st_.integers(1, 2)), "repay_ends_effect": draw(st_.booleans())}
     if draw(st_.booleans()):
         patch["setup"] = {"starting_labor": [draw(st_.integers(0, 3)), draw(st_.integers(0, 3))]}
     return patch
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(house_rules(), st_.integers(0, 2 ** 16))
 def test_v2_house_rules_validate_play_print_and_end(tmp_path, patch, seed):
     path = tmp_path / "house.yaml"
@@ -60,10 +101,25 @@ def test_v2_house_rules_validate_play_print_and_end(tmp_path, patch, seed):
     rs = load_ruleset(path)
     assert render_markdown(rs) and rule_diff(load_ruleset("province-en"), rs) is not None
     rng = random.Random(seed)
-    st = new_game(rs, seed=seed, first_player=0)
+    out = []
+    session = Session(ruleset=rs, seed=seed, players=["human", "human"], first_player=0,
+                      console=Console(interactive=False, color=False, write=out.append))
+    st = session.state
     actions_this_turn, turn = 0, st.turn
     while not st.is_terminal():
-        st.apply(rng.choice(st.legal_actions()))
+        session._play(rng.choice(st.legal_actions()), save=False)   # the story is told as at `rulekit play`
+        st = session.state
+        if st.turn != turn and st.turn % 8 == 0 or st.is_terminal():
+            _screens(session)
         actions_this_turn = actions_this_turn + 1 if st.turn == turn else 0
         turn = st.turn
         assert actions_this_turn <= 60 and st.turn <= 600
+    assert out
+
+
+def _screens(session):
+    """The play screen in both layouts, in English and in French."""
+    for lang, (columns, rows) in (("en", (80, 24)), ("fr", (120, 45))):
+        with i18n.language(lang):
+            assert layout.fit_screen(session.state, session.names, session.console, session.story, "T", columns, rows)
+    i18n.set_language("en")

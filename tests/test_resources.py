@@ -215,3 +215,81 @@ def test_too_many_unlimited_conversions_among_three_resources_are_refused(tmp_pa
     assert [p.message for p in validate_path(path)] == [
         "more than 12 conversions without per_turn among three resources or more: rulekit cannot check that "
         "no round of them gives back what it costs; limit some with per_turn"]
+
+
+ENERGY = """\
+extends: province-en
+id: energy
+title: Province — Energy
+resources:
+  labor:
+    name: {en: Energy, fr: {name: Énergie, one: Énergie, plural: Énergies, the: l’Énergie}}
+"""
+
+
+def _without_place_names(text: str, data) -> str:
+    """``text`` less the notation in brackets and the names of the spaces and goals ("Labor Top",
+    the goal "Labor"), which keep their own words: what is left names resources only."""
+    from rulekit.i18n import display_name
+    text = re.sub(r"\[[^\]]*\]", "", text)
+    names = []
+    for sid in [s["id"] for s in data["work_cycle"]["spaces"]]:
+        n = display_name(data, "space", sid)
+        names += [n.the, n.short, str(n)]
+    names += [str(display_name(data, "goal", gid)) for gid in data.get("goals") or {}]
+    for n in sorted(set(names), key=len, reverse=True):
+        text = text.replace(n, "").replace(n[:1].upper() + n[1:], "")
+    return text
+
+
+@pytest.fixture
+def energy(tmp_path):
+    path = tmp_path / "energy.yaml"
+    path.write_text(ENERGY, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang,word,others", [("en", "Energy", ("Labor",)),
+                                              ("fr", "Énergie", ("Ouvrage",))])
+def test_a_renamed_turn_resource_is_named_on_the_screens_and_in_the_explanations(energy, tmp_path, lang, word, others):
+    """A house rule renames Labor "Energy": play, replay, the screens (both layouts), the hints and
+    the computer's explanations say "Energy", never Labor's words."""
+    from play_support import run
+    from rulekit.play import screen, story
+    rs = load_ruleset(energy)
+    data = rs.data
+    record = tmp_path / "g.json"
+    played = run(["play", str(energy), "--players", "bot:greedy,bot:greedy", "--seed", "4", "--lang", lang,
+                  "--record", str(record)])
+    assert played.exit_code == 0, played.output
+    replayed = run(["replay", str(record), "--lang", lang])
+    assert replayed.exit_code == 0, replayed.output
+    texts = {"play": played.output, "replay": replayed.output}
+    try:
+        with i18n.language(lang):
+            con = Console(interactive=True, color=False, write=[].append)
+            session = Session(ruleset=rs, seed=3, players=["human", "bot:greedy"], console=con, first_player=0)
+            state = session.state
+            for notation in ("move green@coin", "move green@labor_low", "spend"):
+                session._play(state.parse(notation), save=False)
+                state = session.state
+                for columns, rows in ((80, 24), (120, 45)):
+                    texts[f"{notation} {columns}"] = "\n".join(
+                        layout.fit_screen(state, session.names, con, session.story, "T", columns, rows))
+            texts["hint"] = screen.phase_hint(state)
+            texts["choices"] = "\n".join(screen.choice_lines(state, session.names, con, 100))
+            texts["tags"] = " ".join(story.structure_tags(data, sid) for sid in data["structures"])
+            texts["tie"] = screen.tie_break_label("coin_value", data)
+            texts["why"] = story.explain_turn(state, session.story.of_turn(state.turn), session.names)
+            texts["lost"] = screen.labor_text(2, state.c) + screen.gain_text(1, 0, data)
+    finally:
+        i18n.set_language("en")
+    with i18n.language(lang):                                     # the places' names in the language shown
+        rests = {what: _without_place_names(text, data) for what, text in texts.items()}
+    i18n.set_language("en")
+    for what, rest in rests.items():
+        for other in others:
+            assert other not in rest, (what, lang, texts[what])
+    assert word in texts["play"] and word in texts["hint"] and word in texts["why"]
+    assert word in texts["move green@labor_low 80"] and word in texts["move green@labor_low 120"]
+    assert word in texts["lost"] and word in texts["tags"]

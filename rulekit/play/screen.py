@@ -34,12 +34,38 @@ def name(data, kind: str, ident: str) -> str:
     return display_name(data, kind, ident)
 
 
-def labor_text(n: int) -> str:
-    return ngettext("{num} Labor", "{num} Labor", n).format(num=n)
+def _resource_ids(c) -> tuple:
+    """(ruleset data, the turn resource's id, the coins resource's id) of ``c``, a compiled
+    ruleset or a ruleset's data."""
+    if isinstance(c, dict):
+        from ..language.ruleset import coins_resource, turn_resource as turn_id
+        return c, turn_id(c), coins_resource(c)
+    r = turn_resource(c)
+    return c.data, (c.pool_ids[r] if r >= 0 else None), c.coins_id
 
 
-def coin_text(n: int) -> str:
-    return ngettext("{num} Coin", "{num} Coin", n).format(num=n)
+def turn_resource_name(c):
+    """The turn resource's name (its forms ``one``, ``plural``, ``the``), or "" when there is none."""
+    data, rid, _coins = _resource_ids(c)
+    return _sentences.resource_name(data, rid) if rid else ""
+
+
+def coins_resource_name(c):
+    """The coins resource's name (its forms ``one``, ``plural``, ``the``), or "" when there is none."""
+    data, _turn, rid = _resource_ids(c)
+    return _sentences.resource_name(data, rid) if rid else ""
+
+
+def labor_text(n: int, c) -> str:
+    """``n`` of the turn resource ("2 Labor"), in its declared name's forms."""
+    data, rid, _coins = _resource_ids(c)
+    return _sentences.resource_amount(data, rid, n) if rid else str(n)
+
+
+def coin_text(n: int, c) -> str:
+    """``n`` (a value) of the coins resource ("3 Coin"), in its declared name's forms."""
+    data, _turn, rid = _resource_ids(c)
+    return _sentences.resource_amount(data, rid, n) if rid else str(n)
 
 
 def vp_text(n: int) -> str:
@@ -87,9 +113,9 @@ def cost_text(labor, coin: int, c=None) -> str:
     labor, others = _split(labor, c)
     parts = []
     if labor:
-        parts.append(labor_text(labor))
+        parts.append(labor_text(labor, c))
     if coin:
-        parts.append(coin_text(coin))
+        parts.append(coin_text(coin, c))
     parts.extend(_sentences.resource_amount(c.data, rid, n) for rid, n in others)
     if not parts:
         return _("nothing")
@@ -100,9 +126,9 @@ def gain_text(labor, coin: int, c=None) -> str:
     labor, others = _split(labor, c)
     parts = []
     if labor:
-        parts.append(ngettext("+{num} Labor", "+{num} Labor", labor).format(num=labor))
+        parts.append(_("+{amount}").format(amount=labor_text(labor, c)))
     if coin:
-        parts.append(ngettext("+{num} Coin", "+{num} Coin", coin).format(num=coin))
+        parts.append(_("+{amount}").format(amount=coin_text(coin, c)))
     parts.extend(_("+{amount}").format(amount=_sentences.resource_amount(c.data, rid, n)) for rid, n in others)
     return ", ".join(parts) if parts else _("nothing")
 
@@ -274,7 +300,7 @@ def describe(state, action: int) -> str:
         return _("Stop moving workers and go to the Resource Spending phase")
     if kind == END:
         if labor_lost(state):
-            return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_lost(state)))
+            return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_lost(state), state.c))
         return _("End your turn")
     if kind == BUILD:
         s = info.arg
@@ -338,9 +364,9 @@ def report(state, action: int, player: str) -> str:
         if labor_lost(state):
             if you:
                 return _("You end your turn and lose the {labor} you did not spend.").format(
-                    labor=labor_text(labor_lost(state)))
+                    labor=labor_text(labor_lost(state), state.c))
             return _("{player} ends the turn and loses the {labor} not spent.").format(
-                player=player, labor=labor_text(labor_lost(state)))
+                player=player, labor=labor_text(labor_lost(state), state.c))
         if you:
             return _("You end your turn.")
         return _("{player} ends the turn.").format(player=player)
@@ -497,8 +523,8 @@ def why_illegal(state, action: int) -> str:
         if bin(state.owned[p]).count("1") >= c.tokens:
             return _("you have no structure token left")
         return _("the {structure} costs {cost}; you have {labor} and {coin}").format(
-            structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), labor=labor_text(labor_of(state)),
-            coin=coin_text(state.coin_value(p)))
+            structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), labor=labor_text(labor_of(state), c),
+            coin=coin_text(state.coin_value(p), c))
     if info.kind == MOVE:
         if not (state._kind_access(p) >> info.arg & 1):
             return _("you have no access to that worker")
@@ -687,7 +713,7 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
     st = console.style
     cur = state.current
     out = []
-    labels = [_("Coins"), _("Labor"), _("Structures"), _("Goals")]
+    labels = [_("Coins"), str(turn_resource_name(c)), _("Structures"), _("Goals")]
     lw = _label_width(labels)
     for seat in (0, 1):
         score = state.score(seat)
@@ -704,10 +730,10 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
             head = _("{player} — {score}").format(player=names[seat], score=vp_text(score))
             if playing:
                 head = _("{heading} ◀").format(heading=head)
-            items = [_("{total} ({coins})").format(total=coin_text(state.coin_value(seat)),
+            items = [_("{total} ({coins})").format(total=coin_text(state.coin_value(seat), c),
                                                    coins=coins_text(d, c.coin_ids, purse))]
             if playing and turn_resource(c) >= 0:
-                items.append(labor_text(labor_of(state)))
+                items.append(labor_text(labor_of(state), c))
             items.extend(_sentences.resource_amount(d, c.pool_ids[r], state.held(seat, r))
                          for r in range(c.n_pool) if c.pool_end[r] < 0)
             items.append(_("built: {structures}").format(structures=", ".join(built) if built else _("none yet")))
@@ -725,7 +751,7 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
             head = _("{heading}   ◀ to play").format(heading=head)
         out.append(st(head, bold=True, fg=seat_color(d, seat)))
         out.extend(wrap(_("{coins} — {total} in all").format(
-            coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat))),
+            coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat), c)),
             "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))
         tr = turn_resource(c)
         if playing and tr >= 0:
@@ -857,12 +883,18 @@ def phase_hint(state) -> str:
                                                             end=notation(state, c.a_end))
         return _("Move at least one worker you have access to, one step each.")
     c = state.c
+    resource = turn_resource_name(c)
+    if not resource:
+        return ngettext("Build at most {num} structure and use your coins; then end your turn ({labor})",
+                        "Build at most {num} structures and use your coins; then end your turn ({labor})",
+                        c.builds_per_turn).format(num=c.builds_per_turn, labor=_sentences.labor_carry_sentence(c.data))
     if c.builds_per_turn == 1 and all(e == 0 for e in c.pool_end):
-        return _("Build at most one structure and use your coins and Labor; then end your turn (unspent Labor is lost).")
-    return ngettext("Build at most {num} structure and use your coins and Labor; then end your turn ({labor})",
-                    "Build at most {num} structures and use your coins and Labor; then end your turn ({labor})",
-                    c.builds_per_turn).format(num=c.builds_per_turn, labor=_sentences.labor_carry_sentence(c.data)
-                                              if _sentences is not None else "")
+        return _("Build at most one structure and use your coins and {resource}; then end your turn "
+                 "(unspent {resource} is lost).").format(resource=resource)
+    return ngettext("Build at most {num} structure and use your coins and {resource}; then end your turn ({labor})",
+                    "Build at most {num} structures and use your coins and {resource}; then end your turn ({labor})",
+                    c.builds_per_turn).format(num=c.builds_per_turn, resource=resource,
+                                              labor=_sentences.labor_carry_sentence(c.data))
 
 
 PLAY_COMMANDS = ("help", "rules", "costs", "log", "hint", "undo", "save", "quit")
@@ -1124,9 +1156,12 @@ def scored_sources(data) -> list[str]:
     return out
 
 
-def tie_break_label(key: str) -> str:
+def tie_break_label(key: str, data=None) -> str:
+    if key == "coin_value":
+        coins = coins_resource_name(data) if data is not None else ""
+        return _("more {resource}").format(resource=coins) if coins else _("more coins")
     return {"structures": _("more structures"), "workers": _("more workers (those they have access to)"),
-            "goals": _("more goals"), "coin_value": _("more Coin")}.get(key, key)
+            "goals": _("more goals")}.get(key, key)
 
 
 def score_table(data, by_source, scores, names, console=None) -> list[str]:
@@ -1155,7 +1190,7 @@ def winner_line(data, result, scores, names, metric_values=None) -> str:
                 score=vp_text(scores[winner]), other=vp_text(scores[1 - winner]))
         return _("{player} wins, {score} to {other}.").format(
             player=names[winner], score=vp_text(scores[winner]), other=vp_text(scores[1 - winner]))
-    detail = tie_break_label(decided)
+    detail = tie_break_label(decided, data)
     if metric_values is not None:
         if you:
             return _("Tied on {score}; you win on the tie-break, {criterion}: {mine} to {theirs}.").format(

@@ -121,7 +121,7 @@ def start_income_line(state, names, coin_before: int, first: int = 0) -> str:
                                                              if first >> s & 1)
     got = state.coin_value(p) - coin_before
     if got < expected:
-        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got))
+        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got, state.c))
     if screen._is_you(names[p]):
         return _("Start of your turn: {sources}.").format(sources=text)
     return _("{player} receives at the start of the turn: {sources}.").format(player=names[p], sources=text)
@@ -135,7 +135,7 @@ def borrow_income_line(state, names, seat: int, structure: int, coin_before: int
     text = format_list(sources)
     got = state.coin_value(seat) - coin_before
     if got < _nominal_coin(state, seat, 1 << structure):
-        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got))
+        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got, state.c))
     return _("The borrowed structure pays at once: {sources}.").format(sources=text)
 
 
@@ -162,7 +162,7 @@ def turn_summary(state, entries, names) -> str:
     parts = []
     moves = [e for e in acts if e.action_kind == screen.MOVE]
     if moves:
-        gain = screen.gain_text(sum(e.labor for e in moves), sum(e.coin for e in moves))
+        gain = screen.gain_text(sum(e.labor for e in moves), sum(e.coin for e in moves), c)
         parts.append(ngettext("moved {count} worker ({gain})", "moved {count} workers ({gain})", len(moves)).format(
             count=len(moves), gain=gain))
     convs = {}
@@ -189,7 +189,7 @@ def turn_summary(state, entries, names) -> str:
             if _("exchanged coins with the supply") not in parts:
                 parts.append(_("exchanged coins with the supply"))
         elif k == screen.END and e.lost:
-            parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost)))
+            parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost, c)))
     shown = []
     for part in parts:
         if isinstance(part, tuple):
@@ -224,9 +224,9 @@ def effect_tag(data, effect) -> str:
     key = next(iter(effect))
     value = effect[key] or {}
     if key == "income":
-        return _("{gain} every turn").format(gain=screen.gain_text(*_pair(data, value)))
+        return _("{gain} every turn").format(gain=screen.gain_text(*_pair(data, value), data))
     if key == "space_yield":
-        gain = screen.gain_text(*_pair(data, value))
+        gain = screen.gain_text(*_pair(data, value), data)
         return _("{gain} for each worker moved onto {space}").format(
             gain=gain, space=screen.name(data, "space", value["space"]))
     if key == "unlock_worker":
@@ -235,8 +235,8 @@ def effect_tag(data, effect) -> str:
         conv = (data.get("conversions") or {}).get(value["conversion"], {})
         return _("the {conversion} exchange ({cost} for {gain})").format(
             conversion=screen.name(data, "conversion", value["conversion"]),
-            cost=screen.cost_text(*_pair(data, conv.get("pay") or {})),
-            gain=screen.cost_text(*_pair(data, conv.get("gain") or {})))
+            cost=screen.cost_text(*_pair(data, conv.get("pay") or {}), data),
+            gain=screen.cost_text(*_pair(data, conv.get("gain") or {}), data))
     if key == "borrowing":
         return _("the right to borrow the opponent's structures")
     if key == "ship_benefit":
@@ -302,14 +302,15 @@ def explain_turn(state, entries, names) -> str:
     if not reasons:
         target = saving_for(state, seat)
         if target is not None and state.coin_value(seat) >= c.cost_coin[target]:
-            reasons.append(_("it lacked the Labor to build more (next: {structure}, {cost})").format(
+            reasons.append(_("it lacked the {resource} to build more (next: {structure}, {cost})").format(
+                resource=screen.turn_resource_name(c),
                 structure=screen.name(d, "structure", c.struct_ids[target]),
                 cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c)))
         elif target is not None:
             reasons.append(_("it is saving its coins (next: {structure}, {cost}; it has {coin})").format(
                 structure=screen.name(d, "structure", c.struct_ids[target]),
                 cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c),
-                coin=screen.coin_text(state.coin_value(seat))))
+                coin=screen.coin_text(state.coin_value(seat), c)))
         else:
             reasons.append(_("nothing is left for it to build: it gathers what still scores"))
     return _("Why: {reasons}.").format(
