@@ -32,8 +32,10 @@ share of the time left (every stage plays at least one round, so a small time
 budget can be exceeded). It never takes longer than
 ``max_seconds`` per decision (:data:`rulekit.bots.mcts.MAX_SECONDS`).
 
-Which of these changes made it stronger, and by how much at equal time per
-move, is measured in docs/bots.md (benchmarks/bench_ladder.py).
+Whether these changes make it stronger at equal time per move is measured in
+docs/bots.md (benchmarks/bench_ladder.py): so far they do not (even against
+the MCTS bot at 0.15 s a move), because that search saturates within a few
+simulations; a stronger level needs a better evaluation.
 """
 from __future__ import annotations
 
