@@ -293,3 +293,47 @@ def test_a_renamed_turn_resource_is_named_on_the_screens_and_in_the_explanations
     assert word in texts["play"] and word in texts["hint"] and word in texts["why"]
     assert word in texts["move green@labor_low 80"] and word in texts["move green@labor_low 120"]
     assert word in texts["lost"] and word in texts["tags"]
+
+
+HOUSE_NAMES = ENERGY + """\
+  coin:
+    name: {en: Credit, fr: {name: Crédit, one: Crédit, plural: Crédits, the: les Crédits}}
+tie_breaks: [coin_value]
+"""
+
+
+@pytest.mark.parametrize("lang,heads,symbols,tie_break,edition", [
+    ("en", ("Energy", "Credit"), "As on the board: ⚒ is Energy, $ is Credit.", "more Credit (total value)",
+     ("Labor", "Coin", "As on the board: ⚒ is Labor, $ is Coin.", "more Coin (total value)")),
+    ("fr", ("Énergie", "Crédit"), "Comme sur le plateau\u202f: le marteau ⚒ indique l’Énergie, le dollar $ les Crédits.",
+     "le plus de Crédits (en valeur totale)",
+     ("Ouvrage", "Pièces", "Comme sur le plateau\u202f: le marteau ⚒ indique l’Ouvrage, le dollar $ les Pièces.",
+      "le plus de Pièces (en valeur totale)"))])
+def test_the_rulebook_names_renamed_resources_in_the_structure_table_and_the_tie_break(
+        tmp_path, lang, heads, symbols, tie_break, edition):
+    """A house rule renaming Labor "Energy" and Coin "Credit": the structure table's column heads, the
+    symbols line under it and the coin_value tie-break use the declared names; the edition keeps its words."""
+    import html as _html
+    from rulekit.text.rulebook import render_html
+    path = tmp_path / "names.yaml"
+    path.write_text(HOUSE_NAMES, encoding="utf-8")
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("extends: province-en\nid: plain\ntie_breaks: [coin_value]\n", encoding="utf-8")
+
+    def parts(p):
+        page = _html.unescape(render_html(load_ruleset(p), lang))
+        table = page[page.index('<table class="structures">'):]
+        head = table[:table.index("</thead>")]
+        symbols_line = re.search(r'<p class="symbols">(.*?)</p>', page).group(1)
+        return page, head, symbols_line
+
+    page, head, line = parts(path)
+    for word in heads:
+        assert f"</span> {word}</th>" in head and f'title="{word}"' in head
+    assert line == symbols
+    assert tie_break in page
+    page, head, line = parts(plain)
+    assert f"</span> {edition[0]}</th>" in head and f"</span> {edition[1]}</th>" in head
+    assert "Energy" not in page and "Énergie" not in page
+    assert line == edition[2]
+    assert edition[3] in page

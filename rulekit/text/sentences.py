@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..i18n import _, display_name, entry_name, join_names, ngettext, pgettext
+from ..i18n import Name, _, display_name, entry_name, join_names, ngettext, pgettext, source_name
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
 
 # --------------------------------------------------------------------------
@@ -88,6 +88,33 @@ def resource_name(data, rid: str):
 def resource_amount(data, rid: str, n: int) -> str:
     """``2`` of ``labor`` -> "2 Labor" (the name's forms ``one`` and ``plural`` per language)."""
     return ngettext("{num} {resource.one}", "{num} {resource.plural}", n).format(num=n, resource=resource_name(data, rid))
+
+
+def renamed_resource(data, rid, source: str):
+    """The declared name of ``rid`` when the ruleset names it otherwise than ``source`` (a house
+    rule renaming Labor "Energy"), else None: the caller keeps its own catalog word, which is
+    the edition's text (the name's forms do not all give it, e.g. French "Pièces" for Coin)."""
+    if not rid or source_name(data, "resource", rid) == source:
+        return None
+    return resource_name(data, rid)
+
+
+def resource_heading(data, rid, source: str, word: str) -> str:
+    """A column head for ``rid``: its declared name, or ``word`` (the catalog's) when not renamed."""
+    name = renamed_resource(data, rid, source)
+    return word if name is None else str(name)
+
+
+def symbols_line(data) -> str:
+    """The line under the structure table that says which symbol is which resource."""
+    turn, coins = renamed_resource(data, turn_resource(data), "Labor"), renamed_resource(data, coins_resource(data), "Coin")
+    if turn is None and coins is None:
+        return _("As on the board: ⚒ is Labor, $ is Coin.")
+    if turn is None:      # the edition's own word, or the column's "Labor" when no pool is lost at the end of the turn
+        turn = resource_name(data, turn_resource(data)) if turn_resource(data) else Name(_("Labor"))
+    if coins is None:
+        coins = resource_name(data, coins_resource(data)) if coins_resource(data) else Name(_("Coin"))
+    return _("As on the board: ⚒ is {turn}, $ is {coins}.").format(turn=turn, coins=coins)
 
 
 def coin_amount(data, n: int) -> str:
@@ -952,7 +979,10 @@ def goal_sentence(data, gid: str, check: bool = True) -> str:
     return text
 
 
-def _tie_break_label(key: str) -> str:
+def _tie_break_label(key: str, data=None) -> str:
+    coins = renamed_resource(data, coins_resource(data), "Coin") if data is not None else None
+    if key == "coin_value" and coins is not None:
+        return pgettext("tie-break", "more {coins} (total value)").format(coins=coins)
     labels = {
         "structures": pgettext("tie-break", "more structures"),
         "workers": pgettext("tie-break", "more workers (the workers they have access to)"),
@@ -971,7 +1001,7 @@ def _tie_break_short(key: str) -> str:
 def tie_break_sentences(data) -> list[str]:
     found = [_("The player with more VP wins.")]
     for key in data.get("tie_breaks", []):
-        found.append(_("If still tied, the player with {criterion} wins.").format(criterion=_tie_break_label(key)))
+        found.append(_("If still tied, the player with {criterion} wins.").format(criterion=_tie_break_label(key, data)))
     found.append(_("If still tied, the game is a tie."))
     return found
 
