@@ -138,10 +138,7 @@ class DeepBot(MCTSBot):
                 break
             alive.sort(key=lambda k: (-w[k] / n[k], k))
             alive = alive[:max(1, (len(alive) + 1) // 2)]
-        elapsed = time.perf_counter() - start
-        self.last_iterations = done
-        self.total_iterations += done
-        self.total_seconds += elapsed
+        self._account(done, start)
         best = max((k for k in alive if n[k]), key=lambda k: (w[k] / n[k], -k), default=alive[0])
         chance = (w[best] / n[best] + 1) / 2 if n[best] else 0.5
         self.last_reason = ngettext(

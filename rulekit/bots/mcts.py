@@ -240,10 +240,7 @@ class MCTSBot:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        elapsed = time.perf_counter() - start
-        self.last_iterations = done
-        self.total_iterations += done
-        self.total_seconds += elapsed
+        self._account(done, start)
         best = max((k for k in range(len(cands)) if n[k]), key=lambda k: (n[k], w[k] / n[k]))
         chance = (w[best] / n[best] + 1) / 2
         from babel.numbers import format_decimal, format_percent
@@ -255,6 +252,12 @@ class MCTSBot:
         ).format(num=format_decimal(done, locale=babel_locale()),
                  chance=format_percent(chance, locale=babel_locale()))
         return cands[best][0]
+
+    def _account(self, done: int, start: float) -> None:
+        """Count a decision's ``done`` simulations and the time since ``start`` (perf_counter)."""
+        self.last_iterations = done
+        self.total_iterations += done
+        self.total_seconds += time.perf_counter() - start
 
     def _simulate(self, st, plan, p: int, rng, deadline=None) -> float:
         """Play ``plan`` then the greedy policy on the determinization ``st``; its value for ``p``
