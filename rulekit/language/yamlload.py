@@ -344,7 +344,9 @@ class _Reader:
     def syntax_error(self, exc):
         mark = exc.problem_mark or exc.context_mark
         problem = (exc.problem or exc.context or "").strip()
-        if "\t" in problem or "'\\t'" in problem or self.char_at(mark) == "\t":
+        if "nesting depth" in problem:   # libyaml's own limit, met before ours when it reads ahead
+            message = _("nested too deeply (more than {limit} levels)").format(limit=MAX_DEPTH)
+        elif "\t" in problem or "'\\t'" in problem or self.char_at(mark) == "\t":
             message = _("YAML syntax error: a tab character; indent with spaces")
         elif exc.context and exc.context_mark is not None and exc.context_mark.line != getattr(mark, "line", None):
             message = _("YAML syntax error: {problem} ({context} that starts at line {line})").format(
