@@ -60,8 +60,8 @@ def test_every_data_row_of_the_edition_table(editions):
     assert (changes[("structures", "mill:requires")].old, changes[("structures", "mill:requires")].new) == ("none", "Smithy")
     assert (changes[("structures", "smithy:requires")].old, changes[("structures", "smithy:requires")].new) == ("Mill", "none")
     # Harbor cast: also at the end of the turn of the first build
-    assert "at the end of the turn in which the Harbor is first built" in changes[("harbor", "cast")].new
-    assert "at the end of the turn" not in changes[("harbor", "cast")].old
+    assert "at the end of the turn in which the Harbor is first built" in changes[("casting", "cast")].new
+    assert "at the end of the turn" not in changes[("casting", "cast")].old
     # Lender: no same-turn restriction in French
     c = changes[("borrowing", "repay_same_turn")]
     assert c.old == "You cannot repay it in the turn you took it." and c.new == "You may repay it in the same turn you took it."

@@ -217,9 +217,27 @@ def token_phrase(data) -> str:
     return _("the {token_of} token").format(token_of=lender)
 
 
-def harbor_name(data) -> str:
-    harbor = data.get("harbor")
-    return structure_name(data, harbor["structure"]) if harbor else ""
+def casting_structure_name(data) -> str:
+    """The name of the ``casting`` section's structure (whose first builder casts), or ""."""
+    casting = data.get("casting")
+    return structure_name(data, casting["structure"]) if casting else ""
+
+
+def holder_name(data) -> Name:
+    """The title of the player who casts (``casting.holder``), with its form ``the``."""
+    return display_name(data, "holder", "holder")
+
+
+def casting_heading(data) -> str:
+    """The heading of the section on casts and sailors: ``casting.heading``, else the sailors'."""
+    if isinstance(data.get("casting"), dict):
+        return display_name(data, "heading", "heading")
+    return _("Sailors")
+
+
+def _capitalized(text: str) -> str:
+    """A sentence that starts with a name's form ("the Harbormaster casts"): its first letter upper-case."""
+    return text[:1].upper() + text[1:]
 
 
 def effect_sentence(data, effect) -> str:
@@ -662,7 +680,7 @@ def worker_start_sentence(data, wid: str) -> str | None:
 
 
 # --------------------------------------------------------------------------
-# Conversions, borrowing, the Harbor and sailors
+# Conversions, borrowing, casting and sailors
 
 
 def conversion_rule(data, cid: str) -> str:
@@ -863,28 +881,32 @@ def outcome_sentence(data, outcome) -> str:
     return " ".join(parts)
 
 
-def harbormaster_sentence(data) -> str:
-    return _("The first player to build the {harbor} becomes the Harbormaster.").format(harbor=harbor_name(data))
+def holder_sentence(data) -> str:
+    return _("The first player to build the {structure} becomes {holder.the}.").format(
+        structure=casting_structure_name(data), holder=holder_name(data))
 
 
 def cast_sentences(data) -> list[str]:
-    cast = data["harbor"]["cast"]
+    cast = data["casting"]["cast"]
     n = data["components"].get("ship_tokens", 0)
     found = []
     if n == 0:
         return [_("There is no ship token to cast: the result is always the one for no white ship.")]
     if cast.get("on_first_build"):
         found.append(ngettext(
-            "Cast the ship token at the end of the turn in which the {harbor} is first built.",
-            "Cast the {num} ship tokens at the end of the turn in which the {harbor} is first built.",
-            n).format(num=n, harbor=harbor_name(data)))
-    if cast.get("start_of_harbormaster_turn"):
+            "Cast the ship token at the end of the turn in which the {structure} is first built.",
+            "Cast the {num} ship tokens at the end of the turn in which the {structure} is first built.",
+            n).format(num=n, structure=casting_structure_name(data)))
+    if cast.get("start_of_holder_turn"):
         if cast.get("on_first_build"):
-            found.append(_("From then on, the Harbormaster casts them again at the start of each of their turns."))
+            found.append(_capitalized(_(
+                "From then on, {holder.the} casts them again at the start of each of their turns.").format(
+                    holder=holder_name(data))))
         else:
-            found.append(ngettext("The Harbormaster casts the ship token at the start of each of their turns.",
-                                  "The Harbormaster casts the {num} ship tokens at the start of each of their turns.",
-                                  n).format(num=n))
+            found.append(_capitalized(ngettext(
+                "{holder.the} casts the ship token at the start of each of their turns.",
+                "{holder.the} casts the {num} ship tokens at the start of each of their turns.",
+                n).format(num=n, holder=holder_name(data))))
     if not found:
         found.append(_("The ship tokens are never cast."))
     return found
