@@ -89,3 +89,18 @@ def test_a_problem_in_the_old_section_is_reported_at_its_own_line(tmp_path):
     problems, _warnings = check_path(path)
     assert [(p.line, p.pointer) for p in problems] == [(4, "/casting/structure")]
     assert "unknown structure port" in problems[0].message
+
+
+@pytest.mark.parametrize("lang,heading,holder_line", [
+    ("en", "## Omens", "If you are the Oracle, first cast the ship tokens."),
+    ("fr", "## Présages", "Si vous êtes l’Oracle, lancez d’abord les Pions Bateaux.")])
+def test_the_rulebook_takes_the_holder_and_the_heading_from_the_ruleset(tmp_path, lang, heading, holder_line):
+    path = tmp_path / "temple.yaml"
+    path.write_text("extends: province-en\nid: temple\ncasting:\n"
+                    "  holder: {en: Oracle, fr: {name: Oracle, the: l’Oracle}}\n"
+                    "  heading: {en: Omens, fr: Présages}\n", encoding="utf-8")
+    book = render_markdown(load_ruleset(path), lang)
+    assert f"\n{heading}\n" in book and holder_line in book
+    book = "\n".join(line for line in book.splitlines() if not line.startswith(">"))   # the house-rules box
+    for old in ("Harbormaster", "Maître du Port", "Ships and sailors", "Pions Bateaux et Marins"):
+        assert old not in book

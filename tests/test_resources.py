@@ -337,3 +337,53 @@ def test_the_rulebook_names_renamed_resources_in_the_structure_table_and_the_tie
     assert "Energy" not in page and "Énergie" not in page
     assert line == edition[2]
     assert edition[3] in page
+
+
+GOLD = """\
+extends: province-en
+id: gold
+resources:
+  coin:
+    name: {en: Gold, fr: {name: Or, one: Or, plural: Or, the: l’Or, heading: Trésor}}
+tie_breaks: [coin_value]
+"""
+
+
+@pytest.mark.parametrize("lang,head,tie_break", [("en", "Gold", "more Gold (total value)"),
+                                                 ("fr", "Trésor", "le plus d’Or (en valeur totale)")])
+def test_a_column_head_is_the_name_form_heading_and_french_elides_de(tmp_path, lang, head, tie_break):
+    """The structure table's head for a resource is its name's form ``heading`` (here written per
+    language; the editions' French « Pièces » comes from the catalog the same way), and the
+    French « le plus de » is elided before a vowel."""
+    import html as _html
+    from rulekit.text.rulebook import render_html
+    path = tmp_path / "gold.yaml"
+    path.write_text(GOLD, encoding="utf-8")
+    page = _html.unescape(render_html(load_ruleset(path), lang))
+    table = page[page.index('<table class="structures">'):]
+    assert f'</span> {head}</th>' in table[:table.index("</thead>")]
+    assert tie_break in page
+    assert "de Or" not in page
+
+
+@pytest.mark.parametrize("lang,intro,spend,paying", [
+    ("en", "with workers, Labor, Coin, and Stone.", "Spend your Labor, Coin, and Stone:",
+     "return its Coin to the supply and spend its Labor and Stone."),
+    ("fr", "avec des Ouvriers, des points d’Ouvrage, des Pièces et des Pierres.",
+     "Dépensez vos points d’Ouvrage, vos Pièces et vos Pierres\u202f:",
+     "remettez les Pièces dans la réserve et dépensez les points d’Ouvrage et Pierres.")])
+def test_the_rulebook_prose_names_every_declared_resource(stone, lang, intro, spend, paying):
+    """A house rule that adds Stone: the book's first lines, the phase summary and how a cost is
+    paid name the declared resources, not the editions' two."""
+    page = render_markdown(load_ruleset(stone), lang)
+    assert intro in page and spend in page and paying in page
+
+
+def test_the_rulebook_prose_uses_a_renamed_resource(energy):
+    page = render_markdown(load_ruleset(energy), "en")
+    assert "with workers, Energy, and Coin." in page
+    assert "Spend your Energy and Coin:" in page
+    assert "1 Energy tracker, to count the Energy you earn during your turn." in page
+    assert "Energy lasts only until the end of the turn in which you earn it." in page
+    for old in ("workers, Labor", "your Labor", "Labor tracker", "Labor lasts", "its Labor", "⚒ is Labor"):
+        assert old not in page

@@ -235,13 +235,26 @@ def babel_locale() -> Locale:
 # The translation functions
 
 
+#: The letters before which French elides « de » into « d’ ». A word starting
+#: with h is not elided: whether its h is mute is not written in the word.
+_FRENCH_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
+
+
+def elide_de(text: str) -> str:
+    """French « de » before ``text``: « d’Ouvrage », « d’Or », « de Pièces »."""
+    text = text.strip()
+    return f"d’{text}" if text[:1].lower() in _FRENCH_VOWELS else f"de {text}"
+
+
 class _MessageFormatter(string.Formatter):
     """Formats a translated message. Besides Python's fields, a translation may
     write ``{structure.the}``: the form a :class:`Name` has for that word
     ("la Guilde"); ``{reason.inner}``: the value starting with a small letter
     (a sentence quoted inside another, after a colon); ``{token_of.omit}``:
     nothing (a translation that does not need the value, such as the French
-    « la Pièce d’Emprunt » for "the Lender token"). A value that has no such
+    « la Pièce d’Emprunt » for "the Lender token"); ``{coins.de}``, ``{coins.de_plural}``
+    (``de_`` and any form): the value, or that form of it, after the French « de »,
+    elided before a vowel (« de Pièces », « d’Or »). A value that has no such
     form (a plain string) is shown as it is."""
 
     def get_field(self, field_name, args, kwargs):
@@ -258,6 +271,9 @@ class _MessageFormatter(string.Formatter):
                 if not isinstance(obj, Name) and text[:1].isupper() and not text[1:2].isupper():
                     text = text[:1].lower() + text[1:]
                 obj = text
+            elif is_attr and (key == "de" or key.startswith("de_") and key[3:] in _ALL_FORMS):
+                form = key[3:]
+                obj = elide_de(obj.form(form) if form and isinstance(obj, Name) else str(obj))
             elif is_attr and key in _ALL_FORMS:
                 obj = obj.form(key) if isinstance(obj, Name) else obj
             elif is_attr:

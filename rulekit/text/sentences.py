@@ -90,31 +90,67 @@ def resource_amount(data, rid: str, n: int) -> str:
     return ngettext("{num} {resource.one}", "{num} {resource.plural}", n).format(num=n, resource=resource_name(data, rid))
 
 
-def renamed_resource(data, rid, source: str):
-    """The declared name of ``rid`` when the ruleset names it otherwise than ``source`` (a house
-    rule renaming Labor "Energy"), else None: the caller keeps its own catalog word, which is
-    the edition's text (the name's forms do not all give it, e.g. French "Pièces" for Coin)."""
-    if not rid or source_name(data, "resource", rid) == source:
-        return None
-    return resource_name(data, rid)
-
-
-def resource_heading(data, rid, source: str, word: str) -> str:
-    """A column head for ``rid``: its declared name, or ``word`` (the catalog's) when not renamed."""
-    name = renamed_resource(data, rid, source)
-    return word if name is None else str(name)
+def resource_heading(data, rid) -> str:
+    """A column head for ``rid``: its name's form ``heading`` (French « Pièces » for Coin), "" for none."""
+    return resource_name(data, rid).form("heading") if rid else ""
 
 
 def symbols_line(data) -> str:
     """The line under the structure table that says which symbol is which resource."""
-    turn, coins = renamed_resource(data, turn_resource(data), "Labor"), renamed_resource(data, coins_resource(data), "Coin")
-    if turn is None and coins is None:
-        return _("As on the board: ⚒ is Labor, $ is Coin.")
-    if turn is None:      # the edition's own word, or the column's "Labor" when no pool is lost at the end of the turn
-        turn = resource_name(data, turn_resource(data)) if turn_resource(data) else Name(_("Labor"))
-    if coins is None:
-        coins = resource_name(data, coins_resource(data)) if coins_resource(data) else Name(_("Coin"))
-    return _("As on the board: ⚒ is {turn}, $ is {coins}.").format(turn=turn, coins=coins)
+    turn, coins = turn_resource(data), coins_resource(data)
+    if turn and coins:
+        return _("As on the board: ⚒ is {turn}, $ is {coins}.").format(
+            turn=resource_name(data, turn), coins=resource_name(data, coins))
+    if turn:
+        return _("As on the board: ⚒ is {turn}.").format(turn=resource_name(data, turn))
+    if coins:
+        return _("As on the board: $ is {coins}.").format(coins=resource_name(data, coins))
+    return ""
+
+
+def intro_things(data) -> str:
+    """What the players develop the town with, for the rulebook's first lines: the
+    workers, then each declared resource ("workers, Labor and Coin")."""
+    things = [pgettext("intro", "workers")]
+    things += [pgettext("intro", "{resource}").format(resource=resource_name(data, rid)) for rid in declared(data)]
+    return join_and(things)
+
+
+def spend_resources(data) -> str:
+    """The resources one spends, as the phase summary says them ("your Labor and Coin")."""
+    return join_and(pgettext("spend", "{resource}").format(resource=resource_name(data, rid))
+                    for rid in declared(data))
+
+
+def tracker_sentence(data) -> str:
+    """The component ``labor_tracker``: a tracker of the resource lost at the end of the turn."""
+    rid = turn_resource(data) or next(iter(pool_resources(data)), None)
+    if rid is None:
+        return ""
+    return _("1 {resource} tracker, to count the {resource} you earn during your turn.").format(
+        resource=resource_name(data, rid))
+
+
+def lasting_sentences(data) -> str:
+    """How long each resource lasts, when every pool is lost at the end of the turn."""
+    out = [_("{resource} lasts only until the end of the turn in which you earn it.").format(
+        resource=resource_name(data, rid)) for rid in pool_resources(data)]
+    if coins_resource(data):
+        out.append(_("{resource} stays with you until you spend it.").format(
+            resource=resource_name(data, coins_resource(data))))
+    return " ".join(_capitalized(t) for t in out)
+
+
+def paying_sentence(data) -> str:
+    """How a structure's cost is paid: its coins back to the supply, its pool resources spent."""
+    coins = coins_resource(data)
+    pools = join_and(resource_name(data, rid) for rid in pool_resources(data)) if pool_resources(data) else None
+    if coins and pools:
+        return _("Pay the structure's cost: return its {coins} to the supply and spend its {pools}.").format(
+            coins=resource_name(data, coins), pools=pools)
+    if coins:
+        return _("Pay the structure's cost: return its {coins} to the supply.").format(coins=resource_name(data, coins))
+    return _("Pay the structure's cost: spend its {pools}.").format(pools=pools or _("nothing"))
 
 
 def coin_amount(data, n: int) -> str:
@@ -298,7 +334,8 @@ def effect_sentence(data, effect) -> str:
         return _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).").format(
             token=token_phrase(data))
     if key == "ship_benefit":
-        return _("At the start of each of your turns, receive the benefit of the current ship result (see “Ships and sailors”).")
+        return _("At the start of each of your turns, receive the benefit of the current ship result (see “{section}”).").format(
+            section=casting_heading(data))
     return _("Unknown effect {key}.").format(key=key)
 
 
@@ -1002,14 +1039,14 @@ def goal_sentence(data, gid: str, check: bool = True) -> str:
 
 
 def _tie_break_label(key: str, data=None) -> str:
-    coins = renamed_resource(data, coins_resource(data), "Coin") if data is not None else None
+    coins = coins_resource(data) if data is not None else None
     if key == "coin_value" and coins is not None:
-        return pgettext("tie-break", "more {coins} (total value)").format(coins=coins)
+        return pgettext("tie-break", "more {coins} (total value)").format(coins=resource_name(data, coins))
     labels = {
         "structures": pgettext("tie-break", "more structures"),
         "workers": pgettext("tie-break", "more workers (the workers they have access to)"),
         "goals": pgettext("tie-break", "more goal tokens"),
-        "coin_value": pgettext("tie-break", "more Coin (total value)"),
+        "coin_value": pgettext("tie-break", "more coins (total value)"),
     }
     return labels.get(key, key)
 
