@@ -387,3 +387,21 @@ def test_the_rulebook_prose_uses_a_renamed_resource(energy):
     assert "Energy lasts only until the end of the turn in which you earn it." in page
     for old in ("workers, Labor", "your Labor", "Labor tracker", "Labor lasts", "its Labor", "⚒ is Labor"):
         assert old not in page
+
+
+def test_goals_scoring_and_conversions_name_a_renamed_coins_resource(tmp_path):
+    """The coins resource renamed Gold: the coin_value and spending goals, the coins' total, the
+    payout note of a conversion and the short tie-break say Gold (the coins stay "coins")."""
+    path = tmp_path / "gold.yaml"
+    path.write_text(GOLD + "scoring: {coin_bonus: {vp: 1, per: 5}}\n", encoding="utf-8")
+    data = load_ruleset(path).data
+    with i18n.language("en"):
+        assert s.goal_sentence(data, "coin5").startswith("Hold at least 5 Gold (the total value of your coins).")
+        assert s.goal_sentence(data, "spending").startswith("Spend at least 4 Gold in a single turn")
+        assert s.coins_sentence(data) == "14 coins, worth 35 Gold in all."
+        assert "cannot pay out its Gold" in s.conversion_rule(data, "grind")
+        assert s.coin_bonus_sentence(data) == "Each player scores 1 VP for each full 5 Gold they hold at the end (total value)."
+        assert "Gold" in s.tie_break_summary(data)
+    with i18n.language("fr"):
+        assert s.goal_sentence(data, "coin5").startswith("Possédez au moins 5\xa0Or (valeur totale de vos Pièces)")
+        assert "Trésor" in s.tie_break_summary(data)

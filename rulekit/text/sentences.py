@@ -90,6 +90,12 @@ def resource_amount(data, rid: str, n: int) -> str:
     return ngettext("{num} {resource.one}", "{num} {resource.plural}", n).format(num=n, resource=resource_name(data, rid))
 
 
+def coins_name(data) -> Name:
+    """The name of the coins resource (``kind: coins``; Coin in the editions), with its forms."""
+    rid = coins_resource(data)
+    return resource_name(data, rid) if rid else Name(_("coins"), "resource")
+
+
 def resource_heading(data, rid) -> str:
     """A column head for ``rid``: its name's form ``heading`` (French « Pièces » for Coin), "" for none."""
     return resource_name(data, rid).form("heading") if rid else ""
@@ -427,9 +433,10 @@ _METRIC_SENTENCES = {
         lambda n: ngettext("Own {count} structure.", "Own {count} structures.", n),
         lambda n: ngettext("A player has built {count} structure.", "A player has built {count} structures.", n)),
     "coin_value": (
-        lambda n: ngettext("Hold {count} Coin (the total value of your coins).",
-                           "Hold {count} Coin (the total value of your coins).", n),
-        lambda n: ngettext("A player holds {count} Coin (total value).", "A player holds {count} Coin (total value).", n)),
+        lambda n: ngettext("Hold {count} {coins.one} (the total value of your coins).",
+                           "Hold {count} {coins.plural} (the total value of your coins).", n),
+        lambda n: ngettext("A player holds {count} {coins.one} (total value).",
+                           "A player holds {count} {coins.plural} (total value).", n)),
     "coins_held": (
         lambda n: ngettext("Hold {count} {coin} coin (value {value}).", "Hold {count} {coin} coins (value {value} each).", n),
         lambda n: ngettext("A player holds {count} {coin} coin.", "A player holds {count} {coin} coins.", n)),
@@ -444,10 +451,10 @@ _METRIC_SENTENCES = {
         lambda n: ngettext("A player has {count} worker they have access to on a single space of the Work Cycle.",
                            "A player has {count} workers they have access to on a single space of the Work Cycle.", n)),
     "coins_spent_this_turn": (
-        lambda n: ngettext("Spend {count} Coin in a single turn (every coin you pay counts).",
-                           "Spend {count} Coin in a single turn (every coin you pay counts).", n),
-        lambda n: ngettext("A player spends {count} Coin in a single turn.",
-                           "A player spends {count} Coin in a single turn.", n)),
+        lambda n: ngettext("Spend {count} {coins.one} in a single turn (every coin you pay counts).",
+                           "Spend {count} {coins.plural} in a single turn (every coin you pay counts).", n),
+        lambda n: ngettext("A player spends {count} {coins.one} in a single turn.",
+                           "A player spends {count} {coins.plural} in a single turn.", n)),
     "conversions_this_turn": (
         lambda n: ngettext("Use {conversion} {count} time in a single turn.",
                            "Use {conversion} {count} times in a single turn.", n),
@@ -508,6 +515,8 @@ def _metric(data, cond, who: int, each) -> str:
     key, values = _metric_words(data, cond)
     if key is None:
         return _("Unknown measure {metric}.").format(metric=cond["metric"])
+    if key in ("coin_value", "coins_spent_this_turn"):
+        values = {**values, "coins": coins_name(data)}
     return _METRIC_SENTENCES[key][who](n).format(count=c, **values)
 
 
@@ -633,8 +642,8 @@ def coin_total(data) -> tuple[int, int]:
 
 def coins_sentence(data) -> str:
     count, value = coin_total(data)
-    return ngettext("{num} coin, worth {value} Coin in all.", "{num} coins, worth {value} Coin in all.", count).format(
-        num=count, value=value)
+    return ngettext("{num} coin, worth {value} {coins} in all.", "{num} coins, worth {value} {coins} in all.",
+                    count).format(num=count, value=value, coins=coins_name(data))
 
 
 def first_player_sentence(data) -> str:
@@ -740,9 +749,10 @@ def conversion_rule(data, cid: str) -> str:
     text = _("{pay} {who} {often}").format(pay=pay, who=who, often=often)
     if conv["gain"].get(coins_resource(data) or ""):
         if conv.get("needs_payout"):
-            payout = _("It is not allowed while the coins cannot pay out its Coin.")
+            payout = _("It is not allowed while the coins cannot pay out its {coins}.").format(coins=coins_name(data))
         else:
-            payout = _("It is allowed even when the coins cannot pay out its Coin: you pay, and earn only what the coins can pay.")
+            payout = _("It is allowed even when the coins cannot pay out its {coins}: you pay, and earn only what the "
+                       "coins can pay.").format(coins=coins_name(data))
         text = _("{rule} {payout}").format(rule=text, payout=payout)
     return text
 
@@ -1004,9 +1014,9 @@ def coin_bonus_sentence(data) -> str:
     bonus = data["scoring"].get("coin_bonus")
     if not bonus:
         return _("Coins held at the end score no VP.")
-    return ngettext("Each player scores {vp} VP for each Coin they hold at the end.",
-                    "Each player scores {vp} VP for each full {per} Coin they hold at the end (total value).",
-                    bonus["per"]).format(vp=bonus["vp"], per=bonus["per"])
+    return ngettext("Each player scores {vp} VP for each {coins.one} they hold at the end.",
+                    "Each player scores {vp} VP for each full {per} {coins.plural} they hold at the end (total value).",
+                    bonus["per"]).format(vp=bonus["vp"], per=bonus["per"], coins=coins_name(data))
 
 
 def goal_vp_sentence(data) -> str:
@@ -1051,9 +1061,9 @@ def _tie_break_label(key: str, data=None) -> str:
     return labels.get(key, key)
 
 
-def _tie_break_short(key: str) -> str:
+def _tie_break_short(key: str, data) -> str:
     labels = {"structures": pgettext("tie-break", "structures"), "workers": pgettext("tie-break", "workers"),
-              "goals": pgettext("tie-break", "goal tokens"), "coin_value": pgettext("tie-break", "Coin")}
+              "goals": pgettext("tie-break", "goal tokens"), "coin_value": coins_name(data).form("heading")}
     return labels.get(key, key)
 
 
@@ -1066,7 +1076,7 @@ def tie_break_sentences(data) -> list[str]:
 
 
 def tie_break_summary(data) -> str:
-    steps = [pgettext("tie-break", "VP")] + [_tie_break_short(k) for k in data.get("tie_breaks", [])] + [pgettext("tie-break", "a tie")]
+    steps = [pgettext("tie-break", "VP")] + [_tie_break_short(k, data) for k in data.get("tie_breaks", [])] + [pgettext("tie-break", "a tie")]
     return " → ".join(steps)
 
 
