@@ -60,8 +60,8 @@ def test_every_data_row_of_the_edition_table(editions):
     assert (changes[("structures", "mill:requires")].old, changes[("structures", "mill:requires")].new) == ("none", "Smithy")
     assert (changes[("structures", "smithy:requires")].old, changes[("structures", "smithy:requires")].new) == ("Mill", "none")
     # Harbor cast: also at the end of the turn of the first build
-    assert "at the end of the turn in which the Harbor is first built" in changes[("harbor", "cast")].new
-    assert "at the end of the turn" not in changes[("harbor", "cast")].old
+    assert "at the end of the turn in which the Harbor is first built" in changes[("casting", "cast")].new
+    assert "at the end of the turn" not in changes[("casting", "cast")].old
     # Lender: no same-turn restriction in French
     c = changes[("borrowing", "repay_same_turn")]
     assert c.old == "You cannot repay it in the turn you took it." and c.new == "You may repay it in the same turn you took it."
@@ -191,3 +191,33 @@ def test_the_house_rules_box_marks_a_change_in_one_place_only():
     two_places = Change("structures", "camp", "Camp — effet", "placez-le sur la Zone d’Ouvrage supérieure.",
                         "placez-le sur la Zone de Revenu.")
     assert two_places.brief() == two_places.sentence()
+
+
+TEMPLE = """\
+extends: province-en
+id: temple
+casting:
+  holder: {en: Oracle, fr: {name: Oracle, the: l’Oracle}}
+  heading: {en: Omens, fr: Présages}
+  cast: {on_first_build: true}
+"""
+
+
+@pytest.mark.parametrize("lang,heading,lines", [
+    ("en", "Omens", ["  - Heading of this section: Omens (was: Ships and sailors)",
+                     "  - Title of the first builder: Oracle (was: Harbormaster)",
+                     "  - Who casts: The first player to build the Harbor becomes the Oracle. "
+                     "(was: The first player to build the Harbor becomes the Harbormaster.)"]),
+    ("fr", "Présages", ["  - Titre de cette partie\u202f: Présages (avant\u202f: Pions Bateaux et Marins)",
+                        "  - Titre du premier bâtisseur\u202f: Oracle (avant\u202f: Maître du Port)"])])
+def test_the_casting_holder_and_heading_are_rules_the_diff_lists(tmp_path, lang, heading, lines):
+    """casting.holder and casting.heading come from the ruleset: the diff lists them, titles the
+    section with the new heading, and the sentences that name the holder change with it."""
+    path = tmp_path / "temple.yaml"
+    path.write_text(TEMPLE, encoding="utf-8")
+    with language(lang):
+        text = render_text(rule_diff(load_ruleset("province-en"), load_ruleset(path)), "A", "B")
+    assert f"\n{heading}\n" in text
+    for line in lines:
+        assert line + "\n" in text
+    assert "Ships and sailors\n" not in text and "Pions Bateaux et Marins\n" not in text

@@ -6,7 +6,7 @@ in this process (the pure one from the sources, under another package name)
 and fed the same seeded random choices: after every action the legal-action
 lists, the whole state (``key()``, history and event log) and at the end the
 scores and results must be identical. Bundled rulesets and generated house
-rules (seeded changes of costs, coins, goals, sailors, borrowing, the harbor
+rules (seeded changes of costs, coins, goals, sailors, borrowing, the casting
 and the end) are both played.
 """
 import os
@@ -98,9 +98,9 @@ def generated_variant(tmp_path, n):
     if data.get("borrowing"):
         lines += ["borrowing:", f"  repay_same_turn: {str(r.random() < 0.5).lower()}",
                   f"  take_from_opponent: {str(r.random() < 0.5).lower()}", f"  penalty_vp: {r.randint(0, 3)}"]
-    if data.get("harbor"):
-        lines += ["harbor:", "  cast:", f"    on_first_build: {str(r.random() < 0.5).lower()}",
-                  f"    start_of_harbormaster_turn: {str(r.random() < 0.5).lower()}"]
+    if data.get("casting"):
+        lines += ["casting:", "  cast:", f"    on_first_build: {str(r.random() < 0.5).lower()}",
+                  f"    start_of_holder_turn: {str(r.random() < 0.5).lower()}"]
     path = tmp_path / f"generated-{n}.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return load_ruleset(path)

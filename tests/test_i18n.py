@@ -235,7 +235,7 @@ HOUSE_RULE = textwrap.dedent("""\
     components:
       coins:
         bronze: {value: 2, count: 4}
-    harbor:
+    casting:
       outcomes:
         - {id: storm, white: 0, benefit: {income: {coin: 1}}}
     """)

@@ -337,3 +337,71 @@ def test_the_rulebook_names_renamed_resources_in_the_structure_table_and_the_tie
     assert "Energy" not in page and "Énergie" not in page
     assert line == edition[2]
     assert edition[3] in page
+
+
+GOLD = """\
+extends: province-en
+id: gold
+resources:
+  coin:
+    name: {en: Gold, fr: {name: Or, one: Or, plural: Or, the: l’Or, heading: Trésor}}
+tie_breaks: [coin_value]
+"""
+
+
+@pytest.mark.parametrize("lang,head,tie_break", [("en", "Gold", "more Gold (total value)"),
+                                                 ("fr", "Trésor", "le plus d’Or (en valeur totale)")])
+def test_a_column_head_is_the_name_form_heading_and_french_elides_de(tmp_path, lang, head, tie_break):
+    """The structure table's head for a resource is its name's form ``heading`` (here written per
+    language; the editions' French « Pièces » comes from the catalog the same way), and the
+    French « le plus de » is elided before a vowel."""
+    import html as _html
+    from rulekit.text.rulebook import render_html
+    path = tmp_path / "gold.yaml"
+    path.write_text(GOLD, encoding="utf-8")
+    page = _html.unescape(render_html(load_ruleset(path), lang))
+    table = page[page.index('<table class="structures">'):]
+    assert f'</span> {head}</th>' in table[:table.index("</thead>")]
+    assert tie_break in page
+    assert "de Or" not in page
+
+
+@pytest.mark.parametrize("lang,intro,spend,paying", [
+    ("en", "with workers, Labor, Coin, and Stone.", "Spend your Labor, Coin, and Stone:",
+     "return its Coin to the supply and spend its Labor and Stone."),
+    ("fr", "avec des Ouvriers, des points d’Ouvrage, des Pièces et des Pierres.",
+     "Dépensez vos points d’Ouvrage, vos Pièces et vos Pierres\u202f:",
+     "remettez les Pièces dans la réserve et dépensez les points d’Ouvrage et Pierres.")])
+def test_the_rulebook_prose_names_every_declared_resource(stone, lang, intro, spend, paying):
+    """A house rule that adds Stone: the book's first lines, the phase summary and how a cost is
+    paid name the declared resources, not the editions' two."""
+    page = render_markdown(load_ruleset(stone), lang)
+    assert intro in page and spend in page and paying in page
+
+
+def test_the_rulebook_prose_uses_a_renamed_resource(energy):
+    page = render_markdown(load_ruleset(energy), "en")
+    assert "with workers, Energy, and Coin." in page
+    assert "Spend your Energy and Coin:" in page
+    assert "1 Energy tracker, to count the Energy you earn during your turn." in page
+    assert "Energy lasts only until the end of the turn in which you earn it." in page
+    for old in ("workers, Labor", "your Labor", "Labor tracker", "Labor lasts", "its Labor", "⚒ is Labor"):
+        assert old not in page
+
+
+def test_goals_scoring_and_conversions_name_a_renamed_coins_resource(tmp_path):
+    """The coins resource renamed Gold: the coin_value and spending goals, the coins' total, the
+    payout note of a conversion and the short tie-break say Gold (the coins stay "coins")."""
+    path = tmp_path / "gold.yaml"
+    path.write_text(GOLD + "scoring: {coin_bonus: {vp: 1, per: 5}}\n", encoding="utf-8")
+    data = load_ruleset(path).data
+    with i18n.language("en"):
+        assert s.goal_sentence(data, "coin5").startswith("Hold at least 5 Gold (the total value of your coins).")
+        assert s.goal_sentence(data, "spending").startswith("Spend at least 4 Gold in a single turn")
+        assert s.coins_sentence(data) == "14 coins, worth 35 Gold in all."
+        assert "cannot pay out its Gold" in s.conversion_rule(data, "grind")
+        assert s.coin_bonus_sentence(data) == "Each player scores 1 VP for each full 5 Gold they hold at the end (total value)."
+        assert "Gold" in s.tie_break_summary(data)
+    with i18n.language("fr"):
+        assert s.goal_sentence(data, "coin5").startswith("Possédez au moins 5\xa0Or (valeur totale de vos Pièces)")
+        assert "Trésor" in s.tie_break_summary(data)

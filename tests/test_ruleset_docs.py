@@ -99,7 +99,7 @@ def test_reference_names_every_field_and_primitive():
     text = (DOCS / "ruleset-reference.md").read_text(encoding="utf-8")
     s = schema()
     names = set(s["properties"])
-    for section in ("components", "sailors", "work_cycle", "setup", "borrowing", "harbor", "end", "scoring"):
+    for section in ("components", "sailors", "work_cycle", "setup", "borrowing", "casting", "end", "scoring"):
         names |= set(s["properties"][section]["properties"])
     for definition in ("structure", "goal", "worker", "coin", "conversion", "condition", "effect",
                        "end_condition", "outcome"):

@@ -66,6 +66,7 @@ def variants(draw):
     data["components"]["ship_tokens"] = ships
     benefits = st.sampled_from([{"income": {"labor": 1}}, {"income": {"coin": 1}}, {"income": {"coin": 3}},
                                 {"hire_sailor": True}])
+    # written with the section's first-language name (harbor), which a variant may still use
     data["harbor"] = {"outcomes": [{"id": f"w{white}", "white": white, "benefit": draw(benefits)}
                                    for white in range(ships + 1)]}
     data["sailors"] = {"count": draw(small(0, 3)), "per_turn": draw(small(1, 2)), "cost": {"coin": draw(small(0, 4))}}

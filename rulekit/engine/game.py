@@ -442,13 +442,13 @@ class Compiled:
             self.lender_penalty = 0
             self.borrow_per_turn = 0
             self.repay_ends_effect = False
-        # Harbor.
-        h = d.get("harbor")
+        # Casting (the ``casting`` section).
+        h = d.get("casting")
         self.harbor_struct = -1
         if h:
             self.harbor_struct = sidx[h["structure"]]
             self.cast_on_build = h["cast"]["on_first_build"]
-            self.cast_at_start = h["cast"]["start_of_harbormaster_turn"]
+            self.cast_at_start = h["cast"]["start_of_holder_turn"]
             self.ship_tokens = comps.get("ship_tokens", 2)
             by_white = {o["white"]: j for j, o in enumerate(h["outcomes"])}
             self.outcome_ids = [o["id"] for o in h["outcomes"]]

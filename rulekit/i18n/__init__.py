@@ -47,7 +47,8 @@ PSEUDO_LANGUAGE = "en_XA"
 LOCALES_ENV = "RULEKIT_LOCALES"
 
 #: Message contexts of the names a ruleset provides (see :func:`display_name`).
-NAME_KINDS = ("structure", "goal", "worker", "coin", "conversion", "space", "outcome", "resource")
+NAME_KINDS = ("structure", "goal", "worker", "coin", "conversion", "space", "outcome", "resource",
+              "holder", "heading")
 #: Free texts of a ruleset, translated with the context ``ruleset``.
 RULESET_FIELDS = ("title", "edition", "story", "description")
 
@@ -234,13 +235,26 @@ def babel_locale() -> Locale:
 # The translation functions
 
 
+#: The letters before which French elides « de » into « d’ ». A word starting
+#: with h is not elided: whether its h is mute is not written in the word.
+_FRENCH_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
+
+
+def elide_de(text: str) -> str:
+    """French « de » before ``text``: « d’Ouvrage », « d’Or », « de Pièces »."""
+    text = text.strip()
+    return f"d’{text}" if text[:1].lower() in _FRENCH_VOWELS else f"de {text}"
+
+
 class _MessageFormatter(string.Formatter):
     """Formats a translated message. Besides Python's fields, a translation may
     write ``{structure.the}``: the form a :class:`Name` has for that word
     ("la Guilde"); ``{reason.inner}``: the value starting with a small letter
     (a sentence quoted inside another, after a colon); ``{token_of.omit}``:
     nothing (a translation that does not need the value, such as the French
-    « la Pièce d’Emprunt » for "the Lender token"). A value that has no such
+    « la Pièce d’Emprunt » for "the Lender token"); ``{coins.de}``, ``{coins.de_plural}``
+    (``de_`` and any form): the value, or that form of it, after the French « de »,
+    elided before a vowel (« de Pièces », « d’Or »). A value that has no such
     form (a plain string) is shown as it is."""
 
     def get_field(self, field_name, args, kwargs):
@@ -257,6 +271,9 @@ class _MessageFormatter(string.Formatter):
                 if not isinstance(obj, Name) and text[:1].isupper() and not text[1:2].isupper():
                     text = text[:1].lower() + text[1:]
                 obj = text
+            elif is_attr and (key == "de" or key.startswith("de_") and key[3:] in _ALL_FORMS):
+                form = key[3:]
+                obj = elide_de(obj.form(form) if form and isinstance(obj, Name) else str(obj))
             elif is_attr and key in _ALL_FORMS:
                 obj = obj.form(key) if isinstance(obj, Name) else obj
             elif is_attr:
@@ -350,10 +367,20 @@ def format_list(items, style: str = "standard") -> str:
 SAILOR_KIND = "sailor"   # the worker kind the engine gives hired sailors (rulekit.engine.game)
 
 
-def _entry(data: dict, kind: str, ident: str):
+#: The names a section holds as fields rather than entries: kind -> (section, field).
+#: ``casting.holder`` (the title of the player who casts) and ``casting.heading``
+#: (the heading of the rulebook's section on the casts), each written as a name.
+SECTION_NAMES = {"holder": ("casting", "holder"), "heading": ("casting", "heading")}
+
+
+def _entry(data: dict, kind: str, ident: str = ""):
+    if kind in SECTION_NAMES:
+        section, key = SECTION_NAMES[kind]
+        value = _dict_or_empty(data.get(section)).get(key)
+        return {"name": value} if value else None
     if kind in ("space", "outcome"):
         items = (data.get("work_cycle", {}).get("spaces", []) if kind == "space"
-                 else data.get("harbor", {}).get("outcomes", []))
+                 else _dict_or_empty(data.get("casting")).get("outcomes", []))
         for item in items or ():
             if isinstance(item, dict) and item.get("id") == ident:
                 return item
@@ -366,6 +393,10 @@ def _entry(data: dict, kind: str, ident: str):
     if entry is None and kind == "worker" and ident == SAILOR_KIND:
         entry = data.get("sailors")          # the engine's worker kind for hired sailors
     return entry if isinstance(entry, dict) else None
+
+
+def _dict_or_empty(value) -> dict:
+    return value if isinstance(value, dict) else {}
 
 
 def id_title(ident: str) -> str:
@@ -406,7 +437,9 @@ NAME_FORMS = {
     "worker": ("the", "a", "plural", "short"),
     "space": ("the", "short"),
     "player": ("subject", "the"),
-    "resource": ("one", "plural", "the"),
+    "resource": ("one", "plural", "the", "heading"),
+    # the player who casts, inside a sentence: "the Harbormaster" / « le Maître du Port »
+    "holder": ("the",),
     # a ship result inside a sentence, after a colon: « lancés : deux noirs »
     "outcome": ("inner",),
 }
@@ -426,6 +459,8 @@ def _form_templates() -> dict:
         ("resource", "one"): pgettext("resource:one", "{name}"),
         ("resource", "plural"): pgettext("resource:plural", "{name}"),
         ("resource", "the"): pgettext("resource:the", "{name}"),
+        ("resource", "heading"): pgettext("resource:heading", "{name}"),
+        ("holder", "the"): pgettext("holder:the", "the {name}"),
         ("outcome", "inner"): pgettext("outcome:inner", "{name}"),
     }
 
@@ -561,9 +596,12 @@ def _ruleset_entries(data: dict):
     for item in data.get("work_cycle", {}).get("spaces", []) or ():
         if isinstance(item, dict) and "id" in item:
             seen.append(("space", source_name(data, "space", item["id"]), item["id"]))
-    for item in data.get("harbor", {}).get("outcomes", []) or ():
+    for item in _dict_or_empty(data.get("casting")).get("outcomes", []) or ():
         if isinstance(item, dict) and "id" in item:
             seen.append(("outcome", source_name(data, "outcome", item["id"]), item["id"]))
+    for kind in SECTION_NAMES:
+        if _entry(data, kind) is not None:
+            seen.append((kind, source_name(data, kind, kind), kind))
     unique, pairs = [], set()
     for kind, text, ident in seen:
         if (kind, text) not in pairs:

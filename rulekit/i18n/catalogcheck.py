@@ -56,6 +56,8 @@ from babel.messages.pofile import PoFileError, PoFileParser, read_po, write_po
 from . import NAME_FORMS
 
 NAME_FORMS_ALL = {spec for specs in NAME_FORMS.values() for spec in specs} | {"inner", "omit"}
+# the French « de », elided: ``{coins.de}``, ``{coins.de_plural}`` (rulekit.i18n._MessageFormatter)
+NAME_FORMS_ALL |= {"de"} | {f"de_{spec}" for spec in set(NAME_FORMS_ALL)}
 
 DOMAIN = "rulekit"
 TEMPLATE = f"{DOMAIN}.pot"

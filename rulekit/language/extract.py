@@ -10,8 +10,11 @@ for its kind and the line where it is written:
 - ``structure``, ``goal``, ``worker``, ``coin``, ``conversion``, ``resource``: the ``name``
   of each entry (an entry without one is shown as its id title-cased,
   ``labor_top`` -> ``Labor Top``, and that text is extracted);
-- ``space``: the Work Cycle spaces; ``outcome``: the harbor outcomes;
-- ``structure:the``, ``worker:the``, ``worker:a``, ``worker:plural``, ``space:the``, ``resource:one``, ``resource:plural``: the
+- ``space``: the Work Cycle spaces; ``outcome``: the casting outcomes (``casting``,
+  or ``harbor`` in the first language);
+- ``holder``, ``heading``: ``casting.holder`` and ``casting.heading``;
+- ``structure:the``, ``worker:the``, ``worker:a``, ``worker:plural``, ``space:the``, ``resource:one``,
+  ``resource:plural``, ``resource:heading``, ``holder:the``…: the
   grammatical forms of those names (:data:`rulekit.i18n.NAME_FORMS`), which a
   translation uses as ``{structure.the}``.
 
@@ -23,7 +26,8 @@ from pathlib import Path
 
 import yaml
 
-from ..i18n import NAME_FORMS, RULESET_FIELDS, SAILOR_KIND, id_title
+from ..i18n import NAME_FORMS, RULESET_FIELDS, SAILOR_KIND, SECTION_NAMES, id_title
+from .ruleset import OLD_CASTING
 
 # kind -> path of the mapping of entries (id -> entry) in a ruleset
 _TABLES = {
@@ -37,8 +41,10 @@ _TABLES = {
 # kind -> path of the list of entries (each with an id)
 _LISTS = {
     "space": ("work_cycle", "spaces"),
-    "outcome": ("harbor", "outcomes"),
+    "outcome": ("casting", "outcomes"),
 }
+#: The sections written under another name in the first language.
+_OLD_NAMES = {"casting": OLD_CASTING}
 
 
 def _get(node, key):
@@ -52,10 +58,13 @@ def _get(node, key):
 
 
 def _walk(node, path):
-    for key in path:
-        _key, node = _get(node, key)
-        if node is None:
+    for i, key in enumerate(path):
+        _key, found = _get(node, key)
+        if found is None and i == 0 and key in _OLD_NAMES:
+            _key, found = _get(node, _OLD_NAMES[key])
+        if found is None:
             return None
+        node = found
     return node
 
 
@@ -93,7 +102,10 @@ def _has_entry(base, kind, ident):
     if kind in _LISTS:
         table = base
         for key in _LISTS[kind]:
-            table = table.get(key, {}) if isinstance(table, dict) else {}
+            found = table.get(key) if isinstance(table, dict) else None
+            if found is None and table is base and key in _OLD_NAMES:
+                found = base.get(_OLD_NAMES[key])
+            table = found if found is not None else {}
         return any(isinstance(i, dict) and i.get("id") == ident for i in table or ())
     table = base
     for key in _TABLES[kind]:
@@ -151,6 +163,15 @@ def ruleset_messages(root, filename=None):
             yield from with_forms((_line(name), "worker", name.value))
         elif not isinstance(base.get("sailors"), dict):
             yield from with_forms((_line(sailors), "worker", id_title(SAILOR_KIND)))
+
+    for kind, (section, key) in SECTION_NAMES.items():
+        _k, name = _get(_walk(root, (section,)), key)
+        if isinstance(name, yaml.MappingNode):      # written per language: its English text
+            _k, name = _get(name, "en")
+            if isinstance(name, yaml.MappingNode):
+                _k, name = _get(name, "name")
+        if isinstance(name, yaml.ScalarNode) and name.value:
+            yield from with_forms((_line(name), kind, name.value))
 
     for kind, path in _LISTS.items():
         items = _walk(root, path)

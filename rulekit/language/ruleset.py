@@ -335,6 +335,59 @@ def _declare_resources(data, positions):
             metrics(cond.get("player_condition"))
 
 
+#: The first language's name of the ``casting`` section, and its labels, which
+#: that language printed for every ruleset: a section written with the old
+#: name gets them as its ``holder`` and ``heading`` when it names none.
+OLD_CASTING = "harbor"
+OLD_CASTING_NAMES = {"holder": "Harbormaster", "heading": "Ships and sailors"}
+_OLD_CAST_FIELDS = {"start_of_harbormaster_turn": "start_of_holder_turn"}
+
+
+def _rename_old_casting(data, positions, file, problems) -> bool:
+    """``harbor:`` (the first language) is ``casting:``, and its
+    ``cast.start_of_harbormaster_turn`` is ``cast.start_of_holder_turn``.
+
+    Done in each file before the merge, so that an old-style patch merges into
+    a base written either way. Returns whether this file used an old name."""
+    if not isinstance(data, dict):
+        return False
+    old = OLD_CASTING in data
+    if old and "casting" in data:
+        line, col = positions.get("/" + OLD_CASTING, (1, 1))
+        problems.append(Problem(file, line, col, _(
+            "{old} is the former name of casting: write one of them, not both").format(old=OLD_CASTING),
+            "/" + OLD_CASTING))
+        del data[OLD_CASTING]                  # reported once, not again by the schema
+        for pointer in [p for p in positions if p == "/" + OLD_CASTING or p.startswith(f"/{OLD_CASTING}/")]:
+            del positions[pointer]
+        old = False
+    section = data.get(OLD_CASTING) if old else data.get("casting")
+    prefix = "/" + OLD_CASTING if old else "/casting"
+    renames = {}
+    cast = section.get("cast") if isinstance(section, dict) else None
+    if isinstance(cast, dict):
+        for before, after in _OLD_CAST_FIELDS.items():
+            if before in cast and after not in cast:
+                cast[after] = cast.pop(before)
+                renames[f"{prefix}/cast/{before}"] = f"{prefix}/cast/{after}"
+                old = True
+    if OLD_CASTING in data:
+        data["casting"] = data.pop(OLD_CASTING)
+        renames[prefix] = "/casting"
+    for before, after in renames.items():
+        for pointer in [p for p in positions if p == before or p.startswith(before + "/")]:
+            positions[after + pointer[len(before):]] = positions.pop(pointer)
+    return old
+
+
+def _old_casting_names(data):
+    """A ``casting`` section written with an old name gets the first language's labels."""
+    section = data.get("casting") if isinstance(data, dict) else None
+    if isinstance(section, dict):
+        for key, value in OLD_CASTING_NAMES.items():
+            section.setdefault(key, value)
+
+
 def _is_dir(path: Path) -> bool:
     try:
         return path.is_dir()
@@ -412,6 +465,9 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
 
     # Merge, furthest base first. The furthest base is taken as written
     # (``null`` is a value there); above it, ``null`` removes.
+    old_casting = False
+    for name, doc in layers:
+        old_casting = _rename_old_casting(doc.data, doc.positions, name, res.problems) or old_casting
     base_name, base_doc = layers[-1]
     data = copy.deepcopy(base_doc.data)
     tpos = {}
@@ -425,6 +481,8 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
     _free_costs(data)
     _later_builder_vp(data)
     _declare_resources(data, tpos)
+    if old_casting:
+        _old_casting_names(data)
     res.data = data
     res.positions = tpos
     res.positions.setdefault("", (res.file, 1, 1))

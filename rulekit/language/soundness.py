@@ -339,7 +339,7 @@ def _labor_bound(data):
             effect = _dict(effect)
             best = max(best, _int(_dict(effect.get("space_yield")).get(_ROLES["turn"])) or 0)
             income += _int(_dict(effect.get("income")).get(_ROLES["turn"])) or 0
-    for outcome in _dict(data.get("harbor")).get("outcomes") or []:
+    for outcome in _dict(data.get("casting")).get("outcomes") or []:
         income += _int(_dict(_dict(_dict(outcome).get("benefit")).get("income")).get(_ROLES["turn"])) or 0
     workers = sum(_int(_dict(w).get("count")) or 0 for w in _dict(data.get("workers")).values())
     sailors = _dict(data.get("sailors"))

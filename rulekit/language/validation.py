@@ -9,7 +9,7 @@ Two kinds of checks run on the resolved data (after ``extends``):
 - the checks a schema cannot express: every id a ruleset refers to exists,
   prerequisites have no cycle, the goal pool holds the goals drawn, the coin
   supply can pay the starting coins, sections an effect needs are present,
-  the harbor outcomes cover every number of white ships exactly once, ...
+  the casting outcomes cover every number of white ships exactly once, ...
 
 These checks never assume the data is well formed: a part that is not is left
 to the schema's messages. Every message goes through the catalog.
@@ -256,8 +256,8 @@ def amount_places(data):
             yield f"{join('/conversions', cid)}/{key}", _dict(_dict(conv).get(key)), ()
     yield "/sailors/cost", _dict(_dict(data.get("sailors")).get("cost")), ()
     yield "/borrowing/repay", _dict(_dict(data.get("borrowing")).get("repay")), ()
-    for i, outcome in enumerate(_list(_dict(data.get("harbor")).get("outcomes"))):
-        yield f"/harbor/outcomes/{i}/benefit/income", _dict(_dict(_dict(outcome).get("benefit")).get("income")), ()
+    for i, outcome in enumerate(_list(_dict(data.get("casting")).get("outcomes"))):
+        yield f"/casting/outcomes/{i}/benefit/income", _dict(_dict(_dict(outcome).get("benefit")).get("income")), ()
 
 # Metric parameters and the metrics they apply to.
 _METRIC_PARAMS = {
@@ -366,17 +366,17 @@ class _Checker:
             return [sid for sid, st in structures.items()
                     if any(isinstance(e, dict) and key in e for e in _list(_dict(st).get("effects")))]
 
-        harbor = d.get("harbor")
-        outcomes = _list(_dict(harbor).get("outcomes"))
+        casting = d.get("casting")
+        outcomes = _list(_dict(casting).get("outcomes"))
         if isinstance(d.get("sailors"), dict) and not any(
                 _dict(_dict(o).get("benefit")).get("hire_sailor") for o in outcomes):
             self.warn("/sailors", _("sailors can never be hired: no ship result gives hire_sailor "
-                                    "(remove them with sailors: null)"), causes=("/harbor",) + tuple(p for p in self.res.removed if p.startswith("/structures/")))
-        if _int(_dict(d.get("components")).get("ship_tokens")) and not isinstance(harbor, dict):
-            self.warn("/components/ship_tokens", _("the ship tokens are never cast: there is no harbor section "
-                                                   "(remove them with ship_tokens: null)"), causes=("/harbor",))
-        if isinstance(harbor, dict) and not effects("ship_benefit"):
-            self.warn("/harbor", _("nobody can ever receive a ship result: no structure has the ship_benefit effect"),
+                                    "(remove them with sailors: null)"), causes=("/casting",) + tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        if _int(_dict(d.get("components")).get("ship_tokens")) and not isinstance(casting, dict):
+            self.warn("/components/ship_tokens", _("the ship tokens are never cast: there is no casting section "
+                                                   "(remove them with ship_tokens: null)"), causes=("/casting",))
+        if isinstance(casting, dict) and not effects("ship_benefit"):
+            self.warn("/casting", _("nobody can ever receive a ship result: no structure has the ship_benefit effect"),
                       causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
         if isinstance(d.get("borrowing"), dict) and not effects("borrowing"):
             self.warn("/borrowing", _("nobody can ever borrow: no structure has the borrowing effect "
@@ -607,7 +607,7 @@ class _Checker:
         self.check_goals(comps)
         self.check_end()
         self.check_coins(comps)
-        self.check_harbor(comps)
+        self.check_casting(comps)
 
     def ref(self, pointer, ident, kind):
         """Report ``ident`` (at ``pointer``) unless it is a known id of ``kind``."""
@@ -728,10 +728,10 @@ class _Checker:
                     self.add(f"{pointer}/borrowing", _(
                         "a borrowing effect needs a top-level borrowing section (the rules of borrowing)"),
                         causes=("/borrowing",))
-                if "ship_benefit" in effect and not isinstance(d.get("harbor"), dict):
+                if "ship_benefit" in effect and not isinstance(d.get("casting"), dict):
                     self.add(f"{pointer}/ship_benefit", _(
-                        "a ship_benefit effect needs a top-level harbor section (the ship outcomes)"),
-                        causes=("/harbor",))
+                        "a ship_benefit effect needs a top-level casting section (the ship outcomes)"),
+                        causes=("/casting",))
 
     def check_prerequisite_cycles(self):
         graph = {}
@@ -880,24 +880,24 @@ class _Checker:
                 "the coins in the supply cannot pay both starting amounts ({first} and {second}) at once").format(
                     first=starting[0], second=starting[1]), causes=causes)
 
-    def check_harbor(self, comps):
+    def check_casting(self, comps):
         d = self.data
-        harbor = d.get("harbor")
-        for i, outcome in enumerate(_list(_dict(harbor).get("outcomes"))):
+        casting = d.get("casting")
+        for i, outcome in enumerate(_list(_dict(casting).get("outcomes"))):
             benefit = _dict(_dict(outcome).get("benefit"))
             if benefit.get("hire_sailor") is True and not isinstance(d.get("sailors"), dict):
-                self.add(f"/harbor/outcomes/{i}/benefit/hire_sailor", _(
+                self.add(f"/casting/outcomes/{i}/benefit/hire_sailor", _(
                     "hire_sailor needs a top-level sailors section"), causes=("/sailors",))
-        if not isinstance(harbor, dict):
+        if not isinstance(casting, dict):
             return
-        if "structure" in harbor:
-            self.ref("/harbor/structure", harbor["structure"], "structure")
+        if "structure" in casting:
+            self.ref("/casting/structure", casting["structure"], "structure")
         ships = comps.get("ship_tokens")
         if ships is None:
-            self.add("/harbor", _("a harbor needs components.ship_tokens (how many ship tokens are cast)"))
+            self.add("/casting", _("a casting section needs components.ship_tokens (how many ship tokens are cast)"))
             return
         ships = _int(ships)
-        outcomes = _list(harbor.get("outcomes"))
+        outcomes = _list(casting.get("outcomes"))
         if ships is None or not 0 <= ships <= 1000 or not outcomes:   # else the schema said so
             return
         by_white, ids = {}, {}
@@ -906,11 +906,11 @@ class _Checker:
             oid, white = outcome.get("id"), _int(outcome.get("white"))
             if isinstance(oid, str):
                 if oid in ids:
-                    self.add(f"/harbor/outcomes/{i}/id", _("outcome id {id} is used twice").format(id=oid))
+                    self.add(f"/casting/outcomes/{i}/id", _("outcome id {id} is used twice").format(id=oid))
                 ids.setdefault(oid, i)
             if white is None:
                 continue
-            pointer = f"/harbor/outcomes/{i}/white"
+            pointer = f"/casting/outcomes/{i}/white"
             if white > ships:
                 self.add(pointer, ngettext(
                     "an outcome for {white} white ships, but only {num} ship token is cast",
@@ -931,10 +931,10 @@ class _Checker:
                 if white != prev + 1:
                     runs.append(str(start) if start == prev else f"{start}–{prev}")
                     start = white
-            self.add("/harbor/outcomes", _("no outcome for {whites} white ships").format(whites=", ".join(runs[:10])),
+            self.add("/casting/outcomes", _("no outcome for {whites} white ships").format(whites=", ".join(runs[:10])),
                      causes=("/components/ship_tokens",))
             missing = []
         for white in missing:
-            self.add("/harbor/outcomes", ngettext(
+            self.add("/casting/outcomes", ngettext(
                 "no outcome for {num} white ship", "no outcome for {num} white ships", white).format(num=white),
                 causes=("/components/ship_tokens",))

@@ -213,8 +213,8 @@ def _condition(data, gid: str, with_check: bool = True) -> str:
 
 
 def _outcome_sentence(data, oid: str) -> str:
-    harbor = data.get("harbor") or {}
-    for outcome in harbor.get("outcomes", []):
+    casting = data.get("casting") or {}
+    for outcome in casting.get("outcomes", []):
         if outcome["id"] == oid and _sentences is not None:
             try:
                 return _sentences.outcome_sentence(data, outcome)
@@ -783,25 +783,26 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
 def ship_text(state, names, compact: bool = False) -> str:
     c = state.c
     d = c.data
-    harbor = name(d, "structure", c.struct_ids[c.harbor_struct])
+    structure = name(d, "structure", c.struct_ids[c.harbor_struct])
+    holder = display_name(d, "holder", "holder")
     if state.ship < 0:
         if state.cast_pending:
             return _("not cast yet: they are cast at the end of this turn")
         if state.first_builder[c.harbor_struct] >= 0:
-            return _("not cast yet: they are cast at the start of the Harbormaster's next turn")
+            return _("not cast yet: they are cast at the start of {holder.the}'s next turn").format(holder=holder)
         if compact:
             return _("not cast yet")
-        return _("not cast yet (the first player to build the {harbor} casts the ships)").format(harbor=harbor)
+        return _("not cast yet (the first player to build the {structure} casts the ships)").format(structure=structure)
     oid = c.outcome_ids[state.ship]
-    ship = _("{outcome} — for the owners of the {harbor}: {benefit}").format(
-        outcome=name(d, "outcome", oid), harbor=harbor, benefit=_outcome_sentence(d, oid))
+    ship = _("{outcome} — for the owners of the {structure}: {benefit}").format(
+        outcome=name(d, "outcome", oid), structure=structure, benefit=_outcome_sentence(d, oid))
     if compact:
         if state.harbormaster >= 0:
-            return _("{outcome} (Harbormaster: {player})").format(outcome=name(d, "outcome", oid),
-                                                                  player=names[state.harbormaster])
+            return _("{outcome} ({holder}: {player})").format(outcome=name(d, "outcome", oid), holder=holder,
+                                                              player=names[state.harbormaster])
         return name(d, "outcome", oid)
     if state.harbormaster >= 0:
-        ship = _("{ship} Harbormaster: {player}.").format(ship=ship, player=names[state.harbormaster])
+        ship = _("{ship} {holder}: {player}.").format(ship=ship, holder=holder, player=names[state.harbormaster])
     return ship
 
 

@@ -23,11 +23,15 @@ from ..i18n import _, ngettext
 from . import sentences as s
 
 #: Sections in reading order (the rulebook's order), with their titles.
-SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "borrowing", "harbor",
+SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "borrowing", "casting",
             "conversions", "goals", "end", "scoring")
 
 
-def section_title(section: str) -> str:
+def section_title(section: str, changes=()) -> str:
+    """A section's title. The ``casting`` section has the heading its ruleset
+    declares (``casting.heading``), which its ``changes`` carry."""
+    if section == "casting":
+        return next((c.heading for c in changes if c.heading), None) or _("Casting")
     titles = {
         "story": _("Story"),
         "components": _("Components"),
@@ -36,7 +40,6 @@ def section_title(section: str) -> str:
         "spending": _("Resource Spending Phase"),
         "structures": _("Structures"),
         "borrowing": _("Borrowing"),
-        "harbor": _("Ships and sailors"),
         "conversions": _("Conversions"),
         "goals": _("Goals"),
         "end": _("End of the game"),
@@ -57,6 +60,7 @@ class Change:
     subject: str
     old: str | None
     new: str | None
+    heading: str | None = None     # the declared title of the section, when the ruleset gives one
 
     def sentence(self) -> str:
         if self.old is None:
@@ -195,15 +199,17 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
     else:
         add("borrowing", "borrowing", _("Borrowing"), _("none"))
 
-    # Harbor and sailors
-    if data.get("harbor"):
-        add("harbor", "structure", _("Harbormaster"), s.harbormaster_sentence(data))
-        add("harbor", "cast", _("Casting the ships"), " ".join(s.cast_sentences(data)))
-        for outcome in data["harbor"]["outcomes"]:
-            add("harbor", f"outcome:{outcome['id']}", _("Ship result {result}").format(result=s.outcome_label(data, outcome)),
+    # Casting and sailors
+    if data.get("casting"):
+        add("casting", "heading", _("Heading of this section"), s.casting_heading(data))
+        add("casting", "holder", _("Title of the first builder"), s.holder_name(data))
+        add("casting", "structure", _("Who casts"), s.holder_sentence(data))
+        add("casting", "cast", _("Casting the ships"), " ".join(s.cast_sentences(data)))
+        for outcome in data["casting"]["outcomes"]:
+            add("casting", f"outcome:{outcome['id']}", _("Ship result {result}").format(result=s.outcome_label(data, outcome)),
                 s.outcome_sentence(data, outcome))
     if sailors:
-        add("harbor", "hire", _("Hiring sailors"), s.sailor_hire_sentence(data))
+        add("casting", "hire", _("Hiring sailors"), s.sailor_hire_sentence(data))
 
     # Goals
     for gid in data.get("goals", {}):
@@ -265,6 +271,9 @@ def rule_diff(a, b) -> list[Change]:
     whole = {c.key for c in changes if c.section == "structures" and ":" not in c.key}
     changes = [c for c in changes
                if not (c.section == "structures" and ":" in c.key and c.key.split(":")[0] in whole)]
+    headings = {"casting": next((str(s.casting_heading(d)) for d in (data_b, data_a)
+                                 if isinstance(d.get("casting"), dict)), None)}
+    changes = [Change(c.section, c.key, c.subject, c.old, c.new, headings.get(c.section)) for c in changes]
     changes.sort(key=lambda c: order.get(c.section, len(order)))
     return changes
 
@@ -284,7 +293,7 @@ def render_text(changes, title_a: str, title_b: str) -> str:
     lines = [_("Rule differences from {a} to {b}:").format(a=title_a, b=title_b)]
     for section, items in grouped(changes):
         lines.append("")
-        lines.append(section_title(section))
+        lines.append(section_title(section, items))
         for change in items:
             lines.append("  - " + change.sentence())
     return "\n".join(lines) + "\n"

@@ -39,7 +39,7 @@ FORMATS = ("md", "html", "pdf")
 
 #: The sections of a rulebook, in order (also the ids of ``section_text``).
 SECTIONS = ("story", "winning", "components", "setup", "turn", "work", "spending", "structures",
-            "borrowing", "harbor", "conversions", "goals", "end", "scoring")
+            "borrowing", "casting", "conversions", "goals", "end", "scoring")
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -228,7 +228,7 @@ def _house_rules(ruleset):
     title = sentences.ruleset_text(base.data.get("title", base.id))
     if base.data.get("edition"):
         title = i18n._("{title}, {edition}").format(title=title, edition=sentences.ruleset_text(base.data["edition"]))
-    return {"base": title, "groups": [(section_title(sec), [c.brief() for c in items]) for sec, items in grouped(changes)],
+    return {"base": title, "groups": [(section_title(sec, items), [c.brief() for c in items]) for sec, items in grouped(changes)],
             "description": ruleset.data.get("description", "")}
 
 

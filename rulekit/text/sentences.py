@@ -90,31 +90,73 @@ def resource_amount(data, rid: str, n: int) -> str:
     return ngettext("{num} {resource.one}", "{num} {resource.plural}", n).format(num=n, resource=resource_name(data, rid))
 
 
-def renamed_resource(data, rid, source: str):
-    """The declared name of ``rid`` when the ruleset names it otherwise than ``source`` (a house
-    rule renaming Labor "Energy"), else None: the caller keeps its own catalog word, which is
-    the edition's text (the name's forms do not all give it, e.g. French "Pièces" for Coin)."""
-    if not rid or source_name(data, "resource", rid) == source:
-        return None
-    return resource_name(data, rid)
+def coins_name(data) -> Name:
+    """The name of the coins resource (``kind: coins``; Coin in the editions), with its forms."""
+    rid = coins_resource(data)
+    return resource_name(data, rid) if rid else Name(_("coins"), "resource")
 
 
-def resource_heading(data, rid, source: str, word: str) -> str:
-    """A column head for ``rid``: its declared name, or ``word`` (the catalog's) when not renamed."""
-    name = renamed_resource(data, rid, source)
-    return word if name is None else str(name)
+def resource_heading(data, rid) -> str:
+    """A column head for ``rid``: its name's form ``heading`` (French « Pièces » for Coin), "" for none."""
+    return resource_name(data, rid).form("heading") if rid else ""
 
 
 def symbols_line(data) -> str:
     """The line under the structure table that says which symbol is which resource."""
-    turn, coins = renamed_resource(data, turn_resource(data), "Labor"), renamed_resource(data, coins_resource(data), "Coin")
-    if turn is None and coins is None:
-        return _("As on the board: ⚒ is Labor, $ is Coin.")
-    if turn is None:      # the edition's own word, or the column's "Labor" when no pool is lost at the end of the turn
-        turn = resource_name(data, turn_resource(data)) if turn_resource(data) else Name(_("Labor"))
-    if coins is None:
-        coins = resource_name(data, coins_resource(data)) if coins_resource(data) else Name(_("Coin"))
-    return _("As on the board: ⚒ is {turn}, $ is {coins}.").format(turn=turn, coins=coins)
+    turn, coins = turn_resource(data), coins_resource(data)
+    if turn and coins:
+        return _("As on the board: ⚒ is {turn}, $ is {coins}.").format(
+            turn=resource_name(data, turn), coins=resource_name(data, coins))
+    if turn:
+        return _("As on the board: ⚒ is {turn}.").format(turn=resource_name(data, turn))
+    if coins:
+        return _("As on the board: $ is {coins}.").format(coins=resource_name(data, coins))
+    return ""
+
+
+def intro_things(data) -> str:
+    """What the players develop the town with, for the rulebook's first lines: the
+    workers, then each declared resource ("workers, Labor and Coin")."""
+    things = [pgettext("intro", "workers")]
+    things += [pgettext("intro", "{resource}").format(resource=resource_name(data, rid)) for rid in declared(data)]
+    return join_and(things)
+
+
+def spend_resources(data) -> str:
+    """The resources one spends, as the phase summary says them ("your Labor and Coin")."""
+    return join_and(pgettext("spend", "{resource}").format(resource=resource_name(data, rid))
+                    for rid in declared(data))
+
+
+def tracker_sentence(data) -> str:
+    """The component ``labor_tracker``: a tracker of the resource lost at the end of the turn."""
+    rid = turn_resource(data) or next(iter(pool_resources(data)), None)
+    if rid is None:
+        return ""
+    return _("1 {resource} tracker, to count the {resource} you earn during your turn.").format(
+        resource=resource_name(data, rid))
+
+
+def lasting_sentences(data) -> str:
+    """How long each resource lasts, when every pool is lost at the end of the turn."""
+    out = [_("{resource} lasts only until the end of the turn in which you earn it.").format(
+        resource=resource_name(data, rid)) for rid in pool_resources(data)]
+    if coins_resource(data):
+        out.append(_("{resource} stays with you until you spend it.").format(
+            resource=resource_name(data, coins_resource(data))))
+    return " ".join(_capitalized(t) for t in out)
+
+
+def paying_sentence(data) -> str:
+    """How a structure's cost is paid: its coins back to the supply, its pool resources spent."""
+    coins = coins_resource(data)
+    pools = join_and(resource_name(data, rid) for rid in pool_resources(data)) if pool_resources(data) else None
+    if coins and pools:
+        return _("Pay the structure's cost: return its {coins} to the supply and spend its {pools}.").format(
+            coins=resource_name(data, coins), pools=pools)
+    if coins:
+        return _("Pay the structure's cost: return its {coins} to the supply.").format(coins=resource_name(data, coins))
+    return _("Pay the structure's cost: spend its {pools}.").format(pools=pools or _("nothing"))
 
 
 def coin_amount(data, n: int) -> str:
@@ -217,9 +259,27 @@ def token_phrase(data) -> str:
     return _("the {token_of} token").format(token_of=lender)
 
 
-def harbor_name(data) -> str:
-    harbor = data.get("harbor")
-    return structure_name(data, harbor["structure"]) if harbor else ""
+def casting_structure_name(data) -> str:
+    """The name of the ``casting`` section's structure (whose first builder casts), or ""."""
+    casting = data.get("casting")
+    return structure_name(data, casting["structure"]) if casting else ""
+
+
+def holder_name(data) -> Name:
+    """The title of the player who casts (``casting.holder``), with its form ``the``."""
+    return display_name(data, "holder", "holder")
+
+
+def casting_heading(data) -> str:
+    """The heading of the section on casts and sailors: ``casting.heading``, else the sailors'."""
+    if isinstance(data.get("casting"), dict):
+        return display_name(data, "heading", "heading")
+    return _("Sailors")
+
+
+def _capitalized(text: str) -> str:
+    """A sentence that starts with a name's form ("the Harbormaster casts"): its first letter upper-case."""
+    return text[:1].upper() + text[1:]
 
 
 def effect_sentence(data, effect) -> str:
@@ -280,7 +340,8 @@ def effect_sentence(data, effect) -> str:
         return _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).").format(
             token=token_phrase(data))
     if key == "ship_benefit":
-        return _("At the start of each of your turns, receive the benefit of the current ship result (see “Ships and sailors”).")
+        return _("At the start of each of your turns, receive the benefit of the current ship result (see “{section}”).").format(
+            section=casting_heading(data))
     return _("Unknown effect {key}.").format(key=key)
 
 
@@ -372,9 +433,10 @@ _METRIC_SENTENCES = {
         lambda n: ngettext("Own {count} structure.", "Own {count} structures.", n),
         lambda n: ngettext("A player has built {count} structure.", "A player has built {count} structures.", n)),
     "coin_value": (
-        lambda n: ngettext("Hold {count} Coin (the total value of your coins).",
-                           "Hold {count} Coin (the total value of your coins).", n),
-        lambda n: ngettext("A player holds {count} Coin (total value).", "A player holds {count} Coin (total value).", n)),
+        lambda n: ngettext("Hold {count} {coins.one} (the total value of your coins).",
+                           "Hold {count} {coins.plural} (the total value of your coins).", n),
+        lambda n: ngettext("A player holds {count} {coins.one} (total value).",
+                           "A player holds {count} {coins.plural} (total value).", n)),
     "coins_held": (
         lambda n: ngettext("Hold {count} {coin} coin (value {value}).", "Hold {count} {coin} coins (value {value} each).", n),
         lambda n: ngettext("A player holds {count} {coin} coin.", "A player holds {count} {coin} coins.", n)),
@@ -389,10 +451,10 @@ _METRIC_SENTENCES = {
         lambda n: ngettext("A player has {count} worker they have access to on a single space of the Work Cycle.",
                            "A player has {count} workers they have access to on a single space of the Work Cycle.", n)),
     "coins_spent_this_turn": (
-        lambda n: ngettext("Spend {count} Coin in a single turn (every coin you pay counts).",
-                           "Spend {count} Coin in a single turn (every coin you pay counts).", n),
-        lambda n: ngettext("A player spends {count} Coin in a single turn.",
-                           "A player spends {count} Coin in a single turn.", n)),
+        lambda n: ngettext("Spend {count} {coins.one} in a single turn (every coin you pay counts).",
+                           "Spend {count} {coins.plural} in a single turn (every coin you pay counts).", n),
+        lambda n: ngettext("A player spends {count} {coins.one} in a single turn.",
+                           "A player spends {count} {coins.plural} in a single turn.", n)),
     "conversions_this_turn": (
         lambda n: ngettext("Use {conversion} {count} time in a single turn.",
                            "Use {conversion} {count} times in a single turn.", n),
@@ -453,6 +515,8 @@ def _metric(data, cond, who: int, each) -> str:
     key, values = _metric_words(data, cond)
     if key is None:
         return _("Unknown measure {metric}.").format(metric=cond["metric"])
+    if key in ("coin_value", "coins_spent_this_turn"):
+        values = {**values, "coins": coins_name(data)}
     return _METRIC_SENTENCES[key][who](n).format(count=c, **values)
 
 
@@ -578,8 +642,8 @@ def coin_total(data) -> tuple[int, int]:
 
 def coins_sentence(data) -> str:
     count, value = coin_total(data)
-    return ngettext("{num} coin, worth {value} Coin in all.", "{num} coins, worth {value} Coin in all.", count).format(
-        num=count, value=value)
+    return ngettext("{num} coin, worth {value} {coins} in all.", "{num} coins, worth {value} {coins} in all.",
+                    count).format(num=count, value=value, coins=coins_name(data))
 
 
 def first_player_sentence(data) -> str:
@@ -662,7 +726,7 @@ def worker_start_sentence(data, wid: str) -> str | None:
 
 
 # --------------------------------------------------------------------------
-# Conversions, borrowing, the Harbor and sailors
+# Conversions, borrowing, casting and sailors
 
 
 def conversion_rule(data, cid: str) -> str:
@@ -685,9 +749,10 @@ def conversion_rule(data, cid: str) -> str:
     text = _("{pay} {who} {often}").format(pay=pay, who=who, often=often)
     if conv["gain"].get(coins_resource(data) or ""):
         if conv.get("needs_payout"):
-            payout = _("It is not allowed while the coins cannot pay out its Coin.")
+            payout = _("It is not allowed while the coins cannot pay out its {coins}.").format(coins=coins_name(data))
         else:
-            payout = _("It is allowed even when the coins cannot pay out its Coin: you pay, and earn only what the coins can pay.")
+            payout = _("It is allowed even when the coins cannot pay out its {coins}: you pay, and earn only what the "
+                       "coins can pay.").format(coins=coins_name(data))
         text = _("{rule} {payout}").format(rule=text, payout=payout)
     return text
 
@@ -863,28 +928,32 @@ def outcome_sentence(data, outcome) -> str:
     return " ".join(parts)
 
 
-def harbormaster_sentence(data) -> str:
-    return _("The first player to build the {harbor} becomes the Harbormaster.").format(harbor=harbor_name(data))
+def holder_sentence(data) -> str:
+    return _("The first player to build the {structure} becomes {holder.the}.").format(
+        structure=casting_structure_name(data), holder=holder_name(data))
 
 
 def cast_sentences(data) -> list[str]:
-    cast = data["harbor"]["cast"]
+    cast = data["casting"]["cast"]
     n = data["components"].get("ship_tokens", 0)
     found = []
     if n == 0:
         return [_("There is no ship token to cast: the result is always the one for no white ship.")]
     if cast.get("on_first_build"):
         found.append(ngettext(
-            "Cast the ship token at the end of the turn in which the {harbor} is first built.",
-            "Cast the {num} ship tokens at the end of the turn in which the {harbor} is first built.",
-            n).format(num=n, harbor=harbor_name(data)))
-    if cast.get("start_of_harbormaster_turn"):
+            "Cast the ship token at the end of the turn in which the {structure} is first built.",
+            "Cast the {num} ship tokens at the end of the turn in which the {structure} is first built.",
+            n).format(num=n, structure=casting_structure_name(data)))
+    if cast.get("start_of_holder_turn"):
         if cast.get("on_first_build"):
-            found.append(_("From then on, the Harbormaster casts them again at the start of each of their turns."))
+            found.append(_capitalized(_(
+                "From then on, {holder.the} casts them again at the start of each of their turns.").format(
+                    holder=holder_name(data))))
         else:
-            found.append(ngettext("The Harbormaster casts the ship token at the start of each of their turns.",
-                                  "The Harbormaster casts the {num} ship tokens at the start of each of their turns.",
-                                  n).format(num=n))
+            found.append(_capitalized(ngettext(
+                "{holder.the} casts the ship token at the start of each of their turns.",
+                "{holder.the} casts the {num} ship tokens at the start of each of their turns.",
+                n).format(num=n, holder=holder_name(data))))
     if not found:
         found.append(_("The ship tokens are never cast."))
     return found
@@ -945,9 +1014,9 @@ def coin_bonus_sentence(data) -> str:
     bonus = data["scoring"].get("coin_bonus")
     if not bonus:
         return _("Coins held at the end score no VP.")
-    return ngettext("Each player scores {vp} VP for each Coin they hold at the end.",
-                    "Each player scores {vp} VP for each full {per} Coin they hold at the end (total value).",
-                    bonus["per"]).format(vp=bonus["vp"], per=bonus["per"])
+    return ngettext("Each player scores {vp} VP for each {coins.one} they hold at the end.",
+                    "Each player scores {vp} VP for each full {per} {coins.plural} they hold at the end (total value).",
+                    bonus["per"]).format(vp=bonus["vp"], per=bonus["per"], coins=coins_name(data))
 
 
 def goal_vp_sentence(data) -> str:
@@ -980,21 +1049,21 @@ def goal_sentence(data, gid: str, check: bool = True) -> str:
 
 
 def _tie_break_label(key: str, data=None) -> str:
-    coins = renamed_resource(data, coins_resource(data), "Coin") if data is not None else None
+    coins = coins_resource(data) if data is not None else None
     if key == "coin_value" and coins is not None:
-        return pgettext("tie-break", "more {coins} (total value)").format(coins=coins)
+        return pgettext("tie-break", "more {coins} (total value)").format(coins=resource_name(data, coins))
     labels = {
         "structures": pgettext("tie-break", "more structures"),
         "workers": pgettext("tie-break", "more workers (the workers they have access to)"),
         "goals": pgettext("tie-break", "more goal tokens"),
-        "coin_value": pgettext("tie-break", "more Coin (total value)"),
+        "coin_value": pgettext("tie-break", "more coins (total value)"),
     }
     return labels.get(key, key)
 
 
-def _tie_break_short(key: str) -> str:
+def _tie_break_short(key: str, data) -> str:
     labels = {"structures": pgettext("tie-break", "structures"), "workers": pgettext("tie-break", "workers"),
-              "goals": pgettext("tie-break", "goal tokens"), "coin_value": pgettext("tie-break", "Coin")}
+              "goals": pgettext("tie-break", "goal tokens"), "coin_value": coins_name(data).form("heading")}
     return labels.get(key, key)
 
 
@@ -1007,7 +1076,7 @@ def tie_break_sentences(data) -> list[str]:
 
 
 def tie_break_summary(data) -> str:
-    steps = [pgettext("tie-break", "VP")] + [_tie_break_short(k) for k in data.get("tie_breaks", [])] + [pgettext("tie-break", "a tie")]
+    steps = [pgettext("tie-break", "VP")] + [_tie_break_short(k, data) for k in data.get("tie_breaks", [])] + [pgettext("tie-break", "a tie")]
     return " → ".join(steps)
 
 
