@@ -379,3 +379,22 @@ def test_a_name_in_an_unknown_language_code_is_refused(tmp_path):
     problems = [str(p) for p in validate_path(path)]
     assert problems == [f"{path}:6:32: french is not a language code such as en or fr_CA "
                         "(at /structures/market/name/french)"]
+
+
+@pytest.mark.parametrize("players,seat,heading", [
+    (["human", "human"], 1, "Choix du joueur 2\u202f:"),
+    (["human", "bot:greedy"], 1, "Choix de l’ordinateur (glouton)\u202f:"),
+    (["bot:greedy", "bot:random"], 0, "Choix de l’ordinateur 1 (glouton)\u202f:"),
+])
+def test_french_de_joins_the_article_of_a_player_name(players, seat, heading):
+    """« de » + « le joueur 2 » is « du joueur 2 »; before « l’ordinateur » it stays « de »."""
+    from rulekit.play.session import player_names
+
+    with i18n.language("fr"):
+        names = player_names(players)
+        text = i18n._("Choices for {player}:").format(player=names[seat])
+    assert text == heading
+    with i18n.language("fr"):
+        worker = i18n._("{worker} of {player}").format(worker="Ouvrier", player=names[seat])
+    assert worker == "Ouvrier " + heading[len("Choix "):-2]
+    assert i18n.elide_de("les Pièces") == "des Pièces" and i18n.elide_de("Or") == "d’Or"

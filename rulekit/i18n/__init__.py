@@ -241,8 +241,12 @@ _FRENCH_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
 
 
 def elide_de(text: str) -> str:
-    """French « de » before ``text``: « d’Ouvrage », « d’Or », « de Pièces »."""
+    """French « de » before ``text``: « d’Ouvrage », « d’Or », « de Pièces »; joined
+    with an article: « du joueur 1 » (« de le »), « des Pièces » (« de les »)."""
     text = text.strip()
+    for article, joined in (("le ", "du "), ("les ", "des ")):
+        if text.startswith(article):
+            return joined + text[len(article):]
     return f"d’{text}" if text[:1].lower() in _FRENCH_VOWELS else f"de {text}"
 
 
