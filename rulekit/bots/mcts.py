@@ -88,26 +88,6 @@ def greedy_action(state, legal, rng=None) -> int:
     return best
 
 
-def softmax_action(state, legal, rng, temperature: float) -> int:
-    """An action drawn with a chance proportional to ``exp(v / temperature)``, ``v``
-    the :func:`rulekit.bots.evaluate` value for the mover after it: the greedy
-    bot's choice most often, a near-equal one often, a bad one rarely."""
-    p = state.current
-    values = []
-    for a in legal:
-        child = state.clone()
-        child._apply(a)
-        values.append(evaluate(child, p))
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    r = rng.random() * sum(weights)
-    for a, w in zip(legal, weights):
-        r -= w
-        if r <= 0:
-            return a
-    return legal[-1]
-
-
 def greedy_plan(state, deadline=None) -> tuple:
     """The actions the greedy policy plays from ``state`` to the end of the turn
     (or up to ``deadline``, a ``time.perf_counter()`` value)."""
@@ -173,11 +153,6 @@ class MCTSBot:
     - ``candidates``: plans kept for the simulations (best static value first);
     - ``exploration``: the UCB1 constant;
     - ``scale``: the leaf value is ``tanh(d / scale)``;
-    - ``temperature``: how the simulated players choose their actions after
-      the plan: 0 (the default) is the greedy bot's choice; above 0, an action
-      is drawn with a chance proportional to ``exp(v / temperature)``, ``v``
-      its one-step :func:`rulekit.bots.evaluate` value (in tenths of a VP), so
-      the simulated games vary (:func:`softmax_action`);
     - ``max_seconds``: a decision never takes longer (:data:`MAX_SECONDS`),
       whatever the ruleset; None: no such limit.
     """
@@ -186,12 +161,9 @@ class MCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  horizon: int = 2, candidates: int = 8, exploration: float = EXPLORATION,
-                 scale: float = SCALE, plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS,
-                 temperature: float = 0.0):
+                 scale: float = SCALE, plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS):
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if not temperature >= 0:
-            raise ValueError("temperature must be 0 or more")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
@@ -207,7 +179,6 @@ class MCTSBot:
         self.scale = scale
         self.plan_limit = plan_limit
         self.max_seconds = max_seconds
-        self.temperature = temperature
         self.last_reason = ""
         self.last_iterations = 0
         self.total_iterations = 0
@@ -288,31 +259,25 @@ class MCTSBot:
         self.total_iterations += done
         self.total_seconds += time.perf_counter() - start
 
-    def _rollout_action(self, st, legal, rng) -> int:
-        """A simulated player's action: greedy, or drawn by :func:`softmax_action` (``temperature``)."""
-        if len(legal) == 1:
-            return legal[0]
-        if self.temperature > 0:
-            return softmax_action(st, legal, rng, self.temperature)
-        return greedy_action(st, legal)
-
     def _simulate(self, st, plan, p: int, rng, deadline=None) -> float:
-        """Play ``plan`` then the rollout policy on the determinization ``st``; its value for ``p``
+        """Play ``plan`` then the greedy policy on the determinization ``st``; its value for ``p``
         (valued where it stands when ``deadline`` passes)."""
         turn = st.turn
         for a in plan:
             if st.is_terminal():
                 break
             legal = st.legal_actions()
-            if a not in legal:                       # another determinization: finish with the rollout policy
+            if a not in legal:                       # another determinization: finish greedily
                 break
             st._apply(a)
         while not st.is_terminal() and st.turn == turn and not _past(deadline):   # the rest of the planned turn
-            st._apply(self._rollout_action(st, st.legal_actions(), rng))
+            legal = st.legal_actions()
+            st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
         stop = st.turn + self.horizon if self.horizon else None
         steps = 0
         while not st.is_terminal() and (stop is None or st.turn < stop) and steps < 2000 and not _past(deadline):
-            st._apply(self._rollout_action(st, st.legal_actions(), rng))
+            legal = st.legal_actions()
+            st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
             steps += 1
         if st.is_terminal():
             return st.returns()[p]

@@ -37,7 +37,6 @@ from ..i18n import _, pgettext
 from .greedy import GreedyBot
 from .deep import DEEP_ITERATIONS, DeepBot
 from .mcts import DEFAULT_ITERATIONS, MCTSBot
-from .playout import PLAYOUT_ITERATIONS, PlayoutBot
 from .uniform import RandomBot
 
 #: Most simulations per decision a spec may ask for.
@@ -85,11 +84,6 @@ register_bot("deep", Factory(lambda seed, iterations, seconds: DeepBot(seed=seed
                                                                        seconds=seconds),
                              budget=True, default_iterations=DEEP_ITERATIONS,
                              label=lambda: pgettext("bot", "deep")))
-register_bot("playout", Factory(lambda seed, iterations, seconds: PlayoutBot(seed=seed, iterations=iterations,
-                                                                             seconds=seconds),
-                                budget=True, default_iterations=PLAYOUT_ITERATIONS,
-                                # the bot plays each simulated game out to its end
-                                label=lambda: pgettext("bot", "playout")))
 
 # The difficulty levels, weakest first: each is a name for a spec above, and this
 # is the one place that says which (docs/bots.md gives the ladder measured
