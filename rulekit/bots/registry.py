@@ -38,6 +38,7 @@ from .greedy import GreedyBot
 from .deep import DEEP_ITERATIONS, DeepBot
 from .mcts import DEFAULT_ITERATIONS, MCTSBot
 from .uniform import RandomBot
+from .wide import WIDE_ITERATIONS, WideBot
 
 #: Most simulations per decision a spec may ask for.
 MAX_ITERATIONS = 10_000_000
@@ -84,6 +85,11 @@ register_bot("deep", Factory(lambda seed, iterations, seconds: DeepBot(seed=seed
                                                                        seconds=seconds),
                              budget=True, default_iterations=DEEP_ITERATIONS,
                              label=lambda: pgettext("bot", "deep")))
+register_bot("wide", Factory(lambda seed, iterations, seconds: WideBot(seed=seed, iterations=iterations,
+                                                                       seconds=seconds),
+                             budget=True, default_iterations=WIDE_ITERATIONS,
+                             # the search that compares more candidate turns
+                             label=lambda: pgettext("bot", "wide")))
 
 # The difficulty levels, weakest first: each is a name for a spec above, and this
 # is the one place that says which (docs/bots.md gives the ladder measured

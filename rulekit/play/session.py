@@ -48,7 +48,7 @@ BOT_PREFIX = "bot:"
 DEFAULT_PLAYERS = "human,bot:normal"
 COMMANDS = screen.PLAY_COMMANDS
 #: Computer players slow enough (a search, about 0.1 s a move or more) to show "thinking…" on a terminal.
-SLOW_BOTS = {"mcts", "deep"}
+SLOW_BOTS = {"mcts", "deep", "wide"}
 
 
 class PlayersError(ValueError):

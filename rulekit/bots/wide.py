@@ -1,0 +1,39 @@
+"""The ``wide`` bot: the turn-plan search of :mod:`.mcts`, over twice as many candidate turns.
+
+It is :class:`rulekit.bots.mcts.MCTSBot` with :data:`WIDE_CANDIDATES`
+candidate plans instead of 8, and its own default budget. Measured on
+province-en (docs/bots.md, "How the levels were chosen"), the MCTS bot's
+strength comes from which turns it considers more than from how many times it
+simulates them: 30 simulations spread over 16 candidate turns won more games
+against the normal level than 100 simulations over 8, and simulations played
+to the end of the game, or with varied rollouts, did not help.
+
+The budgets (``wide:N`` simulations per decision, ``wide:Ts`` seconds) and
+everything else are the MCTS bot's; with an iteration budget it is
+deterministic for a seed.
+"""
+from __future__ import annotations
+
+from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot
+
+#: Candidate turn plans compared (best static value first, the greedy plan added).
+WIDE_CANDIDATES = 16
+#: Simulations per decision of the bare ``wide`` spec.
+WIDE_ITERATIONS = 30
+
+
+class WideBot(MCTSBot):
+    """Turn-plan MCTS over :data:`WIDE_CANDIDATES` candidate turns.
+
+    The options are :class:`~rulekit.bots.mcts.MCTSBot`'s, with other defaults.
+    """
+
+    name = "wide"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 horizon: int = 2, candidates: int = WIDE_CANDIDATES, scale: float = SCALE,
+                 plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS):
+        if iterations is None and seconds is None:
+            iterations = WIDE_ITERATIONS
+        super().__init__(seed=seed, iterations=iterations, seconds=seconds, horizon=horizon,
+                         candidates=candidates, scale=scale, plan_limit=plan_limit, max_seconds=max_seconds)

@@ -1,0 +1,79 @@
+"""The wide bot: the MCTS bot's search over more candidate turns, legal and deterministic on every ruleset."""
+import pytest
+
+from rulekit import engine
+from rulekit.bots import make_bot
+from rulekit.bots.mcts import MCTSBot
+from rulekit.bots.registry import canonical_bot
+from rulekit.bots.wide import WIDE_CANDIDATES, WIDE_ITERATIONS, WideBot
+from rulekit.engine import compile_ruleset, new_game
+from rulekit.language import bundled_rulesets, load_ruleset
+from test_mcts import _winning_position
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return load_ruleset("province-en")
+
+
+def test_the_bare_spec_and_its_settings():
+    bot = make_bot("wide", 4)
+    assert isinstance(bot, WideBot) and isinstance(bot, MCTSBot)
+    assert bot.iterations == WIDE_ITERATIONS and bot.candidates == WIDE_CANDIDATES > MCTSBot().candidates
+    assert canonical_bot("wide") == f"wide:{WIDE_ITERATIONS}"
+    assert make_bot("wide:0.2s", 4).seconds == 0.2
+    from rulekit.i18n import language
+    with language("fr"):
+        assert canonical_bot("large:7") == "wide:7"
+
+
+def test_it_compares_more_candidate_turns_than_the_mcts_bot(rs):
+    """The first position of a game has more distinct turns than either bot keeps."""
+    st = new_game(rs, seed=2, first_player=0)
+    wide = WideBot(seed=1).candidate_plans(st)
+    narrow = MCTSBot(seed=1).candidate_plans(st)
+    assert len(narrow) <= MCTSBot().candidates + 1 < len(wide) <= WIDE_CANDIDATES + 1
+    # the same ordering: the MCTS bot's candidates are the wide bot's best ones
+    assert [p for p in narrow if p in wide] == narrow
+
+
+def _line(rs, seed, plies=20):
+    st = new_game(rs, seed=seed, first_player=0)
+    bot = WideBot(seed=seed, iterations=20)
+    out = []
+    for _ in range(plies):
+        if st.is_terminal():
+            break
+        a = bot.choose(st)
+        out.append(a)
+        st._apply(a)
+    return out
+
+
+def test_deterministic_for_a_seed_and_an_iteration_budget(rs):
+    assert _line(rs, 3) == _line(rs, 3)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
+def test_plays_whole_games_legally_on_every_bundled_ruleset(ruleset_id):
+    st = new_game(load_ruleset(ruleset_id), seed=11)
+    bots = [WideBot(seed=1, iterations=5), make_bot("greedy", 2)]
+    while not st.is_terminal():
+        a = bots[st.current].choose(st)
+        assert a in st.legal_actions()
+        st.apply(a)
+        assert st.turn < 200
+    assert bots[0].total_iterations > 0 and bots[0].last_reason
+
+
+def test_finds_the_winning_build(rs):
+    st, idx = _winning_position(rs)
+    build_bank = compile_ruleset(rs).action_index[(engine.BUILD, idx["bank"], 0)]
+    for seed in range(3):
+        bot = WideBot(seed=seed, iterations=60)
+        game = st.clone()
+        while not game.is_terminal():
+            a = bot.choose(game)
+            assert a != build_bank
+            game.apply(a)
+        assert game.winner() == 0
