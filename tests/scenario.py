@@ -43,7 +43,7 @@ def load_ruleset(ref: str):
 
 __all__ = [
     "new", "sid", "set_supply_only", "set_value", "gid", "kid", "space", "coin", "outcome",
-    "notations", "can", "give_structures", "give_coins", "take_coins", "set_purse",
+    "notations", "can", "cost", "afford", "give_structures", "give_coins", "take_coins", "set_purse",
     "set_labor", "labor", "labor_earned", "set_phase", "set_goals", "set_ship", "place_worker", "worker_space",
     "sailors_of", "begin_turn", "finish_turn", "quick_turn", "check_invariants",
 ]
@@ -326,6 +326,19 @@ def spending(st, labor: int = 0, value: int | None = None, **coins: int):
         set_purse(st, st.current, **coins)
     if value is not None:
         set_value(st, st.current, value)
+
+
+def cost(st, structure: str) -> tuple[int, int]:
+    """(Labor, value in coins) that ``structure`` costs in the game's ruleset."""
+    spec = st.c.data["structures"][structure]["cost"]
+    return spec.get("labor", 0), spec.get("coin", 0)
+
+
+def afford(st, structure: str, extra_labor: int = 0, extra_value: int = 0):
+    """The current player in the Resource Spending phase with exactly what
+    ``structure`` costs (plus ``extra_labor`` and coins worth ``extra_value``)."""
+    labor_cost, coin_cost = cost(st, structure)
+    spending(st, labor=labor_cost + extra_labor, value=coin_cost + extra_value)
 
 
 def end_game(st):

@@ -388,7 +388,7 @@ def test_access_to_more_workers_from_structures_or_harbor():
 def test_camp_worker_needs_a_camp():
     """For example, you may move the Yellow Camp Worker if you have built a Camp."""
     st = game()
-    spending(st, labor=2, silver=1)
+    S.afford(st, "camp")
     st.play("build camp")
     st.play("end")
     S.quick_turn(st)
@@ -442,7 +442,8 @@ def test_build_at_most_one_structure_per_turn():
     S.set_labor(st, 9)
     st.play("build camp")
     assert not any(n.startswith("build") for n in S.notations(st))   # one per turn
-    assert labor(st) == 7 and st.coin_value(0) == 8
+    camp_labor, camp_coin = S.cost(st, "camp")
+    assert labor(st) == 9 - camp_labor and st.coin_value(0) == 9 - camp_coin
     st.play("end")
     S.quick_turn(st)
     spending(st, labor=9, value=9)
@@ -554,10 +555,10 @@ def test_lender_one_vp_bank_two():
 def test_second_copy_goes_beside_the_first():
     """If your opponent has already built a Structure, place your Structure next to the theirs, further from the board."""
     st = game()
-    spending(st, labor=2, silver=1)
+    S.afford(st, "camp")
     st.play("build camp")
     st.play("end")
-    spending(st, labor=2, silver=1)
+    S.afford(st, "camp")
     st.play("build camp")
     s = S.sid(st, "camp")
     assert st.owned[0] >> s & 1 and st.owned[1] >> s & 1
@@ -661,7 +662,7 @@ def test_hire_sailors_with_harbor_access():
 def test_effects_last_for_the_rest_of_the_game():
     """When a player builds a Structure, they have access to its effects for the rest of the game."""
     st = game()
-    spending(st, labor=3, silver=1)
+    S.afford(st, "mill")
     st.play("build mill")
     st.play("end")
     for _ in range(5):
@@ -703,12 +704,12 @@ def test_camp_worker_movable():
 def test_camp_worker_enters_on_top_labor_space():
     """If the Camp Worker isn't on the Work Cycle, place it on the top Labor space."""
     st = game()
-    spending(st, labor=2, silver=1)
+    S.afford(st, "camp")
     st.play("build camp")
     assert S.worker_space(st, "camp") == "labor_top"
     st.play("end")
     S.place_worker(st, "camp", "labor_low", frm="labor_top")
-    spending(st, labor=2, silver=1)
+    S.afford(st, "camp")
     st.play("build camp")                                      # already on the cycle: stays
     assert S.worker_space(st, "camp") == "labor_low"
 
@@ -1608,15 +1609,16 @@ def test_note_spent_counts_builds_union_sailors_repay():
     S.give_structures(st, 0, "lender", "union")
     S.give_structures(st, 1, "camp")
     st.holder, st.token_turn = 0, -5
-    spending(st, labor=2, value=20)
+    S.afford(st, "camp", extra_value=20)
+    camp = S.cost(st, "camp")[1]                 # the Camp's coins
     st.play("build camp")
-    assert st.spent == 1
-    st.play("union")
-    assert st.spent == 3
-    st.play("hire")
-    assert st.spent == 6
-    st.play("repay")
-    assert st.spent == 9 and st.coin_value(0) == 11
+    assert st.spent == camp
+    st.play("union")                             # the Union's conversion pays 2 Coin
+    assert st.spent == camp + 2
+    st.play("hire")                              # a sailor costs 3 Coin
+    assert st.spent == camp + 5
+    st.play("repay")                             # repaying the Lender: 3 Coin
+    assert st.spent == camp + 8 and st.coin_value(0) == 20 - 8
 
 
 def test_note_grind_always_available_even_when_the_supply_is_empty():

@@ -77,7 +77,7 @@ def test_end_when_a_player_has_seven_structures():
     """
     st = game()
     S.give_structures(st, 0, "lender", "bank", "camp", "village", "smithy", "mill")
-    spending(st, labor=3, value=2)
+    S.afford(st, "harbor")
     assert not st.ending
     st.play("build harbor")
     assert st.ending and st.end_reason == "player_condition"
@@ -90,7 +90,7 @@ def test_end_when_every_structure_exists():
     st = game()
     S.give_structures(st, 0, "lender", "bank", "camp", "village")
     S.give_structures(st, 1, "smithy", "mill", "union")
-    spending(st, labor=3, value=2)
+    S.afford(st, "harbor")
     assert st.end_conditions_met() == []
     st.play("build harbor")
     assert st.ending and st.end_reason == "all_structures_built"
@@ -704,7 +704,7 @@ def test_take_the_token_and_its_debt():
 def test_harbor_cast_at_end_of_the_turn_it_is_built():
     """Lorsqu'un joueur construit le Port, lancez les deux Pions Bateaux à la fin de ce tour."""
     st = game()
-    spending(st, labor=3, value=2)
+    S.afford(st, "harbor")
     st.play("build harbor")
     assert st.ship == -1 and not any(e[0] == "cast" for e in st.log)
     n = len(st.log)
@@ -721,7 +721,7 @@ def test_harbor_cast_at_end_of_the_turn_it_is_built():
     # The second Harbor built does not cast.
     S.quick_turn(st)
     S.quick_turn(st)
-    spending(st, labor=3, value=2)
+    S.afford(st, "harbor")
     assert st.current == 1
     st.play("build harbor")
     n = len(st.log)
@@ -733,7 +733,7 @@ def test_harbor_cast_at_end_of_the_turn_it_is_built():
 def test_recast_at_start_of_first_builders_turns():
     """A partir de ce moment, relancez-les au début de chaque tour du premier joueur à avoir construit le Port."""
     st = game()
-    spending(st, labor=3, value=2)
+    S.afford(st, "harbor")
     st.play("build harbor")
     st.play("end")                                              # cast 1 (end of the build turn)
     assert st.harbormaster == 0
