@@ -77,3 +77,10 @@ def test_finds_the_winning_build(rs):
             assert a != build_bank
             game.apply(a)
         assert game.winner() == 0
+
+
+def test_the_hard_level_is_the_wide_bot():
+    from rulekit.bots.registry import level_spec
+    assert level_spec("hard").startswith("wide:")
+    assert isinstance(make_bot("hard", 1), WideBot)
+    assert canonical_bot("hard") == "hard=" + level_spec("hard")

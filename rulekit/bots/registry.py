@@ -18,7 +18,7 @@ accents (``glouton``, ``facile``, ``difficile``).
 :func:`parse_bot` is the one place that reads a spec; it returns a
 :class:`BotSpec` whose :attr:`BotSpec.text` is the canonical form records
 and reports carry (``mcts`` is written ``mcts:1000``, so a report always says
-which budget was used; a level is written ``LEVEL=SPEC``, ``hard=deep:30``, so a
+which budget was used; a level is written ``LEVEL=SPEC``, ``hard=wide:30``, so a
 record or a report says both the level and what it stood for, and a game
 replays the same even if a later version redefines the level). :data:`FACTORIES` maps each name to the factory that
 makes the bot: a new bot, or a named level built on an existing one (for
@@ -96,7 +96,7 @@ register_bot("wide", Factory(lambda seed, iterations, seconds: WideBot(seed=seed
 # between them by benchmarks/bench_ladder.py).
 register_bot("easy", Factory(None, alias_of="greedy", label=lambda: pgettext("bot", "easy")))
 register_bot("normal", Factory(None, alias_of="mcts:2", label=lambda: pgettext("bot", "normal")))
-register_bot("hard", Factory(None, alias_of="deep:30", label=lambda: pgettext("bot", "hard")))
+register_bot("hard", Factory(None, alias_of="wide:30", label=lambda: pgettext("bot", "hard")))
 
 #: The level a newcomer finds a fair fight: the computer ``rulekit play`` plays by default.
 DEFAULT_LEVEL = "normal"
@@ -193,7 +193,7 @@ class BotSpec:
 
     @property
     def text(self) -> str:
-        """The canonical spec: ``greedy``, ``mcts:200``, ``mcts:0.5s``, ``hard=deep:30``."""
+        """The canonical spec: ``greedy``, ``mcts:200``, ``mcts:0.5s``, ``hard=wide:30``."""
         return f"{self.level}={self.bare}" if self.level else self.bare
 
     @property
@@ -268,7 +268,7 @@ def parse_bot(text) -> BotSpec:
 
 
 def canonical_bot(text) -> str:
-    """The canonical form of a spec (``mcts`` → ``mcts:1000``, ``hard`` → ``hard=deep:30``);
+    """The canonical form of a spec (``mcts`` → ``mcts:1000``, ``hard`` → ``hard=wide:30``);
     raises :class:`BotSpecError`."""
     return parse_bot(text).text
 

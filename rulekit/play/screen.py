@@ -141,7 +141,7 @@ def coins_text(data, coin_ids, counts) -> str:
 
 
 def bot_label(bot: str) -> str:
-    """A bot's name on screen, in the current language: a level (``hard=deep:30``)
+    """A bot's name on screen, in the current language: a level (``hard=wide:30``)
     by its level (``hard``, « difficile »); a budget other than the default
     (``mcts:200``) follows the bot's name (``MCTS 200``)."""
     from ..bots.registry import bot_label as label_of, canonical_bot, parse_bot

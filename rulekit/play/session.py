@@ -104,7 +104,7 @@ def bot_name(spec: str) -> str:
 
 
 def _bot_kind(spec: str) -> str:
-    """The bot a player spec plays (``bot:hard=deep:30`` → ``deep``)."""
+    """The bot a player spec plays (``bot:hard=wide:30`` → ``wide``)."""
     from ..bots.registry import parse_bot
 
     try:
