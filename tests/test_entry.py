@@ -14,7 +14,7 @@ def test_the_camp_worker_enters_on_the_coin_space(tmp_path):
                     "sailors:\n  entry: labor_low\n", encoding="utf-8")
     ref = str(path)
     st = S.new(ref, seed=0)
-    S.spending(st, labor=2, silver=1)
+    S.afford(st, "camp")
     st.play("build camp")
     assert S.worker_space(st, "camp") == "coin"
     st2 = S.new(ref, seed=0)

@@ -26,7 +26,7 @@ def test_gain_when_built(tmp_path):
     """)
     st = S.new(ref, seed=0)
     S.set_goals(st, "coin10", ("two_vp", "structure"))
-    S.spending(st, labor=2, silver=1)
+    S.afford(st, "camp")
     st.play("build camp")
     assert st.coin_value(0) == 2 and labor(st) == 1 and labor_earned(st) == 1
     st.play("end")
@@ -114,7 +114,7 @@ def test_gain_on_the_first_turn_after_building(tmp_path):
     """)
     st = S.new(ref, seed=0)
     S.set_goals(st, "coin10", ("two_vp", "structure"))
-    S.spending(st, labor=2, silver=1)
+    S.afford(st, "camp")
     st.play("build camp")
     assert labor(st) == 0 and st.coin_value(0) == 0        # nothing when built
     coins = st.coin_value(0)
@@ -149,7 +149,7 @@ def test_the_first_turn_gain_is_told_at_the_start_of_that_turn(tmp_path):
     session = Session(ruleset=load_ruleset(ref), seed=0, players=["human", "human"], console=con, first_player=0)
     session._telling = True
     S.set_goals(session.state, "coin10", ("two_vp", "structure"))
-    S.spending(session.state, labor=2, silver=1)
+    S.afford(session.state, "camp")
     for move in ("build camp", "end", "move green@labor_top", "end"):
         session._play(session.state.parse(move), save=False)
     assert "Player 1 receives at the start of the turn: Camp +2 Labor (once)." in "".join(out)
