@@ -306,7 +306,7 @@ def test_a_record_naming_a_special_file_as_its_source_is_not_read_from_it(tmp_pa
         path = tmp_path / "game.json"
         path.write_text(json.dumps(record), encoding="utf-8")
         result = run(["replay", str(path)])
-        assert result.exit_code == 0 and "9 VP to 4 VP" in result.output, (source, result.output)
+        assert result.exit_code == 0 and "Tied on 7 VP" in result.output, (source, result.output)
 
 
 # ---------------------------------------------------------------------------
