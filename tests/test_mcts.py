@@ -33,9 +33,10 @@ def test_plays_only_legal_actions(rs):
     assert st.turn > 0
 
 
-def _line(rs, seed, iterations, plies=25):
+def _line(rs, seed, iterations, plies=25, bot_class=MCTSBot):
+    """The actions a ``bot_class`` bot plays in the first ``plies`` of a game with both seats."""
     st = new_game(rs, seed=seed, first_player=0)
-    bot = MCTSBot(seed=seed, iterations=iterations)
+    bot = bot_class(seed=seed, iterations=iterations)
     out = []
     for _ in range(plies):
         if st.is_terminal():
@@ -128,8 +129,18 @@ def test_finds_the_winning_build(rs):
     lose._apply(compile_ruleset(rs).a_end)
     assert lose.is_terminal() and lose.winner() == 1
     # The bot's turn (it may grind first: the Village is still affordable) must win.
+    assert_finds_the_winning_build(rs, lambda seed: MCTSBot(seed=seed, iterations=150))
+
+
+def assert_finds_the_winning_build(rs, make):
+    """Bots ``make(seed)`` for three seeds each finish the turn of :func:`_winning_position`
+    by building the Village (and win), never the Bank."""
+    st, idx = _winning_position(rs)
+    actions = compile_ruleset(rs).action_index
+    build_village = actions[(engine.BUILD, idx["village"], 0)]
+    build_bank = actions[(engine.BUILD, idx["bank"], 0)]
     for seed in range(3):
-        bot = MCTSBot(seed=seed, iterations=150)
+        bot = make(seed)
         game = st.clone()
         while not game.is_terminal():
             a = bot.choose(game)

@@ -1,14 +1,13 @@
 """The wide bot: the MCTS bot's search over more candidate turns, legal and deterministic on every ruleset."""
 import pytest
 
-from rulekit import engine
 from rulekit.bots import make_bot
 from rulekit.bots.mcts import MCTSBot
 from rulekit.bots.registry import canonical_bot
 from rulekit.bots.wide import WIDE_CANDIDATES, WIDE_ITERATIONS, WideBot
-from rulekit.engine import compile_ruleset, new_game
+from rulekit.engine import new_game
 from rulekit.language import bundled_rulesets, load_ruleset
-from test_mcts import _winning_position
+from test_mcts import _line, assert_finds_the_winning_build
 
 
 @pytest.fixture(scope="module")
@@ -37,21 +36,8 @@ def test_it_compares_more_candidate_turns_than_the_mcts_bot(rs):
     assert [p for p in narrow if p in wide] == narrow
 
 
-def _line(rs, seed, plies=20):
-    st = new_game(rs, seed=seed, first_player=0)
-    bot = WideBot(seed=seed, iterations=20)
-    out = []
-    for _ in range(plies):
-        if st.is_terminal():
-            break
-        a = bot.choose(st)
-        out.append(a)
-        st._apply(a)
-    return out
-
-
 def test_deterministic_for_a_seed_and_an_iteration_budget(rs):
-    assert _line(rs, 3) == _line(rs, 3)
+    assert _line(rs, 3, 20, 20, WideBot) == _line(rs, 3, 20, 20, WideBot)
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
@@ -67,16 +53,7 @@ def test_plays_whole_games_legally_on_every_bundled_ruleset(ruleset_id):
 
 
 def test_finds_the_winning_build(rs):
-    st, idx = _winning_position(rs)
-    build_bank = compile_ruleset(rs).action_index[(engine.BUILD, idx["bank"], 0)]
-    for seed in range(3):
-        bot = WideBot(seed=seed, iterations=60)
-        game = st.clone()
-        while not game.is_terminal():
-            a = bot.choose(game)
-            assert a != build_bank
-            game.apply(a)
-        assert game.winner() == 0
+    assert_finds_the_winning_build(rs, lambda seed: WideBot(seed=seed, iterations=60))
 
 
 def test_the_hard_level_is_the_wide_bot():
