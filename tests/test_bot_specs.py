@@ -75,7 +75,7 @@ def test_the_record_schema_takes_canonical_specs():
     schema = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "record.schema.json").read_text())
     items = schema["properties"]["players"]
     for players in (["human", "bot:mcts:200"], ["bot:mcts:0.5s", "bot:greedy"],
-                    ["human", "bot:hard=deep:200"], ["bot:easy=greedy", "bot:normal=mcts:100"]):
+                    ["human", "bot:hard=deep:200"], ["bot:easy=careless", "bot:normal=mcts:100"]):
         jsonschema.validate(players, items)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(["human", "bot:mcts:fast"], items)
@@ -155,7 +155,9 @@ def test_help_lists_the_levels_from_the_registry_in_both_languages():
                 words = [bot_label(level) for level in levels()]
             assert all(word in text for word in words), (lang, command, text)
             assert "deep:N" in text and "mcts:Ts" in text
-        assert "human,bot:normal" in " ".join(run(["--lang", lang, "play", "--help"]).output.split())
+        # the help names the default players the play command uses
+        from rulekit.play.session import DEFAULT_PLAYERS
+        assert DEFAULT_PLAYERS in " ".join(run(["--lang", lang, "play", "--help"]).output.split())
 
 
 def test_simulate_reports_a_level_with_its_spec():
@@ -165,4 +167,4 @@ def test_simulate_reports_a_level_with_its_spec():
 
     result = run(["simulate", "province-en", "--bots", "easy,random", "--games", "2", "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["settings"]["bots"] == ["easy=greedy", "random"]
+    assert json.loads(result.output)["settings"]["bots"] == ["easy=careless", "random"]

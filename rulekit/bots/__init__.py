@@ -5,7 +5,11 @@
 - :mod:`.uniform` — :class:`RandomBot`;
 - :mod:`.greedy` — :class:`GreedyBot` and :func:`evaluate`, the evaluation
   the search bots share;
+- :mod:`.careless` — :class:`CarelessBot`, the greedy bot with a random move
+  three times in ten (the ``easy`` level);
 - :mod:`.mcts` — :class:`MCTSBot`, Monte Carlo search over turn plans;
+- :mod:`.deep`, :mod:`.wide` — that search looking further ahead, or over more
+  candidate turns (``wide`` is the ``hard`` level);
 - :mod:`.registry` — :func:`parse_bot` and :func:`make_bot`: a bot from its spec (``mcts:200``).
 
 Bots import the engine, never the play screen or the balance tools

@@ -3,7 +3,7 @@
 A *bot spec* is a name, optionally followed by a budget for the bots that
 search:
 
-- ``random``, ``greedy`` — no budget;
+- ``random``, ``careless``, ``greedy`` — no budget;
 - ``mcts`` — the default budget (:data:`rulekit.bots.mcts.DEFAULT_ITERATIONS`
   simulations per decision);
 - ``mcts:N`` — ``N`` simulations per decision (deterministic for a seed);
@@ -34,6 +34,7 @@ from typing import Callable
 
 from ..errors import BotSpecError
 from ..i18n import _, pgettext
+from .careless import CarelessBot
 from .greedy import GreedyBot
 from .deep import DEEP_ITERATIONS, DeepBot
 from .mcts import DEFAULT_ITERATIONS, MCTSBot
@@ -77,6 +78,9 @@ register_bot("random", Factory(lambda seed, iterations, seconds: RandomBot(seed)
                                label=lambda: pgettext("bot", "random")))
 register_bot("greedy", Factory(lambda seed, iterations, seconds: GreedyBot(seed),
                                label=lambda: pgettext("bot", "greedy")))
+register_bot("careless", Factory(lambda seed, iterations, seconds: CarelessBot(seed),
+                                 # the greedy bot with a random move three times in ten
+                                 label=lambda: pgettext("bot", "careless")))
 register_bot("mcts", Factory(lambda seed, iterations, seconds: MCTSBot(seed=seed, iterations=iterations,
                                                                        seconds=seconds),
                              budget=True, default_iterations=DEFAULT_ITERATIONS,
@@ -94,12 +98,13 @@ register_bot("wide", Factory(lambda seed, iterations, seconds: WideBot(seed=seed
 # The difficulty levels, weakest first: each is a name for a spec above, and this
 # is the one place that says which (docs/bots.md gives the ladder measured
 # between them by benchmarks/bench_ladder.py).
-register_bot("easy", Factory(None, alias_of="greedy", label=lambda: pgettext("bot", "easy")))
-register_bot("normal", Factory(None, alias_of="mcts:2", label=lambda: pgettext("bot", "normal")))
+register_bot("easy", Factory(None, alias_of="careless", label=lambda: pgettext("bot", "easy")))
+register_bot("normal", Factory(None, alias_of="greedy", label=lambda: pgettext("bot", "normal")))
 register_bot("hard", Factory(None, alias_of="wide:30", label=lambda: pgettext("bot", "hard")))
 
 #: The level a newcomer finds a fair fight: the computer ``rulekit play`` plays by default.
-DEFAULT_LEVEL = "normal"
+#: It is the strongest: a first-time player beat the greedy bot 12–2 (docs/bots.md).
+DEFAULT_LEVEL = "hard"
 
 
 def bot_names() -> tuple[str, ...]:
@@ -113,7 +118,7 @@ def levels() -> tuple[str, ...]:
 
 
 def level_spec(level: str) -> str:
-    """What a level stands for (``normal`` → ``mcts:2``)."""
+    """What a level stands for (``normal`` → ``greedy``)."""
     return FACTORIES[level].alias_of
 
 

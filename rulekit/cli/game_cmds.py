@@ -37,7 +37,7 @@ def _players_option(ctx, param, value):
 @click.option("--players", callback=_players_option, metavar=N_("WHO,WHO"),
               help=N_("The two players, first seat first: human, a level ({levels}, weakest first; "
                       "e.g. bot:hard) or a bot ({bots}; N simulations or T seconds per move; e.g. bot:mcts:200) "
-                      "(default: human,bot:normal)."))
+                      "(default: human,bot:hard, the strongest)."))
 @click.option("--seed", type=int, metavar=N_("N"),
               help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))
 @click.option("--first", type=click.IntRange(1, 2), metavar=N_("1|2"),

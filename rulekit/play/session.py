@@ -45,7 +45,7 @@ from .notation import AmbiguousActionError, fold
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
-DEFAULT_PLAYERS = "human,bot:normal"
+DEFAULT_PLAYERS = "human,bot:hard"   # bot:DEFAULT_LEVEL (a test checks)
 COMMANDS = screen.PLAY_COMMANDS
 #: Computer players slow enough (a search, about 0.1 s a move or more) to show "thinking…" on a terminal.
 SLOW_BOTS = {"mcts", "deep", "wide"}
