@@ -1,13 +1,13 @@
 """The ``wide`` bot: the turn-plan search of :mod:`.mcts`, over twice as many candidate turns.
 
 It is :class:`rulekit.bots.mcts.MCTSBot` with :data:`WIDE_CANDIDATES`
-candidate plans instead of 8, and its own default budget. In 100-game
-matches against the normal level (``mcts:2``) on province-en it won the most
+candidate plans instead of 8, and its own default budget; it is the hard
+level. In 100-game matches against ``mcts:2`` on province-en it won the most
 of the settings tried (77, where ``mcts:30`` won 66 and ``mcts:100`` 62;
 playing simulations to the end of the game, or with varied rollouts, did
-worse), then 62% of the 200-game ladder: not clearly stronger than the MCTS
-bot at the same budget, within the noise, and as fast (docs/bots.md, "How the
-levels were chosen").
+worse), then 62% of 200 games against ``mcts:2`` and 80% against ``greedy``
+(the ladder): not clearly stronger than the MCTS bot at the same budget,
+within the noise, and as fast (docs/bots.md, "The ladder").
 
 The budgets (``wide:N`` simulations per decision, ``wide:Ts`` seconds) and
 everything else are the MCTS bot's; with an iteration budget it is

@@ -64,7 +64,7 @@ def available_bots() -> list[str]:
 
 
 def parse_players(text: str) -> list[str]:
-    """``"human,bot:normal"`` -> ``["human", "bot:normal=mcts:2"]``; raises :class:`PlayersError`.
+    """``"human,bot:normal"`` -> ``["human", "bot:normal=greedy"]``; raises :class:`PlayersError`.
 
     A computer is ``bot:`` and a bot spec (:func:`rulekit.bots.parse_bot`, which
     also reads the names in the current language, without accents); it is kept
