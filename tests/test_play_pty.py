@@ -64,7 +64,7 @@ def test_a_whole_game_against_the_computer_in_a_terminal(tmp_path):
     scores = state.scores()
     totals = re.search(r"Total VP\s+(-?\d+)\s+(-?\d+)", end)
     assert totals and (int(totals.group(1)), int(totals.group(2))) == scores
-    assert re.search(r"You win|Computer \(normal\) wins|A tie|win on the tie-break|wins on the tie-break", end)
+    assert re.search(r"You win|Computer \(hard\) wins|A tie|win on the tie-break|wins on the tie-break", end)
     assert "Lender token penalty" in end and "VP from coins" not in end      # no coin row in the English edition
 
 

@@ -70,7 +70,7 @@ def test_bad_bots_value_lists_the_valid_ones():
     r = run("simulate", "province-en", "--bots", "greedy,clever")
     assert r.exit_code == 2
     assert "invalid bot “clever”" in r.output and "mcts:N" in r.output and "mcts:Ts" in r.output
-    assert "random, greedy, mcts" in r.output
+    assert "random, careless, greedy, mcts" in r.output
     r = run("simulate", "province-en", "--bots", "greedy")
     assert r.exit_code == 2
     assert "two bots separated by a comma" in r.output

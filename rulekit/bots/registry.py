@@ -76,11 +76,11 @@ def register_bot(name: str, factory: Factory) -> None:
 
 register_bot("random", Factory(lambda seed, iterations, seconds: RandomBot(seed),
                                label=lambda: pgettext("bot", "random")))
-register_bot("greedy", Factory(lambda seed, iterations, seconds: GreedyBot(seed),
-                               label=lambda: pgettext("bot", "greedy")))
 register_bot("careless", Factory(lambda seed, iterations, seconds: CarelessBot(seed),
                                  # the greedy bot with a random move three times in ten
                                  label=lambda: pgettext("bot", "careless")))
+register_bot("greedy", Factory(lambda seed, iterations, seconds: GreedyBot(seed),
+                               label=lambda: pgettext("bot", "greedy")))
 register_bot("mcts", Factory(lambda seed, iterations, seconds: MCTSBot(seed=seed, iterations=iterations,
                                                                        seconds=seconds),
                              budget=True, default_iterations=DEFAULT_ITERATIONS,
