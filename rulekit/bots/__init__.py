@@ -3,8 +3,9 @@
 - :mod:`.base` — what a bot is (``choose(state)``, ``last_reason``) and
   :func:`play_game` between two bots;
 - :mod:`.uniform` — :class:`RandomBot`;
-- :mod:`.greedy` — :class:`GreedyBot` and :func:`evaluate`, the evaluation
-  the search bots share;
+- :mod:`.greedy` — :class:`GreedyBot`;
+- :mod:`.policy` — :func:`evaluate` and the greedy policy, which every
+  search bot's simulations play (their hot path);
 - :mod:`.careless` — :class:`CarelessBot`, the greedy bot with a random move
   three times in ten (the ``easy`` level);
 - :mod:`.mcts` — :class:`MCTSBot`, Monte Carlo search over turn plans;

@@ -45,8 +45,8 @@ import time
 from babel.numbers import format_decimal, format_percent
 
 from ..i18n import babel_locale, ngettext
-from .greedy import evaluate
-from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, _past, greedy_action, turn_plans
+from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, turn_plans
+from .policy import _past, evaluate, greedy_action
 
 #: Simulations per decision of the bare ``deep`` spec.
 DEEP_ITERATIONS = 200

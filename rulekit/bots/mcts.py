@@ -46,7 +46,7 @@ import time
 
 from .. import engine
 from ..i18n import _, babel_locale, ngettext
-from .greedy import evaluate
+from .policy import _past, evaluate, greedy_action
 
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core
@@ -69,23 +69,6 @@ PLAN_LIMIT = 3000
 #: this deadline (a simulation cut short is valued where it stands). The
 #: bundled editions never reach it.
 MAX_SECONDS = 10.0
-
-
-def _past(deadline) -> bool:
-    return deadline is not None and time.perf_counter() >= deadline
-
-
-def greedy_action(state, legal, rng=None) -> int:
-    """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`), ties to the first."""
-    p = state.current
-    best, best_v = legal[0], None
-    for a in legal:
-        child = state.clone()
-        child._apply(a)
-        v = evaluate(child, p)
-        if best_v is None or v > best_v + 1e-9:
-            best, best_v = a, v
-    return best
 
 
 def greedy_plan(state, deadline=None) -> tuple:
