@@ -203,7 +203,12 @@ class _Translating:
     def get_short_help_str(self, limit=45):
         if self.short_help:
             return _(self.short_help)
-        return click.utils.make_default_short_help(_(self.help) if self.help else "", limit)
+        saved = self.help               # click shortens the help in the current language, then it is restored
+        self.help = _(saved) if saved else saved
+        try:
+            return super().get_short_help_str(limit)
+        finally:
+            self.help = saved
 
     def format_help(self, ctx, formatter):
         # Translate the help of this command and of its parameters for the
