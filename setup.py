@@ -1,9 +1,10 @@
 """Build the engine's compiled core where a C compiler is present.
 
 The metadata is in pyproject.toml. The engine's modules (``rulekit/engine/
-game.py``, ``coins.py``, ``trail.py``) are plain Python and stay the only
-source: Cython compiles them as they are, with the C types declared beside
-them in ``game.pxd`` and ``coins.pxd`` (Cython's "pure Python mode"), into
+game.py``, ``coins.py``, ``trail.py``) and the bots' hot path (``rulekit/bots/
+policy.py``) are plain Python and stay the only source: Cython compiles them
+as they are, with the C types declared beside them in ``.pxd`` files
+(Cython's "pure Python mode"), into
 extension modules that Python imports instead of the ``.py`` files. Without a
 C compiler, or with ``RULEKIT_PURE_PYTHON=1`` set at install time, the build
 says why and installs the same modules as pure Python; ``rulekit --version``
@@ -15,11 +16,15 @@ import sys
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-ENGINE_MODULES = ("trail", "coins", "game")
+#: The compiled modules, in groups translated together: the engine's, then the bots' hot path (which
+#: takes the compiled engine's states). A group Cython cannot translate stays pure Python; the other
+#: is still compiled.
+COMPILED_GROUPS = (("rulekit/engine/trail", "rulekit/engine/coins", "rulekit/engine/game"),
+                   ("rulekit/bots/policy",))
 
 
-def _warn(message):
-    print(f"rulekit: {message}; the engine runs as pure Python (same games, slower).", file=sys.stderr)
+def _warn(message, what="the engine runs"):
+    print(f"rulekit: {message}; {what} as pure Python (same games, slower).", file=sys.stderr)
 
 
 class OptionalBuildExt(build_ext):
@@ -35,7 +40,7 @@ class OptionalBuildExt(build_ext):
         try:
             super().build_extension(ext)
         except Exception as exc:
-            _warn(f"could not compile {ext.name} ({exc})")
+            _warn(f"could not compile {ext.name} ({exc})", "it runs")
 
 
 def extensions():
@@ -47,15 +52,18 @@ def extensions():
     except ImportError:
         _warn("Cython is not installed")
         return []
-    exts = [Extension(f"rulekit.engine.{m}", [f"rulekit/engine/{m}.py"], optional=True) for m in ENGINE_MODULES]
-    try:
-        return cythonize(exts, language_level=3, quiet=True,
-                         compiler_directives={"embedsignature": True,
-                                              # C types come from the .pxd files; the .py annotations stay Python's
-                                              "annotation_typing": False})
-    except Exception as exc:    # e.g. a .pxd that no longer matches its .py: Cython's message is printed above
-        _warn(f"Cython could not translate the engine ({exc})")
-        return []
+    out = []
+    for group in COMPILED_GROUPS:
+        exts = [Extension(m.replace("/", "."), [f"{m}.py"], optional=True) for m in group]
+        try:
+            out += cythonize(exts, language_level=3, quiet=True,
+                             compiler_directives={"embedsignature": True,
+                                                  # C types come from the .pxd files; the .py annotations stay Python's
+                                                  "annotation_typing": False})
+        except Exception as exc:    # e.g. a .pxd that no longer matches its .py: Cython's message is printed above
+            _warn(f"Cython could not translate {', '.join(m + '.py' for m in group)} ({exc})",
+                  "the engine runs" if "rulekit/engine/game" in group else "these run")
+    return out
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -8,20 +8,28 @@ lists, the whole state (``key()``, history and event log) and at the end the
 scores and results must be identical. Bundled rulesets and generated house
 rules (seeded changes of costs, coins, goals, sailors, borrowing, the casting
 and the end) are both played.
+
+The bots' hot path (``rulekit/bots/policy.py``: the evaluation and the greedy
+policy) is compiled with the engine and checked the same way: the compiled
+policy on the compiled engine and its source on the pure engine give the same
+values and the same moves.
 """
 import os
 import random
 import shutil
 import sysconfig
+from pathlib import Path
 
 import pytest
 
 from rulekit import engine as default_engine
+from rulekit.bots import policy as fast_policy
 from rulekit.engine import core
 from rulekit.language import bundled_rulesets, load_ruleset
 
 PURE = core.load_source("rulekit._pure_engine")
 FAST = default_engine
+PURE_POLICY = core.source_module("rulekit._pure_policy", Path(core.__file__).parent.parent / "bots" / "policy.py")
 
 GAMES_PER_RULESET = 1000
 VARIANTS = 12
@@ -36,6 +44,9 @@ def test_the_compiled_engine_runs_where_a_compiler_is():
     else:
         assert FAST.ENGINE == "compiled", "a C compiler is present but the engine was not compiled (pip install -e .)"
     assert not core.is_compiled(PURE.game) and PURE.game.__file__.endswith("game.py")
+    # The bots' policy is compiled with the engine, and is its source with the pure engine.
+    assert core.is_compiled(fast_policy) == (FAST.ENGINE == "compiled")
+    assert not core.is_compiled(PURE_POLICY) and PURE_POLICY.__file__.endswith("policy.py")
 
 
 def play_both(rs, seed):
@@ -119,7 +130,55 @@ def test_pure_python_switch_in_a_fresh_process():
     import subprocess
     import sys
 
-    code = "import rulekit.engine as e, rulekit.engine.game as g; print(e.ENGINE, g.__file__.rsplit('.', 1)[-1])"
+    code = ("import rulekit.engine as e, rulekit.engine.game as g, rulekit.bots.policy as b; "
+            "print(e.ENGINE, g.__file__.rsplit('.', 1)[-1], b.__file__.rsplit('.', 1)[-1])")
     env = dict(os.environ, RULEKIT_PURE_PYTHON="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["pure", "Python", "py"]
+    assert out.split() == ["pure", "Python", "py", "py"]
+
+
+POLICY_GAMES = 60
+
+
+def policy_both(rs, seed):
+    """One seeded game on both engines with both policies: at every position the evaluation for
+    each player and the greedy move agree; every few actions the greedy policy plays a stretch on
+    clones of both and leaves the same state. The game itself mixes greedy and random moves."""
+    first = None if FAST.compile_ruleset(rs).first_random else seed % 2
+    a = FAST.new_game(rs, seed=seed, first_player=first)
+    b = PURE.game.new_game(rs, seed=seed, first_player=first)
+    rng = random.Random(seed)
+    steps = 0
+    while not a.is_terminal():
+        la, lb = a.legal_actions(), b.legal_actions()
+        assert la == lb and a.key() == b.key(), f"seed {seed}, action {steps}"
+        for p in (0, 1):
+            assert fast_policy.evaluate(a, p) == PURE_POLICY.evaluate(b, p), f"seed {seed}, action {steps}"
+        greedy = fast_policy.greedy_action(a, la)
+        assert greedy == PURE_POLICY.greedy_action(b, lb), f"seed {seed}, action {steps}"
+        if steps % 7 == 0:
+            ca, cb = a.clone(), b.clone()
+            turn = ca.turn
+            played = fast_policy.play_greedy(ca, turn + 2, 60)
+            assert played == PURE_POLICY.play_greedy(cb, turn + 2, 60)
+            assert ca.key() == cb.key() and list(ca.log) == list(cb.log), f"seed {seed}, action {steps}"
+        action = greedy if rng.random() < 0.6 else rng.choice(la)
+        a._apply(action)
+        b._apply(action)
+        steps += 1
+    assert b.is_terminal() and a.result() == b.result()
+    return steps
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
+def test_same_policy_on_bundled_rulesets(ruleset_id):
+    rs = load_ruleset(ruleset_id)
+    actions = sum(policy_both(rs, seed) for seed in range(POLICY_GAMES))
+    assert actions > POLICY_GAMES * 10
+
+
+@pytest.mark.parametrize("n", range(0, VARIANTS, 3))
+def test_same_policy_on_generated_variants(tmp_path, n):
+    rs = generated_variant(tmp_path, n)
+    for seed in range(POLICY_GAMES // 3):
+        policy_both(rs, seed)

@@ -16,10 +16,18 @@
 Bots import the engine, never the play screen or the balance tools
 (docs/architecture.md).
 """
-from .base import play_game
-from .greedy import GreedyBot, evaluate
-from .mcts import MCTSBot
-from .registry import BOT_NAMES, BotSpec, canonical_bot, make_bot, parse_bot
-from .uniform import RandomBot
+from pathlib import Path as _Path
+
+from .. import engine as _engine
+
+if _engine.ENGINE != "compiled":
+    # The compiled policy takes only the compiled engine's states: with the pure engine, its source.
+    _engine.core.source_module(f"{__name__}.policy", _Path(__file__).with_name("policy.py"))
+
+from .base import play_game  # noqa: E402
+from .greedy import GreedyBot, evaluate  # noqa: E402
+from .mcts import MCTSBot  # noqa: E402
+from .registry import BOT_NAMES, BotSpec, canonical_bot, make_bot, parse_bot  # noqa: E402
+from .uniform import RandomBot  # noqa: E402
 
 __all__ = ["BOT_NAMES", "BotSpec", "canonical_bot", "parse_bot", "GreedyBot", "MCTSBot", "RandomBot", "evaluate", "make_bot", "play_game"]

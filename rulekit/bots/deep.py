@@ -46,7 +46,7 @@ from babel.numbers import format_decimal, format_percent
 
 from ..i18n import babel_locale, ngettext
 from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, turn_plans
-from .policy import _past, evaluate, greedy_action
+from .policy import NO_LIMIT, _past, evaluate, play_greedy
 
 #: Simulations per decision of the bare ``deep`` spec.
 DEEP_ITERATIONS = 200
@@ -157,9 +157,7 @@ class DeepBot(MCTSBot):
             if st.is_terminal() or a not in st.legal_actions():
                 break                                # another determinization: finish greedily
             st._apply(a)
-        while not st.is_terminal() and st.turn == turn and not _past(deadline):
-            legal = st.legal_actions()
-            st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
+        play_greedy(st, turn + 1, NO_LIMIT, deadline)
         stop = st.turn + self.horizon if self.horizon else None
         while not st.is_terminal() and (stop is None or st.turn < stop) and not _past(deadline):
             st = self._best_turn(st, deadline)
@@ -178,10 +176,7 @@ class DeepBot(MCTSBot):
                 best, best_v = end, v
         if best is not None:
             return best
-        turn = st.turn                               # no whole turn listed: one greedy turn
-        while not st.is_terminal() and st.turn == turn and not _past(deadline):
-            legal = st.legal_actions()
-            st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
+        play_greedy(st, st.turn + 1, NO_LIMIT, deadline)   # no whole turn listed: one greedy turn
         return st
 
     @staticmethod

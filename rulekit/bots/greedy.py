@@ -26,7 +26,7 @@ import random
 from babel.numbers import format_decimal
 
 from ..i18n import _, babel_locale
-from .policy import evaluate
+from .policy import action_values, evaluate
 
 __all__ = ["GreedyBot", "evaluate"]
 
@@ -36,21 +36,32 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
-        self.last_reason = ""
+        self._reason = ""
+        self._delta = None      # the last choice's gain, formatted into last_reason only when read
+
+    @property
+    def last_reason(self) -> str:
+        """Why the last action was chosen, in the current language. Formatted when read: a
+        game between bots never reads it, and formatting a number costs more than the choice."""
+        if self._delta is not None:
+            delta = format_decimal(self._delta, format="+0.0;-0.0", locale=babel_locale())
+            self._reason, self._delta = _("best evaluation one action ahead ({delta})").format(delta=delta), None
+        return self._reason
+
+    @last_reason.setter
+    def last_reason(self, text: str) -> None:
+        self._reason, self._delta = text, None
 
     def choose(self, state) -> int:
         p = state.current
         base = evaluate(state, p)
         best, best_v = [], None
-        for a in state.legal_actions():
-            child = state.clone()
-            child._apply(a)
-            v = evaluate(child, p)
+        legal = state.legal_actions()
+        for a, v in zip(legal, action_values(state, legal)):
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [a], v
             elif abs(v - best_v) <= 1e-9:
                 best.append(a)
         action = best[0] if len(best) == 1 else self.rng.choice(best)
-        delta = format_decimal(best_v - base, format="+0.0;-0.0", locale=babel_locale())
-        self.last_reason = _("best evaluation one action ahead ({delta})").format(delta=delta)
+        self._delta = best_v - base
         return action

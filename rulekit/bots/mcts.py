@@ -46,7 +46,7 @@ import time
 
 from .. import engine
 from ..i18n import _, babel_locale, ngettext
-from .policy import _past, evaluate, greedy_action
+from .policy import NO_LIMIT, _past, evaluate, greedy_action, play_greedy
 
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core
@@ -253,15 +253,8 @@ class MCTSBot:
             if a not in legal:                       # another determinization: finish greedily
                 break
             st._apply(a)
-        while not st.is_terminal() and st.turn == turn and not _past(deadline):   # the rest of the planned turn
-            legal = st.legal_actions()
-            st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
-        stop = st.turn + self.horizon if self.horizon else None
-        steps = 0
-        while not st.is_terminal() and (stop is None or st.turn < stop) and steps < 2000 and not _past(deadline):
-            legal = st.legal_actions()
-            st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
-            steps += 1
+        play_greedy(st, turn + 1, NO_LIMIT, deadline)                   # the rest of the planned turn
+        play_greedy(st, st.turn + self.horizon if self.horizon else NO_LIMIT, 2000, deadline)
         if st.is_terminal():
             return st.returns()[p]
         return math.tanh((evaluate(st, p) - evaluate(st, 1 - p)) / self.scale)

@@ -3,10 +3,20 @@
 - :func:`evaluate` values a position from player ``p``'s side (the formula is
   in :mod:`rulekit.bots.greedy` and docs/bots.md);
 - :func:`greedy_action` is the greedy bot's choice (one action ahead, ties to
-  the first), which the search bots' simulations play.
+  the first), which the search bots' simulations play; :func:`action_values`
+  the values it compares;
+- :func:`play_greedy` plays that policy on a state until a turn, a number of
+  actions or a deadline (the simulations' loop).
 
 Every term is read from the state through the ruleset's own tables, so the
 same bots play any ruleset.
+
+Like the engine's modules, this file is compiled by Cython where the engine
+is (setup.py; C types in ``policy.pxd``), and runs unchanged as pure Python
+otherwise: :mod:`rulekit.bots` imports this source when the engine is pure
+Python, since the compiled functions take only the compiled engine's states.
+``tests/test_engine_differential.py`` checks that both give the same values
+and moves.
 """
 from __future__ import annotations
 
@@ -20,21 +30,53 @@ def _past(deadline) -> bool:
 def greedy_action(state, legal, rng=None) -> int:
     """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`), ties to the first."""
     p = state.current
-    best, best_v = legal[0], None
-    for a in legal:
+    best = legal[0]
+    child = state.clone()
+    child._apply(best)
+    best_v = evaluate(child, p)
+    for i in range(1, len(legal)):
+        a = legal[i]
         child = state.clone()
         child._apply(a)
         v = evaluate(child, p)
-        if best_v is None or v > best_v + 1e-9:
+        if v > best_v + 1e-9:
             best, best_v = a, v
     return best
 
 
+def action_values(state, legal) -> list:
+    """:func:`evaluate` for the player to move after each action of ``legal`` (the greedy bot's
+    comparison, played on clones)."""
+    p = state.current
+    out = []
+    for a in legal:
+        child = state.clone()
+        child._apply(a)
+        out.append(evaluate(child, p))
+    return out
+
+
+#: No limit on the turn or the number of actions, for :func:`play_greedy`.
+NO_LIMIT = 2 ** 31 - 1
+
+
+def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadline=None) -> int:
+    """Play the greedy policy on ``st`` (in place) until the game is over, ``st.turn`` reaches
+    ``until_turn``, ``max_steps`` actions are played or ``deadline`` (a ``time.perf_counter()``
+    value) has passed; the number of actions played."""
+    steps = 0
+    while not st.is_terminal() and st.turn < until_turn and steps < max_steps and not _past(deadline):
+        legal = st.legal_actions()
+        st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
+        steps += 1
+    return steps
+
+
 def _owned_terms(c, owned: int) -> float:
     """3 × income + 1.5 × conversions of the structures in ``owned`` (cached per ruleset and set of structures)."""
-    cache = c.__dict__.get("_greedy_owned")
+    cache = vars(c).get("_greedy_owned")
     if cache is None:
-        cache = c.__dict__["_greedy_owned"] = {}
+        cache = vars(c)["_greedy_owned"] = {}
     t = cache.get(owned)
     if t is None:
         income = 0
@@ -53,9 +95,13 @@ def _owned_terms(c, owned: int) -> float:
 
 def _extra_workers(c) -> tuple:
     """The workers whose kind is not open to everyone (cached per ruleset)."""
-    ws = c.__dict__.get("_greedy_extra")
+    ws = vars(c).get("_greedy_extra")
     if ws is None:
-        ws = c.__dict__["_greedy_extra"] = tuple(w for w in range(c.n_workers) if c.kind_access[c.worker_kind[w]] != 0)
+        found = []
+        for w in range(c.n_workers):
+            if c.kind_access[c.worker_kind[w]] != 0:
+                found.append(w)
+        ws = vars(c)["_greedy_extra"] = tuple(found)
     return ws
 
 
@@ -65,11 +111,13 @@ def evaluate(state, p: int) -> float:
     v = 10.0 * (state.score(p) - state.score(o))
     v += state.coin_value(p)
     terminal = state.is_terminal()
-    for r in range(c.n_pool):
+    n = c.n_pool
+    pool = state.pool
+    for r in range(n):
         # A resource lost at the end of the turn is worth something only in its owner's turn;
         # one carried or kept is worth the same any time.
         if c.pool_end[r] != 0 or state.current == p and not terminal:
-            v += 0.8 * state.held(p, r)
+            v += 0.8 * pool[p * n + r]         # state.held(p, r)
     v += _owned_terms(c, state.owned[p])
     extra = 0
     ws = _extra_workers(c)
@@ -85,9 +133,9 @@ def evaluate(state, p: int) -> float:
     if state.holder == p:
         v -= 0.5 * c.repay_coin
     if terminal:
-        w = state.winner()
-        if w == p:
+        winner = state.winner()
+        if winner == p:
             v += 4
-        elif w == o:
+        elif winner == o:
             v -= 4
     return v

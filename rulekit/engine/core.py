@@ -32,6 +32,16 @@ def is_compiled(module) -> bool:
     return not str(getattr(module, "__file__", "") or "").endswith(".py")
 
 
+def source_module(full: str, path: Path) -> types.ModuleType:
+    """Import the Python file ``path`` as the module ``full`` (registered in ``sys.modules``), even
+    where a compiled module of that name exists beside it."""
+    spec = importlib.util.spec_from_loader(full, importlib.machinery.SourceFileLoader(full, str(path)))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[full] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def load_source(package: str) -> types.ModuleType:
     """Import the engine's modules from their ``.py`` files as ``package.trail``,
     ``package.coins``, ``package.game``, ``package.record`` (registered in ``sys.modules``) and return
@@ -43,11 +53,5 @@ def load_source(package: str) -> types.ModuleType:
         pkg.__package__ = package
         sys.modules[package] = pkg
     for name in MODULES:
-        full = f"{package}.{name}"
-        spec = importlib.util.spec_from_loader(
-            full, importlib.machinery.SourceFileLoader(full, str(HERE / f"{name}.py")))
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[full] = module
-        spec.loader.exec_module(module)
-        setattr(pkg, name, module)
+        setattr(pkg, name, source_module(f"{package}.{name}", HERE / f"{name}.py"))
     return pkg

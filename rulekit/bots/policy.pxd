@@ -1,0 +1,29 @@
+# C types for policy.py, read by Cython when it compiles policy.py with the
+# engine (setup.py); policy.py stays the only source and runs unchanged as
+# pure Python. The functions take the compiled engine's State: rulekit.bots
+# imports the .py source instead when the engine runs as pure Python.
+import cython
+from rulekit.engine.game cimport Compiled, State
+
+cpdef bint _past(deadline)
+
+@cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, child=State, v=cython.double,
+               best_v=cython.double)
+cpdef int greedy_action(State state, list legal, rng=*)
+
+@cython.locals(p=cython.int, a=cython.int, child=State)
+cpdef list action_values(State state, list legal)
+
+@cython.locals(steps=cython.int, legal=list)
+cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*)
+
+@cython.locals(income=cython.int, convs=cython.int, s=cython.int)
+cpdef double _owned_terms(Compiled c, long long owned)
+
+@cython.locals(w=cython.int)
+cpdef tuple _extra_workers(Compiled c)
+
+@cython.locals(c=Compiled, o=cython.int, v=cython.double, terminal=cython.bint, n=cython.int, r=cython.int,
+               pool=list, extra=cython.int, ws=tuple, kinds=cython.longlong, wpos=list, wowner=list,
+               wkind=tuple, sailor=cython.int, w=cython.int, k=cython.int)
+cpdef double evaluate(State state, int p)
