@@ -11,6 +11,8 @@ import cython
 from rulekit.engine.coins cimport Coinage
 from rulekit.engine.trail cimport Trail
 
+cdef class Condition    # declared below
+
 @cython.final
 cdef class Compiled:
     cdef dict __dict__
@@ -103,6 +105,7 @@ cdef class State:
     @cython.locals(c=Compiled)
     cpdef _end_turn(self)
 
+    @cython.locals(g=cython.int, cond=Condition)
     cpdef _check_goals(self)
     @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)
@@ -118,13 +121,13 @@ cdef class State:
     cpdef _pay(self, int p, int amount)
     cpdef _claim(self, int p, int g)
 
-    @cython.locals(c=Compiled, g=cython.int, p=cython.int)
+    @cython.locals(c=Compiled, g=cython.int, p=cython.int, cond=Condition, a=cython.bint, b=cython.bint)
     cpdef _reveal_next(self)
 
-    @cython.locals(c=Compiled, g=cython.int, before=cython.int)
+    @cython.locals(c=Compiled, g=cython.int, before=cython.int, cond=Condition)
     cpdef _check_end_of_turn_goals(self)
 
-    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, fb=list)
+    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, fb=list, cond=Condition)
     cpdef bint _end_condition_met(self, int i)
 
     @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, coin=cython.int,
@@ -132,6 +135,12 @@ cdef class State:
     cpdef _move(self, int p, int kind, int sp, int steps)
 
     cpdef _borrow(self, int p, int s)
+
+    @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
+    cpdef _build(self, int p, int s)
+
+    @cython.locals(c=Compiled, base=cython.int, r=cython.int, keep=cython.int, pool=list)
+    cpdef _end_pools(self, int p, over)
 
     @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
     cpdef int _leap_steps(self, int p)

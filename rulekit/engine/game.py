@@ -882,14 +882,15 @@ class State:
         nothing is carried out of a game that is over."""
         c = self.c
         base = p * c.n_pool
+        pool = self.pool
         for r in range(c.n_pool):
             keep = c.pool_end[r]
             if keep < 0:
                 continue
             if over or keep == 0:
-                self.pool[base + r] = 0
-            elif self.pool[base + r] > keep:
-                self.pool[base + r] = keep
+                pool[base + r] = 0
+            elif pool[base + r] > keep:
+                pool[base + r] = keep
 
     # ----------------------------------------------------------------- coins
     def _earn_coin(self, p: int, amount: int) -> int:
@@ -964,7 +965,8 @@ class State:
         while self.face_up >= 0:
             g = self.face_up
             if c.goal_at_end[g]:
-                if not c.goal_cond[g].holds(self, self.current):
+                cond = c.goal_cond[g]
+                if not cond.holds(self, self.current):
                     return
                 self._claim(self.current, g)
             else:
@@ -1339,12 +1341,17 @@ class State:
             self.first_builder[s] = p
         # A worker kind this structure unlocks enters the Work Cycle if none is on it.
         unl = c.unlocks[s]
-        for k in range(c.n_kinds):
-            if unl >> k & 1:
-                ws = [w for w in range(c.n_workers) if c.worker_kind[w] == k]
-                if all(self.wpos[w] < 0 for w in ws):
-                    for w in ws:
-                        self.wpos[w] = c.kind_entry[k]
+        if unl:
+            for k in range(c.n_kinds):
+                if unl >> k & 1:
+                    idle = True
+                    for w in range(c.n_workers):
+                        if c.worker_kind[w] == k and self.wpos[w] >= 0:
+                            idle = False
+                    if idle:
+                        for w in range(c.n_workers):
+                            if c.worker_kind[w] == k:
+                                self.wpos[w] = c.kind_entry[k]
         if s == c.harbor_struct and self.harbormaster < 0:
             self.harbormaster = p
             if c.cast_on_build:
