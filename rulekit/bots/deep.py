@@ -46,7 +46,7 @@ from babel.numbers import format_decimal, format_percent
 
 from ..i18n import babel_locale, ngettext
 from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, turn_plans
-from .policy import NO_LIMIT, _past, evaluate, play_greedy
+from .policy import NO_LIMIT, WEIGHTS, _past, evaluate, play_greedy
 
 #: Simulations per decision of the bare ``deep`` spec.
 DEEP_ITERATIONS = 200
@@ -70,13 +70,14 @@ class DeepBot(MCTSBot):
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  horizon: int = DEEP_HORIZON, candidates: int = DEEP_CANDIDATES, scale: float = SCALE,
                  plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS,
-                 policy: str = "plan", rollout_plan_limit: int = ROLLOUT_PLAN_LIMIT):
+                 policy: str = "plan", rollout_plan_limit: int = ROLLOUT_PLAN_LIMIT, weights: tuple = WEIGHTS):
         if iterations is None and seconds is None:
             iterations = DEEP_ITERATIONS
         if policy not in ("plan", "greedy"):
             raise ValueError("policy is plan or greedy")
         super().__init__(seed=seed, iterations=iterations, seconds=seconds, horizon=horizon,
-                         candidates=candidates, scale=scale, plan_limit=plan_limit, max_seconds=max_seconds)
+                         candidates=candidates, scale=scale, plan_limit=plan_limit, max_seconds=max_seconds,
+                         weights=weights)
         self.policy = policy
         self.rollout_plan_limit = rollout_plan_limit
 
@@ -157,13 +158,13 @@ class DeepBot(MCTSBot):
             if st.is_terminal() or a not in st.legal_actions():
                 break                                # another determinization: finish greedily
             st._apply(a)
-        play_greedy(st, turn + 1, NO_LIMIT, deadline)
+        play_greedy(st, turn + 1, NO_LIMIT, deadline, self.weights)
         stop = st.turn + self.horizon if self.horizon else None
         while not st.is_terminal() and (stop is None or st.turn < stop) and not _past(deadline):
             st = self._best_turn(st, deadline)
         if st.is_terminal():
             return st.returns()[p]
-        return math.tanh((evaluate(st, p) - evaluate(st, 1 - p)) / self.scale)
+        return math.tanh((evaluate(st, p, self.weights) - evaluate(st, 1 - p, self.weights)) / self.scale)
 
     def _best_turn(self, st, deadline):
         """The position after the mover's whole turn, played as its best turn plan by static value
@@ -171,12 +172,12 @@ class DeepBot(MCTSBot):
         mover = st.current
         best, best_v = None, None
         for _seq, end in turn_plans(st, self.rollout_plan_limit, deadline):
-            v = evaluate(end, mover) - evaluate(end, 1 - mover)
+            v = evaluate(end, mover, self.weights) - evaluate(end, 1 - mover, self.weights)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = end, v
         if best is not None:
             return best
-        play_greedy(st, st.turn + 1, NO_LIMIT, deadline)   # no whole turn listed: one greedy turn
+        play_greedy(st, st.turn + 1, NO_LIMIT, deadline, self.weights)   # no whole turn listed: one greedy turn
         return st
 
     @staticmethod

@@ -26,7 +26,7 @@ import random
 from babel.numbers import format_decimal
 
 from ..i18n import _, babel_locale
-from .policy import action_values, evaluate
+from .policy import WEIGHTS, action_values, evaluate
 
 __all__ = ["GreedyBot", "evaluate"]
 
@@ -34,8 +34,9 @@ __all__ = ["GreedyBot", "evaluate"]
 class GreedyBot:
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, weights: tuple = WEIGHTS):
         self.rng = random.Random(seed)
+        self.weights = tuple(weights)
         self._reason = ""
         self._delta = None      # the last choice's gain, formatted into last_reason only when read
 
@@ -54,10 +55,10 @@ class GreedyBot:
 
     def choose(self, state) -> int:
         p = state.current
-        base = evaluate(state, p)
+        base = evaluate(state, p, self.weights)
         best, best_v = [], None
         legal = state.legal_actions()
-        for a, v in zip(legal, action_values(state, legal)):
+        for a, v in zip(legal, action_values(state, legal, self.weights)):
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [a], v
             elif abs(v - best_v) <= 1e-9:

@@ -46,7 +46,7 @@ import time
 
 from .. import engine
 from ..i18n import _, babel_locale, ngettext
-from .policy import NO_LIMIT, _past, evaluate, greedy_action, play_greedy
+from .policy import NO_LIMIT, WEIGHTS, _past, evaluate, greedy_action, play_greedy
 
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core
@@ -71,15 +71,15 @@ PLAN_LIMIT = 3000
 MAX_SECONDS = 10.0
 
 
-def greedy_plan(state, deadline=None) -> tuple:
+def greedy_plan(state, deadline=None, weights=WEIGHTS) -> tuple:
     """The actions the greedy policy plays from ``state`` to the end of the turn
-    (or up to ``deadline``, a ``time.perf_counter()`` value)."""
+    (or up to ``deadline``, a ``time.perf_counter()`` value), valuing with ``weights``."""
     st = state.clone()
     turn = st.turn
     out = []
     while not st.is_terminal() and st.turn == turn and len(out) < 200 and not (out and _past(deadline)):
         legal = st.legal_actions()
-        a = legal[0] if len(legal) == 1 else greedy_action(st, legal)
+        a = legal[0] if len(legal) == 1 else greedy_action(st, legal, weights)
         st._apply(a)
         out.append(a)
     return tuple(out)
@@ -137,14 +137,16 @@ class MCTSBot:
     - ``exploration``: the UCB1 constant;
     - ``scale``: the leaf value is ``tanh(d / scale)``;
     - ``max_seconds``: a decision never takes longer (:data:`MAX_SECONDS`),
-      whatever the ruleset; None: no such limit.
+      whatever the ruleset; None: no such limit;
+    - ``weights``: the evaluation's weights (:data:`rulekit.bots.policy.WEIGHTS`).
     """
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  horizon: int = 2, candidates: int = 8, exploration: float = EXPLORATION,
-                 scale: float = SCALE, plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS):
+                 scale: float = SCALE, plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS,
+                 weights: tuple = WEIGHTS):
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -160,6 +162,7 @@ class MCTSBot:
         self.candidates = candidates
         self.exploration = exploration
         self.scale = scale
+        self.weights = tuple(weights)
         self.plan_limit = plan_limit
         self.max_seconds = max_seconds
         self.last_reason = ""
@@ -174,10 +177,11 @@ class MCTSBot:
         p = state.current
         det = state.determinize(rng.getrandbits(62))
         plans = turn_plans(det, self.plan_limit, deadline)
-        scored = sorted(((evaluate(s, p) - evaluate(s, 1 - p), -i, seq) for i, (seq, s) in enumerate(plans)),
+        wts = self.weights
+        scored = sorted(((evaluate(s, p, wts) - evaluate(s, 1 - p, wts), -i, seq) for i, (seq, s) in enumerate(plans)),
                         reverse=True)
         out = [seq for _, _, seq in scored[:self.candidates]]
-        g = greedy_plan(det, deadline)
+        g = greedy_plan(det, deadline, wts)
         if g not in out:
             out.append(g)
         return out
@@ -253,8 +257,9 @@ class MCTSBot:
             if a not in legal:                       # another determinization: finish greedily
                 break
             st._apply(a)
-        play_greedy(st, turn + 1, NO_LIMIT, deadline)                   # the rest of the planned turn
-        play_greedy(st, st.turn + self.horizon if self.horizon else NO_LIMIT, 2000, deadline)
+        wts = self.weights
+        play_greedy(st, turn + 1, NO_LIMIT, deadline, wts)              # the rest of the planned turn
+        play_greedy(st, st.turn + self.horizon if self.horizon else NO_LIMIT, 2000, deadline, wts)
         if st.is_terminal():
             return st.returns()[p]
-        return math.tanh((evaluate(st, p) - evaluate(st, 1 - p)) / self.scale)
+        return math.tanh((evaluate(st, p, wts) - evaluate(st, 1 - p, wts)) / self.scale)

@@ -9,21 +9,23 @@ cpdef bint _past(deadline)
 
 @cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, child=State, v=cython.double,
                best_v=cython.double)
-cpdef int greedy_action(State state, list legal, rng=*)
+cpdef int greedy_action(State state, list legal, tuple weights=*)
 
 @cython.locals(p=cython.int, a=cython.int, child=State)
-cpdef list action_values(State state, list legal)
+cpdef list action_values(State state, list legal, tuple weights=*)
 
 @cython.locals(steps=cython.int, legal=list)
-cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*)
+cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*, tuple weights=*)
 
 @cython.locals(income=cython.int, convs=cython.int, s=cython.int)
-cpdef double _owned_terms(Compiled c, long long owned)
+cpdef tuple _owned_counts(Compiled c, long long owned)
 
 @cython.locals(w=cython.int)
 cpdef tuple _extra_workers(Compiled c)
 
 @cython.locals(c=Compiled, o=cython.int, v=cython.double, terminal=cython.bint, n=cython.int, r=cython.int,
-               pool=list, extra=cython.int, ws=tuple, kinds=cython.longlong, wpos=list, wowner=list,
-               wkind=tuple, sailor=cython.int, w=cython.int, k=cython.int)
-cpdef double evaluate(State state, int p)
+               pool=list, w_vp=cython.double, w_coin=cython.double, w_pool=cython.double, w_income=cython.double,
+               w_conv=cython.double, w_worker=cython.double, w_debt=cython.double, w_win=cython.double,
+               counts=tuple, incomes=cython.int, convs=cython.int, extra=cython.int, ws=tuple, kinds=cython.longlong,
+               wpos=list, wowner=list, wkind=tuple, sailor=cython.int, w=cython.int, k=cython.int)
+cpdef double evaluate(State state, int p, tuple weights=*)

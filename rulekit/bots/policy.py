@@ -1,7 +1,8 @@
 """The greedy policy and the evaluation every search bot shares: the search bots' hot path.
 
 - :func:`evaluate` values a position from player ``p``'s side (the formula is
-  in :mod:`rulekit.bots.greedy` and docs/bots.md);
+  in :mod:`rulekit.bots.greedy` and docs/bots.md), with the weights
+  :data:`WEIGHTS` or a bot's own (:func:`make_weights`);
 - :func:`greedy_action` is the greedy bot's choice (one action ahead, ties to
   the first), which the search bots' simulations play; :func:`action_values`
   the values it compares;
@@ -23,28 +24,45 @@ from __future__ import annotations
 import time
 
 
+#: The evaluation's terms, in the order of a weights tuple (docs/bots.md, "The evaluation").
+WEIGHT_NAMES = ("vp", "coin", "pool", "income", "conversion", "worker", "debt", "win")
+
+#: The weights set by hand: 10 per VP of difference, 1 per coin of value, 0.8 per unit of a pool
+#: resource, 3 per income, 1.5 per conversion, 2 per extra worker, 0.5 per coin of the Lender's
+#: repayment owed, 4 for a won game.
+WEIGHTS = (10.0, 1.0, 0.8, 3.0, 1.5, 2.0, 0.5, 4.0)
+
+
+def make_weights(**changes) -> tuple:
+    """:data:`WEIGHTS` with some terms changed by name (``make_weights(income=1.5)``)."""
+    unknown = sorted(set(changes) - set(WEIGHT_NAMES))
+    if unknown:
+        raise ValueError(f"unknown evaluation terms {unknown}; the terms are {list(WEIGHT_NAMES)}")
+    return tuple(float(changes.get(name, w)) for name, w in zip(WEIGHT_NAMES, WEIGHTS))
+
+
 def _past(deadline) -> bool:
     return deadline is not None and time.perf_counter() >= deadline
 
 
-def greedy_action(state, legal, rng=None) -> int:
+def greedy_action(state, legal, weights=WEIGHTS) -> int:
     """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`), ties to the first."""
     p = state.current
     best = legal[0]
     child = state.clone()
     child._apply(best)
-    best_v = evaluate(child, p)
+    best_v = evaluate(child, p, weights)
     for i in range(1, len(legal)):
         a = legal[i]
         child = state.clone()
         child._apply(a)
-        v = evaluate(child, p)
+        v = evaluate(child, p, weights)
         if v > best_v + 1e-9:
             best, best_v = a, v
     return best
 
 
-def action_values(state, legal) -> list:
+def action_values(state, legal, weights=WEIGHTS) -> list:
     """:func:`evaluate` for the player to move after each action of ``legal`` (the greedy bot's
     comparison, played on clones)."""
     p = state.current
@@ -52,7 +70,7 @@ def action_values(state, legal) -> list:
     for a in legal:
         child = state.clone()
         child._apply(a)
-        out.append(evaluate(child, p))
+        out.append(evaluate(child, p, weights))
     return out
 
 
@@ -60,20 +78,20 @@ def action_values(state, legal) -> list:
 NO_LIMIT = 2 ** 31 - 1
 
 
-def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadline=None) -> int:
+def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadline=None, weights=WEIGHTS) -> int:
     """Play the greedy policy on ``st`` (in place) until the game is over, ``st.turn`` reaches
     ``until_turn``, ``max_steps`` actions are played or ``deadline`` (a ``time.perf_counter()``
     value) has passed; the number of actions played."""
     steps = 0
     while not st.is_terminal() and st.turn < until_turn and steps < max_steps and not _past(deadline):
         legal = st.legal_actions()
-        st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal))
+        st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal, weights))
         steps += 1
     return steps
 
 
-def _owned_terms(c, owned: int) -> float:
-    """3 × income + 1.5 × conversions of the structures in ``owned`` (cached per ruleset and set of structures)."""
+def _owned_counts(c, owned: int) -> tuple:
+    """(incomes, conversions) of the structures in ``owned`` (cached per ruleset and set of structures)."""
     cache = vars(c).get("_greedy_owned")
     if cache is None:
         cache = vars(c)["_greedy_owned"] = {}
@@ -89,7 +107,7 @@ def _owned_terms(c, owned: int) -> float:
                     income += 1
                 if c.yield_mask >> s & 1:
                     income += 1
-        t = cache[owned] = 3.0 * income + 1.5 * convs
+        t = cache[owned] = (income, convs)
     return t
 
 
@@ -105,11 +123,13 @@ def _extra_workers(c) -> tuple:
     return ws
 
 
-def evaluate(state, p: int) -> float:
+def evaluate(state, p: int, weights=WEIGHTS) -> float:
+    """Player ``p``'s view of the position: the terms of :data:`WEIGHT_NAMES` times ``weights``."""
     c = state.c
     o = 1 - p
-    v = 10.0 * (state.score(p) - state.score(o))
-    v += state.coin_value(p)
+    w_vp, w_coin, w_pool, w_income, w_conv, w_worker, w_debt, w_win = weights
+    v = w_vp * (state.score(p) - state.score(o))
+    v += w_coin * state.coin_value(p)
     terminal = state.is_terminal()
     n = c.n_pool
     pool = state.pool
@@ -117,8 +137,11 @@ def evaluate(state, p: int) -> float:
         # A resource lost at the end of the turn is worth something only in its owner's turn;
         # one carried or kept is worth the same any time.
         if c.pool_end[r] != 0 or state.current == p and not terminal:
-            v += 0.8 * pool[p * n + r]         # state.held(p, r)
-    v += _owned_terms(c, state.owned[p])
+            v += w_pool * pool[p * n + r]         # state.held(p, r)
+    counts = _owned_counts(c, state.owned[p])
+    incomes = counts[0]
+    convs = counts[1]
+    v += w_income * incomes + w_conv * convs
     extra = 0
     ws = _extra_workers(c)
     if ws:
@@ -129,13 +152,13 @@ def evaluate(state, p: int) -> float:
                 k = wkind[w]
                 if (wowner[w] == p) if k == sailor else (kinds >> k & 1):
                     extra += 1
-    v += 2.0 * extra
+    v += w_worker * extra
     if state.holder == p:
-        v -= 0.5 * c.repay_coin
+        v -= w_debt * c.repay_coin
     if terminal:
         winner = state.winner()
         if winner == p:
-            v += 4
+            v += w_win
         elif winner == o:
-            v -= 4
+            v -= w_win
     return v

@@ -16,6 +16,7 @@ deterministic for a seed.
 from __future__ import annotations
 
 from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot
+from .policy import WEIGHTS
 
 #: Candidate turn plans compared (best static value first, the greedy plan added).
 WIDE_CANDIDATES = 16
@@ -33,8 +34,9 @@ class WideBot(MCTSBot):
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  horizon: int = 2, candidates: int = WIDE_CANDIDATES, scale: float = SCALE,
-                 plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS):
+                 plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS, weights: tuple = WEIGHTS):
         if iterations is None and seconds is None:
             iterations = WIDE_ITERATIONS
         super().__init__(seed=seed, iterations=iterations, seconds=seconds, horizon=horizon,
-                         candidates=candidates, scale=scale, plan_limit=plan_limit, max_seconds=max_seconds)
+                         candidates=candidates, scale=scale, plan_limit=plan_limit, max_seconds=max_seconds,
+                         weights=weights)
