@@ -61,3 +61,36 @@ def test_evaluation_prefers_vp():
 def test_unknown_bot_name():
     with pytest.raises(ValueError):
         make_bot("grandmaster")
+
+
+def test_evaluation_weights_scale_their_terms():
+    """The evaluation is linear in its weights: doubling every weight doubles it, one term at zero
+    takes that term out, and the hand-set weights are the default."""
+    from rulekit.bots.policy import WEIGHT_NAMES, WEIGHTS, make_weights
+
+    rs = load_ruleset("province-en")
+    st = new_game(rs, seed=3, first_player=0)
+    for text in ["move green@labor_top", "move green@coin", "move green@labor_low", "spend", "build camp"]:
+        st.play(text)
+    for p in (0, 1):
+        assert evaluate(st, p) == evaluate(st, p, WEIGHTS)
+        assert evaluate(st, p, tuple(2 * w for w in WEIGHTS)) == pytest.approx(2 * evaluate(st, p))
+    # Player 0 built the Camp (1 VP): the VP term is 10 × the VP difference, and nothing else moves.
+    no_vp = make_weights(vp=0)
+    assert evaluate(st, 0) - evaluate(st, 0, no_vp) == pytest.approx(10 * (st.score(0) - st.score(1)))
+    assert st.score(0) - st.score(1) == 1
+    with pytest.raises(ValueError, match="unknown evaluation terms"):
+        make_weights(speed=1)
+    assert len(WEIGHT_NAMES) == len(WEIGHTS)
+
+
+def test_bots_play_with_their_own_weights():
+    """A bot that values income at nothing plays another game than the hand-set one."""
+    from rulekit.bots.policy import make_weights
+
+    rs = load_ruleset("province-en")
+    games = []
+    for weights in (None, make_weights(income=0, conversion=0, worker=0)):
+        bots = [GreedyBot(1), GreedyBot(2)] if weights is None else [GreedyBot(1, weights), GreedyBot(2, weights)]
+        games.append(list(play_game(rs, bots, seed=7, first_player=0).history))
+    assert games[0] != games[1]
