@@ -4,7 +4,7 @@ import pytest
 from rulekit.bots import make_bot
 from rulekit.bots.mcts import MCTSBot
 from rulekit.bots.registry import canonical_bot
-from rulekit.bots.wide import WIDE_CANDIDATES, WIDE_ITERATIONS, WideBot
+from rulekit.bots.wide import WIDE_CANDIDATES, WIDE_ITERATIONS, WIDE_WEIGHTS, WideBot
 from rulekit.engine import new_game
 from rulekit.language import bundled_rulesets, load_ruleset
 from test_mcts import _line, assert_finds_the_winning_build
@@ -30,10 +30,19 @@ def test_it_compares_more_candidate_turns_than_the_mcts_bot(rs):
     """The first position of a game has more distinct turns than either bot keeps."""
     st = new_game(rs, seed=2, first_player=0)
     wide = WideBot(seed=1).candidate_plans(st)
-    narrow = MCTSBot(seed=1).candidate_plans(st)
+    narrow = MCTSBot(seed=1, weights=WIDE_WEIGHTS).candidate_plans(st)
     assert len(narrow) <= MCTSBot().candidates + 1 < len(wide) <= WIDE_CANDIDATES + 1
-    # the same ordering: the MCTS bot's candidates are the wide bot's best ones
+    # the same ordering: with the same evaluation, the MCTS bot's candidates are the wide bot's best ones
     assert [p for p in narrow if p in wide] == narrow
+
+
+def test_it_values_with_its_own_weights(rs):
+    """The wide bot's evaluation is the tuned one, and it orders the candidate turns."""
+    from rulekit.bots.policy import WEIGHTS
+
+    assert WideBot().weights == WIDE_WEIGHTS != WEIGHTS
+    st = new_game(rs, seed=2, first_player=0)
+    assert WideBot(seed=1, weights=WEIGHTS).candidate_plans(st) != WideBot(seed=1).candidate_plans(st)
 
 
 def test_deterministic_for_a_seed_and_an_iteration_budget(rs):

@@ -1,13 +1,21 @@
-"""The ``wide`` bot: the turn-plan search of :mod:`.mcts`, over twice as many candidate turns.
+"""The ``wide`` bot: the turn-plan search of :mod:`.mcts`, over twice as many candidate turns,
+with an evaluation tuned by self-play.
 
 It is :class:`rulekit.bots.mcts.MCTSBot` with :data:`WIDE_CANDIDATES`
-candidate plans instead of 8, and its own default budget; it is the hard
-level. In 100-game matches against ``mcts:2`` on province-en it won the most
-of the settings tried (77, where ``mcts:30`` won 66 and ``mcts:100`` 62;
-playing simulations to the end of the game, or with varied rollouts, did
-worse), then 62% of 200 games against ``mcts:2`` and 80% against ``greedy``
-(the ladder): not clearly stronger than the MCTS bot at the same budget,
-within the noise, and as fast (docs/bots.md, "The ladder").
+candidate plans instead of 8, its own default budget and its own evaluation
+weights (:data:`WIDE_WEIGHTS`); it is the hard level.
+
+- The breadth: in 100-game matches against ``mcts:2`` on province-en, 16
+  candidates won the most of the settings tried (77, where ``mcts:30`` won
+  66 and ``mcts:100`` 62); with the hand-set weights it then won 62% of 200
+  games against ``mcts:2`` and was no stronger than ``mcts:8`` (49 of 100).
+- The weights: a coordinate search by self-play
+  (``benchmarks/tune_weights.py``: each term at half and twice its weight,
+  100 games each against the hand-set weights, the changes that won over 55%
+  kept) values a worker it can move and a won game twice as much, a
+  conversion and the Lender's debt half as much; ``wide:30`` with them beat
+  ``wide:30`` with the hand-set weights in 68.5% of 200 fresh games
+  (docs/bots.md, "The hard level's evaluation").
 
 The budgets (``wide:N`` simulations per decision, ``wide:Ts`` seconds) and
 everything else are the MCTS bot's; with an iteration budget it is
@@ -16,16 +24,19 @@ deterministic for a seed.
 from __future__ import annotations
 
 from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot
-from .policy import WEIGHTS
+from .policy import make_weights
 
 #: Candidate turn plans compared (best static value first, the greedy plan added).
 WIDE_CANDIDATES = 16
 #: Simulations per decision of the bare ``wide`` spec.
 WIDE_ITERATIONS = 30
+#: The evaluation's weights, tuned by self-play at ``wide:30`` on province-en (the module's text):
+#: ``python benchmarks/tune_weights.py --bot wide:30 --games 100 --rounds 1 --confirm 200``.
+WIDE_WEIGHTS = make_weights(conversion=0.75, worker=4.0, debt=0.25, win=8.0)
 
 
 class WideBot(MCTSBot):
-    """Turn-plan MCTS over :data:`WIDE_CANDIDATES` candidate turns.
+    """Turn-plan MCTS over :data:`WIDE_CANDIDATES` candidate turns, valued with :data:`WIDE_WEIGHTS`.
 
     The options are :class:`~rulekit.bots.mcts.MCTSBot`'s, with other defaults.
     """
@@ -34,7 +45,8 @@ class WideBot(MCTSBot):
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  horizon: int = 2, candidates: int = WIDE_CANDIDATES, scale: float = SCALE,
-                 plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS, weights: tuple = WEIGHTS):
+                 plan_limit: int = PLAN_LIMIT, max_seconds: float | None = MAX_SECONDS,
+                 weights: tuple = WIDE_WEIGHTS):
         if iterations is None and seconds is None:
             iterations = WIDE_ITERATIONS
         super().__init__(seed=seed, iterations=iterations, seconds=seconds, horizon=horizon,
