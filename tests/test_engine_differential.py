@@ -85,13 +85,6 @@ def play_both(rs, seed):
     return steps
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
-def test_same_games_on_bundled_rulesets(ruleset_id):
-    rs = load_ruleset(ruleset_id)
-    actions = sum(play_both(rs, seed) for seed in range(GAMES_PER_RULESET))
-    assert actions > GAMES_PER_RULESET * 10
-
-
 def generated_variant(tmp_path, n):
     """A seeded house rule: numbers and switches of a bundled edition changed at random."""
     r = random.Random(1000 + n)
@@ -171,10 +164,14 @@ def policy_both(rs, seed):
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
-def test_same_policy_on_bundled_rulesets(ruleset_id):
+@pytest.mark.parametrize("play, games", [(play_both, GAMES_PER_RULESET), (policy_both, POLICY_GAMES)],
+                         ids=["engine", "policy"])
+def test_same_games_on_bundled_rulesets(ruleset_id, play, games):
+    """Random games compared action by action (engine); greedy and random moves with the
+    evaluation compared at every position (policy)."""
     rs = load_ruleset(ruleset_id)
-    actions = sum(policy_both(rs, seed) for seed in range(POLICY_GAMES))
-    assert actions > POLICY_GAMES * 10
+    actions = sum(play(rs, seed) for seed in range(games))
+    assert actions > games * 10
 
 
 @pytest.mark.parametrize("n", range(0, VARIANTS, 3))
