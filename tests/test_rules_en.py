@@ -1131,7 +1131,7 @@ def test_meeting_the_face_up_goal_claims_it_at_once():
     """If a player meets the face-up Goal condition, they immediately claim that Goal Token, each of which are worth 1 VP."""
     st = game(goals=("structure", "coin10"))
     S.give_structures(st, 0, "lender", "camp", "mill")
-    spending(st, labor=1, silver=3)
+    S.afford(st, "union")                                      # what the ruleset says it costs
     st.play("build union")
     assert st.claimed[0] == [S.gid(st, "structure")]           # at once, mid-turn
     assert st.phase == SPENDING and st.current == 0
@@ -1142,7 +1142,7 @@ def test_claiming_reveals_the_next_goal():
     """When a Goal Token is claimed, turn the next one face-up."""
     st = game(goals=("structure", "coin10", "two_vp"))
     S.give_structures(st, 0, "lender", "camp", "mill")
-    spending(st, labor=1, silver=3)
+    S.afford(st, "union")                                      # what the ruleset says it costs
     st.play("build union")
     assert st.face_up == S.gid(st, "coin10") and st.stack == [S.gid(st, "two_vp")]
     assert st.log[-1] == ("reveal", S.gid(st, "coin10"))
@@ -1154,7 +1154,7 @@ def test_new_goal_met_by_both_is_removed():
     for p in (0, 1):
         S.give_structures(st, p, "camp", "village")
     S.give_structures(st, 0, "lender")
-    spending(st, labor=1, silver=3)
+    S.afford(st, "union")                                      # what the ruleset says it costs
     st.play("build union")
     assert st.removed == [S.gid(st, "workers")]
     assert st.claimed[1] == [] and st.claimed[0] == [S.gid(st, "structure")]
@@ -1214,7 +1214,7 @@ def test_structure_goal():
     st = game(goals=("structure", "coin10"))
     S.give_structures(st, 1, "lender", "camp", "mill")
     S.give_structures(st, 0, "lender", "camp", "mill", first=False)
-    spending(st, labor=1, silver=3)
+    S.afford(st, "union")                                      # what the ruleset says it costs
     st.play("build union")                                     # later copies count
     assert st.claimed[0] == [S.gid(st, "structure")]
 
@@ -1567,7 +1567,7 @@ def test_note_immediate_goal_met_by_both_goes_to_active_player():
     S.give_structures(st, 0, "lender", "camp", "mill", first=False)
     # Set by hand: 1 already meets the face-up goal (in play it would have been
     # claimed earlier); 0's action makes both meet it.
-    spending(st, labor=1, silver=3)
+    S.afford(st, "union")                                      # what the ruleset says it costs
     st.play("build union")
     assert st.claimed[0] == [S.gid(st, "structure")] and st.claimed[1] == []
     # And the opponent claims when only they meet it (on the active player's action).
