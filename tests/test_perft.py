@@ -49,7 +49,10 @@ MIDGAME = ["move green@labor_top", "move green@coin", "move green@labor_low", "s
 
 
 @pytest.mark.parametrize("ruleset_id,first,depths,expected", [
-    ("province-en", 0, (4, 5, 6, 7), [75, 202, 506, 1376]),
+    # province-en's Union costs 3 Labor and 2 Coin since the third balance (it was 1 Labor
+    # and 3 Coin: 75, 202, 506, 1376): the 4 lines "move green@labor_top and another move, spend,
+    # build union" of depth 4 no longer pay for it.
+    ("province-en", 0, (4, 5, 6, 7), [71, 188, 468, 1247]),
     ("province-fr", None, (4, 5, 6, 7), [67, 182, 450, 1193]),
 ])
 def test_perft_opening_regression(ruleset_id, first, depths, expected):
@@ -69,6 +72,7 @@ def test_perft_midgame(ruleset_id, first, request):
 
 # The mover owns the Camp: 4 groups of workers. In province-en the script's Camp costs
 # 2 Coin since the costs were balanced (it was 1: 65 and 180 at depths 3 and 4), so the
-# mover has a coin less and fewer builds are affordable deeper down.
-MIDGAME_EN = [4, 20, 63, 174]
+# mover has a coin less and fewer builds are affordable deeper down; and the Union costs
+# 3 Labor and 2 Coin since the third balance (at 1 Labor and 3 Coin: 174 at depth 4).
+MIDGAME_EN = [4, 20, 63, 166]
 MIDGAME_FR = [4, 20, 63, 168]
