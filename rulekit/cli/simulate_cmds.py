@@ -440,7 +440,7 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
     if jobs == 0:
         jobs = os.cpu_count() or 1
     total = games * (2 if other_rs else 1) * len(bots)
-    err = click.get_text_stream("stderr")
+    err = sys.stderr                    # click.get_text_stream is deprecated (Click 8.5) and leaves in Click 9
     show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
     import time
 
