@@ -10,7 +10,7 @@ import pytest
 
 from rulekit.engine import compile_ruleset, new_game
 from rulekit.language import check_path, load_ruleset
-from rulekit.language.ruleset import OLD_CASTING_NAMES
+from rulekit.language.ruleset import former_casting
 from rulekit.paths import RULESETS_DIR
 from rulekit.text.diff import rule_diff
 from rulekit.text.rulebook import render_markdown
@@ -51,7 +51,8 @@ def test_the_old_section_name_loads_compiles_and_plays_identically(tmp_path, edi
     assert check_path(path) == ([], [])
     new, old = load_ruleset(edition), load_ruleset(path)
     assert old.data == new.data
-    # the old form's holder and heading are the labels the first language printed
+    # the old form's holder and heading are the labels the first language printed (the schema's)
+    OLD_CASTING_NAMES = former_casting().labels
     assert {k: old.data["casting"][k] for k in OLD_CASTING_NAMES} == OLD_CASTING_NAMES
     assert tables(compile_ruleset(old)) == tables(compile_ruleset(new))
     for seed in range(3):

@@ -27,7 +27,7 @@ from pathlib import Path
 import yaml
 
 from ..i18n import NAME_FORMS, RULESET_FIELDS, SAILOR_KIND, SECTION_NAMES, id_title
-from .ruleset import OLD_CASTING
+from .ruleset import former_casting
 
 # kind -> path of the mapping of entries (id -> entry) in a ruleset
 _TABLES = {
@@ -43,8 +43,10 @@ _LISTS = {
     "space": ("work_cycle", "spaces"),
     "outcome": ("casting", "outcomes"),
 }
-#: The sections written under another name in the first language.
-_OLD_NAMES = {"casting": OLD_CASTING}
+
+def _old_names() -> dict:
+    """The sections written under another name in the first language (the schema says which)."""
+    return {"casting": former_casting().name}
 
 
 def _get(node, key):
@@ -60,8 +62,8 @@ def _get(node, key):
 def _walk(node, path):
     for i, key in enumerate(path):
         _key, found = _get(node, key)
-        if found is None and i == 0 and key in _OLD_NAMES:
-            _key, found = _get(node, _OLD_NAMES[key])
+        if found is None and i == 0 and key in (old := _old_names()):
+            _key, found = _get(node, old[key])
         if found is None:
             return None
         node = found
@@ -103,8 +105,8 @@ def _has_entry(base, kind, ident):
         table = base
         for key in _LISTS[kind]:
             found = table.get(key) if isinstance(table, dict) else None
-            if found is None and table is base and key in _OLD_NAMES:
-                found = base.get(_OLD_NAMES[key])
+            if found is None and table is base and key in (old := _old_names()):
+                found = base.get(old[key])
             table = found if found is not None else {}
         return any(isinstance(i, dict) and i.get("id") == ident for i in table or ())
     table = base

@@ -30,11 +30,12 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import Problem, UnknownRulesetError
 from ..i18n import _
-from ..paths import RULESETS_DIR, exists
+from ..paths import RULESETS_DIR, SCHEMA_PATH, exists
 from .yamlload import join, load_yaml
 
 
@@ -335,12 +336,30 @@ def _declare_resources(data, positions):
             metrics(cond.get("player_condition"))
 
 
-#: The first language's name of the ``casting`` section, and its labels, which
-#: that language printed for every ruleset: a section written with the old
-#: name gets them as its ``holder`` and ``heading`` when it names none.
-OLD_CASTING = "harbor"
-OLD_CASTING_NAMES = {"holder": "Harbormaster", "heading": "Ships and sailors"}
-_OLD_CAST_FIELDS = {"start_of_harbormaster_turn": "start_of_holder_turn"}
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The language's JSON Schema (``schema/ruleset.schema.json``), read once."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class FormerSection:
+    """A section the first language wrote under another name, as the schema declares it (the
+    property marked ``x-former-name-of``): its old ``name``, its fields renamed since
+    (``fields``: subsection -> old name -> new name) and the ``labels`` that language
+    printed for every ruleset, which a section written the old way gets when it names none."""
+    name: str
+    fields: dict
+    labels: dict
+
+
+@lru_cache(maxsize=1)
+def former_casting() -> FormerSection:
+    """The first language's ``casting`` section (``harbor:``)."""
+    for name, spec in schema()["properties"].items():
+        if spec.get("x-former-name-of") == "casting":
+            return FormerSection(name, spec["x-former-fields"], spec["x-former-labels"])
+    raise LookupError("the schema declares no former name of casting")
 
 
 def _rename_old_casting(data, positions, file, problems) -> bool:
@@ -351,28 +370,30 @@ def _rename_old_casting(data, positions, file, problems) -> bool:
     a base written either way. Returns whether this file used an old name."""
     if not isinstance(data, dict):
         return False
-    old = OLD_CASTING in data
+    former = former_casting()
+    old_name = former.name
+    old = old_name in data
     if old and "casting" in data:
-        line, col = positions.get("/" + OLD_CASTING, (1, 1))
+        line, col = positions.get("/" + old_name, (1, 1))
         problems.append(Problem(file, line, col, _(
-            "{old} is the former name of casting: write one of them, not both").format(old=OLD_CASTING),
-            "/" + OLD_CASTING))
-        del data[OLD_CASTING]                  # reported once, not again by the schema
-        for pointer in [p for p in positions if p == "/" + OLD_CASTING or p.startswith(f"/{OLD_CASTING}/")]:
+            "{old} is the former name of casting: write one of them, not both").format(old=old_name),
+            "/" + old_name))
+        del data[old_name]                     # reported once, not again by the schema
+        for pointer in [p for p in positions if p == "/" + old_name or p.startswith(f"/{old_name}/")]:
             del positions[pointer]
         old = False
-    section = data.get(OLD_CASTING) if old else data.get("casting")
-    prefix = "/" + OLD_CASTING if old else "/casting"
+    section = data.get(old_name) if old else data.get("casting")
+    prefix = "/" + old_name if old else "/casting"
     renames = {}
     cast = section.get("cast") if isinstance(section, dict) else None
     if isinstance(cast, dict):
-        for before, after in _OLD_CAST_FIELDS.items():
+        for before, after in former.fields.get("cast", {}).items():
             if before in cast and after not in cast:
                 cast[after] = cast.pop(before)
                 renames[f"{prefix}/cast/{before}"] = f"{prefix}/cast/{after}"
                 old = True
-    if OLD_CASTING in data:
-        data["casting"] = data.pop(OLD_CASTING)
+    if old_name in data:
+        data["casting"] = data.pop(old_name)
         renames[prefix] = "/casting"
     for before, after in renames.items():
         for pointer in [p for p in positions if p == before or p.startswith(before + "/")]:
@@ -384,7 +405,7 @@ def _old_casting_names(data):
     """A ``casting`` section written with an old name gets the first language's labels."""
     section = data.get("casting") if isinstance(data, dict) else None
     if isinstance(section, dict):
-        for key, value in OLD_CASTING_NAMES.items():
+        for key, value in former_casting().labels.items():
             section.setdefault(key, value)
 
 

@@ -27,9 +27,8 @@ import jsonschema
 
 from ..errors import Problem, printable
 from ..i18n import SAILOR_KIND, N_, _, ngettext
-from ..paths import SCHEMA_PATH
 from . import soundness
-from .ruleset import Resolution
+from .ruleset import Resolution, schema
 from .yamlload import join
 
 # ---------------------------------------------------------------------------
@@ -65,9 +64,6 @@ def check_resolved(data, filename: str, positions=None) -> list[Problem]:
     return check_resolution(Resolution(file=filename, data=data, positions=pos))
 
 
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
 def _is_integer(checker, instance) -> bool:
