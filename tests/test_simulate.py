@@ -187,3 +187,33 @@ def test_first_seat_counts_decided_games_and_flags_a_seat_that_decides():
     fs = sim.first_seat(even)
     assert fs["fair"] and not fs["seat_decides"] and fs["rate"] == 0.5
     assert fs["ci95"] == list(sim.wilson_interval(50, 100))
+
+
+def test_a_ctrl_c_while_the_workers_start_is_an_interrupted_run(monkeypatch):
+    """The pool starts its processes before the first game: a Ctrl-C then is reported as a run with
+    no game finished (the CLI's "Interrupted: 0 of N games finished"), not as a bare KeyboardInterrupt."""
+    def starting(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim, "open_backend", starting)
+    with pytest.raises(sim.SimulationInterrupted) as caught:
+        sim.report("province-en", 40, jobs=2)
+    assert caught.value.finished == 0 and caught.value.total == 40 and caught.value.doc is None
+
+
+def test_a_ctrl_c_while_describing_the_games_reports_them(monkeypatch):
+    """Games played, then a Ctrl-C while their figures are computed: the report still covers them."""
+    real = sim.statistics
+    calls = {"n": 0}
+
+    def slow(*a, **k):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(sim, "statistics", slow)
+    with pytest.raises(sim.SimulationInterrupted) as caught:
+        sim.report("province-en", 6, seed=3)
+    assert caught.value.finished == 6 and caught.value.doc["settings"]["games"] == 6
+    assert caught.value.doc["results"]["games"] == 6

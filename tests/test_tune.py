@@ -125,3 +125,13 @@ def test_the_written_house_rule_extends_the_input_and_validates(poor_second, tmp
     assert rs.data["setup"]["starting_coins"] == [2, 4]
     assert yaml.safe_load(text)["extends"] == "poor-second.yaml"
     assert "starting_coins.1: 0 -> 4" in text
+
+
+def test_interrupting_while_the_workers_start_stops_with_no_best(poor_second, monkeypatch):
+    """A Ctrl-C while the processes start (before any game) ends the search cleanly, with nothing to show."""
+    def starting(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tuning, "open_backend", starting)
+    r = small_tune(poor_second, jobs=2)
+    assert r["interrupted"] and r["best"] is None and r["rounds"] == [] and r["games_played"] == 0

@@ -497,7 +497,7 @@ def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1,
     first = "random" if compile_ruleset(rulesets[0]).first_random else "alternate"
     parts = []
     own = backend is None
-    be = open_backend(jobs if games > 1 else 1, cluster) if own else backend
+    be = None
     def describe(pair, runs):
         main = statistics(rulesets[0], runs[0], pair)
         part = {"bots": list(pair), "first_seat": first_seat(runs[0]), "results": main, "compare": None}
@@ -525,23 +525,34 @@ def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1,
             "strengths": parts if len(parts) > 1 else None,
         }
 
+    def stopped(exc, pair):
+        # The report on what finished: the pairs already played, and this one if every
+        # ruleset has games (a run stopped at its first chunk reports the pairs before it).
+        played = games
+        if pair is not None and all(exc.runs):
+            parts.append(describe(pair, exc.runs))
+            played = len(exc.runs[0])
+        if parts:
+            exc.doc = document(played)
+        return exc
+
+    pair = None
     try:
+        # Starting the workers and describing a pair's games are part of the run: a Ctrl-C
+        # then is an interrupted run like one during the games, never a bare KeyboardInterrupt.
+        be = open_backend(jobs if games > 1 else 1, cluster) if own else backend
         for pair in pairs:
+            runs = None
             try:
                 runs = run_many(rulesets, games, pair, seed, jobs, progress, max_turns, backend=be)
             except SimulationInterrupted as exc:
-                # The report on what finished: the pairs already played, and this one if every
-                # ruleset has games (a run stopped at its first chunk reports the pairs before it).
-                played = games
-                if all(exc.runs):
-                    parts.append(describe(pair, exc.runs))
-                    played = len(exc.runs[0])
-                if parts:
-                    exc.doc = document(played)
-                raise
+                raise stopped(exc, pair) from None
             parts.append(describe(pair, runs))
+    except KeyboardInterrupt:
+        done = runs if pair is not None and runs is not None else [[] for _ in rulesets]
+        raise stopped(SimulationInterrupted(done, games * len(rulesets)), pair) from None
     finally:
-        if own:
+        if own and be is not None:
             be.close()
     return document(games)
 

@@ -275,9 +275,10 @@ def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int =
     done = 0
     played = 0                # games per surviving candidate so far
     own = backend is None
-    be = open_backend(jobs, cluster) if own else backend
+    be = None
     width = max(1, jobs or 1) if cluster is None else max(4, jobs or 1)
     try:
+        be = open_backend(jobs, cluster) if own else backend    # a Ctrl-C while the workers start stops the search too
         for r, (_n, new) in enumerate(plan):
             start, stop = played, played + new
             size = max(1, min(50, math.ceil(new * len(alive) / (width * 4))))
@@ -310,7 +311,7 @@ def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int =
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        if own:
+        if own and be is not None:
             be.close()
 
     def describe(c):
