@@ -101,10 +101,15 @@ class ProcessBackend(Backend):
         self.pool = None
         self._old = _block_sigint()       # the workers start with SIGINT blocked (they inherit the mask)
         try:
-            self.pool = cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),))
-            self.pool.submit(int).result()   # start the workers now, while SIGINT is blocked
-        finally:
-            _restore_sigmask(self._old)
+            try:
+                self.pool = cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init,
+                                                   initargs=(os.getpid(),))
+                self.pool.submit(int).result()   # start the workers now, while SIGINT is blocked
+            finally:
+                _restore_sigmask(self._old)
+        except BaseException:
+            self.stop()                   # a Ctrl-C while they started: leave no worker, no thread behind
+            raise
 
     def map(self, fn, tasks, on_result=None) -> list:
         import concurrent.futures as cf
@@ -129,12 +134,16 @@ class ProcessBackend(Backend):
         if pool is None:
             return
         processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
         for proc in processes:
             try:
                 proc.terminate()
             except (OSError, ValueError):     # already gone
                 pass
+        # The pool's own thread sees its workers gone and ends; waiting for it here matters:
+        # left running, it closes its wake-up pipe while Python exits, and the executor's
+        # exit hook may then write to the closed pipe (an "Exception ignored … Bad file
+        # descriptor" after the Ctrl-C message, a race in Python 3.11).
+        pool.shutdown(wait=True, cancel_futures=True)
         for proc in processes:
             proc.join(timeout=1)
 
