@@ -9,6 +9,7 @@ in the same process (the differential test plays both side by side).
 """
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import sys
