@@ -38,3 +38,40 @@ def test_exchange_for_the_platinum_coin():
     purse, supply = (5, 1, 0), (5, 2, 1)
     assert EN.exchange(purse, supply, 2, True) == ((0, 0, 1), (10, 3, 0))
     assert EN.exchange((4, 1, 0), supply, 2, True) is None
+
+
+def _holdings(totals, rng):
+    """Three holdings that share the box's coins (what a purse, the supply and the other purse hold)."""
+    a, b, c = [], [], []
+    for t in totals:
+        x = rng.randint(0, t)
+        y = rng.randint(0, t - x)
+        a.append(x)
+        b.append(y)
+        c.append(t - x - y)
+    return tuple(a), tuple(b), tuple(c)
+
+
+@pytest.mark.parametrize("values,totals", [((1, 5, 10), (10, 3, 1)), ((1, 5, 10), (8, 5, 1)), ((1, 2, 5), (3, 3, 2))])
+def test_the_caches_integer_keys_give_the_tuple_keys_answers(values, totals):
+    """The compiled core keys its caches on integers, pure Python on tuples: the same answers,
+    including for amounts and holdings outside the box's coins (which fall back to tuples)."""
+    import random
+
+    rng = random.Random(7)
+    by_int, by_tuple = Coinage(values, totals), Coinage(values, totals)
+    by_int._int_keys, by_tuple._int_keys = True, False
+    found = 0
+    for _ in range(3000):
+        a, b, c = _holdings(totals, rng)
+        if rng.random() < 0.05:
+            a = tuple(x + t + 1 for x, t in zip(a, totals))      # more coins than the box holds
+        amount = rng.choice([0, 1, 2, 3, 4, 5, 7, 10, sum(v * t for v, t in zip(values, totals)) + 1])
+        for _twice in range(2):                                   # a miss, then a hit
+            answer = by_int.transfer(a, b, c, amount)
+            assert answer == by_tuple.transfer(a, b, c, amount) == by_tuple._transfer(a, b, c, amount)
+            denom, up = rng.randrange(len(values)), rng.random() < 0.5
+            assert by_int.exchange(a, b, denom, up) == by_tuple.exchange(a, b, denom, up)
+        found += answer is not None
+    assert found > 1000 and len(by_int._transfers) > 100
+    assert by_int._index((totals[0] + 1,) + totals[1:]) == -1 and by_int._index(totals) == by_int._holdings - 1

@@ -8,12 +8,32 @@ cdef class Coinage:
     cdef public tuple values, totals
     cdef public int n, total_value
     cdef public dict _by_value, _transfers, _exchanges
+    cdef public tuple _radix
+    cdef public long long _holdings
+    cdef public bint _int_keys
 
-    @cython.locals(key=tuple)
+    @cython.locals(k=cython.longlong, x=cython.longlong, r=cython.longlong, i=cython.int)
+    cpdef long long _index(self, h)
+
+    @cython.locals(ia=cython.longlong, ib=cython.longlong, ic=cython.longlong)
     cpdef object transfer(self, a, b, c, int amount)
 
-    @cython.locals(key=tuple)
+    @cython.locals(ip=cython.longlong, isup=cython.longlong)
     cpdef object exchange(self, purse, supply, int denom, up)
 
     @cython.locals(i=cython.int, t=cython.int)
     cpdef int value(self, counts)
+
+    @cython.locals(i=cython.int)
+    cpdef bint _better(self, long long c_moved, long long a_gets, long long moved, a2,
+                       long long best_c, long long best_gets, long long best_moved, best_a2)
+
+    @cython.locals(n=cython.int, va=cython.longlong, vb=cython.longlong, i=cython.int, x=cython.longlong,
+                   d=cython.longlong, e=cython.longlong, y=cython.longlong, a_gets=cython.longlong,
+                   moved=cython.longlong, c_moved=cython.longlong, best_c=cython.longlong,
+                   best_gets=cython.longlong, best_moved=cython.longlong, fits=cython.bint, ab=tuple, pool=tuple)
+    cpdef object _transfer(self, a, b, c, int amount)
+
+    @cython.locals(n=cython.int, want=cython.longlong, i=cython.int, d=cython.longlong, moved=cython.longlong,
+                   best_moved=cython.longlong, fits=cython.bint)
+    cpdef object _exchange(self, purse, supply, int denom, up)

@@ -34,6 +34,11 @@ Holding = tuple
 #: Answers a Coinage keeps before it starts over (each is a few small tuples).
 CACHE_SIZE = 1 << 16
 
+#: True where Cython compiled this module (setup.py): the caches then key on integers, which C
+#: computes faster than Python hashes tuples; as pure Python they key on the tuples themselves.
+#: Either way the answers are the same (a cache only remembers them).
+COMPILED = not __file__.endswith(".py")
+
 
 class Coinage:
     """The coins of one ruleset: denomination values and how many of each exist."""
@@ -47,7 +52,17 @@ class Coinage:
         for counts in product(*(range(t + 1) for t in self.totals)):
             by_value[self.value(counts)].append(counts)
         self._by_value = {k: tuple(v) for k, v in by_value.items()}
-        # Answers cached per instance: transfers repeat a lot within and across games.
+        # Answers cached per instance: transfers repeat a lot within and across games. The
+        # caches' keys are small integers (each holding a number in mixed radix, the counts
+        # as digits), far cheaper to hash and compare than tuples of tuples; when they would
+        # not fit in 62 bits, or for a holding outside the box's coins, the key is the tuple.
+        self._radix = tuple(t + 1 for t in self.totals)
+        holdings = 1
+        for r in self._radix:
+            holdings *= r
+        self._holdings = holdings
+        self._int_keys = (COMPILED and holdings ** 3 * (self.total_value + 1) < (1 << 62)
+                          and holdings ** 2 * 2 * self.n < (1 << 62))
         self._transfers = {}
         self._exchanges = {}
 
@@ -57,9 +72,28 @@ class Coinage:
             t += self.values[i] * counts[i]
         return t
 
+    def _index(self, h: Holding) -> int:
+        """``h`` as a number below ``_holdings`` (its counts as digits), or -1 outside the box's coins."""
+        k = 0
+        for i in range(self.n):
+            x = h[i]
+            r = self._radix[i]
+            if x < 0 or x >= r:
+                return -1
+            k = k * r + x
+        return k
+
     def transfer(self, a: Holding, b: Holding, c: Holding, amount: int):
         """:meth:`_transfer`, cached (a plain dict: a hit is one look-up; emptied when it grows past 65,536)."""
-        key = (a, b, c, amount)
+        key = None
+        if self._int_keys and 0 <= amount <= self.total_value:
+            ia = self._index(a)
+            ib = self._index(b)
+            ic = self._index(c)
+            if ia >= 0 and ib >= 0 and ic >= 0:
+                key = ((ia * self._holdings + ib) * self._holdings + ic) * (self.total_value + 1) + amount
+        if key is None:
+            key = (a, b, c, amount)
         try:
             return self._transfers[key]
         except KeyError:
@@ -71,7 +105,14 @@ class Coinage:
 
     def exchange(self, purse: Holding, supply: Holding, denom: int, up: bool):
         """:meth:`_exchange`, cached like :meth:`transfer`."""
-        key = (purse, supply, denom, up)
+        key = None
+        if self._int_keys and 0 <= denom < self.n:
+            ip = self._index(purse)
+            isup = self._index(supply)
+            if ip >= 0 and isup >= 0:
+                key = ((ip * self._holdings + isup) * self.n + denom) * 2 + (1 if up else 0)
+        if key is None:
+            key = (purse, supply, denom, up)
         try:
             return self._exchanges[key]
         except KeyError:
@@ -84,6 +125,24 @@ class Coinage:
     def representations(self, value: int):
         """All holdings (within the coins that exist) worth exactly ``value``."""
         return self._by_value.get(value, ())
+
+    def _better(self, c_moved: int, a_gets: int, moved: int, a2: Holding,
+                best_c: int, best_gets: int, best_moved: int, best_a2: Holding) -> bool:
+        """Whether a way ranks strictly before the best so far by the policy's keys (the
+        module's docstring): fewer of C's coins touched, fewer coins given back to A, fewer
+        coins moved, then A keeping its larger coins (compared from the largest down)."""
+        if c_moved != best_c:
+            return c_moved < best_c
+        if a_gets != best_gets:
+            return a_gets < best_gets
+        if moved != best_moved:
+            return moved < best_moved
+        i = self.n - 1
+        while i >= 0:
+            if a2[i] != best_a2[i]:
+                return a2[i] > best_a2[i]
+            i -= 1
+        return False
 
     def _transfer(self, a: Holding, b: Holding, c: Holding, amount: int):
         """Move ``amount`` of value from ``a`` to ``b``; ``c`` may make change.
@@ -98,37 +157,70 @@ class Coinage:
         if va < 0:
             return None
         vb = self.value(b) + amount
+        candidates = self._by_value.get(va, ())
         # Key 1 first: when A and B alone can do it (C untouched), only A's new
         # holding is free (B gets the rest of A's and B's coins): one loop, not two.
-        ab = tuple(a[i] + b[i] for i in range(n))
+        ab = tuple([a[i] + b[i] for i in range(n)])
         best = None
-        best_key = None
-        for a2 in self._by_value.get(va, ()):
-            if any(a2[i] > ab[i] for i in range(n)):
+        best_a2 = None
+        best_gets = best_moved = 0
+        for a2 in candidates:
+            a_gets = moved = 0
+            fits = True
+            for i in range(n):
+                x = a2[i]
+                if x > ab[i]:
+                    fits = False
+                    break
+                d = x - a[i]
+                if d > 0:
+                    a_gets += d
+                    moved += d
+                else:
+                    moved -= d
+                e = ab[i] - x - b[i]
+                moved += e if e >= 0 else -e
+            if not fits:
                 continue
-            a_gets = sum(max(0, a2[i] - a[i]) for i in range(n))
-            moved = sum(abs(a2[i] - a[i]) + abs(ab[i] - a2[i] - b[i]) for i in range(n))
-            key = (0, a_gets, moved, tuple(-x for x in reversed(a2)))
-            if best_key is None or key < best_key:
-                best_key = key
-                best = (a2, tuple(ab[i] - a2[i] for i in range(n)), c)
+            if best is None or self._better(0, a_gets, moved, a2, 0, best_gets, best_moved, best_a2):
+                best_a2, best_gets, best_moved = a2, a_gets, moved
+                best = (a2, tuple([ab[i] - a2[i] for i in range(n)]), c)
         if best is not None:
             return best
-        pool = tuple(a[i] + b[i] + c[i] for i in range(n))
-        for a2 in self._by_value.get(va, ()):
-            if any(a2[i] > pool[i] for i in range(n)):
+        pool = tuple([a[i] + b[i] + c[i] for i in range(n)])
+        best_c = 0
+        for a2 in candidates:
+            fits = True
+            for i in range(n):
+                if a2[i] > pool[i]:
+                    fits = False
+                    break
+            if not fits:
                 continue
             for b2 in self._by_value.get(vb, ()):
-                c2 = tuple(pool[i] - a2[i] - b2[i] for i in range(n))
-                if min(c2) < 0:
+                c_moved = a_gets = moved = 0
+                for i in range(n):
+                    y = pool[i] - a2[i] - b2[i]
+                    if y < 0:
+                        fits = False
+                        break
+                    e = y - c[i]
+                    c_moved += e if e >= 0 else -e
+                    d = a2[i] - a[i]
+                    if d > 0:
+                        a_gets += d
+                        moved += d
+                    else:
+                        moved -= d
+                    e = b2[i] - b[i]
+                    moved += e if e >= 0 else -e
+                if not fits:
+                    fits = True
                     continue
-                c_moved = sum(abs(c2[i] - c[i]) for i in range(n))
-                a_gets = sum(max(0, a2[i] - a[i]) for i in range(n))
-                moved = c_moved + sum(abs(a2[i] - a[i]) + abs(b2[i] - b[i]) for i in range(n))
-                key = (c_moved, a_gets, moved, tuple(-x for x in reversed(a2)))
-                if best_key is None or key < best_key:
-                    best_key = key
-                    best = (a2, b2, c2)
+                moved += c_moved
+                if best is None or self._better(c_moved, a_gets, moved, a2, best_c, best_gets, best_moved, best_a2):
+                    best_a2, best_c, best_gets, best_moved = a2, c_moved, a_gets, moved
+                    best = (a2, b2, tuple([pool[i] - a2[i] - b2[i] for i in range(n)]))
         return best
 
     def _exchange(self, purse: Holding, supply: Holding, denom: int, up: bool):
@@ -140,18 +232,23 @@ class Coinage:
         want = purse[denom] + (1 if up else -1)
         if want < 0:
             return None
-        pool = tuple(purse[i] + supply[i] for i in range(n))
         best = None
-        best_key = None
+        best_moved = 0
         for p2 in self._by_value.get(self.value(purse), ()):
             if p2[denom] != want:
                 continue
-            if any(p2[i] != purse[i] for i in range(denom + 1, n)):
+            fits = True
+            moved = 0
+            for i in range(n):
+                d = p2[i] - purse[i]
+                if (i > denom and d != 0) or purse[i] + supply[i] - p2[i] < 0:
+                    fits = False
+                    break
+                moved += d if d >= 0 else -d
+            if not fits:
                 continue
-            s2 = tuple(pool[i] - p2[i] for i in range(n))
-            if min(s2) < 0:
-                continue
-            key = (sum(abs(p2[i] - purse[i]) for i in range(n)), tuple(-x for x in reversed(p2)))
-            if best_key is None or key < best_key:
-                best_key, best = key, (p2, s2)
+            # Fewest coins swapped, then the purse keeping its larger coins.
+            if best is None or self._better(0, 0, moved, p2, 0, 0, best_moved, best[0]):
+                best_moved = moved
+                best = (p2, tuple([purse[i] + supply[i] - p2[i] for i in range(n)]))
         return best
