@@ -13,6 +13,9 @@ from rulekit.engine.trail cimport Trail
 
 cdef class Condition    # declared below
 
+# SplitMix64's constants, as unsigned 64-bit C integers: State._rand's arithmetic wraps in C as it is masked in Python.
+cdef unsigned long long MASK64, GOLDEN, MIX1, MIX2
+
 @cython.final
 cdef class Compiled:
     cdef dict __dict__
@@ -21,7 +24,7 @@ cdef class Compiled:
     cdef public list coin_ids, space_ids, struct_ids, conv_ids, kind_ids, kind_access, goal_ids, goal_cond
     cdef public list income_pool, income_coin, unlocks, conv_unlocks, yield_over
     cdef public tuple coin_values, space_pool, space_coin, next_space, cost_pool, cost_coin, pool_end, pool_start, no_pool
-    cdef public tuple vp_first, vp_later, requires
+    cdef public tuple vp_first, vp_later, requires, bits8
     cdef public tuple conv_pay_pool, conv_pay_coin, conv_gain_pool, conv_gain_coin, conv_always, conv_per_turn
     cdef public tuple worker_kind, worker_start, worker_seat, goal_at_end, actions, tie_breaks
     cdef public dict action_index, _kind_masks
@@ -46,7 +49,8 @@ cdef class Compiled:
 cdef class State:
     cdef dict __dict__
     cdef public Compiled c
-    cdef public object seed, rng, supply, end_reason
+    cdef public object seed, supply, end_reason
+    cdef public unsigned long long rng
     cdef public Trail history, log
     cdef public int first, current, phase, turn, face_up, holder, token_turn, borrowed
     cdef public int harbormaster, ship, spent, hired
@@ -54,6 +58,9 @@ cdef class State:
     cdef public int borrows, leaped, end_cond
     cdef public list purses, pool, earned, first_due, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
+
+    @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
+    cpdef int _rand(self, int n)
 
     @cython.locals(c=Compiled)
     cpdef _reset_turn_counters(self)
@@ -84,14 +91,18 @@ cdef class State:
     @cython.locals(c=Compiled, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int, ns=cython.int,
                    w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
-                   dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple)
+                   dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple,
+                   small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong)
     cpdef list legal_actions(self)
 
-    @cython.locals(c=Compiled, s=cython.int, candidates=cython.longlong)
+    @cython.locals(c=Compiled, s=cython.int, candidates=cython.longlong, mine=cython.longlong, theirs=cython.longlong)
     cpdef _borrow_actions(self, list out)
 
     @cython.locals(c=Compiled, w=cython.int)
     cpdef int _free_sailor(self, int p)
+
+    @cython.locals(c=Compiled, w=cython.int, on=cython.int)
+    cpdef bint _can_hire(self, int p, int value)
 
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int)
     cpdef _apply(self, int action)
@@ -164,5 +175,5 @@ cdef class Condition:
 
     @cython.locals(code=cython.int, v=cython.longlong, owned=cython.longlong, c=Compiled, s=cython.int,
                    vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
-                   w=cython.int, k=cython.int, part=Condition)
+                   w=cython.int, k=cython.int, part=Condition, bits8=tuple)
     cpdef bint holds(self, State st, int p)

@@ -39,7 +39,12 @@ PHASE_NAMES = ("work", "spending", "over")
 # Action kinds (LEAP: a move of several steps, given by a long_move effect)
 MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP = range(10)
 
-MASK64 = (1 << 64) - 1
+# The game's own random numbers: SplitMix64 (mod 2**64; the compiled core declares these as unsigned 64-bit C
+# integers in game.pxd, where the same arithmetic wraps by itself).
+MASK64 = 0xFFFFFFFFFFFFFFFF
+GOLDEN = 0x9E3779B97F4A7C15
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
 
 # Access kinds of workers
 ACCESS_EVERYONE, ACCESS_UNLOCKED, ACCESS_OWNER = 0, 1, 2
@@ -53,14 +58,6 @@ END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted")
 
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins")
-
-
-def _splitmix(state: int):
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
 
 
 @dataclass(frozen=True)
@@ -219,7 +216,12 @@ class Condition:
             v = st.coin_value(p)
         elif code == 1:                          # structures (of one VP value when param is set)
             if self.param is None:
-                v = st.owned[p].bit_count()
+                owned = st.owned[p]
+                bits8 = st.c.bits8
+                v = 0
+                while owned:
+                    v += bits8[owned & 255]
+                    owned >>= 8
             else:
                 owned = st.owned[p]
                 c = st.c
@@ -496,6 +498,9 @@ class Compiled:
         self.coin_bonus = (cb["per"], cb["vp"]) if cb else None
         self.tie_breaks = tuple(d.get("tie_breaks") or ())
         self._kind_masks = {}
+        #: How many bits each byte has set: a set of structures is counted a byte at a time
+        #: (the compiled core reads this table in C; Python's int.bit_count would be a call).
+        self.bits8 = tuple(bin(i).count("1") for i in range(256))
         self._build_actions()
 
     def pools(self, amounts: dict) -> tuple:
@@ -682,8 +687,12 @@ class State:
         return st
 
     def _rand(self, n: int) -> int:
-        self.rng, z = _splitmix(self.rng)
-        return z % n
+        """A number from 0 to n - 1: the next SplitMix64 output of the game's generator, modulo n."""
+        state = (self.rng + GOLDEN) & MASK64
+        self.rng = state
+        z = ((state ^ (state >> 30)) * MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * MIX2) & MASK64
+        return (z ^ (z >> 31)) % n
 
     def _reset_turn_counters(self):
         c = self.c
@@ -1132,16 +1141,31 @@ class State:
             sailor = c.sailor_kind
             wowner = self.wowner
             ns = c.n_spaces
+            # MOVE actions come first in the table, one per (kind, space): collected as a bit set
+            # (when the table's moves fit in 62 bits, as in any real ruleset), listed in order.
+            small = c.n_kinds * ns <= 62
+            seen = 0
+            bit = 1
             for w in range(c.n_workers):
                 sp = wpos[w]
                 if sp < 0 or moved >> w & 1:
                     continue
                 k = wkind[w]
                 if (wowner[w] == p) if k == sailor else (kinds >> k & 1):
-                    a = k * ns + sp              # MOVE actions come first in the table
-                    if a not in out:
+                    a = k * ns + sp
+                    if small:
+                        seen |= bit << a
+                    elif a not in out:
                         out.append(a)
-            out.sort()
+            if small:
+                a = 0
+                while seen:
+                    if seen & 1:
+                        out.append(a)
+                    seen >>= 1
+                    a += 1
+            else:
+                out.sort()
             if c.leap_mask and not self.leaped and self._active_structs(p) & c.leap_mask:
                 first = len(out)
                 for a in out[:first]:
@@ -1155,7 +1179,12 @@ class State:
         # Resource Spending phase
         value = self.coin_value(p)
         owned = self.owned[p]
-        if self.built_this_turn < c.builds_per_turn and bin(owned).count("1") < c.tokens:
+        built = 0
+        m = owned
+        while m:
+            built += c.bits8[m & 255]
+            m >>= 8
+        if self.built_this_turn < c.builds_per_turn and built < c.tokens:
             for s in range(c.n_struct):
                 if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
                     continue
@@ -1195,13 +1224,15 @@ class State:
     def _borrow_actions(self, out):
         c = self.c
         p = self.current
-        if self.borrows >= c.borrow_per_turn or not (self.owned[p] & c.borrow_mask):
+        mine = self.owned[p]
+        theirs = self.owned[1 - p]
+        if self.borrows >= c.borrow_per_turn or not (mine & c.borrow_mask):
             return
         if self.holder == p:
             return
-        if self.holder == 1 - p and not (c.take_from_opponent and self.owned[1 - p] & c.borrow_mask):
+        if self.holder == 1 - p and not (c.take_from_opponent and theirs & c.borrow_mask):
             return
-        candidates = self.owned[1 - p] & ~self.owned[p] & ~self.borrowed_mask
+        candidates = theirs & ~mine & ~self.borrowed_mask
         for s in range(c.n_struct):
             if candidates >> s & 1:
                 out.append(c.borrow_action[s])
@@ -1213,7 +1244,10 @@ class State:
         if value < c.sailor_cost or not self._has(p, c.sailor_cost_pool) or not self._can_pay(p, c.sailor_cost):
             return False
         if c.sailor_max is not None:
-            on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and self.wpos[w] >= 0)
+            on = 0
+            for w in range(c.n_workers):
+                if c.worker_kind[w] == c.sailor_kind and self.wpos[w] >= 0:
+                    on += 1
             if on >= c.sailor_max:
                 return False
         return self._free_sailor(p) >= 0
