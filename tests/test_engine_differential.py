@@ -118,14 +118,19 @@ def test_same_games_on_generated_variants(tmp_path, n):
         play_both(rs, seed)
 
 
-def test_pure_python_switch_in_a_fresh_process():
-    """RULEKIT_PURE_PYTHON=1 makes the whole command run the .py sources."""
+@pytest.mark.parametrize("from_path", [False, True], ids=["as installed", "from sys.path"])
+def test_pure_python_switch_in_a_fresh_process(from_path):
+    """RULEKIT_PURE_PYTHON=1 makes the whole command run the .py sources, whether Python finds the
+    package through the install or on its path (as a plain install or a script in the checkout does,
+    where nothing else has imported importlib.machinery)."""
     import subprocess
     import sys
 
     code = ("import rulekit.engine as e, rulekit.engine.game as g, rulekit.bots.policy as b; "
             "print(e.ENGINE, g.__file__.rsplit('.', 1)[-1], b.__file__.rsplit('.', 1)[-1])")
     env = dict(os.environ, RULEKIT_PURE_PYTHON="1")
+    if from_path:
+        env["PYTHONPATH"] = str(Path(core.__file__).resolve().parent.parent.parent)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.split() == ["pure", "Python", "py", "py"]
 
