@@ -13,7 +13,7 @@ cdef class Coinage:
     cdef public bint _int_keys
 
     @cython.locals(k=cython.longlong, x=cython.longlong, r=cython.longlong, i=cython.int)
-    cpdef long long _index(self, h)
+    cpdef long long _index(self, tuple h)
 
     @cython.locals(ia=cython.longlong, ib=cython.longlong, ic=cython.longlong)
     cpdef object transfer(self, a, b, c, int amount)

@@ -92,7 +92,8 @@ cdef class State:
                    w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
                    dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple,
-                   small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong)
+                   small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
+                   b=cython.int)
     cpdef list legal_actions(self)
 
     @cython.locals(c=Compiled, s=cython.int, candidates=cython.longlong, mine=cython.longlong, theirs=cython.longlong)
@@ -175,5 +176,5 @@ cdef class Condition:
 
     @cython.locals(code=cython.int, v=cython.longlong, owned=cython.longlong, c=Compiled, s=cython.int,
                    vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
-                   w=cython.int, k=cython.int, part=Condition, bits8=tuple)
+                   w=cython.int, k=cython.int, part=Condition, bits8=tuple, b=cython.longlong)
     cpdef bint holds(self, State st, int p)

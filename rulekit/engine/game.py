@@ -220,7 +220,8 @@ class Condition:
                 bits8 = st.c.bits8
                 v = 0
                 while owned:
-                    v += bits8[owned & 255]
+                    b = bits8[owned & 255]
+                    v += b
                     owned >>= 8
             else:
                 owned = st.owned[p]
@@ -229,8 +230,10 @@ class Condition:
                 v = 0
                 s = 0
                 while owned:
-                    if owned & 1 and (c.vp_first[s] if st.first_builder[s] == p else c.vp_later[s]) == vp:
-                        v += 1
+                    if owned & 1:
+                        b = c.vp_first[s] if st.first_builder[s] == p else c.vp_later[s]
+                        if b == vp:
+                            v += 1
                     owned >>= 1
                     s += 1
         elif code == 2:                          # workers of the kinds in pmask that p may move
@@ -1182,7 +1185,8 @@ class State:
         built = 0
         m = owned
         while m:
-            built += c.bits8[m & 255]
+            b = c.bits8[m & 255]
+            built += b
             m >>= 8
         if self.built_this_turn < c.builds_per_turn and built < c.tokens:
             for s in range(c.n_struct):
