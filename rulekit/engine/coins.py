@@ -52,10 +52,11 @@ class Coinage:
         for counts in product(*(range(t + 1) for t in self.totals)):
             by_value[self.value(counts)].append(counts)
         self._by_value = {k: tuple(v) for k, v in by_value.items()}
-        # Answers cached per instance: transfers repeat a lot within and across games. The
-        # caches' keys are small integers (each holding a number in mixed radix, the counts
-        # as digits), far cheaper to hash and compare than tuples of tuples; when they would
-        # not fit in 62 bits, or for a holding outside the box's coins, the key is the tuple.
+        # Answers cached per instance: transfers repeat a lot within and across games. In the
+        # compiled core the caches' keys are integers (each holding a number in mixed radix,
+        # the counts as digits), far cheaper to hash and compare than tuples of tuples; as pure
+        # Python, when they would not fit in 62 bits, or for a holding outside the box's coins,
+        # the key is the tuple itself.
         self._radix = tuple(t + 1 for t in self.totals)
         holdings = 1
         for r in self._radix:
