@@ -100,7 +100,7 @@ def test_end_when_goals_are_all_claimed_or_discarded():
     """Tous les Pions Objectifs ont été attribués ou défaussés."""
     st = game(goals=("structure",))
     S.give_structures(st, 0, "lender", "camp", "smithy")
-    spending(st, labor=1, value=3)
+    S.afford(st, "union")
     st.play("build union")
     assert st.claimed[0] == [S.gid(st, "structure")]
     assert st.ending and st.end_reason == "goals_exhausted"
@@ -109,7 +109,7 @@ def test_end_when_goals_are_all_claimed_or_discarded():
     for p in (0, 1):
         S.give_structures(st, p, "camp", "village")
     S.give_structures(st, 0, "lender")
-    spending(st, labor=1, value=3)
+    S.afford(st, "union")
     st.play("build union")
     assert st.removed == [S.gid(st, "workers")]
     assert st.ending and st.end_reason == "goals_exhausted"
@@ -368,9 +368,10 @@ def test_hammer_labor_dollar_coins():
     """Le marteau indique le nombre de points d'Ouvrage nécessaire et le dollar le coût en Pièces."""
     st = game()
     S.give_structures(st, 0, "lender")
+    hammer, dollar = S.cost(st, "bank")
     spending(st, labor=5, value=9)
     st.play("build bank")
-    assert labor(st) == 5 - 3 and st.coin_value(0) == 9 - 4
+    assert labor(st) == 5 - hammer and st.coin_value(0) == 9 - dollar
 
 
 def test_lender_needs_two_labor_two_coins():
@@ -931,14 +932,15 @@ def test_revealed_goal_met_by_both_is_discarded():
     S.set_purse(st, 0, silver=5)
     S.set_purse(st, 1, gold=1)
     S.give_structures(st, 0, "lender", "camp", "smithy")
-    spending(st, labor=1, silver=5)
-    st.play("build union")                                      # 4 structures; 2 coins left
+    union_labor, union_coin = S.cost(st, "union")
+    spending(st, labor=union_labor, silver=5)
+    st.play("build union")                                      # 4 structures; fewer than 5 coins left
     assert st.claimed[0] == [S.gid(st, "structure")]
     assert st.claimed[1] == [S.gid(st, "coin")]                 # only 1 meets it: 1 takes it
     st = game(goals=("structure", "coin", "two_vp"))
     S.set_purse(st, 1, gold=1)
     S.give_structures(st, 0, "lender", "camp", "smithy")
-    spending(st, labor=1, value=8)
+    spending(st, labor=union_labor, value=union_coin + 5)
     st.play("build union")                                      # 5 coins left: both meet Coin
     assert st.removed == [S.gid(st, "coin")] and st.face_up == S.gid(st, "two_vp")
 
@@ -985,11 +987,11 @@ def test_structure_goal_first_to_four():
     st = game(goals=("structure", "two_vp"))
     S.give_structures(st, 1, "lender", "camp", "smithy")
     S.give_structures(st, 0, "lender", "camp", "smithy", first=False)
-    spending(st, labor=1, value=3)
+    S.afford(st, "union")
     st.play("build union")
     assert st.claimed[0] == [S.gid(st, "structure")]
     st.play("end")
-    spending(st, labor=1, value=3)
+    S.afford(st, "union")
     st.play("build union")                                      # 1 has 4 too: the token is gone
     assert st.claimed[1] == []
 
