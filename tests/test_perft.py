@@ -23,7 +23,8 @@ def perft(state, depth):
 
 
 @pytest.mark.parametrize("ruleset_id,first,expected", [
-    ("province-en", 0, [3, 12, 29]), ("province-en", 1, [3, 12, 29]), ("province-fr", None, [3, 12, 27])])
+    ("province-en", 0, [3, 12, 29]), ("province-en", 1, [3, 12, 29]), ("province-fr", None, [3, 12, 29]),
+    ("original-costs-fr", None, [3, 12, 27])])
 def test_perft_opening_by_hand(ruleset_id, first, expected):
     """Opening: three green workers, one per space.
 
@@ -31,10 +32,11 @@ def test_perft_opening_by_hand(ruleset_id, first, expected):
     depth 2: after one move, 2 unmoved workers + ``spend`` + ``end`` = 4 each: 12.
     depth 3: move,move → 1 move + spend + end (6 × 3 = 18); move,end → the
     opponent sees two workers sharing a space, so 2 distinct moves (3 × 2);
-    move,spend → ``end`` (3 × 1), and in province-en also ``build harbor``
-    after the 2 moves that earn 1 Labor (its Harbor costs 1 Labor and 2 Coin,
-    and each player starts with at least 2 Coin; province-fr's costs 3 Labor):
-    18 + 6 + 3 = 27 in province-fr, 27 + 2 = 29 in province-en.
+    move,spend → ``end`` (3 × 1), and in both editions also ``build harbor``
+    after the 2 moves that earn 1 Labor (the Harbor costs 1 Labor and 2 Coin,
+    and each player starts with at least 2 Coin; the French first table,
+    original-costs-fr, has it at 3 Labor): 18 + 6 + 3 = 27 in
+    original-costs-fr, 27 + 2 = 29 in province-en and province-fr.
     """
     st = new_game(load_ruleset(ruleset_id), seed=1, first_player=first)
     assert [perft(st, d) for d in (1, 2, 3)] == expected
@@ -53,7 +55,10 @@ MIDGAME = ["move green@labor_top", "move green@coin", "move green@labor_low", "s
     # and 3 Coin: 75, 202, 506, 1376): the 4 lines "move green@labor_top and another move, spend,
     # build union" of depth 4 no longer pay for it.
     ("province-en", 0, (4, 5, 6, 7), [71, 188, 468, 1247]),
-    ("province-fr", None, (4, 5, 6, 7), [67, 182, 450, 1193]),
+    # province-fr has the same counts as province-en since its costs were balanced (its first
+    # table, original-costs-fr, has no first-turn Harbor: 67, 182, 450, 1193).
+    ("province-fr", None, (4, 5, 6, 7), [71, 188, 468, 1247]),
+    ("original-costs-fr", None, (4, 5, 6, 7), [67, 182, 450, 1193]),
 ])
 def test_perft_opening_regression(ruleset_id, first, depths, expected):
     st = new_game(load_ruleset(ruleset_id), seed=1, first_player=first)

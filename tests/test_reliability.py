@@ -142,9 +142,12 @@ def test_unknown_ids_are_checked_in_linear_time(monkeypatch):
 
 
 def test_the_631_turn_game_is_within_the_turn_limit_of_play(tmp_path):
-    """docs/engine.md: a random province-fr game lasted 631 turns; 600 is no bound, play's limit is."""
+    """docs/engine.md: a random province-fr game lasted 631 turns; 600 is no bound, play's limit is.
+
+    The game was played on the French first table of costs, which the variant
+    original-costs-fr keeps (province-fr's costs were balanced since)."""
     data = json.loads((RECORDS / "fr-631-turns.json").read_text(encoding="utf-8"))
-    rs = load_ruleset("province-fr")
+    rs = load_ruleset("original-costs-fr")
     data["ruleset"]["sha256"] = rs.sha256          # the game is replayed on the rules as they are now
     st = replay(GameRecord.from_json(data), rs)
     assert st.is_terminal() and st.turn + 1 == 631 == data["result"]["turns"]
