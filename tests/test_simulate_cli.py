@@ -126,3 +126,22 @@ def test_first_seat_headline_and_two_strengths():
 def test_cluster_without_a_scheduler_is_a_clear_error():
     r = run("simulate", "province-en", "--games", "2", "--cluster", "tcp://127.0.0.1:9")
     assert r.exit_code == 1 and "Dask scheduler at tcp://127.0.0.1:9" in r.output
+
+
+def test_bots_that_do_not_search_are_no_measure_of_balance():
+    """Between greedy bots the report says that their first-seat figure is no measure of
+    balance; with a search bot on either side it does not."""
+    note = "Neither bot looks ahead"
+    greedy = run("simulate", "province-en", "--games", "4", "--bots", "greedy,random")
+    assert greedy.exit_code == 0, greedy.output
+    assert note in greedy.output and "--bots mcts:16,mcts:16" in greedy.output
+    levels = run("simulate", "province-en", "--games", "2", "--bots", "easy,normal")
+    assert note in levels.output
+    for bots in ("mcts:2,greedy", "hard,normal"):
+        searching = run("simulate", "province-en", "--games", "2", "--bots", bots)
+        assert searching.exit_code == 0, searching.output
+        assert "First seat: wins" in searching.output and note not in searching.output
+    both = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy", "--bots", "mcts:2,mcts:2")
+    assert both.output.count(note) == 1
+    french = run("simulate", "province-en", "--games", "2", "--lang", "fr")
+    assert "Aucun des deux bots n’anticipe" in french.output

@@ -32,6 +32,8 @@ def test_report_and_house_rule(tmp_path):
     assert r.exit_code == 0, r.output
     assert "Best settings" in r.output and "setup.starting_coins.1" in r.output and "Runner-ups" in r.output
     assert "games played in" in r.output and str(out) in r.output
+    assert "Neither bot looks ahead" in r.output                # greedy bots, the default
+    assert "tune with bots that search, e.g. --bots mcts:16,mcts:16." in r.output
     written = yaml.safe_load(out.read_text())
     assert written["extends"] == "../poor-second.yaml" and written["id"] == "poor-second-tuned"
     load_ruleset(str(out))
@@ -98,3 +100,10 @@ def test_progress_bar_and_ctrl_c_on_a_terminal(tmp_path):
     assert "Interrupted: the best candidate of the last finished round is shown." in child.before
     assert "Best settings" in child.before and "Rounds: 9;" in child.before
     assert load_ruleset(str(tmp_path / "t.yaml")).data["setup"]["starting_coins"][0] == 2
+
+
+def test_search_bots_get_no_caution(tmp_path):
+    r = run("tune", "province-en", "--vary", "structures.bank.cost.coin=3..4", "--bots", "mcts:1,mcts:1",
+            "--budget", "4", "-o", str(tmp_path / "t.yaml"))
+    assert r.exit_code == 0, r.output
+    assert "Best settings" in r.output and "Neither bot looks ahead" not in r.output

@@ -202,6 +202,12 @@ class BotSpec:
         return f"{self.level}={self.bare}" if self.level else self.bare
 
     @property
+    def searches(self) -> bool:
+        """True for a bot that looks ahead within a budget (``mcts``, ``deep``, ``wide``,
+        or a level that names one); False for ``random``, ``careless`` and ``greedy``."""
+        return FACTORIES[self.name].budget
+
+    @property
     def deterministic(self) -> bool:
         """True unless the budget is in seconds (then the play depends on the machine's speed)."""
         return self.seconds is None

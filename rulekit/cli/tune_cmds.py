@@ -19,7 +19,7 @@ import click
 from ..errors import ClusterError, TuneError
 from ..i18n import N_, _, ngettext, pgettext
 from .base import RkCommand, fail
-from .simulate_cmds import _level, _num, _pct, _range, _table, cluster_option, parse_bot_pair
+from .simulate_cmds import _level, _num, _pct, _range, _table, cluster_option, no_search_note, parse_bot_pair
 
 
 def _bots(ctx, param, value):
@@ -57,6 +57,9 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     else:
         out.append(_("Target: the first seat winning {rate} of the decided games.").format(
             rate=_pct(s["target"]["first_seat_rate"])))
+    note = no_search_note(s["bots"], tuning=True)
+    if note:
+        out.append(note)
     if s["grid_size"] > s["candidates"] + len(result["invalid"]):
         out.append(_("The space has {grid} settings; {num} of them were drawn with the seed.").format(
             grid=_num(s["grid_size"], 0), num=_num(s["candidates"] + len(result["invalid"]), 0)))
