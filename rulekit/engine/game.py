@@ -6,11 +6,12 @@ structure, a goal or an edition: every rule comes from the ruleset's
 primitives (docs/ruleset-reference.md), so a house rule changes the game by
 changing data.
 
->>> from rulekit.language import load_ruleset
->>> game = new_game(load_ruleset("province-en"), seed=7)
->>> game.phase_name, game.current
+>>> from rulekit.language import bundled_rulesets, load_ruleset
+>>> ruleset_id = next(iter(bundled_rulesets()))      # the first bundled one; any other will do
+>>> game = new_game(load_ruleset(ruleset_id), seed=7)
+>>> game.phase_name, game.turn
 ('work', 0)
->>> "move green@labor_top" in [game.notation(a) for a in game.legal_actions()]
+>>> all(game.parse(game.notation(a)) == a for a in game.legal_actions())
 True
 
 Turn structure (rules-notes §3): start of turn (the Harbormaster's cast,

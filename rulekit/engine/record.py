@@ -3,9 +3,9 @@
 A record is JSON, written atomically, so a crash never leaves half a file::
 
     {"format": "rulekit-record", "version": 1,
-     "ruleset": {"id": "province-en", "sha256": "...", "source": "..."},
+     "ruleset": {"id": "RULESET-ID", "sha256": "...", "source": "..."},
      "seed": 7, "first_player": 0, "players": ["human", "bot:greedy"],
-     "actions": ["move green@labor_top", "spend", "end", ...],
+     "actions": ["move KIND@SPACE", "spend", "end", ...],
      "result": {"scores": [..], "winner": 0, "decided_by": "vp", "by_source": [..]}}
 
 :func:`replay` re-plays a record, checking that every action is legal.

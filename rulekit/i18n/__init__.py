@@ -544,7 +544,7 @@ def own_name(entry, lang: str | None = None):
 
 
 def display_name(data: dict, kind: str, ident: str) -> str:
-    """The translated name of a ruleset entry, e.g. ``display_name(data, "structure", "mill")``.
+    """The translated name of a ruleset entry, e.g. ``display_name(data, "structure", structure_id)``.
 
     ``kind`` is one of :data:`NAME_KINDS`, or ``"ruleset"`` with ``ident`` one of
     :data:`RULESET_FIELDS`. The extraction (``rulekit.language.extract``) pulls the

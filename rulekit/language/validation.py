@@ -14,7 +14,8 @@ Two kinds of checks run on the resolved data (after ``extends``):
 These checks never assume the data is well formed: a part that is not is left
 to the schema's messages. Every message goes through the catalog.
 
->>> [str(p) for p in validate_path("province-en")]
+>>> from rulekit.language import bundled_rulesets, validate_path
+>>> [str(p) for ruleset_id in bundled_rulesets() for p in validate_path(ruleset_id)]
 []
 """
 from __future__ import annotations

@@ -7,10 +7,11 @@ a change. Comparing the words rather than the raw data means a change that a
 player would not see in the book (the order of keys, say) is not reported, and
 every change that alters a rule is.
 
->>> from rulekit.language import load_ruleset
->>> changes = rule_diff(load_ruleset("province-en"), load_ruleset("province-en"))
->>> changes
-[]
+A ruleset compared with itself has no difference, whichever it is:
+
+>>> from rulekit.language import bundled_rulesets, load_ruleset
+>>> [rule_diff(load_ruleset(i), load_ruleset(i)) for i in bundled_rulesets()] == [[]] * len(bundled_rulesets())
+True
 """
 from __future__ import annotations
 
