@@ -75,24 +75,20 @@ def first_seat_lines(fs: dict, bots) -> list[str]:
         out.append(_("The second seat has a measurable advantage."))
     note = no_search_note(bots)
     if note:
-        out.append(note)
+        out.append(note + " " + _("To judge balance, play bots that search, e.g. --bots mcts:16,mcts:16, "
+                                  "and a stronger pair with a second --bots."))
     return out
 
 
-def no_search_note(bots, tuning: bool = False) -> str | None:
-    """A caution when neither bot searches: their first-seat figure is no measure of balance
-    (``tuning``: the wording for ``rulekit tune``, which takes one pair of bots)."""
+def no_search_note(bots) -> str | None:
+    """A caution when neither bot searches: their first-seat figure is no measure of balance.
+    Each command adds its own advice (``tune`` takes one pair of bots, ``simulate`` several)."""
     from ..bots.registry import parse_bot
 
     if any(parse_bot(b).searches for b in bots):
         return None
-    if tuning:
-        return _("Neither bot looks ahead: between such bots the first seat's share says more about how they "
-                 "play than about the rules. To judge balance, tune with bots that search, e.g. "
-                 "--bots mcts:16,mcts:16.")
     return _("Neither bot looks ahead: between such bots the first seat's share says more about how they "
-             "play than about the rules. To judge balance, play bots that search, e.g. --bots mcts:16,mcts:16, "
-             "and a stronger pair with a second --bots.")
+             "play than about the rules.")
 
 
 # ---------------------------------------------------------------------------

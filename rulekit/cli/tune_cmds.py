@@ -57,9 +57,9 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     else:
         out.append(_("Target: the first seat winning {rate} of the decided games.").format(
             rate=_pct(s["target"]["first_seat_rate"])))
-    note = no_search_note(s["bots"], tuning=True)
+    note = no_search_note(s["bots"])
     if note:
-        out.append(note)
+        out.append(note + " " + _("To judge balance, tune with bots that search, e.g. --bots mcts:16,mcts:16."))
     if s["grid_size"] > s["candidates"] + len(result["invalid"]):
         out.append(_("The space has {grid} settings; {num} of them were drawn with the seed.").format(
             grid=_num(s["grid_size"], 0), num=_num(s["candidates"] + len(result["invalid"]), 0)))
