@@ -110,6 +110,39 @@ def generated_variant(tmp_path, n):
     return load_ruleset(path)
 
 
+def wide_variant(tmp_path):
+    """A house rule past 32 structures and 32 workers (48 structures, 45 workers with the sailors): the
+    compiled core holds sets of them in 64-bit integers, where a 32-bit shift would lose the 33rd."""
+    lines = ["extends: province-en", "id: wide", "components:", "  structure_tokens: 48", "structures:"]
+    for i in range(40):
+        effect = "income: {labor: 1}" if i % 2 else "space_yield: {space: coin, coin: 1}"
+        lines += [f"  hut{i}:", f"    name: Hut {i}", "    cost: {labor: 1}", "    vp: {first: 1, later: 1}",
+                  f"    effects: [{effect}]"]
+    lines += ["sailors:", "  count: 20", "  max_on_cycle: 40", "  cost: {coin: 0}", "  per_turn: 2",
+              "end:", "  conditions:", "    - player_condition: {metric: structures, at_least: 20}"]
+    path = tmp_path / "wide.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_same_games_past_32_structures_and_workers(tmp_path):
+    rs = wide_variant(tmp_path)
+    c = FAST.compile_ruleset(rs)
+    assert c.n_struct == 48 and c.n_workers == 45
+    for seed in range(GAMES_PER_VARIANT):
+        play_both(rs, seed)
+    # The games reach the high bits: a 33rd-or-later structure built, a 33rd-or-later worker moved.
+    high_structures = high_workers = 0
+    for seed in range(GAMES_PER_VARIANT):
+        st = FAST.new_game(rs, seed=seed, first_player=seed % 2)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            st._apply(rng.choice(st.legal_actions()))
+            high_structures |= (st.owned[0] | st.owned[1]) >> 32
+            high_workers |= st.moved >> 32
+    assert high_structures and high_workers
+
+
 @pytest.mark.parametrize("n", range(VARIANTS))
 def test_same_games_on_generated_variants(tmp_path, n):
     rs = generated_variant(tmp_path, n)

@@ -13,6 +13,9 @@ from rulekit.engine.trail cimport Trail
 
 cdef class Condition    # declared below
 
+# One bit for sets (game.py's BIT): 64-bit, so that BIT << s holds the 32nd structure, worker or kind and beyond.
+cdef long long BIT
+
 # SplitMix64's constants, as unsigned 64-bit C integers: State._rand's arithmetic wraps in C as it is masked in Python.
 cdef unsigned long long MASK64, GOLDEN, MIX1, MIX2
 

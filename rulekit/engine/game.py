@@ -47,6 +47,10 @@ GOLDEN = 0x9E3779B97F4A7C15
 MIX1 = 0xBF58476D1CE4E5B9
 MIX2 = 0x94D049BB133111EB
 
+# One bit, shifted to make a set of structures, workers, kinds or conversions (at most 62 of each: the language's
+# limit). The compiled core declares it a 64-bit C integer (game.pxd): ``1 << s`` would shift a 32-bit C int there.
+BIT = 1
+
 # Access kinds of workers
 ACCESS_EVERYONE, ACCESS_UNLOCKED, ACCESS_OWNER = 0, 1, 2
 
@@ -311,7 +315,7 @@ class Compiled:
         self.struct_ids = list(d["structures"])
         sidx = {s: i for i, s in enumerate(self.struct_ids)}
         self.n_struct = len(self.struct_ids)
-        self.all_struct_mask = (1 << self.n_struct) - 1
+        self.all_struct_mask = (BIT << self.n_struct) - 1
         sts = [d["structures"][s] for s in self.struct_ids]
         self.cost_pool = tuple(self.pools(s["cost"]) for s in sts)
         self.cost_coin = tuple(self.coins(s["cost"]) for s in sts)
@@ -576,7 +580,7 @@ class Compiled:
             m = 0
             for k in range(self.n_kinds):
                 if self.kind_access[k] == ACCESS_EVERYONE:
-                    m |= 1 << k
+                    m |= BIT << k
             for s in range(self.n_struct):
                 if structs >> s & 1:
                     m |= self.unlocks[s]
@@ -1342,7 +1346,7 @@ class State:
         for _step in range(steps):
             dest = c.next_space[dest]
         self.wpos[w] = dest
-        self.moved |= 1 << w
+        self.moved |= BIT << w
         gain, coin = c.space_pool[dest], c.space_coin[dest]
         over = self._active_structs(p) & c.yield_mask
         if over:
@@ -1369,13 +1373,13 @@ class State:
         c = self.c
         self._take(p, c.cost_pool[s])
         self._pay(p, c.cost_coin[s])
-        self.owned[p] |= 1 << s
+        self.owned[p] |= BIT << s
         self.built_this_turn += 1
         self._gain(p, c.built_pool[s])
         if c.built_coin[s]:
             self._earn_coin(p, c.built_coin[s])
         if c.first_mask >> s & 1:
-            self.first_due[p] |= 1 << s
+            self.first_due[p] |= BIT << s
         if self.first_builder[s] < 0:
             self.first_builder[s] = p
         # A worker kind this structure unlocks enters the Work Cycle if none is on it.
@@ -1401,10 +1405,10 @@ class State:
         self.holder = p
         self.token_turn = self.turn
         self.borrowed = s
-        self.borrowed_mask |= 1 << s
+        self.borrowed_mask |= BIT << s
         self.borrows += 1
         # A resource-earning structure pays at once.
-        self._income(p, 1 << s)
+        self._income(p, BIT << s)
 
     # --------------------------------------------------------------- scoring
     def score_by_source(self, p: int) -> dict:
