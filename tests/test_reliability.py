@@ -51,6 +51,7 @@ def messages(path) -> list[str]:
     ("noop-conversion.yaml", 5, "conversion swap (pay 0 Labor, 1 Coin; gain 0 Labor, 1 Coin) gives back"),
     ("both-at-once.yaml", 14, "cannot pay both starting amounts (200 and 200) at once"),
     ("esc-title.yaml", 3, "control character U+001B"),
+    ("sailors-past-limit.yaml", 5, "too many workers: 65 with the sailors (60), where a ruleset may have 62"),
 ])
 def test_reproductions_that_are_refused(name, line, fragment):
     problems = validate_path(REPRO / name)
@@ -70,6 +71,20 @@ def test_the_starting_coins_are_checked_at_any_size():
     assert any("cannot pay both starting amounts (400 and 400) at once" in m
                for m in check_text(base + "setup: {starting_coins: [400, 400]}\n"))
     assert check_text(base + "setup: {starting_coins: [400, 300]}\n") == []
+
+
+def test_at_most_62_structures_and_conversions():
+    """The engine holds a set of structures (or conversions) in a 64-bit integer: 62 validate, 63 do not."""
+    def ruleset(key, n, body):
+        return f"extends: province-en\nid: t\n{key}:\n" + "".join(f"  x{i}: {body}\n" for i in range(n))
+
+    structure = "{name: X, cost: {labor: 1}, vp: {first: 1, later: 0}, effects: []}"
+    conversion = "{name: X, pay: {labor: 9}, gain: {coin: 1}}"
+    base = load_ruleset("province-en").data
+    for key, body in (("structures", structure), ("conversions", conversion)):
+        room = 62 - len(base.get(key) or {})
+        assert not [m for m in check_text(ruleset(key, room, body)) if "too many" in m]
+        assert f"too many {key}: 63, where a ruleset may have 62" in check_text(ruleset(key, room + 1, body))
 
 
 def check_text(text) -> list[str]:

@@ -8,6 +8,9 @@ numbers make together, and what a text may hold:
   says can steer the terminal it is printed on;
 - :func:`check_coin_holdings`: the coins allow at most :data:`MAX_HOLDINGS`
   different purses (the engine makes change among them);
+- :func:`check_set_sizes`: at most :data:`MAX_SET` structures, workers (the
+  sailors included) and conversions (the engine holds a set of each in one
+  64-bit integer);
 - :func:`check_conversion_loops`: no conversion, alone or with others, gives
   back at least what it costs (a player could repeat it without end, so a
   turn would never end);
@@ -29,6 +32,10 @@ from .yamlload import join
 #: engine works with: the product of (count + 1) over the denominations. The
 #: bundled editions have 88 and 108.
 MAX_HOLDINGS = 10_000
+
+#: Most structures, workers (the sailors included) and conversions a ruleset may have: the engine keeps
+#: a set of each (those owned, those moved this turn...) in one 64-bit integer, its sign bit unused.
+MAX_SET = 62
 
 #: Texts that may run over several lines (folded YAML): a line break is allowed there.
 MULTILINE_KEYS = {"story", "description", "flavor"}
@@ -109,6 +116,23 @@ def check_coin_holdings(checker) -> bool:
                 coins=sum(c for _v, c in supply), num=n, limit=MAX_HOLDINGS))
         return False
     return True
+
+
+def check_set_sizes(checker) -> None:
+    """At most MAX_SET structures, conversions and workers (each kind's count, and the sailors)."""
+    data = checker.data
+    for key, message in (("structures", _("too many structures: {num}, where a ruleset may have {limit}")),
+                         ("conversions", _("too many conversions: {num}, where a ruleset may have {limit}"))):
+        n = len(_dict(data.get(key)))
+        if n > MAX_SET:
+            checker.add(f"/{key}", message.format(num=n, limit=MAX_SET))
+    kinds = sum(_int(_dict(w).get("count")) or 0 for w in _dict(data.get("workers")).values())
+    sailors = _dict(data.get("sailors"))
+    hired = (_int(sailors.get("count")) or 0) * (1 if sailors.get("supply") == "shared" else 2)
+    if kinds + hired > MAX_SET:
+        checker.add("/sailors/count" if kinds <= MAX_SET else "/workers", _(
+            "too many workers: {num} with the sailors ({hired}), where a ruleset may have {limit}").format(
+                num=kinds + hired, hired=hired, limit=MAX_SET))
 
 
 # The two roles the warnings below measure: the resource a player earns and

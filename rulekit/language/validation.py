@@ -596,6 +596,7 @@ class _Checker:
         soundness.check_texts(self)
         self.holdings_ok = soundness.check_coin_holdings(self)
         soundness.check_conversion_loops(self)
+        soundness.check_set_sizes(self)
         self.check_resources()
         self.check_spaces(cycle)
         self.check_workers()
