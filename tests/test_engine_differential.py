@@ -217,3 +217,13 @@ def test_same_policy_on_generated_variants(tmp_path, n):
     rs = generated_variant(tmp_path, n)
     for seed in range(POLICY_GAMES // 3):
         policy_both(rs, seed)
+
+
+def test_every_field_of_a_state_is_declared_for_the_compiled_core():
+    """The compiled State has no instance __dict__: a slot added to game.py's State without its line in
+    game.pxd would be missing there (AttributeError here), instead of slowing every attribute look-up."""
+    rs = load_ruleset(sorted(bundled_rulesets())[0])
+    st = FAST.new_game(rs, seed=3)
+    for name in PURE.game.State.__slots__:
+        setattr(st, name, getattr(st, name))
+    assert st.key() == FAST.new_game(rs, seed=3).key()

@@ -21,7 +21,7 @@ cdef class Coinage:
     @cython.locals(ip=cython.longlong, isup=cython.longlong)
     cpdef object exchange(self, purse, supply, int denom, up)
 
-    @cython.locals(i=cython.int, t=cython.int)
+    @cython.locals(i=cython.int, t=cython.int, v=cython.int, x=cython.int)
     cpdef int value(self, counts)
 
     @cython.locals(i=cython.int)

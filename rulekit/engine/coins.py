@@ -70,7 +70,9 @@ class Coinage:
     def value(self, counts) -> int:
         t = 0
         for i in range(self.n):
-            t += self.values[i] * counts[i]
+            v = self.values[i]
+            x = counts[i]
+            t += v * x
         return t
 
     def _index(self, h: Holding) -> int:

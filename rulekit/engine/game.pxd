@@ -3,8 +3,10 @@
 # only says which attributes and locals are small integers or lists, so the
 # compiled core reads them as C fields instead of dictionary look-ups.
 #
-# A field added to State or Compiled works without a line here (both keep an
-# instance __dict__ for undeclared fields); declaring it here makes it fast.
+# A field added to Compiled works without a line here (it keeps an instance
+# __dict__ for undeclared fields); declaring it here makes it fast. A field
+# added to State (its __slots__) must be declared here: the compiled State has
+# no __dict__, and tests/test_engine_differential.py fails on a slot it lacks.
 # A declared type that a change makes wrong shows as a TypeError in the
 # differential test (tests/test_engine_differential.py), never as a new result.
 import cython
@@ -12,6 +14,10 @@ from rulekit.engine.coins cimport Coinage
 from rulekit.engine.trail cimport Trail
 
 cdef class Condition    # declared below
+
+# The phases and the action kinds, compared after every action: C integers (game.py also names them for Python).
+cdef int WORK, SPENDING, OVER
+cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP
 
 # One bit for sets (game.py's BIT): 64-bit, so that BIT << s holds the 32nd structure, worker or kind and beyond.
 cdef long long BIT
@@ -33,6 +39,12 @@ cdef class Compiled:
     cdef public dict action_index, _kind_masks
     cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_per_turn, n_pool
     cdef public tuple sailor_cost_pool
+    # Gains with a moment, repayment and the cast's outcomes (outcome_*: None without a casting section).
+    cdef public list built_pool, built_coin, first_pool, first_coin, final_coin
+    cdef public long long first_mask
+    cdef public int repay_coin, goals_drawn
+    cdef public tuple repay_pool, outcome_pool, outcome_coin, outcome_hire
+    cdef public object repay_ends_effect, first_random
     cdef public int n_workers, n_kinds, borrow_phases, harbor_struct, a_spend, a_end
     cdef public long long all_struct_mask, borrow_mask, ship_mask, income_mask, yield_mask, leap_mask
     cdef public int builds_per_turn, move_steps, borrow_per_turn, ship_tokens, lender_penalty
@@ -50,7 +62,8 @@ cdef class Compiled:
 
 @cython.final
 cdef class State:
-    cdef dict __dict__
+    # No instance __dict__: every field is one of State.__slots__ and is declared here (a test checks it),
+    # so Python code reaching a state's fields and methods (bots, the benchmark's loop) skips a dict look-up.
     cdef public Compiled c
     cdef public object seed, supply, end_reason
     cdef public unsigned long long rng
@@ -91,7 +104,7 @@ cdef class State:
     @cython.locals(base=cython.int, r=cython.int, pool=list)
     cpdef bint _has(self, int p, tuple amounts)
 
-    @cython.locals(c=Compiled, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int, ns=cython.int,
+    @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int, ns=cython.int,
                    w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
                    dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple,
@@ -99,7 +112,8 @@ cdef class State:
                    b=cython.int)
     cpdef list legal_actions(self)
 
-    @cython.locals(c=Compiled, s=cython.int, candidates=cython.longlong, mine=cython.longlong, theirs=cython.longlong)
+    @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,
+                   theirs=cython.longlong)
     cpdef _borrow_actions(self, list out)
 
     @cython.locals(c=Compiled, w=cython.int)
@@ -114,7 +128,7 @@ cdef class State:
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
     cpdef _income(self, int p, long long structs)
 
-    @cython.locals(c=Compiled)
+    @cython.locals(c=Compiled, p=cython.int)
     cpdef _start_turn(self)
 
     @cython.locals(c=Compiled)

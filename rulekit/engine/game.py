@@ -40,6 +40,11 @@ PHASE_NAMES = ("work", "spending", "over")
 # Action kinds (LEAP: a move of several steps, given by a long_move effect)
 MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP = range(10)
 
+# The compiled core reads the phases and the action kinds as C integers (game.pxd), which are not
+# attributes of the compiled module: name them for Python too (as pure Python, this rebinds them).
+globals().update(WORK=WORK, SPENDING=SPENDING, OVER=OVER, MOVE=MOVE, BORROW=BORROW, SPEND=SPEND, BUILD=BUILD,
+                 CONVERT=CONVERT, HIRE=HIRE, REPAY=REPAY, EXCHANGE=EXCHANGE, END=END, LEAP=LEAP)
+
 # The game's own random numbers: SplitMix64 (mod 2**64; the compiled core declares these as unsigned 64-bit C
 # integers in game.pxd, where the same arithmetic wraps by itself).
 MASK64 = 0xFFFFFFFFFFFFFFFF
