@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from play_support import run
 
-from rulekit.engine import new_game
+from rulekit.engine import compile_ruleset, new_game
 from rulekit.engine.record import SCHEMA_PATH, GameRecord, replay
 from rulekit.language import bundled_rulesets, load_ruleset, validate_path, check_path
 from rulekit.language import validation
@@ -145,14 +145,17 @@ def test_games_that_may_not_end_are_warned_about_and_bounded(name, warning):
 
 
 def test_unknown_ids_are_checked_in_linear_time(monkeypatch):
-    """1,100 misspelt ids: a suggestion for the first few only, every one reported."""
+    """1,100 misspelt ids: a suggestion for the first few only, every one reported (and the 1,108
+    structures are more than a ruleset may have)."""
     calls = []
     real = difflib.get_close_matches
     monkeypatch.setattr(validation.difflib, "get_close_matches", lambda *a, **k: calls.append(1) or real(*a, **k))
     problems = validate_path(REPRO / "slow-unknown-ids.yaml")
-    assert len(problems) == 1100
+    unknown = [p for p in problems if "unknown structure" in p.message]
+    assert len(unknown) == 1100 and len(problems) == 1101
+    assert [p.message for p in problems if p not in unknown] == ["too many structures: 1108, where a ruleset may have 62"]
     assert len(calls) <= validation.SUGGESTED_IDS
-    assert "did you mean tower_number_00000?" in problems[0].message
+    assert "did you mean tower_number_00000?" in unknown[0].message
     assert all(len(p.message) < 1000 for p in problems)
 
 
@@ -171,16 +174,18 @@ def test_the_631_turn_game_is_within_the_turn_limit_of_play(tmp_path):
 
 
 def test_every_bot_honours_its_budget_on_a_large_variant(tmp_path):
-    """60 workers, 50 sailors, an income of 1,000 Labor: MCTS answers within its limit (here 0.5 s)."""
+    """62 workers (the most a ruleset may have: 40 green, 20 sailors), an income of 1,000 Labor: MCTS
+    answers within its limit (here 0.5 s)."""
     from rulekit.bots import make_bot
     from rulekit.bots.mcts import MCTSBot
 
     path = tmp_path / "big.yaml"
-    path.write_text("extends: province-en\nid: big\nworkers: {green: {count: 60, start: [%s]}}\n"
-                    "sailors: {count: 50, max_on_cycle: null}\n"
+    path.write_text("extends: province-en\nid: big\nworkers: {green: {count: 40, start: [%s]}}\n"
+                    "sailors: {count: 10, max_on_cycle: null}\n"
                     "structures: {mill: {effects: [{income: {labor: 1000}}]}}\n" % ", ".join(
-                        ["labor_top", "coin", "labor_low"] * 20), encoding="utf-8")
+                        ["labor_top", "coin", "labor_low"] * 13 + ["labor_top"]), encoding="utf-8")
     rs = load_ruleset(path)
+    assert compile_ruleset(rs).n_workers == 62
     st = new_game(rs, seed=3)
     for bot in (make_bot("random", 1), make_bot("greedy", 1), MCTSBot(seed=1, max_seconds=0.5)):
         assert bot.choose(st) in st.legal_actions()
