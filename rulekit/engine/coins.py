@@ -1,3 +1,7 @@
+# cython: boundscheck=False, wraparound=False
+# (Read by Cython alone: the compiled core indexes lists and tuples without checking the bounds. Its
+# indexes come from the counts of the coins and are never negative; run as pure Python, where an index out of
+# range raises, this file plays the same games action by action: tests/test_engine_differential.py.)
 """Physical coins and the change-making policy.
 
 Coins are physical: the supply and each purse hold coins of the declared

@@ -1,3 +1,7 @@
+# cython: boundscheck=False, wraparound=False
+# (Read by Cython alone: the compiled core indexes lists and tuples without checking the bounds. Its
+# indexes come from the compiled tables and are never negative; run as pure Python, where an index out of
+# range raises, this file plays the same games action by action: tests/test_engine_differential.py.)
 """The generic game engine.
 
 A resolved ruleset is compiled once into flat tables of small integers
