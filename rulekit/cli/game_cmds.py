@@ -7,7 +7,6 @@ messages and exit codes.
 from __future__ import annotations
 
 import json
-import secrets
 from pathlib import Path
 
 import click
@@ -78,6 +77,8 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
         if players is None:
             players = parse_players(DEFAULT_PLAYERS)
         if seed is None:
+            import secrets      # here, not at the top: it imports hashlib, which every command would pay for
+
             seed = secrets.randbelow(1_000_000)
         first_player = None
         if compile_ruleset(rs).first_random:

@@ -7,7 +7,6 @@ problem or cannot be found, 2 on a usage error (click's own).
 from __future__ import annotations
 
 import click
-import yaml
 
 from ..errors import RulekitError, RulesetError
 from ..i18n import N_, _, display_name, language_name, ngettext
@@ -97,6 +96,8 @@ def show(ruleset):
                       len(exc.problems)).format(ruleset=ruleset, num=len(exc.problems)))
     chain = " <- ".join(display_path(p) for p in rs.chain)
     click.echo(_("# Ruleset {id}, resolved from {files}").format(id=rs.id, files=chain))
+    import yaml     # here, not at the top: every rulekit command would pay for it at start-up
+
     click.echo(yaml.safe_dump(_ordered(rs.data), sort_keys=False, allow_unicode=True,
                               default_flow_style=None, width=100), nl=False)
 
