@@ -197,3 +197,18 @@ def test_yaml_anchors_and_merge_keys_in_a_ruleset(tmp_path):
     assert res.data["structures"]["smithy"]["cost"] == {"labor": 4, "coin": 1}
     problems = validate_path(path)
     assert len(problems) == 1 and problems[0].line == 12     # the list where a number belongs
+
+
+def test_check_and_load_gives_what_check_path_and_load_ruleset_give(tmp_path):
+    """rulekit validate reads and checks each file once: the same problems and warnings as check_path, and
+    the ruleset load_ruleset gives; None and the problems for a file with problems."""
+    from rulekit.language import check_and_load, check_path
+
+    for ident in bundled_rulesets():
+        problems, warnings, rs = check_and_load(ident)
+        assert (problems, warnings) == check_path(ident) and problems == []
+        assert rs.data == load_ruleset(ident).data and rs.id == ident
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: province-en\nid: bad\nstructures: {bank: {cost: {labor: -1}}}\n", encoding="utf-8")
+    problems, warnings, rs = check_and_load(bad)
+    assert rs is None and warnings == [] and problems == check_path(bad)[0] and problems

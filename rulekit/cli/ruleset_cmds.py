@@ -22,11 +22,11 @@ from .base import RkCommand, fail, note_untranslated
 @click.argument("paths", nargs=-1, required=True, metavar=N_("PATH..."))
 def validate(paths, strict):
     from ..errors import printable
-    from ..language import check_path
+    from ..language import check_and_load
 
     total = warned = 0
     for path in paths:
-        problems, warnings = check_path(path)
+        problems, warnings, ruleset = check_and_load(path)
         total += len(problems)
         warned += len(warnings)
         for problem in problems:
@@ -35,8 +35,7 @@ def validate(paths, strict):
             click.echo(str(warning))
         if not problems:
             click.echo(_("{file}: valid").format(file=printable(path, keep="")))
-            from ..language import load_ruleset
-            note_untranslated(load_ruleset(path))
+            note_untranslated(ruleset)
     if warned:
         click.echo(ngettext("{num} warning.", "{num} warnings.", warned).format(num=warned), err=True)
     if total:

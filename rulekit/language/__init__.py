@@ -11,8 +11,9 @@
 This package imports nothing of rulekit but :mod:`rulekit.errors`,
 :mod:`rulekit.paths` and :mod:`rulekit.i18n` (docs/architecture.md).
 """
-from .load import check_path, load_ruleset, validate_path
+from .load import check_and_load, check_path, load_ruleset, validate_path
 from .ruleset import Ruleset, bundled_rulesets, display_path
 from .validation import schema
 
-__all__ = ["Ruleset", "bundled_rulesets", "check_path", "display_path", "load_ruleset", "schema", "validate_path"]
+__all__ = ["Ruleset", "bundled_rulesets", "check_and_load", "check_path", "display_path", "load_ruleset", "schema",
+           "validate_path"]

@@ -35,12 +35,21 @@ def check_path(path) -> tuple[list[Problem], list[Problem]]:
     """(problems, warnings) of a ruleset file or bundled id. Warnings (a patch
     that changes nothing, parts that can never come into play) are only looked
     for in a ruleset without problems. Never raises for bad input."""
+    return check_and_load(path)[:2]
+
+
+def check_and_load(path) -> tuple[list[Problem], list[Problem], Ruleset | None]:
+    """:func:`check_path`, and the ruleset itself when it has no problem (None otherwise): one reading
+    and one check where ``check_path`` then ``load_ruleset`` would do both twice."""
     res = _resolve_arg(path)
     problems = list(res.problems)
     if res.data is not None:
         problems.extend(check_resolution(res))
-    warnings = check_warnings(res) if not problems and res.data is not None else []
-    return sorted(set(problems)), warnings
+    if problems or res.data is None:
+        return sorted(set(problems)), [], None
+    ruleset = Ruleset(id=res.data.get("id", res.path.stem if res.path else str(path)), data=res.data,
+                      source=str(res.path or path), chain=tuple(res.chain), positions=res.positions)
+    return [], check_warnings(res), ruleset
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:
