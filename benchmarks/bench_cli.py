@@ -36,6 +36,15 @@ def once(python: str, args: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def describe(python: str) -> str:
+    """Which rulekit ``python`` imports: its commit when it is a git checkout, else its folder."""
+    found = subprocess.run([python, "-c", "import rulekit, os; print(os.path.dirname(rulekit.__file__))"],
+                           capture_output=True, text=True, cwd=tempfile.gettempdir())
+    folder = found.stdout.strip()
+    commit = subprocess.run(["git", "-C", folder, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return f"commit {commit.stdout.strip()}" if commit.returncode == 0 and folder else folder or "unknown"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", required=True, help="the Python of another rulekit install")
@@ -58,8 +67,8 @@ def main(argv=None):
         "## Command start-up (whole process)",
         "",
         f"Machine: {machine()}. `python benchmarks/bench_cli.py --baseline PYTHON --runs {args.runs}`: each command",
-        f"{args.runs} times with this install and with the baseline's, interleaved; medians and their ratio",
-        "(below 1: faster than the baseline).",
+        f"{args.runs} times with this install and with the baseline's ({describe(args.baseline)}), interleaved;",
+        "medians and their ratio (below 1: faster than the baseline).",
         "",
         "| command | this install | baseline | ratio |",
         "|---|---:|---:|---:|",
