@@ -132,6 +132,8 @@ def test_an_end_met_at_setup_ends_the_game_there():
 @pytest.mark.parametrize("name,warning", [
     ("never-ends.yaml", "it can never be built"),
     ("odd-coins.yaml", "no set of coins in the box is worth exactly 1 Coin"),
+    ("end-out-of-reach.yaml", "asks for 8 structures, but a player can own at most 7 (7 structure tokens, "
+                              "8 structures): it never ends a game"),
 ])
 def test_games_that_may_not_end_are_warned_about_and_bounded(name, warning):
     problems, warnings = check_path(REPRO / name)

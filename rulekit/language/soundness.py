@@ -410,6 +410,19 @@ def warnings(res) -> list[Problem]:
     if structures and len(never) == len(structures):
         warn("/structures", _("no structure can ever be built: unless another end condition holds, "
                               "a game ends only when its turn limit is reached"))
+    # An end condition on how many structures a player owns that no player can reach: each owns at most
+    # one of each structure, and no more than their structure tokens.
+    tokens = _int(_dict(data.get("components")).get("structure_tokens"))
+    most = min(len(structures), tokens if tokens is not None else len(structures))
+    conditions = _dict(data.get("end")).get("conditions")
+    for i, cond in enumerate(conditions if isinstance(conditions, list) and tokens is not None else []):
+        when = _dict(_dict(cond).get("player_condition"))
+        need = _int(when.get("at_least"))
+        if when.get("metric") == "structures" and when.get("vp") is None and need is not None and need > most:
+            warn(f"/end/conditions/{i}/player_condition/at_least", _(
+                "this end condition asks for {num} structures, but a player can own at most {most} "
+                "({tokens} structure tokens, {count} structures): it never ends a game").format(
+                    num=need, most=most, tokens=tokens, count=len(structures)))
     # Coin yields the coins cannot pay exactly.
     amounts = {}
     for i, space in enumerate(_dict(data.get("work_cycle")).get("spaces") or []):
