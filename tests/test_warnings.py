@@ -101,6 +101,10 @@ def test_a_worker_nobody_unlocks_and_a_conversion_nobody_grants(tmp_path):
     messages = [msg for _, msg in found]
     assert any("nobody can ever move the camp workers" in m for m in messages)
     assert any("nobody can ever use the conversion union" in m for m in messages)
+    # Five structures are left: the base's end condition (7 structures) can never be met, said at the
+    # variant's structures section, with where the condition is.
+    assert any(line == 4 and m.startswith("this end condition asks for 7 structures, but a player can own at most 5")
+               and "(the end condition is in the base ruleset at " in m for line, m in found), found
     assert all(line in (4, 5, 6) for line, _ in found), found
 
 

@@ -419,10 +419,17 @@ def warnings(res) -> list[Problem]:
         when = _dict(_dict(cond).get("player_condition"))
         need = _int(when.get("at_least"))
         if when.get("metric") == "structures" and when.get("vp") is None and need is not None and need > most:
-            warn(f"/end/conditions/{i}/player_condition/at_least", _(
-                "this end condition asks for {num} structures, but a player can own at most {most} "
-                "({tokens} structure tokens, {count} structures): it never ends a game").format(
-                    num=need, most=most, tokens=tokens, count=len(structures)))
+            pointer = f"/end/conditions/{i}/player_condition/at_least"
+            message = _("this end condition asks for {num} structures, but a player can own at most {most} "
+                        "({tokens} structure tokens, {count} structures): it never ends a game").format(
+                            num=need, most=most, tokens=tokens, count=len(structures))
+            # A variant that removed structures (or tokens) of its base: said where it did, naming the condition.
+            cause = "/components/structure_tokens" if tokens < len(structures) else "/structures"
+            file, line, col = res.where(pointer)
+            if file != res.file and res.where(cause)[0] == res.file:
+                message = _("{problem} (the end condition is in the base ruleset at {location})").format(
+                    problem=message, location=f"{file}:{line}:{col}")
+            warn(pointer, message, cause=cause)
     # Coin yields the coins cannot pay exactly.
     amounts = {}
     for i, space in enumerate(_dict(data.get("work_cycle")).get("spaces") or []):
