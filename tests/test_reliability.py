@@ -155,7 +155,8 @@ def test_unknown_ids_are_checked_in_linear_time(monkeypatch):
     problems = validate_path(REPRO / "slow-unknown-ids.yaml")
     unknown = [p for p in problems if "unknown structure" in p.message]
     assert len(unknown) == 1100 and len(problems) == 1101
-    assert [p.message for p in problems if p not in unknown] == ["too many structures: 1108, where a ruleset may have 62"]
+    assert [p.message for p in problems if p not in unknown] == [
+        "too many structures: 1108, where a ruleset may have 62"]
     assert len(calls) <= validation.SUGGESTED_IDS
     assert "did you mean tower_number_00000?" in unknown[0].message
     assert all(len(p.message) < 1000 for p in problems)

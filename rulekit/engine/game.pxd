@@ -104,8 +104,8 @@ cdef class State:
     @cython.locals(base=cython.int, r=cython.int, pool=list)
     cpdef bint _has(self, int p, tuple amounts)
 
-    @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int, ns=cython.int,
-                   w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
+    @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int,
+                   ns=cython.int, w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
                    dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,

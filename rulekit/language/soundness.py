@@ -15,7 +15,8 @@ numbers make together, and what a text may hold:
   back at least what it costs (a player could repeat it without end, so a
   turn would never end);
 - :func:`warnings`: what validates but makes a poor game — a structure that
-  can never be afforded, an amount of Coin the coins in the box cannot pay.
+  can never be afforded, an end condition no player can meet, an amount of
+  Coin the coins in the box cannot pay.
 
 They run after the schema and read the data defensively: a part the schema
 already refused is skipped.
@@ -126,13 +127,13 @@ def check_set_sizes(checker) -> None:
         n = len(_dict(data.get(key)))
         if n > MAX_SET:
             checker.add(f"/{key}", message.format(num=n, limit=MAX_SET))
-    kinds = sum(_int(_dict(w).get("count")) or 0 for w in _dict(data.get("workers")).values())
+    workers = sum(_int(_dict(w).get("count")) or 0 for w in _dict(data.get("workers")).values())
     sailors = _dict(data.get("sailors"))
     hired = (_int(sailors.get("count")) or 0) * (1 if sailors.get("supply") == "shared" else 2)
-    if kinds + hired > MAX_SET:
-        checker.add("/sailors/count" if kinds <= MAX_SET else "/workers", _(
+    if workers + hired > MAX_SET:
+        checker.add("/sailors/count" if workers <= MAX_SET else "/workers", _(
             "too many workers: {num} with the sailors ({hired}), where a ruleset may have {limit}").format(
-                num=kinds + hired, hired=hired, limit=MAX_SET))
+                num=workers + hired, hired=hired, limit=MAX_SET))
 
 
 # The two roles the warnings below measure: the resource a player earns and
