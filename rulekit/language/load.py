@@ -42,14 +42,10 @@ def check_and_load(path) -> tuple[list[Problem], list[Problem], Ruleset | None]:
     """:func:`check_path`, and the ruleset itself when it has no problem (None otherwise): one reading
     and one check where ``check_path`` then ``load_ruleset`` would do both twice."""
     res = _resolve_arg(path)
-    problems = list(res.problems)
-    if res.data is not None:
-        problems.extend(check_resolution(res))
+    problems = _problems(res)
     if problems or res.data is None:
-        return sorted(set(problems)), [], None
-    ruleset = Ruleset(id=res.data.get("id", res.path.stem if res.path else str(path)), data=res.data,
-                      source=str(res.path or path), chain=tuple(res.chain), positions=res.positions)
-    return [], check_warnings(res), ruleset
+        return problems, [], None
+    return [], check_warnings(res), _ruleset(res, res.path or Path(str(path)))
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:
@@ -60,11 +56,20 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     """
     path = resolve_ref(ref)
     res = resolve_file(path, display=str(ref) if not str(ref) in bundled_rulesets() else display_path(path))
+    problems = _problems(res)
+    if problems:
+        raise RulesetError(problems)
+    return _ruleset(res, path)
+
+
+def _problems(res) -> list[Problem]:
+    """Every problem of a resolved file (reading, merging, then the checks), sorted, each once."""
     problems = list(res.problems)
     if res.data is not None:
         problems.extend(check_resolution(res))
-    if problems:
-        raise RulesetError(sorted(set(problems)))
-    data = res.data
-    return Ruleset(id=data.get("id", path.stem), data=data, source=str(path), chain=tuple(res.chain),
+    return sorted(set(problems))
+
+
+def _ruleset(res, path: Path) -> Ruleset:
+    return Ruleset(id=res.data.get("id", path.stem), data=res.data, source=str(path), chain=tuple(res.chain),
                    positions=res.positions)

@@ -119,6 +119,13 @@ def check_coin_holdings(checker) -> bool:
     return True
 
 
+def _worker_counts(data) -> tuple[int, int]:
+    """(workers of the declared kinds, sailors in the box) of a ruleset's data."""
+    workers = sum(_int(_dict(w).get("count")) or 0 for w in _dict(data.get("workers")).values())
+    sailors = _dict(data.get("sailors"))
+    return workers, (_int(sailors.get("count")) or 0) * (1 if sailors.get("supply") == "shared" else 2)
+
+
 def check_set_sizes(checker) -> None:
     """At most MAX_SET structures, conversions and workers (each kind's count, and the sailors)."""
     data = checker.data
@@ -127,9 +134,7 @@ def check_set_sizes(checker) -> None:
         n = len(_dict(data.get(key)))
         if n > MAX_SET:
             checker.add(f"/{key}", message.format(num=n, limit=MAX_SET))
-    workers = sum(_int(_dict(w).get("count")) or 0 for w in _dict(data.get("workers")).values())
-    sailors = _dict(data.get("sailors"))
-    hired = (_int(sailors.get("count")) or 0) * (1 if sailors.get("supply") == "shared" else 2)
+    workers, hired = _worker_counts(data)
     if workers + hired > MAX_SET:
         checker.add("/sailors/count" if workers <= MAX_SET else "/workers", _(
             "too many workers: {num} with the sailors ({hired}), where a ruleset may have {limit}").format(
@@ -366,10 +371,7 @@ def _labor_bound(data):
             income += _int(_dict(effect.get("income")).get(_ROLES["turn"])) or 0
     for outcome in _dict(data.get("casting")).get("outcomes") or []:
         income += _int(_dict(_dict(_dict(outcome).get("benefit")).get("income")).get(_ROLES["turn"])) or 0
-    workers = sum(_int(_dict(w).get("count")) or 0 for w in _dict(data.get("workers")).values())
-    sailors = _dict(data.get("sailors"))
-    workers += (_int(sailors.get("count")) or 0) * (1 if sailors.get("supply") == "shared" else 2)
-    return workers * best + income
+    return sum(_worker_counts(data)) * best + income
 
 
 def warnings(res) -> list[Problem]:
@@ -414,9 +416,11 @@ def warnings(res) -> list[Problem]:
     # An end condition on how many structures a player owns that no player can reach: each owns at most
     # one of each structure, and no more than their structure tokens.
     tokens = _int(_dict(data.get("components")).get("structure_tokens"))
-    most = min(len(structures), tokens if tokens is not None else len(structures))
     conditions = _dict(data.get("end")).get("conditions")
-    for i, cond in enumerate(conditions if isinstance(conditions, list) and tokens is not None else []):
+    if tokens is None or not isinstance(conditions, list):
+        conditions = []
+    most = min(len(structures), tokens or 0)
+    for i, cond in enumerate(conditions):
         when = _dict(_dict(cond).get("player_condition"))
         need = _int(when.get("at_least"))
         if when.get("metric") == "structures" and when.get("vp") is None and need is not None and need > most:
