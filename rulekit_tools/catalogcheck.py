@@ -2,10 +2,10 @@
 
 ::
 
-    python -m rulekit.i18n.catalogcheck update   # extract, merge area files, update every .po
-    python -m rulekit.i18n.catalogcheck check    # report every problem as FILE:LINE: message
-    python -m rulekit.i18n.catalogcheck init de  # start a new language from the template
-    python -m rulekit.i18n.catalogcheck names my-rule.yaml --lang fr  # .po skeleton of a rule's names
+    python -m rulekit_tools.catalogcheck update   # extract, merge area files, update every .po
+    python -m rulekit_tools.catalogcheck check    # report every problem as FILE:LINE: message
+    python -m rulekit_tools.catalogcheck init de  # start a new language from the template
+    python -m rulekit_tools.catalogcheck names my-rule.yaml --lang fr  # .po skeleton of a rule's names
 
 ``update`` does, in order:
 
@@ -53,7 +53,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, PoFileParser, read_po, write_po
 
-from . import NAME_FORMS
+from rulekit.i18n import NAME_FORMS
 
 NAME_FORMS_ALL = {spec for specs in NAME_FORMS.values() for spec in specs} | {"inner", "omit"}
 # the French « de », elided: ``{coins.de}``, ``{coins.de_plural}`` (rulekit.i18n._MessageFormatter)
@@ -70,7 +70,7 @@ _METHODS = {"rulekit_ruleset": "rulekit.language.extract:extract_ruleset"}
 
 
 def default_root() -> Path:
-    return Path(__file__).resolve().parents[2]
+    return Path(__file__).resolve().parents[1]
 
 
 # ---------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def consolidate(locales: Path, log=print) -> list[Path]:
 
 
 def _new_catalog(lang: str) -> Catalog:
-    from .. import __version__
+    from rulekit import __version__
 
     catalog = Catalog(locale=lang, domain=DOMAIN, project="rulekit", version=__version__,
                       copyright_holder="the rulekit authors", charset="utf-8", fuzzy=False)
@@ -211,7 +211,7 @@ def _new_catalog(lang: str) -> Catalog:
 
 def extract(root: Path) -> Catalog:
     """Every message of the code base, templates and rulesets, as ``babel.cfg`` says."""
-    from .. import __version__
+    from rulekit import __version__
 
     with (root / "babel.cfg").open(encoding="utf-8") as fh:
         method_map, options_map = parse_mapping_cfg(fh, filename=str(root / "babel.cfg"))
@@ -496,7 +496,7 @@ def names_catalog(ruleset_file: Path, lang: str | None = None) -> Catalog:
     """A catalog of the names ``ruleset_file`` introduces (only those ``lang`` lacks, if given)."""
     from babel.messages.extract import extract
 
-    from .. import i18n
+    from rulekit import i18n
 
     known = i18n.load_catalog(lang) if lang and lang not in (i18n.SOURCE_LANGUAGE, i18n.PSEUDO_LANGUAGE) else None
     catalog = _new_catalog(lang) if lang and known is not None else Catalog(domain=DOMAIN, fuzzy=False)
@@ -514,7 +514,7 @@ def names_catalog(ruleset_file: Path, lang: str | None = None) -> Catalog:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulekit.i18n.catalogcheck", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m rulekit_tools.catalogcheck", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p_update = sub.add_parser("update", help="merge area files, extract, update every catalog")
     p_update.add_argument("--root", type=Path, default=None, help="the repository (default: this checkout)")

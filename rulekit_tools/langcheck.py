@@ -3,7 +3,7 @@ translation and over the text of the French rulebooks (a developer tool).
 
 ::
 
-    python -m rulekit.i18n.langcheck [--text FILE ...]
+    python -m rulekit_tools.langcheck [--text FILE ...]
 
 Grammalecte (``grammalecte-cli``, packaged by Debian) checks grammar,
 agreement, typography (no-break spaces, apostrophes, dashes, ellipses) and
@@ -50,7 +50,7 @@ from html.parser import HTMLParser
 
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 ALLOWLIST = ROOT / "locales" / "fr" / "grammalecte-allow.txt"
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -284,7 +284,7 @@ def check_english(locales: Path | None = None, allowlist: Path = EN_ALLOWLIST, w
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulekit.i18n.langcheck", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m rulekit_tools.langcheck", description=__doc__.split("\n\n")[0])
     parser.add_argument("--html", action="append", default=[], type=Path,
                         help="an HTML page in French to check too (a rulebook)")
     parser.add_argument("--english", action="store_true",

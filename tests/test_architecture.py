@@ -131,6 +131,23 @@ def test_every_package_is_on_a_layer_and_documented():
         assert f"`rulekit/{pkg.name}/`" in doc, f"docs/architecture.md does not describe rulekit/{pkg.name}/"
 
 
+TOOLS = PACKAGE.parent / "rulekit_tools"
+
+
+def test_the_runtime_never_imports_the_tools():
+    """``rulekit_tools`` (catalog and language checks) sits above everything: it may import rulekit,
+    rulekit imports nothing of it, not even inside a function."""
+    assert (TOOLS / "__init__.py").exists()
+    wrong = []
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            wrong += [f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: imports {n}"
+                      for n in names if n.split(".")[0] == "rulekit_tools"]
+    assert not wrong, "the runtime imports the tools:\n" + "\n".join(wrong)
+
+
 def test_the_checker_sees_a_wrong_import(tmp_path):
     """The test itself: an engine module that imports the play screen is caught."""
     bad = PACKAGE / "engine" / "game.py"

@@ -9,8 +9,8 @@ import tomllib
 from babel.messages.pofile import read_po
 from test_i18n import write_po
 
-from rulekit.i18n import catalogcheck
-from rulekit.i18n.catalogcheck import check, consolidate, placeholders, update
+from rulekit_tools import catalogcheck
+from rulekit_tools.catalogcheck import check, consolidate, placeholders, update
 
 ROOT = Path(__file__).resolve().parent.parent
 FR_PLURAL = "nplurals=2; plural=(n > 1);"

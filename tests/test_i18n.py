@@ -30,7 +30,7 @@ from rulekit.i18n import (
     untranslated_names,
     unwrapped_words,
 )
-from rulekit.i18n.catalogcheck import placeholders
+from rulekit_tools.catalogcheck import placeholders
 from rulekit.paths import RULESETS_DIR
 
 NNBSP = "\u202f"

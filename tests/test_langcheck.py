@@ -1,11 +1,11 @@
-"""The French language gate's own logic (rulekit.i18n.langcheck), with a stand-in for Grammalecte."""
+"""The French language gate's own logic (rulekit_tools.langcheck), with a stand-in for Grammalecte."""
 from __future__ import annotations
 
 import json
 import stat
 import sys
 
-from rulekit.i18n import langcheck
+from rulekit_tools import langcheck
 
 
 def test_placeholders_are_filled_code_is_masked_and_locations_dropped():

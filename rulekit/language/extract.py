@@ -2,7 +2,7 @@
 
 Registered as the ``rulekit_ruleset`` extractor (``babel.extractors`` entry
 point) and mapped to ``rulesets/**.yaml`` in ``babel.cfg``, so that
-``pybabel extract -F babel.cfg`` (or ``python -m rulekit.i18n.catalogcheck update``)
+``pybabel extract -F babel.cfg`` (or ``python -m rulekit_tools.catalogcheck update``)
 puts every name a ruleset shows into the catalog, each with a message context
 for its kind and the line where it is written:
 
