@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import tomllib
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from test_i18n import write_po
 
@@ -13,10 +14,16 @@ from rulekit_tools import catalogcheck
 from rulekit_tools.catalogcheck import check, consolidate, placeholders, update
 
 ROOT = Path(__file__).resolve().parent.parent
-FR_PLURAL = "nplurals=2; plural=(n > 1);"
+FR_PLURAL = str(get_plural("fr"))      # the CLDR rule of the Babel installed (3 forms since Babel 2.19)
+FR_FORMS = get_plural("fr").num_plurals
 
 
 def fr_po(tmp_path, entries, name="rulekit.po", plural=FR_PLURAL):
+    """A French catalog; a plural entry written with two forms gets the last one again for each
+    further form the language has."""
+    forms = int(plural.split("nplurals=")[1].split(";")[0])
+    entries = [(c, i, s + (s[-1],) * (forms - len(s)) if isinstance(s, tuple) and len(s) == 2 else s, f)
+               for c, i, s, f in entries]
     locales = tmp_path / "locales"
     write_po(locales / "fr" / "LC_MESSAGES" / name, entries, plural=plural)
     return locales
@@ -48,8 +55,8 @@ BAD_CATALOGS = {
         "untranslated: '{num} worker'",
     ),
     "plural form count": (
-        [(None, ("{num} coin", "{num} coins"), ("{num} pièce", "{num} pièces", "{num} pièces!"), "")],
-        "3 plural forms for '{num} coin'; the language has 2",
+        [(None, ("{num} coin", "{num} coins"), ("{num} pièce",) + ("{num} pièces",) * FR_FORMS, "")],
+        f"{FR_FORMS + 1} plural forms for '{{num}} coin'; the language has {FR_FORMS}",
     ),
     "plural placeholder": (
         [(None, ("{num} sailor", "{num} sailors"), ("un marin", "{num} marins"), "")],
@@ -200,7 +207,7 @@ def test_update_extracts_merges_and_is_idempotent(tmp_path):
     assert po.get("Hello {name}").string == "Bonjour {name}"
     assert po.get("Mill", context="structure").string == "Moulin"
     assert po.get("Obsolete") is None                          # dropped
-    assert po.get("{num} coin").string == ("", "")             # new: to translate
+    assert po.get("{num} coin").string == ("",) * FR_FORMS     # new: to translate
     found = [str(p) for p in check(root / "locales", use_msgfmt=False)]
     assert [p for p in found if "untranslated" in p] and len(found) == 3   # {num} coin, its plural, and the Mill with its article
     snapshot = {p: p.read_bytes() for p in (root / "locales").rglob("*.po*")}

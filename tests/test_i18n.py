@@ -6,6 +6,7 @@ import re
 import textwrap
 
 import pytest
+from babel.messages.plurals import get_plural
 import yaml
 from babel.messages.extract import extract
 from hypothesis import given
@@ -36,8 +37,11 @@ from rulekit.paths import RULESETS_DIR
 NNBSP = "\u202f"
 
 
-def write_po(path, entries, lang="fr", plural="nplurals=2; plural=(n > 1);"):
-    """A small .po file; entries are (context, msgid, msgstr, flags) tuples."""
+def write_po(path, entries, lang="fr", plural=None):
+    """A small .po file; entries are (context, msgid, msgstr, flags) tuples. Its Plural-Forms is
+    the language's CLDR rule as the installed Babel has it, unless ``plural`` is given."""
+    if plural is None:
+        plural = str(get_plural(lang or "en"))
     path.parent.mkdir(parents=True, exist_ok=True)
     out = [
         'msgid ""', 'msgstr ""',

@@ -136,7 +136,9 @@ def _merged_catalog(lang: str, dirs_key: tuple) -> Catalog:
                 key = (message.id, message.context)
                 if merged.get(*key) is None:       # first file wins
                     merged.add(message.id, message.string, context=message.context)
-    if plural_header is not None and merged.locale is None:
+    if plural_header is not None:
+        # The translations were written for their file's plural rule, which may not be the rule of
+        # the Babel installed (Babel 2.19 gives French a third form, for millions): the file's wins.
         merged.mime_headers = [("Plural-Forms", plural_header)]
     return merged
 
