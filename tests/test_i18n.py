@@ -16,7 +16,6 @@ from rulekit import i18n
 from rulekit.i18n import (
     NAME_FORMS,
     _,
-    display_name,
     format_list,
     format_number,
     is_pseudo,
@@ -25,12 +24,10 @@ from rulekit.i18n import (
     ngettext,
     pgettext,
     pseudo,
-    ruleset_names,
     set_language,
-    untranslated_hint,
-    untranslated_names,
     unwrapped_words,
 )
+from rulekit.language.names import display_name, ruleset_names, untranslated_hint, untranslated_names
 from rulekit_tools.catalogcheck import placeholders
 from rulekit.paths import RULESETS_DIR
 
@@ -364,7 +361,7 @@ def test_a_house_rule_names_its_structure_in_each_language(tmp_path):
         market = display_name(data, "structure", "market")
         assert market == "Marché" and market.the == "le Marché"
         assert display_name(data, "structure", "bank") == "Banque"     # the catalog still wins
-        assert i18n.untranslated_names(data) == [("ruleset", "Province, house rules")]
+        assert untranslated_names(data) == [("ruleset", "Province, house rules")]
         assert _("You build the {structure} for {cost} (worth {vp}).").format(
             structure=market, cost="1", vp="1").startswith("Vous construisez le Marché pour")
     with i18n.language("en"):

@@ -230,7 +230,7 @@ resources:
 def _without_place_names(text: str, data) -> str:
     """``text`` less the notation in brackets and the names of the spaces and goals ("Labor Top",
     the goal "Labor"), which keep their own words: what is left names resources only."""
-    from rulekit.i18n import display_name
+    from rulekit.language.names import display_name
     text = re.sub(r"\[[^\]]*\]", "", text)
     names = []
     for sid in [s["id"] for s in data["work_cycle"]["spaces"]]:

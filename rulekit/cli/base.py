@@ -356,7 +356,7 @@ def click_plural_messages(n: int) -> list[str]:
 def note_untranslated(ruleset, lang: str | None = None) -> None:
     """On stderr, tell how to translate the names of a house rule that the
     catalog of ``lang`` (default: the current language) does not know."""
-    from ..i18n import untranslated_hint, untranslated_names
+    from ..language.names import untranslated_hint, untranslated_names
 
     pairs = untranslated_names(ruleset.data, lang)
     if pairs:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import click
 
 from ..errors import RulekitError, RulesetError
-from ..i18n import N_, _, display_name, language_name, ngettext
+from ..i18n import N_, _, language_name, ngettext
+from ..language.names import display_name
 from .base import RkCommand, fail, note_untranslated
 
 

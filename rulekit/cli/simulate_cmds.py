@@ -13,7 +13,9 @@ import sys
 
 import click
 
-from ..i18n import N_, _, babel_locale, display_name, format_list, ngettext, pgettext
+from ..i18n import N_, _, babel_locale, format_list, ngettext, pgettext
+
+from ..language.names import display_name
 from ..errors import ClusterError
 from .base import RkCommand, fail
 

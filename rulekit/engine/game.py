@@ -33,7 +33,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError
-from ..i18n import SAILOR_KIND
 from .coins import Coinage
 from .trail import Trail
 
@@ -343,7 +342,7 @@ class Compiled:
         self.conv_per_turn = tuple(convs[c].get("per_turn") for c in self.conv_ids)
         # Offered only when the coins can pay out its gain (else: the payment is made, what the coins cannot pay is not earned).
         self.conv_needs_payout = tuple(bool(convs[c].get("needs_payout", False)) for c in self.conv_ids)
-        # Workers: one slot per physical worker. Kinds from `workers`, plus the sailors.
+        # Workers: one slot per physical worker. Kinds from `workers`, plus the sailors' kind.
         self.kind_ids = list(d["workers"])
         self.kind_access = [ACCESS_EVERYONE if d["workers"][k]["access"] == "everyone" else ACCESS_UNLOCKED
                             for k in self.kind_ids]
@@ -364,7 +363,7 @@ class Compiled:
         self.sailor_per_turn = 0
         if sailors:
             self.sailor_kind = len(self.kind_ids)
-            self.kind_ids.append(SAILOR_KIND)
+            self.kind_ids.append(ruleset.sailor_kind)     # the id the language gives their worker kind
             self.kind_access.append(ACCESS_OWNER)
             self.sailor_shared = sailors["supply"] == "shared"
             seats = [-1] if self.sailor_shared else [0, 1]

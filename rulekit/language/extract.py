@@ -18,7 +18,8 @@ for its kind and the line where it is written:
   grammatical forms of those names (:data:`rulekit.i18n.NAME_FORMS`), which a
   translation uses as ``{structure.the}``.
 
-The texts are exactly those :func:`rulekit.i18n.display_name` translates.
+The texts are exactly those :func:`rulekit.language.names.display_name` translates, found
+where :mod:`.names` says a ruleset keeps its names.
 """
 from __future__ import annotations
 
@@ -26,23 +27,18 @@ from pathlib import Path
 
 import yaml
 
-from ..i18n import NAME_FORMS, RULESET_FIELDS, SAILOR_KIND, SECTION_NAMES, id_title
+from ..i18n import NAME_FORMS
+from .names import (
+    ENTRY_LISTS,
+    ENTRY_TABLES,
+    RULESET_FIELDS,
+    SAILOR_KIND,
+    SAILORS_SECTION,
+    SECTION_NAMES,
+    id_title,
+)
 from .ruleset import former_casting
 
-# kind -> path of the mapping of entries (id -> entry) in a ruleset
-_TABLES = {
-    "structure": ("structures",),
-    "goal": ("goals",),
-    "worker": ("workers",),
-    "coin": ("components", "coins"),
-    "conversion": ("conversions",),
-    "resource": ("resources",),
-}
-# kind -> path of the list of entries (each with an id)
-_LISTS = {
-    "space": ("work_cycle", "spaces"),
-    "outcome": ("casting", "outcomes"),
-}
 
 def _old_names() -> dict:
     """The sections written under another name in the first language (the schema says which)."""
@@ -101,16 +97,16 @@ def _base_data(root, filename):
 
 
 def _has_entry(base, kind, ident):
-    if kind in _LISTS:
+    if kind in ENTRY_LISTS:
         table = base
-        for key in _LISTS[kind]:
+        for key in ENTRY_LISTS[kind]:
             found = table.get(key) if isinstance(table, dict) else None
             if found is None and table is base and key in (old := _old_names()):
                 found = base.get(old[key])
             table = found if found is not None else {}
         return any(isinstance(i, dict) and i.get("id") == ident for i in table or ())
     table = base
-    for key in _TABLES[kind]:
+    for key in ENTRY_TABLES[kind]:
         table = table.get(key, {}) if isinstance(table, dict) else {}
     return isinstance(table, dict) and ident in table
 
@@ -148,7 +144,7 @@ def ruleset_messages(root, filename=None):
             return None
         return _line(ident_node), kind, id_title(ident)
 
-    for kind, path in _TABLES.items():
+    for kind, path in ENTRY_TABLES.items():
         table = _walk(root, path)
         if not isinstance(table, yaml.MappingNode):
             continue
@@ -158,12 +154,12 @@ def ruleset_messages(root, filename=None):
                 if found:
                     yield from with_forms(found)
 
-    sailors = _walk(root, ("sailors",))
+    sailors = _walk(root, (SAILORS_SECTION,))
     if isinstance(sailors, yaml.MappingNode):
         _k, name = _get(sailors, "name")
         if isinstance(name, yaml.ScalarNode) and name.value:
             yield from with_forms((_line(name), "worker", name.value))
-        elif not isinstance(base.get("sailors"), dict):
+        elif not isinstance(base.get(SAILORS_SECTION), dict):
             yield from with_forms((_line(sailors), "worker", id_title(SAILOR_KIND)))
 
     for kind, (section, key) in SECTION_NAMES.items():
@@ -175,7 +171,7 @@ def ruleset_messages(root, filename=None):
         if isinstance(name, yaml.ScalarNode) and name.value:
             yield from with_forms((_line(name), kind, name.value))
 
-    for kind, path in _LISTS.items():
+    for kind, path in ENTRY_LISTS.items():
         items = _walk(root, path)
         if not isinstance(items, yaml.SequenceNode):
             continue

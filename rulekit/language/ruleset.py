@@ -37,6 +37,7 @@ from pathlib import Path
 from ..errors import Problem, UnknownRulesetError
 from ..i18n import _
 from ..paths import RULESETS_DIR, SCHEMA_PATH, exists
+from .names import SAILOR_KIND, SAILORS_SECTION
 from .yamlload import join, load_yaml
 
 
@@ -534,6 +535,12 @@ class Ruleset:
     @property
     def sha256(self) -> str:
         return content_hash(self.data)
+
+    @property
+    def sailor_kind(self) -> str | None:
+        """The id of the worker kind the hired sailors are (None without a ``sailors`` section):
+        the engine plays them as that kind, the names and the notation call them by it."""
+        return SAILOR_KIND if isinstance(self.data.get(SAILORS_SECTION), dict) else None
 
     @property
     def base(self) -> str | None:

@@ -26,7 +26,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import CONTROL_RE, Problem
-from ..i18n import _, display_name, ngettext
+from ..i18n import _, ngettext
+from .names import display_name
 from .yamlload import join
 
 #: Most different purses (ways to hold some of the coins in the box) the

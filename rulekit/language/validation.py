@@ -27,7 +27,8 @@ from functools import lru_cache
 import jsonschema
 
 from ..errors import Problem, printable
-from ..i18n import SAILOR_KIND, N_, _, ngettext
+from ..i18n import N_, _, ngettext
+from .names import SAILOR_KIND
 from . import soundness
 from .ruleset import Resolution, schema
 from .yamlload import join

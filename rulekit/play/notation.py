@@ -37,15 +37,8 @@ from functools import lru_cache
 
 from .. import engine as _engine
 from ..errors import IllegalActionError
-from ..i18n import (
-    PSEUDO_LANGUAGE,
-    SOURCE_LANGUAGE,
-    Name,
-    display_name,
-    get_language,
-    language,
-    pgettext,
-)
+from ..i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, Name, get_language, language, pgettext
+from ..language.names import display_name
 
 MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(

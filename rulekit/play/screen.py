@@ -2,7 +2,7 @@
 
 Every function returns translated text (lists of lines) built from the
 state and the ruleset data; names come from the ruleset through the catalog
-(:func:`rulekit.i18n.display_name`). Nothing here names game content.
+(:func:`rulekit.language.names.display_name`). Nothing here names game content.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from ..engine import SOURCES
 MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END, LEAP = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(
         ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END", "LEAP")))
-from ..i18n import _, display_name, format_list, get_language, ngettext, pgettext
+from ..i18n import _, format_list, get_language, ngettext, pgettext
+from ..language.names import display_name
 from .notation import for_state
 
 try:  # the rule sentences (goal conditions, ship results...), when available

@@ -29,6 +29,7 @@ from pathlib import Path
 import jinja2
 
 from .. import i18n
+from ..language.names import display_name
 from ..errors import RulekitError
 from ..language.ruleset import coins_resource
 from ..paths import TEMPLATES_DIR
@@ -199,7 +200,7 @@ def _short_yield(data, yields) -> str:
     for rid in data.get("resources") or {}:
         if yields.get(rid):
             parts.append(i18n.npgettext("work cycle", "+{num} {resource}", "+{num} {resource}", yields[rid]).format(
-                num=yields[rid], resource=i18n.display_name(data, "resource", rid)))
+                num=yields[rid], resource=display_name(data, "resource", rid)))
     return " ".join(parts)
 
 
