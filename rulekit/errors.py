@@ -5,7 +5,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .i18n import _
+from .i18n import N_, _  # noqa: F401  (N_ marks a Text's template for the catalog)
 
 
 def is_control(ch: str) -> bool:
@@ -47,6 +47,28 @@ def printable(text, keep: str = "\n") -> str:
         else:
             out.append(f"\\u{ord(ch):04x}")
     return "".join(out)
+
+
+class Text:
+    """A message translated when it is shown, not when it is made: an English
+    template, marked for the catalog with ``N_``, and its fields (a field may be a
+    Text too). Modules that know no language (the engine) give their errors Texts.
+
+    >>> str(Text(N_("{file}: no such file"), file="game.json"))
+    'game.json: no such file'
+    """
+
+    __slots__ = ("template", "fields")
+
+    def __init__(self, template: str, **fields):
+        self.template = template
+        self.fields = fields
+
+    def __str__(self) -> str:
+        return _(self.template).format(**{k: str(v) if isinstance(v, Text) else v for k, v in self.fields.items()})
+
+    def __repr__(self) -> str:
+        return f"Text({self.template!r})"
 
 
 class RulekitError(Exception):

@@ -131,6 +131,16 @@ def test_every_package_is_on_a_layer_and_documented():
         assert f"`rulekit/{pkg.name}/`" in doc, f"docs/architecture.md does not describe rulekit/{pkg.name}/"
 
 
+def test_the_engine_knows_no_language_and_no_translation():
+    """The engine plays a Ruleset it is given: it imports neither the rules language (the Ruleset
+    hands it what it needs, such as the sailors' worker kind) nor translation (its errors carry
+    :class:`rulekit.errors.Text`, translated when shown)."""
+    wrong = [f"{path.relative_to(PACKAGE.parent)}:{line}: imports {target}"
+             for path in MODULES if owner(module_name(path)) == "rulekit.engine"
+             for line, target in imports(path) if owner(target) in ("rulekit.i18n", "rulekit.language")]
+    assert not wrong, "\n".join(wrong)
+
+
 TOOLS = PACKAGE.parent / "rulekit_tools"
 
 

@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import IllegalActionError, RecordError, RulekitError
-from ..i18n import _
+from ..errors import N_, IllegalActionError, RecordError, RulekitError, Text
 from ..paths import FileTooLarge, NotRegularFile, read_user_file
 from .game import compile_ruleset, new_game
 
@@ -45,7 +44,7 @@ def record_validator():
 
 
 def _field(path) -> str:
-    return "/".join(str(p) for p in path) or _("the record")
+    return "/".join(str(p) for p in path) or Text(N_("the record"))
 
 
 def _schema_message(error) -> str:
@@ -54,16 +53,16 @@ def _schema_message(error) -> str:
     kw = error.validator
     if kw == "required":
         missing = [f for f in error.validator_value if not isinstance(error.instance, dict) or f not in error.instance]
-        return _("missing field {field}").format(field="/".join([*map(str, error.absolute_path), missing[0]]))
+        return Text(N_("missing field {field}"), field="/".join([*map(str, error.absolute_path), missing[0]]))
     if kw == "type" or (kw == "oneOf" and all(e.validator == "type" for e in error.context or ())):
-        return _("{field} has the wrong type").format(field=where)
+        return Text(N_("{field} has the wrong type"), field=where)
     if kw in ("maxLength", "maxItems"):
-        return _("{field} is too long (at most {limit})").format(field=where, limit=error.validator_value)
+        return Text(N_("{field} is too long (at most {limit})"), field=where, limit=error.validator_value)
     if kw in ("minItems",):
-        return _("{field} has too few items (at least {limit})").format(field=where, limit=error.validator_value)
+        return Text(N_("{field} has too few items (at least {limit})"), field=where, limit=error.validator_value)
     if kw in ("minimum", "maximum"):
-        return _("{field} is out of range").format(field=where)
-    return _("{field} holds a value that is not allowed there (docs/schemas/record.schema.json)").format(field=where)
+        return Text(N_("{field} is out of range"), field=where)
+    return Text(N_("{field} holds a value that is not allowed there (docs/schemas/record.schema.json)"), field=where)
 
 
 @dataclass
@@ -101,32 +100,32 @@ class GameRecord:
         """A record from its JSON data, checked against the published schema
         (``docs/schemas/record.schema.json``); raises :class:`RecordError` naming the bad field."""
         def bad(what):
-            return RecordError(_("{file}: not a valid game record: {what}").format(file=filename, what=what))
+            return RecordError(Text(N_("{file}: not a valid game record: {what}"), file=filename, what=what))
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise bad(_("the \"format\" field is not \"{format}\"").format(format=FORMAT))
+            raise bad(Text(N_("the \"format\" field is not \"{format}\""), format=FORMAT))
         if data.get("version") != VERSION:
             version = data.get("version")
             shown = version if isinstance(version, int) and abs(version) < 10 ** 6 else "?"
-            raise bad(_("unsupported version {version}").format(version=shown))
+            raise bad(Text(N_("unsupported version {version}"), version=shown))
         errors = sorted(record_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
         if errors:
-            messages = list(dict.fromkeys(_schema_message(e) for e in errors))
+            messages = list(dict.fromkeys(str(_schema_message(e)) for e in errors))
             raise bad("; ".join(messages[:3]) + ("; …" if len(messages) > 3 else ""))
         rs = data.get("ruleset")
         if not isinstance(rs, dict) or not isinstance(rs.get("id"), str) or not isinstance(rs.get("sha256"), str):
-            raise bad(_("the \"ruleset\" field needs an id and a sha256"))
+            raise bad(Text(N_("the \"ruleset\" field needs an id and a sha256")))
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise bad(_("the \"seed\" field must be an integer"))
+            raise bad(Text(N_("the \"seed\" field must be an integer")))
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise bad(_("the \"actions\" field must be a list of strings"))
+            raise bad(Text(N_("the \"actions\" field must be a list of strings")))
         fp = data.get("first_player")
         if fp not in (None, 0, 1):
-            raise bad(_("the \"first_player\" field must be 0, 1 or null"))
+            raise bad(Text(N_("the \"first_player\" field must be 0, 1 or null")))
         players = data.get("players") or []
         if not isinstance(players, list):
-            raise bad(_("the \"players\" field must be a list"))
+            raise bad(Text(N_("the \"players\" field must be a list")))
         return cls(ruleset_id=rs["id"], ruleset_sha256=rs["sha256"], ruleset_source=rs.get("source"),
                    seed=seed, first_player=fp, actions=list(actions), players=list(players),
                    result=data.get("result"), language=data.get("language"))
@@ -160,28 +159,28 @@ class GameRecord:
         try:
             text = read_user_file(path, MAX_BYTES).decode("utf-8")
         except IsADirectoryError:
-            raise RecordError(_("{file}:1:1: is a directory, not a game record").format(file=path)) from None
+            raise RecordError(Text(N_("{file}:1:1: is a directory, not a game record"), file=path)) from None
         except FileNotFoundError:
-            raise RecordError(_("{file}: no such file").format(file=path)) from None
+            raise RecordError(Text(N_("{file}: no such file"), file=path)) from None
         except NotRegularFile:
-            raise RecordError(_("{file}:1:1: not a regular file (a named pipe, a device…): a game record is read "
-                                "from a regular file only").format(file=path)) from None
+            raise RecordError(Text(N_("{file}:1:1: not a regular file (a named pipe, a device…): a game record is read "
+                                        "from a regular file only"), file=path)) from None
         except FileTooLarge:
-            raise RecordError(_("{file}:1:1: the file is too large: a game record may be at most {size} MB").format(
-                file=path, size=MAX_BYTES // (1024 * 1024))) from None
+            raise RecordError(Text(N_("{file}:1:1: the file is too large: a game record may be at most {size} MB"),
+                                   file=path, size=MAX_BYTES // (1024 * 1024))) from None
         except UnicodeDecodeError:
-            raise RecordError(_("{file}: not a valid game record: not UTF-8 text").format(file=path)) from None
+            raise RecordError(Text(N_("{file}: not a valid game record: not UTF-8 text"), file=path)) from None
         except OSError as exc:
-            raise RecordError(_("{file}:1:1: cannot be read ({reason})").format(file=path, reason=exc.strerror)) from None
+            raise RecordError(Text(N_("{file}:1:1: cannot be read ({reason})"), file=path, reason=exc.strerror)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(_("{file}:{line}:{column}: not a valid game record: {reason}").format(
-                file=path, line=exc.lineno, column=exc.colno, reason=exc.msg)) from None
+            raise RecordError(Text(N_("{file}:{line}:{column}: not a valid game record: {reason}"),
+                                   file=path, line=exc.lineno, column=exc.colno, reason=exc.msg)) from None
         except RecursionError:
-            raise RecordError(_("{file}:1:1: not a valid game record: nested too deeply").format(file=path)) from None
+            raise RecordError(Text(N_("{file}:1:1: not a valid game record: nested too deeply"), file=path)) from None
         except ValueError:           # a number of more digits than Python reads
-            raise RecordError(_("{file}:1:1: not a valid game record: a number is too long").format(file=path)) from None
+            raise RecordError(Text(N_("{file}:1:1: not a valid game record: a number is too long"), file=path)) from None
         return cls.from_json(data, str(path))
 
 
@@ -203,15 +202,15 @@ class ReplayError(RulekitError):
 
     def __init__(self, index, action, legal):
         self.index, self.action, self.legal = index, action, list(legal)
-        super().__init__(_("action {index} ('{action}') is not legal here; legal actions: {legal}").format(
-            index=index + 1, action=action, legal=", ".join(self.legal)))
+        super().__init__(Text(N_("action {index} ('{action}') is not legal here; legal actions: {legal}"),
+                              index=index + 1, action=action, legal=", ".join(self.legal)))
 
 
 def check_ruleset(record: GameRecord, ruleset) -> None:
     if record.ruleset_sha256 != ruleset.sha256:
-        raise RecordError(_(
+        raise RecordError(Text(N_(
             "this game was recorded with a different version of ruleset {id} "
-            "(content hash {old}…, now {new}…); it cannot be replayed with the rules as they are now").format(
+            "(content hash {old}…, now {new}…); it cannot be replayed with the rules as they are now"),
             id=record.ruleset_id, old=record.ruleset_sha256[:12], new=ruleset.sha256[:12]))
 
 
@@ -224,9 +223,9 @@ def check_result(record: GameRecord, state) -> None:
         return
     if stored is not None and found is not None and all(stored.get(k) == found[k] for k in keys):
         return
-    shown = (lambda r: _("not finished") if r is None else "{} – {}".format(*r["scores"]))
-    raise RecordError(_("the result written in the record ({stored}) differs from the replayed one ({found})").format(
-        stored=shown(stored), found=shown(found)))
+    shown = (lambda r: Text(N_("not finished")) if r is None else "{} – {}".format(*r["scores"]))
+    raise RecordError(Text(N_("the result written in the record ({stored}) differs from the replayed one ({found})"),
+                           stored=shown(stored), found=shown(found)))
 
 
 def replay(record: GameRecord, ruleset, upto: int | None = None):
