@@ -10,9 +10,10 @@ from pathlib import Path
 DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 HEADER = """# Performance
 
-Figures measured by the scripts in `benchmarks/` on the machine described in
-each section; each script rewrites only its own section. They are measurements,
-not assertions: the test suite never times anything.
+How fast rulekit runs, for developers: the figures measured by the scripts in
+`benchmarks/` on the machine described in each section (each script rewrites
+only its own section). They are measurements, not assertions: the test suite
+never times anything.
 
 """
 

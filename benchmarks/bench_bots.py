@@ -146,7 +146,7 @@ def main(argv=None):
         + " ".join(f"--match {s}" for s in (args.match or ["20:auto"])) + f" --jobs {args.jobs}`.",
         "",
         f"- Greedy bot: {greedy:,.0f} decisions per second (one core, greedy against greedy on {RULESET}).",
-        f"- MCTS bot: {its:,.0f} iterations (simulations of a turn plan, docs/simulate.md) per second "
+        f"- MCTS bot: {its:,.0f} iterations (simulations of a turn plan, docs/bots.md) per second "
         f"(one core, listing the plans included); about one second per decision is therefore a budget of {budget:,} iterations.",
         "  (With two matches running on the two cores the rate per process is a little lower: see the",
         "  seconds per decision below.)",

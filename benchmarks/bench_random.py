@@ -72,7 +72,7 @@ def main(argv=None):
         f"The aim is 2,000 random games per second for province-en; this engine ({ENGINE}) reaches",
         f"{aim_ratio} of it, at {en_actions} actions a second. A random game is long (both players pick any",
         "legal action, so it lasts over a hundred turns and several hundred actions). What limits the",
-        "rest is in docs/engine.md.",
+        "rest is in docs/performance.md (History of the compiled core).",
     ])
     if not args.no_write:
         write_section("random", body)

@@ -19,6 +19,8 @@ ANCHORS = {re.sub(r"[^a-z0-9_ -]", "", h.lower()).replace(" ", "-") for h in re.
     ("work_cycle:\n  steps: 2\n", "work_cycle"),
     ("resources:\n  labor:\n    perishable: true\n", "resources"),
     ("harvest: [stone]\n", "the-file"),
+    ("casting:\n  rolls: 2\n", "casting"),
+    ("harbor:\n  rolls: 2\n", "casting"),      # the first language's name of the section
 ])
 def test_the_language_has_no_setting(tmp_path, body, anchor):
     path = tmp_path / "house.yaml"

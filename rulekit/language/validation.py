@@ -30,7 +30,7 @@ from ..errors import Problem, printable
 from ..i18n import N_, _, ngettext
 from .names import SAILOR_KIND
 from . import soundness
-from .ruleset import Resolution, schema
+from .ruleset import Resolution, former_casting, schema
 from .yamlload import join
 
 # ---------------------------------------------------------------------------
@@ -176,6 +176,8 @@ def _anchor(pointer: str) -> str:
         return "conditions-and-metrics"
     if parts[0] == "end" and "conditions" in parts:
         return "end"
+    if parts[0] == former_casting().name:        # the first language's name of the section
+        return "casting"
     return parts[0]
 
 
