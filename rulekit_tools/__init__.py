@@ -4,7 +4,9 @@
   translation catalogs (``locales/``) up to date and check them
   (docs/translating.md);
 - ``python -m rulekit_tools.langcheck``: the language gate over the French and
-  English texts (Grammalecte, proselint, hunspell).
+  English texts (Grammalecte, proselint, hunspell);
+- ``python -m rulekit_tools.reference [--check]``: the field tables of
+  docs/ruleset-reference.md, written from the schema's descriptions.
 
 They speak English only and assume a checkout of the repository. ``rulekit``
 itself imports nothing from here (``tests/test_architecture.py`` checks it);
