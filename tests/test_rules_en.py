@@ -1638,7 +1638,7 @@ def test_note_grind_always_available_even_when_the_supply_is_empty():
     assert st.coin_value(0) == 2 and st.supply == (0, 0, 0)
 
 
-def test_grind_refused_when_the_coins_cannot_pay_is_a_setting(tmp_path):
+def test_note_grind_refused_when_the_coins_cannot_pay_is_a_setting(tmp_path):
     """The other reading: Grind is not offered while the coins cannot pay out its coin."""
     path = tmp_path / "refuse.yaml"
     path.write_text("extends: province-en\nid: refuse\nconversions:\n  grind:\n    needs_payout: true\n",
