@@ -15,6 +15,7 @@ import random
 import pytest
 import scenario as S
 from scenario import load_ruleset
+from test_rules import EDITIONS, hire_ready
 
 from rulekit.engine import OVER, SPENDING, WORK
 from rulekit.errors import IllegalActionError
@@ -28,14 +29,9 @@ NOT_RULES = {
     "The Harbor benefits indicated at the top of the Province Board are:": "introduces the three results, each tested",
     "A tab is at the bottom of the Board to represent this action.": "describes the board",
 }
-QUIET = ("coin10", "two_vp", "structure")   # goals no test meets by accident
-
-
-def game(seed=0, first=0, goals=QUIET):
-    """A new English game, player ``first`` to play, with a known goal stack."""
-    st = S.new(RULESET, seed=seed, first=first)
-    S.set_goals(st, goals[0] if goals else None, goals[1:] if goals else ())
-    return st
+ED = EDITIONS[RULESET]
+QUIET = ED.quiet                              # goals no test meets by accident
+game = ED.game                                # a new game: game(first=0, goals=QUIET, seed=None)
 
 
 spending, end_game, claim = S.spending, S.end_game, S.claim
@@ -997,19 +993,9 @@ def test_black_ships_earn_coin():
     assert st.coin_value(0) == 3 and labor(st) == 0 and not st.hire_ok
 
 
-def _hire_ready(silver=3, first=0):
-    st = game(first=first)
-    p = st.current
-    S.give_structures(st, 1 - p, "harbor")
-    S.give_structures(st, p, "harbor")
-    S.set_ship(st, "mixed")
-    S.begin_turn(st, p)
-    return st
-
-
 def test_hire_costs_three_coin_in_spending_phase():
     """To hire a Sailor, pay 3 Coin during the Resource Spending Phase."""
-    st = _hire_ready()
+    st = hire_ready(ED)
     S.set_purse(st, 0, silver=5)
     assert not S.can(st, "hire")                               # Work Cycle Phase
     spending(st, silver=2)
@@ -1022,7 +1008,7 @@ def test_hire_costs_three_coin_in_spending_phase():
 def test_hired_sailor_of_your_colour_on_top_labor_space():
     """Then take a Sailor Worker of your color from the supply and place it on the top Labor Space of the Work Cycle."""
     for p in (0, 1):
-        st = _hire_ready(first=p)
+        st = hire_ready(ED, first=p)
         spending(st, silver=3)
         st.play("hire")
         ws = [w for w in range(st.c.n_workers) if st.c.worker_kind[w] == S.kid(st, "sailor") and st.wpos[w] >= 0]
@@ -1034,7 +1020,7 @@ def test_hired_sailor_of_your_colour_on_top_labor_space():
 
 def test_up_to_three_sailors_on_the_cycle():
     """Up to three Sailors of any color may be on the Work Cycle."""
-    st = _hire_ready()
+    st = hire_ready(ED)
     S.place_worker(st, "sailor", "coin", owner=1)
     S.place_worker(st, "sailor", "coin", owner=0)
     spending(st, silver=3)
@@ -1044,7 +1030,7 @@ def test_up_to_three_sailors_on_the_cycle():
 
 def test_no_hiring_once_three_are_on_the_cycle():
     """Once there are three, you can no longer hire Sailors."""
-    st = _hire_ready()
+    st = hire_ready(ED)
     for _ in range(3):
         S.place_worker(st, "sailor", "coin", owner=1)           # all of the opponent's colour
     spending(st, value=9)
@@ -1054,7 +1040,7 @@ def test_no_hiring_once_three_are_on_the_cycle():
 
 def test_one_sailor_per_turn():
     """Players may only hire one Sailor per turn."""
-    st = _hire_ready()
+    st = hire_ready(ED)
     spending(st, value=9)
     st.play("hire")
     assert not S.can(st, "hire")
@@ -1068,7 +1054,7 @@ def test_one_sailor_per_turn():
 
 def test_sailors_only_moved_by_hirer_never_borrowed():
     """A Sailor Worker can only be moved by the player that hired them and cannot be borrowed with the Lender Token."""
-    st = _hire_ready()
+    st = hire_ready(ED)
     spending(st, silver=3)
     st.play("hire")
     S.give_structures(st, 1, "lender")
@@ -1605,7 +1591,7 @@ def test_note_per_turn_counts_zero_for_other_player():
 
 def test_note_spent_counts_builds_union_sailors_repay():
     """rules-notes §3, Goals: "Spent" counts every coin paid: builds, Union, sailors, repaying the Lender."""
-    st = _hire_ready()
+    st = hire_ready(ED)
     S.give_structures(st, 0, "lender", "union")
     S.give_structures(st, 1, "camp")
     st.holder, st.token_turn = 0, -5

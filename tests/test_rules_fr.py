@@ -13,13 +13,15 @@ import random
 import pytest
 import scenario as S
 from scenario import load_ruleset
+from test_rules import EDITIONS
 
 from rulekit.engine import OVER, SPENDING, WORK, compile_ruleset, new_game
 from rulekit.errors import IllegalActionError
 from scenario import labor, labor_earned  # noqa: F401
 
 RULESET = "province-fr"
-QUIET = ("two_vp", "structure")                # goals no test meets by accident
+ED = EDITIONS[RULESET]
+QUIET = ED.quiet                               # goals no test meets by accident
 
 # Sentences of the rule text that state no rule of their own (tests/rule_coverage.py).
 NOT_RULES = {
@@ -28,23 +30,9 @@ NOT_RULES = {
     "Avant de jouer, assurez-vous de bien posséder les composants suivants:": "introduces the component list",
 }
 
-_FIRST_SEEDS = {}
-
-
-def game(first=0, goals=QUIET, seed=None):
-    """A new French game in which seat ``first`` won the coin flip, with a known goal stack.
-
-    The French edition draws the first player at random: the seed is the first
-    one (from 0) whose flip gives ``first``.
-    """
-    if seed is None:
-        if first not in _FIRST_SEEDS:
-            _FIRST_SEEDS[first] = next(s for s in range(100) if S.new(RULESET, seed=s).first == first)
-        seed = _FIRST_SEEDS[first]
-    st = S.new(RULESET, seed=seed)
-    assert st.first == first == st.current
-    S.set_goals(st, goals[0] if goals else None, goals[1:] if goals else ())
-    return st
+# A new game in which seat ``first`` won the coin flip: game(first=0, goals=QUIET, seed=None);
+# the seed is the first one (from 0) whose flip gives ``first``.
+game = ED.game
 
 
 spending, end_game, claim = S.spending, S.end_game, S.claim
