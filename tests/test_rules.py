@@ -130,3 +130,176 @@ def hire_ready(ed: Edition, first: int = 0):
     S.set_ship(st, "mixed")
     S.begin_turn(st, p)
     return st
+
+
+# ================================================================== WINNING
+@rule({
+    "province-en": "Players win by having the most Victory Points (VP) at the end of the game.",
+    "province-fr": "Le gagnant est celui ayant le plus de PV (Points de Victoire) à la fin de la partie.",
+})
+def test_most_vp_at_the_end_wins(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "camp", "union", "harbor")      # 3 VP, 3 structures
+    S.give_structures(st, 1, "lender", "bank")               # 3 VP, 2 structures
+    claim(st, 1, "labor")                                    # +1 VP
+    end_game(st)
+    assert st.scores() == (3, 4)
+    assert st.result() == {"winner": 1, "decided_by": "vp"}
+
+
+@rule({
+    "province-en": "VP values are indicated by the red ruby icons found on the Province Board and Goal Tokens, and are earned by building Structures and completing Goals.",
+    "province-fr": "Les PV sont représentés par des gemmes rouges sur le plateau de Province et sur les Pions Objectifs. Marquez des PV en construisant des Bâtiments ou remplissant des objectifs.",
+})
+def test_vp_come_from_structures_and_goals(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "lender", "bank")
+    claim(st, 0, "labor")
+    claim(st, 0, "workers")
+    src = st.score_by_source(0)
+    assert src["structures"] == 3 and src["goals"] == 2
+    assert st.score(0) == 5
+    assert st.score_by_source(1) == {"structures": 0, "goals": 0, "borrowing": 0, "coins": 0}
+
+
+@rule({
+    "province-en": "The game can end in three ways: **When a player has built 7 Structures, when one of each Structure has been built, or once all Goal Tokens are claimed or removed.",
+    "province-fr": "La partie s'achève lorsque l'un des trois événements suivant arrive: Un joueur a construit 7 Bâtiments.",
+})
+def test_end_when_a_player_has_built_seven_structures(ed):
+    st = ed.game()
+    give(st, 0, "lender", "bank", "camp", "village", "mill", "smithy")
+    S.afford(st, "harbor")
+    assert not st.ending                                     # the Union is never built: not every structure exists
+    st.play("build harbor")
+    assert st.ending and st.end_reason == "player_condition"
+    st.play("end")
+    assert st.phase == OVER
+
+
+@rule({
+    "province-en": "The game can end in three ways: **When a player has built 7 Structures, when one of each Structure has been built, or once all Goal Tokens are claimed or removed.",
+    "province-fr": "Chacun des Bâtiments a été construit en au moins un exemplaire.",
+})
+def test_end_when_one_of_each_structure_is_built(ed):
+    st = ed.game()
+    give(st, 0, "lender", "bank", "camp", "village")
+    give(st, 1, "mill", "smithy", "union")                   # 5 + 3 between the players
+    S.afford(st, "harbor")
+    assert st.end_conditions_met() == []
+    st.play("build harbor")
+    assert st.ending and st.end_reason == "all_structures_built"
+
+
+@rule({
+    "province-en": "The game can end in three ways: **When a player has built 7 Structures, when one of each Structure has been built, or once all Goal Tokens are claimed or removed.",
+    "province-fr": "Tous les Pions Objectifs ont été attribués ou défaussés.",
+})
+def test_end_when_all_goals_are_claimed_or_removed(ed):
+    # The last goal claimed.
+    st = ed.game(goals=("structure",))
+    give(st, 0, "lender", "camp", free_income(st))
+    S.afford(st, "union")
+    assert not st.ending
+    st.play("build union")
+    assert st.claimed[0] == [S.gid(st, "structure")]
+    assert st.ending and st.end_reason == "goals_exhausted"
+    # The last goal removed: both players meet it when it is revealed.
+    st = ed.game(goals=("structure", "workers"))
+    for p in (0, 1):
+        S.give_structures(st, p, "camp", "village")
+    S.give_structures(st, 0, "lender")
+    S.afford(st, "union")
+    st.play("build union")
+    assert st.removed == [S.gid(st, "workers")]
+    assert st.ending and st.end_reason == "goals_exhausted"
+
+
+# ==================================================================== SETUP
+@rule({
+    "province-en": "Place one Green Worker on each space of the Work Cycle (the three spaces at the center of the board).",
+    "province-fr": "Placez les 3 Ouvriers Verts sur le Cycle de Travail (1 par zone).",
+})
+def test_setup_one_green_worker_per_space(ed):
+    st = ed.game()
+    greens = sorted(st.wpos[w] for w in range(st.c.n_workers) if st.c.kind_ids[st.c.worker_kind[w]] == "green")
+    assert greens == list(range(len(st.c.space_ids))) == [0, 1, 2]
+
+
+@rule({
+    "province-en": "Then place all Coin below the Board.",
+    "province-fr": "Placez toutes les Pièces en dessous du Plateau de Province.",
+})
+def test_setup_all_coins_in_the_supply(ed):
+    st = S.new(ed.ruleset, seed=5)
+    # Only the starting coins have left the supply.
+    assert st.supply == tuple(t - a - b for t, a, b in zip(st.c.coinage.totals, *st.purses))
+    assert st.c.coinage.value(st.supply) == ed.coins - 2 - 3
+    S.check_invariants(st)
+
+
+@rule({
+    "province-en": "Each player takes all Structure Tokens of one color.",
+    "province-fr": "Chaque joueur prend les Pions Bâtiments d'une couleur, puis déterminez qui joue en premier en tirant à pile ou face avec un Pion Bateau.",
+})
+def test_setup_each_player_has_seven_structure_tokens(ed):
+    st = ed.game()
+    give(st, 0, "lender", "bank", "camp", "village", "mill", "smithy", "union")
+    spending(st, labor=9, value=9)
+    assert not any(n.startswith("build") for n in S.notations(st))   # no token left for the Harbor
+    with pytest.raises(ValueError):
+        S.give_structures(st, 0, "harbor")                            # 7 tokens per colour
+
+
+@pytest.mark.parametrize("first", [0, 1])
+@rule({
+    "province-en": "After choosing who goes first, the first player takes two Coin from the supply, the second player takes three.",
+    "province-fr": "Le premier joueur prend alors 2 Pièces et le second en prend 3.",
+})
+def test_setup_starting_coins(ed, first):
+    st = ed.game(first=first)
+    assert st.current == first == st.first
+    assert st.coin_value(first) == 2 and st.coin_value(1 - first) == 3
+    S.check_invariants(st)
+
+
+@rule({
+    "province-en": "To start the game, turn the topmost Goal Token on the stack face-up.",
+    "province-fr": "Avant de commencer, retournez le premier Pion Objectif face visible.",
+})
+def test_setup_first_goal_face_up(ed):
+    for seed in range(10):
+        st = S.new(ed.ruleset, seed=seed)
+        assert st.log[0] == ("reveal", st.face_up)
+        assert st.face_up >= 0 and st.face_up not in st.stack and len(st.stack) == 4
+        # Nothing else is revealed before the first move (no goal is met at the start).
+        assert [e for e in st.log if e[0] == "reveal"] == [("reveal", st.face_up)]
+
+
+# =============================================================== TURN ORDER
+@rule({
+    "province-en": "Then it's the Resource Spending Phase, where you spend those resources to build Structures or hire Workers.",
+    "province-fr": "Après avoir déplacé les Ouvriers, vous pouvez effectuer un certain nombre d'actions.",
+})
+def test_then_resource_spending_phase(ed):
+    st = ed.game()
+    S.set_purse(st, 0, silver=5)
+    st.play("move green@coin")                                 # 1 Labor
+    st.play("move green@labor_low")                            # 1 Labor
+    st.play("spend")
+    assert st.phase == SPENDING
+    legal = S.notations(st)
+    assert not any(n.startswith("move ") for n in legal)
+    assert "build lender" in legal and "build camp" in legal
+    # Any number of actions, until the player ends the turn.
+    st = ed.game()
+    S.give_structures(st, 0, "union")
+    S.set_purse(st, 0, silver=5)
+    S.set_labor(st, 4)
+    assert all(n.startswith("move") for n in S.notations(st))
+    st.play("move green@coin")
+    st.play("spend")
+    assert st.phase == SPENDING
+    for action in ("build lender", "grind", "union"):
+        st.play(action)
+    assert st.phase == SPENDING and "end" in S.notations(st)

@@ -38,71 +38,6 @@ game = ED.game
 spending, end_game, claim = S.spending, S.end_game, S.claim
 
 
-# ================================================================ BUT DU JEU
-def test_most_vp_wins():
-    """Le gagnant est celui ayant le plus de PV (Points de Victoire) à la fin de la partie."""
-    st = game()
-    S.give_structures(st, 0, "camp", "union", "harbor")        # 3 VP, 3 structures
-    S.give_structures(st, 1, "lender", "bank")                 # 3 VP, 2 structures
-    claim(st, 1, "labor")
-    end_game(st)
-    assert st.scores() == (3, 4)
-    assert st.result() == {"winner": 1, "decided_by": "vp"}
-
-
-def test_vp_from_structures_and_goals():
-    """Les PV sont représentés par des gemmes rouges sur le plateau de Province et sur les Pions Objectifs. Marquez des PV en construisant des Bâtiments ou remplissant des objectifs."""
-    st = game()
-    S.give_structures(st, 0, "lender", "bank")
-    claim(st, 0, "labor")
-    src = st.score_by_source(0)
-    assert src["structures"] == 3 and src["goals"] == 1 and st.score(0) == 4
-
-
-def test_end_when_a_player_has_seven_structures():
-    """La partie s'achève lorsque l'un des trois événements suivant arrive:
-    - Un joueur a construit 7 Bâtiments.
-    """
-    st = game()
-    S.give_structures(st, 0, "lender", "bank", "camp", "village", "smithy", "mill")
-    S.afford(st, "harbor")
-    assert not st.ending
-    st.play("build harbor")
-    assert st.ending and st.end_reason == "player_condition"
-    st.play("end")
-    assert st.phase == OVER
-
-
-def test_end_when_every_structure_exists():
-    """Chacun des Bâtiments a été construit en au moins un exemplaire."""
-    st = game()
-    S.give_structures(st, 0, "lender", "bank", "camp", "village")
-    S.give_structures(st, 1, "smithy", "mill", "union")
-    S.afford(st, "harbor")
-    assert st.end_conditions_met() == []
-    st.play("build harbor")
-    assert st.ending and st.end_reason == "all_structures_built"
-
-
-def test_end_when_goals_are_all_claimed_or_discarded():
-    """Tous les Pions Objectifs ont été attribués ou défaussés."""
-    st = game(goals=("structure",))
-    S.give_structures(st, 0, "lender", "camp", "smithy")
-    S.afford(st, "union")
-    st.play("build union")
-    assert st.claimed[0] == [S.gid(st, "structure")]
-    assert st.ending and st.end_reason == "goals_exhausted"
-    # Discarded (both meet it when revealed) counts too.
-    st = game(goals=("structure", "workers"))
-    for p in (0, 1):
-        S.give_structures(st, p, "camp", "village")
-    S.give_structures(st, 0, "lender")
-    S.afford(st, "union")
-    st.play("build union")
-    assert st.removed == [S.gid(st, "workers")]
-    assert st.ending and st.end_reason == "goals_exhausted"
-
-
 # ============================================================ MATERIEL DU JEU
 def test_components():
     """- 1 Plateau de Province
@@ -133,21 +68,6 @@ def test_components():
 
 
 # ============================================================= MISE EN PLACE
-def test_setup_all_coins_in_reserve():
-    """Placez toutes les Pièces en dessous du Plateau de Province."""
-    st = S.new(RULESET, seed=4)
-    assert st.c.coinage.value(st.supply) == 43 - 5
-    assert st.supply == tuple(t - a - b for t, a, b in zip(st.c.coinage.totals, *st.purses))
-    S.check_invariants(st)
-
-
-def test_setup_three_greens_one_per_space():
-    """Placez les 3 Ouvriers Verts sur le Cycle de Travail (1 par zone)."""
-    st = game()
-    greens = sorted(st.wpos[w] for w in range(st.c.n_workers) if st.c.kind_ids[st.c.worker_kind[w]] == "green")
-    assert greens == [0, 1, 2]
-
-
 def test_setup_goals_shuffled_in_a_stack_others_aside():
     """Mélangez face cachée les Pions Objectifs et posez-les en pile au dessus du plateau, et placez à côté les autres Pions Ouvriers et les 2 Pions Bateaux."""
     orders = set()
@@ -177,24 +97,8 @@ def test_setup_first_player_by_coin_flip():
     assert 60 < firsts.count(0) < 140 and firsts.count(0) + firsts.count(1) == 200
     with pytest.raises(ValueError):
         new_game(load_ruleset(RULESET), seed=1, first_player=0)
-    st = game()
-    S.give_structures(st, 0, "lender", "bank", "camp", "village", "smithy", "mill", "union")
-    with pytest.raises(ValueError):
-        S.give_structures(st, 0, "harbor")                      # 7 tokens per colour
-
-
-@pytest.mark.parametrize("first", [0, 1])
-def test_setup_starting_coins(first):
-    """Le premier joueur prend alors 2 Pièces et le second en prend 3."""
-    st = game(first=first)
-    assert st.coin_value(first) == 2 and st.coin_value(1 - first) == 3
-
-
-def test_setup_first_goal_face_up():
-    """Avant de commencer, retournez le premier Pion Objectif face visible."""
-    for seed in range(10):
-        st = S.new(RULESET, seed=seed)
-        assert st.log[0] == ("reveal", st.face_up) and len(st.stack) == 4
+    # The first half of the sentence (one colour each, 7 tokens) is the shared
+    # test_setup_each_player_has_seven_structure_tokens (tests/test_rules.py).
 
 
 # =========================================================== Phase de Travail
@@ -315,21 +219,6 @@ def test_both_camps_both_move_the_yellow_worker():
 
 
 # ============================================================= Phase d'Achat
-def test_actions_after_moving():
-    """Après avoir déplacé les Ouvriers, vous pouvez effectuer un certain nombre d'actions."""
-    st = game()
-    S.give_structures(st, 0, "union")
-    S.set_purse(st, 0, silver=5)
-    S.set_labor(st, 4)
-    assert all(n.startswith("move") for n in S.notations(st))
-    st.play("move green@coin")
-    st.play("spend")
-    assert st.phase == SPENDING
-    for action in ("build lender", "grind", "union"):
-        st.play(action)
-    assert st.phase == SPENDING and "end" in S.notations(st)
-
-
 def test_build_one_structure_with_the_resources():
     """Si vous disposez des Ressources nécessaires, vous pouvez construire un Bâtiment."""
     st = game()
