@@ -303,3 +303,153 @@ def test_then_resource_spending_phase(ed):
     for action in ("build lender", "grind", "union"):
         st.play(action)
     assert st.phase == SPENDING and "end" in S.notations(st)
+
+
+# =============================================================== WORK CYCLE
+@rule({
+    "province-en": "During this phase, move one or more Workers one step clockwise on the Work Cycle.",
+    "province-fr": "Lors de votre tour, vous pouvez déplacer chaque Ouvrier d'une zone dans le sens des flèches sur le Cycle de Travail.",
+})
+def test_move_one_step_clockwise(ed):
+    st = ed.game()
+    order = st.c.space_ids                                     # clockwise order of the board
+    assert order == ["labor_top", "coin", "labor_low"]
+    st.play("move green@labor_top")
+    st.play("move green@labor_low")                            # wraps round to labor_top
+    pos = sorted(st.c.space_ids[st.wpos[w]] for w in range(3))
+    assert pos == sorted(["coin", "coin", "labor_top"])
+    st.play("move green@coin")                                 # a third worker the same turn
+    assert bin(st.moved).count("1") == 3
+    # Each worker one zone, and once only.
+    st = ed.game()
+    st.play("move green@labor_top")
+    assert sorted(st.wpos[:3]) == [1, 1, 2]                    # labor_top -> coin
+    st.play("move green@coin")
+    st.play("move green@labor_low")                            # labor_low -> labor_top
+    assert not any(n.startswith("move") for n in S.notations(st))
+    assert sorted(st.wpos[:3]) == [0, 1, 2]
+
+
+@rule({
+    "province-en": "Each Worker that lands on the Coin Space (indicated by a **₪**) earns 1 Coin, which you take from the supply.",
+    "province-fr": "La Zone de Revenu (indiquée par un symbole de dollar) vous rapporte 1 Pièce (s'il ne reste aucune Pièce disponible, vous ne pouvez pas en gagner).",
+})
+def test_coin_space_earns_one_coin_from_supply(ed):
+    st = ed.game()
+    before, supply = st.coin_value(0), st.c.coinage.value(st.supply)
+    st.play("move green@labor_top")
+    assert st.coin_value(0) == before + 1 == 3
+    assert st.c.coinage.value(st.supply) == supply - 1
+    assert labor(st) == 0
+    S.check_invariants(st)
+
+
+@rule({
+    "province-en": "You do not earn Coin if none remains in the supply (but your opponent must make change, if they can).",
+    "province-fr": "La Zone de Revenu (indiquée par un symbole de dollar) vous rapporte 1 Pièce (s'il ne reste aucune Pièce disponible, vous ne pouvez pas en gagner).",
+})
+def test_no_coin_from_an_empty_supply(ed):
+    st = ed.game()
+    S.set_purse(st, 0, silver=2)
+    supply_only(st, 1)                                         # the opponent holds every other coin
+    assert st.supply == (0, 0, 0)
+    st.play("move green@labor_top")
+    assert st.purses[0] == (2, 0, 0) and st.supply == (0, 0, 0)
+    S.check_invariants(st)
+
+
+@rule({
+    "province-en": "Each Worker that lands on either Labor Space (indicated by a **⚓**) earns 1 Labor.",
+    "province-fr": "Un Ouvrier arrivant dans une Zone d'Ouvrage (indiquée par un symbole de marteau) vous fournit un point d'Ouvrage pour ce tour.",
+})
+def test_labor_space_earns_one_labor(ed):
+    st = ed.game()
+    coins = st.coin_value(0)
+    st.play("move green@coin")                 # lands on labor_low
+    assert labor(st) == 1
+    st.play("move green@labor_low")            # lands on labor_top
+    assert labor(st) == 2 and labor_earned(st) == 2
+    assert st.coin_value(0) == coins
+
+
+@rule({
+    "province-en": "Earned Labor lasts only for that turn: Any extra Labor you have at the end of your turn is lost.",
+    "province-fr": "Un Ouvrier arrivant dans une Zone d'Ouvrage (indiquée par un symbole de marteau) vous fournit un point d'Ouvrage pour ce tour.",
+})
+def test_labor_is_lost_at_end_of_turn(ed):
+    st = ed.game()
+    st.play("move green@coin")
+    st.play("move green@labor_low")
+    assert labor(st) == 2
+    st.play("end")
+    assert st.current == 1 and labor(st) == 0
+    S.quick_turn(st)
+    assert st.current == 0 and labor(st) == 0 and labor_earned(st) == 0
+
+
+@rule({
+    "province-en": "You must move at least 1 Worker during the Work Cycle Phase.",
+    "province-fr": "Vous devez déplacer au moins un Ouvrier durant votre tour.",
+})
+def test_must_move_at_least_one_worker(ed):
+    st = ed.game()
+    assert "end" not in S.notations(st) and "spend" not in S.notations(st)
+    for action in ("end", "spend"):
+        with pytest.raises(IllegalActionError):
+            st.play(action)
+    st.play("move green@coin")
+    assert {"end", "spend"} <= set(S.notations(st))
+
+
+@rule({
+    "province-en": "You gain access to additional Workers by building specific Structures or from the Harbor.",
+    "province-fr": "Vous pourrez recruter des Ouvriers supplémentaires en cours de partie en construisant des Bâtiments spécifiques ou depuis le Port.",
+})
+def test_access_to_more_workers_from_structures_or_harbor(ed):
+    st = ed.game()
+    assert len(st.accessible_workers(0)) == 3
+    S.give_structures(st, 0, "camp", "village")
+    assert len(st.accessible_workers(0)) == 5
+    S.give_structures(st, 1, "harbor")
+    S.give_structures(st, 0, "harbor")
+    S.set_ship(st, "mixed")
+    S.begin_turn(st, 0)                        # the Harbor's "mixed" benefit
+    spending(st, silver=3)
+    st.play("hire")
+    assert len(st.accessible_workers(0)) == 6 and S.sailors_of(st, 0) == 1
+    # Building the Camp, in play.
+    st = ed.game()
+    S.afford(st, "camp")
+    st.play("build camp")
+    assert len(st.accessible_workers(0)) == 4
+
+
+@rule({
+    "province-en": "You may move a Worker only if you have access to it.",
+    "province-fr": "Lorsque vous déplacez des Ouvriers, vous ne pouvez le faire que pour ceux auxquels vous avez accès.",
+})
+def test_move_only_workers_you_have_access_to(ed):
+    st = ed.game()
+    S.give_structures(st, 1, "camp")           # the Camp worker is on the cycle, not accessible to 0
+    S.place_worker(st, "sailor", "coin", owner=1)
+    assert S.worker_space(st, "camp") == "labor_top"
+    assert not S.can(st, "move camp@labor_top")
+    assert not any(n.startswith(("move camp", "move sailor")) for n in S.notations(st))
+    with pytest.raises(IllegalActionError):
+        st.play("move camp@labor_top")
+
+
+@rule({
+    "province-en": "If an opponent has built a Camp and you have not, you cannot move the Yellow Camp Worker without using the Lender Token (see Lender Token section below).",
+    "province-fr": "Si votre adversaire construit le Camp et que vous ne l'avez pas fait, vous ne pourrez pas déplacer l'Ouvrier Jaune lié au Camp - à moins d'utiliser l'Emprunt (expliquée dans la partie \"Emprunter\" ci-dessous).",
+})
+def test_opponents_camp_needs_the_lender_token(ed):
+    st = ed.game()
+    S.give_structures(st, 1, "camp")
+    assert not S.can(st, "move camp@labor_top")
+    S.give_structures(st, 0, "lender")
+    st.play("borrow camp")
+    assert st.holder == 0
+    assert S.can(st, "move camp@labor_top")
+    st.play("move camp@labor_top")
+    assert S.worker_space(st, "camp") == "coin"

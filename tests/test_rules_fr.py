@@ -102,17 +102,6 @@ def test_setup_first_player_by_coin_flip():
 
 
 # =========================================================== Phase de Travail
-def test_each_worker_moves_one_zone_at_most_once():
-    """Lors de votre tour, vous pouvez déplacer chaque Ouvrier d'une zone dans le sens des flèches sur le Cycle de Travail."""
-    st = game()
-    st.play("move green@labor_top")
-    assert sorted(st.wpos[:3]) == [1, 1, 2]                     # labor_top -> coin
-    st.play("move green@coin")
-    st.play("move green@labor_low")                             # labor_low -> labor_top
-    assert not any(n.startswith("move") for n in S.notations(st))
-    assert sorted(st.wpos[:3]) == [0, 1, 2]
-
-
 def test_workers_earn_by_the_zone_they_reach():
     """Quand vous choisissez de le faire, les Ouvriers génèrent des ressources en fonction de la zone où ils arrivent."""
     st = game()
@@ -120,31 +109,6 @@ def test_workers_earn_by_the_zone_they_reach():
     assert labor(st) == 1 and st.coin_value(0) == 2
     st.play("move green@labor_top")                             # reaches the Revenue zone
     assert labor(st) == 1 and st.coin_value(0) == 3
-
-
-def test_labor_zone_gives_labor_for_this_turn():
-    """Un Ouvrier arrivant dans une Zone d'Ouvrage (indiquée par un symbole de marteau) vous fournit un point d'Ouvrage pour ce tour."""
-    st = game()
-    st.play("move green@coin")
-    st.play("move green@labor_low")
-    assert labor(st) == 2
-    st.play("end")
-    assert labor(st) == 0
-    S.quick_turn(st)
-    assert st.current == 0 and labor(st) == 0
-
-
-def test_revenue_zone_one_coin_unless_none_left():
-    """La Zone de Revenu (indiquée par un symbole de dollar) vous rapporte 1 Pièce (s'il ne reste aucune Pièce disponible, vous ne pouvez pas en gagner)."""
-    st = game()
-    st.play("move green@labor_top")
-    assert st.coin_value(0) == 3
-    st = game()
-    S.set_purse(st, 1, silver=6, gold=5, platinum=1)
-    assert st.supply == (0, 0, 0)
-    st.play("move green@labor_top")
-    assert st.coin_value(0) == 2 and st.supply == (0, 0, 0)
-    S.check_invariants(st)
 
 
 def test_unmoved_workers_earn_nothing():
@@ -157,54 +121,6 @@ def test_unmoved_workers_earn_nothing():
     st = game()
     st.play("move green@labor_low")
     assert labor(st) == 1 and labor_earned(st) == 1 and st.coin_value(0) == 2
-
-
-def test_must_move_at_least_one_worker():
-    """Vous devez déplacer au moins un Ouvrier durant votre tour."""
-    st = game()
-    assert not {"end", "spend"} & set(S.notations(st))
-    with pytest.raises(IllegalActionError):
-        st.play("spend")
-    st.play("move green@coin")
-    assert {"end", "spend"} <= set(S.notations(st))
-
-
-def test_more_workers_from_structures_or_harbor():
-    """Vous pourrez recruter des Ouvriers supplémentaires en cours de partie en construisant des Bâtiments spécifiques ou depuis le Port."""
-    st = game()
-    spending(st, labor=2, value=1)
-    st.play("build camp")
-    assert len(st.accessible_workers(0)) == 4
-    st = game()
-    S.give_structures(st, 1, "harbor")
-    S.give_structures(st, 0, "harbor")
-    S.set_ship(st, "mixed")
-    S.begin_turn(st, 0)
-    spending(st, value=3)
-    st.play("hire")
-    assert len(st.accessible_workers(0)) == 4 and S.sailors_of(st, 0) == 1
-
-
-def test_move_only_accessible_workers():
-    """Lorsque vous déplacez des Ouvriers, vous ne pouvez le faire que pour ceux auxquels vous avez accès."""
-    st = game()
-    S.give_structures(st, 1, "camp")
-    S.place_worker(st, "sailor", "coin", owner=1)
-    legal = S.notations(st)
-    assert not any(n.startswith(("move camp", "move sailor")) for n in legal)
-    with pytest.raises(IllegalActionError):
-        st.play("move camp@labor_top")
-
-
-def test_opponents_camp_only_with_the_lender():
-    """Si votre adversaire construit le Camp et que vous ne l'avez pas fait, vous ne pourrez pas déplacer l'Ouvrier Jaune lié au Camp - à moins d'utiliser l'Emprunt (expliquée dans la partie "Emprunter" ci-dessous)."""
-    st = game()
-    S.give_structures(st, 1, "camp")
-    assert not S.can(st, "move camp@labor_top")
-    S.give_structures(st, 0, "lender")
-    st.play("borrow camp")
-    st.play("move camp@labor_top")
-    assert st.holder == 0 and S.worker_space(st, "camp") == "coin"
 
 
 def test_both_camps_both_move_the_yellow_worker():
