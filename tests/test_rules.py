@@ -453,3 +453,214 @@ def test_opponents_camp_needs_the_lender_token(ed):
     assert S.can(st, "move camp@labor_top")
     st.play("move camp@labor_top")
     assert S.worker_space(st, "camp") == "coin"
+
+
+# ================================================== RESOURCE SPENDING PHASE
+@rule({
+    "province-en": "During this phase, if you have the necessary resources, you may build one Structure on a given turn.",
+    "province-fr": "Si vous disposez des Ressources nécessaires, vous pouvez construire un Bâtiment.",
+})
+def test_build_at_most_one_structure_per_turn(ed):
+    st = ed.game()
+    spending(st, labor=0, value=9)
+    assert not any(n.startswith("build") for n in S.notations(st))   # not the resources
+    S.set_labor(st, 9)
+    st.play("build camp")
+    assert not any(n.startswith("build") for n in S.notations(st))   # one per turn
+    camp_labor, camp_coin = S.cost(st, "camp")
+    assert labor(st) == 9 - camp_labor and st.coin_value(0) == 9 - camp_coin
+    st.play("end")
+    S.quick_turn(st)
+    spending(st, labor=9, value=9)
+    assert "build lender" in S.notations(st)                           # again next turn
+
+
+@rule({
+    "province-en": "A Structure's cost is indicated on the border of the Board next to the labels that indicate the Structure's name.",
+    "province-fr": "Le coût d'un Bâtiment est indiqué au bord du plateau de Province en regard du nom du Bâtiment.",
+})
+def test_costs_come_from_the_board(ed):
+    rs = load_ruleset(ed.ruleset)
+    for name, spec in rs.data["structures"].items():
+        labor, coins = spec["cost"].get("labor", 0), spec["cost"].get("coin", 0)
+        for dl, dc, ok in ((0, 0, True), (-1, 0, False), (0, -1, False)):
+            if labor + dl < 0 or coins + dc < 0:
+                continue
+            st = ed.game()
+            S.give_structures(st, 0, *spec.get("requires", ()))
+            spending(st, labor=labor + dl, value=coins + dc)
+            assert S.can(st, f"build {name}") is ok, (name, dl, dc)
+
+
+@rule({
+    "province-en": "The **⚓** indicates the required Labor and the **₪** indicates the required Coin.",
+    "province-fr": "Le marteau indique le nombre de points d'Ouvrage nécessaire et le dollar le coût en Pièces.",
+})
+def test_cost_is_labor_and_coin(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "lender")
+    anchor, coin = S.cost(st, "bank")                          # what the ruleset says it costs
+    spending(st, labor=5, value=9)
+    st.play("build bank")
+    assert labor(st) == 5 - anchor and st.coin_value(0) == 9 - coin
+
+
+@rule({
+    "province-en": "For example, The Lender costs 2 Labor and 2 Coin.",
+    "province-fr": "Dans le cas du Prêteur, vous avez besoin de \"2 points d'Ouvrage et 2 Pièces\".",
+})
+def test_lender_costs_two_labor_two_coin(ed):
+    st = ed.game()
+    assert load_ruleset(ed.ruleset).data["structures"]["lender"]["cost"] == {"labor": 2, "coin": 2}
+    for labor, coins, ok in ((2, 2, True), (1, 2, False), (2, 1, False), (1, 7, False)):
+        spending(st, labor=labor, value=coins)
+        assert S.can(st, "build lender") is ok
+
+
+@rule({
+    "province-en": "If you wish to build the Lender, you must pay the cost by returning 2 Coin to the supply and spending 2 Labor.",
+    "province-fr": "Si vous décidez de construire ce Bâtiment, payez-en le coût, remettez autant de Pièces qu'indiqué dans la réserve, puis placez un de vos Pions Bâtiments à côté du plateau en regard du nom du Bâtiment construit.",
+})
+def test_build_lender_pays_coins_to_supply_and_labor(ed):
+    st = ed.game()
+    spending(st, labor=3, silver=5)
+    supply = st.c.coinage.value(st.supply)
+    st.play("build lender")
+    assert st.coin_value(0) == 3 and labor(st) == 1
+    assert st.c.coinage.value(st.supply) == supply + 2
+    assert st.coin_value(1) == 3
+    S.check_invariants(st)
+
+
+@rule({
+    "province-en": "Then place one of your Structures next to the Lender's label to the side of the Province Board.",
+    "province-fr": "Si vous décidez de construire ce Bâtiment, payez-en le coût, remettez autant de Pièces qu'indiqué dans la réserve, puis placez un de vos Pions Bâtiments à côté du plateau en regard du nom du Bâtiment construit.",
+})
+def test_built_structure_is_placed(ed):
+    st = ed.game()
+    spending(st, labor=2, silver=2)
+    st.play("build lender")
+    assert st.owned[0] == 1 << S.sid(st, "lender") and st.owned[1] == 0
+    assert st.view(0)["owned"] == [["lender"], []]
+
+
+@rule({
+    "province-en": "If you are the first to build a type of Structure, it is worth the VP listed at the top of that Structure's cost area.",
+    "province-fr": "Si vous êtes le premier à construire ce type de Bâtiment, il vous rapportera autant de PV qu'indiqué à côté de son coût.",
+})
+def test_first_builder_scores_the_printed_vp(ed):
+    """The VP of structures are counted apart: a French score also counts coins."""
+    rs = load_ruleset(ed.ruleset)
+    for name, spec in rs.data["structures"].items():
+        st = ed.game()
+        S.give_structures(st, 0, *spec.get("requires", ()))
+        base = st.score_by_source(0)["structures"]
+        spending(st, labor=9, value=9)
+        st.play(f"build {name}")
+        assert st.first_builder[S.sid(st, name)] == 0
+        assert st.score_by_source(0)["structures"] - base == spec["vp"]["first"]
+
+
+@rule({
+    "province-en": "While some Structures are only worth 1 VP, other more advanced Structures are worth 2 VP.",
+    "province-fr": "Si certains Bâtiments ne valent qu'1PV, d'autres plus avancés en rapportent 2.",
+})
+def test_structures_worth_one_or_two_vp(ed):
+    rs = load_ruleset(ed.ruleset)
+    vp = {n: s["vp"]["first"] for n, s in rs.data["structures"].items()}
+    assert set(vp.values()) == {1, 2}
+    assert {n for n, v in vp.items() if v == 2} == {"bank", "village", "smithy"}
+    assert {n for n, v in vp.items() if v == 1} == {"lender", "camp", "mill", "union", "harbor"}
+    st = ed.game()
+    give(st, 0, "mill", "smithy")
+    assert st.score_by_source(0)["structures"] == 3
+
+
+@rule({
+    "province-en": "For example, the Lender is worth 1 VP and the Bank is worth 2.",
+    "province-fr": "Par exemple, le Prêteur vaut 1PV tandis que la Banque en vaut 2.",
+})
+def test_lender_one_vp_bank_two(ed):
+    st = ed.game()
+    spending(st, labor=2, value=2)
+    st.play("build lender")
+    assert st.score(0) == 1
+    st.play("end")
+    S.quick_turn(st)
+    spending(st, labor=3, value=4)
+    st.play("build bank")
+    assert st.score(0) == 3
+
+
+@rule({
+    "province-en": "If your opponent has already built a Structure, place your Structure next to the theirs, further from the board.",
+    "province-fr": "Si votre adversaire a déjà construit le même Bâtiment, placez votre Pion Bâtiment à côté du sien, mais plus éloigné du plateau.",
+})
+def test_second_copy_goes_beside_the_first(ed):
+    """The French text does not repeat that this copy is worth 0 VP; the ruleset
+    gives it ``vp.later: 0`` as in the English edition (docs/readings.md)."""
+    st = ed.game()
+    S.afford(st, "camp")
+    st.play("build camp")
+    st.play("end")
+    S.afford(st, "camp")
+    st.play("build camp")
+    s = S.sid(st, "camp")
+    assert st.owned[0] >> s & 1 and st.owned[1] >> s & 1
+    assert st.first_builder[s] == 0                              # nearer the board: player 0's
+    assert st.score(1) == 0 and st.score(0) == 1
+    assert S.can(st, "end")
+
+
+@rule({
+    "province-en": "You cannot build these until you have built the Structure below it.",
+    "province-fr": "Certains Bâtiments sont reliés par des flèches, celui désigné ne peut alors être construit que lorsque vous possédez déjà l'autre.",
+})
+def test_prerequisite_must_be_your_own(ed):
+    st = ed.game()
+    names = st.c.data["structures"]
+    dependent = {n for n in names if requires(st, n)}             # bank, village, and the Mill or the Smithy
+    assert len(dependent) == 3
+    give(st, 1, *{r for n in dependent for r in requires(st, n)})  # the opponent's do not count
+    spending(st, labor=9, value=9)
+    legal = S.notations(st)
+    assert not {f"build {n}" for n in dependent} & set(legal)
+    # Nor does a borrowed one (docs/readings.md).
+    S.give_structures(st, 0, "lender", first=False)
+    st.play("borrow camp")
+    assert not S.can(st, "build village") and S.can(st, "build bank")
+
+
+@rule({
+    "province-en": "If you need Coin, you have the option to Grind by spending Labor (see Grind section).",
+    "province-fr": "Si vous vous retrouvez avec des points d'Ouvrage en trop, ou avez besoin de Pièces, vous pouvez effectuer des Corvées (voir la partie \"Corvées\").",
+})
+def test_grind_for_coin(ed):
+    st = ed.game()
+    spending(st, labor=2, value=0)
+    assert S.can(st, "grind")
+    st.play("grind")
+    assert labor(st) == 0 and st.coin_value(0) == 1
+
+
+@rule({
+    "province-en": "You may also hire Sailors in this phase if you have access to the Harbor (see The Harbor and Sailors section).",
+    "province-fr": "Vous pouvez également engager de Marins lors de la Phase d'Achat, ce qui vous fournit de nouveaux Ouvriers (voir les parties du \"Port\" et des \"Marins\").",
+})
+def test_hire_sailors_with_harbor_access(ed):
+    st = ed.game()
+    S.set_ship(st, "mixed")
+    S.begin_turn(st, 0)
+    spending(st, value=6)
+    assert not S.can(st, "hire")                                # no Harbor
+    S.give_structures(st, 1, "harbor")                          # 1 is the Harbormaster
+    S.give_structures(st, 0, "harbor")
+    S.set_ship(st, "mixed")
+    S.begin_turn(st, 0)
+    S.set_value(st, 0, 6)
+    assert not S.can(st, "hire")                                # not in the Work Cycle Phase
+    spending(st, value=6)
+    assert S.can(st, "hire")
+    st.play("hire")
+    assert S.sailors_of(st, 0) == 1
+    assert S.worker_space(st, "sailor") == "labor_top"
