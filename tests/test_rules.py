@@ -664,3 +664,267 @@ def test_hire_sailors_with_harbor_access(ed):
     st.play("hire")
     assert S.sailors_of(st, 0) == 1
     assert S.worker_space(st, "sailor") == "labor_top"
+
+
+# ======================================================== STRUCTURE EFFECTS
+@rule({
+    "province-en": "When a player builds a Structure, they have access to its effects for the rest of the game.",
+    "province-fr": "Lorsqu'un joueur construit un Bâtiment, il peut en utiliser les Effets associés.",
+})
+def test_effects_last_for_the_rest_of_the_game(ed):
+    st = ed.game()
+    income = free_income(st)
+    S.afford(st, income)
+    st.play(f"build {income}")
+    st.play("end")
+    for _ in range(5):
+        S.quick_turn(st)
+        assert st.current == 0 and labor(st) == 1
+        S.quick_turn(st)
+
+
+@rule({
+    "province-en": "Unlocks the Lender Token.",
+    "province-fr": "Le Prêteur/Lender débloque l'Emprunt.",
+})
+def test_lender_unlocks_the_token(ed):
+    st = ed.game()
+    income = free_income(st)
+    S.give_structures(st, 1, "camp", income)
+    assert not any(n.startswith("borrow") for n in S.notations(st))
+    S.give_structures(st, 0, "lender")
+    assert {"borrow camp", f"borrow {income}"} <= set(S.notations(st))
+
+
+@rule({
+    "province-en": "Each Worker that lands on the Coin Space earns 2 Coin instead of 1.",
+    "province-fr": "La Banque/Bank permet de gagner 2 Pièces par Ouvrier sur la Zone de Revenu au lieu d'1.",
+})
+def test_bank_doubles_coin_space(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "lender", "bank")
+    st.play("move green@labor_top")
+    assert st.coin_value(0) == 2 + 2
+    st.play("move green@labor_low")                            # back to labor_top
+    st.play("end")
+    st.play("move green@labor_top")                            # the opponent has no Bank
+    assert st.coin_value(1) == 3 + 1
+
+
+@rule({
+    "province-en": "If the Camp Worker isn't on the Work Cycle, place it on the top Labor space.",
+    "province-fr": "Le Camp ajoute un Ouvrier Jaune au Cycle de Travail, placez-le dans la Zone d'Ouvrage supérieure du Cycle de Travail.",
+})
+def test_camp_worker_enters_on_top_labor_space(ed):
+    st = ed.game()
+    S.afford(st, "camp")
+    st.play("build camp")
+    assert S.worker_space(st, "camp") == "labor_top"
+    st.play("end")
+    S.place_worker(st, "camp", "labor_low", frm="labor_top")
+    S.afford(st, "camp")
+    st.play("build camp")                                      # already on the cycle: stays
+    assert S.worker_space(st, "camp") == "labor_low"           # only one Yellow worker
+
+
+@rule({
+    "province-en": "If the Village Worker isn't on the Work Cycle, place it on the top Labor space.",
+    "province-fr": "Le Village ajoute un Ouvrier Orange au Cycle de Travail, placez-le dans la Zone d'Ouvrage supérieure du Cycle de Travail.",
+})
+def test_village_worker_enters_on_top_labor_space(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "camp")
+    S.give_structures(st, 1, "camp")
+    S.afford(st, "village")
+    st.play("build village")
+    assert S.worker_space(st, "village") == "labor_top"
+    st.play("end")
+    S.place_worker(st, "village", "coin", frm="labor_top")
+    S.afford(st, "village")
+    st.play("build village")                                   # already on the cycle: stays
+    assert S.worker_space(st, "village") == "coin"
+    # The builder moves it from the next turn on.
+    st = ed.game()
+    S.give_structures(st, 0, "camp")
+    S.afford(st, "village")
+    st.play("build village")
+    st.play("end")
+    st.play("move green@labor_low")
+    st.play("end")
+    assert S.can(st, "move village@labor_top")
+
+
+@rule({
+    "province-en": "You may spend 2 Coin to earn 1 Labor during the Resource Spending Phase.",
+    "province-fr": "La Guilde/Union vous permet de dépenser 2 Pièces pour gagner 1 point d'Ouvrage.",
+})
+def test_union_effect_in_spending_phase(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "union")
+    S.set_purse(st, 0, silver=5)
+    assert not S.can(st, "union")                              # Work Cycle Phase
+    st.play("move green@coin")
+    st.play("spend")
+    st.play("union")
+    st.play("union")
+    assert labor(st) == 1 + 2 and st.coin_value(0) == 1
+    assert not S.can(st, "union")                              # 1 coin left
+    # Only with a Union.
+    st = ed.game()
+    spending(st, value=4)
+    assert not S.can(st, "union")
+    S.give_structures(st, 0, "union")
+    st.play("union")
+    st.play("union")
+    assert labor(st) == 2 and st.coin_value(0) == 0 and not S.can(st, "union")
+
+
+@rule({
+    "province-en": "Receive benefits corresponding to the Ship Tokens.",
+    "province-fr": "Le Port permet d'utiliser des Pions Bateaux.",
+})
+def test_harbor_receives_ship_benefits(ed):
+    st = ed.game()
+    S.set_ship(st, "black")
+    S.begin_turn(st, 0)
+    assert st.coin_value(0) == 2                               # no Harbor, no benefit
+    S.give_structures(st, 1, "harbor")                         # 1 is Harbormaster; 0 builds second
+    S.give_structures(st, 0, "harbor")
+    S.begin_turn(st, 0)
+    assert st.coin_value(0) == 3
+    S.set_ship(st, "white")
+    S.begin_turn(st, 0)
+    assert labor(st) == 1
+    S.set_ship(st, "mixed")
+    S.begin_turn(st, 0)
+    assert st.hire_ok
+
+
+# ============================================================= LENDER TOKEN
+@rule({
+    "province-en": "If you have built the Lender, during your turn, you may use the effects of an opponent's Structure until the end of your turn.",
+    "province-fr": "Si un joueur a construit le Prêteur, il peut emprunter (utiliser l'effet) un Bâtiment que son adversaire a construit.",
+})
+def test_borrow_opponents_structure_until_end_of_turn(ed):
+    """Reading (rules-notes §3): only a structure the opponent owns and you do
+    not; the effect lasts until the end of your turn."""
+    st = ed.game()
+    S.give_structures(st, 0, "lender", "union")
+    S.give_structures(st, 1, "camp", "union")
+    borrows = {n for n in S.notations(st) if n.startswith("borrow")}
+    assert borrows == {"borrow camp"}
+    st.play("borrow camp")                                     # in the Work Cycle Phase
+    st.play("move camp@labor_top")
+    st.play("end")
+    st.play("move camp@coin")                                  # the owner moves it back
+    st.play("end")
+    assert not S.can(st, "move camp@labor_low") and st.borrowed == -1
+    # Borrowing in the Resource Spending Phase too.
+    st = ed.game()
+    S.give_structures(st, 0, "lender")
+    S.give_structures(st, 1, "union")
+    spending(st, silver=4)
+    st.play("borrow union")
+    st.play("union")
+    assert labor(st) == 1
+
+
+@rule({
+    "province-en": "If you do so, you must take the Lender Token.",
+    "province-fr": "S'il choisit de le faire, il prend la Pièce d'Emprunt (durant n'importe quelle phase).",
+})
+def test_borrowing_takes_the_token(ed):
+    st = ed.game()
+    income = free_income(st)
+    S.give_structures(st, 0, "lender")
+    S.give_structures(st, 1, income)
+    assert st.holder == -1
+    st.play(f"borrow {income}")
+    assert st.holder == 0
+    st.play("move green@coin")
+    st.play("end")
+    assert st.holder == 0                                      # kept until repaid
+    # In either phase of the turn.
+    for phase in ("work", "spending"):
+        st = ed.game()
+        S.give_structures(st, 0, "lender")
+        S.give_structures(st, 1, income)
+        S.set_phase(st, phase)
+        st.play(f"borrow {income}")
+        assert st.holder == 0 and labor(st) == 1                 # a resource structure pays at once
+
+
+@rule({
+    "province-en": "You can return the Lender Token to the supply by paying 3 Coin during your turn.",
+    "province-fr": "Le joueur qui possède l'Emprunt peut la remettre dans la réserve en payant 3 Pièces.",
+})
+def test_repay_the_token_for_three_coin(ed):
+    """Repaid on a later turn, as both editions allow. Whether it may be repaid
+    in the turn it was taken differs (rules-notes §2): test_no_repay_in_the_turn_taken
+    (English), test_repay_three_coins_even_the_turn_taken (French)."""
+    st = ed.game()
+    S.give_structures(st, 0, "lender")
+    S.give_structures(st, 1, "camp")
+    st.play("borrow camp")
+    st.play("move green@coin")
+    st.play("end")
+    S.quick_turn(st)
+    spending(st, silver=2)
+    assert not S.can(st, "repay")
+    S.set_purse(st, 0, silver=4)
+    supply = st.c.coinage.value(st.supply)
+    st.play("repay")
+    assert st.holder == -1 and st.coin_value(0) == 1
+    assert st.c.coinage.value(st.supply) == supply + 3
+
+
+@rule({
+    "province-en": "If both players have built the Lender, one may take the Lender Token from the other in order to borrow a Structure.",
+    "province-fr": "Si les deux joueurs ont construit le Prêteur, l'un peut prendre l'Emprunt à l'autre pour emprunter un Bâtiment, contractant la dette de 3 Pièces à sa place.",
+})
+def test_take_the_token_from_the_other_lender(ed):
+    """The 2 VP penalty moves with the token. That the taker then owes the 3
+    coins, and may repay them at once, is French only (test_take_the_token_and_its_debt)."""
+    st = ed.game()
+    income = free_income(st)
+    S.give_structures(st, 0, "lender", income)
+    S.give_structures(st, 1, "lender", "camp")
+    st.play("borrow camp")
+    S.finish_turn(st)
+    assert st.current == 1 and st.holder == 0
+    assert f"borrow {income}" in S.notations(st)
+    st.play(f"borrow {income}")
+    assert st.holder == 1 and labor(st) == 1
+    assert st.score_by_source(0)["borrowing"] == 0 and st.score_by_source(1)["borrowing"] == -2
+
+
+@rule({
+    "province-en": "You may not use the Lender Token if you already possess it, and cannot borrow the effects of an opponent's Structure that you have also built.",
+    "province-fr": "Un joueur ne peut pas utiliser l'action du Prêteur s'il possède déjà cette Pièce.",
+})
+def test_no_borrowing_while_holding_or_of_own_structures(ed):
+    st = ed.game()
+    income = free_income(st)
+    S.give_structures(st, 0, "lender", "camp")
+    S.give_structures(st, 1, "camp", income)
+    legal = S.notations(st)
+    assert f"borrow {income}" in legal and "borrow camp" not in legal
+    st.play(f"borrow {income}")
+    S.finish_turn(st)
+    S.quick_turn(st)
+    assert st.current == 0 and st.holder == 0
+    assert not any(n.startswith("borrow") for n in S.notations(st))
+
+
+@rule({
+    "province-en": "If you still have the Lender Token when the game ends, you lose 2 VP.",
+    "province-fr": "Si un joueur est toujours en possession de l'Emprunt à la fin de la partie, il perd 2PV.",
+})
+def test_holding_the_token_at_the_end_costs_two_vp(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "lender")
+    S.give_structures(st, 1, "camp")
+    st.play("borrow camp")
+    end_game(st)
+    assert st.score_by_source(0)["borrowing"] == -2
+    assert st.score(0) == 1 - 2 and st.score(1) == 1

@@ -283,39 +283,6 @@ def test_union_spends_coin_for_labor():
 
 
 # ========================================================== STRUCTURE EFFECTS
-def test_effects_last_for_the_rest_of_the_game():
-    """When a player builds a Structure, they have access to its effects for the rest of the game."""
-    st = game()
-    S.afford(st, "mill")
-    st.play("build mill")
-    st.play("end")
-    for _ in range(5):
-        S.quick_turn(st)
-        assert st.current == 0 and labor(st) == 1
-        S.quick_turn(st)
-
-
-def test_lender_unlocks_the_token():
-    """Unlocks the Lender Token."""
-    st = game()
-    S.give_structures(st, 1, "camp", "mill")
-    assert not any(n.startswith("borrow") for n in S.notations(st))
-    S.give_structures(st, 0, "lender")
-    assert {"borrow camp", "borrow mill"} <= set(S.notations(st))
-
-
-def test_bank_doubles_coin_space():
-    """Each Worker that lands on the Coin Space earns 2 Coin instead of 1."""
-    st = game()
-    S.give_structures(st, 0, "lender", "bank")
-    st.play("move green@labor_top")
-    assert st.coin_value(0) == 4
-    st.play("move green@labor_low")                            # back to labor_top
-    st.play("end")
-    st.play("move green@labor_top")                            # the opponent has no Bank
-    assert st.coin_value(1) == 3 + 1
-
-
 def test_camp_worker_movable():
     """You may now move the Camp Worker."""
     st = game()
@@ -325,19 +292,6 @@ def test_camp_worker_movable():
     assert S.worker_space(st, "camp") == "coin" and st.coin_value(0) == 3
 
 
-def test_camp_worker_enters_on_top_labor_space():
-    """If the Camp Worker isn't on the Work Cycle, place it on the top Labor space."""
-    st = game()
-    S.afford(st, "camp")
-    st.play("build camp")
-    assert S.worker_space(st, "camp") == "labor_top"
-    st.play("end")
-    S.place_worker(st, "camp", "labor_low", frm="labor_top")
-    S.afford(st, "camp")
-    st.play("build camp")                                      # already on the cycle: stays
-    assert S.worker_space(st, "camp") == "labor_low"
-
-
 def test_village_worker_movable():
     """You may now move the Village Worker."""
     st = game()
@@ -345,21 +299,6 @@ def test_village_worker_movable():
     assert not S.can(st, "move village@labor_top")
     S.give_structures(st, 0, "village")
     st.play("move village@labor_top")
-    assert S.worker_space(st, "village") == "coin"
-
-
-def test_village_worker_enters_on_top_labor_space():
-    """If the Village Worker isn't on the Work Cycle, place it on the top Labor space."""
-    st = game()
-    S.give_structures(st, 0, "camp")
-    S.give_structures(st, 1, "camp")
-    spending(st, labor=4, silver=3)
-    st.play("build village")
-    assert S.worker_space(st, "village") == "labor_top"
-    st.play("end")
-    S.place_worker(st, "village", "coin", frm="labor_top")
-    spending(st, labor=4, silver=3)
-    st.play("build village")
     assert S.worker_space(st, "village") == "coin"
 
 
@@ -382,71 +321,7 @@ def test_smithy_income():
     assert st.current == 0 and labor(st) == 2
 
 
-def test_union_effect_in_spending_phase():
-    """You may spend 2 Coin to earn 1 Labor during the Resource Spending Phase."""
-    st = game()
-    S.give_structures(st, 0, "union")
-    S.set_purse(st, 0, silver=5)
-    assert not S.can(st, "union")                              # Work Cycle Phase
-    st.play("move green@coin")
-    st.play("spend")
-    st.play("union")
-    st.play("union")
-    assert labor(st) == 1 + 2 and st.coin_value(0) == 1
-    assert not S.can(st, "union")                              # 1 coin left
-
-
-def test_harbor_receives_ship_benefits():
-    """Receive benefits corresponding to the Ship Tokens."""
-    st = game()
-    S.give_structures(st, 1, "harbor")                         # 1 is Harbormaster; 0 builds second
-    S.give_structures(st, 0, "harbor")
-    S.set_ship(st, "black")
-    S.begin_turn(st, 0)
-    assert st.coin_value(0) == 3
-    S.set_ship(st, "white")
-    S.begin_turn(st, 0)
-    assert labor(st) == 1
-    S.set_ship(st, "mixed")
-    S.begin_turn(st, 0)
-    assert st.hire_ok
-
-
 # ============================================================== LENDER TOKEN
-def test_borrow_opponents_structure_until_end_of_turn():
-    """If you have built the Lender, during your turn, you may use the effects of an opponent's Structure until the end of your turn."""
-    st = game()
-    S.give_structures(st, 0, "lender")
-    S.give_structures(st, 1, "camp")
-    st.play("borrow camp")                                     # in the Work Cycle Phase
-    st.play("move camp@labor_top")
-    st.play("end")
-    st.play("move camp@coin")                                  # the owner moves it back
-    st.play("end")
-    assert not S.can(st, "move camp@labor_low") and st.borrowed == -1
-    # Borrowing in the Resource Spending Phase too.
-    st2 = game()
-    S.give_structures(st2, 0, "lender")
-    S.give_structures(st2, 1, "union")
-    spending(st2, silver=4)
-    st2.play("borrow union")
-    st2.play("union")
-    assert labor(st2) == 1
-
-
-def test_borrowing_takes_the_token():
-    """If you do so, you must take the Lender Token."""
-    st = game()
-    S.give_structures(st, 0, "lender")
-    S.give_structures(st, 1, "mill")
-    assert st.holder == -1
-    st.play("borrow mill")
-    assert st.holder == 0
-    st.play("move green@coin")
-    st.play("end")
-    assert st.holder == 0                                      # kept until repaid
-
-
 def test_borrowed_resource_structure_pays_at_once():
     """If you borrow the effects of a resource-earning Structure such as the Mill, you will earn the corresponding resource immediately."""
     st = game()
@@ -461,52 +336,6 @@ def test_borrowed_resource_structure_pays_at_once():
     assert labor(st) == 1
 
 
-def test_repay_the_token_for_three_coin():
-    """You can return the Lender Token to the supply by paying 3 Coin during your turn."""
-    st = game()
-    S.give_structures(st, 0, "lender")
-    S.give_structures(st, 1, "camp")
-    st.play("borrow camp")
-    st.play("move green@coin")
-    st.play("end")
-    S.quick_turn(st)
-    spending(st, silver=2)
-    assert not S.can(st, "repay")
-    S.set_purse(st, 0, silver=4)
-    supply = st.c.coinage.value(st.supply)
-    st.play("repay")
-    assert st.holder == -1 and st.coin_value(0) == 1
-    assert st.c.coinage.value(st.supply) == supply + 3
-
-
-def test_take_the_token_from_the_other_lender():
-    """If both players have built the Lender, one may take the Lender Token from the other in order to borrow a Structure."""
-    st = game()
-    S.give_structures(st, 0, "lender", "mill")
-    S.give_structures(st, 1, "lender", "camp")
-    st.play("borrow camp")
-    S.finish_turn(st)
-    assert st.current == 1 and st.holder == 0
-    assert "borrow mill" in S.notations(st)
-    st.play("borrow mill")
-    assert st.holder == 1 and labor(st) == 1
-    assert st.score_by_source(0)["borrowing"] == 0 and st.score_by_source(1)["borrowing"] == -2
-
-
-def test_no_borrowing_while_holding_or_of_own_structures():
-    """You may not use the Lender Token if you already possess it, and cannot borrow the effects of an opponent's Structure that you have also built."""
-    st = game()
-    S.give_structures(st, 0, "lender", "camp")
-    S.give_structures(st, 1, "camp", "mill")
-    legal = S.notations(st)
-    assert "borrow mill" in legal and "borrow camp" not in legal
-    st.play("borrow mill")
-    S.finish_turn(st)
-    S.quick_turn(st)
-    assert st.current == 0 and st.holder == 0
-    assert not any(n.startswith("borrow") for n in S.notations(st))
-
-
 def test_no_repay_in_the_turn_taken():
     """You cannot pay off the Lender Coin the same turn you took it."""
     st = game()
@@ -519,17 +348,6 @@ def test_no_repay_in_the_turn_taken():
     S.quick_turn(st)
     spending(st, value=9)
     assert S.can(st, "repay")
-
-
-def test_holding_the_token_at_the_end_costs_two_vp():
-    """If you still have the Lender Token when the game ends, you lose 2 VP."""
-    st = game()
-    S.give_structures(st, 0, "lender")
-    S.give_structures(st, 1, "camp")
-    st.play("borrow camp")
-    end_game(st)
-    assert st.score_by_source(0)["borrowing"] == -2
-    assert st.score(0) == 1 - 2 and st.score(1) == 1
 
 
 # ========================================================= HARBOR AND SAILORS
