@@ -928,3 +928,217 @@ def test_holding_the_token_at_the_end_costs_two_vp(ed):
     end_game(st)
     assert st.score_by_source(0)["borrowing"] == -2
     assert st.score(0) == 1 - 2 and st.score(1) == 1
+
+
+# ======================================================= HARBOR AND SAILORS
+@rule({
+    "province-en": "The Harbor offers a random benefit to the players who have built it depending on the cast tokens' results.",
+    "province-fr": "Le Port fournit une ressource aléatoire à chaque tour en fonction du lancer des Pions Bateaux.",
+})
+def test_harbor_benefit_goes_to_every_owner(ed):
+    """Reading (rules-notes §3): each ship token is white or black with equal
+    chance; an owner gets the current result at the start of their own turn."""
+    st = ed.game()
+    S.give_structures(st, 0, "harbor")
+    S.set_ship(st, "black")
+    S.begin_turn(st, 1)                                        # 1 has no Harbor
+    assert st.coin_value(1) == 3
+    S.give_structures(st, 1, "harbor")
+    S.begin_turn(st, 1)                                        # no cast on 1's turn: "black" stays
+    assert st.ship == S.outcome(st, "black") and st.coin_value(1) == 4
+    # Random: each ship token is white or black with equal chance.
+    probe = st.clone()
+    counts = {o: 0 for o in st.c.outcome_ids}
+    for _ in range(4000):
+        probe._cast()
+        counts[st.c.outcome_ids[probe.ship]] += 1
+    assert abs(counts["white"] / 4000 - 0.25) < 0.03
+    assert abs(counts["mixed"] / 4000 - 0.5) < 0.03
+    assert abs(counts["black"] / 4000 - 0.25) < 0.03
+    # The owner's own turn: a cast, then its benefit.
+    st = ed.game()
+    S.give_structures(st, 0, "harbor")
+    S.quick_turn(st)
+    S.quick_turn(st)                                            # 0's start: cast and benefit
+    o = st.c.outcome_ids[st.ship]
+    assert labor(st) == (1 if o == "white" else 0) and st.hire_ok == (o == "mixed")
+
+
+@rule({
+    "province-en": "If the tokens are white, earn 1 Labor at the start of your turn.",
+    "province-fr": "Deux faces blanches: Gagnez 1 point d'Ouvrage.",
+})
+def test_white_ships_earn_labor(ed):
+    st = ed.game()
+    S.give_structures(st, 1, "harbor")
+    S.give_structures(st, 0, "harbor")
+    S.set_ship(st, "white")
+    S.begin_turn(st, 0)
+    assert labor(st) == 1 and labor_earned(st) == 1 and st.phase == WORK
+    assert not st.hire_ok and st.coin_value(0) == 2
+
+
+@rule({
+    "province-en": "If they are black and white, you can hire a Sailor.",
+    "province-fr": "Faces blanche et noire: Un Ouvrier Marin peut être recruté pour 3 Pièces.",
+})
+def test_mixed_ships_allow_hiring(ed):
+    st = ed.game()
+    S.give_structures(st, 1, "harbor")
+    S.give_structures(st, 0, "harbor")
+    S.set_ship(st, "mixed")
+    S.begin_turn(st, 0)
+    assert labor(st) == 0 and st.coin_value(0) == 2
+    spending(st, value=2)
+    assert not S.can(st, "hire")                                # for 3 coins
+    S.set_value(st, 0, 3)
+    st.play("hire")
+    assert st.coin_value(0) == 0
+    # Not on another result.
+    st = ed.game()
+    S.give_structures(st, 1, "harbor")
+    S.give_structures(st, 0, "harbor")
+    S.set_ship(st, "white")
+    S.begin_turn(st, 0)
+    spending(st, silver=5)
+    assert not S.can(st, "hire")
+    S.set_ship(st, "mixed")
+    S.begin_turn(st, 0)
+    assert labor(st) == 0
+    spending(st, silver=5)
+    assert S.can(st, "hire")
+
+
+@rule({
+    "province-en": "If the tokens are black, earn 1 Coin at the start of your turn.",
+    "province-fr": "Deux faces noires: Gagnez 1 Pièce.",
+})
+def test_black_ships_earn_coin(ed):
+    st = ed.game()
+    S.give_structures(st, 1, "harbor")
+    S.give_structures(st, 0, "harbor")
+    S.set_ship(st, "black")
+    S.begin_turn(st, 0)
+    assert st.coin_value(0) == 3 and labor(st) == 0 and not st.hire_ok
+
+
+@rule({
+    "province-en": "To hire a Sailor, pay 3 Coin during the Resource Spending Phase.",
+    "province-fr": "Pour engager un Marin comme Ouvrier, durant la Phase d'Achat, payez 3 Pièces, prenez un Ouvrier Marin dans la réserve, et placez-le sur la Zone d'Ouvrage supérieure du Cycle de Travail de façon à ce que la face visible soit de votre couleur.",
+})
+def test_hire_costs_three_coin_in_spending_phase(ed):
+    st = hire_ready(ed)
+    S.set_purse(st, 0, silver=5)
+    assert not S.can(st, "hire")                               # Work Cycle Phase
+    spending(st, silver=2)
+    assert not S.can(st, "hire")
+    S.set_purse(st, 0, silver=5)
+    st.play("hire")
+    assert st.coin_value(0) == 2 and st.spent == 3
+    # Either seat: the hirer's sailor, on the top Labor space.
+    for p in (0, 1):
+        st = hire_ready(ed, first=p)
+        spending(st, value=5)
+        st.play("hire")
+        assert st.coin_value(p) == 2 and st.spent == 3
+        ws = [w for w in range(st.c.n_workers) if st.c.worker_kind[w] == S.kid(st, "sailor") and st.wpos[w] >= 0]
+        assert len(ws) == 1 and st.wowner[ws[0]] == p and st.wpos[ws[0]] == S.space(st, "labor_top")
+
+
+@rule({
+    "province-en": "Players may only hire one Sailor per turn.",
+    "province-fr": "Un Marin ne peut être engagé que s'il reste des Marins disponibles dans la réserve, au rythme d'un seul par tour.",
+})
+def test_one_sailor_per_turn(ed):
+    st = hire_ready(ed)
+    spending(st, value=9)
+    st.play("hire")
+    assert not S.can(st, "hire")
+    st.play("end")
+    S.quick_turn(st)                                           # 1, the Harbormaster, casts
+    S.set_ship(st, "mixed")
+    S.begin_turn(st, 0)
+    spending(st, value=9)
+    assert S.can(st, "hire")                                   # next turn again
+
+
+@rule({
+    "province-en": "A Sailor Worker can only be moved by the player that hired them and cannot be borrowed with the Lender Token.",
+    "province-fr": "Un Marin ne peut être déplacé que par le joueur qui l'a engagé, et ne peut être emprunté grâce à l'Emprunt.",
+})
+def test_sailors_only_moved_by_hirer_never_borrowed(ed):
+    st = hire_ready(ed)
+    spending(st, silver=3)
+    st.play("hire")
+    S.give_structures(st, 1, "lender")
+    S.give_structures(st, 0, "camp")
+    st.play("end")
+    legal = S.notations(st)
+    assert not any("sailor" in n for n in legal)
+    assert "borrow camp" in legal                               # only structures can be borrowed
+    st.play("borrow camp")
+    assert not any("sailor" in n for n in S.notations(st))
+    st.play("move green@coin")
+    st.play("end")
+    assert S.can(st, "move sailor@labor_top")
+    # Nor by borrowing the Harbor.
+    st = ed.game()
+    S.place_worker(st, "sailor", "coin", owner=1)
+    S.give_structures(st, 0, "lender")
+    S.give_structures(st, 1, "harbor")
+    assert not any("sailor" in n for n in S.notations(st))
+    st.play("borrow harbor")
+    assert not any("sailor" in n for n in S.notations(st))
+    st.play("move green@coin")
+    st.play("end")
+    assert S.can(st, "move sailor@coin")
+
+
+# ==================================================================== GRIND
+@rule({
+    "province-en": "You also have the option of spending 2 Labor to earn 1 Coin.",
+    "province-fr": "Vous avez toujours l'option d'échanger 2 points d'Ouvrage contre 1 Pièce.",
+})
+def test_grind_two_labor_for_one_coin(ed):
+    st = ed.game()
+    spending(st, labor=3, silver=0)
+    supply = st.c.coinage.value(st.supply)
+    st.play("grind")
+    assert labor(st) == 1 and st.coin_value(0) == 1
+    assert st.c.coinage.value(st.supply) == supply - 1
+    assert not S.can(st, "grind")
+
+
+@rule({
+    "province-en": "This action is always available during your Resource Spending Phase.",
+    "province-fr": "Cette action est en permanence disponible au cours de votre Phase d'Achat, et vous pouvez la réaliser autant de fois que vous le voulez tant que vous disposez de suffisamment de points d'Ouvrage.",
+})
+def test_grind_always_available_in_spending_phase(ed):
+    st = ed.game()
+    S.set_labor(st, 4)
+    assert not S.can(st, "grind")                              # Work Cycle Phase
+    S.set_phase(st, "spending")
+    assert st.owned == [0, 0] and S.can(st, "grind")           # no structure needed
+    spending(st, labor=4, silver=2)
+    st.play("build lender")
+    st.play("grind")                                           # also after building
+    assert labor(st) == 0 and st.coin_value(0) == 1
+
+
+@rule({
+    "province-en": "Players can choose to Grind as much as they can afford.",
+    "province-fr": "Cette action est en permanence disponible au cours de votre Phase d'Achat, et vous pouvez la réaliser autant de fois que vous le voulez tant que vous disposez de suffisamment de points d'Ouvrage.",
+})
+def test_grind_as_often_as_affordable(ed):
+    st = ed.game()
+    spending(st, labor=8, value=0)
+    for _ in range(4):
+        st.play("grind")
+    assert labor(st) == 0 and st.coin_value(0) == 4 and st.conv_used[st.c.conv_ids.index("grind")] == 4
+    assert not S.can(st, "grind")
+    st = ed.game()
+    spending(st, labor=7, value=0)
+    for _ in range(3):
+        st.play("grind")
+    assert labor(st) == 1 and st.coin_value(0) == 3 and st.conv_used[st.c.conv_ids.index("grind")] == 3
+    assert not S.can(st, "grind")                              # 1 Labor left

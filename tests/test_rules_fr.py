@@ -289,63 +289,6 @@ def test_recast_at_start_of_first_builders_turns():
     assert sum(1 for e in st.log if e[0] == "cast") == casts + 3
 
 
-def test_harbor_random_resource_each_turn():
-    """Le Port fournit une ressource aléatoire à chaque tour en fonction du lancer des Pions Bateaux.
-
-    Reading (rules-notes §3): each ship token is white or black with equal
-    chance; an owner gets the current result at the start of their own turn.
-    """
-    st = game()
-    counts = {o: 0 for o in st.c.outcome_ids}
-    probe = st.clone()
-    for _ in range(4000):
-        probe._cast()
-        counts[st.c.outcome_ids[probe.ship]] += 1
-    assert abs(counts["white"] / 4000 - 0.25) < 0.03
-    assert abs(counts["mixed"] / 4000 - 0.5) < 0.03
-    assert abs(counts["black"] / 4000 - 0.25) < 0.03
-    S.give_structures(st, 0, "harbor")
-    S.quick_turn(st)
-    S.quick_turn(st)                                            # 0's start: cast and benefit
-    o = st.c.outcome_ids[st.ship]
-    assert labor(st) == (1 if o == "white" else 0) and st.hire_ok == (o == "mixed")
-
-
-def test_two_white_faces_one_labor():
-    """Deux faces blanches: Gagnez 1 point d'Ouvrage."""
-    st = game()
-    S.give_structures(st, 1, "harbor")
-    S.give_structures(st, 0, "harbor")
-    S.set_ship(st, "white")
-    S.begin_turn(st, 0)
-    assert labor(st) == 1 and st.coin_value(0) == 2 and not st.hire_ok
-
-
-def test_mixed_faces_sailor_for_three_coins():
-    """Faces blanche et noire: Un Ouvrier Marin peut être recruté pour 3 Pièces."""
-    st = game()
-    S.give_structures(st, 1, "harbor")
-    S.give_structures(st, 0, "harbor")
-    S.set_ship(st, "mixed")
-    S.begin_turn(st, 0)
-    assert labor(st) == 0 and st.coin_value(0) == 2
-    spending(st, value=2)
-    assert not S.can(st, "hire")
-    S.set_value(st, 0, 3)
-    st.play("hire")
-    assert st.coin_value(0) == 0
-
-
-def test_two_black_faces_one_coin():
-    """Deux faces noires: Gagnez 1 Pièce."""
-    st = game()
-    S.give_structures(st, 1, "harbor")
-    S.give_structures(st, 0, "harbor")
-    S.set_ship(st, "black")
-    S.begin_turn(st, 0)
-    assert st.coin_value(0) == 3 and labor(st) == 0 and not st.hire_ok
-
-
 def test_second_harbor_gets_first_builders_result():
     """Le second joueur qui construit le Port bénéficie également des effets tirés lors du tour du premier."""
     st = game()
@@ -365,23 +308,12 @@ def test_second_harbor_gets_first_builders_result():
         assert st.coin_value(1) == coins + (o == "black")
 
 
-def test_hiring_pays_three_takes_from_reserve_shows_your_colour():
-    """Pour engager un Marin comme Ouvrier, durant la Phase d'Achat, payez 3 Pièces, prenez un Ouvrier Marin dans la réserve, et placez-le sur la Zone d'Ouvrage supérieure du Cycle de Travail de façon à ce que la face visible soit de votre couleur."""
-    for p in (0, 1):
-        st = game(first=p)
-        S.give_structures(st, 1 - p, "harbor")
-        S.give_structures(st, p, "harbor")
-        S.set_ship(st, "mixed")
-        S.begin_turn(st, p)
-        spending(st, value=5)
-        st.play("hire")
-        assert st.coin_value(p) == 2 and st.spent == 3
-        ws = [w for w in range(st.c.n_workers) if st.c.worker_kind[w] == S.kid(st, "sailor") and st.wpos[w] >= 0]
-        assert len(ws) == 1 and st.wowner[ws[0]] == p and st.wpos[ws[0]] == S.space(st, "labor_top")
-
-
 def test_hire_while_sailors_remain_one_per_turn():
-    """Un Marin ne peut être engagé que s'il reste des Marins disponibles dans la réserve, au rythme d'un seul par tour."""
+    """Un Marin ne peut être engagé que s'il reste des Marins disponibles dans la réserve, au rythme d'un seul par tour.
+
+    The reserve of three shared sailors is French only (rules-notes §2); one
+    sailor per turn is also the shared test_one_sailor_per_turn (tests/test_rules.py).
+    """
     st = game()
     S.give_structures(st, 1, "harbor")
     S.give_structures(st, 0, "harbor")
@@ -398,40 +330,6 @@ def test_hire_while_sailors_remain_one_per_turn():
     spending(st, value=9)
     assert st.hire_ok and not S.can(st, "hire")                 # none left in the reserve
     assert S.sailors_of(st, 0) == 2 and S.sailors_of(st, 1) == 1
-
-
-def test_sailor_moved_only_by_hirer_never_borrowed():
-    """Un Marin ne peut être déplacé que par le joueur qui l'a engagé, et ne peut être emprunté grâce à l'Emprunt."""
-    st = game()
-    S.place_worker(st, "sailor", "coin", owner=1)
-    S.give_structures(st, 0, "lender")
-    S.give_structures(st, 1, "harbor")
-    assert not any("sailor" in n for n in S.notations(st))
-    st.play("borrow harbor")
-    assert not any("sailor" in n for n in S.notations(st))
-    st.play("move green@coin")
-    st.play("end")
-    assert S.can(st, "move sailor@coin")
-
-
-# ==================================================================== Corvées
-def test_grind_two_labor_for_one_coin():
-    """Vous avez toujours l'option d'échanger 2 points d'Ouvrage contre 1 Pièce."""
-    st = game()
-    spending(st, labor=3, value=0)
-    st.play("grind")
-    assert labor(st) == 1 and st.coin_value(0) == 1 and not S.can(st, "grind")
-
-
-def test_grind_any_number_of_times_in_purchase_phase():
-    """Cette action est en permanence disponible au cours de votre Phase d'Achat, et vous pouvez la réaliser autant de fois que vous le voulez tant que vous disposez de suffisamment de points d'Ouvrage."""
-    st = game()
-    S.set_labor(st, 8)
-    assert not S.can(st, "grind")                               # Phase de Travail
-    spending(st, labor=8, value=0)
-    for _ in range(4):
-        st.play("grind")
-    assert labor(st) == 0 and st.coin_value(0) == 4 and not S.can(st, "grind")
 
 
 # =========================================================== Pions Objectifs
