@@ -1142,3 +1142,289 @@ def test_grind_as_often_as_affordable(ed):
         st.play("grind")
     assert labor(st) == 1 and st.coin_value(0) == 3 and st.conv_used[st.c.conv_ids.index("grind")] == 3
     assert not S.can(st, "grind")                              # 1 Labor left
+
+
+# ============================================================== GOAL TOKENS
+@rule({
+    "province-en": "Players have the opportunity to earn VP if they meet the face-up Goal condition.",
+    "province-fr": "Si un joueur complète l'Objectif visible, il prend le Pion Objectif, qui lui rapporte 1PV.",
+})
+def test_only_the_face_up_goal_can_be_met(ed):
+    st = ed.game(goals=(ed.quiet[0], "structure"))
+    give(st, 0, "lender", "camp", free_income(st), "union")   # meets the face-down Structure goal
+    st.play("move green@coin")
+    assert st.claimed == [[], []] and st.face_up == S.gid(st, ed.quiet[0])
+
+
+@rule({
+    "province-en": "If a player meets the face-up Goal condition, they immediately claim that Goal Token, each of which are worth 1 VP.",
+    "province-fr": "Si un joueur complète l'Objectif visible, il prend le Pion Objectif, qui lui rapporte 1PV.",
+})
+def test_meeting_the_face_up_goal_claims_it_at_once(ed):
+    st = ed.game(goals=ed.goals("structure"))
+    give(st, 0, "lender", "camp", free_income(st))
+    S.afford(st, "union")                                      # what the ruleset says it costs
+    st.play("build union")
+    assert st.claimed[0] == [S.gid(st, "structure")]           # at once, mid-turn
+    assert st.phase == SPENDING and st.current == 0
+    assert st.score_by_source(0)["goals"] == 1
+    # A goal met while face down is claimed once it is face up.
+    st = ed.game(goals=("two_vp", "structure", "labor"))
+    S.give_structures(st, 0, "lender", "camp", "village", "union")   # meets the hidden one only
+    st.play("move green@coin")
+    assert st.claimed == [[], []]
+    S.give_structures(st, 0, "bank")
+    st.play("move green@labor_low")
+    assert st.claimed[0][0] == S.gid(st, "two_vp") and st.score_by_source(0)["goals"] >= 1
+    assert st.claimed[0] == [S.gid(st, "two_vp"), S.gid(st, "structure")]   # then met on reveal
+    assert st.score_by_source(0)["goals"] == 2
+
+
+@rule({
+    "province-en": "When a Goal Token is claimed, turn the next one face-up.",
+    "province-fr": "Lorsque les conditions d'un Objectif sont remplies, le joueur qui les remplit prend immédiatement le Pion Objectif, et retourne le suivant face visible.",
+})
+def test_claiming_reveals_the_next_goal(ed):
+    st = ed.game(goals=("structure", ed.quiet[0], "workers"))
+    give(st, 0, "lender", "camp", free_income(st))
+    S.afford(st, "union")                                      # what the ruleset says it costs
+    st.play("build union")
+    assert st.face_up == S.gid(st, ed.quiet[0]) and st.stack == [S.gid(st, "workers")]
+    assert st.log[-1] == ("reveal", S.gid(st, ed.quiet[0]))
+
+
+@rule({
+    "province-en": "If both players meet the new Goal condition, remove that Goal Token and turn the next one face-up.",
+    "province-fr": "Lorsque vous révélez un Objectif, si les deux joueurs en remplissent déjà les conditions, défaussez-le et révélez le suivant.",
+})
+def test_new_goal_met_by_both_is_removed(ed):
+    st = ed.game(goals=("structure", "workers", ed.quiet[0]))
+    for p in (0, 1):
+        S.give_structures(st, p, "camp", "village")
+    S.give_structures(st, 0, "lender")
+    S.afford(st, "union")                                      # what the ruleset says it costs
+    st.play("build union")
+    assert st.removed == [S.gid(st, "workers")]
+    assert st.claimed[1] == [] and st.claimed[0] == [S.gid(st, "structure")]
+    assert st.face_up == S.gid(st, ed.quiet[0])
+
+
+@rule({
+    "province-en": "Workers Goal: Have access to 2 Workers besides the Green Workers.",
+    "province-fr": "Employez 2 Ouvriers en plus des Ouvriers Verts en engageant des Marins ou en construisant le Camp ou le Village.",
+})
+def test_workers_goal(ed):
+    """Engine choice (docs/readings.md): the workers counted are those you have
+    access to, so a borrowed Camp or Village counts while it is borrowed."""
+    st = ed.game(goals=ed.goals("workers"))
+    S.give_structures(st, 0, "camp")
+    st.play("move camp@labor_top")
+    assert st.claimed == [[], []]                               # one extra worker only
+    S.give_structures(st, 0, "village")
+    st.play("move green@coin")
+    assert st.claimed[0] == [S.gid(st, "workers")]
+    # A Camp worker and a sailor count too.
+    st = ed.game(goals=ed.goals("workers"))
+    S.give_structures(st, 0, "camp")
+    st.play("move camp@labor_top")
+    assert st.claimed == [[], []]
+    S.place_worker(st, "sailor", "labor_low", owner=0)
+    st.play("move green@coin")
+    assert st.claimed[0] == [S.gid(st, "workers")]
+    # And a borrowed Village.
+    st = ed.game(goals=ed.goals("workers"))
+    S.give_structures(st, 0, "lender", "camp")
+    S.give_structures(st, 1, "camp", first=False)
+    S.give_structures(st, 1, "village")
+    st.play("borrow village")
+    assert st.claimed[0] == [S.gid(st, "workers")]
+
+
+@rule({
+    "province-en": "Labor Goal: Earn 5 Labor on a single turn.",
+    "province-fr": "Gagnez 5 points d'Ouvrage en un seul tour.",
+})
+def test_labor_goal(ed):
+    st = ed.game(goals=ed.goals("labor"))
+    give(st, 0, "mill", "smithy")
+    S.begin_turn(st, 0)                                        # 2 Labor from income
+    st.play("move green@coin")
+    st.play("move green@labor_low")                            # 4 earned
+    st.play("spend")
+    st.play("grind")                                           # spending Labor does not undo earning
+    assert st.claimed == [[], []]
+    S.give_structures(st, 0, "union")
+    S.set_purse(st, 0, silver=2)
+    st.play("union")                                           # the 5th Labor earned this turn
+    assert st.claimed[0] == [S.gid(st, "labor")]
+
+
+@rule({
+    "province-en": "Labor Goal: Earn 5 Labor on a single turn.",
+    "province-fr": "Gagnez 5 points d'Ouvrage en un seul tour.",
+})
+def test_labor_goal_counts_one_turn_only(ed):
+    """Labor earned in an earlier turn does not add up (rules-notes §3: per-turn
+    counts belong to the active player's current turn)."""
+    st = ed.game(goals=ed.goals("labor"))
+    for _ in range(3):
+        st.play("move green@coin")
+        st.play("move green@labor_low")
+        st.play("end")
+        S.quick_turn(st)
+    assert st.claimed == [[], []]
+
+
+@rule({
+    "province-en": "Structure Goal: You have built 4 Structures.",
+    "province-fr": "Soyez le premier à posséder 4 Bâtiments.",
+})
+def test_structure_goal(ed):
+    st = ed.game(goals=ed.goals("structure"))
+    income = free_income(st)
+    S.give_structures(st, 1, "lender", "camp", income)
+    S.give_structures(st, 0, "lender", "camp", income, first=False)
+    S.afford(st, "union")                                      # what the ruleset says it costs
+    st.play("build union")                                     # later copies count
+    assert st.claimed[0] == [S.gid(st, "structure")]
+    st.play("end")
+    S.afford(st, "union")
+    st.play("build union")                                     # 1 has 4 too: the token is gone
+    assert st.claimed[1] == []
+
+
+@rule({
+    "province-en": "2 VP Structure Goal: You have built 2 Structures that are worth 2 VP each.",
+    "province-fr": "Soyez le premier à posséder 2 Bâtiments valant chacun 2PV.",
+})
+def test_two_vp_structure_goal(ed):
+    def bank_first_to_1_village_first_to_0():
+        st = ed.game(goals=("two_vp", "labor"))
+        S.give_structures(st, 1, "lender", "bank")             # 1 first built the Bank
+        S.give_structures(st, 0, "lender", "bank", first=False)  # 0's Bank is worth 0
+        S.give_structures(st, 0, "camp")
+        S.afford(st, "village")
+        st.play("build village")
+        assert st.claimed == [[], []]
+        st.play("end")
+        return st
+
+    # 0: the Village, then the Smithy, both built first.
+    st = bank_first_to_1_village_first_to_0()
+    give(st, 0, *requires(st, "smithy"))
+    S.quick_turn(st)
+    S.afford(st, "smithy")
+    st.play("build smithy")
+    assert st.claimed[0] == [S.gid(st, "two_vp")]
+    # 1: the Bank, then the Smithy.
+    st = bank_first_to_1_village_first_to_0()
+    give(st, 1, *requires(st, "smithy"))
+    S.afford(st, "smithy")
+    st.play("build smithy")
+    assert st.claimed[1] == [S.gid(st, "two_vp")]
+
+
+# ========================================================== ENDING THE GAME
+@rule({
+    "province-en": "The game is over once one of the game-ending events occurs: one player has built 7 Structures, one of each Structure has been built, or all Goal Tokens have been claimed or removed.",
+    "province-fr": "Lorsque l'une des 3 conditions de fin de partie est remplie (un joueur a construit 7 Bâtiments, chacun des Bâtiments a été construit en au moins un exemplaire ou tous les Pions Objectifs ont été attribués ou défaussés) la partie se termine.",
+})
+def test_game_over_on_any_ending_event(ed):
+    """The French text does not say who finishes the turn; the ruleset follows the
+    English edition (``end.finish_turn: true``): the player who ended the game
+    finishes their turn, and nobody plays after."""
+    # Each event ends the game at the end of the turn in which it happens.
+    st = ed.game(goals=("labor",))
+    give(st, 1, "lender", "bank", "camp", "village", "mill", "smithy")
+    st.play("move green@coin")
+    assert not st.ending
+    st.play("end")
+    S.afford(st, "harbor")
+    st.play("build harbor")                                    # 7 structures for player 1
+    st.play("end")
+    assert st.phase == OVER and st.end_reason == "player_condition"
+    # The last goal claimed in the middle of a turn.
+    st = ed.game(goals=("labor",))
+    give(st, 0, "mill", "smithy")
+    S.begin_turn(st, 0)
+    st.play("move green@coin")
+    st.play("move green@labor_low")
+    st.play("move green@labor_top")
+    assert labor_earned(st) == 4 and not st.ending
+    st.play("spend")
+    S.give_structures(st, 0, "union")
+    st.play("union")
+    assert st.ending and st.phase == SPENDING
+    st.play("grind")                                           # the turn goes on
+    st.play("end")
+    assert st.phase == OVER and st.current == 0
+    assert st.end_reason == "goals_exhausted"
+
+
+@rule({
+    "province-en": "Each player then totals their VP earned by Structures and Goal Tokens.",
+    "province-fr": "Chaque joueur compte les PV que lui rapportent ses Bâtiments et Pions Objectifs.",
+})
+def test_totals_structures_and_goals(ed):
+    st = ed.game()
+    give(st, 0, "mill", "smithy", "union")                     # 1 + 2 + 1
+    S.give_structures(st, 1, free_income(st), "union", first=False)   # 0 + 0
+    claim(st, 1, "labor")
+    claim(st, 1, "workers")
+    S.set_value(st, 0, 0)                                      # coins count in the French total
+    S.set_value(st, 1, 0)
+    end_game(st)
+    assert st.scores() == (4, 2)
+
+
+@rule({
+    "province-en": "If a player has the Lender Token, they lose 2 VP.",
+    "province-fr": "Si l'un des joueurs est encore en possession de l'Emprunt, il perd 2PV.",
+})
+def test_token_holder_loses_two_vp(ed):
+    st = ed.game()
+    S.give_structures(st, 1, "lender", "camp")
+    st.holder = 1
+    S.set_value(st, 0, 0)
+    S.set_value(st, 1, 0)
+    end_game(st)
+    assert st.score_by_source(1)["borrowing"] == -2 and st.score(1) == 0
+    assert st.score_by_source(0)["borrowing"] == 0
+
+
+@rule({
+    "province-en": "Whoever has the most VP wins.",
+    "province-fr": "Celui qui a le plus de PV au total remporte la partie.",
+})
+def test_most_vp_wins(ed):
+    """With the coins of the start, worth no VP in either edition; the French
+    total with coin VP is test_most_total_vp_wins (test_rules_fr.py)."""
+    st = ed.game()
+    S.give_structures(st, 0, "lender")
+    S.give_structures(st, 1, "camp", "village")
+    end_game(st)
+    assert st.result() == {"winner": 1, "decided_by": "vp"}
+    assert st.returns() == (-1.0, 1.0)
+
+
+@rule({
+    "province-en": "If players have equal VP, the player with more Structures wins.",
+    "province-fr": "Si les joueurs ont le même nombre de PV, celui ayant construit le plus de Bâtiments gagne.",
+})
+def test_tie_broken_by_structures(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "lender", "bank")                 # 3 VP, 2 structures
+    S.give_structures(st, 1, "camp", "harbor", "union")        # 3 VP, 3 structures
+    end_game(st)
+    assert st.scores() == (3, 3)
+    assert st.result() == {"winner": 1, "decided_by": "structures"}
+    # A later copy, worth 0 VP, counts as a structure.
+    st = ed.game()
+    S.give_structures(st, 0, "lender", "bank")                 # 3 VP, 2 structures
+    S.give_structures(st, 1, "camp", "village")                # 3 VP, 2 structures
+    S.give_structures(st, 0, "camp", first=False)              # 3 VP, 3 structures
+    S.set_value(st, 0, 0)
+    S.set_value(st, 1, 0)
+    end_game(st)
+    assert st.scores() == (3, 3)
+    assert st.result() == {"winner": 0, "decided_by": "structures"}
