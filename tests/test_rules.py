@@ -239,6 +239,17 @@ def test_setup_all_coins_in_the_supply(ed):
 
 
 @rule({
+    "province-en": "Put the other Workers, the Lender Token, and the Ship Tokens off to the side.",
+    "province-fr": "Mélangez face cachée les Pions Objectifs et posez-les en pile au dessus du plateau, et placez à côté les autres Pions Ouvriers et les 2 Pions Bateaux.",
+})
+def test_setup_other_workers_token_and_ships_aside(ed):
+    st = ed.game()
+    for kind in ("camp", "village", "sailor"):
+        assert S.worker_space(st, kind) is None
+    assert st.holder == -1 and st.ship == -1 and st.harbormaster == -1
+
+
+@rule({
     "province-en": "Each player takes all Structure Tokens of one color.",
     "province-fr": "Chaque joueur prend les Pions Bâtiments d'une couleur, puis déterminez qui joue en premier en tirant à pile ou face avec un Pion Bateau.",
 })
@@ -644,6 +655,21 @@ def test_grind_for_coin(ed):
 
 
 @rule({
+    "province-en": "If you have access to the Union, you can spend Coin to earn Labor.",
+    "province-fr": "La Guilde/Union vous permet de dépenser 2 Pièces pour gagner 1 point d'Ouvrage.",
+})
+def test_union_spends_coin_for_labor(ed):
+    st = ed.game()
+    spending(st, silver=4)
+    assert not S.can(st, "union")
+    S.give_structures(st, 1, "union")
+    assert not S.can(st, "union")                                # the opponent's Union
+    S.give_structures(st, 0, "union", first=False)
+    st.play("union")
+    assert labor(st) == 1 and st.coin_value(0) == 2
+
+
+@rule({
     "province-en": "You may also hire Sailors in this phase if you have access to the Harbor (see The Harbor and Sailors section).",
     "province-fr": "Vous pouvez également engager de Marins lors de la Phase d'Achat, ce qui vous fournit de nouveaux Ouvriers (voir les parties du \"Port\" et des \"Marins\").",
 })
@@ -712,6 +738,18 @@ def test_bank_doubles_coin_space(ed):
 
 
 @rule({
+    "province-en": "You may now move the Camp Worker.",
+    "province-fr": "Le Camp ajoute un Ouvrier Jaune au Cycle de Travail, placez-le dans la Zone d'Ouvrage supérieure du Cycle de Travail.",
+})
+def test_camp_worker_movable(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "camp")
+    assert S.can(st, "move camp@labor_top")
+    st.play("move camp@labor_top")
+    assert S.worker_space(st, "camp") == "coin" and st.coin_value(0) == 3
+
+
+@rule({
     "province-en": "If the Camp Worker isn't on the Work Cycle, place it on the top Labor space.",
     "province-fr": "Le Camp ajoute un Ouvrier Jaune au Cycle de Travail, placez-le dans la Zone d'Ouvrage supérieure du Cycle de Travail.",
 })
@@ -725,6 +763,19 @@ def test_camp_worker_enters_on_top_labor_space(ed):
     S.afford(st, "camp")
     st.play("build camp")                                      # already on the cycle: stays
     assert S.worker_space(st, "camp") == "labor_low"           # only one Yellow worker
+
+
+@rule({
+    "province-en": "You may now move the Village Worker.",
+    "province-fr": "Le Village ajoute un Ouvrier Orange au Cycle de Travail, placez-le dans la Zone d'Ouvrage supérieure du Cycle de Travail.",
+})
+def test_village_worker_movable(ed):
+    st = ed.game()
+    S.give_structures(st, 0, "camp")
+    assert not S.can(st, "move village@labor_top")
+    S.give_structures(st, 0, "village")
+    st.play("move village@labor_top")
+    assert S.worker_space(st, "village") == "coin"
 
 
 @rule({

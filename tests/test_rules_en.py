@@ -80,14 +80,6 @@ def test_components():
 
 
 # ===================================================================== SETUP
-def test_setup_other_workers_token_and_ships_aside():
-    """Put the other Workers, the Lender Token, and the Ship Tokens off to the side."""
-    st = game()
-    for kind in ("camp", "village", "sailor"):
-        assert S.worker_space(st, kind) is None
-    assert st.holder == -1 and st.ship == -1 and st.harbormaster == -1
-
-
 def test_setup_five_goals_drawn_at_random():
     """Turn the Goal Tokens face-down, and randomly choose five of them, then stack the chosen tokens above the board face-down."""
     draws = set()
@@ -270,38 +262,7 @@ def test_bank_village_smithy_prerequisites(target, needs):
     assert S.can(st, f"build {target}")
 
 
-def test_union_spends_coin_for_labor():
-    """If you have access to the Union, you can spend Coin to earn Labor."""
-    st = game()
-    spending(st, silver=4)
-    assert not S.can(st, "union")
-    S.give_structures(st, 1, "union")
-    assert not S.can(st, "union")                                # the opponent's Union
-    S.give_structures(st, 0, "union", first=False)
-    st.play("union")
-    assert labor(st) == 1 and st.coin_value(0) == 2
-
-
 # ========================================================== STRUCTURE EFFECTS
-def test_camp_worker_movable():
-    """You may now move the Camp Worker."""
-    st = game()
-    S.give_structures(st, 0, "camp")
-    assert S.can(st, "move camp@labor_top")
-    st.play("move camp@labor_top")
-    assert S.worker_space(st, "camp") == "coin" and st.coin_value(0) == 3
-
-
-def test_village_worker_movable():
-    """You may now move the Village Worker."""
-    st = game()
-    S.give_structures(st, 0, "camp")
-    assert not S.can(st, "move village@labor_top")
-    S.give_structures(st, 0, "village")
-    st.play("move village@labor_top")
-    assert S.worker_space(st, "village") == "coin"
-
-
 def test_mill_income():
     """Earn 1 Labor at the start of each turn."""
     st = game()

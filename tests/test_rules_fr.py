@@ -69,7 +69,12 @@ def test_components():
 
 # ============================================================= MISE EN PLACE
 def test_setup_goals_shuffled_in_a_stack_others_aside():
-    """Mélangez face cachée les Pions Objectifs et posez-les en pile au dessus du plateau, et placez à côté les autres Pions Ouvriers et les 2 Pions Bateaux."""
+    """Mélangez face cachée les Pions Objectifs et posez-les en pile au dessus du plateau, et placez à côté les autres Pions Ouvriers et les 2 Pions Bateaux.
+
+    All five goals, shuffled, none drawn out (rules-notes §2); the pieces put
+    aside are also the shared test_setup_other_workers_token_and_ships_aside
+    (tests/test_rules.py).
+    """
     orders = set()
     for seed in range(30):
         st = S.new(RULESET, seed=seed)
