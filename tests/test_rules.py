@@ -21,7 +21,6 @@ lists the sentences of a rule text that no test quotes.
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 import scenario as S

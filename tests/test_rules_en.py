@@ -1,14 +1,19 @@
-"""One test per rule sentence of the English edition (province-en).
+"""The rules of the English edition (province-en) that the French one does not state, or states differently.
 
 Each test's docstring starts with the sentence it checks, quoted verbatim from
 the English rule text; what follows explains how the engine reads it when the
-text leaves a choice (docs/readings.md). Tests named ``test_note_*`` check the
-readings of rules-notes §3 instead of a sentence. Positions are built with
-tests/scenario.py, which keeps coins conserved and structures consistent.
+text leaves a choice (docs/readings.md). The rules both editions state are one
+scenario each in tests/test_rules.py, run once per edition. Tests named
+``test_note_*`` check the readings of rules-notes §3 instead of a sentence.
+Positions are built with tests/scenario.py, which keeps coins conserved and
+structures consistent; ``game()`` comes from the edition's data in
+tests/test_rules.py.
 
 Flavour text, headings and the "See … section" cross-references are not rules
-and have no test; ``python tests/rule_coverage.py`` lists the sentences of the
-rule text that no docstring quotes.
+and have no test (``NOT_RULES`` below);
+``python tests/rule_coverage.py SEED --edition province-en tests/test_rules*.py``
+lists the sentences of the rule text that no test quotes, here or in
+tests/test_rules.py.
 """
 import random
 
@@ -18,7 +23,6 @@ from scenario import load_ruleset
 from test_rules import EDITIONS, hire_ready
 
 from rulekit.engine import OVER, SPENDING, WORK
-from rulekit.errors import IllegalActionError
 from scenario import labor, labor_earned  # noqa: F401
 
 RULESET = "province-en"

@@ -1,12 +1,16 @@
-"""One test per rule sentence of the French edition (province-fr).
+"""The rules of the French edition (province-fr) that the English one does not state, or states differently.
 
 Each test's docstring starts with the sentence it checks, quoted verbatim from
 the French rule text; what follows explains the reading when the text leaves a
-choice (docs/readings.md). Tests named ``test_note_*`` check the differences
-between the editions (rules-notes §2) and readings of §3 that the French
-edition plays differently. Positions are built with tests/scenario.py.
-``python tests/rule_coverage.py SEED tests/test_rules_fr.py`` lists the
-sentences no docstring quotes.
+choice (docs/readings.md). The rules both editions state are one scenario each
+in tests/test_rules.py, run once per edition. Tests named ``test_note_*`` check
+the differences between the editions (rules-notes §2) and readings of §3 that
+the French edition plays differently. Positions are built with
+tests/scenario.py; ``game()`` comes from the edition's data in
+tests/test_rules.py.
+
+``python tests/rule_coverage.py SEED --edition province-fr tests/test_rules*.py``
+lists the sentences no test quotes, here or in tests/test_rules.py.
 """
 import random
 
@@ -15,8 +19,7 @@ import scenario as S
 from scenario import load_ruleset
 from test_rules import EDITIONS
 
-from rulekit.engine import OVER, SPENDING, WORK, compile_ruleset, new_game
-from rulekit.errors import IllegalActionError
+from rulekit.engine import WORK, compile_ruleset, new_game
 from scenario import labor, labor_earned  # noqa: F401
 
 RULESET = "province-fr"
