@@ -1,8 +1,10 @@
 """List the rule sentences of a rule text that no rule test quotes.
 
     python tests/rule_coverage.py SEED.txt --edition RULESET MODULE...
-    python tests/rule_coverage.py ../shared/seeds/province-en.txt --edition province-en tests/test_rules*.py
-    python tests/rule_coverage.py ../shared/seeds/province-fr.txt --edition province-fr tests/test_rules*.py
+    python tests/rule_coverage.py province-en.txt --edition province-en tests/test_rules*.py
+    python tests/rule_coverage.py province-fr.txt --edition province-fr tests/test_rules*.py
+
+(SEED.txt, province-en.txt, province-fr.txt: the edition's rule text.)
 
 A rule test quotes the sentence it checks, verbatim, in one of two places:
 
