@@ -1,7 +1,7 @@
 """Each reading of docs/readings.md that used to be engine code is a field: played and worded together.
 
 For every field: the editions' value plays as before (the tests in
-test_rules_en.py / test_rules_fr.py), the other value plays as its sentence
+test_rules.py, test_rules_en.py and test_rules_fr.py), the other value plays as its sentence
 says, and the sentence and the diff line change with it.
 """
 import textwrap
