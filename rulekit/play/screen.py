@@ -16,12 +16,8 @@ MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END, LEAP = (
     getattr(_engine, k, -100 - i) for i, k in enumerate(
         ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END", "LEAP")))
 from ..i18n import _, display_name, format_list, get_language, ngettext, pgettext
+from ..text import sentences as _sentences
 from .notation import for_state
-
-try:  # the rule sentences (goal conditions, ship results...), when available
-    from ..text import sentences as _sentences
-except ImportError:  # pragma: no cover - an installation without them
-    _sentences = None
 
 WIDTH = 100
 
@@ -204,18 +200,16 @@ def wrap(text: str, indent: str = "", first: str | None = None, width: int = WID
 
 def _condition(data, gid: str, with_check: bool = True) -> str:
     goal = data["goals"][gid]
-    if _sentences is not None:
-        try:
-            return _sentences.condition_sentence(data, goal["condition"], goal.get("check") if with_check else None)
-        except Exception:  # noqa: BLE001 - the sentence is a help, never a crash
-            pass
-    return ""
+    try:
+        return _sentences.condition_sentence(data, goal["condition"], goal.get("check") if with_check else None)
+    except Exception:  # noqa: BLE001 - the sentence is a help, never a crash
+        return ""
 
 
 def _outcome_sentence(data, oid: str) -> str:
     casting = data.get("casting") or {}
     for outcome in casting.get("outcomes", []):
-        if outcome["id"] == oid and _sentences is not None:
+        if outcome["id"] == oid:
             try:
                 return _sentences.outcome_sentence(data, outcome)
             except Exception:  # noqa: BLE001
@@ -224,8 +218,6 @@ def _outcome_sentence(data, oid: str) -> str:
 
 
 def _effects(data, sid: str) -> str:
-    if _sentences is None:
-        return ""
     try:
         return " ".join(_sentences.effect_sentence(data, e) for e in data["structures"][sid].get("effects") or ())
     except Exception:  # noqa: BLE001
@@ -235,13 +227,12 @@ def _effects(data, sid: str) -> str:
 def _end_reason(data, reason) -> str:
     if reason is None:
         return ""
-    if _sentences is not None:
-        cond = _sentences.end_condition_by_key(data, reason)
-        if cond is not None:
-            try:
-                return _sentences.end_condition_sentence(data, cond)
-            except Exception:  # noqa: BLE001
-                pass
+    cond = _sentences.end_condition_by_key(data, reason)
+    if cond is not None:
+        try:
+            return _sentences.end_condition_sentence(data, cond)
+        except Exception:  # noqa: BLE001
+            pass
     return {"player_condition": _("a player reached the end condition."),
             "all_structures_built": _("every structure has been built."),
             "goals_exhausted": _("every goal has been claimed or removed.")}.get(reason, reason)
@@ -1089,12 +1080,10 @@ def cost_lines(state, names) -> list[str]:
 
 
 def _win_summary(data) -> str:
-    if _sentences is not None:
-        try:
-            return _sentences.tie_break_summary(data)
-        except Exception:  # noqa: BLE001
-            pass
-    return _("most VP")
+    try:
+        return _sentences.tie_break_summary(data)
+    except Exception:  # noqa: BLE001
+        return _("most VP")
 
 
 RULE_SECTIONS = {"work": ("work",), "spending": ("spending", "structures"), "over": ("scoring",)}
