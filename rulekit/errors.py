@@ -1,9 +1,32 @@
-"""The exceptions rulekit raises. Only the CLI turns them into messages and exit codes."""
+"""The exceptions rulekit raises. Only the CLI turns them into messages and exit codes.
+
+Each kind of :class:`RulekitError` names the exit status of the ``rulekit``
+command that stops on it, in its ``exit_code`` class attribute (as click's
+``ClickException.exit_code``); the library itself never exits and never prints.
+
+==========================  =========  ==================================================
+kind                        exit code  meaning
+==========================  =========  ==================================================
+``RulekitError``            1          a problem in the input (the default of every kind)
+``RulesetError``            1          a ruleset with problems
+``UnknownRulesetError``     1          a RULESET that names nothing
+``IllegalActionError``      1          an action that is not legal
+``RecordError``             1          a game record that cannot be used
+``ClusterError``            1          a Dask cluster that cannot be used
+``BotSpecError``            2          a bot spec the registry does not know (a usage error)
+``TuneError``               2          a ``tune`` request that cannot be searched (a usage error)
+==========================  =========  ==================================================
+
+A kind defined elsewhere (``ReplayError``, ``RulebookError``…) inherits the
+code of the kind it extends. The other statuses of the command are 0 (all
+well), 2 for click's own usage errors, and 130 when interrupted (Ctrl-C).
+"""
 from __future__ import annotations
 
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .i18n import N_, _  # noqa: F401  (N_ marks a Text's template for the catalog)
 
@@ -74,6 +97,9 @@ class Text:
 class RulekitError(Exception):
     """Base class of every error rulekit reports to a user."""
 
+    #: The exit status of the ``rulekit`` command that stops on this error.
+    exit_code: ClassVar[int] = 1
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -123,6 +149,8 @@ class RecordError(RulekitError):
 class BotSpecError(RulekitError, ValueError):
     """A bot named in a form the registry does not know (the message lists the legal forms)."""
 
+    exit_code = 2
+
 
 class ClusterError(RulekitError):
     """A Dask cluster that cannot be used (not installed, unreachable, a worker failed)."""
@@ -130,3 +158,5 @@ class ClusterError(RulekitError):
 
 class TuneError(RulekitError):
     """A ``tune`` request that cannot be searched (a bad --vary, --target or budget)."""
+
+    exit_code = 2

@@ -83,18 +83,11 @@ class DeepBot(MCTSBot):
 
     def choose(self, state) -> int:
         legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the game is over")
-        if len(legal) == 1:
-            self.last_iterations = 0
-            self.last_reason = self._only_reason()
-            return legal[0]
+        only = self._only_choice(legal)
+        if only is not None:
+            return only
         rng = self.rng
-        start = time.perf_counter()
-        hard = None if self.max_seconds is None else start + self.max_seconds
-        deadline = None if self.seconds is None else start + self.seconds
-        if hard is not None and (deadline is None or hard < deadline):
-            deadline = hard
+        start, hard, deadline = self._deadlines()
         p = state.current
         cands = []
         for seq in self.candidate_plans(state, rng, hard):
@@ -179,9 +172,3 @@ class DeepBot(MCTSBot):
             return best
         play_greedy(st, st.turn + 1, NO_LIMIT, deadline, self.weights)   # no whole turn listed: one greedy turn
         return st
-
-    @staticmethod
-    def _only_reason() -> str:
-        from ..i18n import _
-
-        return _("the only legal action")

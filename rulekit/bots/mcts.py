@@ -186,20 +186,35 @@ class MCTSBot:
             out.append(g)
         return out
 
-    def choose(self, state) -> int:
-        legal = state.legal_actions()
+    def _only_choice(self, legal):
+        """The action when there is nothing to search (the only legal one, said so in
+        ``last_reason``), else ``None``; a ``ValueError`` when there is none (the game is over)."""
         if not legal:
             raise ValueError("the game is over")
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_reason = _("the only legal action")
             return legal[0]
-        rng = self.rng
+        return None
+
+    def _deadlines(self) -> tuple:
+        """``(start, hard, deadline)`` of a decision starting now (perf_counter times): ``hard`` the
+        limit no search passes (``max_seconds``), ``deadline`` when the search stops (its time
+        budget, or ``hard`` when sooner); ``None`` for no limit."""
         start = time.perf_counter()
         hard = None if self.max_seconds is None else start + self.max_seconds
         deadline = None if self.seconds is None else start + self.seconds
         if hard is not None and (deadline is None or hard < deadline):
             deadline = hard
+        return start, hard, deadline
+
+    def choose(self, state) -> int:
+        legal = state.legal_actions()
+        only = self._only_choice(legal)
+        if only is not None:
+            return only
+        rng = self.rng
+        start, hard, deadline = self._deadlines()
         limit = self.iterations
         p = state.current
         cands = [seq for seq in self.candidate_plans(state, rng, hard) if seq and seq[0] in legal]

@@ -2,7 +2,10 @@
 
 The library raises :class:`rulekit.errors.RulekitError`; only this package
 turns errors into messages and exit codes (1 for a problem in the input, 2 for
-a usage error). Help texts are marked with ``N_`` and translated when shown,
+a usage error). The group (:meth:`rulekit.cli.base.RkGroup.invoke`) reports
+every error a command lets through, ``rulekit: message`` on stderr, and exits
+with the error kind's ``exit_code``; a command catches only the errors it words
+its own way. Help texts are marked with ``N_`` and translated when shown,
 so ``--lang`` and the environment's language apply to ``--help`` too.
 
 Each group of commands lives in its own module:

@@ -256,10 +256,11 @@ class RkGroup(_Translating, click.Group):
         return super().main(args=argv, prog_name=prog_name, **extra)
 
     def invoke(self, ctx):
+        """Run the command; the one place a :class:`RulekitError` becomes a message and its kind's exit code."""
         try:
             return super().invoke(ctx)
         except RulekitError as exc:
-            fail(str(exc))
+            fail(str(exc), exc.exit_code)
         except KeyboardInterrupt:
             # Ctrl-C before a command handles it itself (loading, setting up):
             # the conventional status of an interrupted command, not click's "Aborted!" (1).
@@ -268,7 +269,9 @@ class RkGroup(_Translating, click.Group):
 
 
 def fail(message: str, code: int = 1):
-    """Print ``rulekit: message`` on stderr and exit with ``code``."""
+    """Print ``rulekit: message`` on stderr and exit with ``code``.
+
+    A command that words an error its own way passes the error's ``exit_code``."""
     click.echo(_("rulekit: {message}").format(message=printable(message)), err=True)
     raise SystemExit(code)
 

@@ -1,8 +1,8 @@
 """``rulekit play`` and ``rulekit replay``.
 
 The game itself is :mod:`rulekit.play` (the session) and :mod:`rulekit.play.screen`
-(what is shown); this module reads the options and turns errors into
-messages and exit codes.
+(what is shown); this module reads the options and words the errors that
+need a context (the file); the others are reported by the group.
 """
 from __future__ import annotations
 
@@ -67,10 +67,8 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
         try:
             session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
                                      max_turns=max_turns)
-        except ReplayError as exc:
-            fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc))
-        except RecordError as exc:
-            fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc))
+        except (ReplayError, RecordError) as exc:
+            fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc), exc.exit_code)
     else:
         rs = load_ruleset(ruleset or DEFAULT_RULESET)
         note_untranslated(rs)
@@ -137,10 +135,10 @@ def replay_cmd(record_file, as_json, ruleset_ref):
             click.echo(json.dumps({"ok": False, "index": exc.index + 1, "action": exc.action, "legal": exc.legal},
                                   ensure_ascii=False, indent=1))
         fail(_("{file}: action {index} ({action}) is not legal at that point; the legal actions were: {legal}").format(
-            file=record_file, index=exc.index + 1, action=exc.action, legal=", ".join(exc.legal)))
+            file=record_file, index=exc.index + 1, action=exc.action, legal=", ".join(exc.legal)), exc.exit_code)
     except RulekitError as exc:
-        _json_error(as_json, str(exc))
-        fail(str(exc))
+        _json_error(as_json, str(exc))     # with --json; the message and the exit code are the group's
+        raise
     finished = state.is_terminal()
     summary = result_summary(state) if finished else None
     try:
@@ -148,7 +146,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
     except RecordError as exc:
         message = _("{file}: {reason}").format(file=record_file, reason=exc)
         _json_error(as_json, message)
-        fail(message)
+        fail(message, exc.exit_code)
     if as_json:
         out = {
             "ok": True,

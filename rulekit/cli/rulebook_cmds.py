@@ -2,7 +2,7 @@
 
 The books and the differences are made by :mod:`rulekit.text.rulebook` and
 :mod:`rulekit.text.diff`; this module reads the options, writes the output and
-turns errors into messages and exit codes.
+words the errors of writing it; the others are reported by the group.
 """
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pathlib import Path
 
 import click
 
-from ..errors import RulekitError
 from ..i18n import N_, _
 from .base import RkCommand, _lang_callback, fail, note_untranslated
 
@@ -52,8 +51,6 @@ def rulebook(ruleset, lang, fmt, output):
     note_untranslated(rs, book_lang)
     try:
         content = render(rs, fmt, book_lang)
-    except RulekitError as exc:
-        fail(str(exc))
     except OSError as exc:  # a PDF engine without its system libraries
         fail(_("cannot write a PDF on this machine: {error}").format(error=exc))
     if output:

@@ -93,7 +93,7 @@ def show(ruleset):
         for problem in exc.problems:
             click.echo(str(problem), err=True)
         fail(ngettext("{ruleset}: {num} problem found.", "{ruleset}: {num} problems found.",
-                      len(exc.problems)).format(ruleset=ruleset, num=len(exc.problems)))
+                      len(exc.problems)).format(ruleset=ruleset, num=len(exc.problems)), exc.exit_code)
     chain = " <- ".join(display_path(p) for p in rs.chain)
     click.echo(_("# Ruleset {id}, resolved from {files}").format(id=rs.id, files=chain))
     import yaml     # here, not at the top: every rulekit command would pay for it at start-up

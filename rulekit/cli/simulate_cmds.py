@@ -14,9 +14,7 @@ import sys
 import click
 
 from ..i18n import N_, _, babel_locale, format_list, ngettext, pgettext
-
 from ..language.names import display_name
-from ..errors import ClusterError
 from .base import RkCommand, fail
 
 DEFAULT_GAMES = 1000
@@ -483,8 +481,6 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
         raise SystemExit(130) from None
     except KeyboardInterrupt:
         fail(_("interrupted"), 130)
-    except ClusterError as exc:
-        fail(str(exc))
     except RuntimeError as exc:
         fail(str(exc))
     elapsed = time.perf_counter() - start
@@ -497,4 +493,6 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
 COMMANDS = [simulate]
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(simulate())
+    from . import main      # through the group, which reports the errors
+
+    sys.exit(main(["simulate", *sys.argv[1:]]))

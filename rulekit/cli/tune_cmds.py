@@ -16,9 +16,8 @@ from pathlib import Path
 
 import click
 
-from ..errors import ClusterError, TuneError
 from ..i18n import N_, _, ngettext, pgettext
-from .base import RkCommand, fail
+from .base import RkCommand
 from .simulate_cmds import _level, _num, _pct, _range, _table, cluster_option, no_search_note, parse_bot_pair
 
 
@@ -151,11 +150,8 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
     from ..language import load_ruleset
 
     rs = load_ruleset(ruleset)
-    try:
-        parsed = [tuning.parse_vary(v, rs.data) for v in varies]
-        tuning.parse_target(target)
-    except TuneError as exc:
-        fail(str(exc), 2)
+    parsed = [tuning.parse_vary(v, rs.data) for v in varies]
+    tuning.parse_target(target)
     if jobs == 0:
         jobs = os.cpu_count() or 1
     err = sys.stderr
@@ -178,18 +174,13 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
         state["shown"] = p.games_done
 
     start = time.perf_counter()
-    try:
-        if show_bar:
-            with click.progressbar(length=budget, label=_("Tuning"), file=err, show_pos=True) as bar:
-                result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                                     max_candidates, max_turns, progress)
-        else:
+    if show_bar:
+        with click.progressbar(length=budget, label=_("Tuning"), file=err, show_pos=True) as bar:
             result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
                                  max_candidates, max_turns, progress)
-    except ClusterError as exc:
-        fail(str(exc))
-    except TuneError as exc:
-        fail(str(exc), 2)
+    else:
+        result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
+                             max_candidates, max_turns, progress)
     elapsed = time.perf_counter() - start
     path = None
     if result["best"] is not None:

@@ -28,8 +28,8 @@ import jsonschema
 
 from ..errors import Problem, printable
 from ..i18n import N_, _, ngettext
-from .names import SAILOR_KIND
 from . import soundness
+from .names import SAILOR_KIND
 from .ruleset import Resolution, former_casting, schema
 from .yamlload import join
 

@@ -35,14 +35,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import engine as _engine
+from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
 from ..errors import IllegalActionError
 from ..i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, Name, get_language, language, pgettext
 from ..language.names import display_name
-
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP = (
-    getattr(_engine, k, -100 - i) for i, k in enumerate(
-        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "END", "LEAP")))
 
 #: Canonical verbs of the actions that take an argument (``VERB ID``).
 ARG_VERBS = ("move", "leap", "build", "borrow", "exchange")

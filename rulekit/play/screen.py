@@ -8,21 +8,11 @@ from __future__ import annotations
 
 import textwrap
 
-from .. import engine as _engine
-from ..engine import SOURCES
-
-# Action kinds (read from the engine; a kind it does not have never matches).
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, BREAK, END, LEAP = (
-    getattr(_engine, k, -100 - i) for i, k in enumerate(
-        ("MOVE", "BORROW", "SPEND", "BUILD", "CONVERT", "HIRE", "REPAY", "EXCHANGE", "BREAK", "END", "LEAP")))
+from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
 from ..i18n import _, format_list, get_language, ngettext, pgettext
 from ..language.names import display_name
+from ..text import sentences as _sentences
 from .notation import for_state
-
-try:  # the rule sentences (goal conditions, ship results...), when available
-    from ..text import sentences as _sentences
-except ImportError:  # pragma: no cover - an installation without them
-    _sentences = None
 
 WIDTH = 100
 
@@ -205,18 +195,16 @@ def wrap(text: str, indent: str = "", first: str | None = None, width: int = WID
 
 def _condition(data, gid: str, with_check: bool = True) -> str:
     goal = data["goals"][gid]
-    if _sentences is not None:
-        try:
-            return _sentences.condition_sentence(data, goal["condition"], goal.get("check") if with_check else None)
-        except Exception:  # noqa: BLE001 - the sentence is a help, never a crash
-            pass
-    return ""
+    try:
+        return _sentences.condition_sentence(data, goal["condition"], goal.get("check") if with_check else None)
+    except Exception:  # noqa: BLE001 - the sentence is a help, never a crash
+        return ""
 
 
 def _outcome_sentence(data, oid: str) -> str:
     casting = data.get("casting") or {}
     for outcome in casting.get("outcomes", []):
-        if outcome["id"] == oid and _sentences is not None:
+        if outcome["id"] == oid:
             try:
                 return _sentences.outcome_sentence(data, outcome)
             except Exception:  # noqa: BLE001
@@ -225,8 +213,6 @@ def _outcome_sentence(data, oid: str) -> str:
 
 
 def _effects(data, sid: str) -> str:
-    if _sentences is None:
-        return ""
     try:
         return " ".join(_sentences.effect_sentence(data, e) for e in data["structures"][sid].get("effects") or ())
     except Exception:  # noqa: BLE001
@@ -236,13 +222,12 @@ def _effects(data, sid: str) -> str:
 def _end_reason(data, reason) -> str:
     if reason is None:
         return ""
-    if _sentences is not None:
-        cond = _sentences.end_condition_by_key(data, reason)
-        if cond is not None:
-            try:
-                return _sentences.end_condition_sentence(data, cond)
-            except Exception:  # noqa: BLE001
-                pass
+    cond = _sentences.end_condition_by_key(data, reason)
+    if cond is not None:
+        try:
+            return _sentences.end_condition_sentence(data, cond)
+        except Exception:  # noqa: BLE001
+            pass
     return {"player_condition": _("a player reached the end condition."),
             "all_structures_built": _("every structure has been built."),
             "goals_exhausted": _("every goal has been claimed or removed.")}.get(reason, reason)
@@ -329,7 +314,7 @@ def describe(state, action: int) -> str:
         lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
         return _("Repay the {token_of} token: pay {cost}").format(
             token_of=lender, cost=cost_text(c.repay_pool, c.repay_coin, c))
-    if kind in (EXCHANGE, BREAK):
+    if kind == EXCHANGE:
         return _("Exchange {given} for {received} with the supply").format(**_exchange_parts(state, action))
     return notation(state, action)
 
@@ -409,7 +394,7 @@ def report(state, action: int, player: str) -> str:
         if you:
             return _("You repay the {token_of} token for {cost}.").format(**parts)
         return _("{player} repays the {token_of} token for {cost}.").format(player=player, **parts)
-    if kind in (EXCHANGE, BREAK):
+    if kind == EXCHANGE:
         parts = _exchange_parts(state, action)
         if you:
             return _("You exchange {given} for {received} with the supply.").format(**parts)
@@ -933,7 +918,7 @@ def short_describe(state, action: int) -> str:
         k = info.arg
         return _("{cost} → {gain}").format(cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
                                           gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
-    if info.kind in (EXCHANGE, BREAK):
+    if info.kind == EXCHANGE:
         return _("{given} → {received}").format(**_exchange_parts(state, action))
     if info.kind == HIRE:
         return cost_text(c.sailor_cost_pool, c.sailor_cost, c)
@@ -1090,12 +1075,10 @@ def cost_lines(state, names) -> list[str]:
 
 
 def _win_summary(data) -> str:
-    if _sentences is not None:
-        try:
-            return _sentences.tie_break_summary(data)
-        except Exception:  # noqa: BLE001
-            pass
-    return _("most VP")
+    try:
+        return _sentences.tie_break_summary(data)
+    except Exception:  # noqa: BLE001
+        return _("most VP")
 
 
 RULE_SECTIONS = {"work": ("work",), "spending": ("spending", "structures"), "over": ("scoring",)}

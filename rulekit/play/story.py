@@ -185,7 +185,7 @@ def turn_summary(state, entries, names) -> str:
             ls = screen.lender_structure(state)
             parts.append(_("repaid the {token_of} token").format(
                 token_of=screen.name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""))
-        elif k in (screen.EXCHANGE, screen.BREAK):
+        elif k == screen.EXCHANGE:
             if _("exchanged coins with the supply") not in parts:
                 parts.append(_("exchanged coins with the supply"))
         elif k == screen.END and e.lost:

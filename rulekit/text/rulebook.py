@@ -29,8 +29,8 @@ from pathlib import Path
 import jinja2
 
 from .. import i18n
-from ..language.names import display_name
 from ..errors import RulekitError
+from ..language.names import display_name
 from ..language.ruleset import coins_resource
 from ..paths import TEMPLATES_DIR
 from . import sentences

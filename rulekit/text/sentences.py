@@ -20,8 +20,7 @@ from fractions import Fraction
 from math import comb
 
 from ..i18n import Name, _, join_names, ngettext, pgettext
-
-from ..language.names import display_name, entry_name, source_name
+from ..language.names import display_name, entry_name
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
 
 # --------------------------------------------------------------------------
