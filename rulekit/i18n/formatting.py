@@ -23,6 +23,7 @@ from babel import Locale, UnknownLocaleError
 from .catalogs import _current, babel_locale, get_language, has_translation, lang_chain
 from .pseudo import PSEUDO_LANGUAGE, _accent
 
+
 # ---------------------------------------------------------------------------
 # The translation functions
 

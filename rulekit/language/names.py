@@ -97,14 +97,12 @@ def id_title(ident: str) -> str:
     return str(ident).replace("_", " ").strip().title()
 
 
-
 def source_name(data: dict, kind: str, ident: str) -> str:
     """The untranslated (source) name of an entry: its ``name``, else its id title-cased."""
     if kind == "ruleset":
         value = data.get(ident)
         return value if isinstance(value, str) else ""
     return str(entry_name_source(_entry(data, kind, ident), ident))
-
 
 
 def entry_name_source(entry, ident: str) -> str:
@@ -118,7 +116,6 @@ def entry_name_source(entry, ident: str) -> str:
             own = own_name({"name": {"x": first}}, "x") if first is not None else None
         name = own[0] if own else None
     return name if isinstance(name, str) and name else id_title(ident)
-
 
 
 def own_name(entry, lang: str | None = None):
@@ -216,8 +213,6 @@ def untranslated_names(data: dict, lang: str | None = None) -> list[tuple[str, s
             and (kind == "ruleset" or own_name(_entry(data, kind, ident), lang) is None)]
 
 
-
-
 def untranslated_hint(pairs, lang: str | None = None) -> str:
     """A note telling how to translate the names of :func:`untranslated_names`."""
     lang = get_language() if lang is None else lang
@@ -229,5 +224,3 @@ def untranslated_hint(pairs, lang: str | None = None) -> str:
         "To translate them, add them to a catalog as explained in docs/translating.md.",
         len(pairs),
     ).format(count=len(pairs), language=language_name(lang), names=names)
-
-
