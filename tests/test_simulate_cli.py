@@ -5,6 +5,7 @@ from pathlib import Path
 import jsonschema
 from click.testing import CliRunner
 
+from rulekit.balance import backend
 from rulekit.cli import cli
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "simulate.schema.json").read_text())
@@ -123,7 +124,8 @@ def test_first_seat_headline_and_two_strengths():
     assert "First seat at each strength" in text and "First seat: wins" in text
 
 
-def test_cluster_without_a_scheduler_is_a_clear_error():
+def test_cluster_without_a_scheduler_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(backend, "CONNECT_TIMEOUT", "0.5s")   # users wait 20 s; nothing listens on port 9
     r = run("simulate", "province-en", "--games", "2", "--cluster", "tcp://127.0.0.1:9")
     assert r.exit_code == 1 and "Dask scheduler at tcp://127.0.0.1:9" in r.output
 
