@@ -385,6 +385,13 @@ def check_invariants(st):
 
 
 # ----------------------------------------------------------------- variants
+class _PlainDumper(yaml.SafeDumper):
+    """Writes a value used twice in a patch twice, not as an anchor and an alias."""
+
+    def ignore_aliases(self, data):
+        return True
+
+
 def variant(tmp_path, patch, base: str = "province-en", name: str = "house") -> str:
     """Write the house rule ``name.yaml`` into ``tmp_path``: ``extends: base``,
     ``id: name``, then ``patch``; return its path, a ruleset reference for
@@ -395,7 +402,7 @@ def variant(tmp_path, patch, base: str = "province-en", name: str = "house") -> 
     wording). Writing the same name again replaces the file.
     """
     if not isinstance(patch, str):
-        patch = yaml.safe_dump(patch, allow_unicode=True, sort_keys=False) if patch else ""
+        patch = yaml.dump(patch, Dumper=_PlainDumper, allow_unicode=True, sort_keys=False) if patch else ""
     path = tmp_path / f"{name}.yaml"
     path.write_text(f"extends: {base}\nid: {name}\n" + textwrap.dedent(patch), encoding="utf-8")
     return str(path)
