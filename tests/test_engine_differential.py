@@ -43,6 +43,7 @@ from rulekit.bots import policy as fast_policy
 from rulekit.engine import core
 from rulekit.language import bundled_rulesets, load_ruleset
 from scenario import labor, labor_earned  # noqa: F401
+from scenario import variant
 
 PURE = core.load_source("rulekit._pure_engine")
 FAST = default_engine
@@ -159,39 +160,32 @@ def generated_variant(tmp_path, n):
     r = random.Random(1000 + n)
     base = ("province-en", "province-fr")[n % 2]
     data = load_ruleset(base).data
-    lines = [f"extends: {base}", f"id: generated-{n}", "setup:",
-             f"  starting_coins: [{r.randint(0, 6)}, {r.randint(0, 6)}]", "structures:"]
+    patch = {"setup": {"starting_coins": [r.randint(0, 6), r.randint(0, 6)]}, "structures": {}}
     for sid in data["structures"]:
         if r.random() < 0.5:
-            lines.append(f"  {sid}: {{cost: {{labor: {r.randint(0, 5)}, coin: {r.randint(0, 5)}}}}}")
-    lines += ["components:", f"  goal_tokens: {{draw: {r.randint(1, data['components']['goal_tokens']['draw'])}}}"]
-    lines += ["end:", f"  finish_turn: {str(r.random() < 0.5).lower()}"]
+            patch["structures"][sid] = {"cost": {"labor": r.randint(0, 5), "coin": r.randint(0, 5)}}
+    patch["components"] = {"goal_tokens": {"draw": r.randint(1, data["components"]["goal_tokens"]["draw"])}}
+    patch["end"] = {"finish_turn": r.random() < 0.5}
     if data.get("sailors"):
-        lines += ["sailors:", f"  per_turn: {r.randint(1, 2)}", f"  cost: {{coin: {r.randint(0, 4)}}}"]
+        patch["sailors"] = {"per_turn": r.randint(1, 2), "cost": {"coin": r.randint(0, 4)}}
     if data.get("borrowing"):
-        lines += ["borrowing:", f"  repay_same_turn: {str(r.random() < 0.5).lower()}",
-                  f"  take_from_opponent: {str(r.random() < 0.5).lower()}", f"  penalty_vp: {r.randint(0, 3)}"]
+        patch["borrowing"] = {"repay_same_turn": r.random() < 0.5, "take_from_opponent": r.random() < 0.5,
+                              "penalty_vp": r.randint(0, 3)}
     if data.get("casting"):
-        lines += ["casting:", "  cast:", f"    on_first_build: {str(r.random() < 0.5).lower()}",
-                  f"    start_of_holder_turn: {str(r.random() < 0.5).lower()}"]
-    path = tmp_path / f"generated-{n}.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return load_ruleset(path)
+        patch["casting"] = {"cast": {"on_first_build": r.random() < 0.5, "start_of_holder_turn": r.random() < 0.5}}
+    return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 
 def wide_variant(tmp_path):
     """A house rule past 32 structures and 32 workers (48 structures, 45 workers with the sailors): the
     compiled core holds sets of them in 64-bit integers, where a 32-bit shift would lose the 33rd."""
-    lines = ["extends: province-en", "id: wide", "components:", "  structure_tokens: 48", "structures:"]
-    for i in range(40):
-        effect = "income: {labor: 1}" if i % 2 else "space_yield: {space: coin, coin: 1}"
-        lines += [f"  hut{i}:", f"    name: Hut {i}", "    cost: {labor: 1}", "    vp: {first: 1, later: 1}",
-                  f"    effects: [{effect}]"]
-    lines += ["sailors:", "  count: 20", "  max_on_cycle: 40", "  cost: {coin: 0}", "  per_turn: 2",
-              "end:", "  conditions:", "    - player_condition: {metric: structures, at_least: 20}"]
-    path = tmp_path / "wide.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return load_ruleset(path)
+    effects = ({"space_yield": {"space": "coin", "coin": 1}}, {"income": {"labor": 1}})
+    huts = {f"hut{i}": {"name": f"Hut {i}", "cost": {"labor": 1}, "vp": {"first": 1, "later": 1},
+                        "effects": [effects[i % 2]]} for i in range(40)}
+    return load_ruleset(variant(tmp_path, {
+        "components": {"structure_tokens": 48}, "structures": huts,
+        "sailors": {"count": 20, "max_on_cycle": 40, "cost": {"coin": 0}, "per_turn": 2},
+        "end": {"conditions": [{"player_condition": {"metric": "structures", "at_least": 20}}]}}, name="wide"))
 
 
 def test_same_games_past_32_structures_and_workers(tmp_path):
