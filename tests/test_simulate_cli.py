@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 from rulekit.balance import backend
 from rulekit.cli import cli
+from scenario import variant
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "simulate.schema.json").read_text())
 
@@ -39,14 +40,13 @@ def test_json_output_validates_and_is_identical_across_jobs():
 
 
 def test_compare_of_a_variant(tmp_path):
-    variant = tmp_path / "rich.yaml"
-    variant.write_text("extends: province-en\nid: rich\ntitle: Rich start\nsetup:\n  starting_coins: [5, 6]\n")
-    r = run("simulate", str(variant), "--compare", "province-en", "--games", "10")
+    rich = variant(tmp_path, {"title": "Rich start", "setup": {"starting_coins": [5, 6]}}, name="rich")
+    r = run("simulate", rich, "--compare", "province-en", "--games", "10")
     assert r.exit_code == 0, r.output
     assert "Compared with Province (province-en), on the same seeds" in r.output
     assert "difference = rich minus province-en" in r.output
     assert ("significant difference" in r.output) or ("No significant difference." in r.output)
-    j = run("simulate", str(variant), "--compare", "province-en", "--games", "4", "--json")
+    j = run("simulate", rich, "--compare", "province-en", "--games", "4", "--json")
     doc = json.loads(j.output)
     jsonschema.validate(doc, SCHEMA)
     assert doc["ruleset"]["id"] == "rich" and doc["compare"]["ruleset"]["id"] == "province-en"
