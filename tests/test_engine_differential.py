@@ -18,10 +18,10 @@ the end the scores and results must be identical. Bundled rulesets and
 generated house rules (seeded changes of costs, coins, goals, sailors,
 borrowing, the casting and the end) are both played.
 
-Each game is played once per engine, the two in lockstep, and the conformance
-checks run on both engines' states. Where no core is compiled (no compiler at
-install, ``RULEKIT_PURE_PYTHON=1``) each game is played once, on the pure
-engine alone, with the same checks.
+Each random game is played once per engine, the two in lockstep, and the
+conformance checks run on both engines' states. Where no core is compiled (no
+compiler at install, ``RULEKIT_PURE_PYTHON=1``) each random game is played
+once, on the pure engine alone, with the same checks.
 
 The bots' hot path (``rulekit/bots/policy.py``: the evaluation and the greedy
 policy) is compiled with the engine and checked the same way: the compiled
