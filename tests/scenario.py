@@ -30,7 +30,10 @@ True
 """
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
+
+import yaml
 
 from rulekit.engine import OVER, PHASE_NAMES, WORK, compile_ruleset, new_game
 from rulekit.language import load_ruleset as _load_ruleset
@@ -45,7 +48,7 @@ __all__ = [
     "new", "sid", "set_supply_only", "set_value", "gid", "kid", "space", "coin", "outcome",
     "notations", "can", "cost", "afford", "give_structures", "give_coins", "take_coins", "set_purse",
     "set_labor", "labor", "labor_earned", "set_phase", "set_goals", "set_ship", "place_worker", "worker_space",
-    "sailors_of", "begin_turn", "finish_turn", "quick_turn", "check_invariants",
+    "sailors_of", "begin_turn", "finish_turn", "quick_turn", "check_invariants", "variant",
 ]
 
 
@@ -379,3 +382,27 @@ def check_invariants(st):
         on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and st.wpos[w] >= 0)
         assert on <= c.sailor_max
     assert st.holder in (-1, 0, 1)
+
+
+# ----------------------------------------------------------------- variants
+class _PlainDumper(yaml.SafeDumper):
+    """Writes a value used twice in a patch twice, not as an anchor and an alias."""
+
+    def ignore_aliases(self, data):
+        return True
+
+
+def variant(tmp_path, patch, base: str = "province-en", name: str = "house") -> str:
+    """Write the house rule ``name.yaml`` into ``tmp_path``: ``extends: base``,
+    ``id: name``, then ``patch``; return its path, a ruleset reference for
+    :func:`new`, ``load_ruleset`` or ``validate_path``.
+
+    ``patch`` is a dict (dumped as YAML, keys in their order) or YAML text
+    (dedented, written as it is: for a test about the file's lines or its
+    wording). Writing the same name again replaces the file.
+    """
+    if not isinstance(patch, str):
+        patch = yaml.dump(patch, Dumper=_PlainDumper, allow_unicode=True, sort_keys=False) if patch else ""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"extends: {base}\nid: {name}\n" + textwrap.dedent(patch), encoding="utf-8")
+    return str(path)

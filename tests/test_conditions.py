@@ -1,6 +1,4 @@
 """all / any / not over conditions, and the measures sailors_hired and owns: played and worded together."""
-import textwrap
-
 import pytest
 
 import scenario as S
@@ -8,12 +6,6 @@ from rulekit.i18n import language
 from rulekit.language import load_ruleset, validate_path
 from rulekit.text import sentences as s
 from rulekit.text.diff import rule_diff
-
-
-def variant(tmp_path, body):
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\n" + textwrap.dedent(body), encoding="utf-8")
-    return str(path)
 
 
 MERCHANT = """
@@ -32,7 +24,7 @@ MERCHANT = """
 
 
 def test_combined_goal_plays_as_worded(tmp_path):
-    ref = variant(tmp_path, MERCHANT)
+    ref = S.variant(tmp_path, MERCHANT)
     data = load_ruleset(ref).data
     assert s.goal_sentence(data, "merchant", check=False) == (
         "All of these: Own the Harbor; At least one of these: Have hired at least 1 sailor; "
@@ -60,7 +52,7 @@ def test_combined_goal_plays_as_worded(tmp_path):
 
 
 def test_combined_end_condition_and_its_diff_line(tmp_path):
-    ref = variant(tmp_path, """
+    ref = S.variant(tmp_path, """
         end:
           conditions:
             - player_condition:
@@ -94,13 +86,13 @@ def test_combined_end_condition_and_its_diff_line(tmp_path):
     ("{metric: structures, structure: bank, at_least: 1}", "structure does not apply to the metric structures"),
 ])
 def test_condition_problems(tmp_path, cond, message):
-    ref = variant(tmp_path, f"goals:\n  mine:\n    name: Mine\n    check: immediate\n    condition: {cond}\n")
+    ref = S.variant(tmp_path, f"goals:\n  mine:\n    name: Mine\n    check: immediate\n    condition: {cond}\n")
     found = [p.message for p in validate_path(ref)]
     assert any(message in m for m in found), found
 
 
 def test_a_combination_over_a_base_measure_says_how_to_clear_it(tmp_path):
-    ref = variant(tmp_path, "goals:\n  labor:\n    condition: {any: [{metric: vp, at_least: 3}]}\n")
+    ref = S.variant(tmp_path, "goals:\n  labor:\n    condition: {any: [{metric: vp, at_least: 3}]}\n")
     found = [(p.file, p.line, p.message) for p in validate_path(ref)]
     assert found == [(ref, 5, "the base ruleset's metric, resource, at_least merge into this condition (a mapping in a variant "
                                "merges key by key): write metric: null next to any")]

@@ -5,7 +5,6 @@ screen and in simulate's report; ``finish_turn`` on one condition overrides
 ``end.finish_turn`` for that condition only, and the rulebook says so.
 """
 import json
-import textwrap
 
 import jsonschema
 
@@ -19,14 +18,9 @@ from rulekit.play.screen import end_lines
 from rulekit.text.sentences import end_condition_sentence
 from test_simulate import SCHEMA
 from scenario import labor, labor_earned  # noqa: F401
+from scenario import variant
 
 OPENING = ["move green@labor_top", "move green@coin", "move green@labor_low", "spend"]
-
-
-def variant(tmp_path, body):
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\n" + textwrap.dedent(body), encoding="utf-8")
-    return load_ruleset(path)
 
 
 TWO = """
@@ -40,7 +34,7 @@ TWO = """
 
 
 def test_the_condition_that_fired_is_named_everywhere(tmp_path):
-    rs = variant(tmp_path, TWO)
+    rs = load_ruleset(variant(tmp_path, TWO))
     st = new_game(rs, seed=1, first_player=0)
     st.play("move green@coin")                         # the first player (2 coins) earns Labor
     st.play("end")
@@ -56,14 +50,14 @@ def test_the_condition_that_fired_is_named_everywhere(tmp_path):
 
 
 def test_per_condition_finish_turn_and_its_sentence(tmp_path):
-    rs = variant(tmp_path, """
+    rs = load_ruleset(variant(tmp_path, """
         end:
           conditions:
             - player_condition: {metric: structures, at_least: 1}
               finish_turn: false
             - goals_exhausted: {}
           finish_turn: true
-    """)
+    """))
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
@@ -79,13 +73,13 @@ def test_per_condition_finish_turn_and_its_sentence(tmp_path):
 
 
 def test_a_condition_may_let_the_player_finish_when_the_default_does_not(tmp_path):
-    rs = variant(tmp_path, """
+    rs = load_ruleset(variant(tmp_path, """
         end:
           conditions:
             - player_condition: {metric: structures, at_least: 1}
               finish_turn: true
           finish_turn: false
-    """)
+    """))
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
@@ -107,16 +101,13 @@ def test_simulate_names_the_condition(tmp_path):
 
 
 def test_duplicate_kinds_get_their_own_key_in_simulate(tmp_path):
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\n" + textwrap.dedent(TWO), encoding="utf-8")
-    doc = sim.report(str(path), 2, seed=1)
+    doc = sim.report(variant(tmp_path, TWO), 2, seed=1)
     jsonschema.validate(json.loads(json.dumps(doc)), SCHEMA)
     assert {"player_condition#0", "player_condition#1"} <= set(doc["results"]["end_reasons"])
 
 
 def test_finish_turn_alone_is_not_an_end_condition(tmp_path):
     from rulekit.language import validate_path
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\nend:\n  conditions:\n    - finish_turn: true\n", encoding="utf-8")
+    path = variant(tmp_path, {"end": {"conditions": [{"finish_turn": True}]}})
     assert [p.message for p in validate_path(path)] == [
         "empty: write exactly one of player_condition, all_structures_built, goals_exhausted"]

@@ -1,13 +1,27 @@
-"""The compiled engine and the pure-Python engine play the same games.
+"""The engine's conformance test and its differential test, in one loop.
 
-The engine's modules are compiled by Cython where a C compiler is present
-(setup.py); the same ``.py`` files also run as pure Python. Both are loaded
-in this process (the pure one from the sources, under another package name)
-and fed the same seeded random choices: after every action the legal-action
-lists, the whole state (``key()``, history and event log) and at the end the
-scores and results must be identical. Bundled rulesets and generated house
-rules (seeded changes of costs, coins, goals, sailors, borrowing, the casting
-and the end) are both played.
+OpenSpiel-style conformance: 1,000 seeded random games of every bundled ruleset
+(edition or house rule) must, after every action, respect the invariants of
+:func:`check_invariants` (coins conserved, every goal in one place at most, a
+structure's first builder owns it, ...), offer a non-empty list of distinct
+legal actions until the game is over and none after, and keep within a turn
+bound and a per-turn action bound (what bounds a turn, and what does not bound
+a game, is in docs/engine.md); their states clone equal and their records
+replay to the same state.
+
+Differential: the engine's modules are compiled by Cython where a C compiler
+is present (setup.py); the same ``.py`` files also run as pure Python. Both are
+loaded in this process (the pure one from the sources, under another package
+name) and fed the same seeded random choices: after every action the
+legal-action lists, the whole state (``key()``, history and event log) and at
+the end the scores and results must be identical. Bundled rulesets and
+generated house rules (seeded changes of costs, coins, goals, sailors,
+borrowing, the casting and the end) are both played.
+
+Each random game is played once per engine, the two in lockstep, and the
+conformance checks run on both engines' states. Where no core is compiled (no
+compiler at install, ``RULEKIT_PURE_PYTHON=1``) each random game is played
+once, on the pure engine alone, with the same checks.
 
 The bots' hot path (``rulekit/bots/policy.py``: the evaluation and the greedy
 policy) is compiled with the engine and checked the same way: the compiled
@@ -18,20 +32,30 @@ import os
 import random
 import shutil
 import sysconfig
+from functools import partial
 from pathlib import Path
 
 import pytest
 
+import rulekit.engine.record
 from rulekit import engine as default_engine
 from rulekit.bots import policy as fast_policy
 from rulekit.engine import core
 from rulekit.language import bundled_rulesets, load_ruleset
+from scenario import labor, labor_earned  # noqa: F401
+from scenario import variant
 
 PURE = core.load_source("rulekit._pure_engine")
 FAST = default_engine
 PURE_POLICY = core.source_module("rulekit._pure_policy", Path(core.__file__).parent.parent / "bots" / "policy.py")
+# The engines a game is played on, each with its record module: both, or the pure one alone when
+# no core is compiled (FAST is then the pure engine already).
+ENGINES = ((FAST, rulekit.engine.record),) if FAST.ENGINE == "pure Python" else \
+    ((FAST, rulekit.engine.record), (PURE.game, PURE.record))
 
 GAMES_PER_RULESET = 1000
+TURN_BOUND = 600          # what these seeds show (docs/engine.md); not a bound of the rules
+ACTIONS_PER_TURN_BOUND = 60
 VARIANTS = 12
 GAMES_PER_VARIANT = 100
 
@@ -49,39 +73,85 @@ def test_the_compiled_engine_runs_where_a_compiler_is():
     assert not core.is_compiled(PURE_POLICY) and PURE_POLICY.__file__.endswith("policy.py")
 
 
-def play_both(rs, seed):
-    """Play one seeded random game on both engines, comparing after every action."""
-    fast_first_random = FAST.compile_ruleset(rs).first_random
-    first = None if fast_first_random else seed % 2
-    a = FAST.new_game(rs, seed=seed, first_player=first)
-    b = PURE.game.new_game(rs, seed=seed, first_player=first)
-    assert type(a) is not type(b) or FAST.ENGINE == "pure Python"
+def check_invariants(st, totals, n_goals):
+    c = st.c
+    # Coins are conserved per denomination across the supply and both purses.
+    for d in range(len(totals)):
+        assert st.supply[d] + st.purses[0][d] + st.purses[1][d] == totals[d]
+        assert st.supply[d] >= 0 and st.purses[0][d] >= 0 and st.purses[1][d] >= 0
+    assert labor(st) >= 0
+    for p in (0, 1):
+        assert bin(st.owned[p]).count("1") <= c.tokens
+    # Every goal is in at most one place.
+    places = list(st.stack) + st.claimed[0] + st.claimed[1] + st.removed + ([st.face_up] if st.face_up >= 0 else [])
+    assert len(places) == len(set(places)) and len(places) <= n_goals
+    # A structure's first builder owns it.
+    for s, f in enumerate(st.first_builder):
+        if f >= 0:
+            assert st.owned[f] >> s & 1
+    if c.sailor_max is not None:
+        on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and st.wpos[w] >= 0)
+        assert on <= c.sailor_max
+    assert st.holder in (-1, 0, 1)
+
+
+def play_both(rs, seed, conformance=False):
+    """Play one seeded random game on both engines in lockstep (on the pure engine alone where no
+    core is compiled), comparing them after every action. With ``conformance`` (the bundled
+    rulesets), the conformance checks run on every state of each engine too: the invariants, the
+    legal actions, TURN_BOUND and ACTIONS_PER_TURN_BOUND (which a generated house rule need not
+    keep), a clone at every action of every 50th game, a record round trip of every 10th."""
+    c = FAST.compile_ruleset(rs)
+    totals, n_goals = c.coinage.totals, len(c.goal_ids)
+    first = None if c.first_random else seed % 2
+    states = [game.new_game(rs, seed=seed, first_player=first) for game, _ in ENGINES]
+    both = len(states) == 2
+    assert not both or type(states[0]) is not type(states[1])
+    clone_every = 1 if conformance and seed % 50 == 0 else 25
     rng = random.Random(seed)
     steps = 0
+    turn, actions_this_turn = states[0].turn, 0
     while True:
-        la, lb = a.legal_actions(), b.legal_actions()
-        assert la == lb, f"seed {seed}, action {steps}: legal actions differ"
-        assert a.key() == b.key(), f"seed {seed}, action {steps}: states differ"
-        for st in (a, b):            # score() adds the sources up without building them
+        legal = [st.legal_actions() for st in states]
+        if both:
+            assert legal[0] == legal[1], f"seed {seed}, action {steps}: legal actions differ"
+            assert states[0].key() == states[1].key(), f"seed {seed}, action {steps}: states differ"
+        for st, la in zip(states, legal):
+            if conformance:
+                check_invariants(st, totals, n_goals)
+                assert len(la) == len(set(la))
+                assert st.turn <= TURN_BOUND
+            assert bool(la) is not st.is_terminal(), f"seed {seed}, action {steps}: legal actions iff not over"
+            # score() adds the sources up without building them
             assert [st.score(q) for q in (0, 1)] == [sum(st.score_by_source(q).values()) for q in (0, 1)]
-        if not la:
-            break
-        if steps % 25 == 0:          # a clone plays on like the original, on both engines
-            assert a.clone().key() == a.key() and b.clone().key() == b.key()
-            for st in (a, b):        # holds (the engine's typed reading) and met (the closure) agree
+            if steps % clone_every == 0:             # a clone plays on like the original
+                assert st.clone() == st
+            if la and steps % 25 == 0:               # holds (the engine's typed reading) and met (the closure) agree
                 conds = list(st.c.goal_cond) + [cd for cd in st.c.end_conds if cd is not None]
                 assert [cd.holds(st, q) for cd in conds for q in (0, 1)] == \
                        [bool(cd.met(st, q)) for cd in conds for q in (0, 1)], f"seed {seed}, action {steps}"
-        action = rng.choice(la)
-        a._apply(action)
-        b._apply(action)
+        if not legal[0]:
+            break
+        action = rng.choice(legal[0])
+        for st in states:
+            st._apply(action)
         steps += 1
-    assert a.is_terminal() and b.is_terminal()
-    assert list(a.history) == list(b.history) and list(a.log) == list(b.log)
-    assert a.scores() == b.scores()
-    assert [a.score_by_source(p) for p in (0, 1)] == [b.score_by_source(p) for p in (0, 1)]
-    assert a.result() == b.result() and a.returns() == b.returns()
-    assert a.view(0) == b.view(0) and a.view(1) == b.view(1)
+        if states[0].turn != turn:                   # the states' turns are equal (their keys are)
+            turn, actions_this_turn = states[0].turn, 0
+        actions_this_turn += 1
+        assert actions_this_turn <= ACTIONS_PER_TURN_BOUND or not conformance
+    for st, (_, record) in zip(states, ENGINES):
+        assert st.is_terminal() and st.legal_actions() == [] and st.end_reason is not None
+        if conformance and seed % 10 == 0:           # the game's record replays to the same state
+            rec = record.GameRecord.from_json(record.GameRecord.for_state(rs, st).to_json())
+            assert record.replay(rec, rs) == st
+    if both:
+        a, b = states
+        assert list(a.history) == list(b.history) and list(a.log) == list(b.log)
+        assert a.scores() == b.scores()
+        assert [a.score_by_source(p) for p in (0, 1)] == [b.score_by_source(p) for p in (0, 1)]
+        assert a.result() == b.result() and a.returns() == b.returns()
+        assert a.view(0) == b.view(0) and a.view(1) == b.view(1)
     return steps
 
 
@@ -90,39 +160,32 @@ def generated_variant(tmp_path, n):
     r = random.Random(1000 + n)
     base = ("province-en", "province-fr")[n % 2]
     data = load_ruleset(base).data
-    lines = [f"extends: {base}", f"id: generated-{n}", "setup:",
-             f"  starting_coins: [{r.randint(0, 6)}, {r.randint(0, 6)}]", "structures:"]
+    patch = {"setup": {"starting_coins": [r.randint(0, 6), r.randint(0, 6)]}, "structures": {}}
     for sid in data["structures"]:
         if r.random() < 0.5:
-            lines.append(f"  {sid}: {{cost: {{labor: {r.randint(0, 5)}, coin: {r.randint(0, 5)}}}}}")
-    lines += ["components:", f"  goal_tokens: {{draw: {r.randint(1, data['components']['goal_tokens']['draw'])}}}"]
-    lines += ["end:", f"  finish_turn: {str(r.random() < 0.5).lower()}"]
+            patch["structures"][sid] = {"cost": {"labor": r.randint(0, 5), "coin": r.randint(0, 5)}}
+    patch["components"] = {"goal_tokens": {"draw": r.randint(1, data["components"]["goal_tokens"]["draw"])}}
+    patch["end"] = {"finish_turn": r.random() < 0.5}
     if data.get("sailors"):
-        lines += ["sailors:", f"  per_turn: {r.randint(1, 2)}", f"  cost: {{coin: {r.randint(0, 4)}}}"]
+        patch["sailors"] = {"per_turn": r.randint(1, 2), "cost": {"coin": r.randint(0, 4)}}
     if data.get("borrowing"):
-        lines += ["borrowing:", f"  repay_same_turn: {str(r.random() < 0.5).lower()}",
-                  f"  take_from_opponent: {str(r.random() < 0.5).lower()}", f"  penalty_vp: {r.randint(0, 3)}"]
+        patch["borrowing"] = {"repay_same_turn": r.random() < 0.5, "take_from_opponent": r.random() < 0.5,
+                              "penalty_vp": r.randint(0, 3)}
     if data.get("casting"):
-        lines += ["casting:", "  cast:", f"    on_first_build: {str(r.random() < 0.5).lower()}",
-                  f"    start_of_holder_turn: {str(r.random() < 0.5).lower()}"]
-    path = tmp_path / f"generated-{n}.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return load_ruleset(path)
+        patch["casting"] = {"cast": {"on_first_build": r.random() < 0.5, "start_of_holder_turn": r.random() < 0.5}}
+    return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 
 def wide_variant(tmp_path):
     """A house rule past 32 structures and 32 workers (48 structures, 45 workers with the sailors): the
     compiled core holds sets of them in 64-bit integers, where a 32-bit shift would lose the 33rd."""
-    lines = ["extends: province-en", "id: wide", "components:", "  structure_tokens: 48", "structures:"]
-    for i in range(40):
-        effect = "income: {labor: 1}" if i % 2 else "space_yield: {space: coin, coin: 1}"
-        lines += [f"  hut{i}:", f"    name: Hut {i}", "    cost: {labor: 1}", "    vp: {first: 1, later: 1}",
-                  f"    effects: [{effect}]"]
-    lines += ["sailors:", "  count: 20", "  max_on_cycle: 40", "  cost: {coin: 0}", "  per_turn: 2",
-              "end:", "  conditions:", "    - player_condition: {metric: structures, at_least: 20}"]
-    path = tmp_path / "wide.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return load_ruleset(path)
+    effects = ({"space_yield": {"space": "coin", "coin": 1}}, {"income": {"labor": 1}})
+    huts = {f"hut{i}": {"name": f"Hut {i}", "cost": {"labor": 1}, "vp": {"first": 1, "later": 1},
+                        "effects": [effects[i % 2]]} for i in range(40)}
+    return load_ruleset(variant(tmp_path, {
+        "components": {"structure_tokens": 48}, "structures": huts,
+        "sailors": {"count": 20, "max_on_cycle": 40, "cost": {"coin": 0}, "per_turn": 2},
+        "end": {"conditions": [{"player_condition": {"metric": "structures", "at_least": 20}}]}}, name="wide"))
 
 
 def test_same_games_past_32_structures_and_workers(tmp_path):
@@ -202,11 +265,11 @@ def policy_both(rs, seed):
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
-@pytest.mark.parametrize("play, games", [(play_both, GAMES_PER_RULESET), (policy_both, POLICY_GAMES)],
-                         ids=["engine", "policy"])
+@pytest.mark.parametrize("play, games", [(partial(play_both, conformance=True), GAMES_PER_RULESET),
+                                         (policy_both, POLICY_GAMES)], ids=["engine", "policy"])
 def test_same_games_on_bundled_rulesets(ruleset_id, play, games):
-    """Random games compared action by action (engine); greedy and random moves with the
-    evaluation compared at every position (policy)."""
+    """Random games checked and compared action by action (engine: the conformance and the
+    differential test); greedy and random moves with the evaluation compared at every position (policy)."""
     rs = load_ruleset(ruleset_id)
     actions = sum(play(rs, seed) for seed in range(games))
     assert actions > games * 10

@@ -1,27 +1,20 @@
 """House-rule data changes the game with no engine change."""
-import textwrap
-
 from rulekit.engine import new_game
 from rulekit.language import load_ruleset
 from scenario import labor, labor_earned  # noqa: F401
-
-
-def variant(tmp_path, body):
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\n" + textwrap.dedent(body), encoding="utf-8")
-    return load_ruleset(path)
+from scenario import variant
 
 
 OPENING = ["move green@labor_top", "move green@coin", "move green@labor_low", "spend"]
 
 
 def test_game_stops_at_once_without_finish_turn(tmp_path):
-    rs = variant(tmp_path, """
+    rs = load_ruleset(variant(tmp_path, """
         end:
           conditions:
             - player_condition: {metric: structures, at_least: 1}
           finish_turn: false
-    """)
+    """))
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
@@ -31,12 +24,12 @@ def test_game_stops_at_once_without_finish_turn(tmp_path):
 
 
 def test_game_goes_on_to_the_end_of_the_turn_with_finish_turn(tmp_path):
-    rs = variant(tmp_path, """
+    rs = load_ruleset(variant(tmp_path, """
         end:
           conditions:
             - player_condition: {metric: structures, at_least: 1}
           finish_turn: true
-    """)
+    """))
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
@@ -48,7 +41,7 @@ def test_game_goes_on_to_the_end_of_the_turn_with_finish_turn(tmp_path):
 
 def test_new_structure_with_income_in_yaml_alone(tmp_path):
     """A house rule's structure "earn 1 Coin at the start of each turn"."""
-    rs = variant(tmp_path, """
+    rs = load_ruleset(variant(tmp_path, """
         structures:
           market:
             name: Market
@@ -56,7 +49,7 @@ def test_new_structure_with_income_in_yaml_alone(tmp_path):
             vp: {first: 1, later: 0}
             effects:
               - income: {coin: 1}
-    """)
+    """))
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
@@ -70,7 +63,7 @@ def test_new_structure_with_income_in_yaml_alone(tmp_path):
 
 def test_new_goal_in_yaml_alone(tmp_path):
     """A house rule's goal "own 3 one-VP structures" is claimed when met."""
-    rs = variant(tmp_path, """
+    rs = load_ruleset(variant(tmp_path, """
         components:
           goal_tokens: {draw: 1}
         goals:
@@ -87,7 +80,7 @@ def test_new_goal_in_yaml_alone(tmp_path):
             name: Three small
             condition: {metric: structures, vp: 1, at_least: 1}
             check: immediate
-    """)
+    """))
     st = new_game(rs, seed=1, first_player=0)
     assert st.c.goal_ids[st.face_up] == "three_small"
     for text in OPENING:
@@ -98,21 +91,10 @@ def test_new_goal_in_yaml_alone(tmp_path):
 
 
 def test_grind_with_no_coin_to_pay_out_follows_needs_payout(tmp_path):
-    body = """
-        components:
-          coins:
-            silver: {value: 1, count: 5}
-            gold: null
-            platinum: null
-        goals:
-          coin10: null
-    """
+    body = {"components": {"coins": {"silver": {"value": 1, "count": 5}, "gold": None, "platinum": None}},
+            "goals": {"coin10": None}}
     for needs_payout in (False, True):
-        rs = variant(tmp_path, body + f"""
-        conversions:
-          grind:
-            needs_payout: {str(needs_payout).lower()}
-        """)
+        rs = load_ruleset(variant(tmp_path, {**body, "conversions": {"grind": {"needs_payout": needs_payout}}}))
         st = new_game(rs, seed=1, first_player=0)      # 2 + 3 coins: the supply is empty
         assert st.supply == (0,)
         for text in ["move green@labor_low", "move green@coin", "spend"]:

@@ -1,6 +1,4 @@
 """Effects with a moment (gain when built) and starting Labor per seat: played, worded and diffed together."""
-import textwrap
-
 import scenario as S
 from rulekit.i18n import language
 from rulekit.language import load_ruleset, validate_path
@@ -10,14 +8,8 @@ from rulekit.text.rulebook import render_markdown
 from scenario import labor, labor_earned  # noqa: F401
 
 
-def variant(tmp_path, body):
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\n" + textwrap.dedent(body), encoding="utf-8")
-    return str(path)
-
-
 def test_gain_when_built(tmp_path):
-    ref = variant(tmp_path, """
+    ref = S.variant(tmp_path, """
         structures:
           camp:
             effects:
@@ -42,7 +34,7 @@ def test_gain_when_built(tmp_path):
 
 
 def test_starting_labor_per_seat(tmp_path):
-    ref = variant(tmp_path, "setup:\n  starting_labor: [0, 2]\n")
+    ref = S.variant(tmp_path, {"setup": {"starting_labor": [0, 2]}})
     st = S.new(ref, seed=0)
     assert st.current == 0 and labor(st) == 0
     S.quick_turn(st)
@@ -60,14 +52,14 @@ def test_starting_labor_per_seat(tmp_path):
 
 
 def test_moment_fields_are_checked(tmp_path):
-    found = [p.message for p in validate_path(variant(tmp_path, """
+    found = [p.message for p in validate_path(S.variant(tmp_path, """
         structures:
           camp:
             effects:
               - gain: {when: end_of_game, coin: 1}
     """))]
     assert found == []
-    found = [p.message for p in validate_path(variant(tmp_path, """
+    found = [p.message for p in validate_path(S.variant(tmp_path, """
         structures:
           camp:
             effects:
@@ -76,12 +68,12 @@ def test_moment_fields_are_checked(tmp_path):
     """))]
     assert found == ["at_dawn is not one of the allowed values: built, first_turn, end_of_game",
                      "labor gained at the end of the game is never used: an end_of_game gain gives coins"]
-    found = [p.message for p in validate_path(variant(tmp_path, "setup:\n  starting_labor: [1]\n"))]
+    found = [p.message for p in validate_path(S.variant(tmp_path, {"setup": {"starting_labor": [1]}}))]
     assert found == ["needs exactly 2 items"]
 
 
 def test_gain_at_the_end_of_the_game_counts_for_the_coin_bonus(tmp_path):
-    ref = variant(tmp_path, """
+    ref = S.variant(tmp_path, """
         structures:
           mill:
             effects:
@@ -105,7 +97,7 @@ def test_gain_at_the_end_of_the_game_counts_for_the_coin_bonus(tmp_path):
 
 def test_gain_on_the_first_turn_after_building(tmp_path):
     """gain: {when: first_turn}: once, at the start of the builder's next turn (not when borrowed, not again)."""
-    ref = variant(tmp_path, """
+    ref = S.variant(tmp_path, """
         structures:
           camp:
             effects:
@@ -137,7 +129,7 @@ def test_gain_on_the_first_turn_after_building(tmp_path):
 
 def test_the_first_turn_gain_is_told_at_the_start_of_that_turn(tmp_path):
     from rulekit.play.session import Console, Session
-    ref = variant(tmp_path, """
+    ref = S.variant(tmp_path, """
         structures:
           camp:
             effects:

@@ -9,6 +9,7 @@ from rulekit.errors import RulesetError, UnknownRulesetError
 from rulekit.language import Ruleset, bundled_rulesets, load_ruleset, validate_path
 from rulekit.language.ruleset import merge_patch, resolve_file
 from rulekit.paths import RULESETS_DIR
+from test_ruleset_yaml import pointers
 
 VARIANTS = ("short-game", "rich-start", "no-lender")
 
@@ -101,17 +102,7 @@ def test_positions_come_from_the_file_that_wrote_the_value():
     assert res.positions["/structures/bank/cost/coin"][0] == base_file
     assert "/extends" not in res.positions and "/$schema" not in res.positions
     # Every pointer of the data has a position.
-    assert set(_pointers(res.data)) <= set(res.positions)
-
-
-def _pointers(value, pointer=""):
-    yield pointer
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _pointers(v, f"{pointer}/{k}")
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _pointers(v, f"{pointer}/{i}")
+    assert set(pointers(res.data)) <= set(res.positions)
 
 
 def test_removed_entries_are_remembered():

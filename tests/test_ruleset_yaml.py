@@ -91,6 +91,17 @@ def test_complex_key():
     assert doc.data is None and "a key must be plain text" in doc.problems[0].message
 
 
+def pointers(value, pointer=""):
+    """Every JSON pointer into ``value``, the whole (``""``) first."""
+    yield pointer
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from pointers(v, f"{pointer}/{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from pointers(v, f"{pointer}/{i}")
+
+
 # Any mapping of plain data reads back the same, with a position for every pointer.
 _scalars = st.one_of(st.integers(-10**6, 10**6), st.booleans(), st.none(),
                      st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12))
@@ -107,15 +118,6 @@ def test_round_trip_with_positions(data, flow):
     doc = load_yaml_text(text, "p.yaml")
     assert doc.problems == []
     assert doc.data == data
-
-    def pointers(value, pointer=""):
-        yield pointer
-        if isinstance(value, dict):
-            for k, v in value.items():
-                yield from pointers(v, f"{pointer}/{k}")
-        elif isinstance(value, list):
-            for i, v in enumerate(value):
-                yield from pointers(v, f"{pointer}/{i}")
 
     lines = text.count("\n") + 1
     for pointer in pointers(data):

@@ -5,7 +5,9 @@ from pathlib import Path
 import jsonschema
 from click.testing import CliRunner
 
+from rulekit.balance import backend
 from rulekit.cli import cli
+from scenario import variant
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "simulate.schema.json").read_text())
 
@@ -38,14 +40,13 @@ def test_json_output_validates_and_is_identical_across_jobs():
 
 
 def test_compare_of_a_variant(tmp_path):
-    variant = tmp_path / "rich.yaml"
-    variant.write_text("extends: province-en\nid: rich\ntitle: Rich start\nsetup:\n  starting_coins: [5, 6]\n")
-    r = run("simulate", str(variant), "--compare", "province-en", "--games", "10")
+    rich = variant(tmp_path, {"title": "Rich start", "setup": {"starting_coins": [5, 6]}}, name="rich")
+    r = run("simulate", rich, "--compare", "province-en", "--games", "10")
     assert r.exit_code == 0, r.output
     assert "Compared with Province (province-en), on the same seeds" in r.output
     assert "difference = rich minus province-en" in r.output
     assert ("significant difference" in r.output) or ("No significant difference." in r.output)
-    j = run("simulate", str(variant), "--compare", "province-en", "--games", "4", "--json")
+    j = run("simulate", rich, "--compare", "province-en", "--games", "4", "--json")
     doc = json.loads(j.output)
     jsonschema.validate(doc, SCHEMA)
     assert doc["ruleset"]["id"] == "rich" and doc["compare"]["ruleset"]["id"] == "province-en"
@@ -123,7 +124,8 @@ def test_first_seat_headline_and_two_strengths():
     assert "First seat at each strength" in text and "First seat: wins" in text
 
 
-def test_cluster_without_a_scheduler_is_a_clear_error():
+def test_cluster_without_a_scheduler_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(backend, "CONNECT_TIMEOUT", "0.5s")   # users wait 20 s; nothing listens on port 9
     r = run("simulate", "province-en", "--games", "2", "--cluster", "tcp://127.0.0.1:9")
     assert r.exit_code == 1 and "Dask scheduler at tcp://127.0.0.1:9" in r.output
 

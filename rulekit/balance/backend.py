@@ -28,6 +28,9 @@ from ..i18n import _
 #: The parent's pid in a local worker process (None elsewhere: this process, a Dask worker).
 _PARENT = None
 
+#: How long connecting to a Dask scheduler may take before ``--cluster ADDRESS`` gives up.
+CONNECT_TIMEOUT = "20s"
+
 
 def parent_gone() -> None:
     """In a local worker whose parent has died: exit rather than play on as an orphan."""
@@ -171,12 +174,15 @@ class DaskBackend(Backend):
             return
         try:
             if cluster == "local":
+                # No dashboard; the scheduler's HTTP server (which Dask starts anyway) on a free
+                # port of this machine, not on 8787, which another cluster may hold.
                 self._own_cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1,
-                                                 processes=True, dashboard_address=None)
+                                                 processes=True, dashboard_address="127.0.0.1:0",
+                                                 scheduler_kwargs={"dashboard": False})
                 self.client = Client(self._own_cluster)
                 self.address = "local"
             else:
-                self.client = Client(cluster, timeout="20s")
+                self.client = Client(cluster, timeout=CONNECT_TIMEOUT)
                 self.address = cluster
         except (OSError, TimeoutError, ValueError) as exc:
             self.close()
