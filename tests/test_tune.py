@@ -95,7 +95,7 @@ def test_tune_on_an_in_process_dask_cluster_gives_the_identical_answer(poor_seco
     from dask.distributed import Client
 
     local = small_tune(poor_second)
-    with Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
+    with Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address="127.0.0.1:0") as client:
         assert small_tune(poor_second, cluster=client) == local
         with open_backend(cluster=client) as be:
             assert sim.report("province-fr", 6, seed=4, backend=be) == sim.report("province-fr", 6, seed=4)
