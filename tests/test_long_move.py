@@ -3,7 +3,6 @@
 Played, written in both languages' notation, offered to bots, worded in the
 rulebook and the diff.
 """
-import textwrap
 
 import scenario as S
 from rulekit.bots import make_bot
@@ -27,14 +26,8 @@ ROAD = """
 """
 
 
-def variant(tmp_path, body=ROAD):
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: province-en\nid: house\n" + textwrap.dedent(body), encoding="utf-8")
-    return str(path)
-
-
 def test_a_worker_moves_two_steps_once_per_turn(tmp_path):
-    ref = variant(tmp_path)
+    ref = S.variant(tmp_path, ROAD)
     st = S.new(ref, seed=0)
     S.set_goals(st, "coin10", ("two_vp", "structure"))
     assert not [n for n in S.notations(st) if n.startswith("leap")]          # not without the Road
@@ -52,7 +45,7 @@ def test_a_worker_moves_two_steps_once_per_turn(tmp_path):
 
 
 def test_notation_screen_and_sentence_in_both_languages(tmp_path):
-    ref = variant(tmp_path)
+    ref = S.variant(tmp_path, ROAD)
     st = S.new(ref, seed=0)
     S.give_structures(st, 0, "road")
     a = st.parse("leap green@coin")
@@ -72,7 +65,7 @@ def test_notation_screen_and_sentence_in_both_languages(tmp_path):
 
 
 def test_bots_play_it(tmp_path):
-    rs = load_ruleset(variant(tmp_path))
+    rs = load_ruleset(S.variant(tmp_path, ROAD))
     leaps = 0
     for seed in range(4):
         st = new_game(rs, seed=seed, first_player=0)
@@ -86,5 +79,5 @@ def test_bots_play_it(tmp_path):
 
 
 def test_too_many_steps(tmp_path):
-    found = [p.message for p in validate_path(variant(tmp_path, ROAD.replace("steps: 2", "steps: 3")))]
+    found = [p.message for p in validate_path(S.variant(tmp_path, ROAD.replace("steps: 2", "steps: 3")))]
     assert found == ["a long move of 3 steps on a Work Cycle of 3 spaces would bring the worker back or around"]

@@ -4,7 +4,6 @@ For every field: the editions' value plays as before (the tests in
 test_rules.py, test_rules_en.py and test_rules_fr.py), the other value plays as its sentence
 says, and the sentence and the diff line change with it.
 """
-import textwrap
 
 import scenario as S
 from rulekit.i18n import language
@@ -13,12 +12,6 @@ from rulekit.text import sentences as s
 from rulekit.text.diff import rule_diff
 
 QUIET = ("coin10", "two_vp", "structure")
-
-
-def variant(tmp_path, body, base="province-en"):
-    path = tmp_path / "house.yaml"
-    path.write_text(f"extends: {base}\nid: house\n" + textwrap.dedent(body), encoding="utf-8")
-    return str(path)
 
 
 def game(ref, goals=QUIET, seed=0):
@@ -36,7 +29,7 @@ def test_grind_sentence_follows_needs_payout(tmp_path):
     en = load_ruleset("province-en").data
     assert s.conversion_rule(en, "grind").endswith(
         "It is allowed even when the coins cannot pay out its Coin: you pay, and earn only what the coins can pay.")
-    ref = variant(tmp_path, "conversions:\n  grind:\n    needs_payout: true\n")
+    ref = S.variant(tmp_path, "conversions:\n  grind:\n    needs_payout: true\n")
     rule = s.conversion_rule(load_ruleset(ref).data, "grind")
     assert rule.endswith("It is not allowed while the coins cannot pay out its Coin.")
     assert [line for line in diff_lines(ref) if line.startswith("Grind:")] == [
@@ -49,7 +42,7 @@ def test_grind_sentence_follows_needs_payout(tmp_path):
 
 # -- Which workers count on one space ---------------------------------------
 def test_crowd_counting_all_counts_the_opponents_workers(tmp_path):
-    ref = variant(tmp_path, """
+    ref = S.variant(tmp_path, """
         goals:
           crowd:
             condition: {metric: workers_on_one_space, counting: all, at_least: 3}
@@ -70,7 +63,7 @@ def test_crowd_counting_all_counts_the_opponents_workers(tmp_path):
 
 def test_counting_applies_to_one_metric_only(tmp_path):
     from rulekit.language import validate_path
-    ref = variant(tmp_path, "goals:\n  structure:\n    condition: {metric: structures, counting: all, at_least: 4}\n")
+    ref = S.variant(tmp_path, "goals:\n  structure:\n    condition: {metric: structures, counting: all, at_least: 4}\n")
     assert any("counting does not apply to the metric structures" in p.message for p in validate_path(ref))
 
 
@@ -87,7 +80,7 @@ def chained_end(ref):
 def test_goal_turned_up_at_the_end_of_a_turn_is_checked_then_or_waits(tmp_path):
     st = chained_end("province-en")
     assert st.claimed[0] == [S.gid(st, "coin5"), S.gid(st, "crowd")]
-    ref = variant(tmp_path, "goal_rules:\n  check_revealed_at_end_of_turn: false\n")
+    ref = S.variant(tmp_path, "goal_rules:\n  check_revealed_at_end_of_turn: false\n")
     st = chained_end(ref)
     assert st.claimed[0] == [S.gid(st, "coin5")] and st.face_up == S.gid(st, "crowd")
     assert s.goal_chain_sentence(load_ruleset(ref).data).endswith("it waits for the next check.")
@@ -98,7 +91,7 @@ def test_goal_turned_up_at_the_end_of_a_turn_is_checked_then_or_waits(tmp_path):
 
 # -- Borrowing: effects after repaying, borrows per turn --------------------
 def test_repaying_ends_the_borrowed_effect_when_the_field_says_so(tmp_path):
-    for ref, movable in (("province-fr", True), (variant(tmp_path, "borrowing:\n  repay_ends_effect: true\n", "province-fr"), False)):
+    for ref, movable in (("province-fr", True), (S.variant(tmp_path, "borrowing:\n  repay_ends_effect: true\n", "province-fr"), False)):
         st = S.new(ref, seed=0, first=None)
         p = st.current
         S.give_structures(st, p, "lender")
@@ -114,7 +107,7 @@ def test_repaying_ends_the_borrowed_effect_when_the_field_says_so(tmp_path):
 
 
 def test_two_borrows_a_turn(tmp_path):
-    ref = variant(tmp_path, "borrowing:\n  per_turn: 2\n", "province-fr")
+    ref = S.variant(tmp_path, "borrowing:\n  per_turn: 2\n", "province-fr")
     st = S.new(ref, seed=0, first=None)
     p = st.current
     S.give_structures(st, p, "lender")
