@@ -51,12 +51,12 @@ def fit_lines(lines, width: int) -> list[str]:
 
 
 def story_lines(state, the_story, names) -> list[str]:
-    """The last turn before the current one and the current one, condensed: one
+    """The last turn of every other player and the current one, condensed: one
     line per turn's actions, then its income, events and reasons in full."""
     turns = the_story.turns()
     if not turns:
         return []
-    show = [t for t in turns if t >= state.turn - 1]
+    show = [t for t in turns if t >= state.turn - (screen.n_players(state) - 1)]
     out = []
     for t in show:
         entries = the_story.of_turn(t)

@@ -10,12 +10,41 @@ import textwrap
 from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
-from ..i18n import _, format_list, get_language, ngettext, pgettext
+from ..i18n import _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
 from ..text import sentences as _sentences
 from .notation import for_state
 
 WIDTH = 100
+
+
+# ---------------------------------------------------------------------------
+# The seats
+
+
+def n_players(state) -> int:
+    """How many players the game has (seats ``0 .. n - 1``)."""
+    return state.n_players
+
+
+def seats(state) -> range:
+    """Every seat, in seat order."""
+    return range(n_players(state))
+
+
+def next_seat(state, p: int) -> int:
+    """The seat that plays after ``p``, in the ruleset's turn order."""
+    return state.c.next_seat[p]
+
+
+def others(state, p: int) -> tuple:
+    """The other seats than ``p``, in turn order from the one after ``p``."""
+    return tuple(state.c.others[p])
+
+
+def turn_order(state) -> list[int]:
+    """Every seat in turn order, from the first player."""
+    return [state.first, *others(state, state.first)]
 
 
 # ---------------------------------------------------------------------------
@@ -181,10 +210,11 @@ def lender_structure(state):
 
 def seat_color(data, seat: int) -> str:
     colors = (data.get("sailors") or {}).get("worker_color") or ["red", "blue"]
-    color = colors[seat] if seat < len(colors) else ("red", "blue")[seat]
+    color = colors[seat] if seat < len(colors) else _SEAT_COLORS[seat % len(_SEAT_COLORS)]
     return {"blue": "bright_blue", "red": "bright_red"}.get(color, color if color in _CLICK_COLORS else None)
 
 
+_SEAT_COLORS = ("red", "blue", "magenta", "cyan", "green", "yellow")
 _CLICK_COLORS = {"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
                  "bright_red", "bright_green", "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan"}
 
@@ -369,9 +399,14 @@ def _describe_borrow(state, action: int) -> str:
     d = c.data
     s = c.actions[action].arg
     lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
-    if state.holder == 1 - state.current:
+    taken = state.holder >= 0 and state.holder != state.current
+    if taken and n_players(state) == 2:
         return _("Borrow the {structure} until the end of your turn, taking the {token_of} token "
                  "from your opponent").format(structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
+    if taken:
+        return _("Borrow the {structure} until the end of your turn, taking the {token_of} token "
+                 "from the player who holds it").format(structure=name(d, "structure", c.struct_ids[s]),
+                                                        token_of=lender)
     return _("Borrow the {structure} until the end of your turn, taking the {token_of} token").format(
         structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
 
@@ -558,8 +593,11 @@ def event_line(state, event, names) -> str:
                 goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vps[event[2]]))
         return _("{player} claims the goal {goal} ({vp}).").format(
             player=names[event[1]], goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vps[event[2]]))
-    if kind == "remove":
+    if kind == "remove" and n_players(state) == 2:
         return _("Goal {goal} removed: both players meet it.").format(goal=name(d, "goal", c.goal_ids[event[1]]))
+    if kind == "remove":
+        return _("Goal {goal} removed: more than one player meets it.").format(
+            goal=name(d, "goal", c.goal_ids[event[1]]))
     if kind == "cast":
         oid = c.outcome_ids[event[1]]
         return _("The ships are cast: {outcome}. {benefit}").format(
@@ -638,7 +676,9 @@ def why_illegal(state, action: int) -> str:
         ls = lender_structure(state)
         if ls >= 0 and not state.owned[p] >> ls & 1:
             return _("borrowing needs the {token_of}").format(token_of=name(d, "structure", c.struct_ids[ls]))
-        return _("the token is not available, or your opponent has not built that structure")
+        if n_players(state) == 2:
+            return _("the token is not available, or your opponent has not built that structure")
+        return _("the token is not available, or no player you may borrow from has built that structure")
     if info.kind == CONVERT:
         k = info.arg
         return _("{conversion} needs {cost} and the structure that allows it").format(
@@ -719,7 +759,7 @@ def _worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked
     if owner >= 0:
         if _is_you(names[owner]):
             label = _("your {worker}").format(worker=label)
-        elif _is_you(names[1 - owner]):
+        elif n_players(state) == 2 and _is_you(names[next_seat(state, owner)]):
             label = _("the opponent's {worker}").format(worker=label)
         else:
             label = _("{worker} of {player}").format(worker=label, player=names[owner])
@@ -820,7 +860,7 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
     out = []
     labels = [_("Coins"), str(turn_resource_name(c)), _("Structures"), _("Goals")]
     lw = _label_width(labels)
-    for seat in (0, 1):
+    for seat in seats(state):
         score = state.score(seat)
         playing = seat == cur and not state.is_terminal()
         built = [_("{structure} ({vp})").format(structure=name(d, "structure", c.struct_ids[s]),
@@ -932,9 +972,12 @@ def common_rows(state, names, compact: bool = False) -> list[tuple[str, str]]:
         if state.holder < 0:
             if compact:
                 token = _("in the supply")
-            else:
+            elif n_players(state) == 2:
                 token = _("in the supply: a player who built the {token_of} may borrow one of the opponent's "
                           "structures").format(token_of=lender)
+            else:
+                token = _("in the supply: a player who built the {token_of} may borrow a structure of another "
+                          "player").format(token_of=lender)
         else:
             token = _("held by {player}: repay {cost}, or lose {vp} at the end").format(
                 player=names[state.holder], cost=cost_text(c.repay_pool, c.repay_coin, c), vp=vp_text(c.lender_penalty))
@@ -1144,7 +1187,7 @@ def cost_lines(state, names) -> list[str]:
     for s in range(c.n_struct):
         sname = name(d, "structure", c.struct_ids[s])
         req = [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct) if c.requires[s] >> r & 1]
-        owners = [names[q] for q in (0, 1) if state.owned[q] >> s & 1]
+        owners = [names[q] for q in seats(state) if state.owned[q] >> s & 1]
         if state.owned[p] >> s & 1:
             status = _("built") if you else _("built by {player}").format(player=names[p])
         elif any(c.requires[s] >> r & 1 and not state.owned[p] >> r & 1 for r in range(c.n_struct)):
@@ -1246,41 +1289,56 @@ def tie_break_label(key: str, data=None) -> str:
             "goals": _("more goals")}.get(key, key)
 
 
-def score_table(data, by_source, scores, names, console=None) -> list[str]:
-    """VP by source, one column per player (only the sources the ruleset has)."""
+def score_table(data, by_source, scores, names, console=None, ranks=None, width: int | None = None) -> list[str]:
+    """VP by source, one column per player (only the sources the ruleset has); ``ranks``: a last row,
+    each player's rank. A table wider than ``width`` heads its columns "Player 1", "Player 2"… and
+    says above it who each one is."""
     style = console.style if console is not None else (lambda text, **kw: text)
     sources = scored_sources(data)
-    labels = [source_label(s, data) for s in sources] + [_("Total VP")]
+    total = _("Total VP")
+    rank = _("Rank") if ranks is not None else None
+    labels = [source_label(s, data) for s in sources] + [total] + ([rank] if rank else [])
     lw = _label_width(labels)
-    cw = max(max(len(n) for n in names) + 2, 8)
-    out = ["  " + " " * lw + "".join(n.rjust(cw) for n in names)]
+    players = range(len(names))
+    heads = list(names)
+    cw = max(max(len(n) for n in heads) + 2, 8)
+    out = []
+    if width is not None and 2 + lw + cw * len(heads) > width:
+        heads = [_("Player {number}").format(number=p + 1) for p in players]
+        cw = max(max(len(h) for h in heads) + 2, 8)
+        out = ["  " + _("Player {number}: {name}").format(number=p + 1, name=names[p]) for p in players]
+    out.append("  " + " " * lw + "".join(h.rjust(cw) for h in heads))
     for s, label in zip(sources, labels):
-        out.append("  " + label.ljust(lw) + "".join(str(by_source[p][s]).replace("-", "−").rjust(cw) for p in (0, 1)))
-    out.append(style("  " + labels[-1].ljust(lw) + "".join(str(scores[p]).rjust(cw) for p in (0, 1)), bold=True))
+        out.append("  " + label.ljust(lw) + "".join(str(by_source[p][s]).replace("-", "−").rjust(cw) for p in players))
+    out.append(style("  " + total.ljust(lw) + "".join(str(scores[p]).rjust(cw) for p in players), bold=True))
+    if rank:
+        out.append("  " + rank.ljust(lw) + "".join(str(ranks[p]).rjust(cw) for p in players))
     return out
 
 
 def winner_line(data, result, scores, names, metric_values=None) -> str:
+    """Who won a two-player game, and by what (``result``: :meth:`State.result`)."""
     winner, decided = result["winner"], result["decided_by"]
     if winner is None:
         return _("A tie: {score} each, and nothing in the tie-breaks separates the players.").format(
             score=vp_text(scores[0]))
+    other = next(p for p in range(len(scores)) if p != winner)
     you = _is_you(names[winner])
     if decided == "vp":
         if you:
             return _("You win, {score} to {other}.").format(
-                score=vp_text(scores[winner]), other=vp_text(scores[1 - winner]))
+                score=vp_text(scores[winner]), other=vp_text(scores[other]))
         return _("{player} wins, {score} to {other}.").format(
-            player=names[winner], score=vp_text(scores[winner]), other=vp_text(scores[1 - winner]))
+            player=names[winner], score=vp_text(scores[winner]), other=vp_text(scores[other]))
     detail = tie_break_label(decided, data)
     if metric_values is not None:
         if you:
             return _("Tied on {score}; you win on the tie-break, {criterion}: {mine} to {theirs}.").format(
                 score=vp_text(scores[0]), criterion=detail, mine=metric_values[winner],
-                theirs=metric_values[1 - winner])
+                theirs=metric_values[other])
         return _("Tied on {score}; {player} wins on the tie-break, {criterion}: {mine} to {theirs}.").format(
             score=vp_text(scores[0]), player=names[winner], criterion=detail,
-            mine=metric_values[winner], theirs=metric_values[1 - winner])
+            mine=metric_values[winner], theirs=metric_values[other])
     if you:
         return _("Tied on {score}; you win on the tie-break: {criterion}.").format(score=vp_text(scores[0]),
                                                                                criterion=detail)
@@ -1288,37 +1346,75 @@ def winner_line(data, result, scores, names, metric_values=None) -> str:
         score=vp_text(scores[0]), player=names[winner], criterion=detail)
 
 
-def turns_played(state) -> tuple[int, int]:
-    """How many turns each seat has played (a turn begun counts)."""
+def outcome_line(data, outcome, names) -> str:
+    """Who won a game of more than two players (``outcome``: :meth:`State.outcome`): the winner and
+    what decided it, or the players tied for first place."""
+    winners = outcome.winners
+    score = vp_text(outcome.scores[winners[0]])
+    if len(winners) > 1:
+        return _("A tie for first place: {players}, {score} each; nothing in the tie-breaks separates them.").format(
+            players=join_names([names[p] for p in winners]), score=score)
+    winner = winners[0]
+    you = _is_you(names[winner])
+    if outcome.decided_by == "vp":
+        if you:
+            return _("You win with {score}.").format(score=score)
+        return _("{player} wins with {score}.").format(player=names[winner], score=score)
+    detail = tie_break_label(outcome.decided_by, data)
+    if you:
+        return _("Tied on {score}; you win on the tie-break: {criterion}.").format(score=score, criterion=detail)
+    return _("Tied on {score}; {player} wins on the tie-break: {criterion}.").format(
+        score=score, player=names[winner], criterion=detail)
+
+
+def turns_played(state) -> tuple[int, ...]:
+    """How many turns each seat has played (a turn begun counts), in seat order."""
     total = state.turn + 1
-    first = state.first
-    counts = [0, 0]
-    counts[first] = (total + 1) // 2
-    counts[1 - first] = total // 2
-    return counts[0], counts[1]
+    order = turn_order(state)
+    n = len(order)
+    counts = [0] * n
+    for k, seat in enumerate(order):
+        counts[seat] = (total - k + n - 1) // n
+    return tuple(counts)
 
 
-def end_lines(state, names, console=None, final_events=()) -> list[str]:
+def end_lines(state, names, console=None, final_events=(), width: int | None = None) -> list[str]:
+    """The end of the game: the turns played, the last events, why it ended, the scores, the winner.
+
+    ``width``: with more than two players, the score table's greatest width (a wider one names its
+    players above it); a two-player table is always the same."""
     style = console.style if console is not None else (lambda text, **kw: text)
     d = state.c.data
-    result = state.result()
+    two = n_players(state) == 2
     scores = state.scores()
-    a, b = turns_played(state)
-    if a == b:
-        over = ngettext("GAME OVER after {turns} turn each", "GAME OVER after {turns} turns each", a).format(turns=a)
-    else:
+    counts = turns_played(state)
+    if len(set(counts)) == 1:
+        over = ngettext("GAME OVER after {turns} turn each", "GAME OVER after {turns} turns each",
+                        counts[0]).format(turns=counts[0])
+    elif two:
         over = _("GAME OVER after {first_turns} turns for {first} and {second_turns} for {second}").format(
-            first_turns=a, first=names[0], second_turns=b, second=names[1])
+            first_turns=counts[0], first=names[0], second_turns=counts[1], second=names[1])
+    else:
+        over = _("GAME OVER after {turns}").format(turns=format_list([
+            ngettext("{count} turn for {player}", "{count} turns for {player}", counts[p]).format(
+                count=counts[p], player=names[p]) for p in seats(state)]))
     out = ["", style(over, bold=True, reverse=True)]
     out.extend(final_events)
     reason = _end_reason(d, state.end_reason)
     if reason:
         out.append(_("The game ended because: {reason}").format(reason=reason))
-    out.extend(score_table(d, [state.score_by_source(0), state.score_by_source(1)], scores, names, console))
-    metric_values = None
-    if result["decided_by"] not in ("vp", "tie"):
-        metric_values = (state.metric(result["decided_by"], 0), state.metric(result["decided_by"], 1))
-    out.append(style(winner_line(d, result, scores, names, metric_values), bold=True))
+    by_source = [state.score_by_source(p) for p in seats(state)]
+    if two:
+        result = state.result()
+        out.extend(score_table(d, by_source, scores, names, console))
+        metric_values = None
+        if result["decided_by"] not in ("vp", "tie"):
+            metric_values = tuple(state.metric(result["decided_by"], p) for p in seats(state))
+        out.append(style(winner_line(d, result, scores, names, metric_values), bold=True))
+        return out
+    outcome = state.outcome()
+    out.extend(score_table(d, by_source, scores, names, console, ranks=outcome.ranks, width=width))
+    out.append(style(outcome_line(d, outcome, names), bold=True))
     return out
 
 
@@ -1328,11 +1424,16 @@ def summary_lines(state, names) -> list[str]:
         return end_lines(state, names)
     s = state.scores()
     n = len(state.history)
-    return [ngettext("Game not finished: {count} action played, turn {turn}. Score: {first} {a}, {second} {b}.",
-                     "Game not finished: {count} actions played, turn {turn}. Score: {first} {a}, {second} {b}.",
-                     n).format(
-        count=n, turn=state.turn + 1, first=names[0], a=vp_text(s[0]), second=names[1],
-        b=vp_text(s[1]))]
+    if n_players(state) == 2:
+        return [ngettext(
+            "Game not finished: {count} action played, turn {turn}. Score: {first} {a}, {second} {b}.",
+            "Game not finished: {count} actions played, turn {turn}. Score: {first} {a}, {second} {b}.",
+            n).format(count=n, turn=state.turn + 1, first=names[0], a=vp_text(s[0]), second=names[1],
+                      b=vp_text(s[1]))]
+    scores = ", ".join(_("{player} {score}").format(player=names[p], score=vp_text(s[p])) for p in seats(state))
+    return [ngettext("Game not finished: {count} action played, turn {turn}. Score: {scores}.",
+                     "Game not finished: {count} actions played, turn {turn}. Score: {scores}.",
+                     n).format(count=n, turn=state.turn + 1, scores=scores)]
 
 
 def screen_lines(state, names, players, console, recent, title: str = "", width: int = WIDTH) -> list[str]:

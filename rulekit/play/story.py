@@ -241,8 +241,8 @@ def _pair(data, amounts) -> tuple[int, int]:
     return amounts.get(turn_resource(data) or "", 0), amounts.get(coins_resource(data) or "", 0)
 
 
-def effect_tag(data, effect) -> str:
-    """A structure's effect in a few words ("+1 Labor every turn")."""
+def effect_tag(data, effect, n_players: int = 2) -> str:
+    """A structure's effect in a few words ("+1 Labor every turn"), in a game of ``n_players``."""
     key = next(iter(effect))
     value = effect[key] or {}
     if key == "income":
@@ -259,15 +259,17 @@ def effect_tag(data, effect) -> str:
             conversion=screen.name(data, "conversion", value["conversion"]),
             cost=screen.cost_text(*_pair(data, conv.get("pay") or {}), data),
             gain=screen.cost_text(*_pair(data, conv.get("gain") or {}), data))
-    if key == "borrowing":
+    if key == "borrowing" and n_players == 2:
         return _("the right to borrow the opponent's structures")
+    if key == "borrowing":
+        return _("the right to borrow other players' structures")
     if key == "ship_benefit":
         return _("the ships' income")
     return ""
 
 
-def structure_tags(data, sid: str) -> str:
-    tags = [t for t in (effect_tag(data, e) for e in data["structures"][sid].get("effects") or ()) if t]
+def structure_tags(data, sid: str, n_players: int = 2) -> str:
+    tags = [t for t in (effect_tag(data, e, n_players) for e in data["structures"][sid].get("effects") or ()) if t]
     return format_list(tags) if tags else ""
 
 
@@ -328,7 +330,7 @@ def _why_build(state, e) -> str:
     c = state.c
     d = c.data
     sid = c.struct_ids[e.arg]
-    tags = structure_tags(d, sid)
+    tags = structure_tags(d, sid, screen.n_players(state))
     if tags:
         return _("the {structure} is worth {vp} and gives {effect}").format(
             structure=screen.name(d, "structure", sid), vp=screen.vp_text(e.vp), effect=tags)
@@ -341,7 +343,7 @@ def _why_borrow(state, e) -> str:
     d = c.data
     sid = c.struct_ids[e.arg]
     return (_("it borrows the {structure} for {effect} this turn").format(
-        structure=screen.name(d, "structure", sid), effect=structure_tags(d, sid) or "")
+        structure=screen.name(d, "structure", sid), effect=structure_tags(d, sid, screen.n_players(state)) or "")
         .replace("  ", " "))
 
 
@@ -365,7 +367,7 @@ def _hint_build(state, action: int) -> str:
     info = c.actions[action]
     sid = c.struct_ids[info.arg]
     vp = c.vp_first[info.arg] if state.first_builder[info.arg] < 0 else c.vp_later[info.arg]
-    tags = structure_tags(d, sid)
+    tags = structure_tags(d, sid, screen.n_players(state))
     if tags:
         return _("the {structure} is worth {vp} and gives {effect}").format(
             structure=screen.name(d, "structure", sid), vp=screen.vp_text(vp), effect=tags)
@@ -395,7 +397,7 @@ def _hint_borrow(state, action: int) -> str:
     c = state.c
     sid = c.struct_ids[c.actions[action].arg]
     return _("the {structure} gives {effect} this turn").format(
-        structure=screen.name(c.data, "structure", sid), effect=structure_tags(c.data, sid))
+        structure=screen.name(c.data, "structure", sid), effect=structure_tags(c.data, sid, screen.n_players(state)))
 
 
 def _hint_economy(state, action: int) -> str:
