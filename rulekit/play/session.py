@@ -66,13 +66,15 @@ def available_bots() -> list[str]:
 def parse_players(text: str) -> list[str]:
     """``"human,bot:normal"`` -> ``["human", "bot:normal=greedy"]``; raises :class:`PlayersError`.
 
+    One player a seat, first seat first: their number is the number of players
+    (whether the ruleset allows it is :func:`rulekit.engine.new_game`'s to say).
     A computer is ``bot:`` and a bot spec (:func:`rulekit.bots.parse_bot`, which
     also reads the names in the current language, without accents); it is kept
     in its canonical form, so the record says the budget and the level.
     """
     parts = [p.strip().lower() for p in str(text).split(",")]
-    if len(parts) != 2 or not all(parts):
-        raise PlayersError(_("give two players separated by a comma, for example {example}").format(
+    if len(parts) < 2 or not all(parts):
+        raise PlayersError(_("give two players or more, separated by commas, for example {example}").format(
             example=DEFAULT_PLAYERS))
     from ..bots.registry import bot_word, legal_forms, parse_bot
 
@@ -93,6 +95,12 @@ def parse_players(text: str) -> list[str]:
         raise PlayersError(_("unknown player “{player}”; choose among: {choices}").format(
             player=part, choices=choices))
     return out
+
+
+def default_players(count: int = 2) -> list[str]:
+    """The players when none are named: you, and the strongest computer in every other seat."""
+    first, _sep, other = DEFAULT_PLAYERS.partition(",")
+    return parse_players(",".join([first] + [other] * (count - 1)))
 
 
 def is_human(spec: str) -> bool:
@@ -148,7 +156,7 @@ def player_names(players) -> list[str]:
     return names
 
 
-#: Turns (both players' counted) after which a game that has not ended stops:
+#: Turns (every player's counted) after which a game that has not ended stops:
 #: a house rule may make a game that cannot end. Random games of the bundled
 #: editions last about 120 turns; the longest seen lasted 631.
 DEFAULT_MAX_TURNS = 2000
@@ -337,7 +345,7 @@ class Session:
     # ----------------------------------------------------------- the state
     def _rebuild(self, actions):
         """The state after ``actions`` (notations), with the whole story told again, silently."""
-        self.state = new_game(self.ruleset, seed=self.seed, first_player=self.first_player)
+        self.state = new_game(self.ruleset, seed=self.seed, first_player=self.first_player, players=len(self.players))
         self.seats = []
         self.story.clear()
         self._log_seen = 0
@@ -413,8 +421,9 @@ class Session:
         vp = 0
         if info.kind == screen.BUILD:
             vp = c.vp_first[info.arg] if st.first_builder[info.arg] < 0 else c.vp_later[info.arg]
-        labor, coin, other_coin = screen.labor_of(st), st.coin_value(seat), st.coin_value(1 - seat)
-        first_due = st.first_due[1 - seat]          # first-turn gains the next player receives as their turn starts
+        after = screen.next_seat(st, seat)           # who plays next, when this action ends the turn
+        labor, coin, other_coin = screen.labor_of(st), st.coin_value(seat), st.coin_value(after)
+        first_due = st.first_due[after]             # first-turn gains the next player receives as their turn starts
         lost = screen.labor_lost(st) if info.kind == screen.END else 0
         self.seats.append(seat)
         st._apply(action)
@@ -723,7 +732,7 @@ class Session:
                 con.say(line)
             final = [e.text for e in self.story.of_turn(self.state.turn) if e.kind in (story.EVENT, story.WHY)]
             final = layout.fit_lines(["  " + t for t in final], columns - 1)
-        self._say_all(screen.end_lines(self.state, self.names, con, final_events=final))
+        self._say_all(screen.end_lines(self.state, self.names, con, final_events=final, width=con.size()[0] - 1))
         if self.record_path is not None:
             con.say(_("The game is saved in {file}; check it with: {command}").format(
                 file=self.record_path, command=f"rulekit replay {self.record_path}"))
@@ -786,12 +795,18 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
         raise RecordError(_("this game was played with {id}; it cannot be continued with {other}").format(
             id=record.ruleset_id, other=rs.id))
     check_ruleset(record, rs)
-    check_result(record, replay(record, rs))   # every action legal (or ReplayError), the result as stored
+    state = replay(record, rs)
+    check_result(record, state)                # every action legal (or ReplayError), the result as stored
     if players is None:
         try:
-            players = parse_players(",".join(record.players)) if record.players else parse_players(DEFAULT_PLAYERS)
+            players = parse_players(",".join(record.players)) if record.players else None
         except PlayersError:
-            players = parse_players(DEFAULT_PLAYERS)
+            players = None
+        if players is None:
+            players = default_players(state.n_players)
+    elif len(players) != state.n_players:
+        raise RecordError(_("this game has {count} players, and --players names {given}").format(
+            count=state.n_players, given=len(players)))
     return Session(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
                    actions=list(record.actions), max_turns=max_turns)
