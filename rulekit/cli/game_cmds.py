@@ -30,32 +30,35 @@ def _players_option(ctx, param, value):
 
 
 @click.command("play", cls=RkCommand,
-               help=N_("Play a game: against the computer, hot-seat, or watch two computers. "
+               help=N_("Play a game: against the computer, hot-seat, or watch computers play. "
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
 @click.argument("ruleset", required=False, metavar=N_("[RULESET]"))
-@click.option("--players", callback=_players_option, metavar=N_("WHO,WHO"),
-              help=N_("The two players, first seat first: human, a level ({levels}, weakest first; "
-                      "e.g. bot:hard) or a bot ({bots}; N simulations or T seconds per move; e.g. bot:mcts:200) "
-                      "(default: human,bot:hard, the strongest)."))
+@click.option("--players", callback=_players_option, metavar=N_("WHO,WHO,…"),
+              help=N_("The players, one a seat, first seat first; their number is the number of players: "
+                      "human, a level ({levels}, weakest first; e.g. bot:hard) or a bot ({bots}; N simulations "
+                      "or T seconds per move; e.g. bot:mcts:200) (default: human,bot:hard, the strongest, and "
+                      "bot:hard again in any further seat the ruleset needs)."))
 @click.option("--seed", type=int, metavar=N_("N"),
               help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))
-@click.option("--first", type=click.IntRange(1, 2), metavar=N_("1|2"),
-              help=N_("Which player goes first, when the ruleset lets the players choose (default: 1)."))
+@click.option("--first", type=click.IntRange(min=1), metavar=N_("SEAT"),
+              help=N_("Which player goes first (1, 2, … up to the number of players), when the ruleset lets "
+                      "the players choose (default: 1)."))
 @click.option("--record", "record", type=click.Path(dir_okay=False), metavar=N_("FILE"),
               help=N_("Save the game to FILE after every action."))
 @click.option("--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
               help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))
 @click.option("--delay", type=click.FloatRange(0, 60), metavar=N_("SECONDS"),
-              help=N_("When two computers play on a terminal: wait SECONDS between moves "
+              help=N_("When computers play each other on a terminal: wait SECONDS between moves "
                       "(default: press Enter for each turn)."))
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, metavar=N_("T"),
-              help=N_("Stop a game that has not ended after T turns (both players' turns counted); "
+              help=N_("Stop a game that has not ended after T turns (every player's turns counted); "
                       "a house rule may make a game that cannot end."))
 def play(ruleset, players, seed, first, record, resume, delay, max_turns):
     from ..engine import compile_ruleset
     from ..engine.record import ReplayError
+    from ..errors import PlayerCountError
     from ..language import load_ruleset
-    from ..play.session import DEFAULT_PLAYERS, Console, Session, parse_players, resume_session
+    from ..play.session import Console, Session, default_players, resume_session
 
     console = Console.from_environment()
     if resume is not None:
@@ -73,7 +76,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
         rs = load_ruleset(ruleset or DEFAULT_RULESET)
         note_untranslated(rs)
         if players is None:
-            players = parse_players(DEFAULT_PLAYERS)
+            players = default_players(rs.min_players)
         if seed is None:
             import secrets      # here, not at the top: it imports hashlib, which every command would pay for
 
@@ -84,9 +87,16 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
                 raise click.UsageError(_("--first cannot be used with {ruleset}: it draws the first player at random.")
                                        .format(ruleset=rs.id))
         else:
+            if first is not None and first > len(players):
+                raise click.BadParameter(_("{first} is not a seat: the game has {count} players; "
+                                           "give a number from 1 to {count}.").format(first=first, count=len(players)),
+                                         param_hint="'--first'")
             first_player = 0 if first is None else first - 1
-        session = Session(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
-                          record_path=Path(record) if record else None, max_turns=max_turns)
+        try:
+            session = Session(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
+                              record_path=Path(record) if record else None, max_turns=max_turns)
+        except PlayerCountError as exc:     # the ruleset is not played by that many: said of --players
+            raise click.BadParameter(str(exc), param_hint="'--players'") from None
         if record:
             try:
                 session.save()
@@ -155,7 +165,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
             "actions": len(record.actions),
             "finished": finished,
             "scores": list(state.scores()),
-            "by_source": [state.score_by_source(0), state.score_by_source(1)],
+            "by_source": [state.score_by_source(p) for p in screen.seats(state)],
             "winner": summary["winner"] if summary else None,
             "decided_by": summary["decided_by"] if summary else None,
             "end_reason": state.end_reason,
@@ -164,8 +174,8 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         }
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
         return
-    names = player_names(record.players) if len(record.players) == 2 else [
-        _("Player {number}").format(number=1), _("Player {number}").format(number=2)]
+    names = player_names(record.players) if len(record.players) == screen.n_players(state) else [
+        _("Player {number}").format(number=p + 1) for p in screen.seats(state)]
     n = len(record.actions)
     click.echo(ngettext("{file}: {count} action, all legal ({ruleset}, seed {seed}).",
                         "{file}: {count} actions, all legal ({ruleset}, seed {seed}).", n).format(
@@ -175,7 +185,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
             click.echo(line)
     else:
         click.echo(_("The game is not finished; the scores so far:"))
-        for line in screen.score_table(rs.data, [state.score_by_source(0), state.score_by_source(1)],
+        for line in screen.score_table(rs.data, [state.score_by_source(p) for p in screen.seats(state)],
                                        state.scores(), names):
             click.echo(line)
 
