@@ -53,6 +53,11 @@ def fit_lines(lines, width: int) -> list[str]:
 def story_lines(state, the_story, names) -> list[str]:
     """The last turn of every other player and the current one, condensed: one
     line per turn's actions, then its income, events and reasons in full."""
+    return [text for text, _summary in story_items(state, the_story, names)]
+
+
+def story_items(state, the_story, names) -> list[tuple[str, bool]]:
+    """:func:`story_lines`, each with whether it is a turn's summary (the others are its details)."""
     turns = the_story.turns()
     if not turns:
         return []
@@ -68,10 +73,10 @@ def story_lines(state, the_story, names) -> list[str]:
                 if not summary_done:
                     text = story.turn_summary(state, entries, names)
                     if text:
-                        out.append(text)
+                        out.append((text, True))
                     summary_done = True
                 continue
-            out.append(e.text)
+            out.append((e.text, False))
     return out
 
 
@@ -96,6 +101,38 @@ def story_section(lines, budget: int, width: int, console, total: int) -> list[s
     return out[-budget:] if len(out) > budget else out
 
 
+def _earlier(console, hidden: int) -> str:
+    return console.style(ngettext("({count} earlier line: type {log})", "({count} earlier lines: type {log})",
+                                  hidden).format(count=hidden, log=screen.command_word("log")), dim=True)
+
+
+def _wrapped_items(items, width: int) -> list[list[str]]:
+    return [screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width) for text, _summary in items]
+
+
+def story_section_by_turn(items, budget: int, width: int, console) -> list[str]:
+    """With more than two players: ``items`` (:func:`story_items`) wrapped to ``width`` within
+    ``budget`` rows, every other player's turn kept in its summary line while there is room: the
+    details go first (a computer's reason, an income, an event; the earliest first), then the
+    earliest summaries. The rows left out are counted."""
+    if budget <= 0:
+        return []
+    rows = _wrapped_items(items, width)
+    shown = sum(len(r) for r in rows)
+    if shown <= budget:
+        return [row for r in rows for row in r]
+    kept = [True] * len(items)
+    order = [i for i, (_t, summary) in enumerate(items) if not summary] + \
+            [i for i, (_t, summary) in enumerate(items) if summary]
+    total = shown
+    for i in order:
+        if shown + 1 <= budget:
+            break
+        kept[i] = False
+        shown -= len(rows[i])
+    return [_earlier(console, total - shown)] + [row for i, r in enumerate(rows) if kept[i] for row in r]
+
+
 def fit_screen(state, names, console, the_story, title: str, columns: int, rows: int,
                footer=None, with_choices: bool = True) -> list[str]:
     """The screen for a terminal of ``columns`` × ``rows``, the prompt's row kept free.
@@ -104,9 +141,16 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
     width = max(columns - 1, 20)
     budget = rows - 1                                    # the prompt's row
     legal = state.legal_actions() if not state.is_terminal() else []
-    recent = story_lines(state, the_story, names)
+    items = story_items(state, the_story, names)
+    recent = [text for text, _summary in items]
     total = len(recent)
+    several = screen.n_players(state) > 2
     st = console.style
+
+    def section_of(lines, room):
+        if several:
+            return story_section_by_turn(items, room, width, console)
+        return story_section(lines, room, width, console, total)
     heading = st(screen.heading_line(state, names), bold=True, reverse=True)
 
     def tail(compact, left):
@@ -121,7 +165,7 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
         room = budget - len(fixed) - 2
         if room >= min(total, 4):
             out = [fixed[0]]
-            section = story_section(recent, room, width, console, total)
+            section = section_of(recent, room)
             if section:
                 out += [st(_("What just happened:"), bold=True)] + section + [""]
             out += fixed[1:]
@@ -144,9 +188,18 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
         end = choices + cmd
         if len(top) + len(board) + len(end) > budget:     # a crowded position: the choices before the reminder
             end = choices
+        if several:           # room for a line on each other player's turn, before the reminder and the hint
+            rows_of = _wrapped_items(items, width)
+            want = sum(len(r) for r, (_t, summary) in zip(rows_of, items) if summary)
+            want += 1 if want < sum(len(r) for r in rows_of) else 0
+            if budget - len(top) - len(board) - len(end) < want:
+                end = choices
+            if budget - len(top) - len(board) - len(end) < want:
+                end = screen.choice_lines(state, names, console, width, compact=True,
+                                          rows=max(budget - len(top) - len(board) - want, 2), hint=False)
     room = budget - len(top) - len(board) - len(end)
-    section = story_section(recent, room, width, console, total)
+    section = section_of(recent, room)
     return fit_lines(top + board + section + end, width)
 
 
-__all__ = ["terminal_size", "fit_screen", "fit_lines", "story_lines", "visible_len"]
+__all__ = ["terminal_size", "fit_screen", "fit_lines", "story_lines", "story_items", "visible_len"]
