@@ -18,9 +18,10 @@ def run(args, input=None, **env):
 
 
 def library_game(ruleset_id, seed, players=("bot:greedy", "bot:greedy"), first_player=None):
-    """Play a whole game through the library, the computer moves seeded as ``rulekit play`` seeds them."""
+    """Play a whole game through the library, the computer moves seeded as ``rulekit play`` seeds them
+    (one player a seat: ``players`` sets the number of players)."""
     rs = load_ruleset(ruleset_id)
-    st = new_game(rs, seed=seed, first_player=first_player)
+    st = new_game(rs, seed=seed, first_player=first_player, players=len(players))
     while not st.is_terminal():
         action, _reason = bot_choose(players[st.current], st, seed)
         st.apply(action)
@@ -34,14 +35,15 @@ def script_of(state, upto=None) -> str:
     return "".join(n + "\n" for n in notations)
 
 
-def score_rows(output: str) -> dict:
-    """The end screen's score table: {label: [seat 0, seat 1]} (the minus sign read as '-')."""
+def score_rows(output: str, seats: int = 2) -> dict:
+    """The end screen's score table: {label: [seat 0, seat 1, …]} (the minus sign read as '-'): the lines
+    ending with ``seats`` numbers after a label."""
     rows = {}
     for line in output.splitlines():
         parts = line.split()
-        if len(parts) >= 3 and parts[-1].lstrip("−-").isdigit() and parts[-2].lstrip("−-").isdigit():
-            label = " ".join(parts[:-2])
-            rows[label] = [int(parts[-2].replace("−", "-")), int(parts[-1].replace("−", "-"))]
+        if len(parts) > seats and all(p.lstrip("−-").isdigit() for p in parts[-seats:]):
+            label = " ".join(parts[:-seats])
+            rows[label] = [int(p.replace("−", "-")) for p in parts[-seats:]]
     return rows
 
 
@@ -49,7 +51,7 @@ def localized_script(ruleset, record, lang) -> str:
     """The actions of ``record`` (canonical notation) as typed in ``lang``'s notation, one per line."""
     from rulekit.play.notation import for_compiled
 
-    st = new_game(ruleset, seed=record.seed, first_player=record.first_player)
+    st = new_game(ruleset, seed=record.seed, first_player=record.first_player, players=len(record.players) or None)
     saved = i18n.get_language()
     i18n.set_language(lang)
     try:
