@@ -124,3 +124,28 @@ def test_a_corrupt_record_or_a_changed_result_is_refused(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     result = run(["replay", str(path), "--lang", "en"])
     assert result.exit_code == 1 and "differs from the replayed one" in result.output
+
+
+def test_replay_of_a_three_player_game_shows_every_seat(tmp_path):
+    players = ["bot:greedy", "bot:greedy", "bot:greedy"]
+    rs, st = library_game("province-3p", 3, players=players)
+    path = tmp_path / "three.json"
+    GameRecord.for_state(rs, st, players=players).save(path)
+    result = run(["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    rows = score_rows(result.output, seats=3)
+    assert rows["Total VP"] == list(st.scores()) and rows["Rank"] == list(st.outcome().ranks)
+    for seat in range(3):
+        assert rows["VP from structures"][seat] == st.score_by_source(seat)["structures"]
+    data = json.loads(run(["replay", str(path), "--json"]).output)
+    assert data["scores"] == list(st.scores())
+    assert data["by_source"] == [st.score_by_source(p) for p in range(3)] == result_summary(st)["by_source"]
+    assert data["winner"] == st.outcome().winner and data["decided_by"] == st.outcome().decided_by
+    # unfinished: the scores so far, one column a seat
+    part = GameRecord.for_state(rs, st, players=players)
+    part.actions, part.result = part.actions[:40], None
+    part.save(path)
+    result = run(["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 0 and "The game is not finished; the scores so far:" in result.output
+    header = next(line for line in result.output.splitlines() if "Computer 1 (greedy)" in line)
+    assert "Computer 2 (greedy)" in header and "Computer 3 (greedy)" in header
