@@ -987,7 +987,7 @@ def borrowing_take_sentence(data) -> str:
     lender = join_or(structure_name(data, s) for s in lender_ids(data))
     if many_players(data):
         if data["borrowing"]["take_from_opponent"]:
-            return _("If you and the player who holds {token} both own the {token_of}, you may take {token} from them "
+            return _("If you and the player who holds {token} both own the {token_of}, you may take it from them "
                      "to borrow; their debt becomes yours.").format(token_of=lender, token=token_phrase(data))
         return _("While another player holds {token}, you cannot borrow.").format(token=token_phrase(data))
     if data["borrowing"]["take_from_opponent"]:
