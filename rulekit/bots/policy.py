@@ -126,7 +126,7 @@ def _extra_workers(c) -> tuple:
 def evaluate(state, p: int, weights=WEIGHTS) -> float:
     """Player ``p``'s view of the position: the terms of :data:`WEIGHT_NAMES` times ``weights``."""
     c = state.c
-    o = 1 - p
+    o = c.next_seat[p]           # the seat after p (with two players, the opponent)
     w_vp, w_coin, w_pool, w_income, w_conv, w_worker, w_debt, w_win = weights
     v = w_vp * (state.score(p) - state.score(o))
     v += w_coin * state.coin_value(p)
