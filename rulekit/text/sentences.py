@@ -315,10 +315,14 @@ def seat_name(seat: int) -> str:
 
 
 def make_change_sentence(data) -> str:
-    """Who makes the change the supply cannot (``other_players.make_change``)."""
-    if not many_players(data):
-        return _("If the supply cannot make change, your opponent must, if they can.")
+    """Who makes the change the supply cannot (``other_players.make_change``; with two players every
+    value but ``nobody`` is the opponent)."""
     choice = other_players(data)["make_change"]
+    if not many_players(data):
+        if choice == "nobody":
+            return _("If the supply cannot make change, your opponent does not make it: what the coins cannot pay "
+                     "out is not earned, and a payment they cannot make is not allowed.")
+        return _("If the supply cannot make change, your opponent must, if they can.")
     if choice == "next_player":
         return _("If the supply cannot make change, the next player in turn order must, if they can.")
     if choice == "nobody":
@@ -326,6 +330,14 @@ def make_change_sentence(data) -> str:
                  "earned, and a payment they cannot make is not allowed.")
     return _("If the supply cannot make change, the other players must, in turn order from the next player: "
              "the first who can makes it.")
+
+
+def make_change_is_reading(data) -> bool:
+    """Whether the book prints who makes change as rulekit's reading (``change_from_opponent``): only when
+    the opponent of a two-player game makes it; a ruleset for more players, or one where nobody makes it,
+    states its own rule."""
+    return (is_reading(data, "change_from_opponent") and not many_players(data)
+            and other_players(data)["make_change"] != "nobody")
 
 
 def borrow_from_sentence(data) -> str:
