@@ -6,18 +6,23 @@ player", "the next player in turn order", and each choice of the ruleset's
 ``other_players`` section has its own sentence, in English and in French.
 
 The sentence functions read only the resolved data, so most tests here give
-them an edition's data with the fields for more players set in place.
+them an edition's data with the fields for more players set in place; the
+last ones load house rules and the bundled ``province-3p`` as the language
+does, and read their books.
 """
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
+from scenario import variant
 
 from rulekit.i18n import language
 from rulekit.language import load_ruleset
 from rulekit.text import sentences as s
 from rulekit.text.diff import render_text, rule_diff
+from rulekit.text.rulebook import html_to_text, render_html, render_markdown
 
 NB = "\u00a0"       # the no-break space of French amounts ("5 Pièces")
 NN = "\u202f"       # the narrow no-break space of French typography (" :", "« »")
@@ -260,7 +265,7 @@ def test_a_coin_toss_does_not_pick_one_of_three():
 def test_two_players_keep_the_editions_sentences(lang):
     edition = load_ruleset("province-en").data
     chosen = copy.deepcopy(edition)
-    chosen["other_players"] = {"make_change": "nobody", "borrow_from": "previous_player",
+    chosen["other_players"] = {"make_change": "next_player", "borrow_from": "previous_player",
                                "revealed_goal": "removed_if_all"}
     chosen["setup"]["turn_order"] = "counterclockwise"
     with language(lang):
@@ -317,3 +322,80 @@ def test_the_diff_says_each_new_field_once(lang):
     changes = rule_diff(load_ruleset("province-en"), three)
     assert [c.key for c in changes if c.section == "goals"] == ["revealed"]
     assert rule_diff(three, three) == []
+
+
+# --------------------------------------------------------------------------
+# Rulesets as the language loads them, and the books
+
+
+def test_nobody_makes_change_is_a_two_player_rule_too(tmp_path):
+    """With two players only make_change: nobody changes the rule; the book says it, and not as the
+    reading that the opponent makes change."""
+    path = variant(tmp_path, {"other_players": {"make_change": "nobody"}}, base="province-fr")
+    data = load_ruleset(path).data
+    assert not s.make_change_is_reading(data) and s.make_change_is_reading(load_ruleset("province-fr").data)
+    with language("en"):
+        assert s.make_change_sentence(data) == (
+            "If the supply cannot make change, your opponent does not make it: what the coins cannot pay out is not "
+            "earned, and a payment they cannot make is not allowed.")
+        book = render_markdown(load_ruleset(path), "en")
+    with language("fr"):
+        assert s.make_change_sentence(data) == (
+            f"Si la réserve ne peut pas rendre la monnaie, votre adversaire ne le fait pas à sa place{NN}: ce que les "
+            "pièces ne permettent pas de verser n’est pas gagné, et un paiement qu’elles ne permettent pas de faire "
+            "n’est pas autorisé.")
+    _box, _, rest = book.partition("## Story")
+    assert "\nIf the supply cannot make change, your opponent does not make it:" in rest
+    assert "rulekit’s reading: if the supply cannot make change" not in rest
+
+
+def test_a_house_rule_for_three_to_four_players(tmp_path):
+    path = variant(tmp_path, {
+        "components": {"players": {"min": 3, "max": 4}},
+        "setup": {"starting_coins": [2, 3, 4, 5], "turn_order": "counterclockwise"},
+        "sailors": {"worker_color": ["red", "blue", "green", "yellow"]},
+        "other_players": {"make_change": "nobody", "borrow_from": "previous_player", "revealed_goal": "removed_if_all"},
+    })
+    ruleset = load_ruleset(path)
+    assert ruleset.player_counts == range(3, 5)
+    data = ruleset.data
+    for lang in ("en", "fr"):
+        with language(lang):
+            book = render_markdown(ruleset, lang)
+            for sentence in (s.cover_players_sentence(data), s.turn_order_sentence(data),
+                             s.starting_coins_sentence(data), s.make_change_sentence(data),
+                             s.revealed_goal_sentence(data), s.borrowing_sentences(data)[0][0]):
+                assert sentence in book, sentence
+    with language("en"):
+        assert s.cover_players_sentence(data) == "A game for 3 to 4 players"
+        assert "7 structure tokens per player, in the player's color (28 in all)." in render_markdown(ruleset, "en")
+
+
+TWO_PLAYER_WORDS = {"en": ("opponent", "both players"), "fr": ("adversaire", "les deux joueurs")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_three_player_book_has_no_two_player_wording(lang):
+    """province-3p's HTML book: no "opponent" or "both players" anywhere but in what its house-rules box
+    quotes of the two-player edition (after "was:"), and its setup and turn sections for three."""
+    ruleset = load_ruleset("province-3p")
+    page = render_html(ruleset, lang)
+    box = re.search(r'<aside class="house">(.*?)</aside>', page, re.S).group(1)
+    rest = page.replace(box, "")
+    for words in TWO_PLAYER_WORDS[lang]:
+        assert words not in rest.lower(), words
+    was = "(was: " if lang == "en" else f"(avant{NN}: "
+    for item in re.findall(r"<li>(.*?)</li>", box, re.S):
+        new = item.split(was)[0]
+        for words in TWO_PLAYER_WORDS[lang]:
+            assert words not in new.lower(), item
+    with language(lang):
+        data = ruleset.data
+        order, coins = s.turn_order_sentence(data), s.starting_coins_sentence(data)
+        setup = html_to_text(re.search(r'<section id="setup">.*?</section>', page, re.S).group(0), markdown=False)
+        turn = html_to_text(re.search(r'<section id="turn">.*?</section>', page, re.S).group(0), markdown=False)
+    assert ("- Players: for 3 (was 2) players" if lang == "en" else
+            f"- Joueurs{NN}: pour 3 (avant{NN}: 2) joueurs") in html_to_text(box, markdown=False)
+    assert coins in setup and order in turn
+    assert ("the next player in turn order plays" if lang == "en" else
+            "c’est au joueur suivant dans l’ordre de jeu de jouer") in turn
