@@ -136,24 +136,8 @@ class Condition:
         lo = spec.get("at_least")
         hi = spec.get("at_most")
         self.at_least, self.at_most = lo, hi
-        param = None
-        if self.metric == "workers":
-            excluded = set(spec.get("exclude", ()))
-            param = frozenset(k for k, kid in enumerate(comp.kind_ids) if kid not in excluded)
-        elif self.metric == "structures":
-            param = spec.get("vp")
-        elif self.metric == "coins_held":
-            param = comp.coin_ids.index(spec["coin"])
-        elif self.metric == "conversions_this_turn":
-            param = comp.conv_ids.index(spec["conversion"])
-        elif self.metric == "workers_on_one_space":
-            param = spec.get("counting", "accessible") == "all"     # True: every worker, not only yours
-        elif self.metric == "owns":
-            param = comp.struct_ids.index(spec["structure"])
-        elif self.metric in ("earned_this_turn", "held"):
-            rid = spec["resource"]
-            param = comp.pool_ids.index(rid) if rid in comp.pool_ids else -1   # -1: the coins
-        
+        from .primitives import METRICS           # metric name -> param(c, spec): one row per metric
+        param = METRICS[self.metric](comp, spec)
         self.param = param
         metric = self.metric
         if lo is None:
@@ -459,39 +443,11 @@ class Compiled:
         self.leap_steps = [0] * self.n_struct       # long_move: steps of the one long move per turn
         self.borrow_mask = 0                        # structures with the borrowing effect
         self.ship_mask = 0                          # structures with ship_benefit
+        from .primitives import EFFECTS           # effect name -> compile(c, s, arg): one row per effect
         for i, s in enumerate(sts):
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
-                arg = arg or {}
-                if name == "income":
-                    self.income_pool[i] = self.added(self.income_pool[i], self.pools(arg))
-                    self.income_coin[i] += self.coins(arg)
-                elif name == "gain" and arg["when"] == "end_of_game":
-                    self.final_coin[i] += self.coins(arg)
-                elif name == "gain" and arg["when"] == "first_turn":
-                    self.first_pool[i] = self.added(self.first_pool[i], self.pools(arg))
-                    self.first_coin[i] += self.coins(arg)
-                elif name == "gain":
-                    self.built_pool[i] = self.added(self.built_pool[i], self.pools(arg))
-                    self.built_coin[i] += self.coins(arg)
-                elif name == "space_yield":
-                    sp = self.space_ids.index(arg["space"])
-                    if sp not in self.yield_over[i]:     # a structure's first replacement of a space wins
-                        self.yield_over[i][sp] = (self.pools(arg), self.coins(arg))
-                elif name == "space_bonus":
-                    sp = self.space_ids.index(arg["space"])
-                    wk = self.kind_ids.index(arg["worker"]) if arg.get("worker") else -1
-                    self.yield_bonus[i].append((sp, wk, self.pools(arg), self.coins(arg)))
-                elif name == "unlock_worker":
-                    self.unlocks[i] |= 1 << self.kind_ids.index(arg["worker"])
-                elif name == "conversion":
-                    self.conv_unlocks[i] |= 1 << cidx[arg["conversion"]]
-                elif name == "long_move":
-                    self.leap_steps[i] = max(self.leap_steps[i], arg.get("steps", 2))
-                elif name == "borrowing":
-                    self.borrow_mask |= 1 << i
-                elif name == "ship_benefit":
-                    self.ship_mask |= 1 << i
+                EFFECTS[name](self, i, arg or {})
         self.income_mask = sum(1 << i for i in range(self.n_struct)
                                if any(self.income_pool[i]) or self.income_coin[i])
         self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])

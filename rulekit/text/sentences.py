@@ -421,75 +421,110 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _income_sentence(data, value) -> str:
+    return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value, data))
+
+
+def _gain_sentence(data, value) -> str:
+    gain = {k: v for k, v in value.items() if k in declared(data)}
+    if value.get("when") == "end_of_game":
+        return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
+    if value.get("when") == "first_turn":
+        return _("At the start of your first turn after you build it, earn {amount} (once).").format(amount=amount(gain, data))
+    return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
+
+
+def _space_yield_sentence(data, value) -> str:
+    space = value["space"]
+    usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
+    gain = {k: v for k, v in value.items() if k != "space" and v}
+    if gain:
+        text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
+            space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
+    else:
+        text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
+            space=space_name(data, space), usual=amount(usual, data))
+    rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
+    if len(rivals) > 1:
+        text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
+            sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
+    return text
+
+
+def _long_move_sentence(data, value) -> str:
+    n = value.get("steps", 2)
+    return ngettext("Once per turn, you may move one worker {num} step at once instead of one; it earns what the space it lands on yields.",
+                    "Once per turn, you may move one worker {num} steps at once instead of one; it earns what the space it lands on yields.",
+                    n).format(num=n)
+
+
+def _space_bonus_sentence(data, value) -> str:
+    space = value["space"]
+    gain = {k: v for k, v in value.items() if k in declared(data)}
+    if value.get("worker"):
+        return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
+                 "(bonuses of several structures add up).").format(
+            worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain, data))
+    return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
+             "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain, data))
+
+
+def _unlock_worker_sentence(data, value) -> str:
+    wid = value["worker"]
+    n = data.get("workers", {}).get(wid, {}).get("count", 1)
+    entry = space_name(data, worker_entry(data, wid))
+    return ngettext(
+        "You may move the {worker} worker. If it is not on the Work Cycle yet, it enters on the {entry} space.",
+        "You may move the {worker} workers. Those not on the Work Cycle yet enter on the {entry} space.",
+        n).format(worker=worker_name(data, wid, n), entry=entry)
+
+
+def _conversion_sentence(data, value) -> str:
+    cid = value["conversion"]
+    return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
+                                            rule=conversion_rule(data, cid))
+
+
+def _borrowing_sentence(data, value) -> str:
+    if not many_players(data):
+        text = _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).")
+    elif other_players(data)["borrow_from"] == "next_player":
+        text = _("You may borrow a structure the next player in turn order has built, using {token} (see “Borrowing”).")
+    elif other_players(data)["borrow_from"] == "previous_player":
+        text = _("You may borrow a structure the previous player in turn order has built, using {token} "
+                 "(see “Borrowing”).")
+    else:
+        text = _("You may borrow a structure another player has built, using {token} (see “Borrowing”).")
+    return text.format(token=token_phrase(data))
+
+
+def _ship_benefit_sentence(data, value) -> str:
+    return _("At the start of each of your turns, receive the benefit of the current ship result (see “{section}”).").format(
+        section=casting_heading(data))
+
+
+#: The text's row for each effect primitive (a key of the schema's ``$defs/effect``): its sentence,
+#: ``sentence(data, value)``. tests/test_primitives.py checks there is one per effect of the schema.
+EFFECT_SENTENCES = {
+    "income": _income_sentence,
+    "gain": _gain_sentence,
+    "space_yield": _space_yield_sentence,
+    "long_move": _long_move_sentence,
+    "space_bonus": _space_bonus_sentence,
+    "unlock_worker": _unlock_worker_sentence,
+    "conversion": _conversion_sentence,
+    "borrowing": _borrowing_sentence,
+    "ship_benefit": _ship_benefit_sentence,
+}
+
+
 def effect_sentence(data, effect) -> str:
     """One effect primitive of a structure as a sentence."""
     key = next(iter(effect))
-    value = effect[key]
-    if key == "income":
-        return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value, data))
-    if key == "gain":
-        gain = {k: v for k, v in value.items() if k in declared(data)}
-        if value.get("when") == "end_of_game":
-            return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
-        if value.get("when") == "first_turn":
-            return _("At the start of your first turn after you build it, earn {amount} (once).").format(amount=amount(gain, data))
-        return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
-    if key == "space_yield":
-        space = value["space"]
-        usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
-        gain = {k: v for k, v in value.items() if k != "space" and v}
-        if gain:
-            text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
-                space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
-        else:
-            text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
-                space=space_name(data, space), usual=amount(usual, data))
-        rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
-        if len(rivals) > 1:
-            text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
-                sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
-        return text
-    if key == "long_move":
-        n = value.get("steps", 2)
-        return ngettext("Once per turn, you may move one worker {num} step at once instead of one; it earns what the space it lands on yields.",
-                        "Once per turn, you may move one worker {num} steps at once instead of one; it earns what the space it lands on yields.",
-                        n).format(num=n)
-    if key == "space_bonus":
-        space = value["space"]
-        gain = {k: v for k, v in value.items() if k in declared(data)}
-        if value.get("worker"):
-            return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
-                     "(bonuses of several structures add up).").format(
-                worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain, data))
-        return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
-                 "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain, data))
-    if key == "unlock_worker":
-        wid = value["worker"]
-        n = data.get("workers", {}).get(wid, {}).get("count", 1)
-        entry = space_name(data, worker_entry(data, wid))
-        return ngettext(
-            "You may move the {worker} worker. If it is not on the Work Cycle yet, it enters on the {entry} space.",
-            "You may move the {worker} workers. Those not on the Work Cycle yet enter on the {entry} space.",
-            n).format(worker=worker_name(data, wid, n), entry=entry)
-    if key == "conversion":
-        cid = value["conversion"]
-        return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
-                                                rule=conversion_rule(data, cid))
-    if key == "borrowing":
-        if not many_players(data):
-            text = _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).")
-        elif other_players(data)["borrow_from"] == "next_player":
-            text = _("You may borrow a structure the next player in turn order has built, using {token} (see “Borrowing”).")
-        elif other_players(data)["borrow_from"] == "previous_player":
-            text = _("You may borrow a structure the previous player in turn order has built, using {token} "
-                     "(see “Borrowing”).")
-        else:
-            text = _("You may borrow a structure another player has built, using {token} (see “Borrowing”).")
-        return text.format(token=token_phrase(data))
-    if key == "ship_benefit":
-        return _("At the start of each of your turns, receive the benefit of the current ship result (see “{section}”).").format(
-            section=casting_heading(data))
-    return _("Unknown effect {key}.").format(key=key)
+    sentence = EFFECT_SENTENCES.get(key)
+    if sentence is None:
+        return _("Unknown effect {key}.").format(key=key)
+    return sentence(data, effect[key])
 
 
 def worker_entry(data, wid: str) -> str:
@@ -616,41 +651,78 @@ _METRIC_SENTENCES = {
 }
 
 
+def _plain_words(data, cond) -> tuple[str, dict]:
+    return cond["metric"], {}
+
+
+def _owns_words(data, cond) -> tuple[str, dict]:
+    name = structure_name(data, cond.get("structure", ""))
+    if cond.get("at_least") == 1 and cond.get("at_most") is None:
+        return "owns_one", {"structure": name}
+    if cond.get("at_most") == 0:
+        return "owns_none", {"structure": name}
+    return "owns", {"structure": name}
+
+
+def _workers_words(data, cond) -> tuple[str, dict]:
+    if cond.get("exclude"):
+        return "workers_excluding", {"excluded": _excluded(data, cond)}
+    return "workers", {}
+
+
+def _earned_words(data, cond) -> tuple[str, dict]:
+    return cond["metric"], {"resource": resource_name(data, cond.get("resource", ""))}
+
+
+def _structures_words(data, cond) -> tuple[str, dict]:
+    if cond.get("vp") is not None:
+        return "structures_vp", {"vp": cond["vp"]}
+    return "structures", {}
+
+
+def _coins_held_words(data, cond) -> tuple[str, dict]:
+    coin = cond.get("coin", "")
+    value = data["components"]["coins"].get(coin, {}).get("value", 0)
+    return cond["metric"], {"coin": coin_name(data, coin), "value": value}
+
+
+def _crowd_words(data, cond) -> tuple[str, dict]:
+    return ("workers_on_one_space_all" if cond.get("counting") == "all" else cond["metric"]), {}
+
+
+def _conversions_words(data, cond) -> tuple[str, dict]:
+    return cond["metric"], {"conversion": conversion_name(data, cond.get("conversion", ""))}
+
+
+def _held_words(data, cond) -> tuple[str, dict]:
+    if cond.get("resource") == coins_resource(data):
+        return "coin_value", {}
+    return cond["metric"], {"resource": resource_name(data, cond.get("resource", ""))}
+
+
+#: The text's row for each metric of a condition (the schema's ``$defs/condition`` ``metric``):
+#: ``words(data, cond)`` -> which entry of _METRIC_SENTENCES words ``cond``, and the values it names.
+#: tests/test_primitives.py checks there is one per metric of the schema.
+METRIC_WORDS = {
+    "workers": _workers_words,
+    "earned_this_turn": _earned_words,
+    "structures": _structures_words,
+    "coin_value": _plain_words,
+    "coins_held": _coins_held_words,
+    "workers_on_one_space": _crowd_words,
+    "coins_spent_this_turn": _plain_words,
+    "conversions_this_turn": _conversions_words,
+    "vp": _plain_words,
+    "held": _held_words,
+    "sailors_hired": _plain_words,
+    "owns": _owns_words,
+}
+
+
 def _metric_words(data, cond) -> tuple[str | None, dict]:
     """Which entry of _METRIC_SENTENCES words ``cond`` (None: an unknown measure), and the values it names."""
-    metric = cond["metric"]
-    if metric in ("sailors_hired", "coin_value", "coins_spent_this_turn", "vp"):
-        return metric, {}
-    if metric == "owns":
-        name = structure_name(data, cond.get("structure", ""))
-        if cond.get("at_least") == 1 and cond.get("at_most") is None:
-            return "owns_one", {"structure": name}
-        if cond.get("at_most") == 0:
-            return "owns_none", {"structure": name}
-        return "owns", {"structure": name}
-    if metric == "workers":
-        if cond.get("exclude"):
-            return "workers_excluding", {"excluded": _excluded(data, cond)}
-        return "workers", {}
-    if metric == "earned_this_turn":
-        return metric, {"resource": resource_name(data, cond.get("resource", ""))}
-    if metric == "structures":
-        if cond.get("vp") is not None:
-            return "structures_vp", {"vp": cond["vp"]}
-        return "structures", {}
-    if metric == "coins_held":
-        coin = cond.get("coin", "")
-        value = data["components"]["coins"].get(coin, {}).get("value", 0)
-        return metric, {"coin": coin_name(data, coin), "value": value}
-    if metric == "workers_on_one_space":
-        return ("workers_on_one_space_all" if cond.get("counting") == "all" else metric), {}
-    if metric == "conversions_this_turn":
-        return metric, {"conversion": conversion_name(data, cond.get("conversion", ""))}
-    if metric == "held":
-        if cond.get("resource") == coins_resource(data):
-            return "coin_value", {}
-        return metric, {"resource": resource_name(data, cond.get("resource", ""))}
-    return None, {}
+    words = METRIC_WORDS.get(cond["metric"])
+    return words(data, cond) if words is not None else (None, {})
 
 
 def _metric(data, cond, who: int, each) -> str:
@@ -721,17 +793,31 @@ def end_condition_sentence(data, cond) -> str:
     return text
 
 
+def _all_structures_built_sentence(data, value) -> str:
+    n = len(data.get("structures", {}))
+    return ngettext("The {num} structure has been built.",
+                    "Each of the {num} structures has been built at least once.", n).format(num=n)
+
+
+def _goals_exhausted_sentence(data, value) -> str:
+    return _("Every goal token in play has been claimed or removed.")
+
+
+#: The text's row for each kind of end condition (the schema's ``$defs/end_condition``): its sentence,
+#: ``sentence(data, value)``. tests/test_primitives.py checks there is one per kind of the schema.
+END_CONDITION_SENTENCES = {
+    "player_condition": _metric_player,
+    "all_structures_built": _all_structures_built_sentence,
+    "goals_exhausted": _goals_exhausted_sentence,
+}
+
+
 def _end_condition_only(data, cond) -> str:
     key = end_condition_kind(cond)
-    if key == "player_condition":
-        return _metric_player(data, cond[key])
-    if key == "all_structures_built":
-        n = len(data.get("structures", {}))
-        return ngettext("The {num} structure has been built.",
-                        "Each of the {num} structures has been built at least once.", n).format(num=n)
-    if key == "goals_exhausted":
-        return _("Every goal token in play has been claimed or removed.")
-    return _("Unknown end condition {key}.").format(key=key)
+    sentence = END_CONDITION_SENTENCES.get(key)
+    if sentence is None:
+        return _("Unknown end condition {key}.").format(key=key)
+    return sentence(data, cond[key])
 
 
 def end_condition_by_key(data, key):
