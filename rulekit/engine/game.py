@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from ..errors import IllegalActionError, PlayerCountError
 from .coins import Coinage
+from .primitives import EFFECTS, METRICS
 from .trail import Trail
 
 # Phases
@@ -136,8 +137,7 @@ class Condition:
         lo = spec.get("at_least")
         hi = spec.get("at_most")
         self.at_least, self.at_most = lo, hi
-        from .primitives import METRICS           # metric name -> param(c, spec): one row per metric
-        param = METRICS[self.metric](comp, spec)
+        param = METRICS[self.metric](comp, spec)   # metric name -> param(c, spec): one row per metric
         self.param = param
         metric = self.metric
         if lo is None:
@@ -374,7 +374,6 @@ class Compiled:
         # Conversions.
         convs = d.get("conversions") or {}
         self.conv_ids = list(convs)
-        cidx = {c: i for i, c in enumerate(self.conv_ids)}
         self.conv_pay_pool = tuple(self.pools(convs[c]["pay"]) for c in self.conv_ids)
         self.conv_pay_coin = tuple(self.coins(convs[c]["pay"]) for c in self.conv_ids)
         self.conv_gain_pool = tuple(self.pools(convs[c]["gain"]) for c in self.conv_ids)
@@ -443,8 +442,7 @@ class Compiled:
         self.leap_steps = [0] * self.n_struct       # long_move: steps of the one long move per turn
         self.borrow_mask = 0                        # structures with the borrowing effect
         self.ship_mask = 0                          # structures with ship_benefit
-        from .primitives import EFFECTS           # effect name -> compile(c, s, arg): one row per effect
-        for i, s in enumerate(sts):
+        for i, s in enumerate(sts):               # effect name -> compile(c, s, arg): one row per effect
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
                 EFFECTS[name](self, i, arg or {})
@@ -741,7 +739,6 @@ class State:
 
     def _reset_turn_counters(self):
         c = self.c
-        p = self.current
         self.earned = [0] * c.n_pool              # earned this turn by the current player
         self.spent = 0
         self.conv_used = [0] * len(c.conv_ids)
@@ -1488,7 +1485,6 @@ class State:
                 self.cast_pending = True
 
     def _borrow(self, p: int, s: int):
-        c = self.c
         self.holder = p
         self.token_turn = self.turn
         self.borrowed = s

@@ -967,6 +967,15 @@ class _Checker:
                     "in turn order from the first player", len(entries)).format(
                         field=pointer.strip("/").replace("/", "."), count=len(entries), players=high),
                     causes=("/components/players",))
+        sailors = _dict(self.data.get("sailors"))
+        colors = sailors.get("worker_color")
+        if sailors.get("supply") == "per_player" and isinstance(colors, list) and len(colors) != high:
+            self.add("/sailors/worker_color", ngettext(
+                "sailors.worker_color has {count} colour, but the game is for up to {players} players: each "
+                "player's sailors are of their own colour, so give one per seat",
+                "sailors.worker_color has {count} colours, but the game is for up to {players} players: each "
+                "player's sailors are of their own colour, so give one per seat", len(colors)).format(
+                    count=len(colors), players=high), causes=("/components/players",))
         if high > 2:
             other = self.data.get("other_players")
             for key in ("make_change", "borrow_from", "revealed_goal"):
