@@ -113,11 +113,12 @@ def test_first_seat_headline_and_two_strengths():
     doc = json.loads(r.output)
     jsonschema.validate(doc, SCHEMA)
     assert [p["bots"] for p in doc["strengths"]] == [["greedy", "greedy"], ["mcts:2", "mcts:2"]]
-    assert doc["first_seat"] == doc["strengths"][0]["first_seat"]
-    fs = doc["strengths"][1]["first_seat"]
-    w = doc["strengths"][1]["results"]["wins"]
-    assert fs["wins"] == w["first_player"]["count"]
-    assert fs["decided"] == w["first_player"]["count"] + w["second_player"]["count"]
+    assert doc["seat_balance"] == doc["strengths"][0]["seat_balance"]
+    sb = doc["strengths"][1]["seat_balance"]
+    fs = sb["seats"][0]
+    first_player, second_player = (seat["wins"] for seat in doc["strengths"][1]["results"]["seats"])
+    assert fs["wins"] == first_player["count"]
+    assert sb["decided"] == first_player["count"] + second_player["count"]
     text = run("simulate", "province-en", "--games", "6", "--seed", "1", "--bots", "greedy,greedy",
                "--bots", "mcts:2,mcts:2").output
     assert "== With bot A (mcts:2) against bot B (mcts:2) ==" in text
@@ -147,3 +148,17 @@ def test_bots_that_do_not_search_are_no_measure_of_balance():
     assert both.output.count(note) == 1
     french = run("simulate", "province-en", "--games", "2", "--lang", "fr")
     assert "Aucun des deux bots n’anticipe" in french.output
+
+
+def test_the_number_of_bots_is_the_number_of_players():
+    """--bots gives one bot per player: a number the ruleset does not allow is a clear error naming
+    the numbers it allows, in English and French, with a non-zero exit and no game played."""
+    r = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy,greedy")
+    assert r.exit_code != 0 and r.exit_code != 130
+    assert "rulekit:" in r.output and "Traceback" not in r.output
+    assert "province-en is played by 2 players, and 3 bots were given" in r.output
+    fr = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy,greedy", "--lang", "fr")
+    assert fr.exit_code == r.exit_code
+    assert "province-en se joue à 2 joueurs, et 3 bots ont été donnés" in fr.output
+    strengths = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy", "--bots", "mcts:2,mcts:2,mcts:2")
+    assert strengths.exit_code == r.exit_code and "greedy,greedy and mcts:2,mcts:2,mcts:2 differ" in strengths.output
