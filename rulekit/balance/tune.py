@@ -59,7 +59,7 @@ from .simulate import (
 )
 
 FORMAT = "rulekit-tune"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 DEFAULT_BUDGET = 2000
 #: Candidates drawn from a larger grid.
@@ -154,9 +154,11 @@ def parse_target(text: str | None, players: int = 2) -> tuple[str, float]:
                       "games), first:P (the first seat wins a share P, e.g. first:0.55 or first:55%)").format(text=text))
 
 
-def target_shares(first: float, players: int) -> tuple:
-    """Every seat's target share when the first seat's is ``first``: the others share the rest
-    equally (``fair``: 1/N each)."""
+def target_shares(kind: str, first: float, players: int) -> tuple:
+    """Every seat's target share (:func:`parse_target` gives ``kind`` and ``first``): ``fair``, 1/N
+    each; ``first``, the first seat ``first`` and the others the rest equally."""
+    if kind == "fair":
+        return (1 / players,) * players
     rest = (1 - first) / (players - 1)
     return (first,) + (rest,) * (players - 1)
 
@@ -289,7 +291,7 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     check_players(rs, bots)
     players = len(bots)
     target_kind, target_rate = parse_target(target, players)
-    shares = target_shares(target_rate, players)
+    shares = target_shares(target_kind, target_rate, players)
     if budget < 2:
         raise TuneError(_("the budget must be at least 2 games"))
 
