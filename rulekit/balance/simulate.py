@@ -272,24 +272,26 @@ def check_bots(bots) -> tuple:
     return tuple(canonical_bot(b) for b in bots)
 
 
-def allowed_players(ruleset) -> str:
-    """The numbers of players ``ruleset`` allows, for a message: ``2``, ``3 or 4``, ``2 to 5``."""
-    counts = list(ruleset.player_counts)
-    if len(counts) == 1:
-        return str(counts[0])
-    if len(counts) == 2:
-        return format_list([str(k) for k in counts], style="or")
-    return _("{low} to {high}").format(low=counts[0], high=counts[-1])
-
-
 def check_players(ruleset, bots) -> None:
     """Refuse ``bots`` whose number is not a number of players ``ruleset`` allows (one bot per
-    seat): :class:`PlayerCountError`, whose message names the allowed numbers."""
-    if len(bots) not in ruleset.player_counts:
-        raise PlayerCountError(ngettext(
+    seat): :class:`PlayerCountError`, whose message names the allowed numbers (``2``, ``3 or 4``,
+    ``2 to 5``)."""
+    counts = list(ruleset.player_counts)
+    n = len(bots)
+    if n in counts:
+        return
+    if len(counts) > 2:
+        text = ngettext(
+            "{ruleset} is played by {low} to {high} players, and {num} bot was given: give one bot per player",
+            "{ruleset} is played by {low} to {high} players, and {num} bots were given: give one bot per player",
+            n)
+    else:
+        text = ngettext(
             "{ruleset} is played by {allowed} players, and {num} bot was given: give one bot per player",
             "{ruleset} is played by {allowed} players, and {num} bots were given: give one bot per player",
-            len(bots)).format(ruleset=ruleset.id, allowed=allowed_players(ruleset), num=len(bots)))
+            n)
+    raise PlayerCountError(text.format(ruleset=ruleset.id, allowed=format_list([str(k) for k in counts], style="or"),
+                                       low=counts[0], high=counts[-1], num=n))
 
 
 def default_bots(ruleset) -> tuple:
