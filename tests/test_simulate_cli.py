@@ -159,6 +159,6 @@ def test_the_number_of_bots_is_the_number_of_players():
     assert "province-en is played by 2 players, and 3 bots were given" in r.output
     fr = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy,greedy", "--lang", "fr")
     assert fr.exit_code == r.exit_code
-    assert "province-en se joue à 2 joueurs, et 3 bots ont été donnés" in fr.output
+    assert "province-en se joue à 2\u00a0joueurs, et 3\u00a0bots ont été donnés" in fr.output
     strengths = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy", "--bots", "mcts:2,mcts:2,mcts:2")
     assert strengths.exit_code == r.exit_code and "greedy,greedy and mcts:2,mcts:2,mcts:2 differ" in strengths.output
