@@ -1,5 +1,6 @@
 """rulekit.simulate: seeded runs, statistics, confidence intervals, comparison."""
 import json
+import math
 from pathlib import Path
 
 import jsonschema
@@ -269,3 +270,49 @@ def test_a_ctrl_c_while_describing_the_games_reports_them(monkeypatch):
         sim.report("province-en", 6, seed=3)
     assert caught.value.finished == 6 and caught.value.doc["settings"]["games"] == 6
     assert caught.value.doc["results"]["games"] == 6
+
+
+# --- three players ----------------------------------------------------------------
+def test_three_seats_add_up_to_the_games():
+    """Three bots, three players: every seat has its wins and share, and with the draws and the
+    unfinished games the seats' wins add up to the games, as the bots' do."""
+    doc = sim.report("province-3p", 18, seed=3, bots=("greedy", "careless", "greedy"))
+    jsonschema.validate(json.loads(json.dumps(doc)), SCHEMA)
+    r = doc["results"]
+    assert r["players"] == 3 and doc["settings"]["bots"] == ["greedy", "careless", "greedy"]
+    assert [s["seat"] for s in r["seats"]] == [0, 1, 2] and len(r["bots"]) == 3
+    w = r["wins"]
+    seat_wins = [s["wins"]["count"] for s in r["seats"]]
+    assert sum(seat_wins) + w["draws"]["count"] + w["unfinished"]["count"] == 18
+    assert sum(b["wins"]["count"] for b in r["bots"]) == sum(seat_wins)
+    decided = sum(seat_wins)
+    assert all(s["share"]["n"] == decided and s["share"]["count"] == s["wins"]["count"] for s in r["seats"])
+    if decided:
+        assert math.fsum(s["share"]["rate"] for s in r["seats"]) == pytest.approx(1)
+    sb = doc["seat_balance"]
+    assert sb["players"] == 3 and sb["fair_share"] == 1 / 3 and sb["decided"] == decided
+    assert [s["wins"] for s in sb["seats"]] == seat_wins
+    assert sb["distance"] == max(abs(s["rate"] - 1 / 3) for s in sb["seats"])
+    for s in r["structures"].values():
+        assert len(s["first_by_seat"]) == 3
+        assert sum(p["count"] for p in s["first_by_seat"]) == s["built"]["count"]
+    for g in r["goals"].values():
+        assert sum(p["count"] for p in g["claimed_by_seat"]) == g["claimed"]["count"]
+    assert sum(v["count"] for v in r["decided_by"].values()) == 18 - w["unfinished"]["count"]
+    # Each bot played each place in the turn order as often (every 3 games: 18 games, 6 each).
+    games = sim.run("province-3p", 18, bots=("greedy", "careless", "greedy"), seed=3)
+    for j in range(3):
+        places = [g.place(g.seat_of_bot(j)) for g in games]
+        assert [places.count(k) for k in range(3)] == [6, 6, 6]
+    assert all(g.players == 3 and len(g.scores) == 3 for g in games)
+
+
+def test_the_number_of_bots_must_be_a_number_of_players():
+    from rulekit.errors import PlayerCountError
+
+    with pytest.raises(PlayerCountError, match="province-3p is played by 3 players, and 2 bots were given"):
+        sim.report("province-3p", 2, bots=("greedy", "greedy"))
+    with pytest.raises(PlayerCountError, match="province-en is played by 2 players"):
+        sim.run("province-en", 2, bots=("greedy",) * 3)
+    # With no bots given, a greedy bot sits in every seat of the smallest game.
+    assert sim.report("province-3p", 1)["settings"]["bots"] == ["greedy"] * 3

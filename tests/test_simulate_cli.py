@@ -162,3 +162,29 @@ def test_the_number_of_bots_is_the_number_of_players():
     assert "province-en se joue à 2\u00a0joueurs, et 3\u00a0bots ont été donnés" in fr.output
     strengths = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy", "--bots", "mcts:2,mcts:2,mcts:2")
     assert strengths.exit_code == r.exit_code and "greedy,greedy and mcts:2,mcts:2,mcts:2 differ" in strengths.output
+
+
+def test_three_players_report_every_seat():
+    """province-3p is played by three: with no --bots, three greedy bots; the headline names the seat
+    furthest from a third, and every table has a column or a row per seat."""
+    r = run("simulate", "province-3p", "--games", "6", "--seed", "2")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "6 games between 3 players, bot A (greedy), bot B (greedy), and bot C (greedy), seed 2" in out
+    assert "Furthest from a fair share: the " in out and "fair would be 33.3% (3 players)" in out
+    assert "Every seat: first player " in out
+    for label in ("first player wins", "second player wins", "third player wins", "bot C (greedy) wins",
+                  "VP of the third player", "first by 3rd player", "by 3rd player"):
+        assert label in out
+    j = run("simulate", "province-3p", "--games", "6", "--seed", "2", "--bots", "greedy,mcts:2,greedy", "--json")
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.output)
+    jsonschema.validate(doc, SCHEMA)
+    assert len(doc["results"]["seats"]) == 3 and doc["seat_balance"]["players"] == 3
+    assert sum(s["wins"]["count"] for s in doc["results"]["seats"]) + doc["results"]["wins"]["draws"]["count"] \
+        + doc["results"]["wins"]["unfinished"]["count"] == 6
+    two = run("simulate", "province-3p", "--games", "2", "--bots", "greedy,greedy")
+    assert two.exit_code != 0 and "province-3p is played by 3 players, and 2 bots were given" in two.output
+    fr = run("simulate", "province-3p", "--games", "3", "--lang", "fr")
+    assert fr.exit_code == 0, fr.output
+    assert "victoires du troisième joueur" in fr.output and "PV du deuxième joueur" in fr.output

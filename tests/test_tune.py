@@ -180,3 +180,21 @@ def test_tune_refuses_a_number_of_bots_the_ruleset_does_not_allow(poor_second):
 
     with pytest.raises(PlayerCountError, match="played by 2 players"):
         small_tune(poor_second, bots=("greedy", "greedy", "greedy"))
+
+
+def test_tune_with_three_players_targets_a_third_for_every_seat():
+    """Three bots tune a three-player ruleset: each candidate's distance is its largest gap to 1/3."""
+    r = tuning.tune("province-3p", ["setup.starting_coins.2=0..2"], budget=18, seed=1,
+                    bots=("greedy", "greedy", "greedy"))
+    jsonschema.validate(json.loads(json.dumps({**r, "output": None, "elapsed_seconds": 1.0})), SCHEMA)
+    assert r["settings"]["target"]["shares"] == [1 / 3] * 3 and r["settings"]["bots"] == ["greedy"] * 3
+    for c in r["candidates"]:
+        sb = c["seat_balance"]
+        assert sb["players"] == 3 and len(sb["seats"]) == 3
+        if sb["decided"]:
+            assert c["distance"] == max(abs(s["rate"] - 1 / 3) for s in sb["seats"])
+    # The answer is the finalist nearest to a third for every seat (finalists: the most games played).
+    most = max(c["games"] for c in r["candidates"])
+    finalists = [c for c in r["candidates"] if c["games"] == most]
+    best = min(finalists, key=lambda c: 1.0 if c["distance"] is None else c["distance"])
+    assert r["best"]["values"] == best["values"] and r["best"]["eliminated_in"] is None
