@@ -146,6 +146,22 @@ class RecordError(RulekitError):
     """A game record (save file) that cannot be used."""
 
 
+class PlayerCountError(RulekitError, ValueError):
+    """A game asked for a number of players its ruleset does not allow (the message names the numbers it does)."""
+
+    exit_code = 2
+
+    def __init__(self, asked: int, allowed: range, ruleset: str = ""):
+        self.asked, self.allowed, self.ruleset = asked, allowed, ruleset
+        if len(allowed) == 1:
+            message = Text(N_("{ruleset} is played by {count} players, not {asked}"),
+                           ruleset=ruleset, count=allowed.start, asked=asked)
+        else:
+            message = Text(N_("{ruleset} is played by {low} to {high} players, not {asked}"),
+                           ruleset=ruleset, low=allowed.start, high=allowed.stop - 1, asked=asked)
+        super().__init__(message)
+
+
 class BotSpecError(RulekitError, ValueError):
     """A bot named in a form the registry does not know (the message lists the legal forms)."""
 

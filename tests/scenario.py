@@ -53,13 +53,13 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ lookups
-def new(ruleset: str = "province-en", seed: int = 0, first: int | None = 0):
-    """A new game. ``first`` is the first player's seat; it must be ``None``
-    for rulesets that draw the first player at random (the French edition)."""
+def new(ruleset: str = "province-en", seed: int = 0, first: int | None = 0, players: int | None = None):
+    """A new game for ``players`` (None: the fewest the ruleset allows). ``first`` is the first
+    player's seat; it is ignored for rulesets that draw the first player at random (the French edition)."""
     rs = load_ruleset(ruleset)
-    if compile_ruleset(rs).first_random:
+    if compile_ruleset(rs, players).first_random:
         first = None
-    return new_game(rs, seed=seed, first_player=first)
+    return new_game(rs, seed=seed, first_player=first, players=players)
 
 
 def sid(st, name: str) -> int:
@@ -150,10 +150,11 @@ def give_coins(st, p: int, amount: int):
 def take_coins(st, p: int, amount: int):
     """Player ``p`` returns ``amount`` of value to the supply (engine's change rules),
     without counting it as spent."""
-    r = st.c.coinage.transfer(st.purses[p], st.supply, st.purses[1 - p], amount)
-    if r is None:
+    if not st._can_pay(p, amount):
         raise ValueError(f"player {p} cannot pay {amount}")
-    st.purses[p], st.supply, st.purses[1 - p] = r
+    spent = st.spent
+    st._pay(p, amount)
+    st.spent = spent
 
 
 def set_purse(st, p: int, **counts: int):
@@ -364,24 +365,26 @@ def claim(st, p: int, goal: str):
 def check_invariants(st):
     """Assert what must hold in every reachable position."""
     c = st.c
+    seats = range(st.n_players)
     for d, total in enumerate(c.coinage.totals):
-        held = st.supply[d] + st.purses[0][d] + st.purses[1][d]
+        held = st.supply[d] + sum(purse[d] for purse in st.purses)
         assert held == total, f"coin {c.coin_ids[d]}: {held} in play, {total} exist"
-        assert min(st.supply[d], st.purses[0][d], st.purses[1][d]) >= 0
+        assert min(st.supply[d], *(purse[d] for purse in st.purses)) >= 0
     assert min(st.pool) >= 0
-    places = list(st.stack) + st.claimed[0] + st.claimed[1] + st.removed + ([st.face_up] if st.face_up >= 0 else [])
+    places = list(st.stack) + [g for goals in st.claimed for g in goals] + st.removed + \
+        ([st.face_up] if st.face_up >= 0 else [])
     assert len(places) == len(set(places)), "a goal is in two places"
     for s, f in enumerate(st.first_builder):
         if f >= 0:
             assert st.owned[f] >> s & 1, "a first builder does not own the structure"
         else:
-            assert not (st.owned[0] | st.owned[1]) >> s & 1, "an owned structure has no first builder"
-    for p in (0, 1):
+            assert not any(owned >> s & 1 for owned in st.owned), "an owned structure has no first builder"
+    for p in seats:
         assert bin(st.owned[p]).count("1") <= c.tokens
     if c.sailor_max is not None:
         on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and st.wpos[w] >= 0)
         assert on <= c.sailor_max
-    assert st.holder in (-1, 0, 1)
+    assert -1 <= st.holder < st.n_players
 
 
 # ----------------------------------------------------------------- variants

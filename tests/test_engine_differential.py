@@ -77,16 +77,21 @@ def check_invariants(st, totals, n_goals, sailors=()):
     """The conformance invariants of one state; ``sailors`` are the workers that are hired sailors
     (where the ruleset limits how many are on the Work Cycle)."""
     c = st.c
-    # Coins are conserved per denomination across the supply and both purses.
-    supply, (purse0, purse1) = st.supply, st.purses
+    n = c.n_players
+    # One entry per seat in every per-seat field.
+    assert len(st.purses) == len(st.owned) == len(st.claimed) == len(st.first_due) == n
+    assert len(st.pool) == n * c.n_pool and 0 <= st.current < n
+    # Coins are conserved per denomination across the supply and every purse.
+    supply, purses = st.supply, st.purses
     for d, total in enumerate(totals):
-        s, a, b = supply[d], purse0[d], purse1[d]
-        assert s + a + b == total and s >= 0 and a >= 0 and b >= 0
+        assert supply[d] + sum(purse[d] for purse in purses) == total
+        assert supply[d] >= 0 and min(purse[d] for purse in purses) >= 0
     assert min(st.pool, default=0) >= 0          # no resource below zero, Labor included
     owned = st.owned
-    assert owned[0].bit_count() <= c.tokens and owned[1].bit_count() <= c.tokens
+    assert max(o.bit_count() for o in owned) <= c.tokens
     # Every goal is in at most one place.
-    places = list(st.stack) + st.claimed[0] + st.claimed[1] + st.removed + ([st.face_up] if st.face_up >= 0 else [])
+    places = list(st.stack) + [g for goals in st.claimed for g in goals] + st.removed + \
+        ([st.face_up] if st.face_up >= 0 else [])
     assert len(places) == len(set(places)) and len(places) <= n_goals
     # A structure's first builder owns it.
     for s, f in enumerate(st.first_builder):
@@ -95,7 +100,7 @@ def check_invariants(st, totals, n_goals, sailors=()):
     if c.sailor_max is not None:
         wpos = st.wpos
         assert sum(wpos[w] >= 0 for w in sailors) <= c.sailor_max
-    assert st.holder in (-1, 0, 1)
+    assert -1 <= st.holder < n
 
 
 def play_both(rs, seed, conformance=False):
@@ -104,11 +109,13 @@ def play_both(rs, seed, conformance=False):
     rulesets), the conformance checks run too: the invariants, the legal actions, TURN_BOUND and
     ACTIONS_PER_TURN_BOUND (which a generated house rule need not keep), a clone at every action of
     every 50th game, and for every 10th game the record both engines write (the same) replayed."""
-    c = FAST.compile_ruleset(rs)
+    n = rs.player_counts[seed % len(rs.player_counts)]      # each number of players the ruleset allows
+    c = FAST.compile_ruleset(rs, n)
     totals, n_goals = c.coinage.totals, len(c.goal_ids)
     sailors = tuple(w for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind)
-    first = None if c.first_random else seed % 2
-    states = [game.new_game(rs, seed=seed, first_player=first) for game, _ in ENGINES]
+    first = None if c.first_random else seed % n
+    seats = range(n)
+    states = [game.new_game(rs, seed=seed, first_player=first, players=n) for game, _ in ENGINES]
     both = len(states) == 2
     assert not both or type(states[0]) is not type(states[1])
     clone_every = 1 if conformance and seed % 50 == 0 else 25
@@ -131,13 +138,13 @@ def play_both(rs, seed, conformance=False):
             # score() adds the sources up without building them: on the first engine after every
             # action, on the second (whose key() is equal) at the sampled actions below
             if i == 0 or steps % 25 == 0:
-                assert [st.score(q) for q in (0, 1)] == [sum(st.score_by_source(q).values()) for q in (0, 1)]
+                assert [st.score(q) for q in seats] == [sum(st.score_by_source(q).values()) for q in seats]
             if steps % clone_every == 0:             # a clone plays on like the original
                 assert st.clone() == st
             if la and steps % 25 == 0:               # holds (the engine's typed reading) and met (the closure) agree
                 conds = list(st.c.goal_cond) + [cd for cd in st.c.end_conds if cd is not None]
-                assert [cd.holds(st, q) for cd in conds for q in (0, 1)] == \
-                       [bool(cd.met(st, q)) for cd in conds for q in (0, 1)], f"seed {seed}, action {steps}"
+                assert [cd.holds(st, q) for cd in conds for q in seats] == \
+                       [bool(cd.met(st, q)) for cd in conds for q in seats], f"seed {seed}, action {steps}"
         if not legal[0]:
             break
         action = rng.choice(legal[0])
@@ -151,7 +158,8 @@ def play_both(rs, seed, conformance=False):
     for st in states:
         assert st.is_terminal() and st.legal_actions() == [] and st.end_reason is not None
     if conformance and seed % 10 == 0:               # the game's record replays to the same state
-        written = [record.GameRecord.for_state(rs, st).to_json() for st, (_, record) in zip(states, ENGINES)]
+        names = ["bot:random"] * n
+        written = [record.GameRecord.for_state(rs, st, names).to_json() for st, (_, record) in zip(states, ENGINES)]
         assert all(w == written[0] for w in written), f"seed {seed}: the engines write different records"
         record = ENGINES[0][1]                       # so one engine replays it (the game is not played again)
         assert record.replay(record.GameRecord.from_json(written[0]), rs) == states[0]
@@ -159,9 +167,15 @@ def play_both(rs, seed, conformance=False):
         a, b = states
         assert list(a.history) == list(b.history) and list(a.log) == list(b.log)
         assert a.scores() == b.scores()
-        assert [a.score_by_source(p) for p in (0, 1)] == [b.score_by_source(p) for p in (0, 1)]
-        assert a.result() == b.result() and a.returns() == b.returns()
-        assert a.view(0) == b.view(0) and a.view(1) == b.view(1)
+        assert [a.score_by_source(p) for p in seats] == [b.score_by_source(p) for p in seats]
+        fields = (lambda o: (o.scores, o.ranks, o.winners, o.decided_by, o.returns))   # two engines' classes
+        assert fields(a.outcome()) == fields(b.outcome()) and a.result() == b.result() and a.returns() == b.returns()
+        assert [a.view(p) for p in seats] == [b.view(p) for p in seats]
+    if conformance:                                  # the outcome: zero-sum returns, ranks from the scores
+        out = states[0].outcome()
+        assert abs(sum(out.returns)) < 1e-9 and all(-1 <= r <= 1 for r in out.returns)
+        assert out.scores == states[0].scores() and out.winners == tuple(p for p in seats if out.ranks[p] == 1)
+        assert all(out.ranks[p] < out.ranks[q] for p in seats for q in seats if out.scores[p] > out.scores[q])
     return steps
 
 
@@ -211,7 +225,7 @@ def test_same_games_past_32_structures_and_workers(tmp_path):
         rng = random.Random(seed)
         while not st.is_terminal():
             st._apply(rng.choice(st.legal_actions()))
-            high_structures |= (st.owned[0] | st.owned[1]) >> 32
+            high_structures |= (st.owned[0] | st.owned[1]) >> 32     # a two-player ruleset
             high_workers |= st.moved >> 32
     assert high_structures and high_workers
 
@@ -248,15 +262,16 @@ def policy_both(rs, seed):
     """One seeded game on both engines with both policies: at every position the evaluation for
     each player and the greedy move agree; every few actions the greedy policy plays a stretch on
     clones of both and leaves the same state. The game itself mixes greedy and random moves."""
-    first = None if FAST.compile_ruleset(rs).first_random else seed % 2
-    a = FAST.new_game(rs, seed=seed, first_player=first)
-    b = PURE.game.new_game(rs, seed=seed, first_player=first)
+    n = rs.player_counts[seed % len(rs.player_counts)]
+    first = None if FAST.compile_ruleset(rs, n).first_random else seed % n
+    a = FAST.new_game(rs, seed=seed, first_player=first, players=n)
+    b = PURE.game.new_game(rs, seed=seed, first_player=first, players=n)
     rng = random.Random(seed)
     steps = 0
     while not a.is_terminal():
         la, lb = a.legal_actions(), b.legal_actions()
         assert la == lb and a.key() == b.key(), f"seed {seed}, action {steps}"
-        for p in (0, 1):
+        for p in range(n):
             assert fast_policy.evaluate(a, p) == PURE_POLICY.evaluate(b, p), f"seed {seed}, action {steps}"
         greedy = fast_policy.greedy_action(a, la)
         assert greedy == PURE_POLICY.greedy_action(b, lb), f"seed {seed}, action {steps}"

@@ -69,7 +69,8 @@ def test_moment_fields_are_checked(tmp_path):
     assert found == ["at_dawn is not one of the allowed values: built, first_turn, end_of_game",
                      "labor gained at the end of the game is never used: an end_of_game gain gives coins"]
     found = [p.message for p in validate_path(S.variant(tmp_path, {"setup": {"starting_labor": [1]}}))]
-    assert found == ["needs exactly 2 items"]
+    assert found == ["resources.labor.start has 1 entry, but the game is for up to 2 players: give one per seat, "
+                     "in turn order from the first player"]
 
 
 def test_gain_at_the_end_of_the_game_counts_for_the_coin_bonus(tmp_path):

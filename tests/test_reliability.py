@@ -205,7 +205,7 @@ BAD = {
     "actions-missing.json": "missing field actions",
     "empty.json": "not a valid game record",
     "first-player-float.json": "first_player has the wrong type",
-    "first-player-two.json": "first_player is out of range",
+    "first-player-two.json": "the \"first_player\" field must be a seat from 0 to 1, or null",
     "format-other.json": "\"format\" field",
     "id-escape.json": "ruleset/id",
     "id-long.json": "ruleset/id is too long",

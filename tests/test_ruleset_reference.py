@@ -60,12 +60,14 @@ def test_a_row_has_the_field_whether_it_is_required_and_its_meaning():
 
 
 def test_the_table_follows_what_the_schema_allows():
-    """components.players is a constant today; written as a range, the table says the range."""
+    """Written as a constant, the table says the constant; written as a range, the table says the range."""
     def players(schema):
         rows = reference.rows(schema, reference.lookup(schema, "/properties/components"))
         return next(text for field, _required, text in rows if field == "players")
 
-    assert players(SCHEMA).endswith("Always `2`.")
+    constant = copy.deepcopy(SCHEMA)
+    constant["properties"]["components"]["properties"]["players"] = {"const": 2, "description": "The number of players."}
+    assert players(constant).endswith("Always `2`.")
     ranged = copy.deepcopy(SCHEMA)
     ranged["properties"]["components"]["properties"]["players"] = {
         "type": "integer", "minimum": 2, "maximum": 4, "description": "The number of players."}

@@ -219,7 +219,8 @@ def test_check_resolved_without_positions():
     assert check_resolved(data, "x.yaml") == []
     broken = dict(data, setup={"first_player": "choose", "starting_coins": [2]})
     problems = check_resolved(broken, "x.yaml")
-    assert problems == [Problem("x.yaml", 1, 1, "needs exactly 2 items", "/setup/starting_coins")]
+    assert problems == [Problem("x.yaml", 1, 1, "setup.starting_coins has 1 entry, but the game is for up to 2 players: "
+                                "give one per seat, in turn order from the first player", "/setup/starting_coins")]
 
 
 @pytest.mark.parametrize("ident", sorted(bundled_rulesets()))

@@ -39,6 +39,7 @@ from .game import (  # noqa: E402
                    SPENDING,
                    WORK,
                    Compiled,
+                   Outcome,
                    State,
                    compile_ruleset,
                    new_game,
@@ -48,4 +49,4 @@ ENGINE = "compiled" if _core.is_compiled(_game) else "pure Python"
 
 __all__ = ["ENGINE", "BORROW", "BUILD", "CONVERT", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OVER", "PHASE_NAMES",
            "REPAY",
-           "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "State", "compile_ruleset", "new_game"]
+           "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "Outcome", "State", "compile_ruleset", "new_game"]

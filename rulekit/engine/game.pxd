@@ -55,6 +55,10 @@ cdef class Compiled:
     # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
     cdef public object sailor_shared, take_from_opponent, repay_same_turn, chain_end_of_turn
     cdef public object cast_on_build, cast_at_start
+    # Seats: how many, the turn order, who makes change and whose structures each may borrow.
+    cdef public int n_players
+    cdef public tuple next_seat, others, change_makers, lenders, no_coins
+    cdef public object goal_removed_if_all
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -113,7 +117,7 @@ cdef class State:
     cpdef list legal_actions(self)
 
     @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,
-                   theirs=cython.longlong)
+                   theirs=cython.longlong, q=cython.int)
     cpdef _borrow_actions(self, list out)
 
     @cython.locals(c=Compiled, w=cython.int)
@@ -134,7 +138,7 @@ cdef class State:
     @cython.locals(c=Compiled)
     cpdef _end_turn(self)
 
-    @cython.locals(g=cython.int, cond=Condition)
+    @cython.locals(g=cython.int, cond=Condition, q=cython.int)
     cpdef _check_goals(self)
     @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)
@@ -142,11 +146,14 @@ cdef class State:
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
     cpdef bint is_terminal(self)
 
-    @cython.locals(amount=cython.int, cg=Coinage)
+    @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple)
     cpdef int _earn_coin(self, int p, int amount)
 
+    @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef bint _can_earn(self, int p, int amount)
+    @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef bint _can_pay(self, int p, int amount)
+    @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef _pay(self, int p, int amount)
     cpdef _claim(self, int p, int g)
 

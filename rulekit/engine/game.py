@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, PlayerCountError
 from .coins import Coinage
 from .trail import Trail
 
@@ -71,6 +71,37 @@ END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted")
 
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game came out, seat by seat (seats are 0 to n - 1).
+
+    ``ranks[p]`` is 1 plus the number of players strictly better than ``p`` (on VP, then on the
+    ruleset's tie-breaks in order): players equal on all of them share a rank. ``winners`` are the
+    seats ranked 1; ``decided_by`` is ``"vp"``, the tie-break that left one player first, or
+    ``"tie"`` when more than one is first. ``returns`` are zero-sum, each in [-1, 1]: with k winners
+    among n players each winner gets (n/k - 1)/(n - 1) and every other player -1/(n - 1), so that two
+    players get (1, -1), or (0, 0) for a tie.
+    """
+    scores: tuple
+    ranks: tuple
+    winners: tuple
+    decided_by: str
+
+    @property
+    def winner(self):
+        """The seat of the only winner, or None when more than one player is first."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def returns(self) -> tuple:
+        n, k = len(self.scores), len(self.winners)
+        if k == n:
+            return (0.0,) * n
+        win = (n / k - 1) / (n - 1)
+        lose = -1 / (n - 1)
+        return tuple(win if r == 1 else lose for r in self.ranks)
 
 
 @dataclass(frozen=True)
@@ -279,18 +310,43 @@ class Condition:
 
 
 class Compiled:
-    """Flat tables compiled from a resolved ruleset (built once per ruleset)."""
+    """Flat tables compiled from a resolved ruleset for a number of players (built once for each)."""
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset, players: int | None = None):
         d = ruleset.data
         self.ruleset = ruleset
         self.data = d
         comps = d["components"]
+        # Seats: 0 to n - 1. Turn order and who "another player" is, where the two-player text says
+        # "the opponent" (the other_players section; absent, each reads as the two-player rule does).
+        counts = ruleset.player_counts
+        n = counts.start if players is None else players
+        if n not in counts:
+            raise PlayerCountError(n, counts, ruleset.id)
+        self.n_players = n
+        step = n - 1 if (d.get("setup") or {}).get("turn_order") == "counterclockwise" else 1
+        self.next_seat = tuple((p + step) % n for p in range(n))
+        #: others[p]: the other seats in turn order, the one after p first.
+        self.others = tuple(tuple((p + step * i) % n for i in range(1, n)) for p in range(n))
+        other = d.get("other_players") or {}
+        make_change = other.get("make_change", "in_turn_order")
+        #: change_makers[p]: who makes the change the supply cannot when p pays or earns, in that order.
+        self.change_makers = tuple(self.others[p] if make_change == "in_turn_order" else
+                                   self.others[p][:1] if make_change == "next_player" else ()
+                                   for p in range(n))
+        borrow_from = other.get("borrow_from", "any")
+        #: lenders[p]: the seats whose structures p may borrow.
+        self.lenders = tuple(self.others[p] if borrow_from == "any" else
+                             self.others[p][:1] if borrow_from == "next_player" else self.others[p][-1:]
+                             for p in range(n))
+        #: A goal turned up that several players meet is removed only when every player meets it.
+        self.goal_removed_if_all = other.get("revealed_goal", "removed_if_several") == "removed_if_all"
         # Coins, smallest first.
         coins = sorted(comps["coins"].items(), key=lambda kv: kv[1]["value"])
         self.coin_ids = [k for k, _ in coins]
         self.coin_values = tuple(v["value"] for _, v in coins)
         self.coinage = Coinage(self.coin_values, tuple(v["count"] for _, v in coins))
+        self.no_coins = (0,) * self.coinage.n      # the purse of nobody, where nobody makes change
         self.tokens = comps["structure_tokens"]
         # Resources: the coins (at most one, physical: self.coinage) and the
         # counted pools, indexed 0..n_pool-1 in declared order. Every amount
@@ -305,7 +361,8 @@ class Compiled:
         self.pool_end = tuple(-1 if res[r].get("end_of_turn", "lost") == "kept" else
                               0 if res[r].get("end_of_turn", "lost") == "lost" else res[r]["end_of_turn"]["carry"]
                               for r in self.pool_ids)
-        self.pool_start = tuple(tuple(res[r].get("start") or (0, 0)) for r in self.pool_ids)   # not earned
+        # What each seat starts with, in turn order from the first player (not earned).
+        self.pool_start = tuple(tuple(res[r].get("start") or (0,) * n)[:n] for r in self.pool_ids)
         self.no_pool = (0,) * self.n_pool
         turn = d.get("turn") or {}
         self.builds_per_turn = turn.get("builds", 1)
@@ -366,7 +423,7 @@ class Compiled:
             self.kind_ids.append(ruleset.sailor_kind)     # the id the language gives their worker kind
             self.kind_access.append(ACCESS_OWNER)
             self.sailor_shared = sailors["supply"] == "shared"
-            seats = [-1] if self.sailor_shared else [0, 1]
+            seats = [-1] if self.sailor_shared else range(n)
             for seat in seats:
                 for _ in range(sailors["count"]):
                     worker_kind.append(self.sailor_kind)
@@ -485,7 +542,7 @@ class Compiled:
         self.chain_end_of_turn = bool((d.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True))
         # Setup.
         self.first_random = d["setup"]["first_player"] == "random"
-        self.starting_coins = tuple(d["setup"]["starting_coins"])
+        self.starting_coins = tuple(d["setup"]["starting_coins"])[:n]   # in turn order from the first player
         # End and scoring.
         # One entry per end condition, in the ruleset's order: its kind, its
         # key (the kind, or kind#i when the kind is listed more than once),
@@ -596,30 +653,42 @@ class Compiled:
         return m
 
 
-# Where compile_ruleset keeps the tables on a ruleset: one place per engine module, so that when the
-# compiled and the pure-Python engine run in one process (tests/test_engine_differential.py) each plays
-# on its own tables (the compiled core's Condition only reads the compiled State).
+# Where compile_ruleset keeps the tables on a ruleset (a dict: number of players -> Compiled): one place
+# per engine module, so that when the compiled and the pure-Python engine run in one process
+# (tests/test_engine_differential.py) each plays on its own tables (the compiled core's Condition only
+# reads the compiled State).
 _CACHE = "_compiled" if __name__ == "rulekit.engine.game" else "_compiled:" + __name__
 
 
-def compile_ruleset(ruleset) -> Compiled:
-    """The engine's precomputed tables for ``ruleset`` (built once, then kept on it)."""
+def compile_ruleset(ruleset, players: int | None = None) -> Compiled:
+    """The engine's precomputed tables for ``ruleset`` played by ``players`` (None: the fewest it
+    allows), built once, then kept on it. A number the ruleset does not allow raises
+    :class:`rulekit.errors.PlayerCountError`."""
     cache = ruleset.__dict__.get(_CACHE)
     if cache is None:
-        cache = Compiled(ruleset)
+        cache = {}
         object.__setattr__(ruleset, _CACHE, cache)
-    return cache
+    if players is None:
+        players = ruleset.player_counts.start
+    comp = cache.get(players)
+    if comp is None:
+        comp = cache[players] = Compiled(ruleset, players)
+    return comp
 
 
-def new_game(ruleset, seed: int = 0, first_player: int | None = None) -> "State":
-    """A new game of ``ruleset`` (a :class:`rulekit.language.Ruleset`): the mutable :class:`State`."""
-    return State.new(ruleset, seed=seed, first_player=first_player)
+def new_game(ruleset, seed: int = 0, first_player: int | None = None, players: int | None = None) -> "State":
+    """A new game of ``ruleset`` (a :class:`rulekit.language.Ruleset`) for ``players`` (None: the fewest it
+    allows): the mutable :class:`State`."""
+    return State.new(ruleset, seed=seed, first_player=first_player, players=players)
 
 
 class State:
     """One game: mutable, cheap to clone. Create it with :func:`new_game`.
 
-    Players are seats 0 and 1; ``current`` is the seat whose turn it is.
+    Players are seats 0 to ``n_players - 1``; ``first`` is the seat that played first, ``current``
+    the seat whose turn it is, and turns go round in the order of ``c.next_seat``. Each per-seat
+    field (``purses``, ``owned``, ``first_due``, ``claimed``) is a list with one entry per seat;
+    ``pool`` holds seat p's resource r at ``p * n_pool + r``.
     """
 
     __slots__ = (
@@ -635,8 +704,9 @@ class State:
 
     # ----------------------------------------------------------------- setup
     @classmethod
-    def new(cls, ruleset, seed: int = 0, first_player: int | None = None) -> "State":
-        c = compile_ruleset(ruleset)
+    def new(cls, ruleset, seed: int = 0, first_player: int | None = None, players: int | None = None) -> "State":
+        c = compile_ruleset(ruleset, players)
+        n = c.n_players
         st = cls.__new__(cls)
         st.c = c
         st.seed = seed
@@ -647,16 +717,16 @@ class State:
         st.phase = WORK
         nd = c.coinage.n
         st.supply = c.coinage.totals
-        st.purses = [(0,) * nd, (0,) * nd]
-        st.pool = [0] * (2 * c.n_pool)            # player p's resource r at p * n_pool + r
-        st.owned = [0, 0]
-        st.first_due = [0, 0]                     # per seat: structures whose first_turn gain is due
+        st.purses = [(0,) * nd] * n
+        st.pool = [0] * (n * c.n_pool)            # player p's resource r at p * n_pool + r
+        st.owned = [0] * n
+        st.first_due = [0] * n                    # per seat: structures whose first_turn gain is due
         st.first_builder = [-1] * c.n_struct
         st.wpos = list(c.worker_start)
         st.wowner = list(c.worker_seat) if c.sailor_kind < 0 else [
             -1 if c.worker_kind[w] == c.sailor_kind else c.worker_seat[w] for w in range(c.n_workers)]
         st.moved = 0
-        st.claimed = [[], []]
+        st.claimed = [[] for _ in range(n)]
         st.removed = []
         st.holder = -1
         st.token_turn = -1
@@ -684,18 +754,21 @@ class State:
         if c.first_random:
             if first_player is not None:
                 raise ValueError("this ruleset draws the first player at random")
-            st.first = st._rand(2)
+            st.first = st._rand(n)
         else:
             st.first = 0 if first_player is None else first_player
-        if st.first not in (0, 1):
-            raise ValueError("first_player must be 0 or 1")
+        if not 0 <= st.first < n:
+            raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
         st.current = st.first
-        for order, amount in enumerate(c.starting_coins):
-            seat = st.first if order == 0 else 1 - st.first
+        seat = st.first                           # the starting lists are in turn order from the first player
+        for amount in c.starting_coins:
             st._earn_coin(seat, amount)
+            seat = c.next_seat[seat]
         for r in range(c.n_pool):                 # start: on each seat's first turn, not earned
-            for order, amount in enumerate(c.pool_start[r]):
-                st.pool[(st.first if order == 0 else 1 - st.first) * c.n_pool + r] = amount
+            seat = st.first
+            for amount in c.pool_start[r]:
+                st.pool[seat * c.n_pool + r] = amount
+                seat = c.next_seat[seat]
         st._reveal_next()
         st._check_end()
         if st.phase != OVER:        # an end condition met at setup with finish_turn false ends it there
@@ -747,7 +820,7 @@ class State:
         st.moved = self.moved
         st.stack = list(self.stack)
         st.face_up = self.face_up
-        st.claimed = [list(self.claimed[0]), list(self.claimed[1])]
+        st.claimed = [list(goals) for goals in self.claimed]
         st.removed = list(self.removed)
         st.holder = self.holder
         st.token_turn = self.token_turn
@@ -918,31 +991,62 @@ class State:
                 pool[base + r] = keep
 
     # ----------------------------------------------------------------- coins
+    # Who makes change: the supply and the player first; when they cannot, c.change_makers[p] in
+    # order, the first who can (with two players: the opponent), or nobody (then c.no_coins stands in).
     def _earn_coin(self, p: int, amount: int) -> int:
-        """Take up to ``amount`` from the supply (the opponent makes change if
+        """Take up to ``amount`` from the supply (another player makes change if
         needed); what the coins cannot provide is not earned. Returns the amount earned."""
         cg = self.c.coinage
         amount = min(amount, cg.value(self.supply))
         while amount > 0:
-            r = cg.transfer(self.supply, self.purses[p], self.purses[1 - p], amount)
-            if r is not None:
-                self.supply, self.purses[p], self.purses[1 - p] = r
-                return amount
+            makers = self.c.change_makers[p]
+            if not makers:
+                r = cg.transfer(self.supply, self.purses[p], self.c.no_coins, amount)
+                if r is not None:
+                    self.supply, self.purses[p] = r[0], r[1]
+                    return amount
+            for q in makers:
+                r = cg.transfer(self.supply, self.purses[p], self.purses[q], amount)
+                if r is not None:
+                    self.supply, self.purses[p], self.purses[q] = r
+                    return amount
             amount -= 1
         return 0
 
     def _can_earn(self, p: int, amount: int) -> bool:
-        return self.c.coinage.transfer(self.supply, self.purses[p], self.purses[1 - p], amount) is not None
+        cg = self.c.coinage
+        makers = self.c.change_makers[p]
+        if not makers:
+            return cg.transfer(self.supply, self.purses[p], self.c.no_coins, amount) is not None
+        for q in makers:
+            if cg.transfer(self.supply, self.purses[p], self.purses[q], amount) is not None:
+                return True
+        return False
 
     def _can_pay(self, p: int, amount: int) -> bool:
         if amount == 0:
             return True
-        return self.c.coinage.transfer(self.purses[p], self.supply, self.purses[1 - p], amount) is not None
+        cg = self.c.coinage
+        makers = self.c.change_makers[p]
+        if not makers:
+            return cg.transfer(self.purses[p], self.supply, self.c.no_coins, amount) is not None
+        for q in makers:
+            if cg.transfer(self.purses[p], self.supply, self.purses[q], amount) is not None:
+                return True
+        return False
 
     def _pay(self, p: int, amount: int):
         if amount:
-            r = self.c.coinage.transfer(self.purses[p], self.supply, self.purses[1 - p], amount)
-            self.purses[p], self.supply, self.purses[1 - p] = r
+            cg = self.c.coinage
+            makers = self.c.change_makers[p]
+            if not makers:
+                r = cg.transfer(self.purses[p], self.supply, self.c.no_coins, amount)
+                self.purses[p], self.supply = r[0], r[1]
+            for q in makers:
+                r = cg.transfer(self.purses[p], self.supply, self.purses[q], amount)
+                if r is not None:
+                    self.purses[p], self.supply, self.purses[q] = r
+                    break
             self.spent += amount
 
     # ----------------------------------------------------------------- goals
@@ -953,8 +1057,9 @@ class State:
         self._reveal_next()
 
     def _reveal_next(self):
-        """Turn goals face up until one stays: removed if both players meet
-        it, claimed if one does (immediate goals only)."""
+        """Turn goals face up until one stays (immediate goals only): removed if several
+        players meet it (every player, with ``revealed_goal: removed_if_all``), else claimed
+        by the first who does in turn order from the current player."""
         c = self.c
         while self.face_up < 0 and self.stack:
             g = self.stack.pop()
@@ -963,27 +1068,36 @@ class State:
             if c.goal_at_end[g]:
                 return
             cond = c.goal_cond[g]
-            a = cond.holds(self, self.current)
-            b = cond.holds(self, 1 - self.current)
-            if a and b:
+            first = self.current if cond.holds(self, self.current) else -1
+            meet = 1 if first >= 0 else 0
+            for q in c.others[self.current]:
+                if cond.holds(self, q):
+                    meet += 1
+                    if first < 0:
+                        first = q
+            if meet >= 2 and (meet == c.n_players or not c.goal_removed_if_all):
                 self.removed.append(g)
                 self.log.append(("remove", g))
                 self.face_up = -1
-            elif a or b:
-                p = self.current if a else 1 - self.current
-                self.claimed[p].append(g)
-                self.log.append(("claim", p, g))
+            elif meet:
+                self.claimed[first].append(g)
+                self.log.append(("claim", first, g))
                 self.face_up = -1
 
     def _check_goals(self):
+        """The face-up goal, if checked at once: claimed by the current player if they meet it, else by
+        the first other player in turn order who does."""
         g = self.face_up
         if g < 0 or self.c.goal_at_end[g]:
             return
         cond = self.c.goal_cond[g]
         if cond.holds(self, self.current):
             self._claim(self.current, g)
-        elif cond.holds(self, 1 - self.current):
-            self._claim(1 - self.current, g)
+            return
+        for q in self.c.others[self.current]:
+            if cond.holds(self, q):
+                self._claim(q, g)
+                return
 
     def _check_end_of_turn_goals(self):
         c = self.c
@@ -1012,7 +1126,10 @@ class State:
         kind = c.end_kind[i]
         if kind == 0:                            # player_condition
             cond = c.end_conds[i]
-            return cond.holds(self, 0) or cond.holds(self, 1)
+            for p in range(c.n_players):
+                if cond.holds(self, p):
+                    return True
+            return False
         if kind == 1:                            # all_structures_built
             fb = self.first_builder
             for s in range(c.n_struct):
@@ -1107,12 +1224,15 @@ class State:
             s += 1
 
     def _end_gains(self):
-        """gain: {when: end_of_game}: each owner earns it as the game ends (the current player first)."""
+        """gain: {when: end_of_game}: each owner earns it as the game ends (the current player first, then
+        the others in turn order)."""
         c = self.c
-        for p in (self.current, 1 - self.current):
+        p = self.current
+        for _ in range(c.n_players):
             for s in range(c.n_struct):
                 if c.final_coin[s] and self.owned[p] >> s & 1:
                     self._earn_coin(p, c.final_coin[s])
+            p = c.next_seat[p]
 
     def _end_turn(self):
         c = self.c
@@ -1130,7 +1250,7 @@ class State:
             self.phase = OVER
             self.log.append(("over",))
             return
-        self.current = 1 - self.current
+        self.current = c.next_seat[self.current]
         self.turn += 1
         self._start_turn()
 
@@ -1242,13 +1362,16 @@ class State:
         c = self.c
         p = self.current
         mine = self.owned[p]
-        theirs = self.owned[1 - p]
         if self.borrows >= c.borrow_per_turn or not (mine & c.borrow_mask):
             return
         if self.holder == p:
             return
-        if self.holder == 1 - p and not (c.take_from_opponent and theirs & c.borrow_mask):
+        # Another player holds the token: it may be taken from them only if they own a Lender too.
+        if self.holder >= 0 and not (c.take_from_opponent and self.owned[self.holder] & c.borrow_mask):
             return
+        theirs = 0
+        for q in c.lenders[p]:
+            theirs |= self.owned[q]
         candidates = theirs & ~mine & ~self.borrowed_mask
         for s in range(c.n_struct):
             if candidates >> s & 1:
@@ -1452,29 +1575,47 @@ class State:
             total += self.coin_value(p) // per * vp
         return total
 
-    def scores(self) -> tuple[int, int]:
-        return self.score(0), self.score(1)
+    @property
+    def n_players(self) -> int:
+        return self.c.n_players
+
+    def scores(self) -> tuple:
+        """Every seat's VP, seat 0 first."""
+        return tuple([self.score(p) for p in range(self.c.n_players)])
+
+    def outcome(self) -> Outcome:
+        """Each seat's score and rank (VP, then the tie-breaks in order), the winners and what decided it."""
+        n = self.c.n_players
+        scores = self.scores()
+        keys = [[scores[p]] for p in range(n)]
+        top = [p for p in range(n) if scores[p] == max(scores)]
+        decided_by = "vp" if len(top) == 1 else "tie"
+        for tb in self.c.tie_breaks:
+            if len(top) == 1 and len(set(map(tuple, keys))) == n:
+                break                            # nobody is level any more: the rest cannot change a rank
+            values = [self.metric(tb, p) for p in range(n)]
+            for p in range(n):
+                keys[p].append(values[p])
+            if len(top) > 1:
+                best = max(values[p] for p in top)
+                top = [p for p in top if values[p] == best]
+                if len(top) == 1:
+                    decided_by = tb
+        ranks = tuple(1 + sum(1 for q in range(n) if keys[q] > keys[p]) for p in range(n))
+        return Outcome(scores, ranks, tuple(p for p in range(n) if ranks[p] == 1), decided_by)
 
     def result(self) -> dict:
         """Winner (seat, or None for a tie), and what decided it: ``vp``, a tie-break metric, or ``tie``."""
-        s0, s1 = self.scores()
-        if s0 != s1:
-            return {"winner": 0 if s0 > s1 else 1, "decided_by": "vp"}
-        for tb in self.c.tie_breaks:
-            a, b = self.metric(tb, 0), self.metric(tb, 1)
-            if a != b:
-                return {"winner": 0 if a > b else 1, "decided_by": tb}
-        return {"winner": None, "decided_by": "tie"}
+        out = self.outcome()
+        return {"winner": out.winner, "decided_by": out.decided_by}
 
     def winner(self):
-        return self.result()["winner"]
+        return self.outcome().winner
 
-    def returns(self) -> tuple[float, float]:
-        """+1 for a win, -1 for a loss, 0 for a tie (OpenSpiel style)."""
-        w = self.winner()
-        if w is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+    def returns(self) -> tuple:
+        """Each seat's return (OpenSpiel style), zero-sum: +1 for a win and -1 for a loss between two
+        players, 0 for a tie; for more, see :class:`Outcome`."""
+        return self.outcome().returns
 
     # -------------------------------------------------------------- notation
     def notation(self, action: int) -> str:
@@ -1509,19 +1650,20 @@ class State:
         c = self.c
         return {
             "player": player,
+            "players": c.n_players,
             "current": self.current,
             "phase": self.phase_name,
             "turn": self.turn,
             "supply": dict(zip(c.coin_ids, self.supply)),
             "purses": [dict(zip(c.coin_ids, pr)) for pr in self.purses],
-            "pools": [dict(zip(c.pool_ids, self.pool[q * c.n_pool:(q + 1) * c.n_pool])) for q in (0, 1)],
-            "owned": [[c.struct_ids[s] for s in range(c.n_struct) if self.owned[q] >> s & 1] for q in (0, 1)],
+            "pools": [dict(zip(c.pool_ids, self.pool[q * c.n_pool:(q + 1) * c.n_pool])) for q in range(c.n_players)],
+            "owned": [[c.struct_ids[s] for s in range(c.n_struct) if self.owned[q] >> s & 1] for q in range(c.n_players)],
             "first_builders": {c.struct_ids[s]: self.first_builder[s] for s in range(c.n_struct) if self.first_builder[s] >= 0},
             "workers": [(c.kind_ids[c.worker_kind[w]], c.space_ids[self.wpos[w]] if self.wpos[w] >= 0 else None,
                          self.wowner[w]) for w in range(c.n_workers)],
             "face_up": c.goal_ids[self.face_up] if self.face_up >= 0 else None,
             "face_down": len(self.stack),
-            "claimed": [[c.goal_ids[g] for g in self.claimed[q]] for q in (0, 1)],
+            "claimed": [[c.goal_ids[g] for g in self.claimed[q]] for q in range(c.n_players)],
             "removed": [c.goal_ids[g] for g in self.removed],
             "lender_holder": self.holder,
             "borrowed": c.struct_ids[self.borrowed] if self.borrowed >= 0 else None,
@@ -1533,7 +1675,9 @@ class State:
 
     def unseen_goals(self) -> list[int]:
         """Goals neither face up, claimed nor removed: the stack is drawn from these."""
-        seen = set(self.removed) | set(self.claimed[0]) | set(self.claimed[1])
+        seen = set(self.removed)
+        for goals in self.claimed:
+            seen.update(goals)
         if self.face_up >= 0:
             seen.add(self.face_up)
         return [g for g in range(len(self.c.goal_ids)) if g not in seen]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import N_, IllegalActionError, RecordError, RulekitError, Text
 from ..paths import FileTooLarge, NotRegularFile, read_user_file
-from .game import compile_ruleset, new_game
+from .game import new_game
 
 FORMAT = "rulekit-record"
 VERSION = 1
@@ -81,7 +81,7 @@ class GameRecord:
     def for_state(cls, ruleset, state, players=(), language=None) -> "GameRecord":
         source = str(Path(ruleset.source).resolve()) if ruleset.source else None
         rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed,
-                  first_player=None if compile_ruleset(ruleset).first_random else state.first,
+                  first_player=None if state.c.first_random else state.first,
                   players=list(players), ruleset_source=source, language=language)
         rec.actions = [state.notation(a) for a in state.history]
         rec.result = result_summary(state) if state.is_terminal() else None
@@ -120,12 +120,13 @@ class GameRecord:
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise bad(Text(N_("the \"actions\" field must be a list of strings")))
-        fp = data.get("first_player")
-        if fp not in (None, 0, 1):
-            raise bad(Text(N_("the \"first_player\" field must be 0, 1 or null")))
         players = data.get("players") or []
         if not isinstance(players, list):
             raise bad(Text(N_("the \"players\" field must be a list")))
+        fp = data.get("first_player")
+        if fp is not None and not (isinstance(fp, int) and 0 <= fp < max(2, len(players))):
+            raise bad(Text(N_("the \"first_player\" field must be a seat from 0 to {last}, or null"),
+                           last=max(2, len(players)) - 1))
         return cls(ruleset_id=rs["id"], ruleset_sha256=rs["sha256"], ruleset_source=rs.get("source"),
                    seed=seed, first_player=fp, actions=list(actions), players=list(players),
                    result=data.get("result"), language=data.get("language"))
@@ -188,7 +189,7 @@ def result_summary(state) -> dict:
     res = state.result()
     return {
         "scores": list(state.scores()),
-        "by_source": [state.score_by_source(0), state.score_by_source(1)],
+        "by_source": [state.score_by_source(p) for p in range(state.n_players)],
         "winner": res["winner"],
         "decided_by": res["decided_by"],
         "end_reason": state.end_reason,
@@ -223,7 +224,7 @@ def check_result(record: GameRecord, state) -> None:
         return
     if stored is not None and found is not None and all(stored.get(k) == found[k] for k in keys):
         return
-    shown = (lambda r: Text(N_("not finished")) if r is None else "{} – {}".format(*r["scores"]))
+    shown = (lambda r: Text(N_("not finished")) if r is None else " – ".join(map(str, r["scores"])))
     raise RecordError(Text(N_("the result written in the record ({stored}) differs from the replayed one ({found})"),
                            stored=shown(stored), found=shown(found)))
 
@@ -232,7 +233,8 @@ def replay(record: GameRecord, ruleset, upto: int | None = None):
     """Re-play ``record`` on ``ruleset`` and return the final state."""
     check_ruleset(record, ruleset)
     try:
-        state = new_game(ruleset, seed=record.seed, first_player=record.first_player)
+        state = new_game(ruleset, seed=record.seed, first_player=record.first_player,
+                         players=len(record.players) or None)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     actions = record.actions if upto is None else record.actions[:upto]

@@ -543,6 +543,22 @@ class Ruleset:
         return SAILOR_KIND if isinstance(self.data.get(SAILORS_SECTION), dict) else None
 
     @property
+    def player_counts(self) -> range:
+        """How many players may play it (``components.players``: a number, or ``{min, max}``)."""
+        players = self.data["components"]["players"]
+        if isinstance(players, dict):
+            return range(players["min"], players["max"] + 1)
+        return range(players, players + 1)
+
+    @property
+    def min_players(self) -> int:
+        return self.player_counts.start
+
+    @property
+    def max_players(self) -> int:
+        return self.player_counts.stop - 1
+
+    @property
     def base(self) -> str | None:
         """The file this ruleset extends, if any."""
         return self.chain[1] if len(self.chain) > 1 else None

@@ -343,16 +343,30 @@ def _ways(amount: int, supply, index: int = 0):
                 yield (k,) + tail
 
 
-def payable_both(a: int, b: int, supply) -> bool:
-    """Can the supply pay ``a`` to one player and ``b`` to the other, with different coins?
+def payable_all(amounts, supply, _memo=None) -> bool:
+    """Can the supply pay each of ``amounts`` to a different player at once, with different coins?
 
-    Exact: tries every purse worth ``a`` (there are at most MAX_HOLDINGS).
+    Exact: tries every purse worth the first amount (there are at most MAX_HOLDINGS), then the rest
+    from what is left (each remainder of the supply is tried once).
     """
-    for purse in _ways(a, supply):
-        rest = [(v, c - k) for (v, c), k in zip(supply, purse)]
-        if payable(b, rest):
-            return True
-    return False
+    amounts = tuple(amounts)
+    if len(amounts) <= 1:
+        return not amounts or payable(amounts[0], supply)
+    memo = {} if _memo is None else _memo
+    key = (amounts, tuple(supply))
+    if key not in memo:
+        memo[key] = False
+        for purse in _ways(amounts[0], supply):
+            rest = [(v, c - k) for (v, c), k in zip(supply, purse)]
+            if payable_all(amounts[1:], rest, memo):
+                memo[key] = True
+                break
+    return memo[key]
+
+
+def payable_both(a: int, b: int, supply) -> bool:
+    """Can the supply pay ``a`` to one player and ``b`` to the other, with different coins?"""
+    return payable_all((a, b), supply)
 
 
 def _labor_bound(data):

@@ -608,6 +608,7 @@ class _Checker:
         self.check_goals(comps)
         self.check_end()
         self.check_coins(comps)
+        self.check_players(comps)
         self.check_casting(comps)
 
     def ref(self, pointer, ident, kind):
@@ -880,6 +881,49 @@ class _Checker:
             self.add("/setup/starting_coins", _(
                 "the coins in the supply cannot pay both starting amounts ({first} and {second}) at once").format(
                     first=starting[0], second=starting[1]), causes=causes)
+        elif not bad and len(starting) > 2 and self.holdings_ok and not soundness.payable_all(starting, supply):
+            self.add("/setup/starting_coins", _(
+                "the coins in the supply cannot pay all the starting amounts ({amounts}) at once").format(
+                    amounts=", ".join(map(str, starting))), causes=causes)
+
+    def check_players(self, comps):
+        """A range of players that is one; per-seat lists of one entry per seat; the other_players
+        readings a game for more than two needs."""
+        players = comps.get("players")
+        if isinstance(players, dict):
+            low, high = _int(players.get("min")), _int(players.get("max"))
+            if low is None or high is None:
+                return                   # the schema said what is wrong
+            if low > high:
+                self.add("/components/players/min", _(
+                    "the fewest players ({low}) is more than the most ({high})").format(low=low, high=high))
+                return
+        elif _int(players) is not None:
+            low = high = players
+        else:
+            return
+        if not 2 <= low <= high <= 6:
+            return                       # the schema said what is wrong
+        seats = [("/setup/starting_coins", _dict(self.data.get("setup")).get("starting_coins"))]
+        for rid, resource in _dict(self.data.get("resources")).items():
+            seats.append((f"{join('/resources', rid)}/start", _dict(resource).get("start")))
+        for pointer, entries in seats:
+            if isinstance(entries, list) and len(entries) != high:
+                self.add(pointer, ngettext(
+                    "{field} has {count} entry, but the game is for up to {players} players: give one per seat, "
+                    "in turn order from the first player",
+                    "{field} has {count} entries, but the game is for up to {players} players: give one per seat, "
+                    "in turn order from the first player", len(entries)).format(
+                        field=pointer.strip("/").replace("/", "."), count=len(entries), players=high),
+                    causes=("/components/players",))
+        if high > 2:
+            other = self.data.get("other_players")
+            for key in ("make_change", "borrow_from", "revealed_goal"):
+                if key not in _dict(other):
+                    self.add("/other_players" if isinstance(other, dict) else "/components/players", _(
+                        "a game for {players} players must choose other_players.{field}: the two-player rule "
+                        "says \"the opponent\", and the rule texts are silent for more (docs/readings.md)").format(
+                            players=high, field=key))
 
     def check_casting(self, comps):
         d = self.data
