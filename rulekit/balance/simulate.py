@@ -47,8 +47,8 @@ from dataclasses import dataclass
 
 from ..bots import canonical_bot, make_bot, parse_bot, play_game
 from ..engine import SOURCES, compile_ruleset
-from ..errors import PlayerCountError
-from ..i18n import _, format_list, ngettext
+from ..errors import BotSpecError, PlayerCountError, Text
+from ..i18n import N_, _
 from ..language import Ruleset, load_ruleset
 from .backend import open_backend, parent_gone
 
@@ -272,26 +272,19 @@ def check_bots(bots) -> tuple:
     return tuple(canonical_bot(b) for b in bots)
 
 
+class BotCountError(PlayerCountError):
+    """A number of bots that is not a number of players the ruleset allows (one bot per seat): the
+    engine's message, which names the numbers allowed, and what to do about it."""
+
+    def __init__(self, asked: int, allowed: range, ruleset: str = ""):
+        super().__init__(asked, allowed, ruleset)
+        self.args = (Text(N_("{problem}: give one bot per player"), problem=self.args[0]),)
+
+
 def check_players(ruleset, bots) -> None:
-    """Refuse ``bots`` whose number is not a number of players ``ruleset`` allows (one bot per
-    seat): :class:`PlayerCountError`, whose message names the allowed numbers (``2``, ``3 or 4``,
-    ``2 to 5``)."""
-    counts = list(ruleset.player_counts)
-    n = len(bots)
-    if n in counts:
-        return
-    if len(counts) > 2:
-        text = ngettext(
-            "{ruleset} is played by {low} to {high} players, and {num} bot was given: give one bot per player",
-            "{ruleset} is played by {low} to {high} players, and {num} bots were given: give one bot per player",
-            n)
-    else:
-        text = ngettext(
-            "{ruleset} is played by {allowed} players, and {num} bot was given: give one bot per player",
-            "{ruleset} is played by {allowed} players, and {num} bots were given: give one bot per player",
-            n)
-    raise PlayerCountError(text.format(ruleset=ruleset.id, allowed=format_list([str(k) for k in counts], style="or"),
-                                       low=counts[0], high=counts[-1], num=n))
+    """Refuse ``bots`` whose number is not a number of players ``ruleset`` allows: :class:`BotCountError`."""
+    if len(bots) not in ruleset.player_counts:
+        raise BotCountError(len(bots), ruleset.player_counts, ruleset.id)
 
 
 def default_bots(ruleset) -> tuple:
@@ -310,7 +303,7 @@ def run_many(refs, games: int, bots=None, seed: int = 0, jobs: int = 1, progress
     processes, on the Dask ``cluster`` (:mod:`rulekit.balance.backend`) or on
     an open ``backend``; the result depends on none of them. A game still
     running after ``max_turns`` turns stops, unfinished. There are as many
-    players as ``bots`` (:class:`PlayerCountError` if a ruleset does not allow it).
+    players as ``bots`` (:class:`BotCountError` if a ruleset does not allow it).
     """
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
     bots = check_bots(bots if bots is not None else default_bots(rulesets[0]))
@@ -595,8 +588,9 @@ def report(ruleset, games: int, bots=None, seed: int = 0, jobs: int = 1, other=N
     ``strengths``: further sets of as many bots (``[("mcts:50", "mcts:50"), …]``)
     for which the same games are played again; their reports go in
     ``doc["strengths"]`` (with the first set's), to see whether a
-    conclusion holds as play gets stronger. :class:`PlayerCountError` when a
-    ruleset is not played by that many players, or the sets differ in size.
+    conclusion holds as play gets stronger. :class:`BotCountError` when a
+    ruleset is not played by that many players, :class:`rulekit.errors.BotSpecError`
+    when the sets differ in size.
     """
     refs = [ruleset] if other is None else [ruleset, other]
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
@@ -604,7 +598,7 @@ def report(ruleset, games: int, bots=None, seed: int = 0, jobs: int = 1, other=N
     pairs += [check_bots(b) for b in (strengths or [])]
     for pair in pairs:
         if len(pair) != len(pairs[0]):
-            raise PlayerCountError(_("every --bots must give as many bots: {first} and {other} differ").format(
+            raise BotSpecError(_("every --bots must give as many bots: {first} and {other} differ").format(
                 first=",".join(pairs[0]), other=",".join(pair)))
         for rs in rulesets:
             check_players(rs, pair)
