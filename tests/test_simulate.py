@@ -308,11 +308,29 @@ def test_three_seats_add_up_to_the_games():
 
 
 def test_the_number_of_bots_must_be_a_number_of_players():
-    from rulekit.errors import PlayerCountError
+    from rulekit.errors import BotSpecError, PlayerCountError
 
-    with pytest.raises(PlayerCountError, match="province-3p is played by 3 players, and 2 bots were given"):
+    with pytest.raises(PlayerCountError, match="province-3p is played by 3 players, not 2: give one bot per player"):
         sim.report("province-3p", 2, bots=("greedy", "greedy"))
-    with pytest.raises(PlayerCountError, match="province-en is played by 2 players"):
+    with pytest.raises(PlayerCountError, match="province-en is played by 2 players, not 3"):
         sim.run("province-en", 2, bots=("greedy",) * 3)
+    with pytest.raises(BotSpecError, match="every --bots must give as many bots"):
+        sim.report("province-en", 2, bots=("greedy", "greedy"), strengths=[("greedy",) * 3])
     # With no bots given, a greedy bot sits in every seat of the smallest game.
     assert sim.report("province-3p", 1)["settings"]["bots"] == ["greedy"] * 3
+
+
+def test_a_ruleset_for_two_or_three_plays_as_many_as_there_are_bots(tmp_path):
+    """With a range of players, the number of bots chooses: two bots play the two-player game (the
+    first two starting amounts), three the three-player one; four are refused, naming the range."""
+    from rulekit.errors import PlayerCountError
+    from scenario import variant
+
+    ranged = variant(tmp_path, {"components": {"players": {"min": 2, "max": 3}}}, base="province-3p",
+                     name="two-or-three")
+    two = sim.report(ranged, 4, seed=1)
+    assert two["settings"]["bots"] == ["greedy", "greedy"] and two["results"]["players"] == 2
+    three = sim.report(ranged, 3, seed=1, bots=("greedy",) * 3)
+    assert three["results"]["players"] == 3 and len(three["seat_balance"]["seats"]) == 3
+    with pytest.raises(PlayerCountError, match="two-or-three is played by 2 to 3 players, not 4: give one bot"):
+        sim.report(ranged, 2, bots=("greedy",) * 4)

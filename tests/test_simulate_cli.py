@@ -156,10 +156,11 @@ def test_the_number_of_bots_is_the_number_of_players():
     r = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy,greedy")
     assert r.exit_code != 0 and r.exit_code != 130
     assert "rulekit:" in r.output and "Traceback" not in r.output
-    assert "province-en is played by 2 players, and 3 bots were given" in r.output
+    assert r.exit_code == 2           # a usage error, as an unknown bot is
+    assert "province-en is played by 2 players, not 3: give one bot per player" in r.output
     fr = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy,greedy", "--lang", "fr")
     assert fr.exit_code == r.exit_code
-    assert "province-en se joue à 2\u00a0joueurs, et 3\u00a0bots ont été donnés" in fr.output
+    assert "province-en se joue à 2 joueurs, pas à 3\u202f: donnez un bot par joueur" in fr.output
     strengths = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy", "--bots", "mcts:2,mcts:2,mcts:2")
     assert strengths.exit_code == r.exit_code and "greedy,greedy and mcts:2,mcts:2,mcts:2 differ" in strengths.output
 
@@ -184,7 +185,7 @@ def test_three_players_report_every_seat():
     assert sum(s["wins"]["count"] for s in doc["results"]["seats"]) + doc["results"]["wins"]["draws"]["count"] \
         + doc["results"]["wins"]["unfinished"]["count"] == 6
     two = run("simulate", "province-3p", "--games", "2", "--bots", "greedy,greedy")
-    assert two.exit_code != 0 and "province-3p is played by 3 players, and 2 bots were given" in two.output
+    assert two.exit_code == 2 and "province-3p is played by 3 players, not 2: give one bot per player" in two.output
     fr = run("simulate", "province-3p", "--games", "3", "--lang", "fr")
     assert fr.exit_code == 0, fr.output
     assert "victoires du troisième joueur" in fr.output and "PV du deuxième joueur" in fr.output
