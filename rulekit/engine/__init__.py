@@ -3,6 +3,8 @@
 - :mod:`.game` compiles a :class:`rulekit.language.Ruleset` once into integer
   tables (:func:`compile_ruleset`) and plays games on them (:class:`State`:
   legal actions, apply, clone, scores, result); :func:`new_game` starts one;
+- :mod:`.primitives` holds the engine's row for each primitive of the rules
+  language (an effect, a metric): how it compiles into the tables;
 - :mod:`.coins` holds physical coins and the change-making policy;
 - :mod:`.record` writes, reads and replays game records;
 - :mod:`.trail` is the append-only history and log that clones share;

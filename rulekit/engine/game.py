@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from ..errors import IllegalActionError, PlayerCountError
 from .coins import Coinage
+from .primitives import EFFECTS, METRICS
 from .trail import Trail
 
 # Phases
@@ -136,24 +137,7 @@ class Condition:
         lo = spec.get("at_least")
         hi = spec.get("at_most")
         self.at_least, self.at_most = lo, hi
-        param = None
-        if self.metric == "workers":
-            excluded = set(spec.get("exclude", ()))
-            param = frozenset(k for k, kid in enumerate(comp.kind_ids) if kid not in excluded)
-        elif self.metric == "structures":
-            param = spec.get("vp")
-        elif self.metric == "coins_held":
-            param = comp.coin_ids.index(spec["coin"])
-        elif self.metric == "conversions_this_turn":
-            param = comp.conv_ids.index(spec["conversion"])
-        elif self.metric == "workers_on_one_space":
-            param = spec.get("counting", "accessible") == "all"     # True: every worker, not only yours
-        elif self.metric == "owns":
-            param = comp.struct_ids.index(spec["structure"])
-        elif self.metric in ("earned_this_turn", "held"):
-            rid = spec["resource"]
-            param = comp.pool_ids.index(rid) if rid in comp.pool_ids else -1   # -1: the coins
-        
+        param = METRICS[self.metric](comp, spec)   # metric name -> param(c, spec): one row per metric
         self.param = param
         metric = self.metric
         if lo is None:
@@ -390,7 +374,6 @@ class Compiled:
         # Conversions.
         convs = d.get("conversions") or {}
         self.conv_ids = list(convs)
-        cidx = {c: i for i, c in enumerate(self.conv_ids)}
         self.conv_pay_pool = tuple(self.pools(convs[c]["pay"]) for c in self.conv_ids)
         self.conv_pay_coin = tuple(self.coins(convs[c]["pay"]) for c in self.conv_ids)
         self.conv_gain_pool = tuple(self.pools(convs[c]["gain"]) for c in self.conv_ids)
@@ -459,39 +442,10 @@ class Compiled:
         self.leap_steps = [0] * self.n_struct       # long_move: steps of the one long move per turn
         self.borrow_mask = 0                        # structures with the borrowing effect
         self.ship_mask = 0                          # structures with ship_benefit
-        for i, s in enumerate(sts):
+        for i, s in enumerate(sts):               # effect name -> compile(c, s, arg): one row per effect
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
-                arg = arg or {}
-                if name == "income":
-                    self.income_pool[i] = self.added(self.income_pool[i], self.pools(arg))
-                    self.income_coin[i] += self.coins(arg)
-                elif name == "gain" and arg["when"] == "end_of_game":
-                    self.final_coin[i] += self.coins(arg)
-                elif name == "gain" and arg["when"] == "first_turn":
-                    self.first_pool[i] = self.added(self.first_pool[i], self.pools(arg))
-                    self.first_coin[i] += self.coins(arg)
-                elif name == "gain":
-                    self.built_pool[i] = self.added(self.built_pool[i], self.pools(arg))
-                    self.built_coin[i] += self.coins(arg)
-                elif name == "space_yield":
-                    sp = self.space_ids.index(arg["space"])
-                    if sp not in self.yield_over[i]:     # a structure's first replacement of a space wins
-                        self.yield_over[i][sp] = (self.pools(arg), self.coins(arg))
-                elif name == "space_bonus":
-                    sp = self.space_ids.index(arg["space"])
-                    wk = self.kind_ids.index(arg["worker"]) if arg.get("worker") else -1
-                    self.yield_bonus[i].append((sp, wk, self.pools(arg), self.coins(arg)))
-                elif name == "unlock_worker":
-                    self.unlocks[i] |= 1 << self.kind_ids.index(arg["worker"])
-                elif name == "conversion":
-                    self.conv_unlocks[i] |= 1 << cidx[arg["conversion"]]
-                elif name == "long_move":
-                    self.leap_steps[i] = max(self.leap_steps[i], arg.get("steps", 2))
-                elif name == "borrowing":
-                    self.borrow_mask |= 1 << i
-                elif name == "ship_benefit":
-                    self.ship_mask |= 1 << i
+                EFFECTS[name](self, i, arg or {})
         self.income_mask = sum(1 << i for i in range(self.n_struct)
                                if any(self.income_pool[i]) or self.income_coin[i])
         self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])
@@ -785,7 +739,6 @@ class State:
 
     def _reset_turn_counters(self):
         c = self.c
-        p = self.current
         self.earned = [0] * c.n_pool              # earned this turn by the current player
         self.spent = 0
         self.conv_used = [0] * len(c.conv_ids)
@@ -1532,7 +1485,6 @@ class State:
                 self.cast_pending = True
 
     def _borrow(self, p: int, s: int):
-        c = self.c
         self.holder = p
         self.token_turn = self.turn
         self.borrowed = s

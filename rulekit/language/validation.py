@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 import json
 from functools import lru_cache
+from typing import Callable, NamedTuple
 
 import jsonschema
 
@@ -233,8 +234,83 @@ _DEFINED_AT = {
     "resource": "/resources",
 }
 
-#: Keys of an amount mapping that are not resources, per place.
-_NOT_AMOUNTS = {"gain": ("when",), "space_yield": ("space",), "space_bonus": ("space", "worker")}
+
+# ---------------------------------------------------------------------------
+# Effects: one row per primitive
+
+
+class Effect(NamedTuple):
+    """The language's row for an effect primitive (a key of ``$defs/effect``): what is checked
+    beyond the schema, and whether its value is an amount of resources (then :func:`amount_places`
+    yields it, and every key of it but ``not_amounts`` must be a declared resource).
+    ``tests/test_primitives.py`` checks that :data:`EFFECTS` has one row per effect of the schema."""
+
+    #: check(checker, pointer, value): what the schema cannot express (``pointer`` is the value's,
+    #: ``/structures/ID/effects/I/NAME``); None: the schema says all.
+    check: Callable | None
+    #: The keys of the value that are not resources when the value is an amount; None: it is no amount.
+    not_amounts: tuple | None
+
+
+def _check_unlock_worker(checker, pointer, value):
+    if isinstance(value, dict):
+        checker.ref(f"{pointer}/worker", value.get("worker"), "worker")
+
+
+def _check_conversion(checker, pointer, value):
+    if isinstance(value, dict):
+        checker.ref(f"{pointer}/conversion", value.get("conversion"), "conversion")
+
+
+def _check_space_yield(checker, pointer, value):
+    if isinstance(value, dict):
+        checker.ref(f"{pointer}/space", value.get("space"), "space")
+
+
+def _check_long_move(checker, pointer, value):
+    if isinstance(value, dict):
+        steps = _int(value.get("steps", 2))
+        spaces = checker.spaces
+        if steps is not None and 2 <= steps <= 10 and spaces and steps >= len(spaces):
+            checker.add(pointer, ngettext(
+                "a long move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
+                "a long move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
+                len(spaces)).format(steps=steps, num=len(spaces)))
+
+
+def _check_space_bonus(checker, pointer, value):
+    if isinstance(value, dict):
+        checker.ref(f"{pointer}/space", value.get("space"), "space")
+        if not (value.get("worker") == SAILOR_KIND and isinstance(checker.data.get("sailors"), dict)):
+            checker.ref(f"{pointer}/worker", value.get("worker"), "worker")
+
+
+def _check_borrowing(checker, pointer, value):
+    if not isinstance(checker.data.get("borrowing"), dict):
+        checker.add(pointer, _(
+            "a borrowing effect needs a top-level borrowing section (the rules of borrowing)"),
+            causes=("/borrowing",))
+
+
+def _check_ship_benefit(checker, pointer, value):
+    if not isinstance(checker.data.get("casting"), dict):
+        checker.add(pointer, _(
+            "a ship_benefit effect needs a top-level casting section (the ship outcomes)"),
+            causes=("/casting",))
+
+
+#: effect name -> its row, in the order the checks run (only the first unknown ids get a suggestion).
+EFFECTS = {
+    "income": Effect(check=None, not_amounts=()),
+    "gain": Effect(check=None, not_amounts=("when",)),
+    "unlock_worker": Effect(check=_check_unlock_worker, not_amounts=None),
+    "conversion": Effect(check=_check_conversion, not_amounts=None),
+    "space_yield": Effect(check=_check_space_yield, not_amounts=("space",)),
+    "long_move": Effect(check=_check_long_move, not_amounts=None),
+    "space_bonus": Effect(check=_check_space_bonus, not_amounts=("space", "worker")),
+    "borrowing": Effect(check=_check_borrowing, not_amounts=None),
+    "ship_benefit": Effect(check=_check_ship_benefit, not_amounts=None),
+}
 
 
 def amount_places(data):
@@ -248,9 +324,9 @@ def amount_places(data):
         base = join("/structures", sid)
         yield f"{base}/cost", _dict(_dict(st).get("cost")), ()
         for i, effect in enumerate(_list(_dict(st).get("effects"))):
-            for name in ("income", "gain", "space_yield", "space_bonus"):
-                if isinstance(_dict(effect).get(name), dict):
-                    yield f"{base}/effects/{i}/{name}", effect[name], _NOT_AMOUNTS.get(name, ())
+            for name, row in EFFECTS.items():
+                if row.not_amounts is not None and isinstance(_dict(effect).get(name), dict):
+                    yield f"{base}/effects/{i}/{name}", effect[name], row.not_amounts
     for cid, conv in _dict(data.get("conversions")).items():
         for key in ("pay", "gain"):
             yield f"{join('/conversions', cid)}/{key}", _dict(_dict(conv).get(key)), ()
@@ -695,7 +771,6 @@ class _Checker:
                     "{num} start spaces listed for {count} workers of this kind", count).format(num=len(start), count=count))
 
     def check_structures(self):
-        d = self.data
         for sid, structure in self.structures.items():
             structure = _dict(structure)
             base = join("/structures", sid)
@@ -707,33 +782,9 @@ class _Checker:
                     self.ref(pointer, req, "structure")
             for i, effect in enumerate(_list(structure.get("effects"))):
                 effect = _dict(effect)
-                pointer = f"{base}/effects/{i}"
-                if isinstance(effect.get("unlock_worker"), dict):
-                    self.ref(f"{pointer}/unlock_worker/worker", effect["unlock_worker"].get("worker"), "worker")
-                if isinstance(effect.get("conversion"), dict):
-                    self.ref(f"{pointer}/conversion/conversion", effect["conversion"].get("conversion"), "conversion")
-                if isinstance(effect.get("space_yield"), dict):
-                    self.ref(f"{pointer}/space_yield/space", effect["space_yield"].get("space"), "space")
-                if isinstance(effect.get("long_move"), dict):
-                    steps = _int(effect["long_move"].get("steps", 2))
-                    if steps is not None and 2 <= steps <= 10 and self.spaces and steps >= len(self.spaces):
-                        self.add(f"{pointer}/long_move", ngettext(
-                            "a long move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
-                            "a long move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
-                            len(self.spaces)).format(steps=steps, num=len(self.spaces)))
-                if isinstance(effect.get("space_bonus"), dict):
-                    bonus = effect["space_bonus"]
-                    self.ref(f"{pointer}/space_bonus/space", bonus.get("space"), "space")
-                    if not (bonus.get("worker") == SAILOR_KIND and isinstance(d.get("sailors"), dict)):
-                        self.ref(f"{pointer}/space_bonus/worker", bonus.get("worker"), "worker")
-                if "borrowing" in effect and not isinstance(d.get("borrowing"), dict):
-                    self.add(f"{pointer}/borrowing", _(
-                        "a borrowing effect needs a top-level borrowing section (the rules of borrowing)"),
-                        causes=("/borrowing",))
-                if "ship_benefit" in effect and not isinstance(d.get("casting"), dict):
-                    self.add(f"{pointer}/ship_benefit", _(
-                        "a ship_benefit effect needs a top-level casting section (the ship outcomes)"),
-                        causes=("/casting",))
+                for name, row in EFFECTS.items():
+                    if name in effect and row.check is not None:
+                        row.check(self, f"{base}/effects/{i}/{name}", effect[name])
 
     def check_prerequisite_cycles(self):
         graph = {}

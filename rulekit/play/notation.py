@@ -34,6 +34,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
 from ..errors import IllegalActionError
@@ -44,8 +45,6 @@ from ..language.names import display_name
 ARG_VERBS = ("move", "leap", "build", "borrow", "exchange")
 #: Canonical words of the actions written as one word.
 BARE_VERBS = ("spend", "end", "hire", "repay")
-_VERB_OF_KIND = {MOVE: "move", BUILD: "build", BORROW: "borrow", EXCHANGE: "exchange",
-                 SPEND: "spend", END: "end", HIRE: "hire", REPAY: "repay"}
 
 
 class AmbiguousActionError(IllegalActionError):
@@ -199,6 +198,61 @@ class LocalNotation:
         return [self.local[a] for a in legal]
 
 
+# Each action kind's localized form, from the words of one ruleset in one language. One row per
+# kind of the engine: LOCAL_FORMS, below.
+
+
+class _Words(NamedTuple):
+    arg_verbs: dict         # canonical verb of ARG_VERBS -> its localized slug
+    names: dict             # "worker", "space", "structure", "coin" -> {id: localized slug}
+    bare: dict              # ("verb", a verb of BARE_VERBS) or ("conversion", id) -> its localized word
+
+
+def _worker_at_space(verb: str):
+    def form(c, info, words: _Words) -> str:
+        return "{} {}@{}".format(words.arg_verbs[verb], words.names["worker"][c.kind_ids[info.arg]],
+                                 words.names["space"][c.space_ids[info.arg2]])
+    return form
+
+
+def _structure(verb: str):
+    def form(c, info, words: _Words) -> str:
+        return "{} {}".format(words.arg_verbs[verb], words.names["structure"][c.struct_ids[info.arg]])
+    return form
+
+
+def _coin(verb: str):
+    def form(c, info, words: _Words) -> str:
+        return "{} {}".format(words.arg_verbs[verb], words.names["coin"][c.coin_ids[info.arg]])
+    return form
+
+
+def _bare_verb(verb: str):
+    def form(c, info, words: _Words) -> str:
+        return words.bare[("verb", verb)]
+    return form
+
+
+def _conversion(c, info, words: _Words) -> str:
+    return words.bare[("conversion", c.conv_ids[info.arg])]
+
+
+#: action kind -> form(c, info, words): its localized notation. tests/test_primitives.py checks there
+#: is one row per action kind of the engine.
+LOCAL_FORMS = {
+    MOVE: _worker_at_space("move"),
+    LEAP: _worker_at_space("leap"),
+    BUILD: _structure("build"),
+    BORROW: _structure("borrow"),
+    EXCHANGE: _coin("exchange"),
+    CONVERT: _conversion,
+    SPEND: _bare_verb("spend"),
+    END: _bare_verb("end"),
+    HIRE: _bare_verb("hire"),
+    REPAY: _bare_verb("repay"),
+}
+
+
 def _build(c, lang: str) -> LocalNotation:
     canonical = tuple(info.notation for info in c.actions)
     canon_short = tuple(f"move {c.space_ids[info.arg2]}" if info.kind == MOVE else "" for info in c.actions)
@@ -216,23 +270,11 @@ def _build(c, lang: str) -> LocalNotation:
     bare_wanted.update({("conversion", i): slug(display_name(d, "conversion", i)) for i in c.conv_ids})
     bare = _distinct(bare_wanted, {key: key[1] for key in bare_wanted})
 
+    words = _Words(arg_verbs, names, bare)
     local = []
     for info in c.actions:
-        kind = info.kind
-        if kind in (MOVE, LEAP):
-            text = "{} {}@{}".format(arg_verbs["move" if kind == MOVE else "leap"], names["worker"][c.kind_ids[info.arg]],
-                                     names["space"][c.space_ids[info.arg2]])
-        elif kind in (BUILD, BORROW):
-            text = "{} {}".format(arg_verbs[_VERB_OF_KIND[kind]], names["structure"][c.struct_ids[info.arg]])
-        elif kind == EXCHANGE:
-            text = "{} {}".format(arg_verbs["exchange"], names["coin"][c.coin_ids[info.arg]])
-        elif kind == CONVERT:
-            text = bare[("conversion", c.conv_ids[info.arg])]
-        elif kind in _VERB_OF_KIND:
-            text = bare[("verb", _VERB_OF_KIND[kind])]
-        else:
-            text = info.notation
-        local.append(text)
+        form = LOCAL_FORMS.get(info.kind)
+        local.append(form(c, info, words) if form is not None else info.notation)
     # Last guard: a localized form never stands for two actions, nor for another action's canonical form.
     fixed = _distinct(dict(enumerate(local)), dict(enumerate(canonical)), avoid_fallbacks=True)
     local = tuple(fixed[i] for i in range(len(canonical)))

@@ -7,6 +7,7 @@ state and the ruleset data; names come from the ruleset through the catalog
 from __future__ import annotations
 
 import textwrap
+from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
 from ..i18n import _, format_list, get_language, ngettext, pgettext
@@ -270,53 +271,236 @@ def _exchange_parts(state, action: int) -> dict:
     return {"given": coins_text(c.data, c.coin_ids, given), "received": coins_text(c.data, c.coin_ids, got)}
 
 
-def describe(state, action: int) -> str:
-    """A short sentence saying what an action does, for the current player."""
+# Each action kind told three ways: ``describe`` for the list of choices, ``report`` as it is played,
+# ``short`` for a choice on a small screen. One row per kind of the engine: ACTION_WORDS, below.
+
+def _describe_move(state, action: int) -> str:
+    return _("Move a worker ({worker}): {origin} → {destination}, {gain}").format(**_move_parts(state, action))
+
+
+def _report_move(state, action: int, player: str) -> str:
+    parts = _move_parts(state, action)
+    if _is_you(player):
+        return _("You move a worker ({worker}) from {origin} to {destination}: {gain}.").format(**parts)
+    return _("{player} moves a worker ({worker}) from {origin} to {destination}: {gain}.").format(
+        player=player, **parts)
+
+
+def _short_move(state, action: int) -> str:
+    parts = _move_parts(state, action)
+    return _("→ {destination}, {gain}").format(**parts)
+
+
+def _describe_leap(state, action: int) -> str:
+    return _("Move a worker ({worker}) several steps, once this turn: {origin} → {destination}, {gain}").format(
+        **_move_parts(state, action))
+
+
+def _no_short(state, action: int) -> str:
+    return ""
+
+
+def _describe_spend(state, action: int) -> str:
+    return _("Stop moving workers and go to the Resource Spending phase")
+
+
+def _report_spend(state, action: int, player: str) -> str:
+    if _is_you(player):
+        return _("You stop moving workers and go to the Resource Spending phase.")
+    return _("{player} stops moving workers and goes to the Resource Spending phase.").format(player=player)
+
+
+def _short_spend(state, action: int) -> str:
+    return _("to the Resource Spending phase")
+
+
+def _describe_end(state, action: int) -> str:
+    if labor_lost(state):
+        return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_lost(state), state.c))
+    return _("End your turn")
+
+
+def _report_end(state, action: int, player: str) -> str:
+    you = _is_you(player)
+    if labor_lost(state):
+        if you:
+            return _("You end your turn and lose the {labor} you did not spend.").format(
+                labor=labor_text(labor_lost(state), state.c))
+        return _("{player} ends the turn and loses the {labor} not spent.").format(
+            player=player, labor=labor_text(labor_lost(state), state.c))
+    if you:
+        return _("You end your turn.")
+    return _("{player} ends the turn.").format(player=player)
+
+
+def _short_end(state, action: int) -> str:
+    return _("end of your turn")
+
+
+def _describe_build(state, action: int) -> str:
+    c = state.c
+    s = c.actions[action].arg
+    vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
+    return _("Build the {structure}: pay {cost}; worth {vp} to you").format(
+        structure=name(c.data, "structure", c.struct_ids[s]), cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
+        vp=vp_text(vp))
+
+
+def _report_build(state, action: int, player: str) -> str:
+    c = state.c
+    s = c.actions[action].arg
+    vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
+    parts = {"structure": name(c.data, "structure", c.struct_ids[s]), "cost": cost_text(c.cost_pool[s], c.cost_coin[s], c),
+             "vp": vp_text(vp)}
+    if _is_you(player):
+        return _("You build the {structure} for {cost} (worth {vp}).").format(**parts)
+    return _("{player} builds the {structure} for {cost} (worth {vp}).").format(player=player, **parts)
+
+
+def _short_build(state, action: int) -> str:
+    c = state.c
+    s = c.actions[action].arg
+    vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
+    return _("{cost} → {vp}").format(cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), vp=vp_text(vp))
+
+
+def _describe_borrow(state, action: int) -> str:
     c = state.c
     d = c.data
-    info = c.actions[action]
-    kind = info.kind
-    p = state.current
-    if kind == MOVE:
-        return _("Move a worker ({worker}): {origin} → {destination}, {gain}").format(**_move_parts(state, action))
-    if kind == LEAP:
-        return _("Move a worker ({worker}) several steps, once this turn: {origin} → {destination}, {gain}").format(
-            **_move_parts(state, action))
-    if kind == SPEND:
-        return _("Stop moving workers and go to the Resource Spending phase")
-    if kind == END:
-        if labor_lost(state):
-            return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_lost(state), state.c))
-        return _("End your turn")
-    if kind == BUILD:
-        s = info.arg
-        vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-        return _("Build the {structure}: pay {cost}; worth {vp} to you").format(
-            structure=name(d, "structure", c.struct_ids[s]), cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
-            vp=vp_text(vp))
-    if kind == BORROW:
-        s = info.arg
-        lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
-        if state.holder == 1 - p:
-            return _("Borrow the {structure} until the end of your turn, taking the {token_of} token "
-                     "from your opponent").format(structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
-        return _("Borrow the {structure} until the end of your turn, taking the {token_of} token").format(
-            structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
-    if kind == CONVERT:
-        k = info.arg
-        return _("{conversion}: pay {cost}, gain {gain}").format(
-            conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
-            gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
-    if kind == HIRE:
-        return _("Hire a sailor: pay {cost}; it enters the Work Cycle on {space}").format(
-            cost=cost_text(c.sailor_cost_pool, c.sailor_cost, c), space=name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]]))
-    if kind == REPAY:
-        lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
-        return _("Repay the {token_of} token: pay {cost}").format(
-            token_of=lender, cost=cost_text(c.repay_pool, c.repay_coin, c))
-    if kind == EXCHANGE:
-        return _("Exchange {given} for {received} with the supply").format(**_exchange_parts(state, action))
-    return notation(state, action)
+    s = c.actions[action].arg
+    lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
+    if state.holder == 1 - state.current:
+        return _("Borrow the {structure} until the end of your turn, taking the {token_of} token "
+                 "from your opponent").format(structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
+    return _("Borrow the {structure} until the end of your turn, taking the {token_of} token").format(
+        structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
+
+
+def _report_borrow(state, action: int, player: str) -> str:
+    c = state.c
+    d = c.data
+    ls = lender_structure(state)
+    parts = {"structure": name(d, "structure", c.struct_ids[c.actions[action].arg]),
+             "token_of": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""}
+    if _is_you(player):
+        return _("You borrow the {structure} until the end of your turn, taking the {token_of} token.").format(
+            **parts)
+    return _("{player} borrows the {structure} until the end of the turn, taking the {token_of} token.").format(
+        player=player, **parts)
+
+
+def _describe_convert(state, action: int) -> str:
+    c = state.c
+    k = c.actions[action].arg
+    return _("{conversion}: pay {cost}, gain {gain}").format(
+        conversion=name(c.data, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
+        gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
+
+
+def _report_convert(state, action: int, player: str) -> str:
+    c = state.c
+    k = c.actions[action].arg
+    parts = {"conversion": name(c.data, "conversion", c.conv_ids[k]),
+             "cost": cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
+             "gain": cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c)}
+    if _is_you(player):
+        return _("You use {conversion}: you pay {cost} and gain {gain}.").format(**parts)
+    return _("{player} uses {conversion}: pays {cost} and gains {gain}.").format(player=player, **parts)
+
+
+def _short_convert(state, action: int) -> str:
+    c = state.c
+    k = c.actions[action].arg
+    return _("{cost} → {gain}").format(cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
+                                      gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
+
+
+def _describe_hire(state, action: int) -> str:
+    c = state.c
+    return _("Hire a sailor: pay {cost}; it enters the Work Cycle on {space}").format(
+        cost=cost_text(c.sailor_cost_pool, c.sailor_cost, c), space=name(c.data, "space", c.space_ids[c.kind_entry[c.sailor_kind]]))
+
+
+def _report_hire(state, action: int, player: str) -> str:
+    c = state.c
+    parts = {"cost": cost_text(c.sailor_cost_pool, c.sailor_cost, c), "space": name(c.data, "space", c.space_ids[c.kind_entry[c.sailor_kind]])}
+    if _is_you(player):
+        return _("You hire a sailor for {cost}; it enters the Work Cycle on {space}.").format(**parts)
+    return _("{player} hires a sailor for {cost}; it enters the Work Cycle on {space}.").format(
+        player=player, **parts)
+
+
+def _short_hire(state, action: int) -> str:
+    c = state.c
+    return cost_text(c.sailor_cost_pool, c.sailor_cost, c)
+
+
+def _describe_repay(state, action: int) -> str:
+    c = state.c
+    lender = name(c.data, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
+    return _("Repay the {token_of} token: pay {cost}").format(
+        token_of=lender, cost=cost_text(c.repay_pool, c.repay_coin, c))
+
+
+def _report_repay(state, action: int, player: str) -> str:
+    c = state.c
+    ls = lender_structure(state)
+    parts = {"token_of": name(c.data, "structure", c.struct_ids[ls]) if ls >= 0 else "",
+             "cost": cost_text(c.repay_pool, c.repay_coin, c)}
+    if _is_you(player):
+        return _("You repay the {token_of} token for {cost}.").format(**parts)
+    return _("{player} repays the {token_of} token for {cost}.").format(player=player, **parts)
+
+
+def _short_repay(state, action: int) -> str:
+    c = state.c
+    return cost_text(c.repay_pool, c.repay_coin, c)
+
+
+def _describe_exchange(state, action: int) -> str:
+    return _("Exchange {given} for {received} with the supply").format(**_exchange_parts(state, action))
+
+
+def _report_exchange(state, action: int, player: str) -> str:
+    parts = _exchange_parts(state, action)
+    if _is_you(player):
+        return _("You exchange {given} for {received} with the supply.").format(**parts)
+    return _("{player} exchanges {given} for {received} with the supply.").format(player=player, **parts)
+
+
+def _short_exchange(state, action: int) -> str:
+    return _("{given} → {received}").format(**_exchange_parts(state, action))
+
+
+class ActionWords(NamedTuple):
+    """The screen's row for an action kind of the engine."""
+
+    describe: Callable      # (state, action): a short sentence saying what it does, for the current player
+    report: Callable        # (state, action, player): what player does with it, told as it happens
+    short: Callable         # (state, action): a few words for a choice on a small screen ("": none)
+
+
+#: action kind -> its words. tests/test_primitives.py checks there is one row per action kind of the engine.
+ACTION_WORDS = {
+    MOVE: ActionWords(_describe_move, _report_move, _short_move),
+    LEAP: ActionWords(_describe_leap, _report_move, _no_short),
+    SPEND: ActionWords(_describe_spend, _report_spend, _short_spend),
+    END: ActionWords(_describe_end, _report_end, _short_end),
+    BUILD: ActionWords(_describe_build, _report_build, _short_build),
+    BORROW: ActionWords(_describe_borrow, _report_borrow, _no_short),
+    CONVERT: ActionWords(_describe_convert, _report_convert, _short_convert),
+    HIRE: ActionWords(_describe_hire, _report_hire, _short_hire),
+    REPAY: ActionWords(_describe_repay, _report_repay, _short_repay),
+    EXCHANGE: ActionWords(_describe_exchange, _report_exchange, _short_exchange),
+}
+
+
+def describe(state, action: int) -> str:
+    """A short sentence saying what an action does, for the current player."""
+    words = ACTION_WORDS.get(state.c.actions[action].kind)
+    if words is None:
+        return notation(state, action)
+    return words.describe(state, action)
 
 
 def details(state, action: int) -> str:
@@ -331,75 +515,10 @@ def details(state, action: int) -> str:
 def report(state, action: int, player: str) -> str:
     """What ``player`` does with ``action`` (about to be played), told as it happens:
     "Computer (greedy) builds the Lender for…", "You move a worker…"."""
-    c = state.c
-    d = c.data
-    info = c.actions[action]
-    kind = info.kind
-    you = _is_you(player)
-    if kind in (MOVE, LEAP):
-        parts = _move_parts(state, action)
-        if you:
-            return _("You move a worker ({worker}) from {origin} to {destination}: {gain}.").format(**parts)
-        return _("{player} moves a worker ({worker}) from {origin} to {destination}: {gain}.").format(
-            player=player, **parts)
-    if kind == SPEND:
-        if you:
-            return _("You stop moving workers and go to the Resource Spending phase.")
-        return _("{player} stops moving workers and goes to the Resource Spending phase.").format(player=player)
-    if kind == END:
-        if labor_lost(state):
-            if you:
-                return _("You end your turn and lose the {labor} you did not spend.").format(
-                    labor=labor_text(labor_lost(state), state.c))
-            return _("{player} ends the turn and loses the {labor} not spent.").format(
-                player=player, labor=labor_text(labor_lost(state), state.c))
-        if you:
-            return _("You end your turn.")
-        return _("{player} ends the turn.").format(player=player)
-    if kind == BUILD:
-        s = info.arg
-        vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-        parts = {"structure": name(d, "structure", c.struct_ids[s]), "cost": cost_text(c.cost_pool[s], c.cost_coin[s], c),
-                 "vp": vp_text(vp)}
-        if you:
-            return _("You build the {structure} for {cost} (worth {vp}).").format(**parts)
-        return _("{player} builds the {structure} for {cost} (worth {vp}).").format(player=player, **parts)
-    if kind == BORROW:
-        ls = lender_structure(state)
-        parts = {"structure": name(d, "structure", c.struct_ids[info.arg]),
-                 "token_of": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""}
-        if you:
-            return _("You borrow the {structure} until the end of your turn, taking the {token_of} token.").format(
-                **parts)
-        return _("{player} borrows the {structure} until the end of the turn, taking the {token_of} token.").format(
-            player=player, **parts)
-    if kind == CONVERT:
-        k = info.arg
-        parts = {"conversion": name(d, "conversion", c.conv_ids[k]),
-                 "cost": cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
-                 "gain": cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c)}
-        if you:
-            return _("You use {conversion}: you pay {cost} and gain {gain}.").format(**parts)
-        return _("{player} uses {conversion}: pays {cost} and gains {gain}.").format(player=player, **parts)
-    if kind == HIRE:
-        parts = {"cost": cost_text(c.sailor_cost_pool, c.sailor_cost, c), "space": name(d, "space", c.space_ids[c.kind_entry[c.sailor_kind]])}
-        if you:
-            return _("You hire a sailor for {cost}; it enters the Work Cycle on {space}.").format(**parts)
-        return _("{player} hires a sailor for {cost}; it enters the Work Cycle on {space}.").format(
-            player=player, **parts)
-    if kind == REPAY:
-        ls = lender_structure(state)
-        parts = {"token_of": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else "",
-                 "cost": cost_text(c.repay_pool, c.repay_coin, c)}
-        if you:
-            return _("You repay the {token_of} token for {cost}.").format(**parts)
-        return _("{player} repays the {token_of} token for {cost}.").format(player=player, **parts)
-    if kind == EXCHANGE:
-        parts = _exchange_parts(state, action)
-        if you:
-            return _("You exchange {given} for {received} with the supply.").format(**parts)
-        return _("{player} exchanges {given} for {received} with the supply.").format(player=player, **parts)
-    return _("{player} plays {action}.").format(player=player, action=notation(state, action))
+    words = ACTION_WORDS.get(state.c.actions[action].kind)
+    if words is None:
+        return _("{player} plays {action}.").format(player=player, action=notation(state, action))
+    return words.report(state, action, player)
 
 
 NBSP = "\u00a0"
@@ -901,30 +1020,8 @@ def commands_line(state, width: int = WIDTH, example: str = "") -> list[str]:
 
 def short_describe(state, action: int) -> str:
     """A few words for a choice on a small screen."""
-    c = state.c
-    info = c.actions[action]
-    if info.kind == MOVE:
-        parts = _move_parts(state, action)
-        return _("→ {destination}, {gain}").format(**parts)
-    if info.kind == BUILD:
-        s = info.arg
-        vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-        return _("{cost} → {vp}").format(cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), vp=vp_text(vp))
-    if info.kind == SPEND:
-        return _("to the Resource Spending phase")
-    if info.kind == END:
-        return _("end of your turn")
-    if info.kind == CONVERT:
-        k = info.arg
-        return _("{cost} → {gain}").format(cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
-                                          gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
-    if info.kind == EXCHANGE:
-        return _("{given} → {received}").format(**_exchange_parts(state, action))
-    if info.kind == HIRE:
-        return cost_text(c.sailor_cost_pool, c.sailor_cost, c)
-    if info.kind == REPAY:
-        return cost_text(c.repay_pool, c.repay_coin, c)
-    return ""
+    words = ACTION_WORDS.get(state.c.actions[action].kind)
+    return words.short(state, action) if words is not None else ""
 
 
 def choice_lines(state, names, console, width: int = WIDTH, compact: bool = False, rows: int | None = None,

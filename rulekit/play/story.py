@@ -13,6 +13,7 @@ the catalog.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, NamedTuple
 
 from ..i18n import _, format_list, ngettext, pgettext
 from . import screen
@@ -167,29 +168,9 @@ def turn_summary(state, entries, names) -> str:
             count=len(moves), gain=gain))
     convs = {}
     for e in acts:
-        k = e.action_kind
-        if k == screen.BUILD:
-            parts.append(_("built the {structure} ({vp})").format(
-                structure=screen.name(d, "structure", c.struct_ids[e.arg]), vp=screen.vp_text(e.vp)))
-        elif k == screen.BORROW:
-            parts.append(_("borrowed the {structure}").format(
-                structure=screen.name(d, "structure", c.struct_ids[e.arg])))
-        elif k == screen.CONVERT:
-            if e.arg not in convs:
-                convs[e.arg] = 0
-                parts.append(("conv", e.arg))
-            convs[e.arg] += 1
-        elif k == screen.HIRE:
-            parts.append(_("hired a sailor"))
-        elif k == screen.REPAY:
-            ls = screen.lender_structure(state)
-            parts.append(_("repaid the {token_of} token").format(
-                token_of=screen.name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""))
-        elif k == screen.EXCHANGE:
-            if _("exchanged coins with the supply") not in parts:
-                parts.append(_("exchanged coins with the supply"))
-        elif k == screen.END and e.lost:
-            parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost, c)))
+        row = ACTION_STORY.get(e.action_kind)
+        if row is not None and row.summary is not None:
+            row.summary(state, e, parts, convs)
     shown = []
     for part in parts:
         if isinstance(part, tuple):
@@ -207,6 +188,47 @@ def turn_summary(state, entries, names) -> str:
     if screen._is_you(names[seat]):
         return _("You, turn {turn}: {actions}.").format(turn=turn + 1, actions=joined)
     return _("{player}, turn {turn}: {actions}.").format(player=names[seat], turn=turn + 1, actions=joined)
+
+
+def _summary_build(state, e, parts, convs):
+    c = state.c
+    parts.append(_("built the {structure} ({vp})").format(
+        structure=screen.name(c.data, "structure", c.struct_ids[e.arg]), vp=screen.vp_text(e.vp)))
+
+
+def _summary_borrow(state, e, parts, convs):
+    c = state.c
+    parts.append(_("borrowed the {structure}").format(
+        structure=screen.name(c.data, "structure", c.struct_ids[e.arg])))
+
+
+def _summary_convert(state, e, parts, convs):
+    """A conversion is told once, where it was first used, with how many times (``convs``)."""
+    if e.arg not in convs:
+        convs[e.arg] = 0
+        parts.append(("conv", e.arg))
+    convs[e.arg] += 1
+
+
+def _summary_hire(state, e, parts, convs):
+    parts.append(_("hired a sailor"))
+
+
+def _summary_repay(state, e, parts, convs):
+    c = state.c
+    ls = screen.lender_structure(state)
+    parts.append(_("repaid the {token_of} token").format(
+        token_of=screen.name(c.data, "structure", c.struct_ids[ls]) if ls >= 0 else ""))
+
+
+def _summary_exchange(state, e, parts, convs):
+    if _("exchanged coins with the supply") not in parts:
+        parts.append(_("exchanged coins with the supply"))
+
+
+def _summary_end(state, e, parts, convs):
+    if e.lost:
+        parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost, state.c)))
 
 
 # ---------------------------------------------------------------------------
@@ -278,24 +300,9 @@ def explain_turn(state, entries, names) -> str:
     claims = [e for e in entries if e.kind == EVENT and e.action_kind == "claim" and e.arg == seat]
     reasons = []
     for e in acts:
-        if e.action_kind == screen.BUILD:
-            sid = c.struct_ids[e.arg]
-            tags = structure_tags(d, sid)
-            if tags:
-                reasons.append(_("the {structure} is worth {vp} and gives {effect}").format(
-                    structure=screen.name(d, "structure", sid), vp=screen.vp_text(e.vp), effect=tags))
-            else:
-                reasons.append(_("the {structure} is worth {vp}").format(
-                    structure=screen.name(d, "structure", sid), vp=screen.vp_text(e.vp)))
-        elif e.action_kind == screen.BORROW:
-            sid = c.struct_ids[e.arg]
-            reasons.append(_("it borrows the {structure} for {effect} this turn").format(
-                structure=screen.name(d, "structure", sid), effect=structure_tags(d, sid) or "")
-                           .replace("  ", " "))
-        elif e.action_kind == screen.HIRE:
-            reasons.append(_("a sailor is one more worker on the Work Cycle"))
-        elif e.action_kind == screen.REPAY:
-            reasons.append(_("repaying the token avoids its penalty at the end"))
+        row = ACTION_STORY.get(e.action_kind)
+        if row is not None and row.why is not None:
+            reasons.append(row.why(state, e))
     if claims:
         reasons.append(ngettext("it claims {count} goal", "it claims {count} goals", len(claims)).format(
             count=len(claims)))
@@ -317,41 +324,114 @@ def explain_turn(state, entries, names) -> str:
         reasons=pgettext("between the parts of a turn", "; ").join(dict.fromkeys(reasons)))
 
 
+def _why_build(state, e) -> str:
+    c = state.c
+    d = c.data
+    sid = c.struct_ids[e.arg]
+    tags = structure_tags(d, sid)
+    if tags:
+        return _("the {structure} is worth {vp} and gives {effect}").format(
+            structure=screen.name(d, "structure", sid), vp=screen.vp_text(e.vp), effect=tags)
+    return _("the {structure} is worth {vp}").format(
+        structure=screen.name(d, "structure", sid), vp=screen.vp_text(e.vp))
+
+
+def _why_borrow(state, e) -> str:
+    c = state.c
+    d = c.data
+    sid = c.struct_ids[e.arg]
+    return (_("it borrows the {structure} for {effect} this turn").format(
+        structure=screen.name(d, "structure", sid), effect=structure_tags(d, sid) or "")
+        .replace("  ", " "))
+
+
+def _sailor_reason(*args) -> str:
+    return _("a sailor is one more worker on the Work Cycle")
+
+
+def _repay_reason(*args) -> str:
+    return _("repaying the token avoids its penalty at the end")
+
+
 def hint_reason(state, action: int) -> str:
     """Why a suggested action is good, in game terms."""
+    row = ACTION_STORY.get(state.c.actions[action].kind)
+    return (row.hint if row is not None else _hint_economy)(state, action)
+
+
+def _hint_build(state, action: int) -> str:
     c = state.c
     d = c.data
     info = c.actions[action]
-    p = state.current
-    if info.kind == screen.BUILD:
-        sid = c.struct_ids[info.arg]
-        vp = c.vp_first[info.arg] if state.first_builder[info.arg] < 0 else c.vp_later[info.arg]
-        tags = structure_tags(d, sid)
-        if tags:
-            return _("the {structure} is worth {vp} and gives {effect}").format(
-                structure=screen.name(d, "structure", sid), vp=screen.vp_text(vp), effect=tags)
-        return _("the {structure} is worth {vp}").format(structure=screen.name(d, "structure", sid),
-                                                        vp=screen.vp_text(vp))
-    if info.kind == screen.MOVE:
-        target = saving_for(state, p)
-        if target is not None:
-            return _("it earns toward the {structure} ({cost})").format(
-                structure=screen.name(d, "structure", c.struct_ids[target]),
-                cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c))
-        return _("it earns what you need")
-    if info.kind == screen.SPEND:
-        return _("your workers have earned what they can this turn")
-    if info.kind == screen.END:
-        return _("nothing more worth doing this turn")
-    if info.kind == screen.BORROW:
-        sid = c.struct_ids[info.arg]
-        return _("the {structure} gives {effect} this turn").format(
-            structure=screen.name(d, "structure", sid), effect=structure_tags(d, sid))
-    if info.kind == screen.HIRE:
-        return _("a sailor is one more worker on the Work Cycle")
-    if info.kind == screen.REPAY:
-        return _("repaying the token avoids its penalty at the end")
+    sid = c.struct_ids[info.arg]
+    vp = c.vp_first[info.arg] if state.first_builder[info.arg] < 0 else c.vp_later[info.arg]
+    tags = structure_tags(d, sid)
+    if tags:
+        return _("the {structure} is worth {vp} and gives {effect}").format(
+            structure=screen.name(d, "structure", sid), vp=screen.vp_text(vp), effect=tags)
+    return _("the {structure} is worth {vp}").format(structure=screen.name(d, "structure", sid),
+                                                    vp=screen.vp_text(vp))
+
+
+def _hint_move(state, action: int) -> str:
+    c = state.c
+    target = saving_for(state, state.current)
+    if target is not None:
+        return _("it earns toward the {structure} ({cost})").format(
+            structure=screen.name(c.data, "structure", c.struct_ids[target]),
+            cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c))
+    return _("it earns what you need")
+
+
+def _hint_spend(state, action: int) -> str:
+    return _("your workers have earned what they can this turn")
+
+
+def _hint_end(state, action: int) -> str:
+    return _("nothing more worth doing this turn")
+
+
+def _hint_borrow(state, action: int) -> str:
+    c = state.c
+    sid = c.struct_ids[c.actions[action].arg]
+    return _("the {structure} gives {effect} this turn").format(
+        structure=screen.name(c.data, "structure", sid), effect=structure_tags(c.data, sid))
+
+
+def _hint_economy(state, action: int) -> str:
     return _("it keeps your economy going")
+
+
+# ---------------------------------------------------------------------------
+# One row per action kind
+
+
+class ActionStory(NamedTuple):
+    """The story's row for an action kind of the engine."""
+
+    #: (state, entry, parts, convs): add the entry's part to a turn's summary (:func:`turn_summary`);
+    #: None: not told there.
+    summary: Callable | None
+    #: (state, entry): a reason for a computer's turn (:func:`explain_turn`); None: none.
+    why: Callable | None
+    #: (state, action): why a suggested action is good (:func:`hint_reason`).
+    hint: Callable
+
+
+#: action kind -> its row. tests/test_primitives.py checks there is one per action kind of the engine.
+ACTION_STORY = {
+    # The moves are told together, first (turn_summary); a leap is not told there.
+    screen.MOVE: ActionStory(summary=None, why=None, hint=_hint_move),
+    screen.LEAP: ActionStory(summary=None, why=None, hint=_hint_economy),
+    screen.SPEND: ActionStory(summary=None, why=None, hint=_hint_spend),
+    screen.END: ActionStory(summary=_summary_end, why=None, hint=_hint_end),
+    screen.BUILD: ActionStory(summary=_summary_build, why=_why_build, hint=_hint_build),
+    screen.BORROW: ActionStory(summary=_summary_borrow, why=_why_borrow, hint=_hint_borrow),
+    screen.CONVERT: ActionStory(summary=_summary_convert, why=None, hint=_hint_economy),
+    screen.HIRE: ActionStory(summary=_summary_hire, why=_sailor_reason, hint=_sailor_reason),
+    screen.REPAY: ActionStory(summary=_summary_repay, why=_repay_reason, hint=_repay_reason),
+    screen.EXCHANGE: ActionStory(summary=_summary_exchange, why=None, hint=_hint_economy),
+}
 
 
 __all__ = ["Entry", "Story", "action_entry", "start_income_line", "borrow_income_line", "turn_summary",

@@ -99,8 +99,12 @@ def _is_number(words) -> bool:
     return len(words) == 1 and words[0].replace("\u202f", "").replace("\xa0", "").replace(",", "").isdigit()
 
 
-def _facts(data) -> list[tuple[str, str, str, str]]:
-    """(section, key, subject, value) for every rule of ``data``, in the current language."""
+def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
+    """(section, key, subject, value) for every rule of ``data``, in the current language.
+
+    ``many``: word when goals are checked for more than two players (True) or for two (False), whatever
+    ``data`` allows, so that comparing a two-player ruleset with one for more players says the change of
+    the number of players once, not once per goal; None: as ``data`` allows."""
     out = []
 
     def add(section, key, subject, value):
@@ -112,6 +116,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
 
     # Components
     comp = data["components"]
+    add("components", "players", _("Players"), s.players_sentence(data))
     add("components", "structure_tokens", _("Structure tokens"),
         ngettext("{num} per player", "{num} per player", comp["structure_tokens"]).format(num=comp["structure_tokens"]))
     add("components", "labor_tracker", _("Labor tracker"),
@@ -138,6 +143,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
 
     # Setup
     add("setup", "first_player", _("First player"), s.first_player_sentence(data))
+    add("setup", "turn_order", _("Turn order"), s.turn_order_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
     for rid in s.pool_resources(data):
         if rid != s.turn_resource(data) and rid not in s.starting_pools(data):
@@ -157,6 +163,7 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
         add("work", f"space:{space['id']}", _("{space} space — yield").format(space=s.space_name(data, space["id"])),
             s.amount(space.get("yields"), data))
     add("work", "entry", _("New workers enter on"), s.space_name(data, cycle["entry"]))
+    add("work", "make_change", _("Making change"), s.make_change_sentence(data))
     for wid, worker in data["workers"].items():
         if worker.get("entry"):
             add("work", f"entry:{wid}", _("{worker} workers enter on").format(worker=s.worker_name(data, wid, 2)),
@@ -190,12 +197,14 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
 
     # Borrowing
     if data.get("borrowing"):
+        add("borrowing", "borrow_from", _("Whose structures you may borrow"), s.borrow_from_sentence(data))
         add("borrowing", "phases", _("When you may borrow"), s.borrowing_phases_sentence(data))
         add("borrowing", "repay", _("Repaying"), s.borrowing_repay_sentence(data))
         add("borrowing", "repay_same_turn", _("Repaying in the same turn"), s.borrowing_same_turn_sentence(data))
         add("borrowing", "per_turn", _("Borrows per turn"), s.borrowing_per_turn_sentence(data))
         add("borrowing", "repay_ends_effect", _("Repaying and the borrowed effects"), s.borrowing_repay_effect_sentence(data))
-        add("borrowing", "take", _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
+        add("borrowing", "take", _("Taking the token from another player") if s.many_players(data)
+            else _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
         add("borrowing", "penalty", _("Penalty at the end"), s.borrowing_penalty_sentence(data))
     else:
         add("borrowing", "borrowing", _("Borrowing"), _("none"))
@@ -214,8 +223,10 @@ def _facts(data) -> list[tuple[str, str, str, str]]:
 
     # Goals
     for gid in data.get("goals", {}):
-        add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)), s.goal_sentence(data, gid))
+        add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)), s.goal_sentence(data, gid, many=many))
 
+    if "immediate" in s.goal_checks(data):
+        add("goals", "revealed", _("Goals met when turned up"), s.revealed_goal_sentence(data))
     add("goals", "chain", _("Goals turned up at the end of a turn"), s.goal_chain_sentence(data))
 
     # End
@@ -251,8 +262,9 @@ def rule_diff(a, b) -> list[Change]:
     """Changes from ruleset ``a`` to ruleset ``b`` (Ruleset objects or resolved dicts), in section order."""
     data_a = a.data if hasattr(a, "data") else a
     data_b = b.data if hasattr(b, "data") else b
-    facts_a = {(f[0], f[1]): f for f in _facts(data_a)}
-    facts_b = {(f[0], f[1]): f for f in _facts(data_b)}
+    many = s.many_players(data_a) or s.many_players(data_b)
+    facts_a = {(f[0], f[1]): f for f in _facts(data_a, many)}
+    facts_b = {(f[0], f[1]): f for f in _facts(data_b, many)}
     changes = []
     order = {name: i for i, name in enumerate(SECTIONS)}
     keys = list(facts_a) + [k for k in facts_b if k not in facts_a]

@@ -235,6 +235,144 @@ def _count_n(cond) -> int:
 
 
 # --------------------------------------------------------------------------
+# Players and seats
+#
+# With two players (``components.players: 2``) every sentence is the one the
+# editions print: "your opponent", "both players". A ruleset that allows more
+# players (a number above 2, or a range ``{min, max}`` whose ``max`` is) is
+# worded for any number of them: "each other player", "the next player in
+# turn order", with the choices of its ``other_players`` section.
+
+#: What ``other_players`` says when a field is absent: the two-player play.
+OTHER_PLAYERS_DEFAULTS = {"make_change": "in_turn_order", "borrow_from": "any",
+                          "revealed_goal": "removed_if_several"}
+
+
+def player_range(data) -> tuple[int, int]:
+    """The fewest and the most players of ``components.players`` (an int, or ``{min, max}``)."""
+    players = (data.get("components") or {}).get("players", 2) if isinstance(data, dict) else 2
+    if isinstance(players, dict):
+        return int(players["min"]), int(players["max"])
+    return int(players), int(players)
+
+
+def max_players(data) -> int:
+    return player_range(data)[1]
+
+
+def many_players(data) -> bool:
+    """Whether the ruleset allows more than two players: its texts then never say "your opponent"."""
+    return max_players(data) > 2
+
+
+def other_players(data) -> dict:
+    """The ``other_players`` choices, each absent field at its two-player value."""
+    return {**OTHER_PLAYERS_DEFAULTS, **(data.get("other_players") or {})}
+
+
+def players_sentence(data) -> str:
+    """The number of players: "for 2 players", "for 3 to 4 players"."""
+    low, high = player_range(data)
+    if low == high:
+        return ngettext("for {num} player", "for {num} players", low).format(num=low)
+    return _("for {low} to {high} players").format(low=low, high=high)
+
+
+def cover_players_sentence(data) -> str:
+    """The cover's line: "A game for 2 players", "A game for 3 to 4 players"."""
+    low, high = player_range(data)
+    if low == high:
+        return ngettext("A game for {num} player", "A game for {num} players", low).format(num=low)
+    return _("A game for {low} to {high} players").format(low=low, high=high)
+
+
+def intro_sentence(data, title) -> str:
+    """The rulebook's first sentence: who plays, and what they develop the town with."""
+    low, high = player_range(data)
+    if low == high:
+        return ngettext("{title} is a game for {num} player, who develops a young town with {things}.",
+                        "{title} is a game for {num} players, who compete to develop a young town with {things}.",
+                        low).format(title=title, num=low, things=intro_things(data))
+    return _("{title} is a game for {low} to {high} players, who compete to develop a young town with {things}.").format(
+        title=title, low=low, high=high, things=intro_things(data))
+
+
+def turn_order_sentence(data) -> str:
+    """Who plays after whom (``setup.turn_order``; two players simply alternate)."""
+    if not many_players(data):
+        return _("The two players take turns.")
+    if (data.get("setup") or {}).get("turn_order") == "counterclockwise":
+        return _("Play passes counterclockwise: after each player's turn, the player on their right plays.")
+    return _("Play passes clockwise: after each player's turn, the player on their left plays.")
+
+
+def seat_name(seat: int) -> str:
+    """A seat in turn order from the first player: "the first player", "the third player"."""
+    names = (pgettext("seat", "the first player"), pgettext("seat", "the second player"),
+             pgettext("seat", "the third player"), pgettext("seat", "the fourth player"),
+             pgettext("seat", "the fifth player"), pgettext("seat", "the sixth player"))
+    return names[seat] if seat < len(names) else pgettext("seat", "player {num}").format(num=seat + 1)
+
+
+def make_change_sentence(data) -> str:
+    """Who makes the change the supply cannot (``other_players.make_change``; with two players every
+    value but ``nobody`` is the opponent)."""
+    choice = other_players(data)["make_change"]
+    if not many_players(data):
+        if choice == "nobody":
+            return _("If the supply cannot make change, your opponent does not make it: what the coins cannot pay "
+                     "out is not earned, and a payment they cannot make is not allowed.")
+        return _("If the supply cannot make change, your opponent must, if they can.")
+    if choice == "next_player":
+        return _("If the supply cannot make change, the next player in turn order must, if they can.")
+    if choice == "nobody":
+        return _("If the supply cannot make change, no other player makes it: what the coins cannot pay out is not "
+                 "earned, and a payment they cannot make is not allowed.")
+    return _("If the supply cannot make change, the other players must, in turn order from the next player: "
+             "the first who can makes it.")
+
+
+def make_change_is_reading(data) -> bool:
+    """Whether the book prints who makes change as rulekit's reading (``change_from_opponent``): only when
+    the opponent of a two-player game makes it; a ruleset for more players, or one where nobody makes it,
+    states its own rule."""
+    return (is_reading(data, "change_from_opponent") and not many_players(data)
+            and other_players(data)["make_change"] != "nobody")
+
+
+def borrow_from_sentence(data) -> str:
+    """Whose structures the Lender lets you borrow (``other_players.borrow_from``)."""
+    if not many_players(data):
+        return _("You may borrow a structure your opponent has built and you have not.")
+    choice = other_players(data)["borrow_from"]
+    if choice == "next_player":
+        return _("You may borrow only a structure the next player in turn order has built and you have not.")
+    if choice == "previous_player":
+        return _("You may borrow only a structure the previous player in turn order has built and you have not.")
+    return _("You may borrow a structure another player has built and you have not.")
+
+
+def revealed_goal_sentence(data) -> str:
+    """A goal checked at once that several players meet when it is turned up (``other_players.revealed_goal``)."""
+    if not many_players(data):
+        return _("When you turn up a goal checked at once: if both players already meet it, remove it from the game; "
+                 "if only one does, that player claims it. Then turn up the next one.")
+    if other_players(data)["revealed_goal"] == "removed_if_all":
+        return _("When you turn up a goal checked at once: if every player already meets it, remove it from the game; "
+                 "if only some do, the first of them in turn order from the player whose turn it is claims it. "
+                 "Then turn up the next one.")
+    return _("When you turn up a goal checked at once: if two or more players already meet it, remove it from the "
+             "game; if only one does, that player claims it. Then turn up the next one.")
+
+
+def next_player_plays_sentence(data) -> str:
+    """The end of a turn: who plays next."""
+    if not many_players(data):
+        return _("If the game is over, it ends now; if not, your opponent plays.")
+    return _("If the game is over, it ends now; if not, the next player in turn order plays.")
+
+
+# --------------------------------------------------------------------------
 # Structures and tokens
 
 
@@ -283,67 +421,110 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _income_sentence(data, value) -> str:
+    return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value, data))
+
+
+def _gain_sentence(data, value) -> str:
+    gain = {k: v for k, v in value.items() if k in declared(data)}
+    if value.get("when") == "end_of_game":
+        return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
+    if value.get("when") == "first_turn":
+        return _("At the start of your first turn after you build it, earn {amount} (once).").format(amount=amount(gain, data))
+    return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
+
+
+def _space_yield_sentence(data, value) -> str:
+    space = value["space"]
+    usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
+    gain = {k: v for k, v in value.items() if k != "space" and v}
+    if gain:
+        text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
+            space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
+    else:
+        text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
+            space=space_name(data, space), usual=amount(usual, data))
+    rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
+    if len(rivals) > 1:
+        text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
+            sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
+    return text
+
+
+def _long_move_sentence(data, value) -> str:
+    n = value.get("steps", 2)
+    return ngettext("Once per turn, you may move one worker {num} step at once instead of one; it earns what the space it lands on yields.",
+                    "Once per turn, you may move one worker {num} steps at once instead of one; it earns what the space it lands on yields.",
+                    n).format(num=n)
+
+
+def _space_bonus_sentence(data, value) -> str:
+    space = value["space"]
+    gain = {k: v for k, v in value.items() if k in declared(data)}
+    if value.get("worker"):
+        return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
+                 "(bonuses of several structures add up).").format(
+            worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain, data))
+    return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
+             "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain, data))
+
+
+def _unlock_worker_sentence(data, value) -> str:
+    wid = value["worker"]
+    n = data.get("workers", {}).get(wid, {}).get("count", 1)
+    entry = space_name(data, worker_entry(data, wid))
+    return ngettext(
+        "You may move the {worker} worker. If it is not on the Work Cycle yet, it enters on the {entry} space.",
+        "You may move the {worker} workers. Those not on the Work Cycle yet enter on the {entry} space.",
+        n).format(worker=worker_name(data, wid, n), entry=entry)
+
+
+def _conversion_sentence(data, value) -> str:
+    cid = value["conversion"]
+    return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
+                                            rule=conversion_rule(data, cid))
+
+
+def _borrowing_sentence(data, value) -> str:
+    if not many_players(data):
+        text = _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).")
+    elif other_players(data)["borrow_from"] == "next_player":
+        text = _("You may borrow a structure the next player in turn order has built, using {token} (see “Borrowing”).")
+    elif other_players(data)["borrow_from"] == "previous_player":
+        text = _("You may borrow a structure the previous player in turn order has built, using {token} "
+                 "(see “Borrowing”).")
+    else:
+        text = _("You may borrow a structure another player has built, using {token} (see “Borrowing”).")
+    return text.format(token=token_phrase(data))
+
+
+def _ship_benefit_sentence(data, value) -> str:
+    return _("At the start of each of your turns, receive the benefit of the current ship result (see “{section}”).").format(
+        section=casting_heading(data))
+
+
+#: The text's row for each effect primitive (a key of the schema's ``$defs/effect``): its sentence,
+#: ``sentence(data, value)``. tests/test_primitives.py checks there is one per effect of the schema.
+EFFECT_SENTENCES = {
+    "income": _income_sentence,
+    "gain": _gain_sentence,
+    "space_yield": _space_yield_sentence,
+    "long_move": _long_move_sentence,
+    "space_bonus": _space_bonus_sentence,
+    "unlock_worker": _unlock_worker_sentence,
+    "conversion": _conversion_sentence,
+    "borrowing": _borrowing_sentence,
+    "ship_benefit": _ship_benefit_sentence,
+}
+
+
 def effect_sentence(data, effect) -> str:
     """One effect primitive of a structure as a sentence."""
     key = next(iter(effect))
-    value = effect[key]
-    if key == "income":
-        return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value, data))
-    if key == "gain":
-        gain = {k: v for k, v in value.items() if k in declared(data)}
-        if value.get("when") == "end_of_game":
-            return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
-        if value.get("when") == "first_turn":
-            return _("At the start of your first turn after you build it, earn {amount} (once).").format(amount=amount(gain, data))
-        return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
-    if key == "space_yield":
-        space = value["space"]
-        usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
-        gain = {k: v for k, v in value.items() if k != "space" and v}
-        if gain:
-            text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
-                space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
-        else:
-            text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
-                space=space_name(data, space), usual=amount(usual, data))
-        rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
-        if len(rivals) > 1:
-            text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
-                sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
-        return text
-    if key == "long_move":
-        n = value.get("steps", 2)
-        return ngettext("Once per turn, you may move one worker {num} step at once instead of one; it earns what the space it lands on yields.",
-                        "Once per turn, you may move one worker {num} steps at once instead of one; it earns what the space it lands on yields.",
-                        n).format(num=n)
-    if key == "space_bonus":
-        space = value["space"]
-        gain = {k: v for k, v in value.items() if k in declared(data)}
-        if value.get("worker"):
-            return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
-                     "(bonuses of several structures add up).").format(
-                worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain, data))
-        return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
-                 "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain, data))
-    if key == "unlock_worker":
-        wid = value["worker"]
-        n = data.get("workers", {}).get(wid, {}).get("count", 1)
-        entry = space_name(data, worker_entry(data, wid))
-        return ngettext(
-            "You may move the {worker} worker. If it is not on the Work Cycle yet, it enters on the {entry} space.",
-            "You may move the {worker} workers. Those not on the Work Cycle yet enter on the {entry} space.",
-            n).format(worker=worker_name(data, wid, n), entry=entry)
-    if key == "conversion":
-        cid = value["conversion"]
-        return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
-                                                rule=conversion_rule(data, cid))
-    if key == "borrowing":
-        return _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).").format(
-            token=token_phrase(data))
-    if key == "ship_benefit":
-        return _("At the start of each of your turns, receive the benefit of the current ship result (see “{section}”).").format(
-            section=casting_heading(data))
-    return _("Unknown effect {key}.").format(key=key)
+    sentence = EFFECT_SENTENCES.get(key)
+    if sentence is None:
+        return _("Unknown effect {key}.").format(key=key)
+    return sentence(data, effect[key])
 
 
 def worker_entry(data, wid: str) -> str:
@@ -470,41 +651,78 @@ _METRIC_SENTENCES = {
 }
 
 
+def _plain_words(data, cond) -> tuple[str, dict]:
+    return cond["metric"], {}
+
+
+def _owns_words(data, cond) -> tuple[str, dict]:
+    name = structure_name(data, cond.get("structure", ""))
+    if cond.get("at_least") == 1 and cond.get("at_most") is None:
+        return "owns_one", {"structure": name}
+    if cond.get("at_most") == 0:
+        return "owns_none", {"structure": name}
+    return "owns", {"structure": name}
+
+
+def _workers_words(data, cond) -> tuple[str, dict]:
+    if cond.get("exclude"):
+        return "workers_excluding", {"excluded": _excluded(data, cond)}
+    return "workers", {}
+
+
+def _earned_words(data, cond) -> tuple[str, dict]:
+    return cond["metric"], {"resource": resource_name(data, cond.get("resource", ""))}
+
+
+def _structures_words(data, cond) -> tuple[str, dict]:
+    if cond.get("vp") is not None:
+        return "structures_vp", {"vp": cond["vp"]}
+    return "structures", {}
+
+
+def _coins_held_words(data, cond) -> tuple[str, dict]:
+    coin = cond.get("coin", "")
+    value = data["components"]["coins"].get(coin, {}).get("value", 0)
+    return cond["metric"], {"coin": coin_name(data, coin), "value": value}
+
+
+def _crowd_words(data, cond) -> tuple[str, dict]:
+    return ("workers_on_one_space_all" if cond.get("counting") == "all" else cond["metric"]), {}
+
+
+def _conversions_words(data, cond) -> tuple[str, dict]:
+    return cond["metric"], {"conversion": conversion_name(data, cond.get("conversion", ""))}
+
+
+def _held_words(data, cond) -> tuple[str, dict]:
+    if cond.get("resource") == coins_resource(data):
+        return "coin_value", {}
+    return cond["metric"], {"resource": resource_name(data, cond.get("resource", ""))}
+
+
+#: The text's row for each metric of a condition (the schema's ``$defs/condition`` ``metric``):
+#: ``words(data, cond)`` -> which entry of _METRIC_SENTENCES words ``cond``, and the values it names.
+#: tests/test_primitives.py checks there is one per metric of the schema.
+METRIC_WORDS = {
+    "workers": _workers_words,
+    "earned_this_turn": _earned_words,
+    "structures": _structures_words,
+    "coin_value": _plain_words,
+    "coins_held": _coins_held_words,
+    "workers_on_one_space": _crowd_words,
+    "coins_spent_this_turn": _plain_words,
+    "conversions_this_turn": _conversions_words,
+    "vp": _plain_words,
+    "held": _held_words,
+    "sailors_hired": _plain_words,
+    "owns": _owns_words,
+}
+
+
 def _metric_words(data, cond) -> tuple[str | None, dict]:
     """Which entry of _METRIC_SENTENCES words ``cond`` (None: an unknown measure), and the values it names."""
-    metric = cond["metric"]
-    if metric in ("sailors_hired", "coin_value", "coins_spent_this_turn", "vp"):
-        return metric, {}
-    if metric == "owns":
-        name = structure_name(data, cond.get("structure", ""))
-        if cond.get("at_least") == 1 and cond.get("at_most") is None:
-            return "owns_one", {"structure": name}
-        if cond.get("at_most") == 0:
-            return "owns_none", {"structure": name}
-        return "owns", {"structure": name}
-    if metric == "workers":
-        if cond.get("exclude"):
-            return "workers_excluding", {"excluded": _excluded(data, cond)}
-        return "workers", {}
-    if metric == "earned_this_turn":
-        return metric, {"resource": resource_name(data, cond.get("resource", ""))}
-    if metric == "structures":
-        if cond.get("vp") is not None:
-            return "structures_vp", {"vp": cond["vp"]}
-        return "structures", {}
-    if metric == "coins_held":
-        coin = cond.get("coin", "")
-        value = data["components"]["coins"].get(coin, {}).get("value", 0)
-        return metric, {"coin": coin_name(data, coin), "value": value}
-    if metric == "workers_on_one_space":
-        return ("workers_on_one_space_all" if cond.get("counting") == "all" else metric), {}
-    if metric == "conversions_this_turn":
-        return metric, {"conversion": conversion_name(data, cond.get("conversion", ""))}
-    if metric == "held":
-        if cond.get("resource") == coins_resource(data):
-            return "coin_value", {}
-        return metric, {"resource": resource_name(data, cond.get("resource", ""))}
-    return None, {}
+    words = METRIC_WORDS.get(cond["metric"])
+    return words(data, cond) if words is not None else (None, {})
 
 
 def _metric(data, cond, who: int, each) -> str:
@@ -529,9 +747,15 @@ def _metric_player(data, cond) -> str:
     return _metric(data, cond, 1, _metric_player)
 
 
-def check_sentence(check: str) -> str:
+def check_sentence(check: str, data=None, many: bool | None = None) -> str:
+    """When a goal is checked; ``data`` (the ruleset) says for how many players, unless ``many`` says
+    whether to word it for more than two."""
     if check == "end_of_turn":
         return _("Checked at the end of your turn, for you only.")
+    if many is None:
+        many = data is not None and many_players(data)
+    if many:
+        return _("Checked at once, after every action, for every player.")
     return _("Checked at once, after every action, for both players.")
 
 
@@ -543,11 +767,12 @@ def goal_chain_sentence(data) -> str:
              "it waits for the next check.")
 
 
-def condition_sentence(data, condition, check=None) -> str:
-    """A goal's condition (second person), followed by when it is checked if ``check`` is given."""
+def condition_sentence(data, condition, check=None, many: bool | None = None) -> str:
+    """A goal's condition (second person), followed by when it is checked if ``check`` is given
+    (``many``: see :func:`check_sentence`)."""
     text = _metric_you(data, condition)
     if check:
-        text = _("{condition} {when}").format(condition=text, when=check_sentence(check))
+        text = _("{condition} {when}").format(condition=text, when=check_sentence(check, data, many))
     return text
 
 
@@ -568,17 +793,31 @@ def end_condition_sentence(data, cond) -> str:
     return text
 
 
+def _all_structures_built_sentence(data, value) -> str:
+    n = len(data.get("structures", {}))
+    return ngettext("The {num} structure has been built.",
+                    "Each of the {num} structures has been built at least once.", n).format(num=n)
+
+
+def _goals_exhausted_sentence(data, value) -> str:
+    return _("Every goal token in play has been claimed or removed.")
+
+
+#: The text's row for each kind of end condition (the schema's ``$defs/end_condition``): its sentence,
+#: ``sentence(data, value)``. tests/test_primitives.py checks there is one per kind of the schema.
+END_CONDITION_SENTENCES = {
+    "player_condition": _metric_player,
+    "all_structures_built": _all_structures_built_sentence,
+    "goals_exhausted": _goals_exhausted_sentence,
+}
+
+
 def _end_condition_only(data, cond) -> str:
     key = end_condition_kind(cond)
-    if key == "player_condition":
-        return _metric_player(data, cond[key])
-    if key == "all_structures_built":
-        n = len(data.get("structures", {}))
-        return ngettext("The {num} structure has been built.",
-                        "Each of the {num} structures has been built at least once.", n).format(num=n)
-    if key == "goals_exhausted":
-        return _("Every goal token in play has been claimed or removed.")
-    return _("Unknown end condition {key}.").format(key=key)
+    sentence = END_CONDITION_SENTENCES.get(key)
+    if sentence is None:
+        return _("Unknown end condition {key}.").format(key=key)
+    return sentence(data, cond[key])
 
 
 def end_condition_by_key(data, key):
@@ -649,7 +888,7 @@ def coins_sentence(data) -> str:
 
 def first_player_sentence(data) -> str:
     if data["setup"]["first_player"] == "random":
-        if data["components"].get("ship_tokens"):
+        if data["components"].get("ship_tokens") and not many_players(data):      # a toss picks one of two
             return _("Toss a ship token like a coin to decide who goes first.")
         return _("Decide at random who goes first.")
     return _("The players agree on who goes first.")
@@ -661,6 +900,14 @@ def starting_pool_sentence(data, rid: str) -> str:
     name = resource_name(data, rid)
     if not start or not any(start):
         return _("Nobody starts with {resource}.").format(resource=name)
+    if many_players(data):
+        amounts = [resource_amount(data, rid, n) for n in _per_seat(data, start)]
+        if len(set(amounts)) == 1:
+            return _("On their first turn, each player has {amount} (not {resource} earned in that turn).").format(
+                amount=amounts[0], resource=name)
+        # Translators: {seats} is "the first player has 0 Labor, the second player 1 Labor and the third player 2 Labor".
+        return _("On their first turn, {seats} (not {resource} earned in that turn).").format(
+            seats=_seat_list(amounts, pgettext("seats", "{seat} has {amount}")), resource=name)
     first, second = start
     return _("On their first turn, the first player has {first} and the second player {second} "
              "(not {resource} earned in that turn).").format(
@@ -672,7 +919,26 @@ def starting_pools(data) -> list[str]:
     return [rid for rid in pool_resources(data) if any(data["resources"][rid].get("start") or ())]
 
 
+def _per_seat(data, values) -> list:
+    """A per-seat list of the ruleset, one entry per seat of the largest game."""
+    return list(values)[:max_players(data)]
+
+
+def _seat_list(amounts, first_form) -> str:
+    """Amounts per seat in turn order: "the first player <first_form>, the second player 6 Coin and the third player 7 Coin"."""
+    items = [first_form.format(seat=seat_name(0), amount=amounts[0])]
+    items += [pgettext("seats", "{seat} {amount}").format(seat=seat_name(i), amount=a)
+              for i, a in enumerate(amounts) if i]
+    return join_and(items)
+
+
 def starting_coins_sentence(data) -> str:
+    if many_players(data):
+        amounts = [coin_amount(data, n) for n in _per_seat(data, data["setup"]["starting_coins"])]
+        if len(set(amounts)) == 1:
+            return _("Each player takes {amount} from the supply.").format(amount=amounts[0])
+        # Translators: {seats} is "the first player takes 5 Coin, the second player 6 Coin and the third player 7 Coin".
+        return _("From the supply, {seats}.").format(seats=_seat_list(amounts, pgettext("seats", "{seat} takes {amount}")))
     first, second = data["setup"]["starting_coins"]
     return _("The first player takes {first} from the supply, the second player takes {second}.").format(
         first=coin_amount(data, first), second=coin_amount(data, second))
@@ -701,6 +967,9 @@ def access_sentence(data, wid: str) -> str:
     n = worker.get("count", 1)
     name = worker_name(data, wid, n)
     if worker.get("access") == "everyone":
+        if many_players(data):
+            return ngettext("Every player may move the {worker} worker.",
+                            "Every player may move the {worker} workers.", n).format(worker=name)
         return ngettext("Both players may move the {worker} worker.",
                         "Both players may move the {worker} workers.", n).format(worker=name)
     unlocks = unlocking_structures(data, wid)
@@ -814,6 +1083,11 @@ def borrowing_same_turn_sentence(data) -> str:
 
 def borrowing_take_sentence(data) -> str:
     lender = join_or(structure_name(data, s) for s in lender_ids(data))
+    if many_players(data):
+        if data["borrowing"]["take_from_opponent"]:
+            return _("If you and the player who holds {token} both own the {token_of}, you may take it from them "
+                     "to borrow; their debt becomes yours.").format(token_of=lender, token=token_phrase(data))
+        return _("While another player holds {token}, you cannot borrow.").format(token=token_phrase(data))
     if data["borrowing"]["take_from_opponent"]:
         return _("If both players own the {token_of}, you may take {token} from your opponent to borrow; their debt becomes yours.").format(
             token_of=lender, token=token_phrase(data))
@@ -860,7 +1134,9 @@ def borrowing_sentences(data) -> list[tuple[str, bool]]:
         return []
     lender = join_or(structure_name(data, s) for s in lender_ids(data))
     token = token_phrase(data)
-    if is_reading(data, "borrow_missing_only"):
+    if many_players(data):
+        first = _many_borrowing_first(data, lender, token)
+    elif is_reading(data, "borrow_missing_only"):
         first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built: "
                     "they take {token} and use that structure's effects until the end of their turn.").format(
                       token_of=lender, token=token), False),
@@ -880,6 +1156,34 @@ def borrowing_sentences(data) -> list[tuple[str, bool]]:
         (borrowing_take_sentence(data), False),
         (borrowing_penalty_sentence(data), False),
     ]
+
+
+def _many_borrowing_first(data, lender, token) -> list[tuple[str, bool]]:
+    """The first rules of borrowing with more than two players: whose structure (``other_players.borrow_from``)."""
+    choice = other_players(data)["borrow_from"]
+    reading = is_reading(data, "borrow_missing_only")
+    if choice == "next_player":
+        text = (_("A player who owns the {token_of} may borrow one structure that the next player in turn order has "
+                  "built: they take {token} and use that structure's effects until the end of their turn.") if reading else
+                _("A player who owns the {token_of} may borrow one structure that the next player in turn order has "
+                  "built, if they have not built it themselves: they take {token} and use that structure's effects "
+                  "until the end of their turn."))
+    elif choice == "previous_player":
+        text = (_("A player who owns the {token_of} may borrow one structure that the previous player in turn order "
+                  "has built: they take {token} and use that structure's effects until the end of their turn.") if reading else
+                _("A player who owns the {token_of} may borrow one structure that the previous player in turn order "
+                  "has built, if they have not built it themselves: they take {token} and use that structure's effects "
+                  "until the end of their turn."))
+    else:
+        text = (_("A player who owns the {token_of} may borrow one structure that another player has built: they take "
+                  "{token} and use that structure's effects until the end of their turn.") if reading else
+                _("A player who owns the {token_of} may borrow one structure that another player has built, if they "
+                  "have not built it themselves: they take {token} and use that structure's effects until the end of "
+                  "their turn."))
+    first = [(text.format(token_of=lender, token=token), False)]
+    if reading:
+        first.append((_("You may borrow only a structure you have not built yourself."), True))
+    return first
 
 
 def goal_checks(data) -> set[str]:
@@ -973,6 +1277,13 @@ def sailor_supply_sentence(data) -> str:
             return ngettext("Each player has {num} sailor of their own color ({colors}).",
                             "Each player has {num} sailors of their own color ({colors}).", n).format(num=n, colors=colors)
         return ngettext("Each player has {num} sailor.", "Each player has {num} sailors.", n).format(num=n)
+    if many_players(data):
+        if colors:
+            return ngettext("{num} two-sided sailor ({colors}) is shared by all the players: the side up shows who hired it.",
+                            "{num} two-sided sailors ({colors}) are shared by all the players: the side up shows who hired each.",
+                            n).format(num=n, colors=colors)
+        return ngettext("{num} sailor is shared by all the players.", "{num} sailors are shared by all the players.",
+                        n).format(num=n)
     if colors:
         return ngettext("{num} two-sided sailor ({colors}) is shared by both players: the side up shows who hired it.",
                         "{num} two-sided sailors ({colors}) are shared by both players: the side up shows who hired each.",
@@ -1004,7 +1315,7 @@ def sailor_count_total(data) -> int:
     sailors = data.get("sailors")
     if not sailors:
         return 0
-    return sailors["count"] * (2 if sailors["supply"] == "per_player" else 1)
+    return sailors["count"] * (max_players(data) if sailors["supply"] == "per_player" else 1)
 
 
 # --------------------------------------------------------------------------
@@ -1034,15 +1345,20 @@ def later_builder_sentence(data) -> str | None:
     n = data["scoring"].get("later_builder_vp")
     if n is None:
         return None
+    if many_players(data):
+        return ngettext("A player who builds a structure after another player scores {num} VP for it, whatever the structure.",
+                        "A player who builds a structure after another player scores {num} VP for it, whatever the structure.",
+                        n).format(num=n)
     return ngettext("A player who builds a structure after their opponent scores {num} VP for it, whatever the structure.",
                     "A player who builds a structure after their opponent scores {num} VP for it, whatever the structure.",
                     n).format(num=n)
 
 
-def goal_sentence(data, gid: str, check: bool = True) -> str:
-    """A goal's condition (with when it is checked), and its VP when they differ from ``scoring.goal_vp``."""
+def goal_sentence(data, gid: str, check: bool = True, many: bool | None = None) -> str:
+    """A goal's condition (with when it is checked), and its VP when they differ from ``scoring.goal_vp``
+    (``many``: see :func:`check_sentence`)."""
     goal = data["goals"][gid]
-    text = condition_sentence(data, goal["condition"], goal["check"] if check else None)
+    text = condition_sentence(data, goal["condition"], goal["check"] if check else None, many)
     vp = goal.get("vp")
     if vp is not None and vp != data["scoring"]["goal_vp"]:
         text = ngettext("{goal} Worth {num} VP.", "{goal} Worth {num} VP.", vp).format(goal=text, num=vp)
@@ -1068,7 +1384,28 @@ def _tie_break_short(key: str, data) -> str:
     return labels.get(key, key)
 
 
+def _tie_break_most(key: str, data) -> str:
+    """A tie-break among more than two players: "the most structures"."""
+    coins = coins_resource(data)
+    if key == "coin_value" and coins is not None:
+        return pgettext("tie-break", "the most {coins} (total value)").format(coins=resource_name(data, coins))
+    labels = {
+        "structures": pgettext("tie-break", "the most structures"),
+        "workers": pgettext("tie-break", "the most workers (the workers they have access to)"),
+        "goals": pgettext("tie-break", "the most goal tokens"),
+        "coin_value": pgettext("tie-break", "the most coins (total value)"),
+    }
+    return labels.get(key, key)
+
+
 def tie_break_sentences(data) -> list[str]:
+    if many_players(data):
+        found = [_("The player with the most VP wins.")]
+        for key in data.get("tie_breaks", []):
+            found.append(_("If still tied, the tied player with {criterion} wins.").format(
+                criterion=_tie_break_most(key, data)))
+        found.append(_("If still tied, the tied players share the victory."))
+        return found
     found = [_("The player with more VP wins.")]
     for key in data.get("tie_breaks", []):
         found.append(_("If still tied, the player with {criterion} wins.").format(criterion=_tie_break_label(key, data)))

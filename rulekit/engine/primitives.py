@@ -1,0 +1,141 @@
+"""The engine's row for each primitive of the rules language.
+
+Each table is keyed by the names the schema (``rulekit/language/schema/
+ruleset.schema.json``) lets an author write, and says how the engine compiles
+that name into :class:`~rulekit.engine.game.Compiled`'s tables:
+
+- :data:`EFFECTS`: an effect of a structure (``$defs/effect``), as
+  ``compile(c, s, arg)``: fill the tables of ``c`` (a ``Compiled`` being built)
+  for structure ``s`` with the effect's value ``arg`` (``{}`` for an empty one);
+- :data:`METRICS`: a condition's metric (``$defs/condition``), as
+  ``param(c, spec)``: what :class:`~rulekit.engine.game.Condition` keeps of the
+  condition ``spec`` to measure it (``None``: nothing).
+
+The end-condition kinds are ``game.END_KINDS``. Everything here runs once,
+when a ruleset is compiled: the games read only the tables these fill.
+``tests/test_primitives.py`` checks that every table has one row per name of
+the schema, and no other.
+"""
+from __future__ import annotations
+
+# ---------------------------------------------------------------------- effects
+
+
+def _income(c, s: int, arg: dict):
+    c.income_pool[s] = c.added(c.income_pool[s], c.pools(arg))
+    c.income_coin[s] += c.coins(arg)
+
+
+def _gain(c, s: int, arg: dict):
+    when = arg["when"]
+    if when == "end_of_game":
+        c.final_coin[s] += c.coins(arg)
+    elif when == "first_turn":
+        c.first_pool[s] = c.added(c.first_pool[s], c.pools(arg))
+        c.first_coin[s] += c.coins(arg)
+    else:                                       # built
+        c.built_pool[s] = c.added(c.built_pool[s], c.pools(arg))
+        c.built_coin[s] += c.coins(arg)
+
+
+def _space_yield(c, s: int, arg: dict):
+    sp = c.space_ids.index(arg["space"])
+    if sp not in c.yield_over[s]:               # a structure's first replacement of a space wins
+        c.yield_over[s][sp] = (c.pools(arg), c.coins(arg))
+
+
+def _space_bonus(c, s: int, arg: dict):
+    sp = c.space_ids.index(arg["space"])
+    wk = c.kind_ids.index(arg["worker"]) if arg.get("worker") else -1
+    c.yield_bonus[s].append((sp, wk, c.pools(arg), c.coins(arg)))
+
+
+def _long_move(c, s: int, arg: dict):
+    c.leap_steps[s] = max(c.leap_steps[s], arg.get("steps", 2))
+
+
+def _unlock_worker(c, s: int, arg: dict):
+    c.unlocks[s] |= 1 << c.kind_ids.index(arg["worker"])
+
+
+def _conversion(c, s: int, arg: dict):
+    c.conv_unlocks[s] |= 1 << c.conv_ids.index(arg["conversion"])
+
+
+def _borrowing(c, s: int, arg: dict):
+    c.borrow_mask |= 1 << s
+
+
+def _ship_benefit(c, s: int, arg: dict):
+    c.ship_mask |= 1 << s
+
+
+#: effect name -> compile(c, s, arg), in the schema's order.
+EFFECTS = {
+    "income": _income,
+    "gain": _gain,
+    "space_yield": _space_yield,
+    "space_bonus": _space_bonus,
+    "long_move": _long_move,
+    "unlock_worker": _unlock_worker,
+    "conversion": _conversion,
+    "borrowing": _borrowing,
+    "ship_benefit": _ship_benefit,
+}
+
+# ---------------------------------------------------------------------- metrics
+
+
+def _no_param(c, spec):
+    return None
+
+
+def _kinds_counted(c, spec):
+    """workers: the worker kinds counted (every kind but those in ``exclude``)."""
+    excluded = set(spec.get("exclude", ()))
+    return frozenset(k for k, kid in enumerate(c.kind_ids) if kid not in excluded)
+
+
+def _resource(c, spec):
+    """earned_this_turn, held: the pool resource's index (-1: the coins)."""
+    rid = spec["resource"]
+    return c.pool_ids.index(rid) if rid in c.pool_ids else -1
+
+
+def _structure_vp(c, spec):
+    """structures: only the structures worth exactly this many VP (None: all)."""
+    return spec.get("vp")
+
+
+def _coin(c, spec):
+    return c.coin_ids.index(spec["coin"])
+
+
+def _counting_all(c, spec):
+    """workers_on_one_space: True counts every worker on the space, not only yours."""
+    return spec.get("counting", "accessible") == "all"
+
+
+def _conversion_index(c, spec):
+    return c.conv_ids.index(spec["conversion"])
+
+
+def _structure(c, spec):
+    return c.struct_ids.index(spec["structure"])
+
+
+#: metric name -> param(c, spec), in the schema's order.
+METRICS = {
+    "workers": _kinds_counted,
+    "earned_this_turn": _resource,
+    "structures": _structure_vp,
+    "coin_value": _no_param,
+    "coins_held": _coin,
+    "workers_on_one_space": _counting_all,
+    "coins_spent_this_turn": _no_param,
+    "conversions_this_turn": _conversion_index,
+    "vp": _no_param,
+    "held": _resource,
+    "sailors_hired": _no_param,
+    "owns": _structure,
+}
