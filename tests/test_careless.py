@@ -82,7 +82,10 @@ def test_deterministic_for_a_seed(rs):
 
 @pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
 def test_plays_whole_games_legally_on_every_bundled_ruleset(ruleset_id):
-    st = play_game(load_ruleset(ruleset_id), [CarelessBot(1), RandomBot(2)], seed=3, max_turns=300)
+    """A careless bot and random ones, one per seat of the ruleset's smallest game."""
+    rs = load_ruleset(ruleset_id)
+    bots = [CarelessBot(1)] + [RandomBot(2 + k) for k in range(rs.min_players - 1)]
+    st = play_game(rs, bots, seed=3, max_turns=300)
     assert st.is_terminal()
 
 

@@ -148,3 +148,24 @@ def assert_finds_the_winning_build(rs, make):
             game.apply(a)
         assert game.winner() == 0
         assert build_village in game.history
+
+
+@pytest.mark.parametrize("make", [lambda s: MCTSBot(seed=s, iterations=8), lambda s: make_bot("deep:6", s),
+                                  lambda s: make_bot("wide:4", s)])
+def test_a_three_player_game_between_search_bots_ends(make):
+    """Three search bots, one per seat of province-3p: every choice legal, the game ends, and each
+    seat's return is read from a vector of three."""
+    rs = load_ruleset("province-3p")
+    bots = [make(s) for s in range(3)]
+    st = new_game(rs, seed=5, players=3)
+    assert st.n_players == 3
+    for _ in range(3000):
+        if st.is_terminal():
+            break
+        bot = bots[st.current]
+        action = bot.choose(st)
+        assert action in st.legal_actions()
+        st.apply(action)
+    assert st.is_terminal()
+    assert len(st.scores()) == 3 and len(st.returns()) == 3
+    assert all(b.last_reason for b in bots)

@@ -1,5 +1,6 @@
 """rulekit.simulate: seeded runs, statistics, confidence intervals, comparison."""
 import json
+import math
 from pathlib import Path
 
 import jsonschema
@@ -64,7 +65,23 @@ def test_game_plan_alternates_seats_and_first_player():
     assert [p[0] for p in plans] == [10, 11, 12, 13]
     assert [p[1] for p in plans] == [0, 1, 0, 1]
     assert [p[2] for p in plans] == [0, 0, 1, 1]
+    assert [p[3:] for p in plans] == [(20, 21), (22, 23), (24, 25), (26, 27)]
     assert sim.game_plan(3, 10, True)[2] is None
+
+
+def test_game_plan_with_three_bots_puts_each_bot_in_each_place_of_the_turn_order():
+    """Bot j sits in seat (i + j) mod 3 and seat (i // 3) mod 3 starts: in every 3 games each bot plays
+    first, second and third once (turn order p, p+1, p+2), and in 9 games every seat starts 3 times."""
+    plans = [sim.game_plan(i, 0, False, 3) for i in range(9)]
+    assert [len(p) for p in plans] == [6] * 9
+    assert plans[4][3:] == (12, 13, 14)
+    for block in range(3):
+        places = set()
+        for game_seed, seat_of_a, first, *_seeds in plans[3 * block:3 * block + 3]:
+            for j in range(3):
+                places.add((j, ((seat_of_a + j) - first) % 3))
+        assert places == {(j, k) for j in range(3) for k in range(3)}
+    assert sorted(p[2] for p in plans) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
 
 
 def test_same_seed_same_result_whatever_the_jobs():
@@ -87,12 +104,15 @@ def test_statistics_are_consistent():
     doc = sim.report("province-en", 16, seed=1)
     r = doc["results"]
     w = r["wins"]
-    assert w["first_player"]["count"] + w["second_player"]["count"] + w["draws"]["count"] == 16
-    assert w["bot_a"]["count"] + w["bot_b"]["count"] + w["draws"]["count"] == 16
+    first_player, second_player = (seat["wins"] for seat in r["seats"])
+    bot_a, bot_b = (bot["wins"] for bot in r["bots"])
+    assert first_player["count"] + second_player["count"] + w["draws"]["count"] == 16
+    assert bot_a["count"] + bot_b["count"] + w["draws"]["count"] == 16
     assert sum(v["count"] for v in r["end_reasons"].values()) == 16
     assert sum(v["count"] for v in r["decided_by"].values()) == 16
     for s in r["structures"].values():
-        assert s["first_by_first_player"]["count"] + s["first_by_second_player"]["count"] == s["built"]["count"]
+        first_by_first_player, first_by_second_player = s["first_by_seat"]
+        assert first_by_first_player["count"] + first_by_second_player["count"] == s["built"]["count"]
     drawn = sum(g["drawn"]["count"] for g in r["goals"].values())
     assert drawn == 16 * 5           # province-en draws 5 goals a game
     for g in r["goals"].values():
@@ -124,7 +144,7 @@ def test_compare_flags_a_real_difference():
     doc = sim.report("province-en", 60, seed=0, other="province-en", bots=("greedy", "random"))
     doc2 = sim.report("province-en", 60, seed=0, bots=("random", "greedy"))
     diffs = {d["metric"]: d for d in sim.compare(doc["results"], doc2["results"])}
-    assert diffs["wins/bot_a"]["significant"] and diffs["wins/bot_a"]["difference"] > 0.5
+    assert diffs["bots/0/wins"]["significant"] and diffs["bots/0/wins"]["difference"] > 0.5
 
 
 def test_unknown_bot_is_refused():
@@ -154,8 +174,10 @@ def test_games_stopped_at_the_turn_cap_are_unfinished_never_won():
     jsonschema.validate(doc, SCHEMA)
     wins = doc["results"]["wins"]
     assert wins["unfinished"]["count"] == 6
-    assert wins["draws"]["count"] == wins["bot_a"]["count"] == wins["bot_b"]["count"] == 0
-    assert wins["first_player"]["count"] == wins["second_player"]["count"] == 0
+    bot_a, bot_b = (bot["wins"] for bot in doc["results"]["bots"])
+    first_player, second_player = (seat["wins"] for seat in doc["results"]["seats"])
+    assert wins["draws"]["count"] == bot_a["count"] == bot_b["count"] == 0
+    assert first_player["count"] == second_player["count"] == 0
     assert doc["results"]["end_reasons"]["unfinished"]["count"] == 6
     assert sum(v["count"] for v in doc["results"]["decided_by"].values()) == 0
     assert doc["results"]["length"]["turns"]["n"] == 0
@@ -172,21 +194,52 @@ def test_a_generous_cap_changes_nothing():
     assert doc["results"]["end_reasons"]["unfinished"]["count"] == 0
 
 
-def _summary(first, winner, finished=True):
-    return sim.GameSummary(index=0, seed=0, first=first, seat_of_a=0, winner=winner, decided_by="vp",
-                           turns=1, actions=1, scores=(0, 0), sources=((), ()), first_builder=(), built=(),
-                           goals=(), end_reason=None, finished=finished)
+def _summary(first, winner, finished=True, players=2):
+    order = tuple((first + k) % players for k in range(players))
+    return sim.GameSummary(index=0, seed=0, first=first, order=order, seat_of_a=0, winner=winner, decided_by="vp",
+                           turns=1, actions=1, scores=(0,) * players, sources=((),) * players, first_builder=(),
+                           built=(), goals=(), end_reason=None, finished=finished)
 
 
 def test_first_seat_counts_decided_games_and_flags_a_seat_that_decides():
     games = [_summary(0, 0)] * 60 + [_summary(1, 1)] * 40 + [_summary(0, None)] * 7
-    fs = sim.first_seat(games)
-    assert (fs["wins"], fs["decided"], fs["games"]) == (100, 100, 107)
-    assert fs["seat_decides"] and not fs["fair"] and fs["advantage"] == 0.5
+    sb = sim.seat_balance(games)
+    fs = sb["seats"][0]
+    assert sb["furthest"] == 0 and sb["players"] == 2 and sb["fair_share"] == 0.5
+    assert (fs["wins"], sb["decided"], sb["games"]) == (100, 100, 107)
+    assert sb["seat_decides"] and not sb["fair"] and fs["advantage"] == 0.5
+    assert sb["seats"][1]["wins"] == 0 and sb["distance"] == 0.5
     even = [_summary(0, 0), _summary(0, 1)] * 50
-    fs = sim.first_seat(even)
-    assert fs["fair"] and not fs["seat_decides"] and fs["rate"] == 0.5
+    sb = sim.seat_balance(even)
+    fs = sb["seats"][0]
+    assert sb["fair"] and not sb["seat_decides"] and fs["rate"] == 0.5
     assert fs["ci95"] == list(sim.wilson_interval(50, 100))
+    # The second seat winning nine games in ten decides too; with two players the first seat is named.
+    second = [_summary(0, 1)] * 60 + [_summary(1, 0)] * 40
+    sb = sim.seat_balance(second)
+    assert sb["seat_decides"] and sb["furthest"] == 0 and sb["seats"][0]["advantage"] == -0.5
+    assert sb["seats"][1]["wins"] == 100
+
+
+def test_seat_balance_with_three_seats_names_the_seat_furthest_from_a_third():
+    """Seats are places in the turn order: a game won by the seat after the first player's is a
+    second-seat win, whoever that seat is; draws and unfinished games are left out of the shares."""
+    games = ([_summary(f, f, players=3) for f in (0, 1, 2)] * 10            # 30 first-seat wins
+             + [_summary(f, (f + 1) % 3, players=3) for f in (0, 1, 2)] * 10  # 30 second-seat wins
+             + [_summary(2, 1, players=3)] * 30                               # 30 third-seat wins
+             + [_summary(0, 2, players=3)] * 30                               # 30 third-seat wins
+             + [_summary(0, None, players=3)] * 4 + [_summary(1, None, False, players=3)] * 2)
+    sb = sim.seat_balance(games)
+    assert sb["players"] == 3 and sb["fair_share"] == 1 / 3 and sb["games"] == 126 and sb["decided"] == 120
+    assert [s["wins"] for s in sb["seats"]] == [30, 30, 60]
+    assert sb["furthest"] == 2 and sb["distance"] == pytest.approx(0.5 - 1 / 3)
+    assert [s["seat"] for s in sb["seats"]] == [0, 1, 2]
+    assert sb["seats"][2]["advantage"] == pytest.approx(1 / 6)
+    assert not sb["fair"] and not sb["seat_decides"]
+    assert sb["seats"][0]["ci95"] == list(sim.wilson_interval(30, 120))
+    even = [_summary(f, (f + k) % 3, players=3) for f in (0, 1, 2) for k in (0, 1, 2)] * 5
+    sb = sim.seat_balance(even)
+    assert sb["fair"] and sb["distance"] == 0 and sb["furthest"] == 0
 
 
 def test_a_ctrl_c_while_the_workers_start_is_an_interrupted_run(monkeypatch):
@@ -217,3 +270,67 @@ def test_a_ctrl_c_while_describing_the_games_reports_them(monkeypatch):
         sim.report("province-en", 6, seed=3)
     assert caught.value.finished == 6 and caught.value.doc["settings"]["games"] == 6
     assert caught.value.doc["results"]["games"] == 6
+
+
+# --- three players ----------------------------------------------------------------
+def test_three_seats_add_up_to_the_games():
+    """Three bots, three players: every seat has its wins and share, and with the draws and the
+    unfinished games the seats' wins add up to the games, as the bots' do."""
+    doc = sim.report("province-3p", 18, seed=3, bots=("greedy", "careless", "greedy"))
+    jsonschema.validate(json.loads(json.dumps(doc)), SCHEMA)
+    r = doc["results"]
+    assert r["players"] == 3 and doc["settings"]["bots"] == ["greedy", "careless", "greedy"]
+    assert [s["seat"] for s in r["seats"]] == [0, 1, 2] and len(r["bots"]) == 3
+    w = r["wins"]
+    seat_wins = [s["wins"]["count"] for s in r["seats"]]
+    assert sum(seat_wins) + w["draws"]["count"] + w["unfinished"]["count"] == 18
+    assert sum(b["wins"]["count"] for b in r["bots"]) == sum(seat_wins)
+    decided = sum(seat_wins)
+    assert all(s["share"]["n"] == decided and s["share"]["count"] == s["wins"]["count"] for s in r["seats"])
+    if decided:
+        assert math.fsum(s["share"]["rate"] for s in r["seats"]) == pytest.approx(1)
+    sb = doc["seat_balance"]
+    assert sb["players"] == 3 and sb["fair_share"] == 1 / 3 and sb["decided"] == decided
+    assert [s["wins"] for s in sb["seats"]] == seat_wins
+    assert sb["distance"] == max(abs(s["rate"] - 1 / 3) for s in sb["seats"])
+    for s in r["structures"].values():
+        assert len(s["first_by_seat"]) == 3
+        assert sum(p["count"] for p in s["first_by_seat"]) == s["built"]["count"]
+    for g in r["goals"].values():
+        assert sum(p["count"] for p in g["claimed_by_seat"]) == g["claimed"]["count"]
+    assert sum(v["count"] for v in r["decided_by"].values()) == 18 - w["unfinished"]["count"]
+    # Each bot played each place in the turn order as often (every 3 games: 18 games, 6 each).
+    games = sim.run("province-3p", 18, bots=("greedy", "careless", "greedy"), seed=3)
+    for j in range(3):
+        places = [g.place(g.seat_of_bot(j)) for g in games]
+        assert [places.count(k) for k in range(3)] == [6, 6, 6]
+    assert all(g.players == 3 and len(g.scores) == 3 for g in games)
+
+
+def test_the_number_of_bots_must_be_a_number_of_players():
+    from rulekit.errors import BotSpecError, PlayerCountError
+
+    with pytest.raises(PlayerCountError, match="province-3p is played by 3 players, not 2: give one bot per player"):
+        sim.report("province-3p", 2, bots=("greedy", "greedy"))
+    with pytest.raises(PlayerCountError, match="province-en is played by 2 players, not 3"):
+        sim.run("province-en", 2, bots=("greedy",) * 3)
+    with pytest.raises(BotSpecError, match="every --bots must give as many bots"):
+        sim.report("province-en", 2, bots=("greedy", "greedy"), strengths=[("greedy",) * 3])
+    # With no bots given, a greedy bot sits in every seat of the smallest game.
+    assert sim.report("province-3p", 1)["settings"]["bots"] == ["greedy"] * 3
+
+
+def test_a_ruleset_for_two_or_three_plays_as_many_as_there_are_bots(tmp_path):
+    """With a range of players, the number of bots chooses: two bots play the two-player game (the
+    first two starting amounts), three the three-player one; four are refused, naming the range."""
+    from rulekit.errors import PlayerCountError
+    from scenario import variant
+
+    ranged = variant(tmp_path, {"components": {"players": {"min": 2, "max": 3}}}, base="province-3p",
+                     name="two-or-three")
+    two = sim.report(ranged, 4, seed=1)
+    assert two["settings"]["bots"] == ["greedy", "greedy"] and two["results"]["players"] == 2
+    three = sim.report(ranged, 3, seed=1, bots=("greedy",) * 3)
+    assert three["results"]["players"] == 3 and len(three["seat_balance"]["seats"]) == 3
+    with pytest.raises(PlayerCountError, match="two-or-three is played by 2 to 3 players, not 4: give one bot"):
+        sim.report(ranged, 2, bots=("greedy",) * 4)

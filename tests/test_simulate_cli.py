@@ -113,11 +113,12 @@ def test_first_seat_headline_and_two_strengths():
     doc = json.loads(r.output)
     jsonschema.validate(doc, SCHEMA)
     assert [p["bots"] for p in doc["strengths"]] == [["greedy", "greedy"], ["mcts:2", "mcts:2"]]
-    assert doc["first_seat"] == doc["strengths"][0]["first_seat"]
-    fs = doc["strengths"][1]["first_seat"]
-    w = doc["strengths"][1]["results"]["wins"]
-    assert fs["wins"] == w["first_player"]["count"]
-    assert fs["decided"] == w["first_player"]["count"] + w["second_player"]["count"]
+    assert doc["seat_balance"] == doc["strengths"][0]["seat_balance"]
+    sb = doc["strengths"][1]["seat_balance"]
+    fs = sb["seats"][0]
+    first_player, second_player = (seat["wins"] for seat in doc["strengths"][1]["results"]["seats"])
+    assert fs["wins"] == first_player["count"]
+    assert sb["decided"] == first_player["count"] + second_player["count"]
     text = run("simulate", "province-en", "--games", "6", "--seed", "1", "--bots", "greedy,greedy",
                "--bots", "mcts:2,mcts:2").output
     assert "== With bot A (mcts:2) against bot B (mcts:2) ==" in text
@@ -147,3 +148,44 @@ def test_bots_that_do_not_search_are_no_measure_of_balance():
     assert both.output.count(note) == 1
     french = run("simulate", "province-en", "--games", "2", "--lang", "fr")
     assert "Aucun des deux bots n’anticipe" in french.output
+
+
+def test_the_number_of_bots_is_the_number_of_players():
+    """--bots gives one bot per player: a number the ruleset does not allow is a clear error naming
+    the numbers it allows, in English and French, with a non-zero exit and no game played."""
+    r = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy,greedy")
+    assert r.exit_code != 0 and r.exit_code != 130
+    assert "rulekit:" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 2           # a usage error, as an unknown bot is
+    assert "province-en is played by 2 players, not 3: give one bot per player" in r.output
+    fr = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy,greedy", "--lang", "fr")
+    assert fr.exit_code == r.exit_code
+    assert "province-en se joue à 2 joueurs, pas à 3\u202f: donnez un bot par joueur" in fr.output
+    strengths = run("simulate", "province-en", "--games", "2", "--bots", "greedy,greedy", "--bots", "mcts:2,mcts:2,mcts:2")
+    assert strengths.exit_code == r.exit_code and "greedy,greedy and mcts:2,mcts:2,mcts:2 differ" in strengths.output
+
+
+def test_three_players_report_every_seat():
+    """province-3p is played by three: with no --bots, three greedy bots; the headline names the seat
+    furthest from a third, and every table has a column or a row per seat."""
+    r = run("simulate", "province-3p", "--games", "6", "--seed", "2")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "6 games between 3 players, bot A (greedy), bot B (greedy), and bot C (greedy), seed 2" in out
+    assert "Furthest from a fair share: the " in out and "fair would be 33.3% (3 players)" in out
+    assert "Every seat: first player " in out
+    for label in ("first player wins", "second player wins", "third player wins", "bot C (greedy) wins",
+                  "VP of the third player", "first by 3rd player", "by 3rd player"):
+        assert label in out
+    j = run("simulate", "province-3p", "--games", "6", "--seed", "2", "--bots", "greedy,mcts:2,greedy", "--json")
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.output)
+    jsonschema.validate(doc, SCHEMA)
+    assert len(doc["results"]["seats"]) == 3 and doc["seat_balance"]["players"] == 3
+    assert sum(s["wins"]["count"] for s in doc["results"]["seats"]) + doc["results"]["wins"]["draws"]["count"] \
+        + doc["results"]["wins"]["unfinished"]["count"] == 6
+    two = run("simulate", "province-3p", "--games", "2", "--bots", "greedy,greedy")
+    assert two.exit_code == 2 and "province-3p is played by 3 players, not 2: give one bot per player" in two.output
+    fr = run("simulate", "province-3p", "--games", "3", "--lang", "fr")
+    assert fr.exit_code == 0, fr.output
+    assert "victoires du troisième joueur" in fr.output and "PV du deuxième joueur" in fr.output

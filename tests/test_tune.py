@@ -40,6 +40,8 @@ def test_a_bad_vary_says_what_is_wrong(text, words):
 
 def test_targets():
     assert tuning.parse_target("fair") == ("fair", 0.5)
+    assert tuning.parse_target("fair", 4) == ("fair", 0.25)
+    assert tuning.parse_target("first:0.4", 3) == ("first", 0.4)
     assert tuning.parse_target("first:55%") == ("first", 0.55)
     assert tuning.parse_target("first:0.4") == ("first", 0.4)
     with pytest.raises(TuneError, match="fair"):
@@ -88,7 +90,7 @@ def test_tune_is_the_same_whatever_the_jobs(poor_second):
         "setup.starting_coins.1=0..5", load_ruleset(str(poor_second)).data)], (0,))
     from rulekit.language import Ruleset
     games = sim.run(Ruleset(id="x", data=data), c0["games"], seed=2)
-    assert sim.first_seat(games) == c0["first_seat"]
+    assert sim.seat_balance(games) == c0["seat_balance"]
 
 
 def test_tune_on_an_in_process_dask_cluster_gives_the_identical_answer(poor_second):
@@ -135,3 +137,64 @@ def test_interrupting_while_the_workers_start_stops_with_no_best(poor_second, mo
     monkeypatch.setattr(tuning, "open_backend", starting)
     r = small_tune(poor_second, jobs=2)
     assert r["interrupted"] and r["best"] is None and r["rounds"] == [] and r["games_played"] == 0
+
+
+def _balance(wins):
+    """A seat_balance with these wins per seat (every game decided)."""
+    games = []
+    players = len(wins)
+    for seat, w in enumerate(wins):
+        games += [sim.GameSummary(index=0, seed=0, first=0, order=tuple(range(players)), seat_of_a=0, winner=seat,
+                                  decided_by="vp", turns=1, actions=1, scores=(0,) * players,
+                                  sources=((),) * players, first_builder=(), built=(), goals=(), end_reason=None)] * w
+    return sim.seat_balance(games, players)
+
+
+def test_the_objective_with_three_seats_is_the_largest_gap_to_a_third():
+    fair = tuning.target_shares(*tuning.parse_target("fair", 3), 3)
+    assert fair == (1 / 3,) * 3
+    assert tuning.objective(_balance([40, 30, 30]), fair) == pytest.approx(0.4 - 1 / 3)
+    assert tuning.objective(_balance([30, 30, 40]), fair) == pytest.approx(0.4 - 1 / 3)
+    assert tuning.objective(_balance([50, 40, 10]), fair) == pytest.approx(1 / 3 - 0.1)
+    assert tuning.objective(_balance([20, 20, 20]), fair) == 0
+    assert tuning.objective(_balance([0, 0, 0]), fair) == 1.0           # no decided game: the worst
+    # first:P gives the first seat P and the others the rest equally.
+    shares = tuning.target_shares(*tuning.parse_target("first:40%", 3), 3)
+    assert shares == pytest.approx((0.4, 0.3, 0.3))
+    assert tuning.objective(_balance([40, 30, 30]), shares) == pytest.approx(0)
+    assert tuning.objective(_balance([30, 40, 30]), shares) == pytest.approx(0.1)
+
+
+def test_the_objective_with_two_seats_is_the_first_seats_gap_as_before():
+    fair = tuning.target_shares(*tuning.parse_target("fair"), 2)
+    assert fair == (0.5, 0.5)
+    for wins in ([37, 63], [1, 2], [70, 30], [5, 5], [2, 7]):
+        rate = wins[0] / sum(wins)
+        assert tuning.objective(_balance(wins), fair) == abs(rate - 0.5)
+        shares = tuning.target_shares("first", 0.55, 2)
+        assert tuning.objective(_balance(wins), shares) == abs(rate - 0.55)
+
+
+def test_tune_refuses_a_number_of_bots_the_ruleset_does_not_allow(poor_second):
+    from rulekit.errors import PlayerCountError
+
+    with pytest.raises(PlayerCountError, match="played by 2 players"):
+        small_tune(poor_second, bots=("greedy", "greedy", "greedy"))
+
+
+def test_tune_with_three_players_targets_a_third_for_every_seat():
+    """Three bots tune a three-player ruleset: each candidate's distance is its largest gap to 1/3."""
+    r = tuning.tune("province-3p", ["setup.starting_coins.2=0..2"], budget=18, seed=1,
+                    bots=("greedy", "greedy", "greedy"))
+    jsonschema.validate(json.loads(json.dumps({**r, "output": None, "elapsed_seconds": 1.0})), SCHEMA)
+    assert r["settings"]["target"]["shares"] == [1 / 3] * 3 and r["settings"]["bots"] == ["greedy"] * 3
+    for c in r["candidates"]:
+        sb = c["seat_balance"]
+        assert sb["players"] == 3 and len(sb["seats"]) == 3
+        if sb["decided"]:
+            assert c["distance"] == max(abs(s["rate"] - 1 / 3) for s in sb["seats"])
+    # The answer is the finalist nearest to a third for every seat (finalists: the most games played).
+    most = max(c["games"] for c in r["candidates"])
+    finalists = [c for c in r["candidates"] if c["games"] == most]
+    best = min(finalists, key=lambda c: 1.0 if c["distance"] is None else c["distance"])
+    assert r["best"]["values"] == best["values"] and r["best"]["eliminated_in"] is None

@@ -52,7 +52,8 @@ def test_deterministic_for_a_seed_and_an_iteration_budget(rs):
 @pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
 def test_plays_whole_games_legally_on_every_bundled_ruleset(ruleset_id):
     st = new_game(load_ruleset(ruleset_id), seed=11)
-    bots = [WideBot(seed=1, iterations=5), make_bot("greedy", 2)]
+    # The wide bot and greedy ones, one per seat of the ruleset's smallest game.
+    bots = [WideBot(seed=1, iterations=5)] + [make_bot("greedy", 2 + k) for k in range(st.n_players - 1)]
     while not st.is_terminal():
         a = bots[st.current].choose(st)
         assert a in st.legal_actions()

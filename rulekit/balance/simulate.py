@@ -7,19 +7,28 @@ reports (a JSON-ready dict, see docs/simulate.md and
 docs/schemas/simulate.schema.json); :func:`compare` puts two sets of
 figures side by side with the confidence interval of each difference.
 
+A run plays ``n`` bots (A, B, C…), one per seat: as many players as bots.
 Game ``i`` (0-based) of a run with seed ``S``:
 
 - is played with game seed ``S + i``;
-- seats bot A in seat 0 when ``i`` is even, in seat 1 when it is odd;
-- when the ruleset lets the players choose who starts, seat ``(i // 2) % 2``
-  starts, so that each bot starts as often as the other; when the ruleset
-  draws the first player, the game seed decides;
-- gives bot A the seed ``2 (S + i)`` and bot B ``2 (S + i) + 1``;
-- stops, *unfinished*, if it has not ended after ``max_turns`` turns (both
-  players' turns counted; :data:`DEFAULT_MAX_TURNS` by default). Two bots can
-  stall, neither able to build. An unfinished game has no winner: it is
+- seats bot A in seat ``i mod n``, bot B in the seat after it, and so on
+  (with two bots: A in seat 0 when ``i`` is even, in seat 1 when it is odd);
+- when the ruleset lets the players choose who starts, seat
+  ``(i // n) mod n`` starts, so that each bot starts as often as the others
+  and plays each place in the turn order as often (every ``n`` games); when
+  the ruleset draws the first player, the game seed decides;
+- gives bot ``j`` (A = 0) the seed ``n (S + i) + j`` (with two bots: A
+  ``2 (S + i)``, B ``2 (S + i) + 1``);
+- stops, *unfinished*, if it has not ended after ``max_turns`` turns (every
+  player's turns counted; :data:`DEFAULT_MAX_TURNS` by default). Bots can
+  stall, none able to build. An unfinished game has no winner: it is
   counted in ``wins.unfinished`` and ``end_reasons.unfinished``, never as a
   win or a draw, and its length is left out of the game length figures.
+
+A *seat* in the figures is a place in the turn order: the first seat is the
+first player's, the second seat the player's after, and so on. A game whose
+best players are level on victory points and every tie-break is a draw, as
+with two players: no seat wins it.
 
 Everything about a game depends on its index and the seed only, and the
 figures are computed from the summaries in seed order, so the result is the
@@ -38,6 +47,8 @@ from dataclasses import dataclass
 
 from ..bots import canonical_bot, make_bot, parse_bot, play_game
 from ..engine import SOURCES, compile_ruleset
+from ..errors import BotSpecError, PlayerCountError, Text
+from ..i18n import N_, _
 from ..language import Ruleset, load_ruleset
 from .backend import open_backend, parent_gone
 
@@ -45,11 +56,13 @@ from .backend import open_backend, parent_gone
 Z95 = 1.959963984540054
 
 FORMAT = "rulekit-simulate"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
-#: ``first_seat.seat_decides``: the first player wins at least this share of decided games (95% interval).
+#: ``seat_balance.seat_decides``: a seat wins at least this share of decided games (95% interval).
 SEAT_DECIDES = 0.9
 
+#: The bots of a run when none are given: this one in every seat, as many as the ruleset's fewest players.
+DEFAULT_BOT = "greedy"
 DEFAULT_BOTS = ("greedy", "greedy")
 
 #: A game still running after this many turns stops and counts as unfinished
@@ -120,12 +133,13 @@ class GameSummary:
     index: int
     seed: int
     first: int                 # seat that played first
-    seat_of_a: int             # seat of bot A
+    order: tuple               # the seats in turn order, from the first player's
+    seat_of_a: int             # seat of bot A (bot j sits in seat (seat_of_a + j) mod players)
     winner: int | None         # seat, or None for a tie or an unfinished game
     decided_by: str | None     # None for an unfinished game
-    turns: int                 # turns played (both players' turns counted)
+    turns: int                 # turns played (every player's turns counted)
     actions: int
-    scores: tuple              # (seat 0, seat 1)
+    scores: tuple              # per seat (seat 0, seat 1, …)
     sources: tuple             # per seat: tuple of VP per source, in SOURCES order
     first_builder: tuple       # per structure: seat that built it first, or -1
     built: tuple               # per structure: how many players built it
@@ -133,23 +147,45 @@ class GameSummary:
     end_reason: str | None
     finished: bool = True      # False: stopped at the turn cap
 
+    @property
+    def players(self) -> int:
+        return len(self.order)
 
-def game_plan(index: int, seed: int, first_random: bool) -> tuple[int, int, int | None, int, int]:
-    """``(game seed, seat of bot A, first player or None, seed of A, seed of B)`` for game ``index``."""
+    def place(self, seat: int) -> int:
+        """Where ``seat`` plays in the turn order: 0 for the first player, 1 for the next…"""
+        return self.order.index(seat)
+
+    def seat_of_bot(self, j: int) -> int:
+        """The seat of bot ``j`` (A = 0)."""
+        return (self.seat_of_a + j) % len(self.order)
+
+
+def game_plan(index: int, seed: int, first_random: bool, players: int = 2) -> tuple:
+    """``(game seed, seat of bot A, first player or None, seed of bot A, seed of bot B, …)`` for
+    game ``index`` of a run with ``players`` bots."""
     game_seed = seed + index
-    seat_of_a = index % 2
-    first = None if first_random else (index // 2) % 2
-    return game_seed, seat_of_a, first, 2 * game_seed, 2 * game_seed + 1
+    seat_of_a = index % players
+    first = None if first_random else (index // players) % players
+    return (game_seed, seat_of_a, first, *(players * game_seed + j for j in range(players)))
+
+
+def turn_order(c, first: int) -> tuple:
+    """The seats in turn order from ``first`` (``c``: the compiled ruleset)."""
+    order = [first]
+    while len(order) < c.n_players:
+        order.append(c.next_seat[order[-1]])
+    return tuple(order)
 
 
 def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = DEFAULT_MAX_TURNS,
              max_actions: int = 100000) -> GameSummary:
-    """Play game ``index`` of a run (see the module's documentation)."""
-    c = compile_ruleset(ruleset)
-    game_seed, seat_of_a, first, seed_a, seed_b = game_plan(index, seed, c.first_random)
-    bot_a = make_bot(bot_names[0], seed_a)
-    bot_b = make_bot(bot_names[1], seed_b)
-    seats = [bot_a, bot_b] if seat_of_a == 0 else [bot_b, bot_a]
+    """Play game ``index`` of a run between ``bot_names``, one per seat (see the module's documentation)."""
+    players = len(bot_names)
+    c = compile_ruleset(ruleset, players=players)
+    game_seed, seat_of_a, first, *bot_seeds = game_plan(index, seed, c.first_random, players)
+    seats = [None] * players
+    for j, (name, bot_seed) in enumerate(zip(bot_names, bot_seeds)):
+        seats[(seat_of_a + j) % players] = make_bot(name, bot_seed)
     try:
         st = play_game(ruleset, seats, seed=game_seed, first_player=first, max_actions=max_actions,
                        max_turns=max_turns)
@@ -165,16 +201,16 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
         goals[st.face_up] = -2
     for g in st.removed:
         goals[g] = -1
-    for p in (0, 1):
+    for p in range(players):
         for g in st.claimed[p]:
             goals[g] = p
     by_source = []
-    for p in (0, 1):
+    for p in range(players):
         s = st.score_by_source(p)
         by_source.append(tuple(s[k] for k in SOURCES))
-    built = tuple(sum(1 for p in (0, 1) if st.owned[p] >> s & 1) for s in range(c.n_struct))
+    built = tuple(sum(1 for p in range(players) if st.owned[p] >> s & 1) for s in range(c.n_struct))
     return GameSummary(
-        index=index, seed=game_seed, first=st.first, seat_of_a=seat_of_a,
+        index=index, seed=game_seed, first=st.first, order=turn_order(c, st.first), seat_of_a=seat_of_a,
         winner=result["winner"], decided_by=result["decided_by"],
         turns=st.turn + 1 if finished else st.turn, actions=n, scores=tuple(st.scores()), sources=tuple(by_source),
         first_builder=tuple(st.first_builder), built=built, goals=tuple(goals),
@@ -236,19 +272,43 @@ def check_bots(bots) -> tuple:
     return tuple(canonical_bot(b) for b in bots)
 
 
-def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None,
+class BotCountError(PlayerCountError):
+    """A number of bots that is not a number of players the ruleset allows (one bot per seat): the
+    engine's message, which names the numbers allowed, and what to do about it."""
+
+    def __init__(self, asked: int, allowed: range, ruleset: str = ""):
+        super().__init__(asked, allowed, ruleset)
+        self.args = (Text(N_("{problem}: give one bot per player"), problem=self.args[0]),)
+
+
+def check_players(ruleset, bots) -> None:
+    """Refuse ``bots`` whose number is not a number of players ``ruleset`` allows: :class:`BotCountError`."""
+    if len(bots) not in ruleset.player_counts:
+        raise BotCountError(len(bots), ruleset.player_counts, ruleset.id)
+
+
+def default_bots(ruleset) -> tuple:
+    """:data:`DEFAULT_BOT` in every seat of the smallest game ``ruleset`` allows."""
+    return (DEFAULT_BOT,) * ruleset.min_players
+
+
+def run_many(refs, games: int, bots=None, seed: int = 0, jobs: int = 1, progress=None,
              max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, backend=None):
     """Play ``games`` games of each ruleset in ``refs`` (ids, paths or :class:`Ruleset`).
 
+    ``bots``: one per seat (None: :func:`default_bots` of the first ruleset).
     Returns one list of :class:`GameSummary` per ruleset, in seed order.
     ``progress(n)`` is called with the number of games just finished.
     The games are played in chunks of consecutive seeds by ``jobs`` local
     processes, on the Dask ``cluster`` (:mod:`rulekit.balance.backend`) or on
     an open ``backend``; the result depends on none of them. A game still
-    running after ``max_turns`` turns stops, unfinished.
+    running after ``max_turns`` turns stops, unfinished. There are as many
+    players as ``bots`` (:class:`BotCountError` if a ruleset does not allow it).
     """
-    bots = check_bots(bots)
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
+    bots = check_bots(bots if bots is not None else default_bots(rulesets[0]))
+    for rs in rulesets:
+        check_players(rs, bots)
     width = max(1, jobs) if cluster is None else max(4, jobs or 1)
     chunks = _chunks(games, width)
     tasks = [(portable(rs), bots, seed, start, stop, max_turns) for rs in rulesets for start, stop in chunks]
@@ -281,7 +341,7 @@ def run_many(refs, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, 
     return results
 
 
-def run(ref, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, progress=None,
+def run(ref, games: int, bots=None, seed: int = 0, jobs: int = 1, progress=None,
         max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, backend=None):
     """Play ``games`` games of one ruleset; see :func:`run_many`."""
     return run_many([ref], games, bots, seed, jobs, progress, max_turns, cluster, backend)[0]
@@ -316,16 +376,28 @@ def ruleset_info(rs) -> dict:
     return {"id": rs.id, "title": rs.title, "sha256": rs.sha256, "source": rs.source}
 
 
+def _wins_by_place(games: list[GameSummary], players: int) -> list[int]:
+    """Games won by each place in the turn order (draws and unfinished games left out)."""
+    wins = [0] * players
+    for g in games:
+        if g.winner is not None:
+            wins[g.place(g.winner)] += 1
+    return wins
+
+
 def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
-    """The figures of a run (the ``results`` object of the JSON output)."""
-    c = compile_ruleset(ruleset)
+    """The figures of a run (the ``results`` object of the JSON output), one entry per seat where
+    the figure is a seat's (``seats``, ``first_by_seat``, ``claimed_by_seat``): a seat is a place
+    in the turn order, the first player's first."""
+    players = len(bots)
+    c = compile_ruleset(ruleset, players=players)
     n = len(games)
-    first_wins = sum(1 for g in games if g.winner is not None and g.winner == g.first)
-    second_wins = sum(1 for g in games if g.winner is not None and g.winner != g.first)
+    seat_wins = _wins_by_place(games, players)
+    decided_games = sum(seat_wins)
     draws = sum(1 for g in games if g.winner is None and g.finished)
     unfinished = sum(1 for g in games if not g.finished)
-    a_wins = sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_a)
-    b_wins = sum(1 for g in games if g.winner is not None and g.winner != g.seat_of_a)
+    bot_wins = [sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_bot(j))
+                for j in range(players)]
     # Every outcome the ruleset allows is listed, even when no game had it.
     decided = {k: 0 for k in ("vp", *c.tie_breaks, "tie")}
     for g in games:
@@ -336,55 +408,57 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     for g in games:
         key = "unfinished" if not g.finished else (g.end_reason or "none")
         ends[key] = ends.get(key, 0) + 1
-    # VP per player (both seats of every game), by source, and the margin of the winner.
+    # VP per player (every seat of every game), by source; per place in the turn order; and the
+    # margin between the two best scores (with two players, between the winner and the loser).
     per_player = [[] for _ in SOURCES]
     totals = []
-    first_totals = []
-    second_totals = []
+    by_place = [[] for _ in range(players)]
     margins = []
     for g in games:
-        for p in (0, 1):
+        for p in range(players):
             for j, v in enumerate(g.sources[p]):
                 per_player[j].append(v)
             totals.append(g.scores[p])
-        first_totals.append(g.scores[g.first])
-        second_totals.append(g.scores[1 - g.first])
+        for k, seat in enumerate(g.order):
+            by_place[k].append(g.scores[seat])
         if g.finished:                   # an unfinished game has no winner, hence no margin
-            margins.append(abs(g.scores[0] - g.scores[1]))
+            top = sorted(g.scores, reverse=True)
+            margins.append(top[0] - top[1])
     structures = {}
     for s, sid in enumerate(c.struct_ids):
         built = sum(1 for g in games if g.first_builder[s] >= 0)
-        by_first = sum(1 for g in games if g.first_builder[s] >= 0 and g.first_builder[s] == g.first)
-        by_second = sum(1 for g in games if g.first_builder[s] >= 0 and g.first_builder[s] != g.first)
-        copies = summary(g.built[s] for g in games)
+        by_seat = [0] * players
+        for g in games:
+            if g.first_builder[s] >= 0:
+                by_seat[g.place(g.first_builder[s])] += 1
         structures[sid] = {
             "built": proportion(built, n),
-            "first_by_first_player": proportion(by_first, n),
-            "first_by_second_player": proportion(by_second, n),
-            "copies": copies,
+            "first_by_seat": [proportion(k, n) for k in by_seat],
+            "copies": summary(g.built[s] for g in games),
         }
     goals = {}
     for j, gid in enumerate(c.goal_ids):
         drawn = sum(1 for g in games if g.goals[j] != -3)
         claimed = sum(1 for g in games if g.goals[j] >= 0)
-        by_first = sum(1 for g in games if g.goals[j] >= 0 and g.goals[j] == g.first)
-        by_second = sum(1 for g in games if g.goals[j] >= 0 and g.goals[j] != g.first)
+        by_seat = [0] * players
+        for g in games:
+            if g.goals[j] >= 0:
+                by_seat[g.place(g.goals[j])] += 1
         removed = sum(1 for g in games if g.goals[j] == -1)
         goals[gid] = {
             "drawn": proportion(drawn, n),
             "claimed": proportion(claimed, n),
-            "claimed_by_first_player": proportion(by_first, n),
-            "claimed_by_second_player": proportion(by_second, n),
+            "claimed_by_seat": [proportion(k, n) for k in by_seat],
             "removed": proportion(removed, n),
         }
     return {
         "games": n,
+        "players": players,
+        "seats": [{"seat": k, "wins": proportion(seat_wins[k], n), "share": proportion(seat_wins[k], decided_games),
+                   "vp": summary(by_place[k])} for k in range(players)],
+        "bots": [{"bot": bots[j], "wins": proportion(bot_wins[j], n)} for j in range(players)],
         "wins": {
-            "first_player": proportion(first_wins, n),
-            "second_player": proportion(second_wins, n),
             "draws": proportion(draws, n),
-            "bot_a": proportion(a_wins, n),
-            "bot_b": proportion(b_wins, n),
             "unfinished": proportion(unfinished, n),
         },
         "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
@@ -392,8 +466,6 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
                    "actions": summary(g.actions for g in games if g.finished)},
         "vp": {
             "per_player": summary(totals),
-            "first_player": summary(first_totals),
-            "second_player": summary(second_totals),
             "margin": summary(margins),
             "by_source": {src: summary(per_player[j]) for j, src in enumerate(SOURCES)},
         },
@@ -406,21 +478,29 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
 def _metrics(results: dict):
     """Every comparable figure: ``(path, kind, value)`` with kind ``proportion`` or ``mean``."""
     out = []
-    for key in ("first_player", "second_player", "draws", "bot_a", "bot_b", "unfinished"):
+    for seat in results["seats"]:
+        out.append((("seats", str(seat["seat"]), "wins"), "proportion", seat["wins"]))
+    for key in ("draws", "unfinished"):
         out.append((("wins", key), "proportion", results["wins"][key]))
+    for j, bot in enumerate(results["bots"]):
+        out.append((("bots", str(j), "wins"), "proportion", bot["wins"]))
     out.append((("length", "turns"), "mean", results["length"]["turns"]))
     out.append((("vp", "per_player"), "mean", results["vp"]["per_player"]))
-    out.append((("vp", "first_player"), "mean", results["vp"]["first_player"]))
-    out.append((("vp", "second_player"), "mean", results["vp"]["second_player"]))
+    for seat in results["seats"]:
+        out.append((("seats", str(seat["seat"]), "vp"), "mean", seat["vp"]))
     out.append((("vp", "margin"), "mean", results["vp"]["margin"]))
     for src, v in results["vp"]["by_source"].items():
         out.append((("vp", "by_source", src), "mean", v))
     for sid, v in results["structures"].items():
-        for key in ("built", "first_by_first_player", "first_by_second_player"):
-            out.append((("structures", sid, key), "proportion", v[key]))
+        out.append((("structures", sid, "built"), "proportion", v["built"]))
+        for k, p in enumerate(v["first_by_seat"]):
+            out.append((("structures", sid, "first_by_seat", str(k)), "proportion", p))
     for gid, v in results["goals"].items():
-        for key in ("drawn", "claimed", "claimed_by_first_player", "claimed_by_second_player", "removed"):
+        for key in ("drawn", "claimed"):
             out.append((("goals", gid, key), "proportion", v[key]))
+        for k, p in enumerate(v["claimed_by_seat"]):
+            out.append((("goals", gid, "claimed_by_seat", str(k)), "proportion", p))
+        out.append((("goals", gid, "removed"), "proportion", v["removed"]))
     for reason, v in results["end_reasons"].items():
         out.append((("end_reasons", reason), "proportion", v))
     return out
@@ -461,52 +541,81 @@ def compare(results: dict, other: dict) -> list[dict]:
     return out
 
 
-def first_seat(games: list[GameSummary]) -> dict:
-    """The headline figure: how often the first player wins the games someone won.
+def seat_balance(games: list[GameSummary], players: int | None = None) -> dict:
+    """The headline figure: how often each seat wins the games someone won, against a fair 1/N.
 
-    ``rate`` is first-player wins over decided games (draws and unfinished
-    games left out), with its Wilson interval; ``advantage`` is ``rate − ½``.
-    ``fair`` is true when the interval includes ½; ``seat_decides`` when the
-    interval lies wholly above :data:`SEAT_DECIDES` (or below its complement):
-    whoever plays first wins nine games in ten or more, whatever the bots.
+    Each of ``seats`` (one per place in the turn order, the first player's
+    first) has its ``wins``, its ``rate`` over the decided games (draws and
+    unfinished games left out) with its Wilson interval, and its
+    ``advantage``, ``rate − 1/N``. ``furthest`` is the seat whose rate is
+    furthest from ``fair_share`` (1/N; on equal distances the earlier seat:
+    with two players, always the first, whose distance is the second's) and
+    ``distance`` that distance. ``fair`` is true when every seat's interval
+    includes 1/N; ``seat_decides`` when a seat's interval lies wholly above
+    :data:`SEAT_DECIDES` (with two players, also when the first seat's lies
+    wholly below its complement): one seat wins nine games in ten or more,
+    whatever the bots. ``players`` defaults to the games' own.
     """
-    wins = sum(1 for g in games if g.winner is not None and g.winner == g.first)
-    decided = sum(1 for g in games if g.winner is not None)
-    p = proportion(wins, decided)
-    lo, hi = p["ci95"]
+    if players is None:
+        players = games[0].players if games else 2
+    wins = _wins_by_place(games, players)
+    decided = sum(wins)
+    fair_share = 1 / players
+    seats = []
+    for k, w in enumerate(wins):
+        p = proportion(w, decided)
+        seats.append({"seat": k, "wins": w, "rate": p["rate"], "ci95": p["ci95"],
+                      "advantage": p["rate"] - fair_share})
+    # Furthest from 1/N, compared in whole numbers (|N w − decided| is N × decided × the distance):
+    # equal distances are equal, and the earlier seat is named.
+    furthest = max(range(players), key=lambda k: (abs(players * wins[k] - decided), -k))
+    lo, hi = seats[0]["ci95"]
     return {
-        "wins": wins, "decided": decided, "games": len(games),
-        "rate": p["rate"], "ci95": [lo, hi], "advantage": p["rate"] - 0.5,
-        "fair": decided > 0 and lo <= 0.5 <= hi,
-        "seat_decides": decided > 0 and (lo >= SEAT_DECIDES or hi <= 1 - SEAT_DECIDES),
+        "players": players, "games": len(games), "decided": decided, "fair_share": fair_share,
+        "seats": seats, "furthest": furthest,
+        "distance": abs(seats[furthest]["rate"] - fair_share),
+        "fair": decided > 0 and all(s["ci95"][0] <= fair_share <= s["ci95"][1] for s in seats),
+        "seat_decides": decided > 0 and (any(s["ci95"][0] >= SEAT_DECIDES for s in seats)
+                                         or players == 2 and hi <= 1 - SEAT_DECIDES),
     }
 
 
-def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1, other=None, progress=None,
+def report(ruleset, games: int, bots=None, seed: int = 0, jobs: int = 1, other=None, progress=None,
            max_turns: int | None = DEFAULT_MAX_TURNS, cluster=None, strengths=None, backend=None) -> dict:
     """Run and describe: the whole JSON document of ``rulekit simulate``.
 
-    ``strengths``: further pairs of bots (``[("mcts:50", "mcts:50"), …]``)
+    ``bots``: one per seat, as many as players (None: :func:`default_bots`).
+    ``strengths``: further sets of as many bots (``[("mcts:50", "mcts:50"), …]``)
     for which the same games are played again; their reports go in
-    ``doc["strengths"]`` (with the first pair's), to see whether a
-    conclusion holds as play gets stronger.
+    ``doc["strengths"]`` (with the first set's), to see whether a
+    conclusion holds as play gets stronger. :class:`BotCountError` when a
+    ruleset is not played by that many players, :class:`rulekit.errors.BotSpecError`
+    when the sets differ in size.
     """
     refs = [ruleset] if other is None else [ruleset, other]
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    pairs = [check_bots(bots)] + [check_bots(b) for b in (strengths or [])]
-    first = "random" if compile_ruleset(rulesets[0]).first_random else "alternate"
+    pairs = [check_bots(bots if bots is not None else default_bots(rulesets[0]))]
+    pairs += [check_bots(b) for b in (strengths or [])]
+    for pair in pairs:
+        if len(pair) != len(pairs[0]):
+            raise BotSpecError(_("every --bots must give as many bots: {first} and {other} differ").format(
+                first=",".join(pairs[0]), other=",".join(pair)))
+        for rs in rulesets:
+            check_players(rs, pair)
+    first = "random" if compile_ruleset(rulesets[0], players=len(pairs[0])).first_random else "alternate"
     parts = []
     own = backend is None
     be = None
     def describe(pair, runs):
         main = statistics(rulesets[0], runs[0], pair)
-        part = {"bots": list(pair), "first_seat": first_seat(runs[0]), "results": main, "compare": None}
+        part = {"bots": list(pair), "seat_balance": seat_balance(runs[0], len(pair)), "results": main,
+                "compare": None}
         if other is not None:
             theirs = statistics(rulesets[1], runs[1], pair)
             part["compare"] = {
                 "ruleset": ruleset_info(rulesets[1]),
                 "results": theirs,
-                "first_seat": first_seat(runs[1]),
+                "seat_balance": seat_balance(runs[1], len(pair)),
                 "differences": compare(main, theirs),
             }
         return part
@@ -519,7 +628,7 @@ def report(ruleset, games: int, bots=DEFAULT_BOTS, seed: int = 0, jobs: int = 1,
             "settings": {"games": games_played, "seed": seed, "bots": list(pairs[0]), "first_player": first,
                          "max_turns": max_turns,
                          "bots_deterministic": all(parse_bot(b).deterministic for pair in pairs for b in pair)},
-            "first_seat": parts[0]["first_seat"],
+            "seat_balance": parts[0]["seat_balance"],
             "results": parts[0]["results"],
             "compare": parts[0]["compare"],
             "strengths": parts if len(parts) > 1 else None,

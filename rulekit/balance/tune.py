@@ -3,8 +3,13 @@
 A *search space* is one or more ``--vary PATH=LO..HI``: a numeric field of
 the resolved ruleset (``structures.bank.cost.coin``, ``setup.starting_coins.1``)
 and the whole numbers it may take. A *candidate* is one value per field. The
-*target* says what "best" means: ``fair`` (the first seat wins half the
-decided games between equal bots) or ``first:P`` (it wins a share P).
+*target* says what "best" means: ``fair`` (every seat wins the same share
+of the decided games between equal bots, 1/N with N players: half with two)
+or ``first:P`` (the first seat wins a share P, the others the rest equally).
+The number of players is the number of bots. A candidate's *distance* to the
+target is the largest gap between a seat's share and its target share
+(:func:`objective`); with two players, the first seat's gap (the second's is
+the same).
 
 The search is **sequential halving** (Karnin, Koren and Somekh 2013), the
 racing method of the bandit literature for "find the best of many noisy
@@ -15,8 +20,8 @@ arms with a budget of samples" (docs/tune.md says why rather than NTBEA):
    values always among them when they are in the ranges);
 2. there are ``R = ceil(log2 n)`` rounds; in each, every surviving
    candidate plays ``budget / (survivors × R)`` more games (rounded down to
-   an even number, at least 2), then the better half (by distance of the
-   first-seat rate to the target; ties: the earlier candidate) survives;
+   an even number, at least 2), then the better half (by distance to the
+   target; ties: the earlier candidate) survives;
 3. the last survivor is the answer; the candidates eliminated last are the
    runner-ups.
 
@@ -42,12 +47,20 @@ from ..i18n import _
 from ..language import Ruleset, load_ruleset
 from ..language.validation import check_resolved
 from .backend import open_backend
-from .simulate import DEFAULT_MAX_TURNS, check_bots, first_seat, play_chunk, portable, ruleset_info
+from .simulate import (
+    DEFAULT_MAX_TURNS,
+    check_bots,
+    check_players,
+    default_bots,
+    play_chunk,
+    portable,
+    ruleset_info,
+    seat_balance,
+)
 
 FORMAT = "rulekit-tune"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
-DEFAULT_BOTS = ("greedy", "greedy")
 DEFAULT_BUDGET = 2000
 #: Candidates drawn from a larger grid.
 DEFAULT_MAX_CANDIDATES = 32
@@ -126,18 +139,41 @@ def parse_vary(text: str, data: dict) -> Vary:
     return Vary(tuple(path), lo, hi, node)
 
 
-def parse_target(text: str | None) -> tuple[str, float]:
-    """``fair`` -> ``("fair", 0.5)``; ``first:0.55`` or ``first:55%`` -> ``("first", 0.55)``."""
+def parse_target(text: str | None, players: int = 2) -> tuple[str, float]:
+    """``fair`` -> ``("fair", 1/N)`` (``("fair", 0.5)`` with two players); ``first:0.55`` or
+    ``first:55%`` -> ``("first", 0.55)``: the kind and the first seat's target share."""
     t = (text or "fair").strip().lower()
     if t == "fair":
-        return ("fair", 0.5)
+        return ("fair", 1 / players)
     m = re.match(r"^first:([0-9]*\.?[0-9]+)(%?)$", t)
     if m:
         v = float(m.group(1)) / (100 if m.group(2) else 1)
         if 0 <= v <= 1:
             return ("first", v)
-    raise TuneError(_("unknown target {text!r}; targets: fair (the first seat wins half the decided games), "
-                      "first:P (it wins a share P, e.g. first:0.55 or first:55%)").format(text=text))
+    raise TuneError(_("unknown target {text!r}; targets: fair (every seat wins the same share of the decided "
+                      "games), first:P (the first seat wins a share P, e.g. first:0.55 or first:55%)").format(text=text))
+
+
+def target_shares(kind: str, first: float, players: int) -> tuple:
+    """Every seat's target share (:func:`parse_target` gives ``kind`` and ``first``): ``fair``, 1/N
+    each; ``first``, the first seat ``first`` and the others the rest equally."""
+    if kind == "fair":
+        return (1 / players,) * players
+    rest = (1 - first) / (players - 1)
+    return (first,) + (rest,) * (players - 1)
+
+
+def objective(balance: dict, shares) -> float:
+    """A candidate's distance to the target: the largest ``|share_k − target_k|`` over the seats,
+    from its :func:`rulekit.balance.simulate.seat_balance`. With two players the second seat's gap
+    is the first's, and the first's alone is taken (``|rate − target|``, as when only the first
+    seat was looked at); with no decided game, 1."""
+    if not balance["decided"]:
+        return 1.0
+    seats = balance["seats"]
+    if len(seats) == 2:
+        return abs(seats[0]["rate"] - shares[0])
+    return max(abs(s["rate"] - t) for s, t in zip(seats, shares))
 
 
 def apply_values(data: dict, varies, values) -> dict:
@@ -180,9 +216,8 @@ class Candidate:
     games: list = field(default_factory=list, repr=False)
     eliminated_in: int | None = None   # round, or None while alive / for the winner
 
-    def score(self, target: float) -> tuple:
-        fs = first_seat(self.games)
-        return (abs(fs["rate"] - target) if fs["decided"] else 1.0, self.index)
+    def score(self, shares) -> tuple:
+        return (objective(seat_balance(self.games, len(shares)), shares), self.index)
 
 
 def _round_games(budget: int, survivors: int, rounds: int) -> int:
@@ -221,7 +256,13 @@ class Progress:
     games_done: int           # games played so far, all candidates
     games_total: int          # games the whole search plays
     best: tuple | None        # best values after the last finished round
-    best_rate: float | None
+    best_rate: float | None   # their share of the seat furthest from fair (two players: the first seat)
+
+
+def _headline_rate(games, players: int) -> float:
+    """The share of the seat furthest from a fair one (with two players, the first seat's)."""
+    balance = seat_balance(games, players)
+    return balance["seats"][balance["furthest"]]["rate"]
 
 
 def _chunked(start: int, stop: int, size: int):
@@ -229,12 +270,13 @@ def _chunked(start: int, stop: int, size: int):
         yield i, min(stop, i + size)
 
 
-def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int = DEFAULT_BUDGET, seed: int = 0,
+def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT_BUDGET, seed: int = 0,
          jobs: int = 1, cluster=None, backend=None, max_candidates: int = DEFAULT_MAX_CANDIDATES,
          max_turns: int | None = DEFAULT_MAX_TURNS, progress=None) -> dict:
     """Search the ``varies`` of ``ruleset`` (see the module's documentation); the JSON-ready result.
 
-    A ``KeyboardInterrupt`` stops the search: the result then says
+    ``bots``: one per seat, as many as players (None: a greedy bot in every seat of the ruleset's
+    smallest game). A ``KeyboardInterrupt`` stops the search: the result then says
     ``"interrupted": true`` and its ``best`` is the best candidate of the
     last finished round (None when no round finished).
     """
@@ -245,8 +287,11 @@ def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int =
     names = [v.name for v in varies]
     if len(set(names)) != len(names):
         raise TuneError(_("the same field is varied twice: {fields}").format(fields=", ".join(names)))
-    target_kind, target_rate = parse_target(target)
-    bots = check_bots(bots)
+    bots = check_bots(bots if bots is not None else default_bots(rs))
+    check_players(rs, bots)
+    players = len(bots)
+    target_kind, target_rate = parse_target(target, players)
+    shares = target_shares(target_kind, target_rate, players)
     if budget < 2:
         raise TuneError(_("the budget must be at least 2 games"))
 
@@ -294,13 +339,13 @@ def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int =
                 if progress:
                     progress(Progress(_r + 1, len(plan), owners[i].values, done, games_total,
                                       best.values if best else None,
-                                      first_seat(best.games)["rate"] if best else None))
+                                      _headline_rate(best.games, players) if best else None))
 
             parts = be.map(play_chunk, tasks, on_result)
             for c, part in zip(owners, parts):
                 c.games.extend(part)
             played = stop
-            ranked = sorted(alive, key=lambda c: c.score(target_rate))
+            ranked = sorted(alive, key=lambda c: c.score(shares))
             keep = max(1, math.ceil(len(alive) / 2)) if r < len(plan) - 1 else 1
             for c in ranked[keep:]:
                 c.eliminated_in = r + 1
@@ -315,14 +360,14 @@ def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int =
             be.close()
 
     def describe(c):
-        fs = first_seat(c.games)
-        return {"values": dict(zip(names, c.values)), "games": len(c.games), "first_seat": fs,
-                "distance": abs(fs["rate"] - target_rate) if fs["decided"] else None,
+        balance = seat_balance(c.games, players)
+        return {"values": dict(zip(names, c.values)), "games": len(c.games), "seat_balance": balance,
+                "distance": objective(balance, shares) if balance["decided"] else None,
                 "eliminated_in": c.eliminated_in}
 
     # Runner-ups: those that played the most games (the last eliminated), then by score.
     others = [c for c in candidates if c is not best and c.games]
-    others.sort(key=lambda c: (-len(c.games), c.score(target_rate)))
+    others.sort(key=lambda c: (-len(c.games), c.score(shares)))
     base_values = {v.name: v.base for v in varies}
     return {
         "format": FORMAT,
@@ -330,7 +375,7 @@ def tune(ruleset, varies, target: str = "fair", bots=DEFAULT_BOTS, budget: int =
         "ruleset": ruleset_info(rs),
         "settings": {
             "vary": [{"path": v.name, "low": v.lo, "high": v.hi, "base": v.base} for v in varies],
-            "target": {"kind": target_kind, "first_seat_rate": target_rate},
+            "target": {"kind": target_kind, "first_seat_rate": target_rate, "shares": list(shares)},
             "bots": list(bots), "budget": budget, "seed": seed, "max_turns": max_turns,
             "method": "sequential-halving", "grid_size": grid_size, "candidates": len(candidates),
             "max_candidates": max_candidates,
@@ -389,13 +434,22 @@ def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, tit
             keys = [int(k) if k.isdigit() else k for k in v["path"].split(".")]
             _nest(keys, value, patch, ruleset_data)
             changed.append(f"{v['path']}: {v['base']} -> {value}")
-    fs = best["first_seat"]
-    lo, hi = fs["ci95"]
+    balance = best["seat_balance"]
+    seats = balance["seats"]
+    lo, hi = seats[0]["ci95"]
     lines = [
         "# Chosen by rulekit tune (sequential halving over {n} candidates, {g} games in all).".format(
             n=result["settings"]["candidates"], g=result["games_played"]),
-        "# The first seat wins {r:.1%} of {d} decided games (95% interval {lo:.1%} to {hi:.1%}),".format(
-            r=fs["rate"], d=fs["decided"], lo=lo, hi=hi),
+    ]
+    if len(seats) == 2:
+        lines.append("# The first seat wins {r:.1%} of {d} decided games (95% interval {lo:.1%} to {hi:.1%}),".format(
+            r=seats[0]["rate"], d=balance["decided"], lo=lo, hi=hi))
+    else:
+        lines.append("# Of {d} decided games, the seats in turn order win {shares},".format(
+            d=balance["decided"], shares=", ".join(
+                "{r:.1%} ({lo:.1%} to {hi:.1%})".format(r=s["rate"], lo=s["ci95"][0], hi=s["ci95"][1])
+                for s in seats)))
+    lines += [
         "# bots {bots}, seed {seed}.".format(bots=" vs ".join(result["settings"]["bots"]),
                                             seed=result["settings"]["seed"]),
         "# Reproduce: " + command,

@@ -1,7 +1,7 @@
 """Computer players.
 
 - :mod:`.base` — what a bot is (``choose(state)``, ``last_reason``) and
-  :func:`play_game` between two bots;
+  :func:`play_game` between bots, one per seat;
 - :mod:`.uniform` — :class:`RandomBot`;
 - :mod:`.greedy` — :class:`GreedyBot`;
 - :mod:`.policy` — :func:`evaluate` and the greedy policy, which every

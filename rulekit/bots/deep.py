@@ -18,11 +18,13 @@ is spent among the candidates:
   which a bot that only plays the final choice does not care about);
 - **whole-turn rollouts** (``policy="plan"``, the default): after the plan,
   each of the ``horizon`` turns that follow (by default :data:`DEEP_HORIZON`:
-  the opponent's reply and the bot's next turn) is played as the mover's best
-  whole turn by static value (:func:`rulekit.bots.mcts.turn_plans`, at most
-  :data:`ROLLOUT_PLAN_LIMIT` positions listed), where the MCTS bot plays one
-  greedy action at a time: the opponent it imagines plans its turns, and so
-  does its own next turn (a plan that prepares a build is valued as such);
+  with two players the opponent's reply and the bot's next turn; with more,
+  the next two players' turns) is played as the mover's best whole turn by
+  static value (its :func:`rulekit.bots.policy.advantage`, over
+  :func:`rulekit.bots.mcts.turn_plans`, at most :data:`ROLLOUT_PLAN_LIMIT`
+  positions listed), where the MCTS bot plays one greedy action at a time:
+  the opponents it imagines plan their turns, each for itself, and so does
+  its own next turn (a plan that prepares a build is valued as such);
   ``policy="greedy"`` keeps the MCTS bot's rollouts;
 - more candidates (:data:`DEEP_CANDIDATES`).
 
@@ -45,8 +47,8 @@ import time
 from babel.numbers import format_decimal, format_percent
 
 from ..i18n import babel_locale, ngettext
-from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, turn_plans
-from .policy import NO_LIMIT, WEIGHTS, _past, evaluate, play_greedy
+from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, chance, leaf_values, turn_plans
+from .policy import NO_LIMIT, WEIGHTS, _past, advantage, play_greedy
 
 #: Simulations per decision of the bare ``deep`` spec.
 DEEP_ITERATIONS = 200
@@ -115,7 +117,7 @@ class DeepBot(MCTSBot):
             while rounds is None or r < rounds:
                 det = state.determinize(rng.getrandbits(62))
                 for j in alive:
-                    w[j] += self._simulate(det.clone(), cands[j], p, rng, hard)
+                    w[j] += self._simulate(det.clone(), cands[j], p, rng, hard)[p]
                     n[j] += 1
                     done += 1
                 r += 1
@@ -134,16 +136,16 @@ class DeepBot(MCTSBot):
             alive = alive[:max(1, (len(alive) + 1) // 2)]
         self._account(done, start)
         best = max((k for k in alive if n[k]), key=lambda k: (w[k] / n[k], -k), default=alive[0])
-        chance = (w[best] / n[best] + 1) / 2 if n[best] else 0.5
+        estimate = chance(w[best] / n[best], state.n_players) if n[best] else 1 / state.n_players
         self.last_reason = ngettext(
             "best plan after {num} simulation; estimated chance of winning: {chance}",
             "best plan after {num} simulations; estimated chance of winning: {chance}",
             done,
         ).format(num=format_decimal(done, locale=babel_locale()),
-                 chance=format_percent(chance, locale=babel_locale()))
+                 chance=format_percent(estimate, locale=babel_locale()))
         return cands[best][0]
 
-    def _simulate(self, st, plan, p: int, rng, deadline=None) -> float:
+    def _simulate(self, st, plan, p: int, rng, deadline=None) -> tuple:
         if self.policy == "greedy":
             return super()._simulate(st, plan, p, rng, deadline)
         turn = st.turn
@@ -156,8 +158,8 @@ class DeepBot(MCTSBot):
         while not st.is_terminal() and (stop is None or st.turn < stop) and not _past(deadline):
             st = self._best_turn(st, deadline)
         if st.is_terminal():
-            return st.returns()[p]
-        return math.tanh((evaluate(st, p, self.weights) - evaluate(st, 1 - p, self.weights)) / self.scale)
+            return st.returns()
+        return leaf_values(st, p, self.weights, self.scale)
 
     def _best_turn(self, st, deadline):
         """The position after the mover's whole turn, played as its best turn plan by static value
@@ -165,7 +167,7 @@ class DeepBot(MCTSBot):
         mover = st.current
         best, best_v = None, None
         for _seq, end in turn_plans(st, self.rollout_plan_limit, deadline):
-            v = evaluate(end, mover, self.weights) - evaluate(end, 1 - mover, self.weights)
+            v = advantage(end, mover, self.weights)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = end, v
         if best is not None:

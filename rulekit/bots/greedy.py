@@ -6,7 +6,7 @@ its own seeded random generator).
 
 The evaluation (docs/bots.md), from player ``p``'s side, is::
 
-    10 × (VP of p − VP of the opponent)
+    10 × (VP of p − the most VP among the other players; with two, the opponent's)
     + 1 per coin of value p holds
     + 0.8 per unit of each pool resource p holds (one lost at the end of the
       turn, like Labor, only while it is p's turn)
@@ -14,10 +14,11 @@ The evaluation (docs/bots.md), from player ``p``'s side, is::
     + 2 per worker besides the shared ones p can move
     + 1.5 per conversion a structure gives p
     − 0.5 per coin the Lender token's repayment would cost, while p holds it
-    + 4 if the game is over and p won (− 4 if p lost)
+    + 4 × p's return if the game is over (with two players + 4 if p won, − 4 if
+      p lost; with more, + 4 for a sole winner and − 4/(n − 1) for each loser)
 
 Every term is read from the state through the ruleset's own tables, so the
-same bot plays any ruleset.
+same bot plays any ruleset, with any number of players.
 """
 from __future__ import annotations
 

@@ -18,15 +18,22 @@ One decision is:
    twice are merged, exchanges of coins that claim nothing are skipped), plus
    the greedy bot's own continuation, which is always a candidate;
 2. **candidates** — the ``candidates`` plans whose end of turn
-   :func:`rulekit.bots.evaluate` values best (from the bot's side, minus the
-   opponent's);
+   :func:`rulekit.bots.policy.advantage` values best (the bot's
+   :func:`rulekit.bots.evaluate` minus the best of the other players'; with
+   two players, minus the opponent's);
 3. **simulations** — UCB1 over the candidates (the root of the tree; every
    candidate is tried once first): a simulation plays the chosen plan on a
-   fresh determinization, then both players play on with the greedy bot's
-   policy for ``horizon`` more turns (by default the opponent's turn and the
-   bot's next one) or until the game ends;
-4. **value** — a finished game is worth +1/−1/0 for the bot; otherwise
-   ``tanh(d / scale)`` where ``d`` is ``evaluate(·, bot) − evaluate(·, opponent)``.
+   fresh determinization, then every player plays on with the greedy bot's
+   policy (each maximizing its own evaluation) for ``horizon`` more turns
+   (by default the next player's turn and the one after: with two players,
+   the opponent's turn and the bot's next one) or until the game ends;
+4. **value** — a simulation gives a vector of returns, one per seat, and the
+   bot maximizes its own entry. A finished game gives
+   :meth:`State.returns` (+1/−1/0 with two players); otherwise
+   :func:`leaf_values`: with two players ``tanh(d / scale)`` for the bot,
+   where ``d`` is ``evaluate(·, bot) − evaluate(·, opponent)``, and its
+   negation for the opponent; with more, the same formula written for any
+   number of players (a softmax of the evaluations, as returns).
 
 The action played is the first action of the most simulated candidate (ties:
 the best mean value). The bot plans again at each of its decisions (a goal
@@ -46,7 +53,7 @@ import time
 
 from .. import engine
 from ..i18n import _, babel_locale, ngettext
-from .policy import NO_LIMIT, WEIGHTS, _past, evaluate, greedy_action, play_greedy
+from .policy import NO_LIMIT, WEIGHTS, _past, advantage, evaluate, greedy_action, play_greedy
 
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core
@@ -69,6 +76,36 @@ PLAN_LIMIT = 3000
 #: this deadline (a simulation cut short is valued where it stands). The
 #: bundled editions never reach it.
 MAX_SECONDS = 10.0
+
+
+def leaf_values(st, p: int, weights=WEIGHTS, scale: float = SCALE) -> tuple:
+    """The returns of a position the game has not ended in, one per seat, as the search estimates
+    them (they sum to 0, like :meth:`State.returns`).
+
+    With two players: ``v = tanh((evaluate(p) − evaluate(opponent)) / scale)`` for ``p`` and
+    ``−v`` for the opponent. With ``n`` players: each seat's chance of winning is read as
+    ``π_k = softmax(2 × evaluate(k) / scale)`` and its return is ``(n π_k − 1) / (n − 1)``, which
+    is the two-player formula again when ``n = 2`` (``2σ(2x) − 1 = tanh x``) and gives
+    :meth:`State.returns` when one seat has all the chance."""
+    n = st.n_players
+    if n == 2:
+        o = st.c.others[p][0]
+        v = math.tanh((evaluate(st, p, weights) - evaluate(st, o, weights)) / scale)
+        out = [0.0, 0.0]
+        out[p] = v
+        out[o] = -v
+        return tuple(out)
+    e = [2.0 * evaluate(st, k, weights) / scale for k in range(n)]
+    top = max(e)
+    z = [math.exp(x - top) for x in e]
+    total = math.fsum(z)
+    return tuple((n * x / total - 1.0) / (n - 1) for x in z)
+
+
+def chance(value: float, n: int) -> float:
+    """The chance of winning a return ``value`` stands for, with ``n`` players (``(value + 1) / 2``
+    with two): the inverse of ``(n π − 1) / (n − 1)``."""
+    return ((n - 1) * value + 1) / n
 
 
 def greedy_plan(state, deadline=None, weights=WEIGHTS) -> tuple:
@@ -178,7 +215,7 @@ class MCTSBot:
         det = state.determinize(rng.getrandbits(62))
         plans = turn_plans(det, self.plan_limit, deadline)
         wts = self.weights
-        scored = sorted(((evaluate(s, p, wts) - evaluate(s, 1 - p, wts), -i, seq) for i, (seq, s) in enumerate(plans)),
+        scored = sorted(((advantage(s, p, wts), -i, seq) for i, (seq, s) in enumerate(plans)),
                         reverse=True)
         out = [seq for _, _, seq in scored[:self.candidates]]
         g = greedy_plan(det, deadline, wts)
@@ -234,7 +271,7 @@ class MCTSBot:
                     u = w[k] / n[k] + c_explore * math.sqrt(lt / n[k])
                     if u > best_u:
                         j, best_u = k, u
-            v = self._simulate(state.determinize(rng.getrandbits(62)), cands[j], p, rng, hard)
+            v = self._simulate(state.determinize(rng.getrandbits(62)), cands[j], p, rng, hard)[p]
             n[j] += 1
             w[j] += v
             done += 1
@@ -244,7 +281,7 @@ class MCTSBot:
                 break
         self._account(done, start)
         best = max((k for k in range(len(cands)) if n[k]), key=lambda k: (n[k], w[k] / n[k]))
-        chance = (w[best] / n[best] + 1) / 2
+        estimate = chance(w[best] / n[best], state.n_players)
         from babel.numbers import format_decimal, format_percent
 
         self.last_reason = ngettext(
@@ -252,7 +289,7 @@ class MCTSBot:
             "most explored action in {num} simulations, estimated chances {chance}",
             done,
         ).format(num=format_decimal(done, locale=babel_locale()),
-                 chance=format_percent(chance, locale=babel_locale()))
+                 chance=format_percent(estimate, locale=babel_locale()))
         return cands[best][0]
 
     def _account(self, done: int, start: float) -> None:
@@ -261,9 +298,10 @@ class MCTSBot:
         self.total_iterations += done
         self.total_seconds += time.perf_counter() - start
 
-    def _simulate(self, st, plan, p: int, rng, deadline=None) -> float:
-        """Play ``plan`` then the greedy policy on the determinization ``st``; its value for ``p``
-        (valued where it stands when ``deadline`` passes)."""
+    def _simulate(self, st, plan, p: int, rng, deadline=None) -> tuple:
+        """Play ``plan`` then the greedy policy on the determinization ``st``; the returns, one per
+        seat (:func:`leaf_values` where it stands when the game is not over, or when ``deadline``
+        passes); ``p`` is the seat whose plan it is."""
         turn = st.turn
         for a in plan:
             if st.is_terminal():
@@ -276,5 +314,5 @@ class MCTSBot:
         play_greedy(st, turn + 1, NO_LIMIT, deadline, wts)              # the rest of the planned turn
         play_greedy(st, st.turn + self.horizon if self.horizon else NO_LIMIT, 2000, deadline, wts)
         if st.is_terminal():
-            return st.returns()[p]
-        return math.tanh((evaluate(st, p, wts) - evaluate(st, 1 - p, wts)) / self.scale)
+            return st.returns()
+        return leaf_values(st, p, wts, self.scale)

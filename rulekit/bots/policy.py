@@ -2,7 +2,9 @@
 
 - :func:`evaluate` values a position from player ``p``'s side (the formula is
   in :mod:`rulekit.bots.greedy` and docs/bots.md), with the weights
-  :data:`WEIGHTS` or a bot's own (:func:`make_weights`);
+  :data:`WEIGHTS` or a bot's own (:func:`make_weights`); :func:`advantage`
+  is that value minus the best of the other players' (with two players, the
+  opponent's), by which the search bots rank turn plans;
 - :func:`greedy_action` is the greedy bot's choice (one action ahead, ties to
   the first), which the search bots' simulations play; :func:`action_values`
   the values it compares;
@@ -124,11 +126,20 @@ def _extra_workers(c) -> tuple:
 
 
 def evaluate(state, p: int, weights=WEIGHTS) -> float:
-    """Player ``p``'s view of the position: the terms of :data:`WEIGHT_NAMES` times ``weights``."""
+    """Player ``p``'s view of the position: the terms of :data:`WEIGHT_NAMES` times ``weights``.
+
+    The VP term is p's lead over the best score among the other players (with two players, the
+    opponent's); the won-game term is p's entry of ``state.returns()`` (+1 for a win, −1 for a
+    loss and 0 for a tie with two players; see :meth:`State.returns` for more)."""
     c = state.c
-    o = c.next_seat[p]           # the seat after p (with two players, the opponent)
+    others = c.others[p]
     w_vp, w_coin, w_pool, w_income, w_conv, w_worker, w_debt, w_win = weights
-    v = w_vp * (state.score(p) - state.score(o))
+    best = state.score(others[0])
+    for i in range(1, len(others)):
+        s = state.score(others[i])
+        if s > best:
+            best = s
+    v = w_vp * (state.score(p) - best)
     v += w_coin * state.coin_value(p)
     terminal = state.is_terminal()
     n = c.n_pool
@@ -156,9 +167,19 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
     if state.holder == p:
         v -= w_debt * c.repay_coin
     if terminal:
-        winner = state.winner()
-        if winner == p:
-            v += w_win
-        elif winner == o:
-            v -= w_win
+        # With two players (1, −1), (−1, 1) or (0, 0): + or − the weight, or nothing.
+        v += w_win * state.returns()[p]
     return v
+
+
+def advantage(state, p: int, weights=WEIGHTS) -> float:
+    """How much better the position is for ``p`` than for the best placed of the others:
+    ``evaluate(p)`` minus the largest ``evaluate`` of another player (with two players, minus the
+    opponent's). The search bots rank turn plans by it."""
+    others = state.c.others[p]
+    best = evaluate(state, others[0], weights)
+    for i in range(1, len(others)):
+        x = evaluate(state, others[i], weights)
+        if x > best:
+            best = x
+    return evaluate(state, p, weights) - best

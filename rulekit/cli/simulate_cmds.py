@@ -20,13 +20,16 @@ from .base import RkCommand, fail
 DEFAULT_GAMES = 1000
 
 
-def parse_bot_pair(value: str) -> tuple[str, str]:
-    """``"mcts:200,greedy"`` -> the two canonical specs; raises :class:`click.BadParameter`."""
+def parse_bots(value: str) -> tuple[str, ...]:
+    """``"mcts:200,greedy"`` -> the canonical specs, one bot per player (two or more);
+    raises :class:`click.BadParameter`. Whether the ruleset is played by that many players is
+    checked with the ruleset (:func:`rulekit.balance.simulate.check_players`)."""
     from ..bots import canonical_bot
 
     parts = [p.strip() for p in value.split(",")]
-    if len(parts) != 2 or not all(parts):
-        raise click.BadParameter(_("give two bots separated by a comma, e.g. greedy,random or mcts:200,mcts:200"))
+    if len(parts) < 2 or not all(parts):
+        raise click.BadParameter(_("give two bots separated by a comma, or one bot per player, e.g. greedy,random, "
+                                   "mcts:200,mcts:200 or greedy,greedy,greedy"))
     try:
         return tuple(canonical_bot(p) for p in parts)
     except ValueError as exc:
@@ -34,13 +37,14 @@ def parse_bot_pair(value: str) -> tuple[str, str]:
 
 
 def _bots_option(ctx, param, value):
-    """``--bots`` may be given more than once: the same report at each strength."""
+    """``--bots`` may be given more than once: the same report at each strength. Not given: None
+    (a greedy bot per player of the ruleset's smallest game)."""
     if not value:
-        return [("greedy", "greedy")]
+        return None
     out = []
     for v in value:
         try:
-            out.append(parse_bot_pair(v))
+            out.append(parse_bots(v))
         except click.BadParameter as exc:
             exc.ctx, exc.param = ctx, param
             raise
@@ -55,40 +59,98 @@ def cluster_option(f):
                                 "Needs pip install 'rulekit[cluster]'. The results do not depend on it."))(f)
 
 
-def first_seat_lines(fs: dict, bots) -> list[str]:
-    """The headline: the first seat's win rate, its interval, and what it means."""
-    lo, hi = fs["ci95"]
-    out = [_("First seat: wins {rate} of the games someone won ({level} interval {low} to {high}; "
-             "{wins} of {decided}), advantage {advantage}, with {bots}.").format(
-        rate=_pct(fs["rate"]), level=_level(), low=_pct(lo), high=_pct(hi), wins=_num(fs["wins"], 0),
-        decided=_num(fs["decided"], 0), advantage=_signed(fs["advantage"], True),
-        bots=format_list(list(bots)) if bots[0] != bots[1] else _("two {bot} bots").format(bot=bots[0]))]
-    if fs["seat_decides"]:
-        out.append(_("Warning: the seat alone decides the result: whoever plays first wins at least nine games "
-                     "in ten. Every other figure below mostly measures that."))
-    elif fs["fair"]:
-        out.append(_("The interval includes {half}: no first-seat advantage is measurable with this many "
-                     "games.").format(half=_pct(0.5)))
-    elif fs["advantage"] > 0:
-        out.append(_("The first seat has a measurable advantage."))
+def seat_name(k: int, players: int) -> str:
+    """The player in seat ``k`` of the turn order (0: the first player), for a sentence:
+    "first player", "second player"…"""
+    if k == 1 and players > 2:
+        return pgettext("one of three or more", "second player")
+    names = (_("first player"), _("second player"), _("third player"), _("fourth player"), _("fifth player"),
+             _("sixth player"))
+    return names[k] if k < len(names) else _("player {number}").format(number=k + 1)
+
+
+def seat_short(k: int) -> str:
+    """The player in seat ``k`` (0: the first player), for a table's heading: "1st player"…"""
+    names = (pgettext("simulate", "1st player"), pgettext("simulate", "2nd player"), pgettext("simulate", "3rd player"),
+             pgettext("simulate", "4th player"), pgettext("simulate", "5th player"), pgettext("simulate", "6th player"))
+    return names[k] if k < len(names) else _("player {number}").format(number=k + 1)
+
+
+def _bots_text(bots) -> str:
+    """``greedy and mcts:2``, or ``two greedy bots`` when they are the same."""
+    if len(set(bots)) > 1:
+        return format_list(list(bots))
+    if len(bots) == 2:
+        return _("two {bot} bots").format(bot=bots[0])
+    return ngettext("{num} {bot} bot", "{num} {bot} bots", len(bots)).format(num=_num(len(bots), 0), bot=bots[0])
+
+
+def seat_balance_lines(sb: dict, bots) -> list[str]:
+    """The headline: with two players the first seat's win rate, its interval and what it means;
+    with more, the seat whose rate is furthest from a fair share (1/N)."""
+    players = sb["players"]
+    seat = sb["seats"][sb["furthest"]]
+    lo, hi = seat["ci95"]
+    if players == 2:
+        out = [_("First seat: wins {rate} of the games someone won ({level} interval {low} to {high}; "
+                 "{wins} of {decided}), advantage {advantage}, with {bots}.").format(
+            rate=_pct(seat["rate"]), level=_level(), low=_pct(lo), high=_pct(hi), wins=_num(seat["wins"], 0),
+            decided=_num(sb["decided"], 0), advantage=_signed(seat["advantage"], True), bots=_bots_text(bots))]
+        if sb["seat_decides"]:
+            out.append(_("Warning: the seat alone decides the result: whoever plays first wins at least nine games "
+                         "in ten. Every other figure below mostly measures that."))
+        elif sb["fair"]:
+            out.append(_("The interval includes {half}: no first-seat advantage is measurable with this many "
+                         "games.").format(half=_pct(0.5)))
+        elif seat["advantage"] > 0:
+            out.append(_("The first seat has a measurable advantage."))
+        else:
+            out.append(_("The second seat has a measurable advantage."))
     else:
-        out.append(_("The second seat has a measurable advantage."))
+        out = [_("Furthest from a fair share: the {seat} wins {rate} of the games someone won ({level} interval "
+                 "{low} to {high}; {wins} of {decided}); fair would be {fair} ({players} players), advantage "
+                 "{advantage}, with {bots}.").format(
+            seat=seat_name(sb["furthest"], players), rate=_pct(seat["rate"]), level=_level(), low=_pct(lo),
+            high=_pct(hi), wins=_num(seat["wins"], 0), decided=_num(sb["decided"], 0), fair=_pct(sb["fair_share"]),
+            players=_num(players, 0), advantage=_signed(seat["advantage"], True), bots=_bots_text(bots))]
+        out.append(_("Every seat: {shares}.").format(shares=format_list([
+            _("{seat} {rate} ({low} to {high})").format(seat=seat_name(s["seat"], players), rate=_pct(s["rate"]),
+                                                      low=_pct(s["ci95"][0]), high=_pct(s["ci95"][1]))
+            for s in sb["seats"]])))
+        if sb["seat_decides"]:
+            out.append(_("Warning: the seat alone decides the result: one seat wins at least nine games in ten. "
+                         "Every other figure below mostly measures that."))
+        elif sb["fair"]:
+            out.append(_("Every seat's interval includes {fair}: no seat's advantage is measurable with this many "
+                         "games.").format(fair=_pct(sb["fair_share"])))
+        elif seat["advantage"] > 0:
+            out.append(_("The {seat} has a measurable advantage.").format(seat=seat_name(sb["furthest"], players)))
+        else:
+            out.append(_("The {seat} has a measurable disadvantage.").format(seat=seat_name(sb["furthest"], players)))
     note = no_search_note(bots)
     if note:
-        out.append(note + " " + _("To judge balance, play bots that search, e.g. --bots mcts:16,mcts:16, "
-                                  "and a stronger pair with a second --bots."))
+        out.append(note + " " + _("To judge balance, play bots that search, e.g. --bots {example}, "
+                                  "and stronger ones with a second --bots.").format(example=search_example(bots)))
     return out
 
 
+def search_example(bots) -> str:
+    """``mcts:16,mcts:16``: as many bots that search as ``bots``."""
+    return ",".join(["mcts:16"] * len(bots))
+
+
 def no_search_note(bots) -> str | None:
-    """A caution when neither bot searches: their first-seat figure is no measure of balance.
-    Each command adds its own advice (``tune`` takes one pair of bots, ``simulate`` several)."""
+    """A caution when no bot searches: their seats' shares are no measure of balance.
+    Each command adds its own advice (``tune`` takes one set of bots, ``simulate`` several)."""
     from ..bots.registry import parse_bot
 
     if any(parse_bot(b).searches for b in bots):
         return None
-    return _("Neither bot looks ahead: between such bots the first seat's share says more about how they "
-             "play than about the rules.")
+    if len(bots) == 2:
+        return _("Neither bot looks ahead: between such bots the first seat's share says more about how they "
+                 "play than about the rules.")
+    return _("No bot looks ahead: between such bots the seats' shares say more about how they play than about "
+             "the rules.")
 
 
 # ---------------------------------------------------------------------------
@@ -200,18 +262,30 @@ def _bot_label(slot: str, name: str) -> str:
     return _("bot {slot} ({name})").format(slot=slot, name=name)
 
 
+def bot_slot(j: int) -> str:
+    """The letter of the ``j``-th bot of ``--bots`` (A, B, C…)."""
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[j]
+
+
+def _bot_labels(bots) -> list[str]:
+    return [_bot_label(bot_slot(j), b) for j, b in enumerate(bots)]
+
+
 def _metric_label(doc_rs_data, path: str, bots) -> str:
     parts = path.split("/")
     head = parts[0]
+    players = len(bots)
     if head == "wins":
         return {
-            "first_player": _("first player wins"),
-            "second_player": _("second player wins"),
             "draws": pgettext("simulate", "draws"),
-            "bot_a": _("{bot} wins").format(bot=_bot_label("A", bots[0])),
-            "bot_b": _("{bot} wins").format(bot=_bot_label("B", bots[1])),
             "unfinished": _("unfinished (stopped at the turn cap)"),
         }[parts[1]]
+    if head == "seats":
+        seat = seat_name(int(parts[1]), players)
+        return {"wins": _("{seat} wins"), "vp": _("VP of the {seat}")}[parts[2]].format(seat=seat)
+    if head == "bots":
+        j = int(parts[1])
+        return _("{bot} wins").format(bot=_bot_label(bot_slot(j), bots[j]))
     if head == "length":
         return _("game length (turns)")
     if head == "vp":
@@ -219,24 +293,21 @@ def _metric_label(doc_rs_data, path: str, bots) -> str:
             return _("VP per player from {source}").format(source=_source_name(parts[2]))
         return {
             "per_player": _("VP per player"),
-            "first_player": _("VP of the first player"),
-            "second_player": _("VP of the second player"),
             "margin": _("winning margin (VP)"),
         }[parts[1]]
     if head == "structures":
         name = display_name(doc_rs_data, "structure", parts[1])
-        return {
-            "built": _("{structure}: built"),
-            "first_by_first_player": _("{structure}: first built by the first player"),
-            "first_by_second_player": _("{structure}: first built by the second player"),
-        }[parts[2]].format(structure=name)
+        if parts[2] == "first_by_seat":
+            return _("{structure}: first built by the {seat}").format(
+                structure=name, seat=seat_name(int(parts[3]), players))
+        return _("{structure}: built").format(structure=name)
     if head == "goals":
         name = display_name(doc_rs_data, "goal", parts[1])
+        if parts[2] == "claimed_by_seat":
+            return _("goal {goal}: claimed by the {seat}").format(goal=name, seat=seat_name(int(parts[3]), players))
         return {
             "drawn": _("goal {goal}: drawn"),
             "claimed": _("goal {goal}: claimed"),
-            "claimed_by_first_player": _("goal {goal}: claimed by the first player"),
-            "claimed_by_second_player": _("goal {goal}: claimed by the second player"),
             "removed": _("goal {goal}: removed"),
         }[parts[2]].format(goal=name)
     if head == "end_reasons":
@@ -255,15 +326,26 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
     bots = s["bots"]
     n = r["games"]
     out = []
-    out.append(ngettext(
-        "{ruleset}: {num} game, {bot_a} against {bot_b}, seed {seed}",
-        "{ruleset}: {num} games, {bot_a} against {bot_b}, seed {seed}", n,
-    ).format(ruleset=_ruleset_line(doc["ruleset"]), num=_num(n, 0),
-             bot_a=_bot_label("A", bots[0]), bot_b=_bot_label("B", bots[1]), seed=s["seed"]))
-    if s["first_player"] == "alternate":
-        out.append(_("The bots alternate seats, and who plays first alternates too."))
+    if len(bots) == 2:
+        out.append(ngettext(
+            "{ruleset}: {num} game, {bot_a} against {bot_b}, seed {seed}",
+            "{ruleset}: {num} games, {bot_a} against {bot_b}, seed {seed}", n,
+        ).format(ruleset=_ruleset_line(doc["ruleset"]), num=_num(n, 0),
+                 bot_a=_bot_label("A", bots[0]), bot_b=_bot_label("B", bots[1]), seed=s["seed"]))
+        if s["first_player"] == "alternate":
+            out.append(_("The bots alternate seats, and who plays first alternates too."))
+        else:
+            out.append(_("The bots alternate seats; the ruleset draws the first player at random."))
     else:
-        out.append(_("The bots alternate seats; the ruleset draws the first player at random."))
+        out.append(ngettext(
+            "{ruleset}: {num} game between {players} players, {bots}, seed {seed}",
+            "{ruleset}: {num} games between {players} players, {bots}, seed {seed}", n,
+        ).format(ruleset=_ruleset_line(doc["ruleset"]), num=_num(n, 0), players=_num(len(bots), 0),
+                 bots=format_list(_bot_labels(bots)), seed=s["seed"]))
+        if s["first_player"] == "alternate":
+            out.append(_("The bots take every seat in turn, and who plays first changes too."))
+        else:
+            out.append(_("The bots take every seat in turn; the ruleset draws the first player at random."))
     out.append(_("Intervals are {level} confidence intervals.").format(level=_level()))
     if s.get("max_turns"):
         out.append(ngettext(
@@ -271,13 +353,15 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
             "A game still running after {num} turns stops there: it is unfinished, neither a win nor a draw.",
             s["max_turns"]).format(num=_num(s["max_turns"], 0)))
     out.append("")
-    parts = doc.get("strengths") or [{"bots": bots, "first_seat": doc["first_seat"], "results": r,
+    parts = doc.get("strengths") or [{"bots": bots, "seat_balance": doc["seat_balance"], "results": r,
                                       "compare": doc.get("compare")}]
     for k, part in enumerate(parts):
-        if len(parts) > 1:
+        if len(parts) > 1 and len(bots) == 2:
             out.append(_("== With {bot_a} against {bot_b} ==").format(
                 bot_a=_bot_label("A", part["bots"][0]), bot_b=_bot_label("B", part["bots"][1])))
-        out += first_seat_lines(part["first_seat"], part["bots"])
+        elif len(parts) > 1:
+            out.append(_("== With {bots} ==").format(bots=format_list(_bot_labels(part["bots"]))))
+        out += seat_balance_lines(part["seat_balance"], part["bots"])
         out.append("")
         one = {**doc, "results": part["results"], "compare": part["compare"],
                "settings": {**s, "bots": part["bots"]}}
@@ -298,18 +382,33 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
 
 
 def _render_strengths(parts) -> list[str]:
-    """Does the conclusion hold as play gets stronger? One line per pair of bots."""
-    out = [_("First seat at each strength")]
+    """Does the conclusion hold as play gets stronger? One line per set of bots: with two players
+    the first seat's share, with more the share of the seat furthest from fair."""
+    players = len(parts[0]["bots"])
+    out = [_("First seat at each strength") if players == 2 else _("Seats at each strength")]
     rows = []
     for part in parts:
-        fs = part["first_seat"]
-        verdict = (_("the seat decides") if fs["seat_decides"] else _("fair") if fs["fair"]
-                   else _("first seat ahead") if fs["advantage"] > 0 else _("second seat ahead"))
-        rows.append([" / ".join(part["bots"]), _num(fs["decided"], 0), _pct(fs["rate"]),
-                     _range(_pct(fs["ci95"][0]), _pct(fs["ci95"][1])), verdict])
-    out += _table([pgettext("simulate", "bots"), pgettext("simulate", "decided games"),
-                   pgettext("simulate", "first seat wins"), pgettext("simulate", "{level} interval").format(level=_level()),
-                   pgettext("simulate", "verdict")], rows)
+        sb = part["seat_balance"]
+        seat = sb["seats"][sb["furthest"]]
+        if sb["seat_decides"]:
+            verdict = _("the seat decides")
+        elif sb["fair"]:
+            verdict = _("fair")
+        elif players == 2:
+            verdict = _("first seat ahead") if seat["advantage"] > 0 else _("second seat ahead")
+        else:
+            verdict = _("seats unequal")
+        row = [" / ".join(part["bots"]), _num(sb["decided"], 0)]
+        if players > 2:
+            row.append(seat_short(sb["furthest"]))
+        rows.append(row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1])), verdict])
+    heads = [pgettext("simulate", "bots"), pgettext("simulate", "decided games")]
+    if players == 2:
+        heads.append(pgettext("simulate", "first seat wins"))
+    else:
+        heads += [pgettext("simulate", "seat furthest from fair"), pgettext("simulate", "its share")]
+    out += _table(heads + [pgettext("simulate", "{level} interval").format(level=_level()),
+                           pgettext("simulate", "verdict")], rows)
     verdicts = {r[-1] for r in rows}
     out.append(_("The conclusion holds at every strength.") if len(verdicts) == 1
                else _("The conclusion changes with the strength of play."))
@@ -319,11 +418,13 @@ def _render_strengths(parts) -> list[str]:
 def _render_single(doc: dict, data: dict) -> list[str]:
     r = doc["results"]
     bots = doc["settings"]["bots"]
+    players = len(bots)
     out = []
     out.append(_("Who wins"))
-    rows = [_prop_row(_metric_label(data, "wins/" + k, bots), r["wins"][k])
-            for k in ("first_player", "second_player", "draws", "bot_a", "bot_b", "unfinished")
-            if k in r["wins"]]
+    rows = [_prop_row(_metric_label(data, f"seats/{k}/wins", bots), r["seats"][k]["wins"]) for k in range(players)]
+    rows.append(_prop_row(_metric_label(data, "wins/draws", bots), r["wins"]["draws"]))
+    rows += [_prop_row(_metric_label(data, f"bots/{j}/wins", bots), r["bots"][j]["wins"]) for j in range(players)]
+    rows.append(_prop_row(_metric_label(data, "wins/unfinished", bots), r["wins"]["unfinished"]))
     out += _table([pgettext("simulate", "outcome"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     out.append("")
     out.append(_("What decided the winner"))
@@ -342,12 +443,14 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     out.append(_("Victory points"))
     vp = r["vp"]
     rows = []
-    for key in ("per_player", "first_player", "second_player", "margin"):
-        v = vp[key]
+    figures = [("vp/per_player", vp["per_player"])]
+    figures += [(f"seats/{k}/vp", r["seats"][k]["vp"]) for k in range(players)]
+    figures.append(("vp/margin", vp["margin"]))
+    for path, v in figures:
         if not v.get("n", 1):                 # no game to average over (no game won, for the margin)
-            rows.append([_metric_label(data, "vp/" + key, bots), "–", "–"])
+            rows.append([_metric_label(data, path, bots), "–", "–"])
             continue
-        rows.append([_metric_label(data, "vp/" + key, bots), _num(v["mean"], 2),
+        rows.append([_metric_label(data, path, bots), _num(v["mean"], 2),
                      _range(_num(v["ci95"][0], 2), _num(v["ci95"][1], 2))])
     for src, v in vp["by_source"].items():
         rows.append([_metric_label(data, "vp/by_source/" + src, bots), _num(v["mean"], 2),
@@ -358,18 +461,19 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     rows = []
     for sid, v in r["structures"].items():
         rows.append([display_name(data, "structure", sid), _pct(v["built"]["rate"]),
-                     _pct(v["first_by_first_player"]["rate"]), _pct(v["first_by_second_player"]["rate"]),
-                     _num(v["copies"]["mean"], 2)])
-    out += _table([pgettext("simulate", "structure"), pgettext("simulate", "built"), pgettext("simulate", "first by 1st player"), pgettext("simulate", "first by 2nd player"),
+                     *(_pct(p["rate"]) for p in v["first_by_seat"]), _num(v["copies"]["mean"], 2)])
+    out += _table([pgettext("simulate", "structure"), pgettext("simulate", "built"),
+                   *(pgettext("simulate", "first by {seat}").format(seat=seat_short(k)) for k in range(players)),
                    pgettext("simulate", "copies per game")], rows)
     out.append("")
     out.append(_("Goals"))
     rows = []
     for gid, v in r["goals"].items():
         rows.append([display_name(data, "goal", gid), _pct(v["drawn"]["rate"]), _pct(v["claimed"]["rate"]),
-                     _pct(v["claimed_by_first_player"]["rate"]), _pct(v["claimed_by_second_player"]["rate"]),
-                     _pct(v["removed"]["rate"])])
-    out += _table([pgettext("simulate", "goal"), pgettext("simulate", "drawn"), pgettext("simulate", "claimed"), pgettext("simulate", "by 1st player"), pgettext("simulate", "by 2nd player"), pgettext("simulate", "removed")], rows)
+                     *(_pct(p["rate"]) for p in v["claimed_by_seat"]), _pct(v["removed"]["rate"])])
+    out += _table([pgettext("simulate", "goal"), pgettext("simulate", "drawn"), pgettext("simulate", "claimed"),
+                   *(pgettext("simulate", "by {seat}").format(seat=seat_short(k)) for k in range(players)),
+                   pgettext("simulate", "removed")], rows)
     out.append("")
     out.append(_("How the games ended"))
     rows = [_prop_row(_end_name(k, data), v) for k, v in r["end_reasons"].items()]
@@ -430,9 +534,11 @@ def _render_compare(doc, data, other_data) -> list[str]:
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=DEFAULT_GAMES, show_default=True,
               metavar=N_("N"), help=N_("Number of games (per ruleset)."))
 @click.option("--bots", "bots", multiple=True, callback=_bots_option, metavar=N_("A,B"),
-              help=N_("The two bots, e.g. greedy,random, mcts:200,mcts:200 or hard,normal (levels {levels}; bots {bots}; "
+              help=N_("One bot per player, e.g. greedy,random, mcts:200,mcts:200, hard,normal or "
+                      "greedy,greedy,mcts:50 (levels {levels}; bots {bots}; "
                       "N simulations per decision, T seconds per decision; "
-                      "default greedy,greedy). They swap seats every game. Give --bots twice to run "
+                      "default a greedy bot per player of the ruleset's smallest game). As many bots, as many "
+                      "players; they change seats every game. Give --bots twice to run "
                       "the same report at two strengths."))
 @click.option("--seed", type=int, default=0, show_default=True, metavar=N_("S"),
               help=N_("Seed of the first game; game i uses seed S+i."))
@@ -454,7 +560,8 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
     other_rs = load_ruleset(other) if other else None
     if jobs == 0:
         jobs = os.cpu_count() or 1
-    total = games * (2 if other_rs else 1) * len(bots)
+    total = games * (2 if other_rs else 1) * (len(bots) if bots else 1)
+    first_bots, strengths = (bots[0], bots[1:]) if bots else (None, None)
     err = sys.stderr                    # click.get_text_stream is deprecated (Click 8.5) and leaves in Click 9
     show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
     import time
@@ -463,11 +570,11 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
     try:
         if show_bar:
             with click.progressbar(length=total, label=_("Playing"), file=err) as bar:
-                doc = report(rs, games, bots[0], seed, jobs, other_rs, progress=bar.update, max_turns=max_turns,
-                             cluster=cluster, strengths=bots[1:])
+                doc = report(rs, games, first_bots, seed, jobs, other_rs, progress=bar.update, max_turns=max_turns,
+                             cluster=cluster, strengths=strengths)
         else:
-            doc = report(rs, games, bots[0], seed, jobs, other_rs, max_turns=max_turns, cluster=cluster,
-                         strengths=bots[1:])
+            doc = report(rs, games, first_bots, seed, jobs, other_rs, max_turns=max_turns, cluster=cluster,
+                         strengths=strengths)
     except SimulationInterrupted as exc:
         click.echo("", err=True)
         click.echo(ngettext("Interrupted: {done} of {total} game finished.", "Interrupted: {done} of {total} games finished.",

@@ -16,16 +16,29 @@ from pathlib import Path
 
 import click
 
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, format_list, ngettext, pgettext
 from .base import RkCommand
-from .simulate_cmds import _level, _num, _pct, _range, _table, cluster_option, no_search_note, parse_bot_pair
+from .simulate_cmds import (
+    _bots_text,
+    _level,
+    _num,
+    _pct,
+    _range,
+    _table,
+    cluster_option,
+    no_search_note,
+    parse_bots,
+    search_example,
+    seat_name,
+    seat_short,
+)
 
 
 def _bots(ctx, param, value):
     if value is None:
-        return ("greedy", "greedy")
+        return None                 # a greedy bot per player of the ruleset's smallest game
     try:
-        return parse_bot_pair(value)
+        return parse_bots(value)
     except click.BadParameter as exc:
         exc.ctx, exc.param = ctx, param
         raise
@@ -36,29 +49,50 @@ def _values_text(values: dict) -> str:
 
 
 def _candidate_row(c: dict) -> list[str]:
-    fs = c["first_seat"]
-    return [_values_text(c["values"]), _num(c["games"], 0), _pct(fs["rate"]),
-            _range(_pct(fs["ci95"][0]), _pct(fs["ci95"][1]))]
+    """Settings, games, and the share of the seat furthest from fair (with two players, the first)."""
+    sb = c["seat_balance"]
+    seat = sb["seats"][sb["furthest"]]
+    row = [_values_text(c["values"]), _num(c["games"], 0)]
+    if sb["players"] > 2:
+        row.append(seat_short(sb["furthest"]))
+    return row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1]))]
 
 
 def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     s = result["settings"]
+    bots = s["bots"]
+    players = len(bots)
     out = []
-    out.append(ngettext(
-        "{ruleset} ({id}): {num} candidate, sequential halving, {bot_a} against {bot_b}, budget {budget} games, seed {seed}",
-        "{ruleset} ({id}): {num} candidates, sequential halving, {bot_a} against {bot_b}, budget {budget} games, seed {seed}",
-        s["candidates"]).format(ruleset=result["ruleset"]["title"], id=result["ruleset"]["id"],
-                                num=_num(s["candidates"], 0), bot_a=s["bots"][0], bot_b=s["bots"][1],
-                                budget=_num(s["budget"], 0), seed=s["seed"]))
-    if s["target"]["kind"] == "fair":
+    if players == 2:
+        out.append(ngettext(
+            "{ruleset} ({id}): {num} candidate, sequential halving, {bot_a} against {bot_b}, budget {budget} games, seed {seed}",
+            "{ruleset} ({id}): {num} candidates, sequential halving, {bot_a} against {bot_b}, budget {budget} games, seed {seed}",
+            s["candidates"]).format(ruleset=result["ruleset"]["title"], id=result["ruleset"]["id"],
+                                    num=_num(s["candidates"], 0), bot_a=bots[0], bot_b=bots[1],
+                                    budget=_num(s["budget"], 0), seed=s["seed"]))
+    else:
+        out.append(ngettext(
+            "{ruleset} ({id}): {num} candidate, sequential halving, {players} players ({bots}), budget {budget} games, seed {seed}",
+            "{ruleset} ({id}): {num} candidates, sequential halving, {players} players ({bots}), budget {budget} games, seed {seed}",
+            s["candidates"]).format(ruleset=result["ruleset"]["title"], id=result["ruleset"]["id"],
+                                    num=_num(s["candidates"], 0), players=_num(players, 0), bots=_bots_text(bots),
+                                    budget=_num(s["budget"], 0), seed=s["seed"]))
+    if s["target"]["kind"] == "fair" and players == 2:
         out.append(_("Target: a fair game, the first seat winning {rate} of the decided games.").format(
             rate=_pct(0.5)))
-    else:
+    elif s["target"]["kind"] == "fair":
+        out.append(_("Target: a fair game, every seat winning {rate} of the decided games.").format(
+            rate=_pct(s["target"]["first_seat_rate"])))
+    elif players == 2:
         out.append(_("Target: the first seat winning {rate} of the decided games.").format(
             rate=_pct(s["target"]["first_seat_rate"])))
-    note = no_search_note(s["bots"])
+    else:
+        out.append(_("Target: the first seat winning {rate} of the decided games, every other seat {rest}.").format(
+            rate=_pct(s["target"]["first_seat_rate"]), rest=_pct(s["target"]["shares"][1])))
+    note = no_search_note(bots)
     if note:
-        out.append(note + " " + _("To judge balance, tune with bots that search, e.g. --bots mcts:16,mcts:16."))
+        out.append(note + " " + _("To judge balance, tune with bots that search, e.g. --bots {example}.").format(
+            example=search_example(bots)))
     if s["grid_size"] > s["candidates"] + len(result["invalid"]):
         out.append(_("The space has {grid} settings; {num} of them were drawn with the seed.").format(
             grid=_num(s["grid_size"], 0), num=_num(s["candidates"] + len(result["invalid"]), 0)))
@@ -74,25 +108,44 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     if best is None:
         out.append(_("No round finished: there is no best candidate yet."))
         return "\n".join(out) + "\n"
-    fs = best["first_seat"]
+    sb = best["seat_balance"]
     out.append(_("Best settings"))
     base = result["base_values"]
     rows = [[k, str(base[k]), str(v)] for k, v in best["values"].items()]
     out += _table([pgettext("tune", "field"), pgettext("tune", "was"), pgettext("tune", "best")], rows)
     out.append("")
-    out.append(_("With them the first seat wins {rate} of {decided} decided games ({level} interval {low} to {high}).")
-               .format(rate=_pct(fs["rate"]), decided=_num(fs["decided"], 0), level=_level(),
-                       low=_pct(fs["ci95"][0]), high=_pct(fs["ci95"][1])))
-    if fs["fair"]:
-        out.append(_("The interval includes {half}: no first-seat advantage is measurable.").format(half=_pct(0.5)))
+    if players == 2:
+        first = sb["seats"][0]
+        out.append(_("With them the first seat wins {rate} of {decided} decided games ({level} interval {low} to {high}).")
+                   .format(rate=_pct(first["rate"]), decided=_num(sb["decided"], 0), level=_level(),
+                           low=_pct(first["ci95"][0]), high=_pct(first["ci95"][1])))
+        if sb["fair"]:
+            out.append(_("The interval includes {half}: no first-seat advantage is measurable.").format(half=_pct(0.5)))
+        else:
+            out.append(_("The interval excludes {half}: more budget, or wider ranges, may find a fairer setting.").format(
+                half=_pct(0.5)))
     else:
-        out.append(_("The interval excludes {half}: more budget, or wider ranges, may find a fairer setting.").format(
-            half=_pct(0.5)))
+        out.append(_("With them, of {decided} decided games ({level} intervals): {shares}.").format(
+            decided=_num(sb["decided"], 0), level=_level(), shares=format_list([
+                _("{seat} {rate} ({low} to {high})").format(seat=seat_name(s_["seat"], players), rate=_pct(s_["rate"]),
+                                                          low=_pct(s_["ci95"][0]), high=_pct(s_["ci95"][1]))
+                for s_ in sb["seats"]])))
+        if sb["fair"]:
+            out.append(_("Every seat's interval includes {fair}: no seat's advantage is measurable.").format(
+                fair=_pct(sb["fair_share"])))
+        else:
+            out.append(_("Not every seat's interval includes {fair}: more budget, or wider ranges, may find a "
+                         "fairer setting.").format(fair=_pct(sb["fair_share"])))
     if result["runner_ups"]:
         out.append("")
         out.append(_("Runner-ups"))
-        out += _table([pgettext("tune", "settings"), pgettext("tune", "games"), pgettext("tune", "first seat wins"),
-                       pgettext("simulate", "{level} interval").format(level=_level())], [_candidate_row(c) for c in result["runner_ups"]])
+        heads = [pgettext("tune", "settings"), pgettext("tune", "games")]
+        if players == 2:
+            heads.append(pgettext("tune", "first seat wins"))
+        else:
+            heads += [pgettext("simulate", "seat furthest from fair"), pgettext("simulate", "its share")]
+        out += _table(heads + [pgettext("simulate", "{level} interval").format(level=_level())],
+                      [_candidate_row(c) for c in result["runner_ups"]])
     out.append("")
     out.append(_("Rounds: {rounds}; {games} games played in {seconds} s.").format(
         rounds=" → ".join(_num(r["candidates"], 0) for r in result["rounds"]) or "—",
@@ -114,8 +167,8 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
 
 @click.command("tune", cls=RkCommand,
                help=N_("Search the values of numeric fields of a ruleset (costs, VP, starting coins, goal "
-                       "draws…) for the variant that best meets a target — by default a fair game, the "
-                       "first seat winning half the games between equal bots — and write it as a house rule "
+                       "draws…) for the variant that best meets a target — by default a fair game, every "
+                       "seat winning the same share of the games between equal bots — and write it as a house rule "
                        "that extends RULESET. The search is sequential halving (docs/tune.md); the same "
                        "seed gives the same answer whatever --jobs or --cluster."))
 @click.argument("ruleset", metavar=N_("RULESET"))
@@ -124,11 +177,12 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
                       "setup.starting_coins.1=0..5 (keys separated by dots, list positions from 0). "
                       "Give it once per field."))
 @click.option("--target", default="fair", show_default=True, metavar=N_("TARGET"),
-              help=N_("fair (the first seat wins half the decided games) or first:P (it wins a share P, "
-                      "e.g. first:0.55)."))
+              help=N_("fair (every seat wins the same share of the decided games: half each with two players) "
+                      "or first:P (the first seat wins a share P, the others the rest equally; e.g. first:0.55)."))
 @click.option("--bots", callback=_bots, metavar=N_("A,B"),
-              help=N_("The two bots, e.g. mcts:50,mcts:50 (levels {levels}; bots {bots}; "
-                      "default greedy,greedy)."))
+              help=N_("One bot per player, e.g. mcts:50,mcts:50 or mcts:50,mcts:50,mcts:50 (levels {levels}; "
+                      "bots {bots}; default a greedy bot per player of the ruleset's smallest game). As many "
+                      "bots, as many players."))
 @click.option("--budget", type=click.IntRange(2, 100_000_000), default=2000, show_default=True, metavar=N_("GAMES"),
               help=N_("Games the whole search may play."))
 @click.option("--candidates", "max_candidates", type=click.IntRange(1, 100_000), default=32, show_default=True,
@@ -186,7 +240,7 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
     if result["best"] is not None:
         out = Path(output) if output else Path(f"{rs.id}-tuned.yaml")
         command = "rulekit tune " + " ".join(shlex.quote(a) for a in [ruleset, *sum((["--vary", v] for v in varies), []),
-                                                                         "--target", target, "--bots", ",".join(bots),
+                                                                         "--target", target, "--bots", ",".join(result["settings"]["bots"]),
                                                                          "--budget", str(budget), "--candidates",
                                                                          str(max_candidates), "--seed", str(seed)])
         text = tuning.house_rule(result, _extends_ref(ruleset, out), rs.data, f"{rs.id}-tuned",
