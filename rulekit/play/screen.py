@@ -211,7 +211,8 @@ def lender_structure(state):
 def seat_color(data, seat: int) -> str:
     colors = (data.get("sailors") or {}).get("worker_color") or ["red", "blue"]
     color = colors[seat] if seat < len(colors) else _SEAT_COLORS[seat % len(_SEAT_COLORS)]
-    return {"blue": "bright_blue", "red": "bright_red"}.get(color, color if color in _CLICK_COLORS else None)
+    return {"blue": "bright_blue", "red": "bright_red", "purple": "magenta"}.get(
+        color, color if color in _CLICK_COLORS else None)
 
 
 _SEAT_COLORS = ("red", "blue", "magenta", "cyan", "green", "yellow")
