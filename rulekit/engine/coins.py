@@ -9,7 +9,7 @@ denominations, and no coin is ever created or lost. Holdings are tuples of
 counts, one per denomination, smallest denomination first.
 
 Every movement of value goes through :meth:`Coinage.transfer`: *amount* of
-value moves from party A to party B, and a third party C (the opponent when a
+value moves from party A to party B, and a third party C (another player when a
 player pays or earns, so that "your opponent must make change") may swap
 coins with them at equal value. Among all the ways to do it, the policy picks
 the first by these keys, so the result is always the same for the same
