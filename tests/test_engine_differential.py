@@ -197,6 +197,7 @@ def generated_variant(tmp_path, n):
                               "penalty_vp": r.randint(0, 3)}
     if data.get("casting"):
         patch["casting"] = {"cast": {"on_first_build": r.random() < 0.5, "start_of_holder_turn": r.random() < 0.5}}
+    patch["end"]["finish_round"] = r.random() < 0.5      # drawn last: the draws above are as they were
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

@@ -217,3 +217,40 @@ def test_seat_mistakes_are_named_in_both_languages(name, english, french):
     assert any(english in p.message for p in validate_path(path))
     with i18n.language("fr"):
         assert any(french in p.message for p in validate_path(path))
+
+
+def _end_now(st):
+    """The current player meets an end condition (owns as many structures as there are tokens) and ends the turn."""
+    for sid in st.c.struct_ids[:st.c.tokens]:
+        S.give_structures(st, st.current, sid, check_requires=False)
+    S.finish_turn(st)
+
+
+@pytest.mark.parametrize("trigger, turns_after", [(0, 2), (1, 1), (2, 0)])
+def test_with_finish_round_the_others_play_to_the_end_of_the_round(tmp_path, trigger, turns_after):
+    path = S.variant(tmp_path, {"end": {"finish_round": True}}, base=THREE, name="round")
+    st = S.new(path, first=0)
+    for _ in range(trigger):                    # the seats before the trigger play a turn
+        S.quick_turn(st)
+    assert st.current == trigger
+    _end_now(st)
+    played = []
+    while not st.is_terminal():                  # every seat after it in the round plays once more
+        played.append(st.current)
+        S.quick_turn(st)
+    assert played == list(range(trigger + 1, 3)) and len(played) == turns_after
+    assert st.turn == 2                          # three turns in all: everyone played as many
+
+
+def test_without_finish_round_the_game_ends_after_the_triggering_turn():
+    st = three()
+    _end_now(st)
+    assert st.is_terminal() and st.turn == 0
+
+
+def test_finish_round_is_said_in_the_rulebook_in_both_languages(tmp_path):
+    from rulekit.text import sentences
+    data = load_ruleset(S.variant(tmp_path, {"end": {"finish_round": True}}, base=THREE, name="round")).data
+    assert "the others play on to the end of the round" in sentences.finish_turn_sentence(data)
+    with i18n.language("fr"):
+        assert "jusqu’à la fin du tour de table" in sentences.finish_turn_sentence(data)

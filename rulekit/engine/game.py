@@ -517,6 +517,8 @@ class Compiled:
             fin = cond.get("finish_turn")
             self.end_finish.append(default_finish if fin is None else fin)
         self.finish_turn = default_finish
+        # end.finish_round: a game that ends with a finished turn goes on to the end of the round.
+        self.finish_round = bool(d["end"].get("finish_round", False))
         # The kinds as small integers, for the check after every action.
         self.end_kind = tuple(END_KINDS.index(k) if k in END_KINDS else -1 for k in self.end_order)
         sc = d["scoring"]
@@ -1197,7 +1199,10 @@ class State:
         self._end_pools(self.current, self.phase == OVER)
         self.borrowed = -1
         self.borrowed_mask = 0
-        if self.ending and self.finish or self.phase == OVER:
+        if self.ending and self.finish and c.finish_round and self.phase != OVER and \
+                c.next_seat[self.current] != self.first:
+            pass                                 # the others play on to the end of the round
+        elif self.ending and self.finish or self.phase == OVER:
             if self.phase != OVER:
                 self._end_gains()
             self.phase = OVER

@@ -606,6 +606,12 @@ def event_line(state, event, names) -> str:
     if kind == "ending":
         reason = _end_reason(d, event[2])
         finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn
+        if finish and c.finish_round and c.next_seat[event[1]] != state.first:
+            if _is_you(names[event[1]]):
+                return _("The end of the game is triggered: {reason} You finish this turn, the others play on to the "
+                         "end of the round, then the game is over.").format(reason=reason)
+            return _("The end of the game is triggered: {reason} {player} finishes this turn, the others play on to "
+                     "the end of the round, then the game is over.").format(reason=reason, player=names[event[1]])
         if finish and _is_you(names[event[1]]):
             return _("The end of the game is triggered: {reason} You finish this turn, then the game is over.").format(
                 reason=reason)

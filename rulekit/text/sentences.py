@@ -786,7 +786,10 @@ def end_condition_sentence(data, cond) -> str:
     text = _end_condition_only(data, cond)
     own = cond.get("finish_turn")
     if own is not None and own != bool(data["end"].get("finish_turn")):
-        if own:
+        if own and data["end"].get("finish_round"):
+            text = _("{condition} The player who met it finishes their turn, and the others play on to the end of "
+                     "the round; then the game is over.").format(condition=text)
+        elif own:
             text = _("{condition} The player who met it finishes their turn; then the game is over.").format(condition=text)
         else:
             text = _("{condition} The game is over at once, in the middle of the turn.").format(condition=text)
@@ -830,6 +833,9 @@ def end_condition_by_key(data, key):
 
 
 def finish_turn_sentence(data) -> str:
+    if data["end"].get("finish_turn") and data["end"].get("finish_round"):
+        return _("The player whose action ended the game finishes their turn, and the others play on to the end "
+                 "of the round, so that every player has had as many turns; then the game is over.")
     if data["end"].get("finish_turn"):
         return _("The player whose action ended the game finishes their turn; then the game is over.")
     return _("The game is over at once, in the middle of the turn.")
