@@ -51,8 +51,9 @@ def test_turns_go_round_in_turn_order(tmp_path):
     assert seen == [1, 0, 2, 1]
 
 
-def test_starting_coins_are_given_in_turn_order_from_the_first_player():
-    st = three(first=1)          # [2, 3, 4]: the first player (seat 1) 2, then seat 2, then seat 0
+def test_starting_coins_are_given_in_turn_order_from_the_first_player(tmp_path):
+    path = S.variant(tmp_path, {"setup": {"starting_coins": [2, 3, 4]}}, base=THREE, name="coins")
+    st = S.new(path, first=1)    # the first player (seat 1) 2, then seat 2 3, then seat 0 4
     assert [st.coin_value(p) for p in range(3)] == [4, 2, 3]
 
 
@@ -180,7 +181,8 @@ def test_a_player_count_the_ruleset_does_not_allow_is_refused_in_both_languages(
     assert info.value.exit_code == 2
     with i18n.language("fr"):
         assert str(info.value) == "province-3p se joue à 3 joueurs, pas à 2"
-    ranged = load_ruleset(S.variant(tmp_path, {"components": {"players": {"min": 2, "max": 3}}}, base=THREE,
+    ranged = load_ruleset(S.variant(tmp_path, {"components": {"players": {"min": 2, "max": 3}},
+                                               "setup": {"starting_coins": [2, 3, 4]}}, base=THREE,
                                     name="two-or-three"))
     assert ranged.player_counts == range(2, 4)
     two = new_game(ranged, players=2)           # the first two starting amounts
