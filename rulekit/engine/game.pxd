@@ -157,13 +157,13 @@ cdef class State:
     cpdef _pay(self, int p, int amount)
     cpdef _claim(self, int p, int g)
 
-    @cython.locals(c=Compiled, g=cython.int, p=cython.int, cond=Condition, a=cython.bint, b=cython.bint)
+    @cython.locals(c=Compiled, g=cython.int, first=cython.int, meet=cython.int, q=cython.int, cond=Condition)
     cpdef _reveal_next(self)
 
     @cython.locals(c=Compiled, g=cython.int, before=cython.int, cond=Condition)
     cpdef _check_end_of_turn_goals(self)
 
-    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, fb=list, cond=Condition)
+    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, fb=list, cond=Condition)
     cpdef bint _end_condition_met(self, int i)
 
     @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, coin=cython.int,
