@@ -971,10 +971,10 @@ class _Checker:
         colors = sailors.get("worker_color")
         if sailors.get("supply") == "per_player" and isinstance(colors, list) and len(colors) != high:
             self.add("/sailors/worker_color", ngettext(
-                "sailors.worker_color has {count} colour, but the game is for up to {players} players: each "
-                "player's sailors are of their own colour, so give one per seat",
-                "sailors.worker_color has {count} colours, but the game is for up to {players} players: each "
-                "player's sailors are of their own colour, so give one per seat", len(colors)).format(
+                "sailors.worker_color has {count} color, but the game is for up to {players} players: each "
+                "player's sailors are of their own color, so give one per seat",
+                "sailors.worker_color has {count} colors, but the game is for up to {players} players: each "
+                "player's sailors are of their own color, so give one per seat", len(colors)).format(
                     count=len(colors), players=high), causes=("/components/players",))
         if high > 2:
             other = self.data.get("other_players")
