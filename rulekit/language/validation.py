@@ -313,6 +313,20 @@ EFFECTS = {
 }
 
 
+def _check_player_condition(checker, pointer, value):
+    checker.check_condition(pointer, value)
+
+
+#: The language's row for each kind of end condition (``$defs/end_condition``): what is checked beyond
+#: the schema, ``check(checker, pointer, value)``, or None when the schema says all.
+#: tests/test_primitives.py checks there is one row per kind of the schema.
+END_CONDITIONS = {
+    "player_condition": _check_player_condition,
+    "all_structures_built": None,
+    "goals_exhausted": None,
+}
+
+
 def amount_places(data):
     """``(pointer, mapping, other keys)`` for every amount of resources a ruleset
     writes: costs, yields, incomes, gains, conversions, sailors' cost, repayment,
@@ -335,16 +349,26 @@ def amount_places(data):
     for i, outcome in enumerate(_list(_dict(data.get("casting")).get("outcomes"))):
         yield f"/casting/outcomes/{i}/benefit/income", _dict(_dict(_dict(outcome).get("benefit")).get("income")), ()
 
-# Metric parameters and the metrics they apply to.
-_METRIC_PARAMS = {
-    "exclude": ("workers",),
-    "vp": ("structures",),
-    "coin": ("coins_held",),
-    "conversion": ("conversions_this_turn",),
-    "counting": ("workers_on_one_space",),
-    "structure": ("owns",),
-    "resource": ("earned_this_turn", "held"),
+#: The language's row for each metric of a condition (``$defs/condition``'s ``metric``): the parameters
+#: it takes besides at_least/at_most (which one to count, or how). tests/test_primitives.py checks
+#: there is one row per metric of the schema.
+METRICS = {
+    "workers": ("exclude",),
+    "earned_this_turn": ("resource",),
+    "structures": ("vp",),
+    "coin_value": (),
+    "coins_held": ("coin",),
+    "workers_on_one_space": ("counting",),
+    "coins_spent_this_turn": (),
+    "conversions_this_turn": ("conversion",),
+    "vp": (),
+    "held": ("resource",),
+    "sailors_hired": (),
+    "owns": ("structure",),
 }
+# Metric parameters and the metrics they apply to (read from METRICS), in the order they are checked.
+_METRIC_PARAMS = {param: tuple(m for m, params in METRICS.items() if param in params)
+                  for param in ("exclude", "vp", "coin", "conversion", "counting", "structure", "resource")}
 # Parameters a metric cannot do without (which one to count).
 _REQUIRED_PARAMS = ("coin", "conversion", "structure", "resource")
 _COMBINATIONS = ("all", "any", "not")
@@ -898,9 +922,10 @@ class _Checker:
 
     def check_end(self):
         for i, cond in enumerate(_list(_dict(self.data.get("end")).get("conditions"))):
-            cond = _dict(cond)
-            if "player_condition" in cond:
-                self.check_condition(f"/end/conditions/{i}/player_condition", cond["player_condition"])
+            for kind, value in _dict(cond).items():
+                check = END_CONDITIONS.get(kind)
+                if check is not None:
+                    check(self, f"/end/conditions/{i}/{kind}", value)
 
     def check_coins(self, comps):
         setup = _dict(self.data.get("setup"))
