@@ -60,6 +60,7 @@ TABLES = [
     ("effect", "engine", "rulekit.engine.primitives", "EFFECTS"),
     ("effect", "language", "rulekit.language.validation", "EFFECTS"),
     ("effect", "text", "rulekit.text.sentences", "EFFECT_SENTENCES"),
+    ("effect", "play", "rulekit.play.story", "EFFECT_TAGS"),
     ("metric", "engine", "rulekit.engine.primitives", "METRICS"),
     ("metric", "language", "rulekit.language.validation", "METRICS"),
     ("metric", "text", "rulekit.text.sentences", "METRIC_WORDS"),

@@ -241,31 +241,59 @@ def _pair(data, amounts) -> tuple[int, int]:
     return amounts.get(turn_resource(data) or "", 0), amounts.get(coins_resource(data) or "", 0)
 
 
+def _income_tag(data, value, n_players):
+    return _("{gain} every turn").format(gain=screen.gain_text(*_pair(data, value), data))
+
+
+def _space_yield_tag(data, value, n_players):
+    gain = screen.gain_text(*_pair(data, value), data)
+    return _("{gain} for each worker moved onto {space}").format(
+        gain=gain, space=screen.name(data, "space", value["space"]))
+
+
+def _unlock_worker_tag(data, value, n_players):
+    return _("one more worker ({worker})").format(worker=screen.name(data, "worker", value["worker"]))
+
+
+def _conversion_tag(data, value, n_players):
+    conv = (data.get("conversions") or {}).get(value["conversion"], {})
+    return _("the {conversion} exchange ({cost} for {gain})").format(
+        conversion=screen.name(data, "conversion", value["conversion"]),
+        cost=screen.cost_text(*_pair(data, conv.get("pay") or {}), data),
+        gain=screen.cost_text(*_pair(data, conv.get("gain") or {}), data))
+
+
+def _borrowing_tag(data, value, n_players):
+    if n_players == 2:
+        return _("the right to borrow the opponent's structures")
+    return _("the right to borrow other players' structures")
+
+
+def _ship_benefit_tag(data, value, n_players):
+    return _("the ships' income")
+
+
+#: The play layer's row for each effect (the schema's ``$defs/effect``): its few words beside a structure
+#: on the screen, ``tag(data, value, n_players)``; None: the screen gives it no words (the rulebook's
+#: sentence, ``rules``, says it). tests/test_primitives.py checks there is one row per effect.
+EFFECT_TAGS = {
+    "income": _income_tag,
+    "gain": None,
+    "space_yield": _space_yield_tag,
+    "space_bonus": None,
+    "unlock_worker": _unlock_worker_tag,
+    "conversion": _conversion_tag,
+    "long_move": None,
+    "borrowing": _borrowing_tag,
+    "ship_benefit": _ship_benefit_tag,
+}
+
+
 def effect_tag(data, effect, n_players: int = 2) -> str:
     """A structure's effect in a few words ("+1 Labor every turn"), in a game of ``n_players``."""
     key = next(iter(effect))
-    value = effect[key] or {}
-    if key == "income":
-        return _("{gain} every turn").format(gain=screen.gain_text(*_pair(data, value), data))
-    if key == "space_yield":
-        gain = screen.gain_text(*_pair(data, value), data)
-        return _("{gain} for each worker moved onto {space}").format(
-            gain=gain, space=screen.name(data, "space", value["space"]))
-    if key == "unlock_worker":
-        return _("one more worker ({worker})").format(worker=screen.name(data, "worker", value["worker"]))
-    if key == "conversion":
-        conv = (data.get("conversions") or {}).get(value["conversion"], {})
-        return _("the {conversion} exchange ({cost} for {gain})").format(
-            conversion=screen.name(data, "conversion", value["conversion"]),
-            cost=screen.cost_text(*_pair(data, conv.get("pay") or {}), data),
-            gain=screen.cost_text(*_pair(data, conv.get("gain") or {}), data))
-    if key == "borrowing" and n_players == 2:
-        return _("the right to borrow the opponent's structures")
-    if key == "borrowing":
-        return _("the right to borrow other players' structures")
-    if key == "ship_benefit":
-        return _("the ships' income")
-    return ""
+    tag = EFFECT_TAGS.get(key)
+    return tag(data, effect[key] or {}, n_players) if tag is not None else ""
 
 
 def structure_tags(data, sid: str, n_players: int = 2) -> str:
