@@ -1371,16 +1371,28 @@ def goal_sentence(data, gid: str, check: bool = True, many: bool | None = None) 
     return text
 
 
-def _tie_break_label(key: str, data=None) -> str:
+def _tie_break_label(key: str, data=None, most: bool = False) -> str:
+    """A tie-break as the sentence names it: "more structures", or among more than two players
+    (``most``) "the most structures"."""
     coins = coins_resource(data) if data is not None else None
     if key == "coin_value" and coins is not None:
-        return pgettext("tie-break", "more {coins} (total value)").format(coins=resource_name(data, coins))
-    labels = {
-        "structures": pgettext("tie-break", "more structures"),
-        "workers": pgettext("tie-break", "more workers (the workers they have access to)"),
-        "goals": pgettext("tie-break", "more goal tokens"),
-        "coin_value": pgettext("tie-break", "more coins (total value)"),
-    }
+        text = (pgettext("tie-break", "the most {coins} (total value)") if most else
+                pgettext("tie-break", "more {coins} (total value)"))
+        return text.format(coins=resource_name(data, coins))
+    if most:
+        labels = {
+            "structures": pgettext("tie-break", "the most structures"),
+            "workers": pgettext("tie-break", "the most workers (the workers they have access to)"),
+            "goals": pgettext("tie-break", "the most goal tokens"),
+            "coin_value": pgettext("tie-break", "the most coins (total value)"),
+        }
+    else:
+        labels = {
+            "structures": pgettext("tie-break", "more structures"),
+            "workers": pgettext("tie-break", "more workers (the workers they have access to)"),
+            "goals": pgettext("tie-break", "more goal tokens"),
+            "coin_value": pgettext("tie-break", "more coins (total value)"),
+        }
     return labels.get(key, key)
 
 
@@ -1390,26 +1402,12 @@ def _tie_break_short(key: str, data) -> str:
     return labels.get(key, key)
 
 
-def _tie_break_most(key: str, data) -> str:
-    """A tie-break among more than two players: "the most structures"."""
-    coins = coins_resource(data)
-    if key == "coin_value" and coins is not None:
-        return pgettext("tie-break", "the most {coins} (total value)").format(coins=resource_name(data, coins))
-    labels = {
-        "structures": pgettext("tie-break", "the most structures"),
-        "workers": pgettext("tie-break", "the most workers (the workers they have access to)"),
-        "goals": pgettext("tie-break", "the most goal tokens"),
-        "coin_value": pgettext("tie-break", "the most coins (total value)"),
-    }
-    return labels.get(key, key)
-
-
 def tie_break_sentences(data) -> list[str]:
     if many_players(data):
         found = [_("The player with the most VP wins.")]
         for key in data.get("tie_breaks", []):
             found.append(_("If still tied, the tied player with {criterion} wins.").format(
-                criterion=_tie_break_most(key, data)))
+                criterion=_tie_break_label(key, data, most=True)))
         found.append(_("If still tied, the tied players share the victory."))
         return found
     found = [_("The player with more VP wins.")]
