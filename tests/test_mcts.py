@@ -13,6 +13,16 @@ def rs():
     return load_ruleset("province-en")
 
 
+def play_legally(st, bots, actions):
+    """Up to ``actions`` actions, each chosen by the bot of the current seat: every one is legal."""
+    for _ in range(actions):
+        if st.is_terminal():
+            break
+        action = bots[st.current].choose(st)
+        assert action in st.legal_actions()
+        st.apply(action)          # checks legality again
+
+
 def test_make_bot_gives_the_mcts_bot():
     bot = make_bot("mcts", 5)
     assert isinstance(bot, MCTSBot)
@@ -22,13 +32,7 @@ def test_make_bot_gives_the_mcts_bot():
 def test_plays_only_legal_actions(rs):
     st = new_game(rs, seed=4, first_player=1)
     bots = [MCTSBot(seed=1, iterations=15), RandomBot(2)]
-    for _ in range(60):
-        if st.is_terminal():
-            break
-        bot = bots[st.current]
-        action = bot.choose(st)
-        assert action in st.legal_actions()
-        st.apply(action)          # checks legality again
+    play_legally(st, bots, 60)
     assert bots[0].last_reason
     assert st.turn > 0
 
@@ -159,13 +163,7 @@ def test_a_three_player_game_between_search_bots_ends(make):
     bots = [make(s) for s in range(3)]
     st = new_game(rs, seed=5, players=3)
     assert st.n_players == 3
-    for _ in range(3000):
-        if st.is_terminal():
-            break
-        bot = bots[st.current]
-        action = bot.choose(st)
-        assert action in st.legal_actions()
-        st.apply(action)
+    play_legally(st, bots, 3000)
     assert st.is_terminal()
     assert len(st.scores()) == 3 and len(st.returns()) == 3
     assert all(b.last_reason for b in bots)
