@@ -364,11 +364,6 @@ def payable_all(amounts, supply, _memo=None) -> bool:
     return memo[key]
 
 
-def payable_both(a: int, b: int, supply) -> bool:
-    """Can the supply pay ``a`` to one player and ``b`` to the other, with different coins?"""
-    return payable_all((a, b), supply)
-
-
 def _labor_bound(data):
     """Most Labor a player can have in one turn, or None when a conversion makes it unbounded."""
     convs = _dict(data.get("conversions"))

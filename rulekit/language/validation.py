@@ -952,12 +952,13 @@ class _Checker:
                     "player {seat} starts with {num} coin, an amount the coins in the supply cannot make",
                     "player {seat} starts with {num} coins, an amount the coins in the supply cannot make",
                     amount).format(seat=i + 1, num=amount), causes=causes)
-        if not bad and len(starting) == 2 and self.holdings_ok and not soundness.payable_both(
-                starting[0], starting[1], supply):
+        if bad or len(starting) < 2 or not self.holdings_ok or soundness.payable_all(starting, supply):
+            return
+        if len(starting) == 2:
             self.add("/setup/starting_coins", _(
                 "the coins in the supply cannot pay both starting amounts ({first} and {second}) at once").format(
                     first=starting[0], second=starting[1]), causes=causes)
-        elif not bad and len(starting) > 2 and self.holdings_ok and not soundness.payable_all(starting, supply):
+        else:
             self.add("/setup/starting_coins", _(
                 "the coins in the supply cannot pay all the starting amounts ({amounts}) at once").format(
                     amounts=", ".join(map(str, starting))), causes=causes)
