@@ -953,8 +953,8 @@ class State:
         needed); what the coins cannot provide is not earned. Returns the amount earned."""
         cg = self.c.coinage
         amount = min(amount, cg.value(self.supply))
+        makers = self.c.change_makers[p]
         while amount > 0:
-            makers = self.c.change_makers[p]
             if not makers:
                 r = cg.transfer(self.supply, self.purses[p], self.c.no_coins, amount)
                 if r is not None:
@@ -1199,10 +1199,9 @@ class State:
         self._end_pools(self.current, self.phase == OVER)
         self.borrowed = -1
         self.borrowed_mask = 0
-        if self.ending and self.finish and c.finish_round and self.phase != OVER and \
-                c.next_seat[self.current] != self.first:
-            pass                                 # the others play on to the end of the round
-        elif self.ending and self.finish or self.phase == OVER:
+        # A finished turn ends the game, unless the others play on to the end of the round (finish_round).
+        if self.phase == OVER or self.ending and self.finish and not (
+                c.finish_round and c.next_seat[self.current] != self.first):
             if self.phase != OVER:
                 self._end_gains()
             self.phase = OVER
