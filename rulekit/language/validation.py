@@ -317,6 +317,14 @@ def _check_player_condition(checker, pointer, value):
     checker.check_condition(pointer, value)
 
 
+def _check_clock(checker, pointer, value):
+    parent = pointer.rsplit("/", 1)[0]
+    cond = _dict(_list(_dict(checker.data.get("end")).get("conditions"))[int(parent.rsplit("/", 1)[1])])
+    if "finish_turn" in cond:
+        checker.add(f"{parent}/finish_turn", _(
+            "finish_turn does not apply to a clock: a clock ends the game when a turn is over, never in the middle of one"))
+
+
 #: The language's row for each kind of end condition (``$defs/end_condition``): what is checked beyond
 #: the schema, ``check(checker, pointer, value)``, or None when the schema says all.
 #: tests/test_primitives.py checks there is one row per kind of the schema.
@@ -324,7 +332,15 @@ END_CONDITIONS = {
     "player_condition": _check_player_condition,
     "all_structures_built": None,
     "goals_exhausted": None,
+    "clock": _check_clock,
 }
+
+
+def _players_most(players):
+    """The most players a ``components.players`` value allows (None: not a valid value)."""
+    if isinstance(players, dict):
+        return _int(players.get("max"))
+    return _int(players)
 
 
 def amount_places(data):
@@ -355,7 +371,7 @@ def amount_places(data):
 METRICS = {
     "workers": ("exclude",),
     "earned_this_turn": ("resource",),
-    "structures": ("vp",),
+    "structures": ("vp", "income"),
     "coin_value": (),
     "coins_held": ("coin",),
     "workers_on_one_space": ("counting",),
@@ -365,10 +381,12 @@ METRICS = {
     "held": ("resource",),
     "sailors_hired": (),
     "owns": ("structure",),
+    "round": (),
+    "turn": (),
 }
 # Metric parameters and the metrics they apply to (read from METRICS), in the order they are checked.
 _METRIC_PARAMS = {param: tuple(m for m, params in METRICS.items() if param in params)
-                  for param in ("exclude", "vp", "coin", "conversion", "counting", "structure", "resource")}
+                  for param in ("exclude", "vp", "income", "coin", "conversion", "counting", "structure", "resource")}
 # Parameters a metric cannot do without (which one to count).
 _REQUIRED_PARAMS = ("coin", "conversion", "structure", "resource")
 _COMBINATIONS = ("all", "any", "not")
@@ -730,11 +748,17 @@ class _Checker:
                 "a second coins resource: {first} is already the coins in the box (at most one resource has kind coins)").format(
                     first=coins[0]))
         for rid in coins:
-            for key in ("end_of_turn", "start"):
+            for key in ("end_of_turn", "start", "cap"):
                 if key in _dict(resources[rid]):
                     self.add(f"{join('/resources', rid)}/{key}", _(
                         "{field} applies to a pool resource; the coins resource is the coins players hold "
                         "(kept between turns; starting coins are setup.starting_coins)").format(field=key))
+        for rid, r in resources.items():
+            r = _dict(r)
+            if "cap" in r and r.get("kind") == "pool" and r.get("end_of_turn", "lost") == "lost":
+                self.add(f"{join('/resources', rid)}/cap", _(
+                    "a cap limits what a player keeps at the end of their turn, but {resource} is lost then: "
+                    "write end_of_turn: kept (or carry) beside it, or remove the cap").format(resource=rid))
         for pointer, amounts, others in amount_places(self.data):
             for key in amounts:
                 if key not in others:
@@ -809,6 +833,12 @@ class _Checker:
                 for name, row in EFFECTS.items():
                     if name in effect and row.check is not None:
                         row.check(self, f"{base}/effects/{i}/{name}", effect[name])
+            copies = _int(structure.get("copies"))
+            most = _players_most(_dict(self.data.get("components")).get("players"))
+            if copies is not None and most is not None and copies >= most:
+                self.warn(f"{base}/copies", _(
+                    "copies: {copies} changes nothing: at most {players} players play, and each builds a structure once").format(
+                        copies=copies, players=most))
 
     def check_prerequisite_cycles(self):
         graph = {}
@@ -926,6 +956,14 @@ class _Checker:
                 check = END_CONDITIONS.get(kind)
                 if check is not None:
                     check(self, f"/end/conditions/{i}/{kind}", value)
+        for i, measure in enumerate(_list(_dict(self.data.get("scoring")).get("measures"))):
+            measure = _dict(measure)
+            pointer = f"/scoring/measures/{i}"
+            if measure.get("metric") == "vp":
+                self.add(f"{pointer}/metric", _(
+                    "VP cannot be counted from the VP themselves: choose another metric for this measure"))
+                continue
+            self.check_condition(pointer, {k: v for k, v in measure.items() if k not in ("per", "vp")})
 
     def check_coins(self, comps):
         setup = _dict(self.data.get("setup"))
