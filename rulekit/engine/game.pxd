@@ -59,6 +59,10 @@ cdef class Compiled:
     cdef public int n_players
     cdef public tuple next_seat, others, change_makers, lenders, no_coins
     cdef public object goal_removed_if_all
+    # Structures' copy limits, pools' caps, clocks and the VP measures (the house-rule vocabulary).
+    cdef public long long copies_mask
+    cdef public tuple copies, pool_cap, end_turns, measures
+    cdef public int clock_turns, clock_cond
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)

@@ -68,10 +68,10 @@ FAST_METRICS = ("coin_value", "structures", "workers", "coins_held", "earned_thi
                 "coins_spent_this_turn", "conversions_this_turn", "owns", "all", "any", "not")
 
 # End condition kinds the engine checks (Compiled.end_kind indexes this)
-END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted")
+END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clock")
 
 # Score sources, in the order they are reported
-SOURCES = ("structures", "goals", "borrowing", "coins")
+SOURCES = ("structures", "goals", "borrowing", "coins", "measures")
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ class Condition:
         elif metric == "structures" and param is None:
             def met(st, p):
                 return lo <= st.owned[p].bit_count() <= hi
-        elif metric == "structures":
+        elif metric == "structures" and isinstance(param, int):
             vp_first, vp_later = comp.vp_first, comp.vp_later
 
             def met(st, p):
@@ -347,6 +347,8 @@ class Compiled:
                               for r in self.pool_ids)
         # What each seat starts with, in turn order from the first player (not earned).
         self.pool_start = tuple(tuple(res[r].get("start") or (0,) * n)[:n] for r in self.pool_ids)
+        # cap: the most of a pool kept at the end of its owner's turn (-1: no cap).
+        self.pool_cap = tuple(res[r].get("cap", -1) for r in self.pool_ids)
         self.no_pool = (0,) * self.n_pool
         turn = d.get("turn") or {}
         self.builds_per_turn = turn.get("builds", 1)
@@ -371,6 +373,9 @@ class Compiled:
         self.vp_first = tuple(s["vp"]["first"] for s in sts)
         self.vp_later = tuple(s["vp"]["later"] for s in sts)
         self.requires = tuple(sum(1 << sidx[r] for r in s.get("requires", ())) for s in sts)
+        # copies: how many players in all may build a structure (0: each player, once).
+        self.copies = tuple(s.get("copies", 0) for s in sts)
+        self.copies_mask = sum(1 << i for i in range(self.n_struct) if self.copies[i])
         # Conversions.
         convs = d.get("conversions") or {}
         self.conv_ids = list(convs)
@@ -514,17 +519,26 @@ class Compiled:
             self.end_order.append(name)
             self.end_keys.append(name if kinds.count(name) == 1 else f"{name}#{i}")
             self.end_conds.append(Condition(self, arg) if name == "player_condition" else None)
-            fin = cond.get("finish_turn")
+            fin = True if name == "clock" else cond.get("finish_turn")   # a clock ends the game as a turn ends
             self.end_finish.append(default_finish if fin is None else fin)
         self.finish_turn = default_finish
         # end.finish_round: a game that ends with a finished turn goes on to the end of the round.
         self.finish_round = bool(d["end"].get("finish_round", False))
         # The kinds as small integers, for the check after every action.
         self.end_kind = tuple(END_KINDS.index(k) if k in END_KINDS else -1 for k in self.end_order)
+        # clock: the game is over at the end of the turn that makes the turns played reach this count
+        # (rounds count n turns); the first such condition in the ruleset's order is the one named.
+        self.end_turns = tuple((conds[i]["clock"].get("turns") or conds[i]["clock"].get("rounds", 0) * n)
+                               if k == "clock" else 0 for i, k in enumerate(self.end_order))
+        clocks = [(t, i) for i, t in enumerate(self.end_turns) if t]
+        self.clock_turns, self.clock_cond = min(clocks) if clocks else (0, -1)
         sc = d["scoring"]
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
         self.coin_bonus = (cb["per"], cb["vp"]) if cb else None
+        # scoring.measures: (the measure as a condition, per, vp), counted in the score.
+        self.measures = tuple((Condition(self, {k: v for k, v in m.items() if k not in ("per", "vp")}),
+                               m.get("per", 1), m["vp"]) for m in sc.get("measures") or ())
         self.tie_breaks = tuple(d.get("tie_breaks") or ())
         self._kind_masks = {}
         #: How many bits each byte has set: a set of structures is counted a byte at a time
@@ -859,7 +873,11 @@ class State:
             m = self.owned[p]
             if param is None:
                 return bin(m).count("1")
-            return sum(1 for s in range(c.n_struct) if m >> s & 1 and self.structure_vp(p, s) == param)
+            vp = param
+            if isinstance(param, tuple):          # (VP value or None, the structures counted as a mask)
+                vp, mask = param
+                m &= mask
+            return sum(1 for s in range(c.n_struct) if m >> s & 1 and (vp is None or self.structure_vp(p, s) == vp))
         if name == "coin_value":
             return self.coin_value(p)
         if name == "coins_held":
@@ -889,6 +907,10 @@ class State:
             return sum(1 for w in range(c.n_workers) if c.worker_kind[w] == sk and self.wowner[w] == p)
         if name == "owns":
             return self.owned[p] >> param & 1
+        if name == "round":                       # rounds from 1: every player has one turn in each
+            return self.turn // c.n_players + 1
+        if name == "turn":                        # the game's turns from 1, every player's counted
+            return self.turn + 1
         raise ValueError(f"unknown metric {name!r}")
 
     # ------------------------------------------------------------- resources
@@ -938,12 +960,17 @@ class State:
         pool = self.pool
         for r in range(c.n_pool):
             keep = c.pool_end[r]
-            if keep < 0:
+            if keep < 0:                          # kept, up to its cap (-1: none)
+                keep = c.pool_cap[r]
+                if keep >= 0 and pool[base + r] > keep:
+                    pool[base + r] = keep
                 continue
             if over or keep == 0:
                 pool[base + r] = 0
             elif pool[base + r] > keep:
                 pool[base + r] = keep
+            if c.pool_cap[r] >= 0 and pool[base + r] > c.pool_cap[r]:
+                pool[base + r] = c.pool_cap[r]
 
     # ----------------------------------------------------------------- coins
     # Who makes change: the supply and the player first; when they cannot, c.change_makers[p] in
@@ -1093,6 +1120,8 @@ class State:
             return True
         if kind == 2:                            # goals_exhausted
             return self.face_up < 0 and not self.stack
+        if kind == 3:                            # clock: the turns over (the current one too once the game is)
+            return self.turn + (1 if self.phase == OVER else 0) >= c.end_turns[i]
         return False
 
     def _check_end(self):
@@ -1196,6 +1225,13 @@ class State:
             self._cast()
         self._check_end_of_turn_goals()
         self._check_end()
+        if c.clock_turns and not self.ending and self.turn + 1 >= c.clock_turns:
+            # A clock: this turn was the last one it counts; it is played whole.
+            self.ending = True
+            self.end_cond = c.clock_cond
+            self.end_reason = c.end_keys[c.clock_cond]
+            self.finish = True
+            self.log.append(("ending", self.current, self.end_reason, c.clock_cond))
         self._end_pools(self.current, self.phase == OVER)
         self.borrowed = -1
         self.borrowed_mask = 0
@@ -1282,6 +1318,8 @@ class State:
             for s in range(c.n_struct):
                 if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
                     continue
+                if c.copies_mask >> s & 1 and self._copies_built(s) >= c.copies[s]:
+                    continue
                 if value >= c.cost_coin[s] and self._has(p, c.cost_pool[s]) and self._can_pay(p, c.cost_coin[s]):
                     out.append(c.build_action[s])
         if c.borrow_phases & 2:
@@ -1314,6 +1352,13 @@ class State:
                 out.append(c.exchange_action[dn])
         out.append(c.a_end)
         return out
+
+    def _copies_built(self, s: int) -> int:
+        """How many players own structure ``s``."""
+        n = 0
+        for q in range(self.c.n_players):
+            n += self.owned[q] >> s & 1
+        return n
 
     def _borrow_actions(self, out):
         c = self.c
@@ -1509,7 +1554,10 @@ class State:
         if c.coin_bonus:
             per, vp = c.coin_bonus
             coins = self.coin_value(p) // per * vp
-        return {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins}
+        measures = 0
+        for cond, per, vp in c.measures:
+            measures += cond.value(self, p) // per * vp
+        return {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins, "measures": measures}
 
     def score(self, p: int) -> int:
         """The sum of :meth:`score_by_source`, without building it (bots ask this constantly)."""
@@ -1529,6 +1577,8 @@ class State:
         if c.coin_bonus:
             per, vp = c.coin_bonus
             total += self.coin_value(p) // per * vp
+        for m in c.measures:
+            total += m[0].value(self, p) // m[1] * m[2]
         return total
 
     @property

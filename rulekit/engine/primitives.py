@@ -103,7 +103,10 @@ def _resource(c, spec):
 
 
 def _structure_vp(c, spec):
-    """structures: only the structures worth exactly this many VP (None: all)."""
+    """structures: only the structures worth exactly this many VP (None: all); with ``income``,
+    ``(that VP or None, the structures with an income as a mask)``."""
+    if spec.get("income"):
+        return spec.get("vp"), c.income_mask
     return spec.get("vp")
 
 
@@ -138,4 +141,6 @@ METRICS = {
     "held": _resource,
     "sailors_hired": _no_param,
     "owns": _structure,
+    "round": _no_param,
+    "turn": _no_param,
 }
