@@ -1270,7 +1270,7 @@ def source_label(source: str, data) -> str:
         if c_struct:
             return _("{token_of} token penalty").format(token_of=name(data, "structure", c_struct[0]))
     return {"structures": _("VP from structures"), "goals": _("VP from goals"), "borrowing": _("Borrowing penalty"),
-            "coins": _("VP from coins")}[source]
+            "coins": _("VP from coins"), "measures": _("VP counted at the end")}[source]
 
 
 def scored_sources(data) -> list[str]:
@@ -1278,6 +1278,8 @@ def scored_sources(data) -> list[str]:
     out = []
     for source in SOURCES:
         if source == "coins" and not (data.get("scoring") or {}).get("coin_bonus"):
+            continue
+        if source == "measures" and not (data.get("scoring") or {}).get("measures"):
             continue
         if source == "borrowing" and not (data.get("borrowing") and any(
                 "borrowing" in e for v in data["structures"].values() for e in v.get("effects") or ())):

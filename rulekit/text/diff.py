@@ -189,6 +189,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("structures", f"{sid}:vp", _("{structure} — VP").format(structure=name),
             _("{first} first / {later} later").format(first=st["vp"]["first"], later=st["vp"]["later"]))
         add("structures", f"{sid}:requires", _("{structure} — requires").format(structure=name), s.requires_phrase(data, sid))
+        add("structures", f"{sid}:copies", _("{structure} — who may build it").format(structure=name),
+            s.copies_sentence(data, sid))
         add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), structure_effects(data, sid))
 
     # Conversions
@@ -244,6 +246,7 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     add("scoring", "goal_vp", _("Goal tokens"), s.goal_vp_sentence(data))
     add("scoring", "later_builder_vp", _("Later builders"), s.later_builder_sentence(data) or _("as each structure says"))
     add("scoring", "coin_bonus", _("Coins at the end"), s.coin_bonus_sentence(data))
+    add("scoring", "measures", _("VP counted at the end"), s.measures_sentence(data))
     add("scoring", "tie_breaks", _("Tie-breaks"), s.tie_break_summary(data))
     return out
 

@@ -181,7 +181,17 @@ def amount(resources, data) -> str:
 
 
 def resource_end_sentence(data, rid: str) -> str:
-    """What becomes of a pool resource a player did not spend at the end of their turn."""
+    """What becomes of a pool resource a player did not spend at the end of their turn (and its cap)."""
+    text = _resource_end_only(data, rid)
+    cap = data["resources"][rid].get("cap")
+    if cap is None or data["resources"][rid].get("end_of_turn", "lost") == "lost":
+        return text
+    return ngettext("{sentence} At the end of your turn you keep at most {num} {resource}: the rest is discarded.",
+                    "{sentence} At the end of your turn you keep at most {num} {resource}: the rest is discarded.",
+                    cap).format(sentence=text, num=cap, resource=resource_name(data, rid))
+
+
+def _resource_end_only(data, rid: str) -> str:
     end = data["resources"][rid].get("end_of_turn", "lost")
     name = resource_name(data, rid)
     if end == "lost":
@@ -548,9 +558,21 @@ def own_entry_sentences(data) -> list[str]:
 def structure_summary(data, sid: str) -> str:
     """Cost, VP and prerequisite of a structure in one line."""
     st = data["structures"][sid]
-    return _("Cost: {cost}. VP: {first} for the first builder, {later} for a later builder. Requires: {requires}.").format(
+    text = _("Cost: {cost}. VP: {first} for the first builder, {later} for a later builder. Requires: {requires}.").format(
         cost=amount(st.get("cost"), data), first=st["vp"]["first"], later=st["vp"]["later"],
         requires=requires_phrase(data, sid))
+    if st.get("copies"):
+        text = _("{summary} {copies}").format(summary=text, copies=copies_sentence(data, sid))
+    return text
+
+
+def copies_sentence(data, sid: str) -> str:
+    """How many players in all may build a structure (``copies``)."""
+    n = data["structures"][sid].get("copies")
+    if not n:
+        return _("Each player may build it once.")
+    return ngettext("Only one player in all may build it: once it is built, nobody else can.",
+                    "At most {num} players in all may build it: once {num} own it, nobody else can.", n).format(num=n)
 
 
 # --------------------------------------------------------------------------
@@ -611,6 +633,21 @@ _METRIC_SENTENCES = {
                            "Own {count} structures that are each worth {vp} VP to you.", n),
         lambda n: ngettext("A player owns {count} structure worth {vp} VP to them.",
                            "A player owns {count} structures each worth {vp} VP to them.", n)),
+    "structures_income": (
+        lambda n: ngettext("Own {count} structure with an income.", "Own {count} structures with an income.", n),
+        lambda n: ngettext("A player owns {count} structure with an income.",
+                           "A player owns {count} structures with an income.", n)),
+    "structures_income_vp": (
+        lambda n: ngettext("Own {count} structure with an income that is worth {vp} VP to you.",
+                           "Own {count} structures with an income, each worth {vp} VP to you.", n),
+        lambda n: ngettext("A player owns {count} structure with an income worth {vp} VP to them.",
+                           "A player owns {count} structures with an income, each worth {vp} VP to them.", n)),
+    "round": (
+        lambda n: _("The round number is {count} (rounds count from 1; every player has one turn in each)."),
+        lambda n: _("The round number is {count} (rounds count from 1; every player has one turn in each).")),
+    "turn": (
+        lambda n: _("The turn number is {count} (turns count from 1, every player's turns together)."),
+        lambda n: _("The turn number is {count} (turns count from 1, every player's turns together).")),
     "structures": (
         lambda n: ngettext("Own {count} structure.", "Own {count} structures.", n),
         lambda n: ngettext("A player has built {count} structure.", "A player has built {count} structures.", n)),
@@ -675,6 +712,10 @@ def _earned_words(data, cond) -> tuple[str, dict]:
 
 
 def _structures_words(data, cond) -> tuple[str, dict]:
+    if cond.get("income"):
+        if cond.get("vp") is not None:
+            return "structures_income_vp", {"vp": cond["vp"]}
+        return "structures_income", {}
     if cond.get("vp") is not None:
         return "structures_vp", {"vp": cond["vp"]}
     return "structures", {}
@@ -716,6 +757,8 @@ METRIC_WORDS = {
     "held": _held_words,
     "sailors_hired": _plain_words,
     "owns": _owns_words,
+    "round": _plain_words,
+    "turn": _plain_words,
 }
 
 
@@ -806,12 +849,25 @@ def _goals_exhausted_sentence(data, value) -> str:
     return _("Every goal token in play has been claimed or removed.")
 
 
+def _clock_sentence(data, value) -> str:
+    if "rounds" in value:
+        n = value["rounds"]
+        return ngettext("Round {num} is over: every player has had a turn (the game ends after the last player's turn).",
+                        "Round {num} is over: every player has had {num} turns (the game ends after the last player's "
+                        "turn of that round).", n).format(num=n)
+    n = value.get("turns", 0)
+    return ngettext("{num} turn has been played, counting every player's turns (the game ends after that turn).",
+                    "{num} turns have been played, counting every player's turns (the game ends after the last of them).",
+                    n).format(num=n)
+
+
 #: The text's row for each kind of end condition (the schema's ``$defs/end_condition``): its sentence,
 #: ``sentence(data, value)``. tests/test_primitives.py checks there is one per kind of the schema.
 END_CONDITION_SENTENCES = {
     "player_condition": _metric_player,
     "all_structures_built": _all_structures_built_sentence,
     "goals_exhausted": _goals_exhausted_sentence,
+    "clock": _clock_sentence,
 }
 
 
@@ -1335,6 +1391,51 @@ def coin_bonus_sentence(data) -> str:
     return ngettext("Each player scores {vp} VP for each {coins.one} they hold at the end.",
                     "Each player scores {vp} VP for each full {per} {coins.plural} they hold at the end (total value).",
                     bonus["per"]).format(vp=bonus["vp"], per=bonus["per"], coins=coins_name(data))
+
+
+#: Nouns for the measures of ``scoring.measures`` that have one (keyed as _METRIC_SENTENCES): what one unit
+#: of the measure is; any other measure is worded by its condition's sentence.
+_MEASURE_NOUNS = {
+    "structures": lambda n: ngettext("structure they own", "structures they own", n),
+    "structures_income": lambda n: ngettext("structure with an income they own", "structures with an income they own", n),
+    "structures_vp": lambda n: ngettext("structure they own that is worth {vp} VP to them",
+                                        "structures they own that are each worth {vp} VP to them", n),
+    "held": lambda n: ngettext("{resource.one} they hold", "{resource.plural} they hold", n),
+    "coin_value": lambda n: ngettext("{coins.one} they hold (total value)", "{coins.plural} they hold (total value)", n),
+    "coins_held": lambda n: ngettext("{coin} coin they hold", "{coin} coins they hold", n),
+    "workers": lambda n: ngettext("worker they have access to", "workers they have access to", n),
+    "sailors_hired": lambda n: ngettext("sailor they have hired", "sailors they have hired", n),
+}
+
+
+def measure_sentence(data, measure) -> str:
+    """One of ``scoring.measures``: VP for each full ``per`` of a measure, counted at the end."""
+    per, vp = measure.get("per", 1), measure["vp"]
+    cond = {k: v for k, v in measure.items() if k not in ("per", "vp")}
+    key, values = _metric_words(data, cond)
+    if key in _MEASURE_NOUNS:
+        noun = _MEASURE_NOUNS[key](per).format(coins=coins_name(data), **values)
+        if vp >= 0:
+            return ngettext("At the end, each player scores {vp} VP for each {noun}.",
+                            "At the end, each player scores {vp} VP for each full {per} {noun}.", per).format(
+                                vp=vp, per=per, noun=noun)
+        return ngettext("At the end, each player loses {vp} VP for each {noun}.",
+                        "At the end, each player loses {vp} VP for each full {per} {noun}.", per).format(
+                            vp=-vp, per=per, noun=noun)
+    clause = _metric_player(data, {**cond, "at_least": per}).rstrip(".")
+    if vp >= 0:
+        return _("At the end, each player scores {vp} VP for each full {per} of this measure: {measure}.").format(
+            vp=vp, per=per, measure=clause)
+    return _("At the end, each player loses {vp} VP for each full {per} of this measure: {measure}.").format(
+        vp=-vp, per=per, measure=clause)
+
+
+def measures_sentence(data) -> str:
+    """Every one of ``scoring.measures``, or that there is none."""
+    measures = (data.get("scoring") or {}).get("measures") or []
+    if not measures:
+        return _("No VP are counted from other measures.")
+    return " ".join(measure_sentence(data, m) for m in measures)
 
 
 def goal_vp_sentence(data) -> str:
