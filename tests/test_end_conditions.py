@@ -110,4 +110,4 @@ def test_finish_turn_alone_is_not_an_end_condition(tmp_path):
     from rulekit.language import validate_path
     path = variant(tmp_path, {"end": {"conditions": [{"finish_turn": True}]}})
     assert [p.message for p in validate_path(path)] == [
-        "empty: write exactly one of player_condition, all_structures_built, goals_exhausted"]
+        "empty: write exactly one of player_condition, all_structures_built, goals_exhausted, clock"]

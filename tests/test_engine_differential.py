@@ -198,6 +198,18 @@ def generated_variant(tmp_path, n):
     if data.get("casting"):
         patch["casting"] = {"cast": {"on_first_build": r.random() < 0.5, "start_of_holder_turn": r.random() < 0.5}}
     patch["end"]["finish_round"] = r.random() < 0.5      # drawn last: the draws above are as they were
+    v = random.Random(5000 + n)                          # the clocks-and-limits vocabulary, on its own draws
+    if v.random() < 0.5:
+        patch["end"]["conditions"] = list(data["end"]["conditions"]) + [
+            {"clock": {"rounds": v.randint(2, 10)} if v.random() < 0.5 else {"turns": v.randint(3, 20)}}]
+    if v.random() < 0.5:
+        patch["resources"] = {"labor": {"end_of_turn": "kept", "cap": v.randint(2, 6)}}
+    if v.random() < 0.5:
+        patch["scoring"] = {"measures": [{"metric": "structures", "income": True, "vp": v.randint(1, 2)},
+                                         {"metric": "held", "resource": "labor", "per": 2, "vp": -1}][:v.randint(1, 2)]}
+    for sid in data["structures"]:
+        if v.random() < 0.2:
+            patch["structures"].setdefault(sid, {})["copies"] = 1
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

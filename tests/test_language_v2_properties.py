@@ -2,7 +2,7 @@
 
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
 later builders, entries, long moves, gains, readings, a third declared
-resource) on top of province-en;
+resource, clocks, caps, VP measures and copy limits) on top of province-en;
 each must validate, give a rulebook and a diff, and play random games (told as
 ``rulekit play`` tells them, the play screen drawn now and then in English and
 French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
@@ -88,7 +88,32 @@ def house_rules(draw):
         patch["borrowing"] = {"per_turn": draw(st_.integers(1, 2)), "repay_ends_effect": draw(st_.booleans())}
     if draw(st_.booleans()):
         patch["setup"] = {"starting_labor": [draw(st_.integers(0, 3)), draw(st_.integers(0, 3))]}
+    if draw(st_.booleans()):
+        _clocks_and_limits(draw, patch)
     return patch
+
+
+def _clocks_and_limits(draw, patch):
+    """The house-rule vocabulary of clocks, limits and structures: a clock among the end conditions, a
+    goal on the round, a cap on kept Labor, VP counted by measures, copy limits on structures."""
+    clock = draw(st_.sampled_from([{"rounds": draw(st_.integers(1, 12))}, {"turns": draw(st_.integers(1, 20))}]))
+    patch["end"] = {"conditions": [{"player_condition": {"metric": "structures", "at_least": 7}},
+                                   {"all_structures_built": {}}, {"goals_exhausted": {}}, {"clock": clock}],
+                    "finish_round": draw(st_.booleans())}
+    if draw(st_.booleans()):
+        patch.setdefault("goals", {})["late"] = {
+            "name": {"en": "Late", "fr": "Tardif"}, "check": "immediate",
+            "condition": {"metric": draw(st_.sampled_from(["round", "turn"])), "at_least": draw(st_.integers(1, 6))}}
+    if draw(st_.booleans()) and "labor_carry_over" not in patch.get("turn", {}):
+        patch["resources"] = {**patch.get("resources", {}),
+                              "labor": {"end_of_turn": "kept", "cap": draw(st_.integers(0, 6))}}
+    measures = draw(st_.lists(st_.sampled_from([
+        {"metric": "structures", "income": True, "vp": 1}, {"metric": "held", "resource": "labor", "per": 2, "vp": -1},
+        {"metric": "coin_value", "per": 3, "vp": 1}, {"metric": "workers", "vp": 1}]), max_size=2, unique_by=str))
+    if measures:
+        patch["scoring"] = {**patch.get("scoring", {}), "measures": measures}
+    for sid in draw(st_.lists(st_.sampled_from(["bank", "camp", "village", "mill", "smithy"]), max_size=3, unique=True)):
+        patch["structures"].setdefault(sid, {})["copies"] = 1
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -158,7 +158,7 @@ def test_vp_come_from_structures_and_goals(ed):
     src = st.score_by_source(0)
     assert src["structures"] == 3 and src["goals"] == 2
     assert st.score(0) == 5
-    assert st.score_by_source(1) == {"structures": 0, "goals": 0, "borrowing": 0, "coins": 0}
+    assert st.score_by_source(1) == {"structures": 0, "goals": 0, "borrowing": 0, "coins": 0, "measures": 0}
 
 
 @rule({
