@@ -6,8 +6,9 @@
     python -m rulekit_tools.reference --check    # exit 1, naming each table that differs
 
 Each field's meaning has one place: its ``description`` in
-``rulekit/language/schema/ruleset.schema.json``, which editors also show on
-hover. The reference keeps its prose, examples and headings by hand; each
+``rulekit/language/schema/ruleset.source.json`` (the hand-written schema of a
+complete ruleset, from which ``python -m rulekit_tools.schemagen`` writes the
+published ``ruleset.schema.json`` that editors read and show on hover). The reference keeps its prose, examples and headings by hand; each
 field table sits between two markers and is written from the schema::
 
     <!-- fields: /properties/components -->
@@ -39,7 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "ruleset-reference.md"
-SCHEMA = ROOT / "rulekit" / "language" / "schema" / "ruleset.schema.json"
+SCHEMA = ROOT / "rulekit" / "language" / "schema" / "ruleset.source.json"
 COMMAND = "python -m rulekit_tools.reference"
 
 #: One field table: the opening marker (pointer, optional ``only:`` list), the table, the closing marker.
