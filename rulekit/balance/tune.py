@@ -42,7 +42,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from ..errors import TuneError
+from ..errors import TuneError, printable
 from ..i18n import _
 from ..language import Ruleset, load_ruleset
 from ..language.validation import check_resolved
@@ -91,6 +91,9 @@ class Vary:
 
 
 _VARY = re.compile(r"^\s*(?P<path>[^=]+?)\s*=\s*(?P<lo>-?[0-9]+)\s*\.\.\s*(?P<hi>-?[0-9]+)\s*$")
+#: The most digits a --vary bound may have (a ruleset's numbers are far smaller; Python refuses to read
+#: a number of more than 4,300 digits).
+MAX_DIGITS = 9
 
 
 def _split_path(text: str) -> list[str]:
@@ -106,7 +109,11 @@ def parse_vary(text: str, data: dict) -> Vary:
     if not m:
         raise TuneError(_("cannot read --vary {text!r}: write PATH=LO..HI, e.g. structures.bank.cost.coin=2..6 "
                           "(PATH: keys separated by dots, list positions from 0)").format(text=text))
+    if any(len(m.group(k).lstrip("-")) > MAX_DIGITS for k in ("lo", "hi")):
+        raise TuneError(_("--vary {text}: a bound is not a whole number in range (at most {digits} digits)").format(
+            text=printable(repr(text[:60] + ("…" if len(text) > 60 else "")), keep=""), digits=MAX_DIGITS))
     lo, hi = int(m.group("lo")), int(m.group("hi"))
+
     if lo > hi:
         raise TuneError(_("--vary {text!r}: the range {lo}..{hi} is empty (LO must not exceed HI)").format(
             text=text, lo=lo, hi=hi))

@@ -85,13 +85,42 @@ def _bots_text(bots) -> str:
     return ngettext("{num} {bot} bot", "{num} {bot} bots", len(bots)).format(num=_num(len(bots), 0), bot=bots[0])
 
 
+def no_decided_line(sb: dict) -> str:
+    """What is said instead of a result when no game was decided (all unfinished or drawn)."""
+    return ngettext("No game was decided: the {games} game ended unfinished (at the limit of --max-turns) or in "
+                    "a draw, so there is no result and no seat's advantage can be measured.",
+                    "No game was decided: all {games} games ended unfinished (at the limit of --max-turns) or in "
+                    "a draw, so there is no result and no seat's advantage can be measured.",
+                    sb["games"]).format(games=_num(sb["games"], 0))
+
+
+def null_undecided(doc):
+    """``doc`` (a simulate or tune JSON document) with every seat balance of no decided game stating no
+    result: its rates, advantages, distance and verdict null (a copy; ``doc`` is not changed)."""
+    if isinstance(doc, list):
+        return [null_undecided(x) for x in doc]
+    if not isinstance(doc, dict):
+        return doc
+    out = {k: null_undecided(v) for k, v in doc.items()}
+    sb = out.get("seat_balance")
+    if isinstance(sb, dict) and sb.get("decided") == 0:
+        sb["seats"] = [{**s, "rate": None, "advantage": None} for s in sb["seats"]]
+        sb["distance"] = None
+        sb["fair"] = None
+        if "distance" in out:
+            out["distance"] = None
+    return out
+
+
 def seat_balance_lines(sb: dict, bots) -> list[str]:
     """The headline: with two players the first seat's win rate, its interval and what it means;
-    with more, the seat whose rate is furthest from a fair share (1/N)."""
+    with more, the seat whose rate is furthest from a fair share (1/N). With no decided game, only that."""
     players = sb["players"]
     seat = sb["seats"][sb["furthest"]]
     lo, hi = seat["ci95"]
-    if players == 2:
+    if sb["decided"] == 0:
+        out = [no_decided_line(sb)]
+    elif players == 2:
         out = [_("First seat: wins {rate} of the games someone won ({level} interval {low} to {high}; "
                  "{wins} of {decided}), advantage {advantage}, with {bots}.").format(
             rate=_pct(seat["rate"]), level=_level(), low=_pct(lo), high=_pct(hi), wins=_num(seat["wins"], 0),
@@ -401,6 +430,9 @@ def _render_strengths(parts) -> list[str]:
         row = [" / ".join(part["bots"]), _num(sb["decided"], 0)]
         if players > 2:
             row.append(seat_short(sb["furthest"]))
+        if sb["decided"] == 0:
+            rows.append(row + ["—", "—", _("no game decided")])
+            continue
         rows.append(row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1])), verdict])
     heads = [pgettext("simulate", "bots"), pgettext("simulate", "decided games")]
     if players == 2:
@@ -581,7 +613,7 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
                             exc.total).format(done=exc.finished, total=exc.total), err=True)
         if exc.doc is not None:
             if as_json:
-                click.echo(json.dumps(exc.doc, indent=2, ensure_ascii=False))
+                click.echo(json.dumps(null_undecided(exc.doc), indent=2, ensure_ascii=False))
             else:
                 click.echo(render_text(exc.doc, rs.data, other_rs.data if other_rs else None,
                                        time.perf_counter() - start), nl=False)
@@ -592,8 +624,9 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
         fail(str(exc))
     elapsed = time.perf_counter() - start
     if as_json:
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(null_undecided(doc), indent=2, ensure_ascii=False))
         return
+
     click.echo(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed), nl=False)
 
 
