@@ -27,8 +27,8 @@ def _players_option(ctx, param, value):
 
     try:
         return parse_players(value)
-    except PlayersError as exc:
-        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+    except PlayersError as exc:          # the value typed is quoted in it: control characters escaped
+        raise click.BadParameter(shown_path(str(exc)), ctx=ctx, param=param) from None
 
 
 @click.command("play", cls=RkCommand,

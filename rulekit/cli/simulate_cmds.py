@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from ..files import shown_path
 from ..i18n import N_, _, babel_locale, format_list, ngettext, pgettext
 from ..language.names import display_name
 from .base import RkCommand, fail
@@ -32,8 +33,8 @@ def parse_bots(value: str) -> tuple[str, ...]:
                                    "mcts:200,mcts:200 or greedy,greedy,greedy"))
     try:
         return tuple(canonical_bot(p) for p in parts)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+    except ValueError as exc:            # the value typed is quoted in it: control characters escaped
+        raise click.BadParameter(shown_path(str(exc))) from None
 
 
 def _bots_option(ctx, param, value):
