@@ -46,7 +46,8 @@ from ..errors import TuneError, printable
 from ..i18n import _
 from ..language import Ruleset, load_ruleset
 from ..language.validation import check_resolved
-from .backend import open_backend
+from .backend import ClusterLost, open_backend
+
 from .simulate import (
     DEFAULT_MAX_TURNS,
     check_bots,
@@ -323,6 +324,7 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     alive = list(candidates)
     best = None
     interrupted = False
+    stopped_by = None
     rounds_done = []
     done = 0
     played = 0                # games per surviving candidate so far
@@ -362,6 +364,9 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
             alive = ranked[:keep]
     except KeyboardInterrupt:
         interrupted = True
+    except ClusterLost as exc:          # the scheduler died: the rounds that finished are reported
+        interrupted = True
+        stopped_by = str(exc)
     finally:
         if own and be is not None:
             be.close()
@@ -392,6 +397,7 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
         "rounds": rounds_done,
         "games_played": sum(len(c.games) for c in candidates),
         "interrupted": interrupted,
+        "stopped_by": stopped_by,
         "best": describe(best) if best else None,
         "runner_ups": [describe(c) for c in others[:5]],
         "candidates": [describe(c) for c in candidates],

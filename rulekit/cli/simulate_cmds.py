@@ -13,7 +13,9 @@ import sys
 
 import click
 
+from ..errors import printable
 from ..files import shown_path
+
 from ..i18n import N_, _, babel_locale, format_list, ngettext, pgettext
 from ..language.names import display_name
 from .base import RkCommand, fail
@@ -50,6 +52,21 @@ def _bots_option(ctx, param, value):
             exc.ctx, exc.param = ctx, param
             raise
     return out
+
+
+def capped_jobs(jobs: int, cluster, games: int) -> int:
+    """``--jobs`` for ``--cluster local``: at most one worker per game and two per core of this machine,
+    saying so on standard error when that is fewer than asked (other backends: ``jobs`` unchanged)."""
+    if cluster != "local":
+        return jobs
+    from ..balance.backend import WORKERS_PER_CORE, local_workers
+
+    workers = local_workers(jobs, games)
+    if workers < jobs:
+        click.echo(_("--cluster local: {workers} Dask workers, not {jobs} (at most one per game and {per_core} "
+                     "per core of this machine, which has {cores})").format(
+            workers=workers, jobs=jobs, per_core=WORKERS_PER_CORE, cores=os.cpu_count() or 1), err=True)
+    return workers
 
 
 def cluster_option(f):
@@ -594,6 +611,7 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
     if jobs == 0:
         jobs = os.cpu_count() or 1
     total = games * (2 if other_rs else 1) * (len(bots) if bots else 1)
+    jobs = capped_jobs(jobs, cluster, games)
     first_bots, strengths = (bots[0], bots[1:]) if bots else (None, None)
     err = sys.stderr                    # click.get_text_stream is deprecated (Click 8.5) and leaves in Click 9
     show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
@@ -609,16 +627,22 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
             doc = report(rs, games, first_bots, seed, jobs, other_rs, max_turns=max_turns, cluster=cluster,
                          strengths=strengths)
     except SimulationInterrupted as exc:
-        click.echo("", err=True)
-        click.echo(ngettext("Interrupted: {done} of {total} game finished.", "Interrupted: {done} of {total} games finished.",
-                            exc.total).format(done=exc.finished, total=exc.total), err=True)
+        if exc.reason:                   # the Dask scheduler was lost: say so, then the games that finished
+            click.echo(_("rulekit: {message}").format(message=printable(exc.reason, keep="")), err=True)
+            click.echo(ngettext("Stopped: {done} of {total} game finished.", "Stopped: {done} of {total} games finished.",
+                                exc.total).format(done=exc.finished, total=exc.total), err=True)
+        else:
+            click.echo("", err=True)
+            click.echo(ngettext("Interrupted: {done} of {total} game finished.",
+                                "Interrupted: {done} of {total} games finished.",
+                                exc.total).format(done=exc.finished, total=exc.total), err=True)
         if exc.doc is not None:
             if as_json:
                 click.echo(json.dumps(null_undecided(exc.doc), indent=2, ensure_ascii=False))
             else:
                 click.echo(render_text(exc.doc, rs.data, other_rs.data if other_rs else None,
                                        time.perf_counter() - start), nl=False)
-        raise SystemExit(130) from None
+        raise SystemExit(1 if exc.reason else 130) from None
     except KeyboardInterrupt:
         fail(_("interrupted"), 130)
     except RuntimeError as exc:
@@ -628,10 +652,21 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
         click.echo(json.dumps(null_undecided(doc), indent=2, ensure_ascii=False))
         return
 
+    if other_rs is not None:
+        click.echo(compare_opening(rs, other_rs))
     click.echo(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed), nl=False)
 
 
+def compare_opening(rs, other_rs) -> str:
+    """What ``--compare`` measures, first: the rule differences from OTHER to RULESET, in words (as ``rulekit diff``)."""
+    from ..text.diff import render_text as render_diff
+    from ..text.diff import rule_diff, ruleset_label
+
+    return render_diff(rule_diff(other_rs, rs), ruleset_label(other_rs), ruleset_label(rs))
+
+
 COMMANDS = [simulate]
+
 
 if __name__ == "__main__":  # pragma: no cover
     from . import main      # through the group, which reports the errors

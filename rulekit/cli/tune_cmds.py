@@ -28,8 +28,10 @@ from .simulate_cmds import (
     _pct,
     _range,
     _table,
+    capped_jobs,
     cluster_option,
     no_decided_line,
+
     no_search_note,
     null_undecided,
     parse_bots,
@@ -63,7 +65,13 @@ def _candidate_row(c: dict) -> list[str]:
     return row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1]))]
 
 
+#: About how long a game between two bots that search (mcts:16) takes on one core, in seconds (province-en,
+#: measured): the report's estimate of a trustworthy run.
+SEARCH_GAME_SECONDS = 0.33
+
+
 def render_tune(result: dict, output: str | None, elapsed: float) -> str:
+
     s = result["settings"]
     bots = s["bots"]
     players = len(bots)
@@ -96,8 +104,21 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
             rate=_pct(s["target"]["first_seat_rate"]), rest=_pct(s["target"]["shares"][1])))
     note = no_search_note(bots)
     if note:
+        seconds = s["budget"] * SEARCH_GAME_SECONDS
+        if seconds < 90:
+            took = ngettext("With them this budget of {games} games takes about {seconds} second on one core.",
+                            "With them this budget of {games} games takes about {seconds} seconds on one core.",
+                            max(1, round(seconds))).format(games=_num(s["budget"], 0),
+                                                           seconds=_num(max(1, round(seconds)), 0))
+        else:
+            took = ngettext("With them this budget of {games} games takes about {minutes} minute on one core "
+                            "(divided by --jobs).",
+                            "With them this budget of {games} games takes about {minutes} minutes on one core "
+                            "(divided by --jobs).",
+                            round(seconds / 60)).format(games=_num(s["budget"], 0), minutes=_num(round(seconds / 60), 0))
         out.append(note + " " + _("To judge balance, tune with bots that search, e.g. --bots {example}.").format(
-            example=search_example(bots)))
+            example=search_example(bots)) + " " + took)
+
     if s["grid_size"] > s["candidates"] + len(result["invalid"]):
         out.append(_("The space has {grid} settings; {num} of them were drawn with the seed.").format(
             grid=_num(s["grid_size"], 0), num=_num(s["candidates"] + len(result["invalid"]), 0)))
@@ -258,8 +279,12 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
                       "or first:P (the first seat wins a share P, the others the rest equally; e.g. first:0.55)."))
 @click.option("--bots", callback=_bots, metavar=N_("A,B"),
               help=N_("One bot per player, e.g. mcts:50,mcts:50 or mcts:50,mcts:50,mcts:50 (levels {levels}; "
-                      "bots {bots}; default a greedy bot per player of the ruleset's smallest game). As many "
-                      "bots, as many players."))
+                      "bots {bots}; default a greedy bot per player of the ruleset's smallest game: quick, but "
+                      "the report does not trust it to judge balance). As many bots, as many players. A "
+                      "trustworthy search plays bots that search, e.g. mcts:16,mcts:16: about a third of a "
+                      "second a game on one core, so the default budget of 2,000 games takes about 10 minutes "
+                      "(divided by --jobs)."))
+
 @click.option("--budget", type=click.IntRange(2, 100_000_000), default=2000, show_default=True, metavar=N_("GAMES"),
               help=N_("Games the whole search may play."))
 @click.option("--candidates", "max_candidates", type=click.IntRange(1, 100_000), default=32, show_default=True,
@@ -289,6 +314,7 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
     out = check_output(Path(output), inputs) if output else default_output(rs, inputs)
     if jobs == 0:
         jobs = os.cpu_count() or 1
+    jobs = capped_jobs(jobs, cluster, budget)
     err = sys.stderr
     show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
     bar = None
@@ -345,6 +371,8 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
     if write_error:
         fail(_("could not write the best variant to {file}: {reason}").format(
             file=shown_path(out), reason=write_error))
+    if result.get("stopped_by"):
+        fail(result["stopped_by"])
     if result["interrupted"]:
         sys.exit(130)
 
