@@ -277,6 +277,10 @@ class DaskBackend(Backend):
             CommClosedError = ()
         if CommClosedError and isinstance(exc, CommClosedError):
             return True
+        import concurrent.futures
+
+        if isinstance(exc, concurrent.futures.CancelledError) and "connection" in str(exc):
+            return True              # distributed's FutureCancelledError: "scheduler-connection-lost"
         return getattr(self.client, "status", "running") not in ("running", "connecting")
 
     def map(self, fn, tasks, on_result=None) -> list:
@@ -294,11 +298,14 @@ class DaskBackend(Backend):
                     out[i] = fut.result()
                     if on_result:
                         on_result(i, out[i])
-            except (OSError, TimeoutError) as exc:
+            except Exception as exc:
                 if self._lost(exc):
                     raise ClusterLost(_("lost the connection to the Dask scheduler at {address}").format(
                         address=printable(self.address, keep=""))) from None
-                raise ClusterError(_("a Dask worker failed: {error}").format(error=exc)) from None
+                if isinstance(exc, (OSError, TimeoutError)):
+                    raise ClusterError(_("a Dask worker failed: {error}").format(error=exc)) from None
+                raise                # the task's own error (a game that failed), as with the other backends
+
         except BaseException:
             try:
                 self.client.cancel(futures)
