@@ -280,13 +280,15 @@ def _chunked(start: int, stop: int, size: int):
 
 def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT_BUDGET, seed: int = 0,
          jobs: int = 1, cluster=None, backend=None, max_candidates: int = DEFAULT_MAX_CANDIDATES,
-         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None) -> dict:
+         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None, checking=None) -> dict:
     """Search the ``varies`` of ``ruleset`` (see the module's documentation); the JSON-ready result.
 
     ``bots``: one per seat, as many as players (None: a greedy bot in every seat of the ruleset's
     smallest game). A ``KeyboardInterrupt`` stops the search: the result then says
     ``"interrupted": true`` and its ``best`` is the best candidate of the
-    last finished round (None when no round finished).
+    last finished round (None when no round finished). ``checking(n)`` is called before the
+    ``n`` candidates are checked (which takes a while for thousands); a lost Dask scheduler stops the
+    search like a Ctrl-C, with ``stopped_by`` saying so.
     """
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     varies = [v if isinstance(v, Vary) else parse_vary(v, rs.data) for v in varies]
@@ -308,7 +310,10 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     points = candidate_grid(varies, seed, want)
     candidates = []
     invalid = []
+    if checking:
+        checking(len(points))        # the candidates are checked before the first game: said when it takes long
     for values in points:
+
         data = apply_values(rs.data, varies, values)
         problems = check_resolved(data, rs.source or rs.id)
         if problems:

@@ -191,7 +191,10 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     return "\n".join(out) + "\n"
 
 
-#: A tuned variant's id and title stay within the schema's limits (the id and title of the input shortened).
+#: From this many candidates on, tune says that it checks them before the first game (it takes a while).
+CHECK_NOTE_FROM = 200
+#: A tuned variant's id and title
+ stay within the schema's limits (the id and title of the input shortened).
 MAX_ID, MAX_TITLE = 64, 80
 #: The first line of a house rule ``tune`` writes: a file that starts with it may be replaced by the next run.
 TUNE_MARK = "# Chosen by rulekit tune"
@@ -334,14 +337,20 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
         bar.update(p.games_done - state["shown"])
         state["shown"] = p.games_done
 
+    def checking(count):
+        if count >= CHECK_NOTE_FROM:
+            click.echo(ngettext("Checking {num} candidate ruleset before the first game…",
+                                "Checking {num} candidate rulesets before the first game (a few a second)…",
+                                count).format(num=_num(count, 0)), err=True)
+
     start = time.perf_counter()
     if show_bar:
         with click.progressbar(length=budget, label=_("Tuning"), file=err, show_pos=True) as bar:
             result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                                 max_candidates, max_turns, progress)
+                                 max_candidates, max_turns, progress, checking)
     else:
         result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                             max_candidates, max_turns, progress)
+                             max_candidates, max_turns, progress, checking)
     elapsed = time.perf_counter() - start
     path = None
     write_error = None

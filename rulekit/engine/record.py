@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -77,6 +79,36 @@ def _schema_message(error) -> str:
     return Text(N_("{field} holds a value that is not allowed there (docs/schemas/record.schema.json)"), field=where)
 
 
+_ACTION_BAD = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def _record_errors(data: dict) -> list:
+    """The schema's errors of a record, as ``(path, message)`` sorted by path. The actions (up to a million)
+    are checked here, as the schema says, not by the schema validator, which takes seconds on a long list:
+    a record of 100,000 actions is read, or refused, at once."""
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        found = [(list(map(str, e.absolute_path)), _schema_message(e)) for e in record_validator().iter_errors(data)]
+        return sorted(found, key=lambda item: item[0])
+    found = [(list(map(str, e.absolute_path)), _schema_message(e))
+             for e in record_validator().iter_errors({**data, "actions": []})]
+    items = record_validator().schema["properties"]["actions"]
+    most, longest = items["maxItems"], items["items"]["maxLength"]
+    if len(actions) > most:
+        found.append((["actions"], Text(N_("{field} is too long (at most {limit})"), field="actions", limit=most)))
+    for i, action in enumerate(actions):
+        where = f"actions/{i}"
+        if not isinstance(action, str):
+            found.append((["actions", str(i)], Text(N_("{field} has the wrong type"), field=where)))
+        elif len(action) > longest:
+            found.append((["actions", str(i)], Text(N_("{field} is too long (at most {limit})"), field=where,
+                                                    limit=longest)))
+        elif _ACTION_BAD.search(action):
+            found.append((["actions", str(i)], Text(N_("{field} holds a value that is not allowed there "
+                                                       "(docs/schemas/record.schema.json)"), field=where)))
+    return sorted(found, key=lambda item: item[0])
+
+
 @dataclass
 class GameRecord:
     ruleset_id: str
@@ -126,9 +158,9 @@ class GameRecord:
         if isinstance(version, bool) or version not in READ_VERSIONS:
             shown = version if isinstance(version, int) and abs(version) < 10 ** 6 else "?"
             raise bad(Text(N_("unsupported version {version}"), version=shown))
-        errors = sorted(record_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+        errors = _record_errors(data)
         if errors:
-            messages = list(dict.fromkeys(str(_schema_message(e)) for e in errors))
+            messages = list(dict.fromkeys(str(message) for _key, message in errors))
             raise bad("; ".join(messages[:3]) + ("; …" if len(messages) > 3 else ""))
         rs = data.get("ruleset")
         if not isinstance(rs, dict) or not isinstance(rs.get("id"), str) or not isinstance(rs.get("sha256"), str):
