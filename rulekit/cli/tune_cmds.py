@@ -193,8 +193,7 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
 
 #: From this many candidates on, tune says that it checks them before the first game (it takes a while).
 CHECK_NOTE_FROM = 200
-#: A tuned variant's id and title
- stay within the schema's limits (the id and title of the input shortened).
+#: A tuned variant's id and title stay within the schema's limits (the id and title of the input shortened).
 MAX_ID, MAX_TITLE = 64, 80
 #: The first line of a house rule ``tune`` writes: a file that starts with it may be replaced by the next run.
 TUNE_MARK = "# Chosen by rulekit tune"
