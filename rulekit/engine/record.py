@@ -288,9 +288,9 @@ class RulesChangedError(RecordError):
 
     def __init__(self, record: GameRecord, ruleset, reason):
         self.reason = reason
-        written = record.written_by or Text(N_("an earlier version"))
+        written = f"rulekit {record.written_by}" if record.written_by else Text(N_("an earlier version of rulekit"))
         super().__init__(Text(N_(
-            "this game was recorded with a different version of ruleset {id} (by rulekit {version}), "
+            "this game was recorded with a different version of ruleset {id} (by {version}), "
             "and it does not replay under the rules as they are now: {reason}"),
             id=record.ruleset_id, version=written, reason=reason))
 
