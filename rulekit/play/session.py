@@ -37,7 +37,7 @@ from pathlib import Path
 
 from ..engine import new_game
 from ..engine.record import GameRecord, replay
-from ..errors import IllegalActionError, OutputError, RecordError
+from ..errors import IllegalActionError, OutputError, RecordError, RulekitError
 from ..files import shown_path
 from ..i18n import N_, Name, _, get_language, ngettext, pgettext
 from ..paths import is_regular_file
@@ -521,7 +521,7 @@ class Session:
             try:
                 self.record(self.record_path).save(self.record_path, inputs=self.ruleset.chain)
                 self._unsaved = 0
-            except (OSError, RecordError):
+            except (OSError, RulekitError):
                 pass
 
     def _say_all(self, lines):
