@@ -339,7 +339,7 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
     def checking(count):
         if count >= CHECK_NOTE_FROM:
             click.echo(ngettext("Checking {num} candidate ruleset before the first game…",
-                                "Checking {num} candidate rulesets before the first game (a few a second)…",
+                                "Checking {num} candidate rulesets before the first game (this takes a while)…",
                                 count).format(num=_num(count, 0)), err=True)
 
     start = time.perf_counter()
