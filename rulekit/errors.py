@@ -13,6 +13,7 @@ kind                        exit code  meaning
 ``IllegalActionError``      1          an action that is not legal
 ``RecordError``             1          a game record that cannot be used
 ``ClusterError``            1          a Dask cluster that cannot be used
+``OutputError``             1          an output file that cannot or must not be written
 ``BotSpecError``            2          a bot spec the registry does not know (a usage error)
 ``TuneError``               2          a ``tune`` request that cannot be searched (a usage error)
 ==========================  =========  ==================================================
@@ -170,6 +171,11 @@ class BotSpecError(RulekitError, ValueError):
 
 class ClusterError(RulekitError):
     """A Dask cluster that cannot be used (not installed, unreachable, a worker failed)."""
+
+
+class OutputError(RulekitError):
+    """An output file that cannot be written, or must not be: it is a file the command reads
+    (the ruleset, a base it extends, the record), a folder, or in a folder that does not exist."""
 
 
 class TuneError(RulekitError):

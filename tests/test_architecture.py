@@ -21,6 +21,7 @@ LAYERS = [
     {"rulekit", "rulekit.paths"},               # the foundation: where the data is,
     {"rulekit.i18n"},                           # translations,
     {"rulekit.errors"},                         # the exceptions
+    {"rulekit.files"},                          # writing files (atomically, never over an input)
     {"rulekit.language"},
     {"rulekit.engine", "rulekit.text"},
     {"rulekit.bots"},

@@ -192,6 +192,8 @@ def test_resume_a_corrupt_save_is_refused(tmp_path):
 
 
 def test_resume_after_the_ruleset_changed_is_refused(tmp_path):
+    """Rules changed since the record, under which the recorded actions are no longer legal: refused, saying
+    so. (Changed rules under which every action is still legal: resumed with a warning, the next test.)"""
     from rulekit.language import bundled_rulesets
 
     house = tmp_path / "house.yaml"
@@ -204,10 +206,32 @@ def test_resume_after_the_ruleset_changed_is_refused(tmp_path):
                  input="move coin\n")
     assert result.exit_code == 0, result.output                  # a house-rule file is playable
     assert GameRecord.load(record).ruleset_id == "my-house"
-    house.write_text(text.replace("goal_vp: 1", "goal_vp: 2"), encoding="utf-8")
+    house.write_text(text.replace("goal_vp: 1", "goal_vp: 2").replace(
+        "start: [labor_top, coin, labor_low]", "start: [labor_top, labor_low, labor_low]"), encoding="utf-8")
     result = run(["play", "--lang", "en", "--resume", str(record)], input="spend\n")
     assert result.exit_code == 1
     assert "different version of ruleset my-house" in result.output
+    assert "action 1 ('move green@coin') is not legal" in result.output
+
+
+def test_resume_after_the_ruleset_changed_in_a_way_the_game_survives(tmp_path):
+    from rulekit.language import bundled_rulesets
+
+    house = tmp_path / "house.yaml"
+    shutil.copy(bundled_rulesets()["province-en"], house)
+    text = house.read_text(encoding="utf-8").replace("id: province-en", "id: my-house")
+    text = text.replace("$schema: ../rulekit/language/schema/ruleset.schema.json\n", "")
+    house.write_text(text, encoding="utf-8")
+    record = tmp_path / "g.json"
+    result = run(["play", str(house), "--lang", "en", "--seed", "3", "--record", str(record)],
+                 input="move coin\n")
+    assert result.exit_code == 0, result.output
+    house.write_text(text.replace("goal_vp: 1", "goal_vp: 2"), encoding="utf-8")
+    result = run(["play", "--lang", "en", "--resume", str(record)], input="spend\n")
+    assert result.exit_code == 0, result.output
+    assert "the rules of my-house changed since this game was recorded" in result.output
+    assert GameRecord.load(record).actions[:2] == ["move green@coin", "spend"]
+
 
 
 def test_usage_errors():

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from rulekit.bots import GreedyBot, play_game
-from rulekit.engine.record import GameRecord, ReplayError, replay
+from rulekit.engine.record import GameRecord, ReplayError, RulesChangedError, files_hash, replay, ruleset_matches
 from rulekit.errors import RecordError
 from rulekit.language import load_ruleset
 
@@ -29,11 +29,37 @@ def test_record_round_trip_replays_the_same_game(finished, tmp_path):
 
 
 def test_record_of_a_changed_ruleset_is_refused(finished, tmp_path):
+    """Other rules (neither hash matches) under which the recorded game no longer replays: refused, saying so."""
     rs, st = finished
     rec = GameRecord.for_state(rs, st)
     rec.ruleset_sha256 = "0" * 64
-    with pytest.raises(RecordError, match="different version of ruleset"):
+    rec.ruleset_files_sha256 = "1" * 64
+    rec.actions = ["build nothing"] + rec.actions
+    with pytest.raises(RecordError, match="different version of ruleset") as info:
         replay(rec, rs)
+    assert isinstance(info.value, RulesChangedError)
+    assert "action 1" in str(info.value)
+
+
+def test_record_of_changed_rules_that_still_replays_is_accepted(finished):
+    """Neither hash matches (a record of another version of rulekit), but every action is legal: it replays,
+    and ruleset_matches tells the caller to warn."""
+    rs, st = finished
+    rec = GameRecord.for_state(rs, st)
+    rec.ruleset_sha256 = "0" * 64
+    rec.ruleset_files_sha256 = "1" * 64
+    assert not ruleset_matches(rec, rs)
+    assert replay(rec, rs) == st
+
+
+def test_the_files_hash_alone_names_the_rules(finished):
+    """A record whose resolved hash differs (another version resolves the file otherwise) but whose files are
+    byte for byte the same names these rules."""
+    rs, st = finished
+    rec = GameRecord.for_state(rs, st)
+    assert rec.ruleset_files_sha256 == files_hash(rs) and len(rec.ruleset_files_sha256) == 64
+    rec.ruleset_sha256 = "0" * 64
+    assert ruleset_matches(rec, rs)
 
 
 def test_illegal_action_reports_index_and_choices(finished):

@@ -228,7 +228,7 @@ BAD = {
     "source-list.json": "ruleset/source has the wrong type",
     "source-long.json": "ruleset/source",
     "top-list.json": "\"format\" field",
-    "version-two.json": "unsupported version 2",
+    "version-three.json": "unsupported version 3",
 }
 
 

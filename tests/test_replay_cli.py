@@ -92,25 +92,32 @@ def test_an_illegal_action_is_reported_with_its_index(tmp_path):
 
 
 def test_a_record_of_another_ruleset_content_is_refused(tmp_path):
+    """Rules changed since the record (neither hash matches) under which the game does not replay to the
+    result written: refused, saying so. (Changed rules under which it does replay: accepted with a warning,
+    tests/test_reliability3_io.py.)"""
+    from rulekit.bots import GreedyBot, play_game
+
     house = tmp_path / "house.yaml"
     shutil.copy(bundled_rulesets()["province-fr"], house)
     text = house.read_text(encoding="utf-8").replace("id: province-fr", "id: maison")
     house.write_text(text, encoding="utf-8")
     rs = load_ruleset(house)
-    st = new_game(rs, seed=1)
-    for _ in range(6):
-        st.apply(st.legal_actions()[0])
+    st = play_game(rs, [GreedyBot(1), GreedyBot(2)], seed=1)
+    assert st.is_terminal()
     path = tmp_path / "g.json"
-    GameRecord.for_state(rs, st, players=["human", "human"]).save(path)
+    GameRecord.for_state(rs, st, players=["bot:greedy", "bot:greedy"]).save(path)
     ok = run(["replay", str(path), "--lang", "en"])
-    assert ok.exit_code == 0 and "The game is not finished; the scores so far:" in ok.output
-    house.write_text(text.replace("penalty_vp: 2", "penalty_vp: 3"), encoding="utf-8")
+    assert ok.exit_code == 0 and "all legal" in ok.output
+    changed = text.replace("vp: {first: 1, later: 0}", "vp: {first: 3, later: 0}").replace(
+        "coin_bonus: {per: 5, vp: 1}", "coin_bonus: {per: 1, vp: 1}")
+    house.write_text(changed, encoding="utf-8")
     result = run(["replay", str(path), "--lang", "en"])
     assert result.exit_code == 1
     assert "different version of ruleset maison" in result.output
     # and a record replayed with an explicitly different ruleset
-    result = run(["replay", str(path), "--lang", "en", "--ruleset", "province-fr"])
+    result = run(["replay", str(path), "--lang", "en", "--ruleset", str(house)])
     assert result.exit_code == 1 and "different version" in result.output
+
 
 
 def test_a_corrupt_record_or_a_changed_result_is_refused(tmp_path):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 
-from ..errors import ClusterError
+from ..errors import ClusterError, printable
 from ..i18n import _
 
 
@@ -30,6 +30,80 @@ _PARENT = None
 
 #: How long connecting to a Dask scheduler may take before ``--cluster ADDRESS`` gives up.
 CONNECT_TIMEOUT = "20s"
+#: Beyond CONNECT_TIMEOUT, how long the whole start (the connection, the handshake and the first exchange
+#: with the scheduler) may take before it is given up: a scheduler that accepts and never answers.
+START_GRACE = 10.0
+#: Local Dask workers (``--cluster local``) per core of this machine, at most.
+WORKERS_PER_CORE = 2
+
+
+def _seconds(text) -> float:
+    text = str(text).strip()
+    return float(text[:-1]) if text.endswith("s") else float(text)
+
+
+def local_workers(jobs: int, tasks: int | None = None) -> int:
+    """The workers ``--cluster local`` starts for ``jobs``: at most one per task (game) and
+    :data:`WORKERS_PER_CORE` per core of this machine."""
+    cap = WORKERS_PER_CORE * (os.cpu_count() or 1)
+    if tasks is not None:
+        cap = min(cap, max(1, tasks))
+    return max(1, min(jobs or 1, cap))
+
+
+class ClusterLost(ClusterError):
+    """The connection to the Dask scheduler was lost during a run (the scheduler died or the network failed)."""
+
+
+def _quiet_dask():
+    """Silence distributed's own log lines and warnings (a lost scheduler would print a traceback on stderr;
+    a busy default dashboard port, a warning): rulekit says what went wrong, once. Returns what to restore."""
+    import logging
+    import warnings
+
+    saved = []
+    for name in ("distributed", "distributed.client", "distributed.worker", "distributed.nanny",
+                 "distributed.scheduler", "distributed.core", "distributed.comm", "tornado", "asyncio"):
+        log = logging.getLogger(name)
+        saved.append((log, log.level))
+        log.setLevel(logging.CRITICAL + 1)
+    warnings.filterwarnings("ignore", message=r"Port \d+ is already in use")
+    return saved
+
+
+def _restore_logs(saved) -> None:
+    for log, level in saved or ():
+        log.setLevel(level)
+
+
+def _connect(address: str):
+    """A Client of the scheduler at ``address``, or ClusterError: within CONNECT_TIMEOUT for the connection,
+    and START_GRACE more for the handshake and a first exchange, whatever the scheduler does."""
+    import threading
+
+    from dask.distributed import Client
+
+    box = {}
+
+    def start():
+        try:
+            client = Client(address, timeout=CONNECT_TIMEOUT)
+            client.scheduler_info()              # the first exchange: a silent scheduler never answers it
+            box["client"] = client
+        except BaseException as exc:             # reported by the caller's thread
+            box["error"] = exc
+
+    limit = _seconds(CONNECT_TIMEOUT) + START_GRACE
+    thread = threading.Thread(target=start, name="rulekit-dask-connect", daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        raise ClusterError(_("the Dask scheduler at {address} accepted the connection but did not answer "
+                             "within {seconds} seconds: is it a Dask scheduler, and is it running?").format(
+            address=printable(address, keep=""), seconds=int(limit))) from None
+    if "error" in box:
+        raise box["error"]
+    return box["client"]
 
 
 def parent_gone() -> None:
@@ -168,27 +242,46 @@ class DaskBackend(Backend):
             raise ClusterError(_("--cluster needs Dask distributed: pip install 'rulekit[cluster]'")) from None
         self._own_cluster = None
         self._own_client = False
+        self._logs = None
         if isinstance(cluster, Client):
             self.client = cluster
             self.address = "client"
             return
+        self._logs = _quiet_dask()
         try:
             if cluster == "local":
                 # No dashboard; the scheduler's HTTP server (which Dask starts anyway) on a free
                 # port of this machine, not on 8787, which another cluster may hold.
-                self._own_cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1,
+                self._own_cluster = LocalCluster(n_workers=local_workers(jobs), threads_per_worker=1,
                                                  processes=True, dashboard_address="127.0.0.1:0",
                                                  scheduler_kwargs={"dashboard": False})
                 self.client = Client(self._own_cluster)
                 self.address = "local"
             else:
-                self.client = Client(cluster, timeout=CONNECT_TIMEOUT)
+                self.client = _connect(cluster)
                 self.address = cluster
         except (OSError, TimeoutError, ValueError) as exc:
             self.close()
             raise ClusterError(_("cannot reach the Dask scheduler at {address}: {error}").format(
                 address=cluster, error=exc)) from None
+        except BaseException:
+            self.close()
+            raise
         self._own_client = True
+
+    def _lost(self, exc) -> bool:
+        """Whether ``exc`` means the scheduler is gone (not one worker: Dask reschedules a worker's tasks)."""
+        try:
+            from distributed.comm.core import CommClosedError
+        except ImportError:                    # pragma: no cover - a future distributed
+            CommClosedError = ()
+        if CommClosedError and isinstance(exc, CommClosedError):
+            return True
+        import concurrent.futures
+
+        if isinstance(exc, concurrent.futures.CancelledError) and "connection" in str(exc):
+            return True              # distributed's FutureCancelledError: "scheduler-connection-lost"
+        return getattr(self.client, "status", "running") not in ("running", "connecting")
 
     def map(self, fn, tasks, on_result=None) -> list:
         from dask.distributed import as_completed
@@ -199,25 +292,41 @@ class DaskBackend(Backend):
         futures = self.client.map(fn, tasks, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
         try:
-            for fut in as_completed(futures):
-                i = index[fut.key]
-                try:
+            try:
+                for fut in as_completed(futures):
+                    i = index[fut.key]
                     out[i] = fut.result()
-                except (OSError, TimeoutError) as exc:
+                    if on_result:
+                        on_result(i, out[i])
+            except Exception as exc:
+                if self._lost(exc):
+                    raise ClusterLost(_("lost the connection to the Dask scheduler at {address}").format(
+                        address=printable(self.address, keep=""))) from None
+                if isinstance(exc, (OSError, TimeoutError)):
                     raise ClusterError(_("a Dask worker failed: {error}").format(error=exc)) from None
-                if on_result:
-                    on_result(i, out[i])
+                raise                # the task's own error (a game that failed), as with the other backends
+
         except BaseException:
-            self.client.cancel(futures)
+            try:
+                self.client.cancel(futures)
+            except Exception:        # the scheduler is gone: nothing to cancel there
+                pass
             raise
         return out
 
     def close(self) -> None:
         client = getattr(self, "client", None)
-        if self._own_client and client is not None:
-            client.close()
-        if self._own_cluster is not None:
-            self._own_cluster.close()
+        try:
+            if self._own_client and client is not None:
+                client.close(timeout=_seconds(CONNECT_TIMEOUT))
+            if self._own_cluster is not None:
+                self._own_cluster.close()
+        except Exception:            # closing a client whose scheduler is gone: nothing left to close
+            pass
+        finally:
+            _restore_logs(self._logs)
+            self._logs = None
+
 
 
 def open_backend(jobs: int = 1, cluster=None) -> Backend:

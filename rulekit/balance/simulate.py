@@ -50,7 +50,7 @@ from ..engine import SOURCES, compile_ruleset
 from ..errors import BotSpecError, PlayerCountError, Text
 from ..i18n import N_, _
 from ..language import Ruleset, load_ruleset
-from .backend import open_backend, parent_gone
+from .backend import ClusterLost, open_backend, parent_gone
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -225,11 +225,13 @@ class SimulationInterrupted(Exception):
     """Ctrl-C during a run: ``runs`` holds the games finished so far, per ruleset
     (in seed order); ``doc`` the report on them, when :func:`report` was running."""
 
-    def __init__(self, runs, total: int):
+    def __init__(self, runs, total: int, reason: str | None = None):
         super().__init__("interrupted")
         self.runs = runs
         self.total = total
         self.doc = None
+        #: None for a Ctrl-C; else why the run stopped (the Dask scheduler was lost), a message.
+        self.reason = reason
 
     @property
     def finished(self) -> int:
@@ -337,7 +339,10 @@ def run_many(refs, games: int, bots=None, seed: int = 0, jobs: int = 1, progress
                 be.map(play_chunk, tasks, keep)
     except KeyboardInterrupt:
         raise SimulationInterrupted(finished(), games * len(rulesets)) from None
+    except ClusterLost as exc:            # the games that finished are reported, with the reason
+        raise SimulationInterrupted(finished(), games * len(rulesets), str(exc)) from None
     results = finished()
+
     return results
 
 

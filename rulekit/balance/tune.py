@@ -42,11 +42,12 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from ..errors import TuneError
+from ..errors import TuneError, printable
 from ..i18n import _
 from ..language import Ruleset, load_ruleset
 from ..language.validation import check_resolved
-from .backend import open_backend
+from .backend import ClusterLost, open_backend
+
 from .simulate import (
     DEFAULT_MAX_TURNS,
     check_bots,
@@ -91,6 +92,9 @@ class Vary:
 
 
 _VARY = re.compile(r"^\s*(?P<path>[^=]+?)\s*=\s*(?P<lo>-?[0-9]+)\s*\.\.\s*(?P<hi>-?[0-9]+)\s*$")
+#: The most digits a --vary bound may have (a ruleset's numbers are far smaller; Python refuses to read
+#: a number of more than 4,300 digits).
+MAX_DIGITS = 9
 
 
 def _split_path(text: str) -> list[str]:
@@ -106,7 +110,11 @@ def parse_vary(text: str, data: dict) -> Vary:
     if not m:
         raise TuneError(_("cannot read --vary {text!r}: write PATH=LO..HI, e.g. structures.bank.cost.coin=2..6 "
                           "(PATH: keys separated by dots, list positions from 0)").format(text=text))
+    if any(len(m.group(k).lstrip("-")) > MAX_DIGITS for k in ("lo", "hi")):
+        raise TuneError(_("--vary {text}: a bound is not a whole number in range (at most {digits} digits)").format(
+            text=printable(repr(text[:60] + ("…" if len(text) > 60 else "")), keep=""), digits=MAX_DIGITS))
     lo, hi = int(m.group("lo")), int(m.group("hi"))
+
     if lo > hi:
         raise TuneError(_("--vary {text!r}: the range {lo}..{hi} is empty (LO must not exceed HI)").format(
             text=text, lo=lo, hi=hi))
@@ -272,13 +280,15 @@ def _chunked(start: int, stop: int, size: int):
 
 def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT_BUDGET, seed: int = 0,
          jobs: int = 1, cluster=None, backend=None, max_candidates: int = DEFAULT_MAX_CANDIDATES,
-         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None) -> dict:
+         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None, checking=None) -> dict:
     """Search the ``varies`` of ``ruleset`` (see the module's documentation); the JSON-ready result.
 
     ``bots``: one per seat, as many as players (None: a greedy bot in every seat of the ruleset's
     smallest game). A ``KeyboardInterrupt`` stops the search: the result then says
     ``"interrupted": true`` and its ``best`` is the best candidate of the
-    last finished round (None when no round finished).
+    last finished round (None when no round finished). ``checking(n)`` is called before the
+    ``n`` candidates are checked (which takes a while for thousands); a lost Dask scheduler stops the
+    search like a Ctrl-C, with ``stopped_by`` saying so.
     """
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     varies = [v if isinstance(v, Vary) else parse_vary(v, rs.data) for v in varies]
@@ -300,7 +310,10 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     points = candidate_grid(varies, seed, want)
     candidates = []
     invalid = []
+    if checking:
+        checking(len(points))        # the candidates are checked before the first game: said when it takes long
     for values in points:
+
         data = apply_values(rs.data, varies, values)
         problems = check_resolved(data, rs.source or rs.id)
         if problems:
@@ -316,6 +329,7 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     alive = list(candidates)
     best = None
     interrupted = False
+    stopped_by = None
     rounds_done = []
     done = 0
     played = 0                # games per surviving candidate so far
@@ -355,6 +369,9 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
             alive = ranked[:keep]
     except KeyboardInterrupt:
         interrupted = True
+    except ClusterLost as exc:          # the scheduler died: the rounds that finished are reported
+        interrupted = True
+        stopped_by = str(exc)
     finally:
         if own and be is not None:
             be.close()
@@ -385,6 +402,7 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
         "rounds": rounds_done,
         "games_played": sum(len(c.games) for c in candidates),
         "interrupted": interrupted,
+        "stopped_by": stopped_by,
         "best": describe(best) if best else None,
         "runner_ups": [describe(c) for c in others[:5]],
         "candidates": [describe(c) for c in candidates],

@@ -13,7 +13,9 @@ import click
 
 from ..errors import RecordError, RulekitError, printable
 from ..i18n import N_, _, ngettext
+from ..files import shown_path
 from .base import RkCommand, fail, note_untranslated
+
 
 DEFAULT_RULESET = "province-en"
 
@@ -25,8 +27,8 @@ def _players_option(ctx, param, value):
 
     try:
         return parse_players(value)
-    except PlayersError as exc:
-        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+    except PlayersError as exc:          # the value typed is quoted in it: control characters escaped
+        raise click.BadParameter(shown_path(str(exc)), ctx=ctx, param=param) from None
 
 
 @click.command("play", cls=RkCommand,
@@ -69,9 +71,9 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
             _use_record_language(resume)
         try:
             session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
-                                     max_turns=max_turns)
+                                     max_turns=max_turns, warn=lambda m: click.echo(printable(m), err=True))
         except (ReplayError, RecordError) as exc:
-            fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc), exc.exit_code)
+            fail(_("{file}: cannot be resumed: {reason}").format(file=shown_path(resume), reason=exc), exc.exit_code)
     else:
         rs = load_ruleset(ruleset or DEFAULT_RULESET)
         note_untranslated(rs)
@@ -101,14 +103,15 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
             try:
                 session.save()
             except OSError as exc:
-                fail(_("cannot write {file}: {reason}").format(file=record, reason=exc.strerror or exc))
+                fail(_("cannot write {file}: {reason}").format(file=shown_path(record), reason=exc.strerror or exc))
     session.delay = delay
     try:
         code = session.run()
     except BrokenPipeError:          # the output was closed (| head): nothing more to say
         raise SystemExit(0) from None
     except OSError as exc:
-        fail(_("cannot write {file}: {reason}").format(file=session.record_path, reason=exc.strerror or exc))
+        fail(_("cannot write {file}: {reason}").format(file=shown_path(session.record_path),
+                                                         reason=exc.strerror or exc))
     if code:
         raise SystemExit(code)
 
@@ -133,19 +136,34 @@ def _use_record_language(path) -> None:
 @click.option("--ruleset", "ruleset_ref", metavar=N_("RULESET"),
               help=N_("The ruleset to replay with (default: the one named in the record)."))
 def replay_cmd(record_file, as_json, ruleset_ref):
-    from ..engine.record import GameRecord, ReplayError, check_result, replay, result_summary
+    from ..engine.record import (
+        GameRecord,
+        ReplayError,
+        RulesChangedError,
+        changed_rules_warning,
+        check_result,
+        check_ruleset,
+        replay,
+        result_summary,
+    )
     from ..play import find_ruleset, player_names, screen
 
+    shown = shown_path(record_file)
     try:
         record = GameRecord.load(record_file)
         rs = find_ruleset(record, ruleset_ref, record_file)
+        same = check_ruleset(record, rs)
         state = replay(record, rs)
     except ReplayError as exc:
         if as_json:
             click.echo(json.dumps({"ok": False, "index": exc.index + 1, "action": exc.action, "legal": exc.legal},
                                   ensure_ascii=False, indent=1))
         fail(_("{file}: action {index} ({action}) is not legal at that point; the legal actions were: {legal}").format(
-            file=record_file, index=exc.index + 1, action=exc.action, legal=", ".join(exc.legal)), exc.exit_code)
+            file=shown, index=exc.index + 1, action=exc.action, legal=", ".join(exc.legal)), exc.exit_code)
+    except RulesChangedError as exc:
+        message = _("{file}: {reason}").format(file=shown, reason=exc)
+        _json_error(as_json, message)
+        fail(message, exc.exit_code)
     except RulekitError as exc:
         _json_error(as_json, str(exc))     # with --json; the message and the exit code are the group's
         raise
@@ -154,13 +172,18 @@ def replay_cmd(record_file, as_json, ruleset_ref):
     try:
         check_result(record, state)
     except RecordError as exc:
-        message = _("{file}: {reason}").format(file=record_file, reason=exc)
+        if not same:
+            exc = RulesChangedError(record, rs, exc)
+        message = _("{file}: {reason}").format(file=shown, reason=exc)
         _json_error(as_json, message)
         fail(message, exc.exit_code)
+    if not same:
+        click.echo(printable(str(changed_rules_warning(record, rs))), err=True)
     if as_json:
         out = {
             "ok": True,
             "ruleset": {"id": rs.id, "sha256": rs.sha256},
+            "rules_changed": not same,
             "seed": record.seed,
             "actions": len(record.actions),
             "finished": finished,
@@ -179,7 +202,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
     n = len(record.actions)
     click.echo(ngettext("{file}: {count} action, all legal ({ruleset}, seed {seed}).",
                         "{file}: {count} actions, all legal ({ruleset}, seed {seed}).", n).format(
-        file=record_file, count=len(record.actions), ruleset=rs.id, seed=record.seed))
+        file=shown, count=len(record.actions), ruleset=rs.id, seed=record.seed))
     if finished:
         for line in screen.end_lines(state, names)[1:]:
             click.echo(line)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from ..files import check_output, shown_path, write_atomic
 from ..i18n import N_, _
 from .base import RkCommand, _lang_callback, fail, note_untranslated
 
@@ -42,11 +43,14 @@ def rulebook(ruleset, lang, fmt, output):
         suffix = Path(output).suffix.lower() if output else ""
         if output and suffix not in _EXTENSIONS:
             raise click.UsageError(_("cannot tell the format from “{file}”: name the file .md, .html or .pdf, "
-                                     "or give --format").format(file=output))
+                                     "or give --format").format(file=shown_path(output)))
         fmt = _EXTENSIONS.get(suffix, "md") if output else "md"
     if fmt == "pdf" and not output and sys.stdout.isatty():
         raise click.UsageError(_("a PDF cannot be shown on a terminal: use -o FILE (or redirect the output)"))
     rs = load_ruleset(ruleset)
+    inputs = [*rs.chain] + ([ruleset] if Path(ruleset).exists() else [])
+    if output:
+        check_output(output, inputs)      # before the book is made: never over the ruleset or a base of it
     book_lang = lang or rs.language
     note_untranslated(rs, book_lang)
     try:
@@ -55,12 +59,10 @@ def rulebook(ruleset, lang, fmt, output):
         fail(_("cannot write a PDF on this machine: {error}").format(error=exc))
     if output:
         data = content if isinstance(content, bytes) else content.encode("utf-8")
-        try:
-            Path(output).write_bytes(data)
-        except OSError as exc:
-            fail(_("cannot write {file}: {error}").format(file=output, error=exc.strerror or exc))
+        write_atomic(output, data, inputs)        # an OutputError names the file and the reason
         click.echo(_("rulebook of {ruleset} ({format}, {lang}) written to {file}").format(
-            ruleset=rs.id, format=fmt, lang=book_lang, file=output), err=True)
+            ruleset=rs.id, format=fmt, lang=book_lang, file=shown_path(output)), err=True)
+
     elif isinstance(content, bytes):
         sys.stdout.flush()
         sys.stdout.buffer.write(content)

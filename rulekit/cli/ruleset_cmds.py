@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from ..errors import RulekitError, RulesetError
+from ..files import shown_path
 from ..i18n import N_, _, language_name, ngettext
 from ..language.names import display_name
 from .base import RkCommand, fail, note_untranslated
@@ -93,8 +94,8 @@ def show(ruleset):
         for problem in exc.problems:
             click.echo(str(problem), err=True)
         fail(ngettext("{ruleset}: {num} problem found.", "{ruleset}: {num} problems found.",
-                      len(exc.problems)).format(ruleset=ruleset, num=len(exc.problems)), exc.exit_code)
-    chain = " <- ".join(display_path(p) for p in rs.chain)
+                      len(exc.problems)).format(ruleset=shown_path(ruleset), num=len(exc.problems)), exc.exit_code)
+    chain = " <- ".join(shown_path(display_path(p)) for p in rs.chain)
     click.echo(_("# Ruleset {id}, resolved from {files}").format(id=rs.id, files=chain))
     import yaml     # here, not at the top: every rulekit command would pay for it at start-up
 

@@ -13,6 +13,9 @@ import sys
 
 import click
 
+from ..errors import printable
+from ..files import shown_path
+
 from ..i18n import N_, _, babel_locale, format_list, ngettext, pgettext
 from ..language.names import display_name
 from .base import RkCommand, fail
@@ -32,8 +35,8 @@ def parse_bots(value: str) -> tuple[str, ...]:
                                    "mcts:200,mcts:200 or greedy,greedy,greedy"))
     try:
         return tuple(canonical_bot(p) for p in parts)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+    except ValueError as exc:            # the value typed is quoted in it: control characters escaped
+        raise click.BadParameter(shown_path(str(exc))) from None
 
 
 def _bots_option(ctx, param, value):
@@ -49,6 +52,21 @@ def _bots_option(ctx, param, value):
             exc.ctx, exc.param = ctx, param
             raise
     return out
+
+
+def capped_jobs(jobs: int, cluster, games: int) -> int:
+    """``--jobs`` for ``--cluster local``: at most one worker per game and two per core of this machine,
+    saying so on standard error when that is fewer than asked (other backends: ``jobs`` unchanged)."""
+    if cluster != "local":
+        return jobs
+    from ..balance.backend import WORKERS_PER_CORE, local_workers
+
+    workers = local_workers(jobs, games)
+    if workers < jobs:
+        click.echo(_("--cluster local: {workers} Dask workers, not {jobs} (at most one per game and {per_core} "
+                     "per core of this machine, which has {cores})").format(
+            workers=workers, jobs=jobs, per_core=WORKERS_PER_CORE, cores=os.cpu_count() or 1), err=True)
+    return workers
 
 
 def cluster_option(f):
@@ -85,13 +103,42 @@ def _bots_text(bots) -> str:
     return ngettext("{num} {bot} bot", "{num} {bot} bots", len(bots)).format(num=_num(len(bots), 0), bot=bots[0])
 
 
+def no_decided_line(sb: dict) -> str:
+    """What is said instead of a result when no game was decided (all unfinished or drawn)."""
+    return ngettext("No game was decided: the {games} game ended unfinished (at the limit of --max-turns) or in "
+                    "a draw, so there is no result and no seat's advantage can be measured.",
+                    "No game was decided: all {games} games ended unfinished (at the limit of --max-turns) or in "
+                    "a draw, so there is no result and no seat's advantage can be measured.",
+                    sb["games"]).format(games=_num(sb["games"], 0))
+
+
+def null_undecided(doc):
+    """``doc`` (a simulate or tune JSON document) with every seat balance of no decided game stating no
+    result: its rates, advantages, distance and verdict null (a copy; ``doc`` is not changed)."""
+    if isinstance(doc, list):
+        return [null_undecided(x) for x in doc]
+    if not isinstance(doc, dict):
+        return doc
+    out = {k: null_undecided(v) for k, v in doc.items()}
+    sb = out.get("seat_balance")
+    if isinstance(sb, dict) and sb.get("decided") == 0:
+        sb["seats"] = [{**s, "rate": None, "advantage": None} for s in sb["seats"]]
+        sb["distance"] = None
+        sb["fair"] = None
+        if "distance" in out:
+            out["distance"] = None
+    return out
+
+
 def seat_balance_lines(sb: dict, bots) -> list[str]:
     """The headline: with two players the first seat's win rate, its interval and what it means;
-    with more, the seat whose rate is furthest from a fair share (1/N)."""
+    with more, the seat whose rate is furthest from a fair share (1/N). With no decided game, only that."""
     players = sb["players"]
     seat = sb["seats"][sb["furthest"]]
     lo, hi = seat["ci95"]
-    if players == 2:
+    if sb["decided"] == 0:
+        out = [no_decided_line(sb)]
+    elif players == 2:
         out = [_("First seat: wins {rate} of the games someone won ({level} interval {low} to {high}; "
                  "{wins} of {decided}), advantage {advantage}, with {bots}.").format(
             rate=_pct(seat["rate"]), level=_level(), low=_pct(lo), high=_pct(hi), wins=_num(seat["wins"], 0),
@@ -401,6 +448,9 @@ def _render_strengths(parts) -> list[str]:
         row = [" / ".join(part["bots"]), _num(sb["decided"], 0)]
         if players > 2:
             row.append(seat_short(sb["furthest"]))
+        if sb["decided"] == 0:
+            rows.append(row + ["—", "—", _("no game decided")])
+            continue
         rows.append(row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1])), verdict])
     heads = [pgettext("simulate", "bots"), pgettext("simulate", "decided games")]
     if players == 2:
@@ -561,6 +611,7 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
     if jobs == 0:
         jobs = os.cpu_count() or 1
     total = games * (2 if other_rs else 1) * (len(bots) if bots else 1)
+    jobs = capped_jobs(jobs, cluster, games)
     first_bots, strengths = (bots[0], bots[1:]) if bots else (None, None)
     err = sys.stderr                    # click.get_text_stream is deprecated (Click 8.5) and leaves in Click 9
     show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
@@ -576,28 +627,46 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
             doc = report(rs, games, first_bots, seed, jobs, other_rs, max_turns=max_turns, cluster=cluster,
                          strengths=strengths)
     except SimulationInterrupted as exc:
-        click.echo("", err=True)
-        click.echo(ngettext("Interrupted: {done} of {total} game finished.", "Interrupted: {done} of {total} games finished.",
-                            exc.total).format(done=exc.finished, total=exc.total), err=True)
+        if exc.reason:                   # the Dask scheduler was lost: say so, then the games that finished
+            click.echo(_("rulekit: {message}").format(message=printable(exc.reason, keep="")), err=True)
+            click.echo(ngettext("Stopped: {done} of {total} game finished.", "Stopped: {done} of {total} games finished.",
+                                exc.total).format(done=exc.finished, total=exc.total), err=True)
+        else:
+            click.echo("", err=True)
+            click.echo(ngettext("Interrupted: {done} of {total} game finished.",
+                                "Interrupted: {done} of {total} games finished.",
+                                exc.total).format(done=exc.finished, total=exc.total), err=True)
         if exc.doc is not None:
             if as_json:
-                click.echo(json.dumps(exc.doc, indent=2, ensure_ascii=False))
+                click.echo(json.dumps(null_undecided(exc.doc), indent=2, ensure_ascii=False))
             else:
                 click.echo(render_text(exc.doc, rs.data, other_rs.data if other_rs else None,
                                        time.perf_counter() - start), nl=False)
-        raise SystemExit(130) from None
+        raise SystemExit(1 if exc.reason else 130) from None
     except KeyboardInterrupt:
         fail(_("interrupted"), 130)
     except RuntimeError as exc:
         fail(str(exc))
     elapsed = time.perf_counter() - start
     if as_json:
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(null_undecided(doc), indent=2, ensure_ascii=False))
         return
+
+    if other_rs is not None:
+        click.echo(compare_opening(rs, other_rs))
     click.echo(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed), nl=False)
 
 
+def compare_opening(rs, other_rs) -> str:
+    """What ``--compare`` measures, first: the rule differences from OTHER to RULESET, in words (as ``rulekit diff``)."""
+    from ..text.diff import render_text as render_diff
+    from ..text.diff import rule_diff, ruleset_label
+
+    return render_diff(rule_diff(other_rs, rs), ruleset_label(other_rs), ruleset_label(rs))
+
+
 COMMANDS = [simulate]
+
 
 if __name__ == "__main__":  # pragma: no cover
     from . import main      # through the group, which reports the errors

@@ -16,8 +16,11 @@ from pathlib import Path
 
 import click
 
+from ..errors import RulekitError, printable
+from ..files import check_output, shown_path
 from ..i18n import N_, _, format_list, ngettext, pgettext
-from .base import RkCommand
+from .base import RkCommand, fail
+
 from .simulate_cmds import (
     _bots_text,
     _level,
@@ -25,8 +28,12 @@ from .simulate_cmds import (
     _pct,
     _range,
     _table,
+    capped_jobs,
     cluster_option,
+    no_decided_line,
+
     no_search_note,
+    null_undecided,
     parse_bots,
     search_example,
     seat_name,
@@ -58,7 +65,13 @@ def _candidate_row(c: dict) -> list[str]:
     return row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1]))]
 
 
+#: About how long a game between two bots that search (mcts:16) takes on one core, in seconds (province-en,
+#: measured): the report's estimate of a trustworthy run.
+SEARCH_GAME_SECONDS = 0.33
+
+
 def render_tune(result: dict, output: str | None, elapsed: float) -> str:
+
     s = result["settings"]
     bots = s["bots"]
     players = len(bots)
@@ -91,8 +104,21 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
             rate=_pct(s["target"]["first_seat_rate"]), rest=_pct(s["target"]["shares"][1])))
     note = no_search_note(bots)
     if note:
+        seconds = s["budget"] * SEARCH_GAME_SECONDS
+        if seconds < 90:
+            took = ngettext("With them this budget of {games} games takes about {seconds} second on one core.",
+                            "With them this budget of {games} games takes about {seconds} seconds on one core.",
+                            max(1, round(seconds))).format(games=_num(s["budget"], 0),
+                                                           seconds=_num(max(1, round(seconds)), 0))
+        else:
+            took = ngettext("With them this budget of {games} games takes about {minutes} minute on one core "
+                            "(divided by --jobs).",
+                            "With them this budget of {games} games takes about {minutes} minutes on one core "
+                            "(divided by --jobs).",
+                            round(seconds / 60)).format(games=_num(s["budget"], 0), minutes=_num(round(seconds / 60), 0))
         out.append(note + " " + _("To judge balance, tune with bots that search, e.g. --bots {example}.").format(
-            example=search_example(bots)))
+            example=search_example(bots)) + " " + took)
+
     if s["grid_size"] > s["candidates"] + len(result["invalid"]):
         out.append(_("The space has {grid} settings; {num} of them were drawn with the seed.").format(
             grid=_num(s["grid_size"], 0), num=_num(s["candidates"] + len(result["invalid"]), 0)))
@@ -109,6 +135,15 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
         out.append(_("No round finished: there is no best candidate yet."))
         return "\n".join(out) + "\n"
     sb = best["seat_balance"]
+    if sb["decided"] == 0:
+        # No decided game: no best setting either (the search ranked candidates on nothing); none is written.
+        out.append(no_decided_line(sb) + " " + _("No variant is written: raise --max-turns, or check that the "
+                                                 "ruleset can end."))
+        out.append("")
+        out.append(_("Rounds: {rounds}; {games} games played in {seconds} s.").format(
+            rounds=" → ".join(_num(r["candidates"], 0) for r in result["rounds"]) or "—",
+            games=_num(result["games_played"], 0), seconds=_num(elapsed)))
+        return "\n".join(out) + "\n"
     out.append(_("Best settings"))
     base = result["base_values"]
     rows = [[k, str(base[k]), str(v)] for k, v in best["values"].items()]
@@ -152,8 +187,73 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
         games=_num(result["games_played"], 0), seconds=_num(elapsed)))
     if output:
         out.append(_("The best variant is written to {path} (a house rule that extends {base}).").format(
-            path=output, base=result["ruleset"]["id"]))
+            path=shown_path(output), base=result["ruleset"]["id"]))
     return "\n".join(out) + "\n"
+
+
+#: From this many candidates on, tune says that it checks them before the first game (it takes a while).
+CHECK_NOTE_FROM = 200
+#: A tuned variant's id and title stay within the schema's limits (the id and title of the input shortened).
+MAX_ID, MAX_TITLE = 64, 80
+#: The first line of a house rule ``tune`` writes: a file that starts with it may be replaced by the next run.
+TUNE_MARK = "# Chosen by rulekit tune"
+
+
+def _variant_names(rs) -> tuple[str, str]:
+    """The variant's id (``ID-tuned``) and title (``TITLE — tuned``), shortened to the schema's limits."""
+    suffix = "-tuned"
+    new_id = rs.id[:MAX_ID - len(suffix)] + suffix
+    title = _("{title} — tuned").format(title=rs.title)
+    if len(title) > MAX_TITLE:
+        cut = MAX_TITLE - (len(title) - len(rs.title)) - 1
+        title = _("{title} — tuned").format(title=rs.title[:max(cut, 1)].rstrip() + "…")
+    return new_id, title[:MAX_TITLE]
+
+
+def _previous_output(path: Path) -> bool:
+    """Whether ``path`` is a house rule an earlier ``tune`` wrote (which a new run may replace)."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(len(TUNE_MARK)) == TUNE_MARK.encode("ascii")
+    except OSError:
+        return False
+
+
+def default_output(rs, inputs) -> Path:
+    """Where the variant goes without -o: ``ID-tuned.yaml`` here, unless that is a file the command reads or
+    a file of the user's (not an earlier tune's output): then ``ID-tuned-2.yaml``, ``-3``…"""
+    from ..files import check_output
+    from ..errors import OutputError
+
+    for n in range(1, 1000):
+        path = Path(f"{rs.id}-tuned.yaml" if n == 1 else f"{rs.id}-tuned-{n}.yaml")
+        if path.exists() and not _previous_output(path):
+            continue
+        try:
+            return check_output(path, inputs)
+        except OutputError:
+            if n == 999:
+                raise
+    return check_output(Path(f"{rs.id}-tuned.yaml"), inputs)
+
+
+def _write_variant(text: str, out: Path, inputs) -> None:
+    """Check that the house rule loads (from a temporary file beside ``out``, so that its ``extends`` resolves
+    as it will), then write it atomically; an OutputError or a RulesetError says why not, and nothing is left."""
+    from ..files import write_atomic
+    from ..language import load_ruleset
+
+    folder = out.parent if str(out.parent) else Path(".")
+    probe = folder / f".{out.stem[:100]}.{os.getpid()}.check.yaml"
+    write_atomic(probe, text, inputs, sync=False)
+    try:
+        load_ruleset(str(probe))
+    finally:
+        try:
+            probe.unlink()
+        except OSError:
+            pass
+    write_atomic(out, text, inputs)
 
 
 def _extends_ref(ruleset_arg: str, output: Path) -> str:
@@ -181,8 +281,12 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
                       "or first:P (the first seat wins a share P, the others the rest equally; e.g. first:0.55)."))
 @click.option("--bots", callback=_bots, metavar=N_("A,B"),
               help=N_("One bot per player, e.g. mcts:50,mcts:50 or mcts:50,mcts:50,mcts:50 (levels {levels}; "
-                      "bots {bots}; default a greedy bot per player of the ruleset's smallest game). As many "
-                      "bots, as many players."))
+                      "bots {bots}; default a greedy bot per player of the ruleset's smallest game: quick, but "
+                      "the report does not trust it to judge balance). As many bots, as many players. A "
+                      "trustworthy search plays bots that search, e.g. mcts:16,mcts:16: about a third of a "
+                      "second a game on one core, so the default budget of 2,000 games takes about 10 minutes "
+                      "(divided by --jobs)."))
+
 @click.option("--budget", type=click.IntRange(2, 100_000_000), default=2000, show_default=True, metavar=N_("GAMES"),
               help=N_("Games the whole search may play."))
 @click.option("--candidates", "max_candidates", type=click.IntRange(1, 100_000), default=32, show_default=True,
@@ -194,8 +298,9 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=200, show_default=True, metavar=N_("T"),
               help=N_("Stop a game still running after T turns; it counts as unfinished."))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar=N_("FILE"),
-              help=N_("Where to write the best variant (default: RULESET-ID-tuned.yaml here; "
-                      "an existing file is replaced)."))
+              help=N_("Where to write the best variant (default: RULESET-ID-tuned.yaml here, or -tuned-2.yaml… "
+                      "when that is a file of yours; an existing FILE is replaced, never the ruleset or a file "
+                      "it extends). It is checked before the search starts."))
 @click.option("--json", "as_json", is_flag=True,
               help=N_("Print the result as JSON (docs/schemas/tune.schema.json)."))
 @cluster_option
@@ -206,8 +311,12 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
     rs = load_ruleset(ruleset)
     parsed = [tuning.parse_vary(v, rs.data) for v in varies]
     tuning.parse_target(target)
+    # The output is checked before the search: never one of the files read, a folder, or a folder that is not there.
+    inputs = [*rs.chain] + ([ruleset] if Path(ruleset).exists() else [])
+    out = check_output(Path(output), inputs) if output else default_output(rs, inputs)
     if jobs == 0:
         jobs = os.cpu_count() or 1
+    jobs = capped_jobs(jobs, cluster, budget)
     err = sys.stderr
     show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
     bar = None
@@ -227,36 +336,51 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
         bar.update(p.games_done - state["shown"])
         state["shown"] = p.games_done
 
+    def checking(count):
+        if count >= CHECK_NOTE_FROM:
+            click.echo(ngettext("Checking {num} candidate ruleset before the first game…",
+                                "Checking {num} candidate rulesets before the first game (this takes a while)…",
+                                count).format(num=_num(count, 0)), err=True)
+
     start = time.perf_counter()
     if show_bar:
         with click.progressbar(length=budget, label=_("Tuning"), file=err, show_pos=True) as bar:
             result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                                 max_candidates, max_turns, progress)
+                                 max_candidates, max_turns, progress, checking)
     else:
         result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                             max_candidates, max_turns, progress)
+                             max_candidates, max_turns, progress, checking)
     elapsed = time.perf_counter() - start
     path = None
-    if result["best"] is not None:
-        out = Path(output) if output else Path(f"{rs.id}-tuned.yaml")
+    write_error = None
+    best = result["best"]
+    if best is not None and best["seat_balance"]["decided"] > 0:
         command = "rulekit tune " + " ".join(shlex.quote(a) for a in [ruleset, *sum((["--vary", v] for v in varies), []),
                                                                          "--target", target, "--bots", ",".join(result["settings"]["bots"]),
                                                                          "--budget", str(budget), "--candidates",
                                                                          str(max_candidates), "--seed", str(seed)])
-        text = tuning.house_rule(result, _extends_ref(ruleset, out), rs.data, f"{rs.id}-tuned",
-                                 _("{title} — tuned").format(title=rs.title), command)
-        out.write_text(text, encoding="utf-8")
-        # The house rule must load: a variant the validator refuses is never left unflagged.
-        load_ruleset(str(out))
-        path = str(out)
-        result["output"] = path
-    else:
-        result["output"] = None
+        new_id, title = _variant_names(rs)
+        # After the whole search, nothing may lose the report: a failure to write is said, after it.
+        try:
+            text = tuning.house_rule(result, _extends_ref(ruleset, out), rs.data, new_id, title, command)
+            # The house rule must load: a variant the validator refuses is never written.
+            _write_variant(text, out, inputs)
+            path = str(out)
+        except (RulekitError, OSError, ValueError) as exc:
+            write_error = str(exc)
+    result["output"] = path
+    result["output_error"] = printable(write_error, keep="") if write_error else None
     result["elapsed_seconds"] = elapsed
     if as_json:
-        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(null_undecided(result), indent=2, ensure_ascii=False))
+
     else:
         click.echo(render_tune(result, path, elapsed), nl=False)
+    if write_error:
+        fail(_("could not write the best variant to {file}: {reason}").format(
+            file=shown_path(out), reason=write_error))
+    if result.get("stopped_by"):
+        fail(result["stopped_by"])
     if result["interrupted"]:
         sys.exit(130)
 

@@ -1,20 +1,32 @@
-"""Game records: the ruleset (id and content hash), the seed, the actions and the result.
+"""Game records: the ruleset (id and hashes), the seed, the actions and the result.
 
-A record is JSON, written atomically, so a crash never leaves half a file::
+A record is JSON, written atomically (:func:`rulekit.files.write_atomic`), so a crash never
+leaves half a file::
 
-    {"format": "rulekit-record", "version": 1,
-     "ruleset": {"id": "RULESET-ID", "sha256": "...", "source": "..."},
+    {"format": "rulekit-record", "version": 2, "rulekit": "0.9.0",
+     "ruleset": {"id": "RULESET-ID", "sha256": "...", "files_sha256": "...", "source": "..."},
      "seed": 7, "first_player": 0, "players": ["human", "bot:greedy"],
      "actions": ["move KIND@SPACE", "spend", "end", ...],
      "result": {"scores": [..], "winner": 0, "decided_by": "vp", "by_source": [..]}}
 
-:func:`replay` re-plays a record, checking that every action is legal.
+Two hashes name the rules: ``sha256``, of the ruleset as this version of rulekit resolves it
+(defaults filled in), and ``files_sha256``, of the bytes of the ruleset's files (the file and
+every base it extends), which does not depend on the version that reads them. A record of
+version 1 has only the first; it is read as it is (the upgrade is to write version 2 at the
+next save).
+
+:func:`replay` re-plays a record, checking that every action is legal. When neither hash
+matches the rules as they are now (the files were edited, or the version of rulekit resolves
+them differently), the record is still replayed: it is accepted when every action is legal and
+the result is the one written (:func:`ruleset_matches` tells the caller, which warns), and
+refused with :class:`RulesChangedError` at the first action the rules no longer allow.
 """
 from __future__ import annotations
 
+import hashlib
 import json
-import os
-import tempfile
+import re
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +36,9 @@ from ..paths import FileTooLarge, NotRegularFile, read_user_file
 from .game import new_game
 
 FORMAT = "rulekit-record"
-VERSION = 1
+#: The version of the format written; :data:`READ_VERSIONS` are those read.
+VERSION = 2
+READ_VERSIONS = (1, 2)
 #: Largest record read, in bytes (a game of 100,000 actions takes about 3 MB).
 MAX_BYTES = 8 * 1024 * 1024
 #: The published schema of a record (docs/schemas/record.schema.json is a copy).
@@ -65,6 +79,36 @@ def _schema_message(error) -> str:
     return Text(N_("{field} holds a value that is not allowed there (docs/schemas/record.schema.json)"), field=where)
 
 
+_ACTION_BAD = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def _record_errors(data: dict) -> list:
+    """The schema's errors of a record, as ``(path, message)`` sorted by path. The actions (up to a million)
+    are checked here, as the schema says, not by the schema validator, which takes seconds on a long list:
+    a record of 100,000 actions is read, or refused, at once."""
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        found = [(list(map(str, e.absolute_path)), _schema_message(e)) for e in record_validator().iter_errors(data)]
+        return sorted(found, key=lambda item: item[0])
+    found = [(list(map(str, e.absolute_path)), _schema_message(e))
+             for e in record_validator().iter_errors({**data, "actions": []})]
+    items = record_validator().schema["properties"]["actions"]
+    most, longest = items["maxItems"], items["items"]["maxLength"]
+    if len(actions) > most:
+        found.append((["actions"], Text(N_("{field} is too long (at most {limit})"), field="actions", limit=most)))
+    for i, action in enumerate(actions):
+        where = f"actions/{i}"
+        if not isinstance(action, str):
+            found.append((["actions", str(i)], Text(N_("{field} has the wrong type"), field=where)))
+        elif len(action) > longest:
+            found.append((["actions", str(i)], Text(N_("{field} is too long (at most {limit})"), field=where,
+                                                    limit=longest)))
+        elif _ACTION_BAD.search(action):
+            found.append((["actions", str(i)], Text(N_("{field} holds a value that is not allowed there "
+                                                       "(docs/schemas/record.schema.json)"), field=where)))
+    return sorted(found, key=lambda item: item[0])
+
+
 @dataclass
 class GameRecord:
     ruleset_id: str
@@ -76,21 +120,28 @@ class GameRecord:
     ruleset_source: str | None = None
     result: dict | None = None
     language: str | None = None
+    ruleset_files_sha256: str | None = None
+    version: int = VERSION
+    written_by: str | None = None
 
     @classmethod
-    def for_state(cls, ruleset, state, players=(), language=None) -> "GameRecord":
+    def for_state(cls, ruleset, state, players=(), language=None, files_sha256=None) -> "GameRecord":
         source = str(Path(ruleset.source).resolve()) if ruleset.source else None
         rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed,
                   first_player=None if state.c.first_random else state.first,
-                  players=list(players), ruleset_source=source, language=language)
+                  players=list(players), ruleset_source=source, language=language,
+                  ruleset_files_sha256=files_sha256 if files_sha256 is not None else files_hash(ruleset),
+                  written_by=rulekit_version())
         rec.actions = [state.notation(a) for a in state.history]
         rec.result = result_summary(state) if state.is_terminal() else None
         return rec
 
     def to_json(self) -> dict:
+        """The record as JSON data, always in the current format (:data:`VERSION`)."""
         return {
-            "format": FORMAT, "version": VERSION,
-            "ruleset": {"id": self.ruleset_id, "sha256": self.ruleset_sha256, "source": self.ruleset_source},
+            "format": FORMAT, "version": VERSION, "rulekit": self.written_by or rulekit_version(),
+            "ruleset": {"id": self.ruleset_id, "sha256": self.ruleset_sha256,
+                        "files_sha256": self.ruleset_files_sha256, "source": self.ruleset_source},
             "seed": self.seed, "first_player": self.first_player, "players": self.players,
             "language": self.language, "actions": self.actions, "result": self.result,
         }
@@ -103,13 +154,13 @@ class GameRecord:
             return RecordError(Text(N_("{file}: not a valid game record: {what}"), file=filename, what=what))
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise bad(Text(N_("the \"format\" field is not \"{format}\""), format=FORMAT))
-        if data.get("version") != VERSION:
-            version = data.get("version")
+        version = data.get("version")
+        if isinstance(version, bool) or version not in READ_VERSIONS:
             shown = version if isinstance(version, int) and abs(version) < 10 ** 6 else "?"
             raise bad(Text(N_("unsupported version {version}"), version=shown))
-        errors = sorted(record_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+        errors = _record_errors(data)
         if errors:
-            messages = list(dict.fromkeys(str(_schema_message(e)) for e in errors))
+            messages = list(dict.fromkeys(str(message) for _key, message in errors))
             raise bad("; ".join(messages[:3]) + ("; …" if len(messages) > 3 else ""))
         rs = data.get("ruleset")
         if not isinstance(rs, dict) or not isinstance(rs.get("id"), str) or not isinstance(rs.get("sha256"), str):
@@ -127,31 +178,21 @@ class GameRecord:
         if fp is not None and not (isinstance(fp, int) and 0 <= fp < max(2, len(players))):
             raise bad(Text(N_("the \"first_player\" field must be a seat from 0 to {last}, or null"),
                            last=max(2, len(players)) - 1))
+        files = rs.get("files_sha256") if version >= 2 else None
+        written_by = data.get("rulekit") if isinstance(data.get("rulekit"), str) else None
         return cls(ruleset_id=rs["id"], ruleset_sha256=rs["sha256"], ruleset_source=rs.get("source"),
                    seed=seed, first_player=fp, actions=list(actions), players=list(players),
-                   result=data.get("result"), language=data.get("language"))
+                   result=data.get("result"), language=data.get("language"),
+                   ruleset_files_sha256=files if isinstance(files, str) else None,
+                   version=version, written_by=written_by)
 
-    def save(self, path) -> None:
-        """Write atomically: a temporary file in the same folder, then rename."""
-        path = Path(path)
-        text = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=str(path.parent or "."))
-        try:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)   # mkstemp makes 0600; a save is an ordinary file
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.write("\n")
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+    def save(self, path, inputs=()) -> None:
+        """Write atomically (:func:`rulekit.files.write_atomic`): never over one of ``inputs``
+        (the ruleset's files are always among them); an error is an :class:`OutputError`."""
+        from ..files import write_atomic
+
+        text = json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
+        write_atomic(path, text, inputs=tuple(inputs))
 
     @classmethod
     def load(cls, path) -> "GameRecord":
@@ -207,12 +248,64 @@ class ReplayError(RulekitError):
                               index=index + 1, action=action, legal=", ".join(self.legal)))
 
 
-def check_ruleset(record: GameRecord, ruleset) -> None:
-    if record.ruleset_sha256 != ruleset.sha256:
-        raise RecordError(Text(N_(
-            "this game was recorded with a different version of ruleset {id} "
-            "(content hash {old}…, now {new}…); it cannot be replayed with the rules as they are now"),
-            id=record.ruleset_id, old=record.ruleset_sha256[:12], new=ruleset.sha256[:12]))
+def rulekit_version() -> str:
+    """The version of rulekit writing a record (kept in it, to say which version a record came from)."""
+    from .. import __version__
+
+    return str(__version__)
+
+
+def files_hash(ruleset) -> str | None:
+    """SHA-256 of the bytes of the ruleset's files, the file first, then each base it extends
+    (each preceded by its length), or None for a ruleset made in memory or a file gone since.
+    It does not depend on how a version of rulekit resolves the files."""
+    chain = tuple(getattr(ruleset, "chain", ()) or ())
+    if not chain:
+        return None
+    digest = hashlib.sha256()
+    for name in chain:
+        try:
+            data = Path(name).read_bytes()
+        except OSError:
+            return None
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def ruleset_matches(record: GameRecord, ruleset, files_sha256=None) -> bool:
+    """Whether ``ruleset`` is the one the record names: the same resolved content, or the same files."""
+    if record.ruleset_sha256 == ruleset.sha256:
+        return True
+    if record.ruleset_files_sha256 is None:
+        return False
+    return record.ruleset_files_sha256 == (files_sha256 if files_sha256 is not None else files_hash(ruleset))
+
+
+class RulesChangedError(RecordError):
+    """A record whose rules changed since it was written (another file, or a version of rulekit that
+    resolves it otherwise), and under which the recorded game no longer replays."""
+
+    def __init__(self, record: GameRecord, ruleset, reason):
+        self.reason = reason
+        written = f"rulekit {record.written_by}" if record.written_by else Text(N_("an earlier version of rulekit"))
+        super().__init__(Text(N_(
+            "this game was recorded with a different version of ruleset {id} (by {version}), "
+            "and it does not replay under the rules as they are now: {reason}"),
+            id=record.ruleset_id, version=written, reason=reason))
+
+
+def check_ruleset(record: GameRecord, ruleset) -> bool:
+    """Whether the record names these rules exactly (True), or other rules it must prove it still
+    replays on (False: :func:`replay` then checks every action, and the caller warns)."""
+    return ruleset_matches(record, ruleset)
+
+
+def changed_rules_warning(record: GameRecord, ruleset) -> Text:
+    """What is said when a record of other rules replays under these."""
+    return Text(N_("warning: the rules of {id} changed since this game was recorded (the file, or how "
+                   "this version of rulekit reads it); every recorded action is still legal under them, "
+                   "so the game is taken with the rules as they are now"), id=ruleset.id)
 
 
 def check_result(record: GameRecord, state) -> None:
@@ -230,17 +323,25 @@ def check_result(record: GameRecord, state) -> None:
 
 
 def replay(record: GameRecord, ruleset, upto: int | None = None):
-    """Re-play ``record`` on ``ruleset`` and return the final state."""
-    check_ruleset(record, ruleset)
+    """Re-play ``record`` on ``ruleset`` and return the final state.
+
+    An illegal action is a :class:`ReplayError`, or, when the rules are not those the record
+    names (:func:`ruleset_matches`), a :class:`RulesChangedError` saying so. A game that ended
+    before its last action is refused at the first action after the end, without replaying the rest."""
+    same = check_ruleset(record, ruleset)
     try:
         state = new_game(ruleset, seed=record.seed, first_player=record.first_player,
                          players=len(record.players) or None)
     except ValueError as exc:
+        if not same:
+            raise RulesChangedError(record, ruleset, str(exc)) from None
         raise RecordError(str(exc)) from None
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
         try:
             state.play(text)
         except IllegalActionError as exc:
+            if not same:
+                raise RulesChangedError(record, ruleset, ReplayError(i, text, exc.legal)) from None
             raise ReplayError(i, text, exc.legal) from None
     return state

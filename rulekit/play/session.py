@@ -37,7 +37,8 @@ from pathlib import Path
 
 from ..engine import new_game
 from ..engine.record import GameRecord, replay
-from ..errors import IllegalActionError, RecordError
+from ..errors import IllegalActionError, OutputError, RecordError, RulekitError
+from ..files import shown_path
 from ..i18n import N_, Name, _, get_language, ngettext, pgettext
 from ..paths import is_regular_file
 from . import layout, screen, story
@@ -326,6 +327,9 @@ class Session:
     autosave: bool = True
     delay: float | None = None
     max_turns: int | None = DEFAULT_MAX_TURNS       # a game still running after this many turns stops
+    #: Between two turn ends, computers' actions are saved at most this often (seconds); a human's
+    #: action, the end of a turn, the end of the game and leaving are always saved at once.
+    save_interval: float = 1.0
 
     def __post_init__(self):
         self.names = player_names(self.players)
@@ -335,6 +339,9 @@ class Session:
         self._telling = False
         self._waiting = False
         self.save_failed = False
+        self._files_sha256 = None
+        self._last_save = time.monotonic()
+        self._unsaved = 0
         self._rebuild(self.actions)
 
     @property
@@ -365,20 +372,36 @@ class Session:
     def record(self, path=None) -> GameRecord:
         """The game's record; the ruleset is named by its id and content hash, and a ruleset file that is not
         bundled by its path relative to the record's folder (never an absolute path)."""
-        rec = GameRecord.for_state(self.ruleset, self.state, players=self.players, language=get_language())
+        if self._files_sha256 is None:
+            from ..engine.record import files_hash
+
+            self._files_sha256 = files_hash(self.ruleset) or ""
+        rec = GameRecord.for_state(self.ruleset, self.state, players=self.players, language=get_language(),
+                                   files_sha256=self._files_sha256 or None)
         rec.ruleset_source = portable_source(self.ruleset, path or self.record_path)
         return rec
 
     def save(self, path=None) -> Path:
+        """Write the record (atomically; never over the ruleset's files: an OutputError)."""
         path = Path(path or self.record_path or default_record_path(self.ruleset, self.seed))
-        self.record(path).save(path)
+        self.record(path).save(path, inputs=self.ruleset.chain)
         self.record_path = path
         self.saved_once = True
+        self._last_save = time.monotonic()
+        self._unsaved = 0
         return path
 
-    def _autosave(self):
+    def _autosave(self, now: bool = True):
+        """Save the record; with ``now`` False (a computer's action within a turn), only when
+        :attr:`save_interval` seconds have passed since the last save, so that a turn of
+        thousands of actions is not rewritten thousands of times."""
         if self.autosave and self.record_path is not None:
-            self.record(self.record_path).save(self.record_path)
+            self._unsaved += 1
+            if not now and time.monotonic() - self._last_save < self.save_interval:
+                return
+            self.record(self.record_path).save(self.record_path, inputs=self.ruleset.chain)
+            self._last_save = time.monotonic()
+            self._unsaved = 0
 
     # ------------------------------------------------------------- output
     @property
@@ -448,7 +471,7 @@ class Session:
                 if income:
                     self._tell(story.Entry(st.turn, st.current, story.INCOME, income), fg="yellow")
         if save:
-            self._autosave()
+            self._autosave(now=is_human(self.players[seat]) or st.turn != turn or st.is_terminal())
 
     # --------------------------------------------------------------- screen
     def _draw(self):
@@ -485,9 +508,21 @@ class Session:
             except KeyboardInterrupt:
                 pass       # a second Ctrl-C: stop now; an interrupted save leaves the previous file whole
             return 130
+        except Exception:
+            self._flush_unsaved()     # a crash (a closed output, a bug) loses no action already played
+            raise
         finally:
             if previous is not None:
                 signal.signal(signal.SIGWINCH, previous)
+
+    def _flush_unsaved(self):
+        """Save the actions played since the last save, if any; an error here is not the one to report."""
+        if self._unsaved and self.autosave and self.record_path is not None:
+            try:
+                self.record(self.record_path).save(self.record_path, inputs=self.ruleset.chain)
+                self._unsaved = 0
+            except (OSError, RulekitError):
+                pass
 
     def _say_all(self, lines):
         """Lines printed; on a terminal, wrapped to its width."""
@@ -499,8 +534,9 @@ class Session:
 
     def _print_intro(self):
         con = self.console
-        self._say_all(screen.intro_lines(self.ruleset, self.seed, self.names, self.players, self.state,
-                                         self.record_path))
+        # The file names in these lines come from the command line: shown with control characters escaped.
+        self._say_all([shown_path(line) for line in screen.intro_lines(
+            self.ruleset, self.seed, self.names, self.players, self.state, self.record_path)])
         if not con.interactive or self.watching:
             for entry in self.story.entries:          # what the story holds so far (setup, or a resumed game)
                 indent = "" if entry.kind in (story.ACTION, story.TURN) else "  "
@@ -690,12 +726,12 @@ class Session:
                 path = default
         try:
             path = self.save(path)
-        except OSError as exc:
+        except (OSError, OutputError) as exc:
             con.say(con.style(_("Could not save to {file}: {reason}").format(
-                file=path, reason=exc.strerror or exc), fg="red"))
+                file=shown_path(path), reason=getattr(exc, "strerror", None) or exc), fg="red"))
             return
         con.say(con.style(_("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
-            file=path, command=screen.resume_command(path)), fg="green"))
+            file=shown_path(path), command=shown_path(screen.resume_command(path))), fg="green"))
 
     def _leave(self, end_of_input: bool = False, interrupted: bool = False):
         """Save what must be saved and print where the game stands."""
@@ -707,17 +743,17 @@ class Session:
         if target is not None:
             try:
                 path = self.save(target)
-            except OSError as exc:
+            except (OSError, OutputError) as exc:
                 self.save_failed = True
                 con.say(con.style(_("Could not save the game to {file}: {reason}").format(
-                    file=target, reason=exc.strerror or exc), fg="red"))
+                    file=shown_path(target), reason=getattr(exc, "strerror", None) or exc), fg="red"))
         if interrupted:
             con.say(_("Interrupted."))
         self._say_all(screen.summary_lines(self.state, self.names))
         if path is not None:
-            con.say(_("Saved to {file}.").format(file=path))
+            con.say(_("Saved to {file}.").format(file=shown_path(path)))
             if not self.state.is_terminal():
-                con.say(_("Continue with: {command}").format(command=screen.resume_command(path)))
+                con.say(_("Continue with: {command}").format(command=shown_path(screen.resume_command(path))))
 
     def _finish(self):
         con = self.console
@@ -735,7 +771,7 @@ class Session:
         self._say_all(screen.end_lines(self.state, self.names, con, final_events=final, width=con.size()[0] - 1))
         if self.record_path is not None:
             con.say(_("The game is saved in {file}; check it with: {command}").format(
-                file=self.record_path, command=f"rulekit replay {self.record_path}"))
+                file=shown_path(self.record_path), command=shown_path(f"rulekit replay {self.record_path}")))
 
 
 # ---------------------------------------------------------------------------
@@ -777,26 +813,40 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
     if not candidates:
         raise RecordError(_("cannot find ruleset {id} this game was recorded with; name it with --ruleset").format(
             id=record.ruleset_id))
+    from ..engine.record import ruleset_matches
+
     loaded = [load_ruleset(c) for c in candidates]
     for rs in loaded:
-        if rs.sha256 == record.ruleset_sha256:
+        if ruleset_matches(record, rs):
             return rs
     return loaded[0]
 
 
 def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None,
-                   max_turns: int | None = DEFAULT_MAX_TURNS) -> Session:
-    """A session continuing the game saved in ``path`` (raises RecordError/ReplayError)."""
-    from ..engine.record import check_result, check_ruleset
+                   max_turns: int | None = DEFAULT_MAX_TURNS, warn=None) -> Session:
+    """A session continuing the game saved in ``path`` (raises RecordError/ReplayError).
+
+    A record of rules that changed since (another version of rulekit, an edited file) is continued
+    when every recorded action is still legal and the result is the one written; ``warn`` is then
+    called with the warning (:func:`rulekit.engine.record.changed_rules_warning`), else
+    :class:`~rulekit.engine.record.RulesChangedError` says why it cannot be."""
+    from ..engine.record import RulesChangedError, changed_rules_warning, check_result, check_ruleset
 
     record = GameRecord.load(path)
     rs = find_ruleset(record, ruleset_ref, path)
     if rs.id != record.ruleset_id:
         raise RecordError(_("this game was played with {id}; it cannot be continued with {other}").format(
             id=record.ruleset_id, other=rs.id))
-    check_ruleset(record, rs)
-    state = replay(record, rs)
-    check_result(record, state)                # every action legal (or ReplayError), the result as stored
+    same = check_ruleset(record, rs)
+    state = replay(record, rs)                 # every action legal (or ReplayError / RulesChangedError)
+    try:
+        check_result(record, state)            # the result as stored
+    except RecordError as exc:
+        if same:
+            raise
+        raise RulesChangedError(record, rs, exc) from None
+    if not same and warn is not None:
+        warn(str(changed_rules_warning(record, rs)))
     if players is None:
         try:
             players = parse_players(",".join(record.players)) if record.players else None
