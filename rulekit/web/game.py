@@ -211,6 +211,7 @@ class WebGame:
             "rows": [[label, text] for label, text in screen.common_rows(st, s.names)],
             "players_text": [player_texts(st, s.names, p) for p in range(st.n_players)],
             "story": [{"kind": e.kind, "seat": e.seat, "text": e.text} for e in s.story.entries[-STORY_LINES:]],
+            "played": len(st.history),
             "over": st.is_terminal(),
             "end": screen.end_lines(st, s.names)[1:] if st.is_terminal() else [],
             "message": self.message,
