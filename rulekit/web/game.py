@@ -220,6 +220,7 @@ class WebGame:
             "record": str(s.record_path) if s.record_path else "",
             "can_undo": bool(mine) and any(seat in mine for seat in s.seats),
             "strings": page_strings(),
+            "waiting": _("Waiting for {player}…").format(player=s.names[st.current]) if not st.is_terminal() else "",
         }
         if host:
             out["links"] = {str(seat): token for seat, token in self.tokens.items() if seat not in mine}
@@ -329,12 +330,12 @@ def page_strings() -> dict:
     return {
         "board": _("Board"), "choices": _("Your choices:"), "story": _("What happened"),
         "undo": pgettext_command("undo"), "save": pgettext_command("save"), "rules": pgettext_command("rules"),
-        "waiting": _("Waiting for {player}…"), "work_cycle": _("WORK CYCLE"), "join": _("Invite a player"),
+"work_cycle": _("WORK CYCLE"), "join": _("Invite a player"),
         "join_help": _("Send this link to the person who plays seat {seat}:"), "speed": _("Speed"),
         "pause": _("pause"), "slow": _("slow"), "normal": _("normal"), "fast": _("fast"), "instant": _("instant"),
-        "keys": _("Keys: 1–9 choose an action, u undo, r rules."), "refused": _("Refused"),
+        "keys": _("Keys: 1–9 choose an action, u undo, r rules."),
         "disconnected": _("The connection to the server is lost; reload the page."),
-        "you_are": _("You play: {players}"), "watch": _("You are watching."),
+        "watch": _("You are watching."),
     }
 
 

@@ -192,7 +192,7 @@ function draw() {
   $("speedlabel").textContent = s.speed;
   let heading = game.heading;
   if (!game.over && game.actions.length === 0) {
-    heading = `${heading} — ${game.watching ? s.watch : s.waiting.replace("{player}", game.names[game.to_play])}`;
+    heading = `${heading} — ${game.watching ? s.watch : game.waiting}`;
   }
   $("heading").textContent = heading;
   $("hint").textContent = game.hint;
