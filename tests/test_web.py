@@ -137,3 +137,44 @@ def test_the_view_behind_a_page_is_the_screens():
     page = game.payload([game.tokens[0]])
     view = state_view(game.state, game.session.names, seat=0)
     assert [a["notation"] for a in page["actions"]] == [a.notation for a in view.actions]
+
+
+def test_the_speed_and_the_pause():
+    game = _game(players=("bot:easy", "bot:easy"))
+    assert game.bot_to_play()
+    game.set_speed(game.host, "pause")
+    assert game.paused
+    game.set_speed(game.host, "slow")
+    assert not game.paused and game.delay == SPEEDS["slow"]
+    with pytest.raises(Refused, match="no such speed"):
+        game.set_speed(game.host, "warp")
+    with pytest.raises(Refused, match="seat token"):
+        game.set_speed("forged", "fast")
+    assert game.delay == SPEEDS["slow"]
+
+
+def test_a_paused_server_plays_no_computer_move():
+    import asyncio
+
+    from rulekit.web.app import Server
+
+    game = _game(players=("bot:easy", "bot:easy"))
+    game.set_speed(game.host, "pause")
+
+    async def run():
+        server = Server(game)
+        server.start()
+        for _ in range(20):
+            await asyncio.sleep(0)                  # let the computers' task run as long as it wants
+        played = len(game.state.history)
+        game.set_speed(game.host, "instant")
+        server.wake.set()
+        for _ in range(100_000):
+            if game.state.is_terminal():
+                break
+            await asyncio.sleep(0.001)
+        server.task.cancel()
+        return played
+
+    assert asyncio.run(run()) == 0
+    assert game.state.is_terminal()

@@ -295,3 +295,51 @@ def test_bad_input_is_refused_and_the_server_goes_on(browser, serve):
     # a wrong token in the link: a page that watches, with nothing to click
     watcher = open_page(browser, server.base + "?t=wrong")
     assert watcher.locator("#choices button").count() == 0
+
+
+def test_undo_save_and_the_rules_by_clicks(browser, serve, tmp_path):
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "9", "--lang", "fr")
+    page = open_page(browser, server.urls[0])
+    board = page.locator("#players").inner_text()
+    assert page.locator("#undo").is_disabled()
+    v = click_one(page)
+    wait_my_turn_or_end(page, v)
+    assert page.locator("#players").inner_text() != board or page.locator("#story li").count() > 2
+    v = version(page)
+    page.keyboard.press("u")                            # the key does what the button does
+    wait_my_turn_or_end(page, v)
+    assert page.locator("#players").inner_text() == board
+    assert "Annulé" in page.locator("#story").inner_text()
+    v = version(page)
+    page.locator("#save").click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
+    saved = list(tmp_path.glob("*.json"))
+    assert len(saved) == 1 and "rulekit serve --resume" in page.locator("#message").inner_text()
+    with page.expect_popup() as popup:
+        page.locator("#rules").click()
+    rules = popup.value
+    rules.wait_for_load_state()
+    assert rules.locator("html").get_attribute("lang") == "fr" and "Cycle de Travail" in rules.inner_text("body")
+
+
+def test_hot_seat_one_page_plays_every_seat(browser, serve):
+    server = serve("short-game", "--players", "human,human", "--seed", "10")
+    page = open_page(browser, server.urls[2])           # the link with every seat's token
+    seats = set()
+    for _ in range(25):
+        seats.add(page.evaluate("game.to_play"))
+        v = click_one(page)
+        wait_my_turn_or_end(page, v)
+    assert seats == {0, 1}
+
+
+def test_watching_two_computers_with_a_speed_control(browser, serve):
+    server = serve("short-game", "--players", "bot:easy,bot:easy", "--seed", "11")
+    page = open_page(browser, server.urls[0])
+    assert page.locator("#choices button").count() == 0
+    page.locator("#speed").select_option("pause")
+    page.wait_for_function("game.paused === true", timeout=WAIT)
+    assert page.locator("#speed").input_value() == "pause"
+    page.locator("#speed").select_option("instant")
+    page.wait_for_function("document.body.dataset.over === '1'", timeout=WAIT)
+    assert "GAME OVER" in page.locator("#end").inner_text()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -65,7 +66,11 @@ class Server:
                     await asyncio.sleep(self.game.delay)
                 if not self.game.bot_to_play() or self.game.paused:
                     break
-                at, action = await asyncio.to_thread(self.game.bot_choice)
+                try:
+                    at, action = await asyncio.to_thread(self.game.bot_choice)
+                except Exception as exc:  # noqa: BLE001 - said, and the server goes on (the pages can undo)
+                    print(f"rulekit serve: {exc!r}", file=sys.stderr)
+                    break
                 async with self.lock:
                     played = self.game.play_bot(at, action)
                 if played:
