@@ -25,6 +25,10 @@ def _table_amounts(c, pool, coin):
 def _states(ruleset_id, seed, count=6):
     """``count`` states of one random game, spread over it, the last one finished."""
     rs = load_ruleset(ruleset_id)
+    return _states_of(rs, seed, count)
+
+
+def _states_of(rs, seed, count):
     st = new_game(rs, seed=seed)
     rng = random.Random(seed)
     seen = []
@@ -38,8 +42,19 @@ def _states(ruleset_id, seed, count=6):
     return seen[::step][:count - 1] + [st]
 
 
-@pytest.mark.parametrize("ruleset_id", RULESETS)
-def test_the_view_and_the_engine_agree(ruleset_id):
+@pytest.fixture
+def stone(tmp_path):
+    from test_resources import STONE                    # a fourth space and a third resource
+
+    path = tmp_path / "stone.yaml"
+    path.write_text(STONE, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS + ["stone"])
+def test_the_view_and_the_engine_agree(ruleset_id, request):
+    if ruleset_id == "stone":
+        ruleset_id = request.getfixturevalue("stone")
     for seed in (1, 2):
         for st in _states(ruleset_id, seed):
             c = st.c

@@ -243,10 +243,22 @@ LAYOUT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", [(1280, 900), (420, 900)], ids=["wide", "narrow"])
-def test_the_layout_at_two_window_sizes(browser, serve, tmp_path, size):
-    server = serve("province-3p", "--players", "human,bot:easy,bot:easy", "--seed", "3", "--lang", "fr")
+LAYOUT_GAMES = {
+    "three-players-fr": ("province-3p", "--players", "human,bot:easy,bot:easy", "--seed", "3", "--lang", "fr"),
+    "stone-fourth-space": ("stone.yaml", "--players", "human,bot:easy", "--seed", "3"),
+}
+
+
+@pytest.mark.parametrize("size,game", [((1280, 900), "three-players-fr"), ((420, 900), "three-players-fr"),
+                                       ((420, 900), "stone-fourth-space")],
+                         ids=["wide", "narrow", "narrow-stone"])
+def test_the_layout_at_two_window_sizes(browser, serve, tmp_path, size, game):
+    from test_resources import STONE                    # a house rule with a fourth space and a third resource
+
+    (tmp_path / "stone.yaml").write_text(STONE, encoding="utf-8")
+    server = serve(*LAYOUT_GAMES[game])
     page = open_page(browser, server.urls[0], *size)
+    assert page.locator("#board g.space:not(.progress)").count() == (4 if "stone" in game else 3)
     for _ in range(10):                                 # a board with workers moved and structures built
         v = click_one(page)
         wait_my_turn_or_end(page, v)
@@ -254,7 +266,7 @@ def test_the_layout_at_two_window_sizes(browser, serve, tmp_path, size):
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
     assert page.evaluate(LAYOUT) == []
-    assert page.locator(".player").count() == 3
+    assert page.locator(".player").count() == (2 if "stone" in game else 3)
 
 
 def test_bad_input_is_refused_and_the_server_goes_on(browser, serve):

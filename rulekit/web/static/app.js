@@ -68,9 +68,12 @@ function drawBoard() {
   svg.replaceChildren();
   const view = game.view;
   const spaces = view.spaces;
-  const W = 800, gap = 28, pad = 10, r = 13;
-  const n = spaces.length;
-  const boxW = (W - 2 * pad - gap * (n - 1)) / n;
+  // drawn at the panel's width, in pixels: the spaces wrap onto more rows on a narrow window
+  const W = Math.max(280, Math.round(svg.parentNode.clientWidth - 16) || 800);
+  const gap = 28, r = 13, n = spaces.length;
+  const cols = Math.max(1, Math.min(n, Math.floor((W - 24 + gap) / (150 + gap))));
+  const pad = cols < n ? 22 : 10;                      // room at the left for the way back
+  const boxW = (W - 2 * pad - gap * (cols - 1)) / cols;
   const perRow = Math.max(1, Math.floor((boxW - 12) / (2 * r + 6)));
   const rows = Math.max(1, ...spaces.map((s) => Math.ceil(s.workers.length / perRow)));
   const boxH = 64 + rows * (2 * r + 8);
@@ -78,24 +81,23 @@ function drawBoard() {
   for (const a of game.actions) {
     if (a.kind === "move") moves.set(`${a.worker}@${a.origin}`, a);
   }
-  const title = el("svg:title", {}, game.strings.work_cycle);
-  svg.appendChild(title);
+  svg.appendChild(el("svg:title", {}, game.strings.work_cycle));
   const top = 8;
+  const place = (i) => [pad + (i % cols) * (boxW + gap), top + Math.floor(i / cols) * (boxH + gap)];
   spaces.forEach((space, i) => {
-    const x = pad + i * (boxW + gap);
+    const [x, y0] = place(i);
     const g = el("svg:g", {class: "space", "data-space": space.id});
-    const box = el("svg:rect", {class: "box", x, y: top, width: boxW, height: boxH, rx: 8});
-    g.appendChild(box);
-    const name = el("svg:text", {class: "label", x: x + 8, y: top + 22, "font-size": 17, "font-weight": "bold"}, space.name);
+    g.appendChild(el("svg:rect", {class: "box", x, y: y0, width: boxW, height: boxH, rx: 8}));
+    const name = el("svg:text", {class: "label", x: x + 8, y: y0 + 22, "font-size": 17, "font-weight": "bold"}, space.name);
     g.appendChild(name);
-    const yieldText = el("svg:text", {class: "label", x: x + 8, y: top + 44, "font-size": 14}, space.yield_text);
+    const yieldText = el("svg:text", {class: "label", x: x + 8, y: y0 + 44, "font-size": 14}, space.yield_text);
     g.appendChild(yieldText);
     svg.appendChild(g);
     fit(name, boxW - 16);
     fit(yieldText, boxW - 16);
     space.workers.forEach((w, k) => {
       const cx = x + 8 + r + (k % perRow) * (2 * r + 6);
-      const cy = top + 64 + Math.floor(k / perRow) * (2 * r + 8);
+      const cy = y0 + 64 + Math.floor(k / perRow) * (2 * r + 8);
       const move = w.can_move ? moves.get(`${w.kind}@${space.id}`) : undefined;
       const wg = el("svg:g", {class: "worker" + (w.moved ? " moved" : "") + (move ? " can-move" : ""),
                                "data-worker": w.index, "data-kind": w.kind});
@@ -114,20 +116,40 @@ function drawBoard() {
       }
       svg.appendChild(wg);
     });
-    if (i < n - 1) {
-      const ay = top + boxH / 2;
-      svg.appendChild(el("svg:path", {class: "arrow", d: `M${x + boxW + 4},${ay} l${gap - 10},0 m-6,-5 l6,5 l-6,5`}));
+    if (i < n - 1) {                                   // the step to the next space
+      const [nx, ny] = place(i + 1);
+      if (ny === y0) {
+        const ay = y0 + boxH / 2;
+        svg.appendChild(el("svg:path", {class: "arrow", d: `M${x + boxW + 4},${ay} l${gap - 10},0 m-6,-5 l6,5 l-6,5`}));
+      } else {
+        svg.appendChild(el("svg:path", {class: "arrow",
+          d: `M${x + boxW / 2},${y0 + boxH + 2} L${nx + boxW / 2},${ny - 4} m-5,-6 l5,6 l5,-6`}));
+      }
     }
   });
-  // the way back, from the last space to the first
-  const backY = top + boxH + 14;
-  svg.appendChild(el("svg:path", {class: "arrow",
-    d: `M${pad + (n - 1) * (boxW + gap) + boxW / 2},${top + boxH} l0,14 L${pad + boxW / 2},${backY} l0,-12 m-5,6 l5,-6 l5,6`}));
+  // the way back, from the last space to the first, under the boxes and up their left side
+  const [lx, ly] = place(n - 1);
+  const bottom = ly + boxH;
+  const backY = bottom + 14;
+  const firstMid = top + boxH / 2;
+  svg.appendChild(el("svg:path", {class: "arrow", d: cols < n
+    ? `M${lx + boxW / 2},${bottom} L${lx + boxW / 2},${backY} L${pad / 2},${backY} L${pad / 2},${firstMid} L${pad - 3},${firstMid} m-6,-5 l6,5 l-6,5`
+    : `M${lx + boxW / 2},${bottom} l0,14 L${pad + boxW / 2},${backY} l0,-12 m-5,6 l5,-6 l5,6`}));
   let y = backY + 24;
-  if (game.off_cycle_text) {
-    const off = el("svg:text", {class: "label free", x: pad, y, "font-size": 14}, game.off_cycle_text);
-    svg.appendChild(off);
-    fit(off, W - 2 * pad);
+  if (game.off_cycle_text) {                          // wrapped, word by word, to the board's width
+    let line = el("svg:text", {class: "label free", x: pad, y, "font-size": 14});
+    svg.appendChild(line);
+    for (const word of game.off_cycle_text.split(" ")) {
+      const before = line.textContent;
+      line.textContent = before ? `${before} ${word}` : word;
+      if (before && line.getComputedTextLength() > W - 2 * pad) {
+        line.textContent = before;
+        y += 19;
+        line = el("svg:text", {class: "label free", x: pad, y, "font-size": 14}, word);
+        svg.appendChild(line);
+      }
+    }
+    fit(line, W - 2 * pad);
     y += 24;
   }
   // how close the end is
@@ -243,6 +265,11 @@ document.addEventListener("DOMContentLoaded", () => {
     } else if (e.key === "r") {
       window.open("/rules", "_blank", "noopener");
     }
+  });
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { if (game) drawBoard(); }, 100);
   });
   connect();
 });
