@@ -14,8 +14,10 @@ from rulekit.web.game import SPEEDS, Refused, WebGame
 from starlette.testclient import TestClient
 
 
-def _game(ruleset="short-game", players=("human", "bot:easy"), seed=3, **kw):
-    return WebGame.new(load_ruleset(ruleset), list(players), seed, delay=SPEEDS["instant"], **kw)
+def _game(ruleset="short-game", players=("human", "bot:easy"), seed=3, guide=False, **kw):
+    game = WebGame.new(load_ruleset(ruleset), list(players), seed, delay=SPEEDS["instant"], **kw)
+    game.guide = guide
+    return game
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
@@ -178,3 +180,34 @@ def test_a_paused_server_plays_no_computer_move():
 
     assert asyncio.run(run()) == 0
     assert game.state.is_terminal()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_guided_first_game_tells_each_step_once(lang):
+    from rulekit.i18n import set_language
+
+    set_language(lang)
+    game = _game(guide=True)
+    token = game.tokens[0]
+    page = game.payload([token])
+    assert page["guide"]["step"] == "cycle"
+    assert ("Work Cycle" if lang == "en" else "Cycle de Travail") in page["guide"]["text"]
+    game.dismiss(token, "cycle")
+    seen = ["cycle"]
+    while len(game.state.history) < 400 and not game.state.is_terminal():
+        page = game.payload([token])
+        if page["guide"]:
+            step = page["guide"]["step"]
+            assert step not in seen                 # each step once
+            seen.append(step)
+            game.dismiss(token, step)
+            continue
+        if game.state.current == 0:
+            legal = game.state.legal_actions()
+            game.act(token, legal[-1] if len(seen) % 2 else legal[0])
+        else:
+            game.play_bot(*game.bot_choice())
+    assert {"cycle", "build", "labor"} <= set(seen)
+    with pytest.raises(Refused, match="step" if lang == "en" else "étape"):
+        game.dismiss(token, "nonsense")
+    assert _game().payload([token])["guide"] is None          # only with --guide

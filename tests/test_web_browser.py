@@ -355,3 +355,15 @@ def test_watching_two_computers_with_a_speed_control(browser, serve):
     page.locator("#speed").select_option("instant")
     page.wait_for_function("document.body.dataset.over === '1'", timeout=WAIT)
     assert "GAME OVER" in page.locator("#end").inner_text()
+
+
+def test_the_guided_first_game_in_the_page(browser, serve):
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "12", "--guide", "--lang", "fr")
+    page = open_page(browser, server.urls[0])
+    guide = page.locator("#guide")
+    assert guide.is_visible() and guide.get_attribute("data-step") == "cycle"
+    assert "Cycle de Travail" in guide.inner_text()
+    v = version(page)
+    page.locator("#guideok").click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
+    assert guide.get_attribute("data-step") != "cycle" or not guide.is_visible()

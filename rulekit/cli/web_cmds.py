@@ -32,9 +32,11 @@ from .game_cmds import DEFAULT_RULESET, _players_option, _use_record_language
 @click.option("--port", type=click.IntRange(0, 65535), default=8032, show_default=True, metavar=N_("N"),
               help=N_("The port to listen on (0: any free port)."))
 @click.option("--no-browser", is_flag=True, help=N_("Do not open the page in a browser."))
+@click.option("--guide", is_flag=True,
+              help=N_("A guided first game: the page explains the game in short steps as you meet them."))
 @click.option("--speed", type=click.Choice(["slow", "normal", "fast", "instant"]), default="normal",
               show_default=True, help=N_("How fast the computers play, to begin with (the page can change it)."))
-def serve(ruleset, players, seed, record, resume, host, port, no_browser, speed):
+def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide, speed):
     try:
         import uvicorn
 
@@ -54,7 +56,7 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, speed)
         if "rulekit.lang" not in click.get_current_context().meta:
             _use_record_language(resume)
         try:
-            game = WebGame.resume(resume, players=players, delay=SPEEDS[speed])
+            game = WebGame.resume(resume, players=players, delay=SPEEDS[speed], guide=guide)
         except (ReplayError, RecordError) as exc:
             fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc), exc.exit_code)
         rs = game.session.ruleset
@@ -68,7 +70,7 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, speed)
 
             seed = secrets.randbelow(1_000_000)
         try:
-            game = WebGame.new(rs, players, seed, record_path=record, delay=SPEEDS[speed])
+            game = WebGame.new(rs, players, seed, record_path=record, delay=SPEEDS[speed], guide=guide)
         except PlayerCountError as exc:
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
         except OSError as exc:

@@ -5,7 +5,8 @@ every change. It sends JSON messages, each carrying the token it acts with:
 
 - ``{"type": "act", "token": T, "action": N}`` — play action N (the engine's number of a legal action);
 - ``{"type": "undo", "token": T}``, ``{"type": "save", "token": T}``;
-- ``{"type": "speed", "token": T, "speed": "slow" | "normal" | "fast" | "instant" | "pause"}``.
+- ``{"type": "speed", "token": T, "speed": "slow" | "normal" | "fast" | "instant" | "pause"}``;
+- ``{"type": "guide", "token": T, "step": S}`` — the guided game's step S is read.
 
 A refused request is answered ``{"type": "refused", "message": ...}`` to that page only; nothing changes
 and the server goes on. The computers' moves are played by one task, one at a time, with a pause between
@@ -100,6 +101,8 @@ class Server:
                     self.game.undo(token)
                 elif kind == "save":
                     self.game.save(token)
+                elif kind == "guide":
+                    self.game.dismiss(token, message.get("step"))
                 elif kind == "speed":
                     self.game.set_speed(token, message.get("speed"))
                 elif kind == "hello":

@@ -41,8 +41,10 @@ class WebGame:
     ``tokens``: seat -> its secret token (human seats only); ``host``: the token of the person who started
     the server (seat 1's when it is human), who may also pause, change the speed and save."""
 
-    def __init__(self, session: Session, delay: float = SPEEDS["normal"]):
+    def __init__(self, session: Session, delay: float = SPEEDS["normal"], guide: bool = False):
         self.session = session
+        self.guide = guide                     # a guided first game: short steps, each shown once
+        self.guide_seen: set = set()
         self.delay = delay
         self.paused = False
         self.version = 0                       # grows with every change of the game
@@ -170,6 +172,15 @@ class WebGame:
             raise Refused(_("There is no such speed."))
         self.changed()
 
+    def dismiss(self, token, step) -> None:
+        """The guide's step ``step`` is read: it is not shown again."""
+        if not self.seats_of([token]):
+            raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
+        if step not in GUIDE_STEPS:
+            raise Refused(_("There is no such step in the guide."))
+        self.guide_seen.add(step)
+        self.changed()
+
     def changed(self):
         self.version += 1
 
@@ -219,6 +230,7 @@ class WebGame:
             "speed": next((k for k, v in SPEEDS.items() if v == self.delay), "normal"),
             "record": str(s.record_path) if s.record_path else "",
             "can_undo": bool(mine) and any(seat in mine for seat in s.seats),
+            "guide": guide_step(st, view, self.guide_seen) if self.guide and playing else None,
             "strings": page_strings(),
             "waiting": _("Waiting for {player}…").format(player=s.names[st.current]) if not st.is_terminal() else "",
         }
@@ -272,6 +284,51 @@ def progress_text(progress) -> str:
     if progress.ending:
         parts.append(_("the end of the game is triggered"))
     return " · ".join(parts)
+
+
+#: The guided first game's steps, in the order a game meets them.
+GUIDE_STEPS = ("cycle", "build", "labor", "goal", "borrow")
+
+
+def guide_step(state, view, seen) -> dict | None:
+    """The guide's step for this moment of the game (the first not yet read that applies), or None."""
+    c = state.c
+    kinds = {a.kind for a in view.actions}
+    shared = any(w.owner < 0 for sp in view.spaces for w in sp.workers)
+    labor = screen.turn_resource_name(c)
+    applies = {
+        "cycle": view.phase == "work",
+        "build": "build" in kinds,
+        "labor": view.phase == "spending" and bool(labor) and screen.labor_lost(state) > 0,
+        "goal": view.goals.face_up is not None,
+        "borrow": "borrow" in kinds and view.lender is not None,
+    }
+    for step in GUIDE_STEPS:
+        if step in seen or not applies[step]:
+            continue
+        if step == "cycle":
+            text = (_("The Work Cycle is shared. On your turn, move workers one step each: each earns what its "
+                      "new space yields. The white workers belong to nobody: the ones you leave where they are, "
+                      "the next player moves.") if shared else
+                    _("The Work Cycle: on your turn, move workers one step each; each earns what its new space "
+                      "yields."))
+        elif step == "build":
+            text = _("You can build. A structure is worth VP and does something for you for the rest of the game; "
+                     "rest the pointer on a choice to see what it costs and gives.")
+        elif step == "labor":
+            text = _("The {labor} you do not spend this turn is lost when it ends: build, or exchange it, "
+                     "before you end your turn.").format(labor=labor)
+        elif step == "goal":
+            text = _("A face-up goal (under the board) gives its VP to the player who meets it first; when it "
+                     "is claimed or removed, the next one is turned up.")
+        else:
+            token = view.lender.structure_name
+            text = _("You may borrow another player's structure until the end of your turn by taking the "
+                     "{token_of} token; unless you repay {cost}, it costs you {vp} at the end of the game.").format(
+                token_of=token, cost=screen.cost_text(c.repay_pool, c.repay_coin, c),
+                vp=screen.vp_text(c.lender_penalty))
+        return {"step": step, "text": text}
+    return None
 
 
 def _plain(value):
@@ -335,7 +392,7 @@ def page_strings() -> dict:
         "pause": _("pause"), "slow": _("slow"), "normal": _("normal"), "fast": _("fast"), "instant": _("instant"),
         "keys": _("Keys: 1–9 choose an action, u undo, r rules."),
         "disconnected": _("The connection to the server is lost; reload the page."),
-        "watch": _("You are watching."),
+        "watch": _("You are watching."), "guide_title": _("Guide"), "guide_ok": _("Got it"),
     }
 
 

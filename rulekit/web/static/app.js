@@ -218,6 +218,14 @@ function draw() {
   }
   $("heading").textContent = heading;
   $("hint").textContent = game.hint;
+  const guide = $("guide");
+  guide.hidden = !game.guide;
+  if (game.guide) {
+    $("guidetitle").textContent = s.guide_title;
+    $("guidetext").textContent = game.guide.text;
+    $("guideok").textContent = s.guide_ok;
+    guide.dataset.step = game.guide.step;
+  }
   $("undo").disabled = !game.can_undo;
   $("save").hidden = game.mine.length === 0 && !game.links;
   drawBoard();
@@ -252,6 +260,7 @@ function draw() {
 
 document.addEventListener("DOMContentLoaded", () => {
   $("undo").addEventListener("click", () => send({type: "undo", token: tokenToPlay()}));
+  $("guideok").addEventListener("click", () => send({type: "guide", token: tokenToPlay(), step: game.guide.step}));
   $("save").addEventListener("click", () => send({type: "save", token: tokens[0] || ""}));
   $("speed").addEventListener("change", (e) => send({type: "speed", token: tokens[0] || "", speed: e.target.value}));
   document.addEventListener("keydown", (e) => {
