@@ -13,6 +13,13 @@ from .base import RkCommand, fail, note_untranslated
 from .game_cmds import DEFAULT_RULESET, _players_option, _use_record_language
 
 
+def _port_option(ctx, param, value):
+    if not 0 <= value <= 65535:
+        raise click.BadParameter(_("{port} is not a port: give a number from 0 to 65535.").format(port=value),
+                                 ctx=ctx, param=param)
+    return value
+
+
 @click.command("serve", cls=RkCommand,
                help=N_("Play in a browser: start a local web server holding one game and open the page. "
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
@@ -29,8 +36,8 @@ from .game_cmds import DEFAULT_RULESET, _players_option, _use_record_language
               help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))
 @click.option("--host", default="127.0.0.1", show_default=True, metavar=N_("ADDRESS"),
               help=N_("The address to listen on; another computer can join only if it can reach it."))
-@click.option("--port", type=click.IntRange(0, 65535), default=8032, show_default=True, metavar=N_("N"),
-              help=N_("The port to listen on (0: any free port)."))
+@click.option("--port", type=int, default=8032, callback=_port_option, metavar=N_("N"),
+              help=N_("The port to listen on (default: 8032; 0: any free port)."))
 @click.option("--no-browser", is_flag=True, help=N_("Do not open the page in a browser."))
 @click.option("--guide", is_flag=True,
               help=N_("A guided first game: the page explains the game in short steps as you meet them."))
