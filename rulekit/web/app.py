@@ -68,7 +68,9 @@ class Server:
                 if not self.game.bot_to_play() or self.game.paused:
                     break
                 try:
-                    at, action = await asyncio.to_thread(self.game.bot_choice)
+                    async with self.lock:
+                        position = self.game.bot_position()
+                    at, action = await asyncio.to_thread(self.game.think, *position)
                 except Exception as exc:  # noqa: BLE001 - said, and the server goes on (the pages can undo)
                     print(f"rulekit serve: {exc!r}", file=sys.stderr)
                     break

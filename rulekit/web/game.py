@@ -117,13 +117,21 @@ class WebGame:
         self.changed()
         return self.session.story.entries[-1].text if self.session.story.entries else ""
 
-    def bot_choice(self):
-        """(the history's length, the action the computer to play chooses): thought out on a copy of the
-        state, so that it may run outside the server's loop; :meth:`play_bot` plays it if nothing moved."""
+    def bot_position(self):
+        """(the history's length, the computer to play, a copy of the state): what :meth:`think` needs, taken
+        in the server's loop so that the thinking may run outside it."""
         st = self.state
-        spec = self.session.players[st.current]
-        action, _reason = bot_choose(spec, st.clone(), self.session.seed)
-        return len(st.history), action
+        return len(st.history), self.session.players[st.current], st.clone()
+
+    def think(self, at: int, spec: str, position):
+        """(``at``, the action the computer ``spec`` chooses in ``position``); touches nothing of the game."""
+        action, _reason = bot_choose(spec, position, self.session.seed)
+        return at, action
+
+    def bot_choice(self):
+        """(the history's length, the action the computer to play chooses); :meth:`play_bot` plays it if
+        nothing moved meanwhile."""
+        return self.think(*self.bot_position())
 
     def play_bot(self, at: int, action: int) -> bool:
         if len(self.state.history) != at or not self.bot_to_play():
@@ -322,7 +330,7 @@ def guide_step(state, view, seen) -> dict | None:
             text = _("A face-up goal (under the board) gives its VP to the player who meets it first; when it "
                      "is claimed or removed, the next one is turned up.")
         else:
-            token = view.lender.structure_name
+            token = screen.name(c.data, "structure", view.lender.structure)     # a name with its forms
             text = _("You may borrow another player's structure until the end of your turn by taking the "
                      "{token_of} token; unless you repay {cost}, it costs you {vp} at the end of the game.").format(
                 token_of=token, cost=screen.cost_text(c.repay_pool, c.repay_coin, c),
