@@ -88,7 +88,14 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
 
     def announce():
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
-        shown = "localhost" if host in ("127.0.0.1", "::1") else host
+        if host in ("127.0.0.1", "::1"):
+            shown = "localhost"
+        elif host in ("0.0.0.0", "::", ""):            # every address: this computer's name reaches it
+            import socket
+
+            shown = socket.gethostname()
+        else:
+            shown = f"[{host}]" if ":" in host else host
         base = f"http://{shown}:{bound}/"
         first = base + (f"?t={game.host}")
         click.echo(_("{title} — the game is served at {url}").format(title=game.title, url=first))
