@@ -26,6 +26,7 @@ LAYERS = [
     {"rulekit.engine", "rulekit.text"},
     {"rulekit.bots"},
     {"rulekit.play", "rulekit.balance"},
+    {"rulekit.web"},                            # the game in a browser (reads the play layer's view)
     {"rulekit.cli"},
     {"rulekit.__main__"},
 ]

@@ -14,7 +14,8 @@ Each group of commands lives in its own module:
 - :mod:`rulekit.cli.game_cmds` — ``play``, ``replay``;
 - :mod:`rulekit.cli.rulebook_cmds` — ``rulebook``, ``diff``;
 - :mod:`rulekit.cli.simulate_cmds` — ``simulate``;
-- :mod:`rulekit.cli.tune_cmds` — ``tune``.
+- :mod:`rulekit.cli.tune_cmds` — ``tune``;
+- :mod:`rulekit.cli.web_cmds` — ``serve``.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ import click
 from ..i18n import N_, _
 from .base import RkGroup, prescan_lang  # noqa: F401  (prescan_lang: used by main via RkGroup.main)
 
-COMMAND_MODULES = ("ruleset_cmds", "game_cmds", "rulebook_cmds", "simulate_cmds", "tune_cmds")
+COMMAND_MODULES = ("ruleset_cmds", "game_cmds", "rulebook_cmds", "simulate_cmds", "tune_cmds", "web_cmds")
 
 
 _prescan_lang = prescan_lang  # the old name, kept for callers

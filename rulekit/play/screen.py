@@ -14,6 +14,7 @@ from ..i18n import _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
 from ..text import sentences as _sentences
 from .notation import for_state
+from .view import state_view
 
 WIDTH = 100
 
@@ -815,12 +816,11 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
     yield_w = max(len(y) for y in yields) + 2
     if space_w + yield_w > width // 2:          # a narrow screen: the workers go after the yield
         yield_w = 0
-    for sp in range(len(c.space_ids)):
+    kind_order = {kid: k for k, kid in enumerate(c.kind_ids)}
+    for sp, space in enumerate(state_view(state, names, with_actions=False).spaces):
         groups = {}
-        for w in range(c.n_workers):
-            if state.wpos[w] != sp:
-                continue
-            key = (c.worker_kind[w], state.wowner[w], bool(state.moved >> w & 1) and not state.is_terminal())
+        for w in space.workers:
+            key = (kind_order[w.kind], w.owner, w.moved)
             groups[key] = groups.get(key, 0) + 1
         parts = []
         for (k, owner, moved), n in sorted(groups.items()):
@@ -867,16 +867,14 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
     out = []
     labels = [_("Coins"), str(turn_resource_name(c)), _("Structures"), _("Goals")]
     lw = _label_width(labels)
-    for seat in seats(state):
-        score = state.score(seat)
-        playing = seat == cur and not state.is_terminal()
-        built = [_("{structure} ({vp})").format(structure=name(d, "structure", c.struct_ids[s]),
-                                               vp=vp_text(state.structure_vp(seat, s)))
-                 for s in range(c.n_struct) if state.owned[seat] >> s & 1]
+    for seat, pv in zip(seats(state), state_view(state, names, with_actions=False).players):
+        score = pv.score
+        playing = pv.to_play
+        built = [_("{structure} ({vp})").format(structure=s.name, vp=vp_text(s.vp)) for s in pv.structures]
         if compact:
-            built = [name(d, "structure", c.struct_ids[s]) for s in range(c.n_struct) if state.owned[seat] >> s & 1]
-        left = c.tokens - len(built)
-        goals = [name(d, "goal", c.goal_ids[g]) for g in state.claimed[seat]]
+            built = [s.name for s in pv.structures]
+        left = pv.tokens_left
+        goals = [goal_name for _gid, goal_name in pv.goals]
         purse = state.purses[seat]
         if compact:
             head = _("{player} — {score}").format(player=names[seat], score=vp_text(score))

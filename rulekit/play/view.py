@@ -1,0 +1,298 @@
+"""One view of a game for every screen: what a seat sees of a state, typed and immutable.
+
+The terminal (:mod:`.screen`) and the browser (:mod:`rulekit.web`) read a
+:class:`StateView` instead of the engine's tables (``state.c``, laid out for
+speed): the spaces of the Work Cycle in their order with their workers, each
+player's structures, purse and resources, the goals, the borrowing token,
+the ships, how close the game is to its end, and every legal action as an
+:class:`ActionView` (its kind, ids, cost and gain by resource, its label and
+its notation). A finished game has an :class:`OutcomeView`.
+
+Ids are the ruleset's; names are resolved once, in the current language.
+Nothing here names game content.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
+from ..language.names import display_name
+from .notation import for_state
+
+#: An amount by resource: ``((resource id, n), ...)``, only the resources that are not zero, in the
+#: ruleset's order (the coins resource counted by value).
+Amounts = tuple
+
+KIND_NAMES = {MOVE: "move", LEAP: "leap", SPEND: "spend", END: "end", BUILD: "build", BORROW: "borrow",
+              CONVERT: "convert", HIRE: "hire", REPAY: "repay", EXCHANGE: "exchange"}
+
+
+def amounts_map(amounts: Amounts) -> dict:
+    """``amounts`` as a dict ``{resource id: n}`` (a new one, the caller's to change)."""
+    return dict(amounts)
+
+
+@dataclass(frozen=True)
+class WorkerView:
+    index: int                 # the engine's worker number (stable during a game)
+    kind: str                  # its kind's id
+    kind_name: str
+    owner: int                 # the seat that owns it, -1: anyone's (shared)
+    moved: bool                # moved this turn
+    can_move: bool             # the player to play may move it now
+
+
+@dataclass(frozen=True)
+class SpaceView:
+    index: int
+    id: str
+    name: str
+    yield_: Amounts            # what a worker arriving here earns (the usual yield)
+    workers: tuple             # WorkerView, in worker order
+
+
+@dataclass(frozen=True)
+class StructureView:
+    id: str
+    name: str
+    vp: int                    # what it is worth to its owner
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    name: str
+    score: int
+    to_play: bool
+    purse: tuple               # ((coin id, count), ...) every denomination, in the ruleset's order
+    coin_value: int
+    resources: Amounts         # pool resources held (the turn resource included)
+    structures: tuple          # StructureView of what the player owns
+    tokens_left: int           # structure tokens not used yet
+    goals: tuple               # ((goal id, name), ...) claimed
+    borrowed: str | None       # the structure borrowed this turn (id)
+
+
+@dataclass(frozen=True)
+class GoalsView:
+    face_up: str | None        # goal id
+    face_up_name: str
+    face_up_vp: int
+    remaining: int             # face down
+
+
+@dataclass(frozen=True)
+class LenderView:
+    structure: str             # the structure whose token lets its owner borrow
+    structure_name: str
+    holder: int                # -1: in the supply
+
+
+@dataclass(frozen=True)
+class ShipView:
+    structure: str
+    structure_name: str
+    outcome: str | None        # None: not cast yet
+    outcome_name: str
+    holder: int                # the seat holding the ships' token, -1: none
+
+
+@dataclass(frozen=True)
+class ProgressView:
+    """How close the game is to its end."""
+
+    ending: bool               # an end condition has been met: the game ends after this turn/round
+    end_reason: str | None
+    structures_built: int      # structures built at least once
+    structures_total: int
+    most_structures: int       # the most structures any player owns
+    tokens: int                # structure tokens each player has
+    goals_left: int            # goals face up or face down
+
+
+@dataclass(frozen=True)
+class ActionView:
+    index: int                 # the engine's action number: what is played
+    kind: str                  # "move", "build", ... (KIND_NAMES)
+    structure: str | None
+    conversion: str | None
+    worker: str | None         # a worker kind's id
+    origin: str | None         # a space's id (moves)
+    destination: str | None
+    cost: Amounts
+    gain: Amounts
+    label: str                 # what it does, in the player's language ("" when not asked)
+    notation: str              # as the player types it
+
+
+@dataclass(frozen=True)
+class OutcomeView:
+    scores: tuple
+    ranks: tuple
+    winners: tuple
+    decided_by: str
+    by_source: tuple           # each seat's ((source, VP), ...)
+    end_reason: str | None
+
+
+@dataclass(frozen=True)
+class StateView:
+    seat: int                  # whose view (-1: a watcher)
+    current: int
+    turn: int
+    phase: str                 # "work", "spending", "over"
+    spaces: tuple              # SpaceView in the cycle's order
+    off_cycle: tuple           # WorkerView not on the cycle (hireable sailors included)
+    players: tuple             # PlayerView in seat order
+    borrowable: tuple          # (owner seat, structure id) the player to play may borrow now
+    goals: GoalsView
+    lender: LenderView | None
+    ship: ShipView | None
+    supply: tuple              # ((coin id, count), ...)
+    progress: ProgressView
+    actions: tuple             # ActionView of every legal action (empty when it is not ``seat``'s turn)
+    outcome: OutcomeView | None
+
+
+# ---------------------------------------------------------------------------
+# Building the view
+
+
+def _amounts(c, pool, coin: int) -> Amounts:
+    out = [(c.pool_ids[r], n) for r, n in enumerate(pool) if n]
+    if coin and c.coins_id:
+        out.append((c.coins_id, coin))
+    return tuple(out)
+
+
+def _diff(state, after, p: int) -> tuple:
+    """(cost, gain) of going from ``state`` to ``after`` for ``p``, by resource."""
+    c = state.c
+    pool = [after.held(p, r) - state.held(p, r) for r in range(c.n_pool)]
+    coin = after.coin_value(p) - state.coin_value(p)
+    cost = _amounts(c, [-x if x < 0 else 0 for x in pool], -coin if coin < 0 else 0)
+    gain = _amounts(c, [x if x > 0 else 0 for x in pool], coin if coin > 0 else 0)
+    return cost, gain
+
+
+def action_view(state, action: int, label: Callable | None = None) -> ActionView:
+    """``action`` (an action of the game, legal now) seen by the player to play; ``label(state, action)``:
+    its words (none by default)."""
+    c = state.c
+    info = c.actions[action]
+    kind = info.kind
+    ids = {"structure": None, "conversion": None, "worker": None, "origin": None, "destination": None}
+    cost, gain = (), ()
+    p = state.current
+    if kind in (MOVE, LEAP):
+        after = state.clone()
+        after._apply(action)
+        ids["worker"] = c.kind_ids[info.arg]
+        ids["origin"] = c.space_ids[info.arg2]
+        moved = [w for w in range(c.n_workers) if after.moved >> w & 1 and not state.moved >> w & 1]
+        ids["destination"] = c.space_ids[after.wpos[moved[0]] if moved else c.next_space[info.arg2]]
+        if not after.is_terminal() or after.current == p:
+            cost, gain = _diff(state, after, p)
+    elif kind in (BUILD, BORROW):
+        ids["structure"] = c.struct_ids[info.arg]
+        if kind == BUILD:
+            cost = _amounts(c, c.cost_pool[info.arg], c.cost_coin[info.arg])
+    elif kind == CONVERT:
+        k = info.arg
+        ids["conversion"] = c.conv_ids[k]
+        cost = _amounts(c, c.conv_pay_pool[k], c.conv_pay_coin[k])
+        gain = _amounts(c, c.conv_gain_pool[k], c.conv_gain_coin[k])
+    elif kind == HIRE:
+        ids["worker"] = c.kind_ids[c.sailor_kind]
+        ids["destination"] = c.space_ids[c.kind_entry[c.sailor_kind]]
+        cost = _amounts(c, c.sailor_cost_pool, c.sailor_cost)
+    elif kind == REPAY:
+        cost = _amounts(c, c.repay_pool, c.repay_coin)
+    elif kind == EXCHANGE:                   # coins for coins of the same value: counted by denomination
+        after = state.clone()
+        after._apply(action)
+        before, now = state.purses[p], after.purses[p]
+        cost = tuple((cid, b - a) for cid, b, a in zip(c.coin_ids, before, now) if b > a)
+        gain = tuple((cid, a - b) for cid, b, a in zip(c.coin_ids, before, now) if a > b)
+    return ActionView(action, KIND_NAMES.get(kind, str(kind)), cost=cost, gain=gain,
+                      label=label(state, action) if label is not None else "",
+                      notation=for_state(state).of(action), **ids)
+
+
+def _name(d, kind, ident) -> str:
+    return str(display_name(d, kind, ident))
+
+
+def _lender_structure(c) -> int:
+    return next((s for s in range(c.n_struct) if c.borrow_mask >> s & 1), -1)
+
+
+def state_view(state, names=None, seat: int = -1, label: Callable | None = None,
+               with_actions: bool = True) -> StateView:
+    """What ``seat`` sees of ``state`` (``-1``: a watcher). The legal actions are listed when ``seat`` is the
+    player to play, or for a watcher (never ``with_actions=False``); ``names``: what each seat is called
+    (default "1", "2", ...)."""
+    c = state.c
+    d = c.data
+    over = state.is_terminal()
+    cur = state.current
+    names = list(names) if names is not None else [str(p + 1) for p in range(c.n_players)]
+    legal = [] if over else state.legal_actions()
+    can_move = {(c.actions[a].arg, c.actions[a].arg2) for a in legal if c.actions[a].kind == MOVE}
+    work = not over and state.phase_name == "work"
+
+    def worker(w) -> WorkerView:
+        k = c.worker_kind[w]
+        return WorkerView(w, c.kind_ids[k], _name(d, "worker", c.kind_ids[k]), state.wowner[w],
+                          bool(state.moved >> w & 1) and not over,
+                          work and state.wpos[w] >= 0 and (k, state.wpos[w]) in can_move
+                          and not state.moved >> w & 1)
+
+    spaces = tuple(SpaceView(sp, sid, _name(d, "space", sid), _amounts(c, c.space_pool[sp], c.space_coin[sp]),
+                             tuple(worker(w) for w in range(c.n_workers) if state.wpos[w] == sp))
+                   for sp, sid in enumerate(c.space_ids))
+    off = tuple(worker(w) for w in range(c.n_workers) if state.wpos[w] < 0)
+    players = []
+    for p in range(c.n_players):
+        owned = [s for s in range(c.n_struct) if state.owned[p] >> s & 1]
+        players.append(PlayerView(
+            p, str(names[p]), state.score(p), p == cur and not over, tuple(zip(c.coin_ids, state.purses[p])),
+            state.coin_value(p), tuple((c.pool_ids[r], state.held(p, r)) for r in range(c.n_pool)),
+            tuple(StructureView(c.struct_ids[s], _name(d, "structure", c.struct_ids[s]), state.structure_vp(p, s))
+                  for s in owned),
+            c.tokens - len(owned), tuple((c.goal_ids[g], _name(d, "goal", c.goal_ids[g])) for g in state.claimed[p]),
+            c.struct_ids[state.borrowed] if p == cur and state.borrowed >= 0 else None))
+    borrowable = tuple(sorted({(q, c.struct_ids[c.actions[a].arg]) for a in legal if c.actions[a].kind == BORROW
+                               for q in range(c.n_players) if q != cur and state.owned[q] >> c.actions[a].arg & 1}))
+    fu = state.face_up
+    goals = GoalsView(c.goal_ids[fu] if fu >= 0 else None, _name(d, "goal", c.goal_ids[fu]) if fu >= 0 else "",
+                      c.goal_vps[fu] if fu >= 0 else 0, len(state.stack))
+    ls = _lender_structure(c)
+    lender = LenderView(c.struct_ids[ls], _name(d, "structure", c.struct_ids[ls]), state.holder) \
+        if ls >= 0 and c.borrow_phases else None
+    ship = None
+    if c.harbor_struct >= 0:
+        hid = c.struct_ids[c.harbor_struct]
+        oid = c.outcome_ids[state.ship] if state.ship >= 0 else None
+        ship = ShipView(hid, _name(d, "structure", hid), oid, _name(d, "outcome", oid) if oid else "",
+                        state.harbormaster)
+    progress = ProgressView(bool(state.ending), state.end_reason,
+                            sum(1 for s in range(c.n_struct) if state.first_builder[s] >= 0), c.n_struct,
+                            max(bin(state.owned[p]).count("1") for p in range(c.n_players)), c.tokens,
+                            len(state.stack) + (1 if fu >= 0 else 0))
+    show = with_actions and (seat < 0 or seat == cur)
+    actions = tuple(action_view(state, a, label) for a in legal) if show else ()
+    outcome = None
+    if over:
+        o = state.outcome()
+        outcome = OutcomeView(o.scores, o.ranks, o.winners, o.decided_by,
+                              tuple(tuple(state.score_by_source(p).items()) for p in range(c.n_players)),
+                              state.end_reason)
+    return StateView(seat, cur, state.turn, state.phase_name, spaces, off, tuple(players), borrowable, goals,
+                     lender, ship, tuple(zip(c.coin_ids, state.supply)), progress, actions, outcome)
+
+
+__all__ = ["ActionView", "Amounts", "GoalsView", "KIND_NAMES", "LenderView", "OutcomeView", "PlayerView",
+           "ProgressView", "ShipView", "SpaceView", "StateView", "StructureView", "WorkerView", "action_view",
+           "amounts_map", "state_view"]

@@ -1,0 +1,411 @@
+"""The game a web server holds: one :class:`rulekit.play.Session`, its seats' secret tokens, and what each
+browser is sent.
+
+Every change of the game goes through :class:`WebGame` (a request from a browser, or a computer's move);
+each seat's token lets it act for that seat only. The texts sent are translated here, in the server's
+language, from the same catalogs and the same functions as the terminal (:mod:`rulekit.play.screen`,
+:mod:`rulekit.play.story`), so the page holds no catalog of its own and never mixes languages.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict
+from pathlib import Path
+
+from ..i18n import _, get_language, ngettext
+from ..play import screen
+from ..play.session import Console, Session, bot_choose, default_record_path, is_human, resume_session
+from ..play.view import state_view
+from ..text import sentences
+
+#: How many lines of the story a page is sent (the last ones).
+STORY_LINES = 60
+
+#: The delay between two moves of computers, in seconds, for each speed the page offers.
+SPEEDS = {"slow": 1.5, "normal": 0.6, "fast": 0.15, "instant": 0.0}
+
+
+class Refused(Exception):
+    """A request the game refuses; its message says why, in the server's language."""
+
+
+def _quiet_console() -> Console:
+    """A console that shows nothing: the page is drawn from the view, not from the terminal's lines."""
+    return Console(interactive=True, color=False, write=lambda text: None, read_line=lambda prompt="": None,
+                   clear=lambda: None)
+
+
+class WebGame:
+    """A game served to browsers.
+
+    ``tokens``: seat -> its secret token (human seats only); ``host``: the token of the person who started
+    the server (seat 1's when it is human), who may also pause, change the speed and save."""
+
+    def __init__(self, session: Session, delay: float = SPEEDS["normal"], guide: bool = False):
+        self.session = session
+        self.guide = guide                     # a guided first game: short steps, each shown once
+        self.guide_seen: set = set()
+        self.delay = delay
+        self.paused = False
+        self.version = 0                       # grows with every change of the game
+        self.tokens = {seat: secrets.token_urlsafe(16) for seat, spec in enumerate(session.players)
+                       if is_human(spec)}
+        self.host = self.tokens.get(0) or secrets.token_urlsafe(16)
+        self.message = ""                      # the last note for every page (saved, undone)
+
+    # ------------------------------------------------------------------ making one
+    @classmethod
+    def new(cls, ruleset, players, seed: int, record_path=None, first_player=None, **kw) -> "WebGame":
+        session = Session(ruleset=ruleset, seed=seed, players=list(players), console=_quiet_console(),
+                          first_player=first_player, record_path=Path(record_path) if record_path else None)
+        if record_path:
+            session.save()
+        return cls(session, **kw)
+
+    @classmethod
+    def resume(cls, path, players=None, **kw) -> "WebGame":
+        """The game saved in ``path`` (raises RecordError/ReplayError), saved there again after every action."""
+        return cls(resume_session(path, _quiet_console(), players=players), **kw)
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def title(self) -> str:
+        return screen.title_line(self.session.ruleset, self.session.seed)
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def seats_of(self, tokens) -> list[int]:
+        """The seats the ``tokens`` (any iterable of strings) let their holder play."""
+        given = {t for t in tokens if isinstance(t, str)}
+        return sorted(seat for seat, token in self.tokens.items() if token in given)
+
+    def is_known(self, tokens) -> bool:
+        given = {t for t in tokens if isinstance(t, str)}
+        return bool(given & (set(self.tokens.values()) | {self.host}))
+
+    def bot_to_play(self) -> bool:
+        st = self.state
+        return not st.is_terminal() and not is_human(self.session.players[st.current]) and not self._stopped()
+
+    def _stopped(self) -> bool:
+        s = self.session
+        return s.max_turns is not None and self.state.turn >= s.max_turns
+
+    # ------------------------------------------------------------------ changes
+    def act(self, token, action) -> str:
+        """Play ``action`` (the engine's number of a legal action) for the seat of ``token``; returns what is
+        told of it. Raises :class:`Refused` with the reason, and changes nothing, when it may not be played."""
+        st = self.state
+        if not isinstance(token, str) or token not in self.tokens.values():
+            raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
+        seat = next(s for s, t in self.tokens.items() if t == token)
+        if st.is_terminal():
+            raise Refused(_("The game is over."))
+        if seat != st.current:
+            raise Refused(_("It is not your turn: {player} is to play.").format(player=self.session.names[st.current]))
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(st.c.actions):
+            raise Refused(_("There is no such action in this game."))
+        if action not in st.legal_actions():
+            reason = screen.why_illegal(st, action)
+            written = screen.notation(st, action)
+            if reason:
+                raise Refused(_("“{text}” is not possible now: {reason}.").format(text=written, reason=reason))
+            raise Refused(_("“{text}” is not a legal action here.").format(text=written))
+        self.session._play(action)
+        self.changed()
+        return self.session.story.entries[-1].text if self.session.story.entries else ""
+
+    def bot_position(self):
+        """(the history's length, the computer to play, a copy of the state): what :meth:`think` needs, taken
+        in the server's loop so that the thinking may run outside it."""
+        st = self.state
+        return len(st.history), self.session.players[st.current], st.clone()
+
+    def think(self, at: int, spec: str, position):
+        """(``at``, the action the computer ``spec`` chooses in ``position``); touches nothing of the game."""
+        action, _reason = bot_choose(spec, position, self.session.seed)
+        return at, action
+
+    def bot_choice(self):
+        """(the history's length, the action the computer to play chooses); :meth:`play_bot` plays it if
+        nothing moved meanwhile."""
+        return self.think(*self.bot_position())
+
+    def play_bot(self, at: int, action: int) -> bool:
+        if len(self.state.history) != at or not self.bot_to_play():
+            return False                       # undone or changed while it thought
+        self.session._play(action)
+        self.changed()
+        return True
+
+    def undo(self, token) -> str:
+        """Take back the last action of the seat of ``token`` and everything played after it."""
+        seats = self.seats_of([token])
+        if not seats:
+            raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
+        s = self.session
+        mine = [i for i, seat in enumerate(s.seats) if seat in seats]
+        if not mine:
+            raise Refused(_("Nothing to undo: no move of yours has been played yet."))
+        later_humans = [seat for seat in s.seats[mine[-1] + 1:] if is_human(s.players[seat]) and seat not in seats]
+        if later_humans:
+            raise Refused(_("Another player has played since your last move; it cannot be undone now."))
+        if s._undo() != "redraw":
+            raise Refused(_("Nothing to undo: no move of yours has been played yet."))
+        self.message = s.story.entries[-1].text
+        self.changed()
+        return self.message
+
+    def save(self, token) -> Path:
+        if not self.is_known([token]):
+            raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
+        s = self.session
+        path = s.save(s.record_path or default_record_path(s.ruleset, s.seed))
+        self.message = _("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
+            file=path, command=resume_command(path))
+        self.changed()
+        return path
+
+    def set_speed(self, token, speed) -> None:
+        if not self.is_known([token]):
+            raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
+        if speed == "pause":
+            self.paused = True
+        elif speed in SPEEDS:
+            self.paused = False
+            self.delay = SPEEDS[speed]
+        else:
+            raise Refused(_("There is no such speed."))
+        self.changed()
+
+    def dismiss(self, token, step) -> None:
+        """The guide's step ``step`` is read: it is not shown again."""
+        if not self.seats_of([token]):
+            raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
+        if step not in GUIDE_STEPS:
+            raise Refused(_("There is no such step in the guide."))
+        self.guide_seen.add(step)
+        self.changed()
+
+    def changed(self):
+        self.version += 1
+
+    # ------------------------------------------------------------------ what a page is sent
+    def payload(self, tokens=()) -> dict:
+        """Everything a page draws, for the holder of ``tokens``: the view, the texts, whose seats are whose."""
+        s = self.session
+        st = self.state
+        mine = self.seats_of(tokens)
+        host = self.host in set(tokens) or 0 in mine
+        playing = not st.is_terminal() and st.current in mine
+        seat = st.current if playing else (mine[0] if mine else -1)
+        view = state_view(st, s.names, seat=seat, label=screen.describe, with_actions=playing)
+        data = s.data
+        c = st.c
+        actions = []
+        for a in view.actions:
+            actions.append({**asdict(a), "hover": hover_text(data, c, a),
+                            "details": screen.details(st, a.index)})
+        out = {
+            "version": self.version,
+            "lang": get_language(),
+            "title": self.title,
+            "heading": screen.heading_line(st, s.names) if not st.is_terminal() else "",
+            "hint": screen.phase_hint(st) if not st.is_terminal() and st.current in mine else "",
+            "view": view_dict(self, view),
+            "off_cycle_text": off_cycle_text(st, view),
+            "progress_text": progress_text(view.progress),
+            "actions": actions,
+            "mine": mine,
+            "seat_tokens": {str(seat): self.tokens[seat] for seat in mine},
+            "to_play": st.current if not st.is_terminal() else -1,
+            "names": [str(n) for n in s.names],
+            "humans": [is_human(p) for p in s.players],
+            "watching": not any(is_human(p) for p in s.players),
+            "resources": {rid: str(sentences.resource_name(data, rid)) for rid in [*c.pool_ids, *(
+                [c.coins_id] if c.coins_id else [])]},
+            "coins": {cid: str(screen.name(data, "coin", cid)) for cid in c.coin_ids},
+            "rows": [[label, text] for label, text in screen.common_rows(st, s.names)],
+            "players_text": [player_texts(st, s.names, p) for p in range(st.n_players)],
+            "story": [{"kind": e.kind, "seat": e.seat, "text": e.text} for e in s.story.entries[-STORY_LINES:]],
+            "played": len(st.history),
+            "over": st.is_terminal(),
+            "end": screen.end_lines(st, s.names)[1:] if st.is_terminal() else [],
+            "message": self.message,
+            "paused": self.paused,
+            "speed": next((k for k, v in SPEEDS.items() if v == self.delay), "normal"),
+            "record": str(s.record_path) if s.record_path else "",
+            "can_undo": bool(mine) and any(seat in mine for seat in s.seats),
+            "guide": guide_step(st, view, self.guide_seen) if self.guide and playing else None,
+            "strings": page_strings(),
+            "waiting": _("Waiting for {player}…").format(player=s.names[st.current]) if not st.is_terminal() else "",
+        }
+        if host:
+            out["links"] = {str(seat): token for seat, token in self.tokens.items() if seat not in mine}
+        return out
+
+
+def view_dict(game: WebGame, view) -> dict:
+    """The view as JSON, with the words of the board: each space's yield, each worker's label."""
+    st = game.state
+    c = st.c
+    out = _plain(asdict(view))
+    kinds = {kid: k for k, kid in enumerate(c.kind_ids)}
+    for space, sp in zip(out["spaces"], view.spaces):
+        space["yield_text"] = screen.gain_text(c.space_pool[sp.index], c.space_coin[sp.index], c)
+        for w in space["workers"]:
+            w["label"] = screen._worker_label(st, game.session.names, kinds[w["kind"]], w["owner"], 1,
+                                              w["moved"], False)
+    return out
+
+
+def off_cycle_text(state, view) -> str:
+    """The workers not on the Work Cycle yet, and the sailors that may still be hired ("" when none)."""
+    c = state.c
+    counts = {}
+    for w in view.off_cycle:
+        if c.worker_kind[w.index] != c.sailor_kind:
+            counts[w.kind_name] = counts.get(w.kind_name, 0) + 1
+    cur = state.current
+    sailors = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] < 0
+                  and state.wowner[w] < 0 and (c.sailor_shared or c.worker_seat[w] == cur))
+    if c.sailor_max is not None:           # as the terminal counts them (screen.cycle_lines)
+        on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] >= 0)
+        sailors = max(0, min(sailors, c.sailor_max - on))
+    parts = [_("{worker} ×{count}").format(worker=k, count=n) if n > 1 else k for k, n in counts.items()]
+    if c.sailor_kind >= 0:
+        sailor = screen.name(c.data, "worker", c.kind_ids[c.sailor_kind])
+        parts.append(ngettext("{worker}: {count} more can be hired", "{worker}: {count} more can be hired",
+                              sailors).format(worker=sailor, count=sailors))
+    return _("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)) if parts else ""
+
+
+def progress_text(progress) -> str:
+    """How close the game is to its end, in a line."""
+    parts = [ngettext("{built} of {total} structure built", "{built} of {total} structures built",
+                      progress.structures_total).format(built=progress.structures_built,
+                                                        total=progress.structures_total),
+             ngettext("{count} goal left", "{count} goals left", progress.goals_left).format(
+                 count=progress.goals_left)]
+    if progress.ending:
+        parts.append(_("the end of the game is triggered"))
+    return " · ".join(parts)
+
+
+#: The guided first game's steps, in the order a game meets them.
+GUIDE_STEPS = ("cycle", "build", "labor", "goal", "borrow")
+
+
+def guide_step(state, view, seen) -> dict | None:
+    """The guide's step for this moment of the game (the first not yet read that applies), or None."""
+    c = state.c
+    kinds = {a.kind for a in view.actions}
+    shared = any(w.owner < 0 for sp in view.spaces for w in sp.workers)
+    labor = screen.turn_resource_name(c)
+    applies = {
+        "cycle": view.phase == "work",
+        "build": "build" in kinds,
+        "labor": view.phase == "spending" and bool(labor) and screen.labor_lost(state) > 0,
+        "goal": view.goals.face_up is not None,
+        "borrow": "borrow" in kinds and view.lender is not None,
+    }
+    for step in GUIDE_STEPS:
+        if step in seen or not applies[step]:
+            continue
+        if step == "cycle":
+            text = (_("The Work Cycle is shared. On your turn, move workers one step each: each earns what its "
+                      "new space yields. The white workers belong to nobody: the ones you leave where they are, "
+                      "the next player moves.") if shared else
+                    _("The Work Cycle: on your turn, move workers one step each; each earns what its new space "
+                      "yields."))
+        elif step == "build":
+            text = _("You can build. A structure is worth VP and does something for you for the rest of the game; "
+                     "rest the pointer on a choice to see what it costs and gives.")
+        elif step == "labor":
+            text = _("The {labor} you do not spend this turn is lost when it ends: build, or exchange it, "
+                     "before you end your turn.").format(labor=labor)
+        elif step == "goal":
+            text = _("A face-up goal (under the board) gives its VP to the player who meets it first; when it "
+                     "is claimed or removed, the next one is turned up.")
+        else:
+            token = screen.name(c.data, "structure", view.lender.structure)     # a name with its forms
+            text = _("You may borrow another player's structure until the end of your turn by taking the "
+                     "{token_of} token; unless you repay {cost}, it costs you {vp} at the end of the game.").format(
+                token_of=token, cost=screen.cost_text(c.repay_pool, c.repay_coin, c),
+                vp=screen.vp_text(c.lender_penalty))
+        return {"step": step, "text": text}
+    return None
+
+
+def _plain(value):
+    """Tuples as lists, all the way down (for JSON)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def resume_command(path) -> str:
+    return f"rulekit serve --resume {screen._quote(path)} --lang {get_language()}"
+
+
+def amounts_text(data, c, amounts) -> str:
+    """``((resource or coin id, n), ...)`` in words ("2 Labor, 3 Coin"), or "nothing"."""
+    parts = []
+    for rid, n in amounts:
+        if rid in c.coin_ids and rid != c.coins_id:
+            parts.append(_("{coin} ×{count}").format(coin=screen.name(data, "coin", rid), count=n))
+        else:
+            parts.append(sentences.resource_amount(data, rid, n))
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def hover_text(data, c, action) -> str:
+    """What an action costs and gives, said when the pointer rests on it."""
+    return _("Cost: {cost}. Gain: {gain}.").format(cost=amounts_text(data, c, action.cost),
+                                                   gain=amounts_text(data, c, action.gain))
+
+
+def player_texts(state, names, seat: int) -> list[str]:
+    """A player's lines on the board: score, coins, resources, structures, goals."""
+    c = state.c
+    d = c.data
+    pv = state_view(state, names, with_actions=False).players[seat]
+    lines = [_("{player} — {score}").format(player=names[seat], score=screen.vp_text(pv.score)),
+             _("{coins} — {total} in all").format(coins=screen.coins_text(d, c.coin_ids, [n for _c, n in pv.purse]),
+                                                   total=screen.coin_text(pv.coin_value, c))]
+    held = [sentences.resource_amount(d, rid, n) for rid, n in pv.resources if n]
+    if held:
+        lines.append(", ".join(held))
+    built = ", ".join(_("{structure} ({vp})").format(structure=s.name, vp=screen.vp_text(s.vp)) for s in pv.structures)
+    lines.append(ngettext("{structures} · {count} token left", "{structures} · {count} tokens left",
+                          pv.tokens_left).format(structures=built or _("none yet"), count=pv.tokens_left))
+    if pv.goals:
+        lines.append(_("goals: {goals}").format(goals=", ".join(name for _g, name in pv.goals)))
+    if pv.borrowed:
+        lines.append(_("borrowed this turn: {structure}").format(structure=screen.name(d, "structure", pv.borrowed)))
+    return lines
+
+
+def page_strings() -> dict:
+    """The page's own words, in the server's language."""
+    return {
+        "board": _("Board"), "choices": _("Your choices:"), "story": _("What happened"),
+        "undo": pgettext_command("undo"), "save": pgettext_command("save"), "rules": pgettext_command("rules"),
+"work_cycle": _("WORK CYCLE"), "join": _("Invite a player"),
+        "join_help": _("Send this link to the person who plays seat {seat}:"), "speed": _("Speed"),
+        "pause": _("pause"), "slow": _("slow"), "normal": _("normal"), "fast": _("fast"), "instant": _("instant"),
+        "keys": _("Keys: 1–9 choose an action, u undo, r rules."),
+        "disconnected": _("The connection to the server is lost; reload the page."),
+        "watch": _("You are watching."), "guide_title": _("Guide"), "guide_ok": _("Got it"),
+    }
+
+
+def pgettext_command(command: str) -> str:
+    return screen.command_word(command)
+
+
+__all__ = ["Refused", "SPEEDS", "WebGame"]

@@ -1,0 +1,213 @@
+"""rulekit serve without a browser: the game a server holds, its tokens, and what it refuses."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulekit.engine import new_game
+from rulekit.language import bundled_rulesets, load_ruleset
+from rulekit.play.view import state_view
+from rulekit.web.app import make_app
+from rulekit.web.game import SPEEDS, Refused, WebGame
+
+from starlette.testclient import TestClient
+
+
+def _game(ruleset="short-game", players=("human", "bot:easy"), seed=3, guide=False, **kw):
+    game = WebGame.new(load_ruleset(ruleset), list(players), seed, delay=SPEEDS["instant"], **kw)
+    game.guide = guide
+    return game
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
+def test_every_bundled_ruleset_gives_a_page(ruleset_id):
+    rs = load_ruleset(ruleset_id)
+    players = ["human"] + ["bot:easy"] * (new_game(rs, seed=1).n_players - 1)
+    game = WebGame.new(rs, players, 1)
+    page = game.payload([game.tokens[0]])
+    st = game.state
+    assert [a["index"] for a in page["actions"]] == st.legal_actions()
+    assert [s["id"] for s in page["view"]["spaces"]] == list(st.c.space_ids)
+    assert len(page["players_text"]) == st.n_players
+    assert all(a["hover"] and a["label"] and a["notation"] for a in page["actions"])
+    json.dumps(page)                                  # all of it is JSON
+
+
+def test_a_seat_acts_only_for_itself():
+    game = _game(players=("human", "human"))
+    st = game.state
+    first, second = game.tokens[st.current], game.tokens[1 - st.current]
+    before = len(st.history)
+    with pytest.raises(Refused, match="not your turn"):
+        game.act(second, st.legal_actions()[0])
+    with pytest.raises(Refused, match="seat token"):
+        game.act("forged-token", st.legal_actions()[0])
+    assert len(game.state.history) == before
+    game.act(first, st.legal_actions()[0])
+    assert len(game.state.history) == before + 1
+    # still the first seat's turn: the other seat's page offers no action
+    assert game.state.current == st.current and game.payload([second])["actions"] == []
+    # only the host (seat 1) is shown the other seats' links; seat 2's page never shows seat 1's token
+    assert game.payload([game.tokens[0]])["links"] == {"1": game.tokens[1]}
+    assert game.tokens[0] not in json.dumps(game.payload([game.tokens[1]]))
+
+
+def test_an_illegal_action_says_why_and_changes_nothing():
+    game = _game()
+    st = game.state
+    token = game.tokens[0]
+    illegal = next(a for a in range(len(st.c.actions)) if a not in st.legal_actions()
+                   and st.c.actions[a].kind == st.c.actions[st.c.a_end].kind)
+    key = st.key()
+    with pytest.raises(Refused, match="move at least one worker first"):
+        game.act(token, illegal)
+    for bad in (-1, 10 ** 6, "1", None, True, 1.5):
+        with pytest.raises(Refused, match="no such action"):
+            game.act(token, bad)
+    assert game.state.key() == key
+
+
+def test_undo_takes_back_the_players_move_and_the_computers_replies():
+    game = _game()
+    token = game.tokens[0]
+    key = game.state.key()
+    game.act(token, game.state.legal_actions()[0])
+    while game.bot_to_play():
+        game.play_bot(*game.bot_choice())
+    game.undo(token)
+    assert game.state.key() == key and not game.state.history
+
+
+def test_save_and_resume(tmp_path):
+    path = tmp_path / "game.json"
+    game = _game(record_path=path)
+    token = game.tokens[0]
+    for _ in range(3):
+        game.act(token, game.state.legal_actions()[0])
+    again = WebGame.resume(path)
+    assert again.state.key() == game.state.key()
+    assert [game.state.notation(a) for a in again.state.history] == [game.state.notation(a) for a in game.state.history]
+
+
+def _receive_game(ws):
+    msg = ws.receive_json()
+    assert msg["type"] == "game"
+    return msg["game"]
+
+
+def test_the_websocket_refuses_bad_input_and_goes_on():
+    game = _game(players=("human", "human"))
+    client = TestClient(make_app(game, game.session.ruleset))
+    seat = game.state.current
+    mine, theirs = game.tokens[seat], game.tokens[1 - seat]
+    with client.websocket_connect(f"/ws?t={mine}") as ws:
+        page = _receive_game(ws)
+        legal = [a["index"] for a in page["actions"]]
+        key = game.state.key()
+        for bad in ("not json", "[1, 2]", json.dumps({"type": 3}), json.dumps({"type": "fly"}),
+                    json.dumps({"type": "act", "token": mine, "action": "move"}),
+                    json.dumps({"type": "act", "token": theirs, "action": legal[0]}),
+                    json.dumps({"type": "act", "token": "x" * 22, "action": legal[0]}),
+                    "x" * 10000):
+            ws.send_text(bad)
+            answer = ws.receive_json()
+            assert answer["type"] == "refused" and answer["message"]
+        ws.send_bytes(b"\x00\x01")
+        assert ws.receive_json()["type"] == "refused"
+        assert game.state.key() == key
+        ws.send_text(json.dumps({"type": "act", "token": mine, "action": legal[0]}))
+        page = _receive_game(ws)
+        assert len(game.state.history) == 1 and page["version"] == game.version
+
+
+def test_the_page_and_its_assets_are_served_from_the_package():
+    game = _game()
+    client = TestClient(make_app(game, game.session.ruleset))
+    page = client.get("/")
+    assert page.status_code == 200 and 'lang="en"' in page.text
+    assert "http" not in page.text.replace('xmlns="http://www.w3.org/2000/svg"', "")   # no CDN, no network
+    for asset in ("/static/app.js", "/static/style.css", "/static/icon.svg"):
+        response = client.get(asset)
+        assert response.status_code == 200 and "//cdn" not in response.text
+    rules = client.get("/rules")
+    assert rules.status_code == 200 and "Work Cycle" in rules.text
+
+
+def test_the_view_behind_a_page_is_the_screens():
+    game = _game()
+    page = game.payload([game.tokens[0]])
+    view = state_view(game.state, game.session.names, seat=0)
+    assert [a["notation"] for a in page["actions"]] == [a.notation for a in view.actions]
+
+
+def test_the_speed_and_the_pause():
+    game = _game(players=("bot:easy", "bot:easy"))
+    assert game.bot_to_play()
+    game.set_speed(game.host, "pause")
+    assert game.paused
+    game.set_speed(game.host, "slow")
+    assert not game.paused and game.delay == SPEEDS["slow"]
+    with pytest.raises(Refused, match="no such speed"):
+        game.set_speed(game.host, "warp")
+    with pytest.raises(Refused, match="seat token"):
+        game.set_speed("forged", "fast")
+    assert game.delay == SPEEDS["slow"]
+
+
+def test_a_paused_server_plays_no_computer_move():
+    import asyncio
+
+    from rulekit.web.app import Server
+
+    game = _game(players=("bot:easy", "bot:easy"))
+    game.set_speed(game.host, "pause")
+
+    async def run():
+        server = Server(game)
+        server.start()
+        for _ in range(20):
+            await asyncio.sleep(0)                  # let the computers' task run as long as it wants
+        played = len(game.state.history)
+        game.set_speed(game.host, "instant")
+        server.wake.set()
+        for _ in range(100_000):
+            if game.state.is_terminal():
+                break
+            await asyncio.sleep(0.001)
+        server.task.cancel()
+        return played
+
+    assert asyncio.run(run()) == 0
+    assert game.state.is_terminal()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_guided_first_game_tells_each_step_once(lang):
+    from rulekit.i18n import set_language
+
+    set_language(lang)
+    game = _game(guide=True)
+    token = game.tokens[0]
+    page = game.payload([token])
+    assert page["guide"]["step"] == "cycle"
+    assert ("Work Cycle" if lang == "en" else "Cycle de Travail") in page["guide"]["text"]
+    game.dismiss(token, "cycle")
+    seen = ["cycle"]
+    while len(game.state.history) < 400 and not game.state.is_terminal():
+        page = game.payload([token])
+        if page["guide"]:
+            step = page["guide"]["step"]
+            assert step not in seen                 # each step once
+            seen.append(step)
+            game.dismiss(token, step)
+            continue
+        if game.state.current == 0:
+            legal = game.state.legal_actions()
+            game.act(token, legal[-1] if len(seen) % 2 else legal[0])
+        else:
+            game.play_bot(*game.bot_choice())
+    assert {"cycle", "build", "labor"} <= set(seen)
+    with pytest.raises(Refused, match="step" if lang == "en" else "étape"):
+        game.dismiss(token, "nonsense")
+    assert _game().payload([token])["guide"] is None          # only with --guide

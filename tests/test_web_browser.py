@@ -1,0 +1,369 @@
+"""rulekit serve in a real browser: Debian's chromium, driven by Playwright (never a downloaded browser).
+
+Each test starts ``rulekit serve`` in a process of its own and plays through the page as a person would:
+by clicking the board's workers and the choices."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT = 30_000          # ms: the longest a page may take to show a change (a slow shared machine)
+
+
+class Server:
+    """``rulekit serve`` running in a process of its own; ``urls``: what it printed (the host's first)."""
+
+    def __init__(self, cwd: Path, *args: str):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "rulekit", "serve", *args, "--port", "0", "--no-browser", "--speed", "instant"],
+            cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines = []
+        for line in self.proc.stdout:
+            self.lines.append(line)
+            if "Ctrl-C" in line or "Ctrl-C" in line.replace("Ctrl‑C", "Ctrl-C"):
+                break
+        else:
+            raise AssertionError("the server did not start: " + self.proc.stderr.read())
+        self.urls = [m.group(0) for line in self.lines for m in re.finditer(r"http://\S+", line)]
+
+    @property
+    def base(self) -> str:
+        return self.urls[0].split("?")[0]
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def serve(tmp_path):
+    started = []
+
+    def start(*args):
+        server = Server(tmp_path, *args)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        if server.alive():
+            server.stop()
+
+
+def open_page(browser, url, width=1280, height=900):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.version !== undefined", timeout=WAIT)
+    page.errors = errors
+    return page
+
+
+def version(page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def wait_my_turn_or_end(page, after: int):
+    page.wait_for_function(
+        f"Number(document.body.dataset.version) > {after} && "
+        "(document.body.dataset.mine === '1' || document.body.dataset.over === '1')", timeout=WAIT)
+
+
+def click_one(page) -> None:
+    """One action by a click: build when possible, else move a worker on the board, else go on."""
+    v = version(page)
+    build = page.locator("#choices button[data-kind=build]")
+    worker = page.locator("#board .worker.can-move")
+    if build.count():
+        build.first.click()
+    elif worker.count():
+        worker.first.click()
+    else:
+        go_on = page.locator("#choices button[data-kind=spend]")
+        if not go_on.count():
+            go_on = page.locator("#choices button[data-kind=end]")
+        go_on.first.click()
+    return v
+
+
+def play_to_the_end(page, limit=600) -> int:
+    clicks = 0
+    while page.evaluate("document.body.dataset.over") != "1":
+        assert clicks < limit, "the game did not end"
+        v = click_one(page)
+        clicks += 1
+        wait_my_turn_or_end(page, v)
+    return clicks
+
+
+def test_a_whole_game_against_the_easy_computer_by_clicks_in_english(browser, serve):
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "5")
+    page = open_page(browser, server.urls[0])
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#choicestitle").inner_text() == "Your choices:"
+    first = page.locator("#choices button").first
+    assert re.match(r"Cost: .+\. Gain: .+\.", first.get_attribute("title"))
+    clicks = play_to_the_end(page)
+    assert clicks > 10
+    end = page.locator("#end").inner_text()
+    assert "GAME OVER" in end and ("win" in end or "tie" in end.lower())
+    assert "Computer (easy)" in page.locator("#story").inner_text()       # its turns were told
+    assert not page.errors
+
+
+FRENCH_SHORT = textwrap.dedent("""\
+    extends: province-fr
+    id: courte-fr
+    end:
+      conditions:
+        - player_condition: {metric: structures, at_least: 3}
+        - all_structures_built: {}
+        - goals_exhausted: {}
+    """)
+
+
+def test_a_whole_game_in_french_by_clicks(browser, serve, tmp_path):
+    (tmp_path / "courte.yaml").write_text(FRENCH_SHORT, encoding="utf-8")
+    server = serve("courte.yaml", "--players", "human,bot:easy", "--seed", "2", "--lang", "fr")
+    page = open_page(browser, server.urls[0])
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert page.locator("#choicestitle").inner_text() == "Vos choix\u202f:"
+    assert "Cost" not in page.locator("#choices button").first.get_attribute("title")
+    play_to_the_end(page)
+    text = page.locator("body").inner_text()
+    assert "PARTIE TERMINÉE" in text
+    for english in ("Your choices", "GAME OVER", "Cost:", "What happened", "Computer (easy)"):
+        assert english not in text                     # never a mixed page
+    assert not page.errors
+
+
+def test_two_browsers_play_one_game(browser, serve):
+    server = serve("short-game", "--players", "human,human", "--seed", "8")
+    assert len(server.urls) == 3                       # seat 1, seat 2's link, the hot-seat link
+    one = open_page(browser, server.urls[0])
+    two = open_page(browser, server.urls[1])
+    assert one.locator("#links input").input_value().endswith(server.urls[1].split("?")[1])
+    pages = {0: one, 1: two}
+    for _ in range(40):                                 # several whole turns of each player
+        to_play = [s for s, p in pages.items() if p.evaluate("document.body.dataset.mine") == "1"]
+        assert len(to_play) == 1                       # one page offers actions, the other waits
+        page, other = pages[to_play[0]], pages[1 - to_play[0]]
+        assert other.locator("#choices button").count() == 0
+        before = version(other)
+        click_one(page)
+        for p in (page, other):                        # both pages are told
+            p.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=WAIT)
+    assert one.locator("#story").inner_text() == two.locator("#story").inner_text()
+    assert "Player 2" in one.locator("#story").inner_text() and "Player 1" in two.locator("#story").inner_text()
+
+
+def test_a_game_resumes_after_the_server_restarts(browser, serve, tmp_path):
+    record = tmp_path / "game.json"
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "4", "--record", str(record))
+    page = open_page(browser, server.urls[0])
+    for _ in range(12):
+        v = click_one(page)
+        wait_my_turn_or_end(page, v)
+    played = json.loads(page.evaluate("JSON.stringify([document.querySelector('#players').innerText, "
+                                      "document.querySelector('#heading').innerText])"))
+    server.stop()
+    again = serve("--resume", str(record))
+    page2 = open_page(browser, again.urls[0])
+    now = [page2.locator("#players").inner_text(), page2.locator("#heading").inner_text()]
+    assert now == played
+    assert json.loads(record.read_text(encoding="utf-8"))["actions"]
+    v = click_one(page2)                               # and it plays on
+    wait_my_turn_or_end(page2, v)
+
+
+LAYOUT = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const problems = [];
+  const panels = [...document.querySelectorAll("#layout > .panel, header#top")];
+  for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++)
+    if (overlap(box(panels[i]), box(panels[j]))) problems.push(`${panels[i].id} overlaps ${panels[j].id}`);
+  const tools = [...document.querySelectorAll("#tools > *:not([hidden]), #title, #heading")];
+  for (let i = 0; i < tools.length; i++) for (let j = i + 1; j < tools.length; j++)
+    if (overlap(box(tools[i]), box(tools[j]))) problems.push(`${tools[i].id} overlaps ${tools[j].id}`);
+  for (const g of document.querySelectorAll("#board g.space")) {
+    const frame = g.querySelector("rect.box").getBBox();
+    for (const t of g.querySelectorAll("text.label")) {
+      const b = t.getBBox();
+      if (b.x < frame.x || b.x + b.width > frame.x + frame.width + 0.5 || b.y < frame.y || b.y + b.height > frame.y + frame.height)
+        problems.push(`"${t.textContent}" leaves its box`);
+    }
+  }
+  const spaces = [...document.querySelectorAll("#board g.space:not(.progress) rect.box")].map((r) => r.getBBox());
+  for (let i = 0; i < spaces.length; i++) for (let j = i + 1; j < spaces.length; j++) {
+    const a = spaces[i], b = spaces[j];
+    if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) problems.push("two spaces overlap");
+  }
+  const rects = [...document.querySelectorAll("#board g.space:not(.progress)")];
+  for (const w of document.querySelectorAll("#board .worker")) {
+    const c = w.querySelector("circle").getBBox();
+    const home = rects.find((g) => { const f = g.querySelector("rect.box").getBBox();
+      return c.x >= f.x && c.x + c.width <= f.x + f.width && c.y >= f.y && c.y + c.height <= f.y + f.height; });
+    if (!home) problems.push(`worker ${w.dataset.worker} is outside every space`);
+  }
+  for (const e of document.querySelectorAll(".player p, #choices button > span, #rows dt, #rows dd, #story li, h2, #end p")) {
+    const parent = e.closest(".player, #choices button, #story, .panel");
+    const a = box(e), b = box(parent);
+    const scrolled = parent.id === "story";              // a scrolled list: its lines only stay within its width
+    if (scrolled ? a.left < b.left - 0.5 || a.right > b.right + 0.5 : !inside(a, b))
+      problems.push(`"${e.textContent.slice(0, 40)}" leaves its box`);
+    if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "auto") problems.push(`"${e.textContent.slice(0, 40)}" is cut`);
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) problems.push("the page scrolls sideways");
+  return problems;
+}"""
+
+
+LAYOUT_GAMES = {
+    "three-players-fr": ("province-3p", "--players", "human,bot:easy,bot:easy", "--seed", "3", "--lang", "fr"),
+    "stone-fourth-space": ("stone.yaml", "--players", "human,bot:easy", "--seed", "3"),
+}
+
+
+@pytest.mark.parametrize("size,game", [((1280, 900), "three-players-fr"), ((420, 900), "three-players-fr"),
+                                       ((420, 900), "stone-fourth-space")],
+                         ids=["wide", "narrow", "narrow-stone"])
+def test_the_layout_at_two_window_sizes(browser, serve, tmp_path, size, game):
+    from test_resources import STONE                    # a house rule with a fourth space and a third resource
+
+    (tmp_path / "stone.yaml").write_text(STONE, encoding="utf-8")
+    server = serve(*LAYOUT_GAMES[game])
+    page = open_page(browser, server.urls[0], *size)
+    assert page.locator("#board g.space:not(.progress)").count() == (4 if "stone" in game else 3)
+    for _ in range(10):                                 # a board with workers moved and structures built
+        v = click_one(page)
+        wait_my_turn_or_end(page, v)
+    shot = tmp_path / f"board-{size[0]}.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    assert page.evaluate(LAYOUT) == []
+    assert page.locator(".player").count() == (2 if "stone" in game else 3)
+
+
+def test_bad_input_is_refused_and_the_server_goes_on(browser, serve):
+    server = serve("short-game", "--players", "human,human", "--seed", "6")
+    page = open_page(browser, server.urls[0])
+    before = page.locator("#players").inner_text(), version(page)
+    legal = page.locator("#choices button").first.get_attribute("data-action")
+    seat2 = server.urls[1].split("t=")[1]
+    answers = page.evaluate("""async ([legal, seat2]) => {
+      const ws = new WebSocket(`ws://${location.host}/ws`);
+      await new Promise((ok) => ws.onopen = ok);
+      const answers = [];
+      ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === "refused") answers.push(m.message); };
+      const tokens = new URLSearchParams(location.search).get("t");
+      const sends = [
+        JSON.stringify({type: "act", token: tokens, action: 99999}),          // a forged action
+        JSON.stringify({type: "act", token: seat2, action: Number(legal)}),    // the other seat's token
+        JSON.stringify({type: "act", token: "not-a-token", action: Number(legal)}),
+        "{not json", JSON.stringify({type: "act"}), JSON.stringify([1]),       // malformed
+      ];
+      for (const s of sends) ws.send(s);
+      for (let i = 0; i < 100 && answers.length < sends.length; i++) await new Promise((ok) => setTimeout(ok, 50));
+      ws.close();
+      return answers;
+    }""", [legal, seat2])
+    assert len(answers) == 6
+    assert "no such action" in answers[0] and "not your turn" in answers[1] and "seat token" in answers[2]
+    assert all("not understood" in a for a in (answers[3], answers[5]))
+    # the page's own illegal click says why
+    page.evaluate("socket.send(JSON.stringify({type: 'act', token: tokenToPlay(), action: game.actions.length ? "
+                  "-1 : 0}))")
+    page.wait_for_function("document.getElementById('message').dataset.refused === '1'", timeout=WAIT)
+    assert page.locator("#message").inner_text()
+    assert (page.locator("#players").inner_text(), version(page)) == before
+    assert server.alive()
+    v = click_one(page)                                 # and the game goes on
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
+    # a wrong token in the link: a page that watches, with nothing to click
+    watcher = open_page(browser, server.base + "?t=wrong")
+    assert watcher.locator("#choices button").count() == 0
+
+
+def test_undo_save_and_the_rules_by_clicks(browser, serve, tmp_path):
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "9", "--lang", "fr")
+    page = open_page(browser, server.urls[0])
+    board = page.locator("#players").inner_text()
+    assert page.locator("#undo").is_disabled()
+    v = click_one(page)
+    wait_my_turn_or_end(page, v)
+    assert page.locator("#players").inner_text() != board or page.locator("#story li").count() > 2
+    v = version(page)
+    page.keyboard.press("u")                            # the key does what the button does
+    wait_my_turn_or_end(page, v)
+    assert page.locator("#players").inner_text() == board
+    assert "Annulé" in page.locator("#story").inner_text()
+    v = version(page)
+    page.locator("#save").click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
+    saved = list(tmp_path.glob("*.json"))
+    assert len(saved) == 1 and "rulekit serve --resume" in page.locator("#message").inner_text()
+    with page.expect_popup() as popup:
+        page.locator("#rules").click()
+    rules = popup.value
+    rules.wait_for_load_state()
+    assert rules.locator("html").get_attribute("lang") == "fr" and "Cycle de Travail" in rules.inner_text("body")
+
+
+def test_hot_seat_one_page_plays_every_seat(browser, serve):
+    server = serve("short-game", "--players", "human,human", "--seed", "10")
+    page = open_page(browser, server.urls[2])           # the link with every seat's token
+    seats = set()
+    for _ in range(25):
+        seats.add(page.evaluate("game.to_play"))
+        v = click_one(page)
+        wait_my_turn_or_end(page, v)
+    assert seats == {0, 1}
+
+
+def test_watching_two_computers_with_a_speed_control(browser, serve):
+    server = serve("short-game", "--players", "bot:easy,bot:easy", "--seed", "11")
+    page = open_page(browser, server.urls[0])
+    assert page.locator("#choices button").count() == 0
+    page.locator("#speed").select_option("pause")
+    page.wait_for_function("game.paused === true", timeout=WAIT)
+    assert page.locator("#speed").input_value() == "pause"
+    page.locator("#speed").select_option("instant")
+    page.wait_for_function("document.body.dataset.over === '1'", timeout=WAIT)
+    assert "GAME OVER" in page.locator("#end").inner_text()
+
+
+def test_the_guided_first_game_in_the_page(browser, serve):
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "12", "--guide", "--lang", "fr")
+    page = open_page(browser, server.urls[0])
+    guide = page.locator("#guide")
+    assert guide.is_visible() and guide.get_attribute("data-step") == "cycle"
+    assert "Cycle de Travail" in guide.inner_text()
+    v = version(page)
+    page.locator("#guideok").click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
+    assert guide.get_attribute("data-step") != "cycle" or not guide.is_visible()
