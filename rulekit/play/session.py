@@ -334,6 +334,7 @@ class Session:
         self.saved_once = False
         self._telling = False
         self._waiting = False
+        self._last_turn_shown = -1             # the turn whose start showed the other players' last turn
         self.save_failed = False
         self._rebuild(self.actions)
 
@@ -412,7 +413,7 @@ class Session:
         if not st.is_terminal():
             self._tell(story.Entry(st.turn, st.current, story.TURN, screen.turn_line(st, self.names)), bold=True)
 
-    def _play(self, action: int, save: bool = True):
+    def _play(self, action: int, save: bool = True, careless: bool = False):
         st = self.state
         seat, turn = st.current, st.turn
         c = st.c
@@ -430,7 +431,7 @@ class Session:
         same = st.turn == turn and not st.is_terminal()
         entry = story.Entry(turn, seat, story.ACTION, line, action_kind=info.kind, arg=info.arg,
                             labor=(screen.labor_of(st) - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
-                            lost=lost)
+                            lost=lost, careless=careless)
         self._tell(entry, fg=screen.seat_color(self.data, seat))
         if info.kind == screen.BORROW:
             paid = story.borrow_income_line(st, self.names, seat, info.arg, coin)
@@ -454,11 +455,27 @@ class Session:
     def _draw(self):
         con = self.console
         columns, rows = con.size()
+        shown = {}
         lines = layout.fit_screen(self.state, self.names, con, self.story, screen.title_line(self.ruleset, self.seed),
-                                  columns, rows)
+                                  columns, rows, shown=shown)
+        if not shown.get("whole", True) and self._last_turn_shown != self.state.turn \
+                and con.terminal and not self._waiting:
+            self._show_last_turn(columns)
+        self._last_turn_shown = self.state.turn
         con.clear()
         for line in lines:
             con.say(line)
+
+    def _show_last_turn(self, columns: int):
+        """The other players' last turn on a screen of its own, whole, when the board's screen has no
+        room for it: shown once, as the player's turn starts; Enter goes on to the board."""
+        con = self.console
+        con.clear()
+        con.say(con.style(_("What just happened:"), bold=True))
+        for line in layout.last_turn_lines(self.state, self.story, self.names, max(columns - 1, 20)):
+            con.say(line)
+        con.read(con.style(_("Enter: on to the board ({log}: the whole story) ").format(
+            log=screen.command_word("log")), dim=True))
 
     def _on_resize(self, signum, frame):           # exercised through a terminal (tests/test_play_pty.py)
         if not self._waiting:                      # drawn again at the next decision anyway
@@ -530,12 +547,12 @@ class Session:
                 if thinking:
                     con.status(con.style(screen.thinking_line(self.names[seat]), dim=True))
                 try:
-                    action, _reason = bot_choose(spec, self.state, self.seed)
+                    action, reason = bot_choose(spec, self.state, self.seed)
                 finally:
                     if thinking:
                         con.clear_status()
                 turn = self.state.turn
-                self._play(action)
+                self._play(action, careless=bool(reason) and reason == _("a careless move, chosen at random"))
                 if self.watching and con.terminal and not self._pace(turn):
                     self._leave()
                     return 0
