@@ -266,9 +266,13 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
         candidates = [full + cmd, full,
                       screen.choice_lines(state, names, console, width, compact=True, rows=squeeze),
                       screen.choice_lines(state, names, console, width, compact=True, rows=squeeze, hint=False)]
+        if avail - len(candidates[-1]) < 0:            # a crowded position: the end's progress left to `rules`
+            board = screen.board_lines(state, names, console, width, compact=True, progress=False)
+            avail = budget - len(top) - len(board)
         end = next((e for e in candidates if avail - len(e) >= need_all), None) \
             or next((e for e in candidates if avail - len(e) >= need_other), None) \
-            or min(candidates, key=len)
+            or next((e for e in candidates if avail - len(e) >= 0), None) \
+            or screen.choice_lines(state, names, console, width, compact=True, rows=max(avail, 2), hint=False)
     else:
         cmd = screen.commands_line(state, width, None)
         total = len(recent)
@@ -289,6 +293,8 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
             want += 1 if want < sum(len(r) for r in rows_of) else 0
             if budget - len(top) - len(board) - len(end) < want:
                 end = choices
+            if budget - len(top) - len(board) - len(end) < want:     # the end's progress left to `rules`
+                board = screen.board_lines(state, names, console, width, compact=True, progress=False)
             if budget - len(top) - len(board) - len(end) < want:
                 end = screen.choice_lines(state, names, console, width, compact=True,
                                           rows=max(budget - len(top) - len(board) - want, 2), hint=False)

@@ -154,7 +154,15 @@ class LocalNotation:
         """The legal action ``text`` stands for; raises :class:`AmbiguousActionError`
         when it fits several, :class:`IllegalActionError` when none."""
         legal = state.legal_actions()
-        words = self._unalias(typed(text))
+        try:
+            return self._parse(legal, text, typed(text))
+        except IllegalActionError:
+            unaliased = self._unalias(typed(text))
+            if unaliased == typed(text):
+                raise
+            return self._parse(legal, text, unaliased)
+
+    def _parse(self, legal, text: str, words: str) -> int:
         for compare in (lambda s: s, fold):
             key = compare(words)
             full = [a for a in legal if key in {compare(f) for f in self.forms(a)}]

@@ -412,6 +412,19 @@ def _describe_borrow(state, action: int) -> str:
         structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
 
 
+def _borrow_price(state) -> str:
+    """What borrowing costs in the end: the token's penalty, unless it is repaid."""
+    c = state.c
+    if not c.lender_penalty:
+        return ""
+    return _("{vp} at the end unless you repay {cost}").format(
+        vp=signed_vp(-c.lender_penalty), cost=cost_text(c.repay_pool, c.repay_coin, c))
+
+
+def _short_borrow(state, action: int) -> str:
+    return _borrow_price(state)
+
+
 def _report_borrow(state, action: int, player: str) -> str:
     c = state.c
     d = c.data
@@ -523,7 +536,7 @@ ACTION_WORDS = {
     SPEND: ActionWords(_describe_spend, _report_spend, _short_spend),
     END: ActionWords(_describe_end, _report_end, _short_end),
     BUILD: ActionWords(_describe_build, _report_build, _short_build),
-    BORROW: ActionWords(_describe_borrow, _report_borrow, _no_short),
+    BORROW: ActionWords(_describe_borrow, _report_borrow, _short_borrow),
     CONVERT: ActionWords(_describe_convert, _report_convert, _short_convert),
     HIRE: ActionWords(_describe_hire, _report_hire, _short_hire),
     REPAY: ActionWords(_describe_repay, _report_repay, _short_repay),
@@ -543,6 +556,9 @@ def details(state, action: int) -> str:
     """A second line for actions whose effect a newcomer needs to know (build, borrow)."""
     c = state.c
     info = c.actions[action]
+    if info.kind == BORROW and _borrow_price(state):
+        return _("{effects} Price: {price}.").format(effects=_effects(c.data, c.struct_ids[info.arg]),
+                                                   price=_borrow_price(state)).strip()
     if info.kind in (BUILD, BORROW):
         return _effects(c.data, c.struct_ids[info.arg])
     return ""
@@ -853,9 +869,17 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
         sailor = name(d, "worker", c.kind_ids[c.sailor_kind])
         parts.append(ngettext("{worker}: {count} more can be hired", "{worker}: {count} more can be hired",
                               free).format(worker=sailor, count=free))
+    shared = [name(d, "worker", c.kind_ids[k]) for k in range(c.n_kinds)
+              if c.kind_access[k] == 0 and k != c.sailor_kind]          # 0: ACCESS_EVERYONE
+    texts = []
+    if shared and n_players(state) > 1:
+        texts.append(ngettext("{workers}: any player may move it", "{workers}: any player may move them",
+                              sum(1 for w in range(c.n_workers) if c.kind_access[c.worker_kind[w]] == 0
+                                  and c.worker_kind[w] != c.sailor_kind)).format(workers=", ".join(shared)))
     if parts:
-        out.extend(wrap(_("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)), "    ",
-                        "" if compact else "  ", width=width))
+        texts.append(_("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)))
+    if texts:
+        out.extend(wrap(" · ".join(texts), "    ", "" if compact else "  ", width=width))
     return out
 
 
@@ -958,8 +982,9 @@ def ship_text(state, names, compact: bool = False) -> str:
     return ship
 
 
-def common_rows(state, names, compact: bool = False) -> list[tuple[str, str]]:
-    """(label, text): the face-up goal, the borrowing token, the ships, the supply."""
+def common_rows(state, names, compact: bool = False, progress: bool = True) -> list[tuple[str, str]]:
+    """(label, text): the face-up goal, how close the end is (``progress``), the borrowing token, the
+    ships, the supply."""
     c = state.c
     d = c.data
     rows = []
@@ -992,11 +1017,51 @@ def common_rows(state, names, compact: bool = False) -> list[tuple[str, str]]:
     if c.harbor_struct >= 0:
         rows.append((_("Ships"), ship_text(state, names, compact)))
     rows.append((_("Supply"), coins_text(d, c.coin_ids, state.supply)))
+    progress = end_progress(state, names, compact) if progress else ""
+    if progress:
+        rows.insert(1, (_("Game ends when"), progress))
     return rows
 
 
-def board_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
-    """The position: Work Cycle, players, goals, token, ship, supply."""
+def end_progress(state, names, compact: bool = False) -> str:
+    """How close the game is to its end, one part per end condition: "a player has 7 structures
+    (you 4, Computer 5); all 8 structures are built (6 so far); the goals run out (3 left)"."""
+    c = state.c
+    d = c.data
+    parts = []
+    for i, kind in enumerate(c.end_order):
+        cond = d["end"]["conditions"][i].get(kind)
+        if kind == "player_condition" and isinstance(cond, dict) and cond.get("metric") == "structures" \
+                and set(cond) <= {"metric", "at_least"} and isinstance(cond.get("at_least"), int):
+            if compact:
+                most = max(state.metric("structures", p) for p in seats(state))
+                parts.append(ngettext("a player has {count} structure (most now: {most})",
+                                      "a player has {count} structures (most now: {most})", cond["at_least"]).format(
+                    count=cond["at_least"], most=most))
+                continue
+            values = ", ".join(_("{player} {count}").format(player=_("you") if _is_you(names[p]) else names[p],
+                                                            count=state.metric("structures", p))
+                               for p in seats(state))
+            parts.append(ngettext("a player has {count} structure ({values})",
+                                  "a player has {count} structures ({values})", cond["at_least"]).format(
+                count=cond["at_least"], values=values))
+        elif kind == "all_structures_built":
+            built = sum(1 for s in range(c.n_struct) if state.first_builder[s] >= 0)
+            parts.append(ngettext("all {total} structures are built ({count} so far)",
+                                  "all {total} structures are built ({count} so far)", c.n_struct).format(
+                total=c.n_struct, count=built))
+        elif kind == "goals_exhausted":
+            left = len(state.stack) + (1 if state.face_up >= 0 else 0)
+            parts.append(ngettext("the goals run out ({count} left)", "the goals run out ({count} left)",
+                                  left).format(count=left))
+        else:
+            return ""                        # a condition this line cannot count: the rules say it
+    return pgettext("between the end conditions", "; ").join(parts)
+
+
+def board_lines(state, names, console, width: int = WIDTH, compact: bool = False,
+                progress: bool = True) -> list[str]:
+    """The position: Work Cycle, players, goals, how close the end is (``progress``), token, ship, supply."""
     st = console.style
     out = cycle_lines(state, names, console, width, compact)
     if not compact:
@@ -1004,7 +1069,7 @@ def board_lines(state, names, console, width: int = WIDTH, compact: bool = False
     out.extend(player_lines(state, names, console, width, compact))
     if not compact:
         out.append("")
-    rows = common_rows(state, names, compact)
+    rows = common_rows(state, names, compact, progress)
     if compact:
         label, goal = rows[0]
         out.extend(wrap(_("{label}: {text}").format(label=label, text=goal), "    ", "", width=width))

@@ -232,7 +232,9 @@ class Console:
         return screen.WIDTH + 1, 10_000
 
     def page(self, lines) -> None:
-        """Long text: through a pager on a terminal, else printed."""
+        """Long text: through a pager on a terminal (wrapped by words to its width), else printed."""
+        if self.terminal:
+            lines = layout.fit_lines(lines, max(self.size()[0] - 1, 20))
         if self.pager is not None:
             self.pager(lines)
             return
@@ -253,6 +255,15 @@ class Console:
 
     def say(self, text: str = "") -> None:
         self._write(text)
+
+    def tell(self, text: str, **style) -> None:
+        """A message under the prompt (an error, a hint, where a game is saved): on a terminal, wrapped
+        by words to its width, never cut by it."""
+        lines = [text]
+        if self.terminal:
+            lines = screen.wrap(text.replace(screen.NBSP, " "), "  ", "", width=max(self.size()[0] - 1, 20))
+        for line in lines:
+            self._write(self.style(line, **style) if style else line)
 
     def say_inline(self, text: str) -> None:
         """Text without an end of line (a prompt drawn again)."""
@@ -635,7 +646,7 @@ class Session:
             con.page([line.replace(screen.NBSP, " ") for line in self.story.lines()])
             return "stay"
         if command == "hint":
-            con.say(self._hint())
+            con.tell(self._hint())
             return "stay"
         if command == "undo":
             return self._undo()
@@ -650,17 +661,17 @@ class Session:
             if 1 <= n <= len(legal):
                 action = legal[n - 1]
             else:
-                con.say(con.style(_("There is no choice {number} here: type a number from 1 to {last}.").format(
-                    number=n, last=len(legal)), fg="red"))
+                con.tell(_("There is no choice {number} here: type a number from 1 to {last}.").format(
+                    number=n, last=len(legal)), fg="red")
                 return "stay"
         else:
             try:
                 action = screen.parse_action(self.state, text)
             except AmbiguousActionError as exc:
-                con.say(con.style(screen.ambiguous_message(text, exc.choices), fg="red"))
+                con.tell(screen.ambiguous_message(text, exc.choices), fg="red")
                 return "stay"
             except IllegalActionError:
-                con.say(con.style(screen.illegal_message(self.state, text), fg="red"))
+                con.tell(screen.illegal_message(self.state, text), fg="red")
                 return "stay"
         self._play(action)
         return "played"
@@ -680,7 +691,7 @@ class Session:
                 target = i
                 break
         if target is None:
-            con.say(con.style(_("Nothing to undo: no move of yours has been played yet."), fg="red"))
+            con.tell(_("Nothing to undo: no move of yours has been played yet."), fg="red")
             return "stay"
         notations = [self.state.notation(a) for a in history]
         undone = len(notations) - target
@@ -691,7 +702,7 @@ class Session:
                            undone).format(action=shown, count=undone)
         self.story.add(story.Entry(self.state.turn, self.state.current, story.NOTE, message))
         if not con.interactive:
-            con.say(con.style(message, fg="cyan"))
+            con.tell(message, fg="cyan")
         self._autosave()
         return "redraw"
 
@@ -708,11 +719,11 @@ class Session:
         try:
             path = self.save(path)
         except OSError as exc:
-            con.say(con.style(_("Could not save to {file}: {reason}").format(
-                file=path, reason=exc.strerror or exc), fg="red"))
+            con.tell(_("Could not save to {file}: {reason}").format(
+                file=path, reason=exc.strerror or exc), fg="red")
             return
-        con.say(con.style(_("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
-            file=path, command=screen.resume_command(path)), fg="green"))
+        con.tell(_("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
+            file=path, command=screen.resume_command(path)), fg="green")
 
     def _leave(self, end_of_input: bool = False, interrupted: bool = False):
         """Save what must be saved and print where the game stands."""
@@ -726,15 +737,15 @@ class Session:
                 path = self.save(target)
             except OSError as exc:
                 self.save_failed = True
-                con.say(con.style(_("Could not save the game to {file}: {reason}").format(
-                    file=target, reason=exc.strerror or exc), fg="red"))
+                con.tell(_("Could not save the game to {file}: {reason}").format(
+                    file=target, reason=exc.strerror or exc), fg="red")
         if interrupted:
             con.say(_("Interrupted."))
         self._say_all(screen.summary_lines(self.state, self.names))
         if path is not None:
-            con.say(_("Saved to {file}.").format(file=path))
+            con.tell(_("Saved to {file}.").format(file=path))
             if not self.state.is_terminal():
-                con.say(_("Continue with: {command}").format(command=screen.resume_command(path)))
+                con.tell(_("Continue with: {command}").format(command=screen.resume_command(path)))
 
     def _finish(self):
         con = self.console
@@ -751,7 +762,7 @@ class Session:
             final = layout.fit_lines(["  " + t for t in final], columns - 1)
         self._say_all(screen.end_lines(self.state, self.names, con, final_events=final, width=con.size()[0] - 1))
         if self.record_path is not None:
-            con.say(_("The game is saved in {file}; check it with: {command}").format(
+            con.tell(_("The game is saved in {file}; check it with: {command}").format(
                 file=self.record_path, command=f"rulekit replay {self.record_path}"))
 
 
