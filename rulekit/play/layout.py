@@ -263,7 +263,7 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
         cmd = screen.commands_line(state, width, None)
         full = screen.choice_lines(state, names, console, width, compact=True)
         squeeze = max(avail - need_other, 2)
-        candidates = [full + cmd, full,
+        candidates = [full + cmd, full, screen.choice_lines(state, names, console, width, compact=True, hint=False),
                       screen.choice_lines(state, names, console, width, compact=True, rows=squeeze),
                       screen.choice_lines(state, names, console, width, compact=True, rows=squeeze, hint=False)]
         if avail - len(candidates[-1]) < 0:            # a crowded position: the end's progress left to `rules`
@@ -271,6 +271,7 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
             avail = budget - len(top) - len(board)
         end = next((e for e in candidates if avail - len(e) >= need_all), None) \
             or next((e for e in candidates if avail - len(e) >= need_other), None) \
+            or next((e for e in candidates if avail - len(e) >= min(need_all, 3)), None) \
             or next((e for e in candidates if avail - len(e) >= 0), None) \
             or screen.choice_lines(state, names, console, width, compact=True, rows=max(avail, 2), hint=False)
     else:
