@@ -237,9 +237,19 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
     if columns >= MIN_ROOMY[0] - 20 and rows >= MIN_ROOMY[1]:
         head = [st(title, dim=True), heading, ""] + screen.board_lines(state, names, console, width) + [""]
         fixed = head + tail(False, budget)
-        if budget - len(fixed) - 2 < 3 and with_choices and legal:      # many choices: in columns, on the same board
-            fixed = head + screen.choice_lines(state, names, console, width, compact=True,
-                                               rows=max(budget - len(head) - 5, 2))
+        if several:
+            rows_of = _wrapped_items(items, width)
+            want = sum(len(r) for r, (_t, summary) in zip(rows_of, items) if summary) + 1
+        else:
+            want = _rows_of(state, turns, width, current=False) + 1
+        if with_choices and legal and budget - len(fixed) - 2 < max(want, 3):
+            # the story or the choices need room: the reminder of the commands goes, then the choices'
+            # long descriptions (the board stays whole, the layout the same)
+            shorter = [head + screen.choice_lines(state, names, console, width),
+                       head + screen.choice_lines(state, names, console, width, compact=True),
+                       head + screen.choice_lines(state, names, console, width, compact=True,
+                                                  rows=max(budget - len(head) - 2 - want, 2))]
+            fixed = next((f for f in shorter if budget - len(f) - 2 >= max(want, 3)), shorter[-1])
         room = budget - len(fixed) - 2
         if room >= 1:
             out = [fixed[0]]
