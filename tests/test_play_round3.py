@@ -122,3 +122,30 @@ def test_the_screen_shows_shared_workers_the_end_and_a_borrows_price(lang):
         assert re.search(rf"\b{c.n_struct}\b[^·]*\({built}\b", text), text       # all 8 built (N so far)
         price = screen.cost_text(c.repay_pool, c.repay_coin, c).replace("\u00a0", " ")
         assert screen.signed_vp(-c.lender_penalty).replace("\u00a0", " ") in text and price in text, text
+
+
+def test_hot_seat_players_are_called_by_their_names():
+    from play_support import run
+
+    result = run(["play", "--lang", "en", "--seed", "5", "--players", "human,human", "--names", "Anna, Bob"],
+                 input="move green@coin\nspend\nend\n")
+    out = result.output
+    assert "Player 1: Anna (plays first)" in out and "Player 2: Bob" in out
+    assert "Anna moves a worker" in out and "— Turn 2: Bob —" in out
+    assert "Score: Anna 0 VP, Bob 0 VP." in out
+
+
+def test_the_pdf_error_says_how_to_install_it_without_pythons_words(monkeypatch):
+    import sys
+
+    from rulekit.errors import RulekitError
+    from rulekit.language import load_ruleset
+    from rulekit.text.rulebook import render_pdf
+
+    monkeypatch.setitem(sys.modules, "weasyprint", None)         # as if it were not installed
+    for lang in ("en", "fr"):
+        i18n.set_language(lang)
+        with pytest.raises(RulekitError) as err:
+            render_pdf(load_ruleset("province-en"), lang)
+        text = str(err.value)
+        assert "pip install 'rulekit[pdf]'" in text and "No module named" not in text and "weasyprint'" not in text

@@ -53,7 +53,10 @@ def _players_option(ctx, param, value):
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, metavar=N_("T"),
               help=N_("Stop a game that has not ended after T turns (every player's turns counted); "
                       "a house rule may make a game that cannot end."))
-def play(ruleset, players, seed, first, record, resume, delay, max_turns):
+@click.option("--names", "names", metavar=N_("NAME,NAME,…"),
+              help=N_("The human players' names, first seat first, when several people play on one keyboard "
+                      "(default: Player 1, Player 2, …)."))
+def play(ruleset, players, seed, first, record, resume, delay, max_turns, names):
     from ..engine import compile_ruleset
     from ..engine.record import ReplayError
     from ..errors import PlayerCountError
@@ -61,6 +64,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
     from ..play.session import Console, Session, default_players, resume_session
 
     console = Console.from_environment()
+    human_names = [n.strip() for n in names.split(",")] if names else None
     if resume is not None:
         if seed is not None or first is not None:
             raise click.UsageError(_("--seed and --first cannot be used with --resume: "
@@ -69,7 +73,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
             _use_record_language(resume)
         try:
             session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
-                                     max_turns=max_turns)
+                                     max_turns=max_turns, human_names=human_names)
         except (ReplayError, RecordError) as exc:
             fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc), exc.exit_code)
     else:
@@ -94,7 +98,8 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
             first_player = 0 if first is None else first - 1
         try:
             session = Session(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
-                              record_path=Path(record) if record else None, max_turns=max_turns)
+                              record_path=Path(record) if record else None, max_turns=max_turns,
+                              human_names=human_names)
         except PlayerCountError as exc:     # the ruleset is not played by that many: said of --players
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
         if record:

@@ -135,14 +135,21 @@ def bot_choose(spec: str, state, game_seed: int):
     return action, getattr(bot, "last_reason", "") or ""
 
 
-def player_names(players) -> list[str]:
-    """What each seat is called on screen ("You" / "Computer (greedy)", "Player 1"...)."""
+def player_names(players, human_names=None) -> list[str]:
+    """What each seat is called on screen ("You" / "Computer (greedy)", "Player 1"...); ``human_names``:
+    the human players' own names, in seat order (``--names``), used when there are several."""
     humans = sum(1 for p in players if is_human(p))
     bots = len(players) - humans
     names = []
+    own = [n.strip() for n in (human_names or ()) if n and n.strip()]
+    human_seen = 0
     for seat, spec in enumerate(players):
         if is_human(spec):
-            if humans == 1:
+            human_seen += 1
+            if humans > 1 and human_seen <= len(own):
+                text = own[human_seen - 1]
+                names.append(Name(text, "player", text, {"subject": text, "the": text}))
+            elif humans == 1:
                 names.append(player_name(N_("You")))
             else:
                 names.append(player_name(N_("Player {number}"), number=seat + 1))
@@ -337,9 +344,10 @@ class Session:
     autosave: bool = True
     delay: float | None = None
     max_turns: int | None = DEFAULT_MAX_TURNS       # a game still running after this many turns stops
+    human_names: list | None = None                 # hot-seat players' own names, in seat order (--names)
 
     def __post_init__(self):
-        self.names = player_names(self.players)
+        self.names = player_names(self.players, self.human_names)
         self.data = self.ruleset.data
         self.story = story.Story()
         self.saved_once = False
@@ -813,7 +821,7 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
 
 
 def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None,
-                   max_turns: int | None = DEFAULT_MAX_TURNS) -> Session:
+                   max_turns: int | None = DEFAULT_MAX_TURNS, human_names=None) -> Session:
     """A session continuing the game saved in ``path`` (raises RecordError/ReplayError)."""
     from ..engine.record import check_result, check_ruleset
 
@@ -837,7 +845,7 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
             count=state.n_players, given=len(players)))
     return Session(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
-                   actions=list(record.actions), max_turns=max_turns)
+                   actions=list(record.actions), max_turns=max_turns, human_names=human_names)
 
 
 __all__ = [

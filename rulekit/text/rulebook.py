@@ -264,12 +264,22 @@ def render_markdown(ruleset, lang: str | None = None) -> str:
     return html_to_text(render_html(ruleset, lang), markdown=True)
 
 
+def pdf_missing_message(exc: ImportError) -> str:
+    """Why there is no PDF, and how to get it: WeasyPrint not installed (the usual case: said without
+    Python's own words), or installed but unable to load (its reason kept: a system library missing)."""
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] == "weasyprint":
+        return i18n._("PDF output needs WeasyPrint, which is not installed. Install it with: "
+                      "pip install 'rulekit[pdf]' (or write HTML: -o FILE.html).")
+    return i18n._("PDF output needs WeasyPrint, which is installed but could not be loaded: {error}. "
+                  "See WeasyPrint's installation guide for the system libraries it needs.").format(error=exc)
+
+
 def render_pdf(ruleset, lang: str | None = None) -> bytes:
     """The rulebook as PDF bytes: identical input gives identical bytes."""
     try:
         import weasyprint
-    except ImportError as exc:  # pragma: no cover - depends on the machine
-        raise RulebookError(i18n._("PDF output needs WeasyPrint: pip install 'rulekit[pdf]' ({error})").format(error=exc)) from exc
+    except ImportError as exc:
+        raise RulebookError(pdf_missing_message(exc)) from exc
     text = render_html(ruleset, lang, print_css=True)
     identifier = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32].encode("ascii")
     # Font subsetting (fontTools) stamps each embedded font with the current
