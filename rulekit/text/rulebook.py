@@ -284,7 +284,7 @@ def pdf_missing_message(exc: ImportError) -> str:
         return i18n._("PDF output needs WeasyPrint, which is not installed. Install it with: "
                       "pip install 'rulekit[pdf]' (or write HTML: -o FILE.html).")
     return i18n._("PDF output needs WeasyPrint, which is installed but could not be loaded: {error}. "
-                  "See WeasyPrint's installation guide for the system libraries it needs.").format(error=exc)
+                  "See the WeasyPrint installation guide for the system libraries it needs.").format(error=exc)
 
 
 def render_pdf(ruleset, lang: str | None = None) -> bytes:
