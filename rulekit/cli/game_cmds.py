@@ -18,6 +18,13 @@ from .base import RkCommand, fail, note_untranslated
 DEFAULT_RULESET = "province-en"
 
 
+class _Range(click.FloatRange):
+    """click's range, described in words in the help ("0 to 60", « de 0 à 60 ») rather than "0<=x<=60"."""
+
+    def _describe_range(self) -> str:
+        return _("{low} to {high}").format(low=self.min, high=self.max)
+
+
 def _players_option(ctx, param, value):
     if value is None:
         return None
@@ -47,7 +54,7 @@ def _players_option(ctx, param, value):
               help=N_("Save the game to FILE after every action."))
 @click.option("--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
               help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))
-@click.option("--delay", type=click.FloatRange(0, 60), metavar=N_("SECONDS"),
+@click.option("--delay", type=_Range(0, 60), metavar=N_("SECONDS"),
               help=N_("When computers play each other on a terminal: wait SECONDS between moves "
                       "(default: press Enter for each turn)."))
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, metavar=N_("T"),
@@ -75,6 +82,8 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names)
             session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
                                      max_turns=max_turns, human_names=human_names)
         except (ReplayError, RecordError) as exc:
+            if str(resume) in str(exc):            # the reason names the file already: said once
+                fail(_("the game cannot be resumed: {reason}").format(reason=exc), exc.exit_code)
             fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc), exc.exit_code)
     else:
         rs = load_ruleset(ruleset or DEFAULT_RULESET)

@@ -10,7 +10,7 @@ import textwrap
 from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
-from ..i18n import _, format_list, get_language, join_names, ngettext, pgettext
+from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
 from ..text import sentences as _sentences
 from .notation import for_state
@@ -287,7 +287,11 @@ def _move_parts(state, action: int) -> dict:
                      after.coin_value(p) - state.coin_value(p), c)
     moved = [w for w in range(c.n_workers) if after.moved >> w & 1 and not state.moved >> w & 1]
     dest = after.wpos[moved[0]] if moved else c.next_space[info.arg2]
-    return {"worker": name(d, "worker", c.kind_ids[info.arg]), "origin": name(d, "space", c.space_ids[info.arg2]),
+    worker = name(d, "worker", c.kind_ids[info.arg])
+    if isinstance(worker, Name) and sum(1 for w in range(c.n_workers) if c.worker_kind[w] == info.arg) == 1:
+        # the only worker of its kind: « l'Ouvrier Jaune », not « un Ouvrier Jaune »
+        worker = Name(str(worker), worker.kind, worker.source, {**worker.own_forms, "a": worker.form("the")})
+    return {"worker": worker, "origin": name(d, "space", c.space_ids[info.arg2]),
             "destination": name(d, "space", c.space_ids[dest]), "gain": gain}
 
 
@@ -792,7 +796,7 @@ def _worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked
         label = ngettext("{worker} (moved)", "{worker} (moved)", n).format(worker=label)
     elif blocked:
         label = _("{worker} (not yours to move)").format(worker=label)
-    return label
+    return label.replace(") (", ", ")          # « Jaune (Camp, pas à vous) », not « Jaune (Camp) (pas à vous) »
 
 
 def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
@@ -1263,7 +1267,7 @@ def cost_lines(state, names) -> list[str]:
         if state.owned[p] >> s & 1:
             status = _("built") if you else _("built by {player}").format(player=names[p])
         elif any(c.requires[s] >> r & 1 and not state.owned[p] >> r & 1 for r in range(c.n_struct)):
-            status = _("not yet: needs {required}").format(required=format_list(
+            status = _("not yet: needs {required}").format(required=join_names(
                 [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
                  if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]))
         else:

@@ -91,7 +91,9 @@ def parse_players(text: str) -> list[str]:
                 continue
             except ValueError as exc:
                 raise PlayersError(str(exc)) from None
-        choices = ", ".join([HUMAN] + [BOT_PREFIX + b for b in legal_forms()])
+        local = pgettext("player", "human")
+        human = HUMAN if local == HUMAN else _("{local} ({canonical})").format(local=local, canonical=HUMAN)
+        choices = ", ".join([human] + [BOT_PREFIX + b for b in legal_forms()])
         raise PlayersError(_("unknown player “{player}”; choose among: {choices}").format(
             player=part, choices=choices))
     return out
