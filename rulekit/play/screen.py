@@ -90,6 +90,8 @@ def coin_text(n: int, c) -> str:
 
 
 def vp_text(n: int) -> str:
+    if n < 0:
+        return signed_vp(n)               # a true minus sign, as in the score table
     return ngettext("{num} VP", "{num} VP", n).format(num=n)
 
 
@@ -1226,6 +1228,12 @@ def help_lines(state) -> list[str]:
         ("  ", _("{spend} ends the Work Cycle phase; {end} ends your turn; {build} builds.").format(
             spend=table.of(c.a_spend), end=table.of(c.a_end), build=table.of(build) if build is not None else "")),
     ]
+    shared = [name(d, "worker", c.kind_ids[k]) for k in range(c.n_kinds) if c.kind_access[k] == 0
+              and k != c.sailor_kind]                                    # 0: ACCESS_EVERYONE
+    if shared and n_players(state) > 1:
+        lines.insert(1, ("  ", _("{workers} belong to no player: anyone may move them on their turn, so "
+                                 "what you leave on a space, the next player can use.").format(
+            workers=format_list([w.form("plural") if isinstance(w, Name) else str(w) for w in shared]))))
     if conversions:
         lines.append(("  ", _("To use a structure's exchange, type its name: {conversions}.").format(
             conversions=format_list(conversions, "or"))))
@@ -1386,7 +1394,8 @@ def score_table(data, by_source, scores, names, console=None, ranks=None, width:
     out.append("  " + " " * lw + "".join(h.rjust(cw) for h in heads))
     for s, label in zip(sources, labels):
         out.append("  " + label.ljust(lw) + "".join(str(by_source[p][s]).replace("-", "−").rjust(cw) for p in players))
-    out.append(style("  " + total.ljust(lw) + "".join(str(scores[p]).rjust(cw) for p in players), bold=True))
+    out.append(style("  " + total.ljust(lw) + "".join(str(scores[p]).replace("-", "−").rjust(cw) for p in players),
+                     bold=True))
     if rank:
         out.append("  " + rank.ljust(lw) + "".join(str(ranks[p]).rjust(cw) for p in players))
     return out
