@@ -932,9 +932,10 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
         if playing:
             head = _("{heading}   ◀ to play").format(heading=head)
         out.append(st(head, bold=True, fg=seat_color(d, seat)))
-        out.extend(wrap(_("{coins} — {total} in all").format(
-            coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat), c)),
-            "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))
+        coins = coins_text(d, c.coin_ids, purse)
+        if state.coin_value(seat):
+            coins = _("{coins} — {total} in all").format(coins=coins, total=coin_text(state.coin_value(seat), c))
+        out.extend(wrap(coins, "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))   # « aucune Pièce », alone
         tr = turn_resource(c)
         if playing and tr >= 0:
             keep = c.pool_end[tr]

@@ -253,6 +253,8 @@ class Console:
     def _echo_pager(self, lines) -> None:
         import click
 
+        os.environ.setdefault("LESSCHARSET", "utf-8")     # accents and narrow spaces, even without a UTF-8 locale
+
         click.echo_via_pager("\n".join(lines) + "\n", color=self.color)
 
     def style(self, text: str, **kw) -> str:
