@@ -980,10 +980,12 @@ def ship_text(state, names, compact: bool = False) -> str:
     ship = _("{outcome} — for the owners of the {structure}: {benefit}").format(
         outcome=name(d, "outcome", oid), structure=structure, benefit=_outcome_sentence(d, oid))
     if compact:
+        outcome = name(d, "outcome", oid)
+        outcome = outcome.form("inner") if isinstance(outcome, Name) else outcome     # « un blanc, un noir »
         if state.harbormaster >= 0:
-            return _("{outcome} ({holder}: {player})").format(outcome=name(d, "outcome", oid), holder=holder,
+            return _("{outcome} ({holder}: {player})").format(outcome=outcome, holder=holder,
                                                               player=names[state.harbormaster])
-        return name(d, "outcome", oid)
+        return outcome
     if state.harbormaster >= 0:
         ship = _("{ship} {holder}: {player}.").format(ship=ship, holder=holder, player=names[state.harbormaster])
     return ship
