@@ -1256,7 +1256,7 @@ def help_lines(state) -> list[str]:
         ("  ", _("{command:<8} save the game to a file, to continue later with --resume").format(
             command=cw("save"))),
         ("  ", _("{command:<8} leave (the game is saved if it has a file)").format(command=cw("quit"))),
-        ("", _("Winning: {summary}").format(summary=_win_summary(d))),
+        ("", _("Winning: {summary}").format(summary=_win_words(d))),
     ]
     out = []
     for indent, line in lines:
@@ -1299,6 +1299,14 @@ def cost_lines(state, names) -> list[str]:
             extra = _("{status}; built by {players}").format(status=status, players=format_list(owners))
         out.extend(wrap(_("→ {status}").format(status=extra), "      ", "    "))
     return out
+
+
+def _win_words(data) -> str:
+    """How the game is won, in sentences (« Le joueur qui a le plus de PV l'emporte. Si l'égalité persiste… »)."""
+    try:
+        return " ".join(_sentences.tie_break_sentences(data))
+    except Exception:  # noqa: BLE001
+        return _win_summary(data)
 
 
 def _win_summary(data) -> str:
