@@ -47,7 +47,7 @@ def test_what_counts_as_spent_names_only_the_ways_to_pay_there_are(tmp_path):
     assert "counts as spent: for building, for conversions, for sailors, and for repaying." in with_all
     # no sailors (nor ships, which hire them: the Harbor pays an income instead)
     ref = S.variant(tmp_path, {"sailors": None, "casting": None,
-                               "structures": {"harbor": {"effects": [{"income": {"coin": 1}}]}}}, name="nosailors")
+                               "structures": {"harbor": {"effects": [{"income": {"coin": 1}}]}}}, name="plain")
     book = render_markdown(load_ruleset(ref), "en")
     assert "counts as spent: for building, for conversions, and for repaying." in book
     rules = [line for line in book.splitlines() if not line.startswith(">")]     # the house-rules box aside
