@@ -176,6 +176,8 @@ def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows,
                 assert len(line) < columns, line                       # no line cut by the terminal
             assert you in screen and computer in screen                # both players
             assert any(sym in screen for sym in ("↻", "WORK CYCLE", "CYCLE DE TRAVAIL"))
+            if rows >= 36:                          # a tall terminal keeps the roomy layout at every decision
+                assert "WORK CYCLE" in screen or "CYCLE DE TRAVAIL" in screen, screen
             choices = {}
             for number, notation in PICK.findall(screen):
                 choices.setdefault(notation, number)
