@@ -149,3 +149,23 @@ def test_the_pdf_error_says_how_to_install_it_without_pythons_words(monkeypatch)
             render_pdf(load_ruleset("province-en"), lang)
         text = str(err.value)
         assert "pip install 'rulekit[pdf]'" in text and "No module named" not in text and "weasyprint'" not in text
+
+
+@pytest.mark.parametrize("lang,ruleset_id", [("en", "province-en"), ("fr", "province-fr")])
+def test_help_costs_and_rules_are_drawn_to_an_80_column_terminal(lang, ruleset_id):
+    from rulekit.language import load_ruleset
+
+    i18n.set_language(lang)
+    paged = []
+    typed = iter(["help", "costs", "rules", "log", "quit"])
+    con = Console(interactive=True, color=False, write=[].append, terminal=True, pager=paged.append,
+                  clear=lambda: None, size=(80, 24), read_line=lambda prompt: next(typed, None))
+    session = Session(ruleset=load_ruleset(ruleset_id), seed=5, players=["human", "bot:greedy"], console=con,
+                      first_player=None)
+    session.autosave = False
+    session.run()
+    assert len(paged) == 4
+    for page in paged:
+        assert all(len(line) < 80 for line in page)
+    # drawn at the width, not wrapped at 100 and cut again: the help's lines fill the width
+    assert max(len(line) for line in paged[0]) > 70

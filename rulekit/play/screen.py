@@ -1209,7 +1209,7 @@ def choice_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
 # Help and rules
 
 
-def help_lines(state) -> list[str]:
+def help_lines(state, width: int = WIDTH) -> list[str]:
     c = state.c
     d = c.data
     table = for_state(state)
@@ -1260,11 +1260,11 @@ def help_lines(state) -> list[str]:
     ]
     out = []
     for indent, line in lines:
-        out.extend(wrap(line, indent + "  ", indent))
+        out.extend(wrap(line, indent + "  ", indent, width=width))
     return out
 
 
-def cost_lines(state, names) -> list[str]:
+def cost_lines(state, names, width: int = WIDTH) -> list[str]:
     """Every structure: its cost, what it requires, its VP, its effect, and whether the player can build it."""
     c = state.c
     d = c.data
@@ -1293,11 +1293,11 @@ def cost_lines(state, names) -> list[str]:
             structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
             requires=format_list(req) if req else _("requires nothing"),
             first=vp_text(c.vp_first[s]), later=vp_text(c.vp_later[s]), effect=_effects(d, c.struct_ids[s]))
-        out.extend(wrap(text, "      ", "  "))
+        out.extend(wrap(text, "      ", "  ", width=width))
         extra = status
         if owners and not state.owned[p] >> s & 1:
             extra = _("{status}; built by {players}").format(status=status, players=format_list(owners))
-        out.extend(wrap(_("→ {status}").format(status=extra), "      ", "    "))
+        out.extend(wrap(_("→ {status}").format(status=extra), "      ", "    ", width=width))
     return out
 
 
@@ -1319,7 +1319,7 @@ def _win_summary(data) -> str:
 RULE_SECTIONS = {"work": ("work",), "spending": ("spending", "structures"), "over": ("scoring",)}
 
 
-def rules_lines(ruleset, state) -> list[str]:
+def rules_lines(ruleset, state, width: int = WIDTH) -> list[str]:
     """The rule text of the current phase, from the same source as the rulebook."""
     try:
         from ..text.rulebook import section_text
@@ -1337,9 +1337,9 @@ def rules_lines(ruleset, state) -> list[str]:
             if not para.strip():
                 lines.append("")
             elif para.lstrip().startswith(("- ", "* ", "• ")):
-                lines.extend(wrap(para.strip(), "    ", "  "))
+                lines.extend(wrap(para.strip(), "    ", "  ", width=width))
             else:
-                lines.extend(wrap(para, "  "))
+                lines.extend(wrap(para, "  ", width=width))
         lines.append("")
     if not lines:
         return [_("The rule text is not available in this installation; see the rulebook (rulekit rulebook).")]

@@ -645,14 +645,15 @@ class Session:
         con = self.console
         legal = self.state.legal_actions()
         command = self.command_of(text)
+        width = min(con.size()[0] - 1, screen.WIDTH) if con.terminal else screen.WIDTH     # pagers drawn to the width
         if command == "help":
-            con.page(screen.help_lines(self.state))
+            con.page(screen.help_lines(self.state, width=width))
             return "stay"
         if command == "rules":
-            con.page(screen.rules_lines(self.ruleset, self.state))
+            con.page(screen.rules_lines(self.ruleset, self.state, width=width))
             return "stay"
         if command == "costs":
-            con.page(screen.cost_lines(self.state, self.names))
+            con.page(screen.cost_lines(self.state, self.names, width=width))
             return "stay"
         if command == "log":
             con.page([line.replace(screen.NBSP, " ") for line in self.story.lines()])
