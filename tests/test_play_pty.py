@@ -62,8 +62,8 @@ def test_a_whole_game_against_the_computer_in_a_terminal(tmp_path):
     state = replay(saved, load_ruleset("province-en"))
     assert state.is_terminal()
     scores = state.scores()
-    totals = re.search(r"Total VP\s+(-?\d+)\s+(-?\d+)", end)
-    assert totals and (int(totals.group(1)), int(totals.group(2))) == scores
+    totals = re.search(r"Total VP\s+([-−]?\d+)\s+([-−]?\d+)", end)       # a negative total with a true minus
+    assert totals and tuple(int(t.replace("−", "-")) for t in totals.groups()) == scores
     assert re.search(r"You win|Computer \(hard\) wins|A tie|win on the tie-break|wins on the tie-break", end)
     assert "Lender token penalty" in end and "VP from coins" not in end      # no coin row in the English edition
 
@@ -108,6 +108,37 @@ def _last_screen(raw: str) -> str:
     return ANSI.sub("", raw[raw.rindex("\x1b[2J"):] if "\x1b[2J" in raw else raw).replace("\r", "")
 
 
+PAUSE = r"(?:Enter|Entrée)\W+(?:on to the board|voir le plateau)"
+TURN_OF_YOU = re.compile(r"^(?:Turn|Tour) (\d+) · (?:You|Vous) · ", re.M)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+def _other_turns_told(record, ruleset, lang) -> dict:
+    """For each turn of the computer: what the story tells of it (its summary, events and reason),
+    from the record replayed; keyed by the number of the human's turn that follows (as on screen)."""
+    from rulekit import i18n
+    from rulekit.play import story
+    from rulekit.play.session import Console, Session
+
+    with i18n.language(lang):
+        session = Session(ruleset=load_ruleset(ruleset), seed=record.seed, players=record.players,
+                          console=Console(interactive=False, color=False, write=[].append),
+                          first_player=record.first_player, actions=record.actions)
+        out = {}
+        for turn in session.story.turns():
+            entries = session.story.of_turn(turn)
+            acts = [e for e in entries if e.kind == story.ACTION]
+            if not acts or acts[0].seat == 0 or turn + 1 >= session.state.turn + (not session.state.is_terminal()):
+                continue
+            texts = [story.turn_summary(session.state, entries, session.names)]
+            texts += [e.text for e in entries if e.kind not in (story.ACTION, story.TURN, story.NOTE)]
+            out[turn + 2] = [_flat(t) for t in texts]
+    return out
+
+
 def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows, you, computer, heading,
                                          players="human,bot:greedy"):
     record = tmp_path / "g.json"
@@ -119,18 +150,34 @@ def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows,
                                            "--players", players, "--record", str(record)],
                           env=env, encoding="utf-8", timeout=90, dimensions=(rows, columns), cwd=str(tmp_path))
     screens = 0
+    first_views = {}                  # the human's turn -> what the screen showed first (its own or the board)
+    paused = None
     try:
         while True:
-            index = child.expect([heading, pexpect.EOF])
-            if index == 1:
+            index = child.expect([heading, PAUSE, pexpect.EOF])
+            if index == 2:
                 break
             screen = _last_screen(child.before)
             lines = screen.split("\n")
+            if index == 1:                                             # the computer's turn on a screen of its own
+                assert len(lines) <= rows and all(len(line) < columns for line in lines), screen
+                paused = screen
+                child.sendline("")
+                continue
+            turn = TURN_OF_YOU.search(screen)
+            assert turn, screen
+            if int(turn.group(1)) not in first_views:
+                first_views[int(turn.group(1))] = (paused or "") + "\n" + screen
+            else:
+                assert paused is None, screen                          # shown once, as the turn starts
+            paused = None
             assert len(lines) <= rows, screen                          # the board and choices together
             for line in lines:
                 assert len(line) < columns, line                       # no line cut by the terminal
             assert you in screen and computer in screen                # both players
             assert any(sym in screen for sym in ("↻", "WORK CYCLE", "CYCLE DE TRAVAIL"))
+            if rows >= 36:                          # a tall terminal keeps the roomy layout at every decision
+                assert "WORK CYCLE" in screen or "CYCLE DE TRAVAIL" in screen, screen
             choices = {}
             for number, notation in PICK.findall(screen):
                 choices.setdefault(notation, number)
@@ -150,6 +197,13 @@ def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows,
     assert screens > 10
     saved = GameRecord.load(record)
     assert replay(saved, load_ruleset(ruleset)).is_terminal()
+    # the computer's whole last turn was on the screen as each of the human's turns started
+    told = _other_turns_told(saved, ruleset, lang)
+    assert len(told) >= 3
+    for turn, texts in told.items():
+        view = _flat(first_views[turn])
+        for text in texts:
+            assert text in view, (turn, text, first_views[turn])
     return end_text
 
 

@@ -20,6 +20,13 @@ from .base import RkCommand, fail, note_untranslated
 DEFAULT_RULESET = "province-en"
 
 
+class _Range(click.FloatRange):
+    """click's range, described in words in the help ("0 to 60", « de 0 à 60 ») rather than "0<=x<=60"."""
+
+    def _describe_range(self) -> str:
+        return _("{low} to {high}").format(low=self.min, high=self.max)
+
+
 def _players_option(ctx, param, value):
     if value is None:
         return None
@@ -49,13 +56,16 @@ def _players_option(ctx, param, value):
               help=N_("Save the game to FILE after every action."))
 @click.option("--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
               help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))
-@click.option("--delay", type=click.FloatRange(0, 60), metavar=N_("SECONDS"),
+@click.option("--delay", type=_Range(0, 60), metavar=N_("SECONDS"),
               help=N_("When computers play each other on a terminal: wait SECONDS between moves "
                       "(default: press Enter for each turn)."))
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, metavar=N_("T"),
               help=N_("Stop a game that has not ended after T turns (every player's turns counted); "
                       "a house rule may make a game that cannot end."))
-def play(ruleset, players, seed, first, record, resume, delay, max_turns):
+@click.option("--names", "names", metavar=N_("NAME,NAME,…"),
+              help=N_("The human players' names, first seat first, when several people play on one keyboard "
+                      "(default: Player 1, Player 2, …)."))
+def play(ruleset, players, seed, first, record, resume, delay, max_turns, names):
     from ..engine import compile_ruleset
     from ..engine.record import ReplayError
     from ..errors import PlayerCountError
@@ -63,6 +73,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
     from ..play.session import Console, Session, default_players, resume_session
 
     console = Console.from_environment()
+    human_names = [n.strip() for n in names.split(",")] if names else None
     if resume is not None:
         if seed is not None or first is not None:
             raise click.UsageError(_("--seed and --first cannot be used with --resume: "
@@ -71,8 +82,11 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
             _use_record_language(resume)
         try:
             session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
-                                     max_turns=max_turns, warn=lambda m: click.echo(printable(m), err=True))
+                                     max_turns=max_turns, human_names=human_names,
+                                     warn=lambda m: click.echo(printable(m), err=True))
         except (ReplayError, RecordError) as exc:
+            if str(resume) in str(exc):            # the reason names the file already: said once
+                fail(_("the game cannot be resumed: {reason}").format(reason=exc), exc.exit_code)
             fail(_("{file}: cannot be resumed: {reason}").format(file=shown_path(resume), reason=exc), exc.exit_code)
     else:
         rs = load_ruleset(ruleset or DEFAULT_RULESET)
@@ -96,7 +110,8 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns):
             first_player = 0 if first is None else first - 1
         try:
             session = Session(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
-                              record_path=Path(record) if record else None, max_turns=max_turns)
+                              record_path=Path(record) if record else None, max_turns=max_turns,
+                              human_names=human_names)
         except PlayerCountError as exc:     # the ruleset is not played by that many: said of --players
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
         if record:

@@ -58,6 +58,11 @@ def story_lines(state, the_story, names) -> list[str]:
 
 def story_items(state, the_story, names) -> list[tuple[str, bool]]:
     """:func:`story_lines`, each with whether it is a turn's summary (the others are its details)."""
+    return [(text, summary) for _turn, items in story_turns(state, the_story, names) for text, summary in items]
+
+
+def story_turns(state, the_story, names) -> list[tuple[int, list[tuple[str, bool]]]]:
+    """:func:`story_items` by turn: ``(turn, items)`` for the last turn of every other player and the current one."""
     turns = the_story.turns()
     if not turns:
         return []
@@ -66,6 +71,7 @@ def story_items(state, the_story, names) -> list[tuple[str, bool]]:
     for t in show:
         entries = the_story.of_turn(t)
         summary_done = False
+        items = []
         for e in entries:
             if e.kind == story.TURN:
                 continue
@@ -73,11 +79,68 @@ def story_items(state, the_story, names) -> list[tuple[str, bool]]:
                 if not summary_done:
                     text = story.turn_summary(state, entries, names)
                     if text:
-                        out.append((text, True))
+                        items.append((text, True))
                     summary_done = True
                 continue
-            out.append((e.text, False))
+            items.append((e.text, False))
+        if items:
+            out.append((t, items))
     return out
+
+
+def last_turn_lines(state, the_story, names, width: int) -> list[str]:
+    """The other players' last turns, whole (summary, events, reasons, then the income of the turn
+    now starting), wrapped to ``width``: what a screen too small for them shows on its own first."""
+    out = []
+    for turn, items in story_turns(state, the_story, names):
+        if turn == state.turn:
+            items = [(text, summary) for text, summary in items if not summary]
+        for text, _summary in items:
+            out.extend(screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width))
+    return out
+
+
+def pick_story(state, turns, room: int, width: int, console) -> tuple[list[str], bool]:
+    """The story within ``room`` rows, by whole entries (never the end of a wrapped one): the other
+    players' last turn first, whole when it fits, then the current turn's latest entries. The rows left
+    out are counted ("3 earlier lines: type log"). Returns the lines and whether the other players'
+    last turn is all there."""
+    rows = []                                   # (turn is the current one, wrapped rows)
+    for turn, items in turns:
+        for text, _summary in items:
+            rows.append((turn == state.turn, screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width)))
+    total = sum(len(r) for _cur, r in rows)
+    if room <= 0:
+        return [], not any(not cur for cur, _r in rows)
+    if total <= room:
+        return [row for _cur, r in rows for row in r], True
+    left = room - 1                             # the count of what is left out
+    kept = [False] * len(rows)
+    whole = True
+    for i, (cur, r) in enumerate(rows):        # the other players' turn, in order, while it fits
+        if cur:
+            continue
+        if len(r) <= left and whole:
+            kept[i] = True
+            left -= len(r)
+        else:
+            whole = False
+    for i in range(len(rows) - 1, -1, -1):      # then the current turn, latest first
+        cur, r = rows[i]
+        if not cur:
+            continue
+        if len(r) > left:
+            break
+        kept[i] = True
+        left -= len(r)
+    hidden = total - sum(len(r) for k, (_c, r) in zip(kept, rows) if k)
+    return [_earlier(console, hidden)] + [row for k, (_c, r) in zip(kept, rows) if k for row in r], whole
+
+
+def _rows_of(state, turns, width: int, current: bool | None = None) -> int:
+    return sum(len(screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width))
+               for turn, items in turns for text, _summary in items
+               if current is None or (turn == state.turn) == current)
 
 
 def story_section(lines, budget: int, width: int, console, total: int) -> list[str]:
@@ -134,23 +197,35 @@ def story_section_by_turn(items, budget: int, width: int, console) -> list[str]:
 
 
 def fit_screen(state, names, console, the_story, title: str, columns: int, rows: int,
-               footer=None, with_choices: bool = True) -> list[str]:
+               footer=None, with_choices: bool = True, shown: dict | None = None) -> list[str]:
     """The screen for a terminal of ``columns`` × ``rows``, the prompt's row kept free.
 
-    ``footer``: lines instead of the choices (a watched game)."""
+    ``footer``: lines instead of the choices (a watched game). ``shown``, when given, is told
+    whether the other players' last turn is on the screen whole (``shown["whole"]``): when it is
+    not, the session shows it on a screen of its own first.
+
+    A terminal of at least :data:`MIN_ROOMY` rows always gets the roomy layout, its story trimmed to
+    the rows left (so the layout does not change from one decision to the next with the story's
+    length); a smaller one the compact layout, where the choices go into columns and the reminder of
+    the commands is left out before the other players' last turn is."""
     width = max(columns - 1, 20)
     budget = rows - 1                                    # the prompt's row
     legal = state.legal_actions() if not state.is_terminal() else []
     items = story_items(state, the_story, names)
+    turns = story_turns(state, the_story, names)
     recent = [text for text, _summary in items]
-    total = len(recent)
     several = screen.n_players(state) > 2
     st = console.style
+    if shown is not None:
+        shown["whole"] = True
 
     def section_of(lines, room):
         if several:
             return story_section_by_turn(items, room, width, console)
-        return story_section(lines, room, width, console, total)
+        section, whole = pick_story(state, turns, room, width, console)
+        if shown is not None:
+            shown["whole"] = whole
+        return section
     heading = st(screen.heading_line(state, names), bold=True, reverse=True)
 
     def tail(compact, left):
@@ -160,10 +235,23 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
             state, width, screen.notation(state, legal[0]))
 
     if columns >= MIN_ROOMY[0] - 20 and rows >= MIN_ROOMY[1]:
-        fixed = [st(title, dim=True), heading, ""] + screen.board_lines(state, names, console, width) + [""]
-        fixed += tail(False, budget)
+        head = [st(title, dim=True), heading, ""] + screen.board_lines(state, names, console, width) + [""]
+        fixed = head + tail(False, budget)
+        if several:
+            rows_of = _wrapped_items(items, width)
+            want = sum(len(r) for r, (_t, summary) in zip(rows_of, items) if summary) + 1
+        else:
+            want = _rows_of(state, turns, width, current=False) + 1
+        if with_choices and legal and budget - len(fixed) - 2 < max(want, 3):
+            # the story or the choices need room: the reminder of the commands goes, then the choices'
+            # long descriptions (the board stays whole, the layout the same)
+            shorter = [head + screen.choice_lines(state, names, console, width),
+                       head + screen.choice_lines(state, names, console, width, compact=True),
+                       head + screen.choice_lines(state, names, console, width, compact=True,
+                                                  rows=max(budget - len(head) - 2 - want, 2))]
+            fixed = next((f for f in shorter if budget - len(f) - 2 >= max(want, 3)), shorter[-1])
         room = budget - len(fixed) - 2
-        if room >= min(total, 4):
+        if room >= 1:
             out = [fixed[0]]
             section = section_of(recent, room)
             if section:
@@ -175,8 +263,30 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
     top = [st(plain_title, bold=True, reverse=True) if title and len(plain_title) <= width else heading]
     if not with_choices or not legal:
         end = list(footer or [])
+    elif not several:
+        # the ends of the screen, from the roomiest: the first that leaves room for the whole story,
+        # else for the other players' whole last turn, else the most compact
+        avail = budget - len(top) - len(board)
+        need_all = _rows_of(state, turns, width)
+        need_other = _rows_of(state, turns, width, current=False)
+        need_other += 1 if need_all > need_other else 0
+        cmd = screen.commands_line(state, width, None)
+        full = screen.choice_lines(state, names, console, width, compact=True)
+        squeeze = max(avail - need_other, 2)
+        candidates = [full + cmd, full, screen.choice_lines(state, names, console, width, compact=True, hint=False),
+                      screen.choice_lines(state, names, console, width, compact=True, rows=squeeze),
+                      screen.choice_lines(state, names, console, width, compact=True, rows=squeeze, hint=False)]
+        if avail - len(candidates[-1]) < 0:            # a crowded position: the end's progress left to `rules`
+            board = screen.board_lines(state, names, console, width, compact=True, progress=False)
+            avail = budget - len(top) - len(board)
+        end = next((e for e in candidates if avail - len(e) >= need_all), None) \
+            or next((e for e in candidates if avail - len(e) >= need_other), None) \
+            or next((e for e in candidates if avail - len(e) >= min(need_all, 3)), None) \
+            or next((e for e in candidates if avail - len(e) >= 0), None) \
+            or screen.choice_lines(state, names, console, width, compact=True, rows=max(avail, 2), hint=False)
     else:
         cmd = screen.commands_line(state, width, None)
+        total = len(recent)
         room = budget - len(top) - len(board) - len(cmd)
         choices = screen.choice_lines(state, names, console, width, compact=True)
         if len(choices) > room - min(total, 2):
@@ -194,6 +304,8 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
             want += 1 if want < sum(len(r) for r in rows_of) else 0
             if budget - len(top) - len(board) - len(end) < want:
                 end = choices
+            if budget - len(top) - len(board) - len(end) < want:     # the end's progress left to `rules`
+                board = screen.board_lines(state, names, console, width, compact=True, progress=False)
             if budget - len(top) - len(board) - len(end) < want:
                 end = screen.choice_lines(state, names, console, width, compact=True,
                                           rows=max(budget - len(top) - len(board) - want, 2), hint=False)
@@ -202,4 +314,5 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
     return fit_lines(top + board + section + end, width)
 
 
-__all__ = ["terminal_size", "fit_screen", "fit_lines", "story_lines", "story_items", "visible_len"]
+__all__ = ["terminal_size", "fit_screen", "fit_lines", "story_lines", "story_items", "story_turns", "pick_story",
+           "last_turn_lines", "visible_len"]

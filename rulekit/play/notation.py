@@ -134,6 +134,7 @@ class LocalNotation:
     local: tuple            # action index -> localized notation
     short: tuple            # action index -> (localized, canonical) short forms of a move, or ()
     localized: bool         # False in English: ``local`` is ``canonical``
+    worker_aliases: tuple = ()   # (folded word, the worker's word in ``local``): every name a worker is shown by
 
     def of(self, action: int) -> str:
         return self.local[action]
@@ -153,7 +154,15 @@ class LocalNotation:
         """The legal action ``text`` stands for; raises :class:`AmbiguousActionError`
         when it fits several, :class:`IllegalActionError` when none."""
         legal = state.legal_actions()
-        words = typed(text)
+        try:
+            return self._parse(legal, text, typed(text))
+        except IllegalActionError:
+            unaliased = self._unalias(typed(text))
+            if unaliased == typed(text):
+                raise
+            return self._parse(legal, text, unaliased)
+
+    def _parse(self, legal, text: str, words: str) -> int:
         for compare in (lambda s: s, fold):
             key = compare(words)
             full = [a for a in legal if key in {compare(f) for f in self.forms(a)}]
@@ -172,6 +181,21 @@ class LocalNotation:
             if len(by_worker) > 1:
                 raise AmbiguousActionError(text, [self.local[a] for a in by_worker], self._legal(legal))
         raise IllegalActionError(text, self._legal(legal))
+
+    def _unalias(self, words: str) -> str:
+        """``déplacer jaune@revenu`` → ``déplacer camp@revenu``: a worker typed by any name the
+        screen gives it (its colour, its name in either language) stands for its word in the notation."""
+        if not self.worker_aliases:
+            return words
+        verb, sep, rest = words.partition(" ")
+        if not sep or not rest:
+            return words
+        worker, at, space = rest.partition("@")
+        aliases = dict(self.worker_aliases)
+        local = aliases.get(fold(worker))
+        if local is None:
+            return words
+        return f"{verb} {local}{at}{space}"
 
     def worker_forms(self, action: int) -> list[str]:
         """``move camp``: a move named by its worker alone (accepted when only one such move is legal)."""
@@ -258,7 +282,7 @@ def _build(c, lang: str) -> LocalNotation:
     canon_short = tuple(f"move {c.space_ids[info.arg2]}" if info.kind == MOVE else "" for info in c.actions)
     if is_canonical_language(lang):
         short = tuple((s, s) if s else () for s in canon_short)
-        return LocalNotation(canonical, canonical, short, False)
+        return LocalNotation(canonical, canonical, short, False, _worker_aliases(c, {i: i for i in c.kind_ids}))
     d = c.data
     verbs = _verb_texts()
     arg_verbs = _distinct({v: slug(verbs[v]) for v in ARG_VERBS}, {v: v for v in ARG_VERBS})
@@ -287,7 +311,29 @@ def _build(c, lang: str) -> LocalNotation:
         else:
             short.append(("{} {}".format(local[a].split(" ", 1)[0], names["space"][c.space_ids[info.arg2]]),
                           canon_short[a]))
-    return LocalNotation(canonical, local, tuple(short), local != canonical)
+    return LocalNotation(canonical, local, tuple(short), local != canonical, _worker_aliases(c, names["worker"]))
+
+
+def _worker_aliases(c, local_words: dict) -> tuple:
+    """Every word a worker kind is shown by (each part of its name, in the current language and in
+    English, and its colour), folded, -> its word in the localized notation; a word that could name
+    two kinds, or a space, is left out."""
+    d = c.data
+    seen: dict = {}
+    for ident in c.kind_ids:
+        shown = display_name(d, "worker", ident)
+        texts = [str(shown), getattr(shown, "source", "") or "", ident, _typed_name(d, "worker", ident)]
+        entry = (d.get("workers") or {}).get(ident) or {}
+        if isinstance(entry, dict) and isinstance(entry.get("color"), str):
+            texts.append(entry["color"])
+        for text in texts:
+            for part in re.split(r"[()\[\],;:/]+", str(text)):
+                word = fold(slug(part))
+                if word:
+                    seen.setdefault(word, set()).add(ident)
+    spaces = {fold(slug(_typed_name(d, "space", i))) for i in c.space_ids} | {fold(i) for i in c.space_ids}
+    return tuple((word, local_words[next(iter(kinds))]) for word, kinds in seen.items()
+                 if len(kinds) == 1 and word not in spaces)
 
 
 @lru_cache(maxsize=32)

@@ -10,7 +10,7 @@ import textwrap
 from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
-from ..i18n import _, format_list, get_language, join_names, ngettext, pgettext
+from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
 from ..text import sentences as _sentences
 from .notation import for_state
@@ -91,6 +91,8 @@ def coin_text(n: int, c) -> str:
 
 
 def vp_text(n: int) -> str:
+    if n < 0:
+        return signed_vp(n)               # a true minus sign, as in the score table
     return ngettext("{num} VP", "{num} VP", n).format(num=n)
 
 
@@ -288,7 +290,11 @@ def _move_parts(state, action: int) -> dict:
                      after.coin_value(p) - state.coin_value(p), c)
     moved = [w for w in range(c.n_workers) if after.moved >> w & 1 and not state.moved >> w & 1]
     dest = after.wpos[moved[0]] if moved else c.next_space[info.arg2]
-    return {"worker": name(d, "worker", c.kind_ids[info.arg]), "origin": name(d, "space", c.space_ids[info.arg2]),
+    worker = name(d, "worker", c.kind_ids[info.arg])
+    if isinstance(worker, Name) and sum(1 for w in range(c.n_workers) if c.worker_kind[w] == info.arg) == 1:
+        # the only worker of its kind: « l'Ouvrier Jaune », not « un Ouvrier Jaune »
+        worker = Name(str(worker), worker.kind, worker.source, {**worker.own_forms, "a": worker.form("the")})
+    return {"worker": worker, "origin": name(d, "space", c.space_ids[info.arg2]),
             "destination": name(d, "space", c.space_ids[dest]), "gain": gain}
 
 
@@ -413,6 +419,19 @@ def _describe_borrow(state, action: int) -> str:
         structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
 
 
+def _borrow_price(state) -> str:
+    """What borrowing costs in the end: the token's penalty, unless it is repaid."""
+    c = state.c
+    if not c.lender_penalty:
+        return ""
+    return _("{vp} at the end unless you repay {cost}").format(
+        vp=signed_vp(-c.lender_penalty), cost=cost_text(c.repay_pool, c.repay_coin, c))
+
+
+def _short_borrow(state, action: int) -> str:
+    return _borrow_price(state)
+
+
 def _report_borrow(state, action: int, player: str) -> str:
     c = state.c
     d = c.data
@@ -524,7 +543,7 @@ ACTION_WORDS = {
     SPEND: ActionWords(_describe_spend, _report_spend, _short_spend),
     END: ActionWords(_describe_end, _report_end, _short_end),
     BUILD: ActionWords(_describe_build, _report_build, _short_build),
-    BORROW: ActionWords(_describe_borrow, _report_borrow, _no_short),
+    BORROW: ActionWords(_describe_borrow, _report_borrow, _short_borrow),
     CONVERT: ActionWords(_describe_convert, _report_convert, _short_convert),
     HIRE: ActionWords(_describe_hire, _report_hire, _short_hire),
     REPAY: ActionWords(_describe_repay, _report_repay, _short_repay),
@@ -544,6 +563,9 @@ def details(state, action: int) -> str:
     """A second line for actions whose effect a newcomer needs to know (build, borrow)."""
     c = state.c
     info = c.actions[action]
+    if info.kind == BORROW and _borrow_price(state):
+        return _("{effects} Price: {price}.").format(effects=_effects(c.data, c.struct_ids[info.arg]),
+                                                   price=_borrow_price(state)).strip()
     if info.kind in (BUILD, BORROW):
         return _effects(c.data, c.struct_ids[info.arg])
     return ""
@@ -777,7 +799,7 @@ def _worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked
         label = ngettext("{worker} (moved)", "{worker} (moved)", n).format(worker=label)
     elif blocked:
         label = _("{worker} (not yours to move)").format(worker=label)
-    return label
+    return label.replace(") (", ", ")          # « Jaune (Camp, pas à vous) », not « Jaune (Camp) (pas à vous) »
 
 
 def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
@@ -853,9 +875,17 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
         sailor = name(d, "worker", c.kind_ids[c.sailor_kind])
         parts.append(ngettext("{worker}: {count} more can be hired", "{worker}: {count} more can be hired",
                               free).format(worker=sailor, count=free))
+    shared = [name(d, "worker", c.kind_ids[k]) for k in range(c.n_kinds)
+              if c.kind_access[k] == 0 and k != c.sailor_kind]          # 0: ACCESS_EVERYONE
+    texts = []
+    if shared and n_players(state) > 1:
+        texts.append(ngettext("{workers}: any player may move it", "{workers}: any player may move them",
+                              sum(1 for w in range(c.n_workers) if c.kind_access[c.worker_kind[w]] == 0
+                                  and c.worker_kind[w] != c.sailor_kind)).format(workers=", ".join(shared)))
     if parts:
-        out.extend(wrap(_("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)), "    ",
-                        "" if compact else "  ", width=width))
+        texts.append(_("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)))
+    if texts:
+        out.extend(wrap(" · ".join(texts), "    ", "" if compact else "  ", width=width))
     return out
 
 
@@ -900,9 +930,10 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
         if playing:
             head = _("{heading}   ◀ to play").format(heading=head)
         out.append(st(head, bold=True, fg=seat_color(d, seat)))
-        out.extend(wrap(_("{coins} — {total} in all").format(
-            coins=coins_text(d, c.coin_ids, purse), total=coin_text(state.coin_value(seat), c)),
-            "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))
+        coins = coins_text(d, c.coin_ids, purse)
+        if state.coin_value(seat):
+            coins = _("{coins} — {total} in all").format(coins=coins, total=coin_text(state.coin_value(seat), c))
+        out.extend(wrap(coins, "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))   # « aucune Pièce », alone
         tr = turn_resource(c)
         if playing and tr >= 0:
             keep = c.pool_end[tr]
@@ -947,17 +978,20 @@ def ship_text(state, names, compact: bool = False) -> str:
     ship = _("{outcome} — for the owners of the {structure}: {benefit}").format(
         outcome=name(d, "outcome", oid), structure=structure, benefit=_outcome_sentence(d, oid))
     if compact:
+        outcome = name(d, "outcome", oid)
+        outcome = outcome.form("inner") if isinstance(outcome, Name) else outcome     # « un blanc, un noir »
         if state.harbormaster >= 0:
-            return _("{outcome} ({holder}: {player})").format(outcome=name(d, "outcome", oid), holder=holder,
+            return _("{outcome} ({holder}: {player})").format(outcome=outcome, holder=holder,
                                                               player=names[state.harbormaster])
-        return name(d, "outcome", oid)
+        return outcome
     if state.harbormaster >= 0:
         ship = _("{ship} {holder}: {player}.").format(ship=ship, holder=holder, player=names[state.harbormaster])
     return ship
 
 
-def common_rows(state, names, compact: bool = False) -> list[tuple[str, str]]:
-    """(label, text): the face-up goal, the borrowing token, the ships, the supply."""
+def common_rows(state, names, compact: bool = False, progress: bool = True) -> list[tuple[str, str]]:
+    """(label, text): the face-up goal, how close the end is (``progress``), the borrowing token, the
+    ships, the supply."""
     c = state.c
     d = c.data
     rows = []
@@ -990,11 +1024,51 @@ def common_rows(state, names, compact: bool = False) -> list[tuple[str, str]]:
     if c.harbor_struct >= 0:
         rows.append((_("Ships"), ship_text(state, names, compact)))
     rows.append((_("Supply"), coins_text(d, c.coin_ids, state.supply)))
+    progress = end_progress(state, names, compact) if progress else ""
+    if progress:
+        rows.insert(1, (_("Game ends when"), progress))
     return rows
 
 
-def board_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
-    """The position: Work Cycle, players, goals, token, ship, supply."""
+def end_progress(state, names, compact: bool = False) -> str:
+    """How close the game is to its end, one part per end condition: "a player has 7 structures
+    (you 4, Computer 5); all 8 structures are built (6 so far); the goals run out (3 left)"."""
+    c = state.c
+    d = c.data
+    parts = []
+    for i, kind in enumerate(c.end_order):
+        cond = d["end"]["conditions"][i].get(kind)
+        if kind == "player_condition" and isinstance(cond, dict) and cond.get("metric") == "structures" \
+                and set(cond) <= {"metric", "at_least"} and isinstance(cond.get("at_least"), int):
+            if compact:
+                most = max(state.metric("structures", p) for p in seats(state))
+                parts.append(ngettext("a player has {count} structure (most now: {most})",
+                                      "a player has {count} structures (most now: {most})", cond["at_least"]).format(
+                    count=cond["at_least"], most=most))
+                continue
+            values = ", ".join(_("{player} {count}").format(player=_("you") if _is_you(names[p]) else names[p],
+                                                            count=state.metric("structures", p))
+                               for p in seats(state))
+            parts.append(ngettext("a player has {count} structure ({values})",
+                                  "a player has {count} structures ({values})", cond["at_least"]).format(
+                count=cond["at_least"], values=values))
+        elif kind == "all_structures_built":
+            built = sum(1 for s in range(c.n_struct) if state.first_builder[s] >= 0)
+            parts.append(ngettext("all {total} structures are built ({count} so far)",
+                                  "all {total} structures are built ({count} so far)", c.n_struct).format(
+                total=c.n_struct, count=built))
+        elif kind == "goals_exhausted":
+            left = len(state.stack) + (1 if state.face_up >= 0 else 0)
+            parts.append(ngettext("the goals run out ({count} left)", "the goals run out ({count} left)",
+                                  left).format(count=left))
+        else:
+            return ""                        # a condition this line cannot count: the rules say it
+    return pgettext("between the end conditions", "; ").join(parts)
+
+
+def board_lines(state, names, console, width: int = WIDTH, compact: bool = False,
+                progress: bool = True) -> list[str]:
+    """The position: Work Cycle, players, goals, how close the end is (``progress``), token, ship, supply."""
     st = console.style
     out = cycle_lines(state, names, console, width, compact)
     if not compact:
@@ -1002,7 +1076,7 @@ def board_lines(state, names, console, width: int = WIDTH, compact: bool = False
     out.extend(player_lines(state, names, console, width, compact))
     if not compact:
         out.append("")
-    rows = common_rows(state, names, compact)
+    rows = common_rows(state, names, compact, progress)
     if compact:
         label, goal = rows[0]
         out.extend(wrap(_("{label}: {text}").format(label=label, text=goal), "    ", "", width=width))
@@ -1133,7 +1207,7 @@ def choice_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
 # Help and rules
 
 
-def help_lines(state) -> list[str]:
+def help_lines(state, width: int = WIDTH) -> list[str]:
     c = state.c
     d = c.data
     table = for_state(state)
@@ -1155,6 +1229,12 @@ def help_lines(state) -> list[str]:
         ("  ", _("{spend} ends the Work Cycle phase; {end} ends your turn; {build} builds.").format(
             spend=table.of(c.a_spend), end=table.of(c.a_end), build=table.of(build) if build is not None else "")),
     ]
+    shared = [name(d, "worker", c.kind_ids[k]) for k in range(c.n_kinds) if c.kind_access[k] == 0
+              and k != c.sailor_kind]                                    # 0: ACCESS_EVERYONE
+    if shared and n_players(state) > 1:
+        lines.insert(1, ("  ", _("{workers} belong to no player: anyone may move them on their turn, so "
+                                 "what you leave on a space, the next player can use.").format(
+            workers=format_list([w.form("plural") if isinstance(w, Name) else str(w) for w in shared]))))
     if conversions:
         lines.append(("  ", _("To use a structure's exchange, type its name: {conversions}.").format(
             conversions=format_list(conversions, "or"))))
@@ -1174,15 +1254,15 @@ def help_lines(state) -> list[str]:
         ("  ", _("{command:<8} save the game to a file, to continue later with --resume").format(
             command=cw("save"))),
         ("  ", _("{command:<8} leave (the game is saved if it has a file)").format(command=cw("quit"))),
-        ("", _("Winning: {summary}").format(summary=_win_summary(d))),
+        ("", _("Winning: {summary}").format(summary=_win_words(d))),
     ]
     out = []
     for indent, line in lines:
-        out.extend(wrap(line, indent + "  ", indent))
+        out.extend(wrap(line, indent + "  ", indent, width=width))
     return out
 
 
-def cost_lines(state, names) -> list[str]:
+def cost_lines(state, names, width: int = WIDTH) -> list[str]:
     """Every structure: its cost, what it requires, its VP, its effect, and whether the player can build it."""
     c = state.c
     d = c.data
@@ -1196,7 +1276,7 @@ def cost_lines(state, names) -> list[str]:
         if state.owned[p] >> s & 1:
             status = _("built") if you else _("built by {player}").format(player=names[p])
         elif any(c.requires[s] >> r & 1 and not state.owned[p] >> r & 1 for r in range(c.n_struct)):
-            status = _("not yet: needs {required}").format(required=format_list(
+            status = _("not yet: needs {required}").format(required=join_names(
                 [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
                  if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]))
         else:
@@ -1211,12 +1291,20 @@ def cost_lines(state, names) -> list[str]:
             structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
             requires=format_list(req) if req else _("requires nothing"),
             first=vp_text(c.vp_first[s]), later=vp_text(c.vp_later[s]), effect=_effects(d, c.struct_ids[s]))
-        out.extend(wrap(text, "      ", "  "))
+        out.extend(wrap(text, "      ", "  ", width=width))
         extra = status
         if owners and not state.owned[p] >> s & 1:
             extra = _("{status}; built by {players}").format(status=status, players=format_list(owners))
-        out.extend(wrap(_("→ {status}").format(status=extra), "      ", "    "))
+        out.extend(wrap(_("→ {status}").format(status=extra), "      ", "    ", width=width))
     return out
+
+
+def _win_words(data) -> str:
+    """How the game is won, in sentences (« Le joueur qui a le plus de PV l'emporte. Si l'égalité persiste… »)."""
+    try:
+        return " ".join(_sentences.tie_break_sentences(data))
+    except Exception:  # noqa: BLE001
+        return _win_summary(data)
 
 
 def _win_summary(data) -> str:
@@ -1229,7 +1317,7 @@ def _win_summary(data) -> str:
 RULE_SECTIONS = {"work": ("work",), "spending": ("spending", "structures"), "over": ("scoring",)}
 
 
-def rules_lines(ruleset, state) -> list[str]:
+def rules_lines(ruleset, state, width: int = WIDTH) -> list[str]:
     """The rule text of the current phase, from the same source as the rulebook."""
     try:
         from ..text.rulebook import section_text
@@ -1247,9 +1335,9 @@ def rules_lines(ruleset, state) -> list[str]:
             if not para.strip():
                 lines.append("")
             elif para.lstrip().startswith(("- ", "* ", "• ")):
-                lines.extend(wrap(para.strip(), "    ", "  "))
+                lines.extend(wrap(para.strip(), "    ", "  ", width=width))
             else:
-                lines.extend(wrap(para, "  "))
+                lines.extend(wrap(para, "  ", width=width))
         lines.append("")
     if not lines:
         return [_("The rule text is not available in this installation; see the rulebook (rulekit rulebook).")]
@@ -1317,7 +1405,8 @@ def score_table(data, by_source, scores, names, console=None, ranks=None, width:
     out.append("  " + " " * lw + "".join(h.rjust(cw) for h in heads))
     for s, label in zip(sources, labels):
         out.append("  " + label.ljust(lw) + "".join(str(by_source[p][s]).replace("-", "−").rjust(cw) for p in players))
-    out.append(style("  " + total.ljust(lw) + "".join(str(scores[p]).rjust(cw) for p in players), bold=True))
+    out.append(style("  " + total.ljust(lw) + "".join(str(scores[p]).replace("-", "−").rjust(cw) for p in players),
+                     bold=True))
     if rank:
         out.append("  " + rank.ljust(lw) + "".join(str(ranks[p]).rjust(cw) for p in players))
     return out

@@ -92,7 +92,9 @@ def parse_players(text: str) -> list[str]:
                 continue
             except ValueError as exc:
                 raise PlayersError(str(exc)) from None
-        choices = ", ".join([HUMAN] + [BOT_PREFIX + b for b in legal_forms()])
+        local = pgettext("player", "human")
+        human = HUMAN if local == HUMAN else _("{local} ({canonical})").format(local=local, canonical=HUMAN)
+        choices = ", ".join([human] + [BOT_PREFIX + b for b in legal_forms()])
         raise PlayersError(_("unknown player “{player}”; choose among: {choices}").format(
             player=part, choices=choices))
     return out
@@ -136,14 +138,21 @@ def bot_choose(spec: str, state, game_seed: int):
     return action, getattr(bot, "last_reason", "") or ""
 
 
-def player_names(players) -> list[str]:
-    """What each seat is called on screen ("You" / "Computer (greedy)", "Player 1"...)."""
+def player_names(players, human_names=None) -> list[str]:
+    """What each seat is called on screen ("You" / "Computer (greedy)", "Player 1"...); ``human_names``:
+    the human players' own names, in seat order (``--names``), used when there are several."""
     humans = sum(1 for p in players if is_human(p))
     bots = len(players) - humans
     names = []
+    own = [n.strip() for n in (human_names or ()) if n and n.strip()]
+    human_seen = 0
     for seat, spec in enumerate(players):
         if is_human(spec):
-            if humans == 1:
+            human_seen += 1
+            if humans > 1 and human_seen <= len(own):
+                text = own[human_seen - 1]
+                names.append(Name(text, "player", text, {"subject": text, "the": text}))
+            elif humans == 1:
                 names.append(player_name(N_("You")))
             else:
                 names.append(player_name(N_("Player {number}"), number=seat + 1))
@@ -233,7 +242,9 @@ class Console:
         return screen.WIDTH + 1, 10_000
 
     def page(self, lines) -> None:
-        """Long text: through a pager on a terminal, else printed."""
+        """Long text: through a pager on a terminal (wrapped by words to its width), else printed."""
+        if self.terminal:
+            lines = layout.fit_lines(lines, max(self.size()[0] - 1, 20))
         if self.pager is not None:
             self.pager(lines)
             return
@@ -242,6 +253,8 @@ class Console:
 
     def _echo_pager(self, lines) -> None:
         import click
+
+        os.environ.setdefault("LESSCHARSET", "utf-8")     # accents and narrow spaces, even without a UTF-8 locale
 
         click.echo_via_pager("\n".join(lines) + "\n", color=self.color)
 
@@ -254,6 +267,15 @@ class Console:
 
     def say(self, text: str = "") -> None:
         self._write(text)
+
+    def tell(self, text: str, **style) -> None:
+        """A message under the prompt (an error, a hint, where a game is saved): on a terminal, wrapped
+        by words to its width, never cut by it."""
+        lines = [text]
+        if self.terminal:
+            lines = screen.wrap(text.replace(screen.NBSP, " "), "  ", "", width=max(self.size()[0] - 1, 20))
+        for line in lines:
+            self._write(self.style(line, **style) if style else line)
 
     def say_inline(self, text: str) -> None:
         """Text without an end of line (a prompt drawn again)."""
@@ -330,14 +352,16 @@ class Session:
     #: Between two turn ends, computers' actions are saved at most this often (seconds); a human's
     #: action, the end of a turn, the end of the game and leaving are always saved at once.
     save_interval: float = 1.0
+    human_names: list | None = None                 # hot-seat players' own names, in seat order (--names)
 
     def __post_init__(self):
-        self.names = player_names(self.players)
+        self.names = player_names(self.players, self.human_names)
         self.data = self.ruleset.data
         self.story = story.Story()
         self.saved_once = False
         self._telling = False
         self._waiting = False
+        self._last_turn_shown = -1             # the turn whose start showed the other players' last turn
         self.save_failed = False
         self._files_sha256 = None
         self._last_save = time.monotonic()
@@ -435,7 +459,7 @@ class Session:
         if not st.is_terminal():
             self._tell(story.Entry(st.turn, st.current, story.TURN, screen.turn_line(st, self.names)), bold=True)
 
-    def _play(self, action: int, save: bool = True):
+    def _play(self, action: int, save: bool = True, careless: bool = False):
         st = self.state
         seat, turn = st.current, st.turn
         c = st.c
@@ -453,7 +477,7 @@ class Session:
         same = st.turn == turn and not st.is_terminal()
         entry = story.Entry(turn, seat, story.ACTION, line, action_kind=info.kind, arg=info.arg,
                             labor=(screen.labor_of(st) - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
-                            lost=lost)
+                            lost=lost, careless=careless)
         self._tell(entry, fg=screen.seat_color(self.data, seat))
         if info.kind == screen.BORROW:
             paid = story.borrow_income_line(st, self.names, seat, info.arg, coin)
@@ -477,11 +501,27 @@ class Session:
     def _draw(self):
         con = self.console
         columns, rows = con.size()
+        shown = {}
         lines = layout.fit_screen(self.state, self.names, con, self.story, screen.title_line(self.ruleset, self.seed),
-                                  columns, rows)
+                                  columns, rows, shown=shown)
+        if not shown.get("whole", True) and self._last_turn_shown != self.state.turn \
+                and con.terminal and not self._waiting:
+            self._show_last_turn(columns)
+        self._last_turn_shown = self.state.turn
         con.clear()
         for line in lines:
             con.say(line)
+
+    def _show_last_turn(self, columns: int):
+        """The other players' last turn on a screen of its own, whole, when the board's screen has no
+        room for it: shown once, as the player's turn starts; Enter goes on to the board."""
+        con = self.console
+        con.clear()
+        con.say(con.style(_("What just happened:"), bold=True))
+        for line in layout.last_turn_lines(self.state, self.story, self.names, max(columns - 1, 20)):
+            con.say(line)
+        con.read(con.style(_("Enter: on to the board ({log}: the whole story) ").format(
+            log=screen.command_word("log")), dim=True))
 
     def _on_resize(self, signum, frame):           # exercised through a terminal (tests/test_play_pty.py)
         if not self._waiting:                      # drawn again at the next decision anyway
@@ -566,12 +606,12 @@ class Session:
                 if thinking:
                     con.status(con.style(screen.thinking_line(self.names[seat]), dim=True))
                 try:
-                    action, _reason = bot_choose(spec, self.state, self.seed)
+                    action, reason = bot_choose(spec, self.state, self.seed)
                 finally:
                     if thinking:
                         con.clear_status()
                 turn = self.state.turn
-                self._play(action)
+                self._play(action, careless=bool(reason) and reason == _("a careless move, chosen at random"))
                 if self.watching and con.terminal and not self._pace(turn):
                     self._leave()
                     return 0
@@ -641,20 +681,21 @@ class Session:
         con = self.console
         legal = self.state.legal_actions()
         command = self.command_of(text)
+        width = min(con.size()[0] - 1, screen.WIDTH) if con.terminal else screen.WIDTH     # pagers drawn to the width
         if command == "help":
-            con.page(screen.help_lines(self.state))
+            con.page(screen.help_lines(self.state, width=width))
             return "stay"
         if command == "rules":
-            con.page(screen.rules_lines(self.ruleset, self.state))
+            con.page(screen.rules_lines(self.ruleset, self.state, width=width))
             return "stay"
         if command == "costs":
-            con.page(screen.cost_lines(self.state, self.names))
+            con.page(screen.cost_lines(self.state, self.names, width=width))
             return "stay"
         if command == "log":
             con.page([line.replace(screen.NBSP, " ") for line in self.story.lines()])
             return "stay"
         if command == "hint":
-            con.say(self._hint())
+            con.tell(self._hint())
             return "stay"
         if command == "undo":
             return self._undo()
@@ -669,17 +710,17 @@ class Session:
             if 1 <= n <= len(legal):
                 action = legal[n - 1]
             else:
-                con.say(con.style(_("There is no choice {number} here: type a number from 1 to {last}.").format(
-                    number=n, last=len(legal)), fg="red"))
+                con.tell(_("There is no choice {number} here: type a number from 1 to {last}.").format(
+                    number=n, last=len(legal)), fg="red")
                 return "stay"
         else:
             try:
                 action = screen.parse_action(self.state, text)
             except AmbiguousActionError as exc:
-                con.say(con.style(screen.ambiguous_message(text, exc.choices), fg="red"))
+                con.tell(screen.ambiguous_message(text, exc.choices), fg="red")
                 return "stay"
             except IllegalActionError:
-                con.say(con.style(screen.illegal_message(self.state, text), fg="red"))
+                con.tell(screen.illegal_message(self.state, text), fg="red")
                 return "stay"
         self._play(action)
         return "played"
@@ -699,7 +740,7 @@ class Session:
                 target = i
                 break
         if target is None:
-            con.say(con.style(_("Nothing to undo: no move of yours has been played yet."), fg="red"))
+            con.tell(_("Nothing to undo: no move of yours has been played yet."), fg="red")
             return "stay"
         notations = [self.state.notation(a) for a in history]
         undone = len(notations) - target
@@ -710,7 +751,7 @@ class Session:
                            undone).format(action=shown, count=undone)
         self.story.add(story.Entry(self.state.turn, self.state.current, story.NOTE, message))
         if not con.interactive:
-            con.say(con.style(message, fg="cyan"))
+            con.tell(message, fg="cyan")
         self._autosave()
         return "redraw"
 
@@ -727,11 +768,11 @@ class Session:
         try:
             path = self.save(path)
         except (OSError, OutputError) as exc:
-            con.say(con.style(_("Could not save to {file}: {reason}").format(
-                file=shown_path(path), reason=getattr(exc, "strerror", None) or exc), fg="red"))
+            con.tell(_("Could not save to {file}: {reason}").format(
+                file=shown_path(path), reason=getattr(exc, "strerror", None) or exc), fg="red")
             return
-        con.say(con.style(_("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
-            file=shown_path(path), command=shown_path(screen.resume_command(path))), fg="green"))
+        con.tell(_("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
+            file=shown_path(path), command=shown_path(screen.resume_command(path))), fg="green")
 
     def _leave(self, end_of_input: bool = False, interrupted: bool = False):
         """Save what must be saved and print where the game stands."""
@@ -745,15 +786,15 @@ class Session:
                 path = self.save(target)
             except (OSError, OutputError) as exc:
                 self.save_failed = True
-                con.say(con.style(_("Could not save the game to {file}: {reason}").format(
-                    file=shown_path(target), reason=getattr(exc, "strerror", None) or exc), fg="red"))
+                con.tell(_("Could not save the game to {file}: {reason}").format(
+                    file=shown_path(target), reason=getattr(exc, "strerror", None) or exc), fg="red")
         if interrupted:
             con.say(_("Interrupted."))
         self._say_all(screen.summary_lines(self.state, self.names))
         if path is not None:
-            con.say(_("Saved to {file}.").format(file=shown_path(path)))
+            con.tell(_("Saved to {file}.").format(file=shown_path(path)))
             if not self.state.is_terminal():
-                con.say(_("Continue with: {command}").format(command=shown_path(screen.resume_command(path))))
+                con.tell(_("Continue with: {command}").format(command=shown_path(screen.resume_command(path))))
 
     def _finish(self):
         con = self.console
@@ -770,7 +811,7 @@ class Session:
             final = layout.fit_lines(["  " + t for t in final], columns - 1)
         self._say_all(screen.end_lines(self.state, self.names, con, final_events=final, width=con.size()[0] - 1))
         if self.record_path is not None:
-            con.say(_("The game is saved in {file}; check it with: {command}").format(
+            con.tell(_("The game is saved in {file}; check it with: {command}").format(
                 file=shown_path(self.record_path), command=shown_path(f"rulekit replay {self.record_path}")))
 
 
@@ -823,7 +864,7 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
 
 
 def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None,
-                   max_turns: int | None = DEFAULT_MAX_TURNS, warn=None) -> Session:
+                   max_turns: int | None = DEFAULT_MAX_TURNS, warn=None, human_names=None) -> Session:
     """A session continuing the game saved in ``path`` (raises RecordError/ReplayError).
 
     A record of rules that changed since (another version of rulekit, an edited file) is continued
@@ -859,7 +900,7 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
             count=state.n_players, given=len(players)))
     return Session(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
-                   actions=list(record.actions), max_turns=max_turns)
+                   actions=list(record.actions), max_turns=max_turns, human_names=human_names)
 
 
 __all__ = [

@@ -35,6 +35,7 @@ class Entry:
     coin: int = 0
     vp: int = 0               # the VP a built structure is worth
     lost: int = 0             # the Labor lost when the turn ended
+    careless: bool = False    # a computer's move chosen at random (the easy level's slip), not a plan
 
 
 @dataclass
@@ -329,27 +330,42 @@ def explain_turn(state, entries, names) -> str:
     seat = acts[0].seat
     claims = [e for e in entries if e.kind == EVENT and e.action_kind == "claim" and e.arg == seat]
     reasons = []
+    slips = [e for e in acts if e.careless]
     for e in acts:
         row = ACTION_STORY.get(e.action_kind)
-        if row is not None and row.why is not None:
+        if row is not None and row.why is not None and not e.careless:
             reasons.append(row.why(state, e))
     if claims:
         reasons.append(ngettext("it claims {count} goal", "it claims {count} goals", len(claims)).format(
             count=len(claims)))
+    if slips:                 # the easy level's random moves are said to be so, never explained as a plan
+        reasons.append(ngettext("{count} of its moves was careless, chosen at random",
+                                "{count} of its moves were careless, chosen at random", len(slips)).format(
+            count=len(slips)))
     if not reasons:
         target = saving_for(state, seat)
-        if target is not None and state.coin_value(seat) >= c.cost_coin[target]:
-            reasons.append(_("it lacked the {resource} to build more (next: {structure}, {cost})").format(
-                resource=screen.turn_resource_name(c),
-                structure=screen.name(d, "structure", c.struct_ids[target]),
-                cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c)))
-        elif target is not None:
-            reasons.append(_("it is saving its coins (next: {structure}, {cost}; it has {coin})").format(
-                structure=screen.name(d, "structure", c.struct_ids[target]),
-                cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c),
-                coin=screen.coin_text(state.coin_value(seat), c)))
-        else:
+        # what it held as its turn ended: the Labor it lost, and its coins
+        labor_left = sum(e.lost for e in acts)
+        coin_left = state.coin_value(seat)
+        converted = any(e.action_kind in (screen.CONVERT, screen.EXCHANGE) for e in acts)
+        if target is not None:
+            need_labor, need_coin = sum(c.cost_pool[target]), c.cost_coin[target]
+            target_name = screen.name(d, "structure", c.struct_ids[target])
+            target_cost = screen.cost_text(c.cost_pool[target], c.cost_coin[target], c)
+        if target is None:
             reasons.append(_("nothing is left for it to build: it gathers what still scores"))
+        elif converted:
+            reasons.append(_("it turned what it had into coins toward the {structure} ({cost}; it has {coin})").format(
+                structure=target_name, cost=target_cost, coin=screen.coin_text(coin_left, c)))
+        elif labor_left >= need_labor and coin_left >= need_coin:
+            reasons.append(_("it did not build this turn, though it could have built the {structure} ({cost})").format(
+                structure=target_name, cost=target_cost))
+        elif coin_left >= need_coin:
+            reasons.append(_("it lacked the {resource} to build more (next: {structure}, {cost})").format(
+                resource=screen.turn_resource_name(c), structure=target_name, cost=target_cost))
+        else:
+            reasons.append(_("it is saving its coins (next: {structure}, {cost}; it has {coin})").format(
+                structure=target_name, cost=target_cost, coin=screen.coin_text(coin_left, c)))
     return _("Why: {reasons}.").format(
         reasons=pgettext("between the parts of a turn", "; ").join(dict.fromkeys(reasons)))
 

@@ -93,10 +93,14 @@ def work_cycle_svg_data(data) -> dict:
     """Positions for the Work Cycle drawing: spaces on a circle, clockwise from the top."""
     spaces = data["work_cycle"]["spaces"]
     n = len(spaces)
-    # the short names of the spaces, as the notation types them ("Ouvrage (haut)"); the caption has the full ones
-    names = [_short(sentences.space_name(data, s["id"])) for s in spaces]
-    # wide enough for the longest name (about 0.6 em per character at 10.5 px)
-    radius = max(42.0, max(len(name) for name in names) * 3.2 + 8) if n <= 4 else max(24.0, 150.0 / n)
+    # the full names of the spaces, as the text and the table name them (« Zone d'Ouvrage supérieure »),
+    # on two lines when long
+    names = [str(sentences.space_name(data, s["id"])) for s in spaces]
+    name_lines = [_two_lines(name) for name in names]
+    # wide enough for the longest line (about 0.6 em per character at 10.5 px)
+    longest = max([len(line) for lines in name_lines for line in lines]
+                  + [len(_short_yield(data, s.get("yields") or {})) for s in spaces])
+    radius = max(42.0, longest * 3.2 + 8) if n <= 4 else max(24.0, 150.0 / n)
     ring = max(88.0, radius * 1.9)
     cx, cy = ring + radius + 8, ring + radius + 6
     nodes = []
@@ -108,7 +112,7 @@ def work_cycle_svg_data(data) -> dict:
         angle = -math.pi / 2 + 2 * math.pi * i / n
         x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
         nodes.append({
-            "x": round(x, 1), "y": round(y, 1), "name": names[i],
+            "x": round(x, 1), "y": round(y, 1), "name": names[i], "lines": name_lines[i],
             "yields": _short_yield(data, space.get("yields") or {}),
             "coin": bool((space.get("yields") or {}).get(coins_resource(data) or "")),
             "workers": start_counts.get(space["id"], 0),
@@ -137,6 +141,15 @@ def work_cycle_svg_data(data) -> dict:
 
 def _short(name) -> str:
     return name.short if isinstance(name, i18n.Name) else str(name)
+
+
+def _two_lines(name: str, most: int = 14) -> list[str]:
+    """A space's name on one line, or on two of about equal length when it is long."""
+    words = name.split()
+    if len(name) <= most or len(words) < 2:
+        return [name]
+    best = min(range(1, len(words)), key=lambda k: max(len(" ".join(words[:k])), len(" ".join(words[k:]))))
+    return [" ".join(words[:best]), " ".join(words[best:])]
 
 
 # --------------------------------------------------------------------------
@@ -264,12 +277,22 @@ def render_markdown(ruleset, lang: str | None = None) -> str:
     return html_to_text(render_html(ruleset, lang), markdown=True)
 
 
+def pdf_missing_message(exc: ImportError) -> str:
+    """Why there is no PDF, and how to get it: WeasyPrint not installed (the usual case: said without
+    Python's own words), or installed but unable to load (its reason kept: a system library missing)."""
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] == "weasyprint":
+        return i18n._("PDF output needs WeasyPrint, which is not installed. Install it with: "
+                      "pip install 'rulekit[pdf]' (or write HTML: -o FILE.html).")
+    return i18n._("PDF output needs WeasyPrint, which is installed but could not be loaded: {error}. "
+                  "See the WeasyPrint installation guide for the system libraries it needs.").format(error=exc)
+
+
 def render_pdf(ruleset, lang: str | None = None) -> bytes:
     """The rulebook as PDF bytes: identical input gives identical bytes."""
     try:
         import weasyprint
-    except ImportError as exc:  # pragma: no cover - depends on the machine
-        raise RulebookError(i18n._("PDF output needs WeasyPrint: pip install 'rulekit[pdf]' ({error})").format(error=exc)) from exc
+    except ImportError as exc:
+        raise RulebookError(pdf_missing_message(exc)) from exc
     text = render_html(ruleset, lang, print_css=True)
     identifier = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32].encode("ascii")
     # Font subsetting (fontTools) stamps each embedded font with the current
