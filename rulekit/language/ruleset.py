@@ -122,6 +122,7 @@ class Resolution:
     problems: list = field(default_factory=list)
     noops: list = field(default_factory=list)      # (file, line, col, pointer, value): patches that change nothing
     chain: list = field(default_factory=list)      # paths, this file first
+    free: set = field(default_factory=set)         # pointers of the amounts written ``free`` (now ``{}``)
     files: list = field(default_factory=list)      # display names, this file first
 
     def where(self, pointer: str) -> tuple[str, int, int]:
@@ -234,16 +235,21 @@ def _free_costs(data):
     """``cost: free`` is the empty amount: a structure (or hire, repayment) that costs nothing.
 
     Written as a word so that a variant can make a cost free: ``cost: {}``
-    would merge into the base's cost and change nothing."""
+    would merge into the base's cost and change nothing. Returns the pointers of
+    the amounts made free (the schema's "at least one entry" does not apply to them)."""
+    free = set()
     if not isinstance(data, dict):
-        return
-    places = list((data.get("structures") or {}).values()) if isinstance(data.get("structures"), dict) else []
-    places += [data.get("sailors"), data.get("borrowing")]
-    for place in places:
+        return free
+    places = [(join("/structures", sid), st) for sid, st in data["structures"].items()] \
+        if isinstance(data.get("structures"), dict) else []
+    places += [("/sailors", data.get("sailors")), ("/borrowing", data.get("borrowing"))]
+    for pointer, place in places:
         if isinstance(place, dict):
             for key in ("cost", "repay"):
                 if place.get(key) == FREE:
                     place[key] = {}
+                    free.add(f"{pointer}/{key}")
+    return free
 
 
 #: The resources of a ruleset that declares none (the two of the editions):
@@ -501,7 +507,7 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
     for key in ("$schema", "extends"):
         if key in data:
             _drop(tpos, data.pop(key), "/" + key)
-    _free_costs(data)
+    res.free = _free_costs(data)
     _later_builder_vp(data)
     _declare_resources(data, tpos)
     if old_casting:
