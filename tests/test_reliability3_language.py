@@ -40,3 +40,13 @@ def test_an_empty_repayment_written_as_a_mapping_still_points_to_free(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text("extends: province-en\nid: t\nborrowing: {repay: {}}\n", encoding="utf-8")
     assert any("write repay: free" in w for w in warnings_of(path))
+
+
+# C16: making Labor kept changes nothing about how it starts
+def test_labor_kept_adds_no_starting_labor_line():
+    result = run(["diff", "province-en", str(REPRO / "labor-kept-diff.yaml")])
+    assert result.exit_code == 0 and "Unspent Labor" in result.output
+    assert "Starting Labor" not in result.output and "removed" not in result.output
+    result = run(["rulebook", str(REPRO / "labor-kept-diff.yaml"), "--format", "md"])
+    assert result.exit_code == 0 and "Starting Labor: removed" not in result.output
+    assert "Nobody starts with Labor." in result.output

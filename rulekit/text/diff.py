@@ -145,9 +145,12 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     add("setup", "first_player", _("First player"), s.first_player_sentence(data))
     add("setup", "turn_order", _("Turn order"), s.turn_order_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
+    # "Nobody starts with it": said once, for the turn resource (or, when every pool is kept between
+    # turns, the first pool: making Labor kept changes nothing about how it starts).
+    nobody = s.turn_resource(data) or next(iter(s.pool_resources(data)), None)
     for rid in s.pool_resources(data):
-        if rid != s.turn_resource(data) and rid not in s.starting_pools(data):
-            continue                       # "nobody starts with it": said once, for the turn resource
+        if rid != nobody and rid not in s.starting_pools(data):
+            continue
         add("setup", f"start:{rid}", _("Starting {resource}").format(resource=s.resource_name(data, rid)),
             s.starting_pool_sentence(data, rid))
     add("setup", "goal_draw", _("Goal tokens"), s.goal_draw_sentence(data))
