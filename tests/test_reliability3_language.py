@@ -49,3 +49,40 @@ def test_labor_kept_adds_no_starting_labor_line():
     assert "Starting Labor" not in result.output and "removed" not in result.output
     result = run(["rulebook", str(REPRO / "labor-kept-diff.yaml"), "--format", "md"])
     assert result.exit_code == 0 and "Starting Labor: removed" not in result.output
+
+
+# C15 and the house-rule audit (a): an old field beside its new form
+def test_an_old_field_in_another_file_than_its_new_form_gives_way_to_the_nearer(tmp_path):
+    base = tmp_path / "base.yaml"
+    base.write_text("extends: province-en\nid: base\nsetup: {starting_labor: [7, 7]}\n"
+                    "turn: {labor_carry_over: 4}\n", encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: base.yaml\nid: house\nresources:\n  labor: {start: [2, 3], end_of_turn: kept}\n",
+                     encoding="utf-8")
+    assert validate_path(house) == []
+    data = load_ruleset(house).data
+    assert data["resources"]["labor"]["start"] == [2, 3] and data["resources"]["labor"]["end_of_turn"] == "kept"
+    assert "starting_labor" not in data["setup"] and "labor_carry_over" not in data.get("turn", {})
+    assert any("turn.labor_carry_over changes nothing" in w for w in warnings_of(house))
+    result = run(["show", str(house)])
+    assert result.exit_code == 0 and "starting_labor" not in result.output and "labor_carry_over" not in result.output
+    # The nearer old field wins over a base's new form.
+    data = load_ruleset(base).data
+    assert data["resources"]["labor"]["start"] == [7, 7] and data["resources"]["labor"]["end_of_turn"] == {"carry": 4}
+
+
+def test_labor_carry_over_says_when_it_makes_another_resource_carry(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: province-en\nid: t\nturn: {labor_carry_over: 9}\n"
+                    "resources:\n  stone: {kind: pool, name: Stone}\n", encoding="utf-8")
+    problems, warnings = check_path(path)
+    assert problems == []
+    assert [(w.line, w.pointer) for w in warnings if "not only Labor: here labor, stone" in w.message] == \
+        [(3, "/turn/labor_carry_over")]
+
+
+def test_an_end_of_game_gain_beyond_the_box_is_warned():
+    found = [w for w in check_path(REPRO / "gain-beyond-box.yaml")[1] if "the rest of the gain is never paid" in w.message]
+    assert [(w.line, w.message.split(":")[1].strip()) for w in found] == [
+        (5, "mill gains 1000 Coin, but the coins in the box are worth only 35"),
+        (6, "bank gains 1000 Coin, but the coins in the box are worth only 35")]

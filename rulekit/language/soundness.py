@@ -420,6 +420,17 @@ def warnings(res) -> list[Problem]:
             warn(join(join("/structures", sid), "cost") + "/" + _ROLES["turn"], _(
                 "{id} costs {num} Labor, but a player can earn at most {most} Labor in a turn: "
                 "it can never be built").format(id=sid, num=cost[0], most=labor_max))
+    for sid, structure in structures.items():
+        for i, effect in enumerate(_dict(structure).get("effects") or []):
+            gain = _int(_dict(_dict(effect).get("gain")).get(_ROLES["coins"]))
+            if gain is not None and gain > total:
+                # Like a cost above the box: the supply pays what it holds, the rest is never earned.
+                warn(f"{join('/structures', sid)}/effects/{i}/gain/{_ROLES['coins']}", cause="/components/coins",
+                     message=ngettext(
+                         "{id} gains {num} Coin, but the coins in the box are worth only {total}: "
+                         "the rest of the gain is never paid",
+                         "{id} gains {num} Coin, but the coins in the box are worth only {total}: "
+                         "the rest of the gain is never paid", gain).format(id=sid, num=gain, total=total))
     if structures and len(never) == len(structures):
         warn("/structures", _("no structure can ever be built: unless another end condition holds, "
                               "a game ends only when its turn limit is reached"))

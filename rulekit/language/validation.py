@@ -460,6 +460,17 @@ class _Checker:
 
     def leftover_warnings(self):
         d = self.data
+        for (file, line, col), ids, first in getattr(self.res, "carried", ()):
+            # turn.labor_carry_over applies to every resource lost at the end of the turn, whatever its name.
+            if not ids:
+                text = _("turn.labor_carry_over changes nothing: no resource is lost at the end of the turn here")
+            elif ids != [first]:
+                text = _("turn.labor_carry_over applies to every resource lost at the end of the turn, not only "
+                         "Labor: here {resources}; to carry one of them only, write resources.<id>.end_of_turn: "
+                         "{{carry: N}}").format(resources=", ".join(ids))
+            else:
+                continue
+            self.problems.append(Problem(file, line, col, text, "/turn/labor_carry_over"))
         structures = _dict(d.get("structures"))
 
         def effects(key):
