@@ -86,3 +86,34 @@ def test_an_end_of_game_gain_beyond_the_box_is_warned():
     assert [(w.line, w.message.split(":")[1].strip()) for w in found] == [
         (5, "mill gains 1000 Coin, but the coins in the box are worth only 35"),
         (6, "bank gains 1000 Coin, but the coins in the box are worth only 35")]
+
+
+# C14: end conditions out of reach, inside combinations too, and one met from the start
+def test_out_of_reach_end_conditions_are_warned_through_combinations(tmp_path):
+    found = [w for w in check_path(REPRO / "out-of-reach-not-not.yaml")[1] if "never ends a game" in w.message]
+    assert [(w.line, w.pointer) for w in found] == [(6, "/end/conditions/0/player_condition/not/not/at_least")]
+    assert "asks for 9 structures, but a player can own at most 7" in found[0].message
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: province-en\nid: t\nend:\n  conditions:\n"
+                    "    - player_condition: {all: [{metric: vp, at_least: 3}, {metric: structures, at_least: 8}]}\n"
+                    "    - player_condition: {any: [{metric: vp, at_least: 3}, {metric: structures, at_least: 8}]}\n"
+                    encoding="utf-8")
+    found = [w for w in check_path(path)[1] if "never ends a game" in w.message]
+    assert [(w.line, w.pointer) for w in found] == [
+        (5, "/end/conditions/0/player_condition/all/1/at_least")]
+
+
+def test_all_structures_built_beyond_the_tokens_is_warned_and_bounded():
+    found = [w for w in check_path(REPRO / "one-token-all-built.yaml")[1] if "all_structures_built" in w.message]
+    assert [(w.line, w.message) for w in found] == [(6, (
+        "warning: all_structures_built asks for each of the 8 structures to be built, but 2 players can own at most "
+        "2 in all (1 structure token each): it never ends a game"))]
+    result = run(["play", str(REPRO / "one-token-all-built.yaml"), "--players", "bot:random,bot:random",
+                  "--seed", "1", "--max-turns", "30"])
+    assert result.exit_code == 0 and "Stopped at turn 30" in result.output
+
+
+def test_goals_exhausted_met_from_the_start_is_warned_at_the_draw():
+    found = [w for w in check_path(REPRO / "no-goal-used.yaml")[1] if "goals_exhausted" in w.message]
+    assert [(w.line, w.pointer) for w in found] == [(4, "/end/conditions/2/goals_exhausted")]
+    assert "every game ends after the first player's first turn" in found[0].message

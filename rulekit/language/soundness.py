@@ -384,6 +384,43 @@ def _labor_bound(data):
     return sum(_worker_counts(data)) * best + income
 
 
+def _always(cond, most) -> bool:
+    """Whether a condition on owned structures holds for every player (``most``: the most one can own)."""
+    if "not" in cond:
+        return _out_of_reach(_dict(cond["not"]), "", most) is not None
+    if "all" in cond or "any" in cond:
+        parts = [_dict(c) for c in (cond.get("all") or cond.get("any") or ())] if isinstance(
+            cond.get("all", cond.get("any")), list) else []
+        test = all if "all" in cond else any
+        return bool(parts) and test(_always(c, most) for c in parts)
+    low, high = _int(cond.get("at_least")), _int(cond.get("at_most"))
+    return cond.get("metric") == "structures" and cond.get("vp") is None and (low is None or low <= 0) \
+        and (high is None or high >= most) and (low is not None or high is not None)
+
+
+def _out_of_reach(cond, pointer, most):
+    """``(measure, pointer)`` of the count of structures that makes ``cond`` impossible, through
+    ``all``, ``any`` and ``not`` (``not: {not: X}`` is X), or None when it may hold."""
+    if "not" in cond:
+        inner = _dict(cond["not"])
+        if "not" in inner:
+            return _out_of_reach(_dict(inner["not"]), f"{pointer}/not/not", most)
+        return None if not _always(inner, most) else (None, f"{pointer}/not")
+    for key in ("all", "any"):
+        if key in cond:
+            parts = cond[key] if isinstance(cond[key], list) else []
+            found = [_out_of_reach(_dict(c), f"{pointer}/{key}/{i}", most) for i, c in enumerate(parts)]
+            if key == "all":
+                return next((f for f in found if f is not None and f[0] is not None), None)
+            if parts and all(f is not None for f in found):
+                return next((f for f in found if f[0] is not None), None)
+            return None
+    need = _int(cond.get("at_least"))
+    if cond.get("metric") == "structures" and cond.get("vp") is None and need is not None and need > most:
+        return cond, pointer
+    return None
+
+
 def warnings(res) -> list[Problem]:
     """What validates but makes a game that may never end, or loses what it pays."""
     data = res.data if isinstance(res.data, dict) else {}
@@ -441,11 +478,32 @@ def warnings(res) -> list[Problem]:
     if tokens is None or not isinstance(conditions, list):
         conditions = []
     most = min(len(structures), tokens or 0)
+    players = _dict(data.get("components")).get("players")
+    fewest = _int(_dict(players).get("min")) if isinstance(players, dict) else _int(players)
+    goals = _dict(data.get("goals"))
+    draw = _int(_dict(_dict(data.get("components")).get("goal_tokens")).get("draw"))
+    in_play = len(goals) if draw is None else min(draw, len(goals))
     for i, cond in enumerate(conditions):
-        when = _dict(_dict(cond).get("player_condition"))
-        need = _int(when.get("at_least"))
-        if when.get("metric") == "structures" and when.get("vp") is None and need is not None and need > most:
-            pointer = f"/end/conditions/{i}/player_condition/at_least"
+        cond = _dict(cond)
+        if "all_structures_built" in cond and fewest and structures and tokens is not None \
+                and fewest * most < len(structures):
+            # Every structure built by some player: the players' tokens cannot cover them all.
+            warn(f"/end/conditions/{i}/all_structures_built", cause="/components/structure_tokens", message=ngettext(
+                "all_structures_built asks for each of the {count} structures to be built, but {players} players "
+                "can own at most {most} in all ({num} structure token each): it never ends a game",
+                "all_structures_built asks for each of the {count} structures to be built, but {players} players "
+                "can own at most {most} in all ({num} structure tokens each): it never ends a game", tokens).format(
+                    count=len(structures), players=fewest, most=fewest * most, num=tokens))
+        if "goals_exhausted" in cond and in_play == 0:
+            cause = "/components/goal_tokens/draw" if draw == 0 else "/goals"
+            warn(f"/end/conditions/{i}/goals_exhausted", cause=cause, message=_(
+                "goals_exhausted holds from the start: no goal token is in play, so every game ends "
+                "after the first player's first turn"))
+        leaf = _out_of_reach(_dict(cond.get("player_condition")), f"/end/conditions/{i}/player_condition", most)
+        if leaf is not None and leaf[0] is not None:
+            when, pointer = leaf
+            need = when["at_least"]
+            pointer += "/at_least"
             message = _("this end condition asks for {num} structures, but a player can own at most {most} "
                         "({tokens} structure tokens, {count} structures): it never ends a game").format(
                             num=need, most=most, tokens=tokens, count=len(structures))
