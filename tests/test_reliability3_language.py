@@ -96,7 +96,7 @@ def test_out_of_reach_end_conditions_are_warned_through_combinations(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text("extends: province-en\nid: t\nend:\n  conditions:\n"
                     "    - player_condition: {all: [{metric: vp, at_least: 3}, {metric: structures, at_least: 8}]}\n"
-                    "    - player_condition: {any: [{metric: vp, at_least: 3}, {metric: structures, at_least: 8}]}\n"
+                    "    - player_condition: {any: [{metric: vp, at_least: 3}, {metric: structures, at_least: 8}]}\n",
                     encoding="utf-8")
     found = [w for w in check_path(path)[1] if "never ends a game" in w.message]
     assert [(w.line, w.pointer) for w in found] == [
