@@ -117,3 +117,55 @@ def test_goals_exhausted_met_from_the_start_is_warned_at_the_draw():
     found = [w for w in check_path(REPRO / "no-goal-used.yaml")[1] if "goals_exhausted" in w.message]
     assert [(w.line, w.pointer) for w in found] == [(4, "/end/conditions/2/goals_exhausted")]
     assert "every game ends after the first player's first turn" in found[0].message
+
+
+# C6: a turn makes at most MAX_CONVERSIONS_PER_TURN conversions, on both engines
+def test_the_bound_on_conversions_is_one_number_for_the_language_and_the_engine():
+    from rulekit.engine import game
+    from rulekit.language import soundness
+
+    assert game.MAX_CONVERSIONS_PER_TURN == soundness.MAX_CONVERSIONS_PER_TURN == 100
+
+
+def test_limited_conversions_make_bounded_turns_on_both_engines():
+    import random
+
+    from rulekit import engine as fast
+    from rulekit.engine import core, game
+
+    pure = core.load_source("rulekit._pure_engine")
+    rs = load_ruleset(REPRO / "pumps-per-turn.yaml")
+    conv = set(fast.compile_ruleset(rs).conv_action)
+    a, b = fast.new_game(rs, seed=5, first_player=0), pure.game.new_game(rs, seed=5, first_player=0)
+    rng = random.Random(5)
+    per_turn, most, steps = 0, 0, 0
+    while not a.is_terminal() and a.turn < 6:
+        la, lb = a.legal_actions(), b.legal_actions()
+        assert la == lb and a.key() == b.key(), steps
+        converts = [x for x in la if x in conv]
+        action = rng.choice(converts) if converts else rng.choice(la)
+        turn = a.turn
+        a._apply(action)
+        b._apply(action)
+        per_turn = per_turn + 1 if action in conv and a.turn == turn else 0
+        most = max(most, per_turn)
+        steps += 1
+    assert most == game.MAX_CONVERSIONS_PER_TURN          # reached, never passed
+    assert a.turn >= 6 or a.is_terminal()
+
+
+def test_limited_conversions_are_warned_stated_and_simulated():
+    found = [w for w in check_path(REPRO / "pumps-per-turn.yaml")[1] if "per_turn limits add up" in w.message]
+    assert [(w.line, w.pointer) for w in found] == [(7, "/conversions/pump0/per_turn")]
+    assert "add up to 20000 uses a turn, but a player makes at most 100 conversions in a turn" in found[0].message
+    result = run(["rulebook", str(REPRO / "pumps-per-turn.yaml"), "--format", "md"])
+    assert result.exit_code == 0
+    # Once in the house-rules box, once among the actions of the spending phase.
+    assert result.output.count("You make at most 100 conversions per turn in all") == 2
+    result = run(["diff", "province-en", str(REPRO / "pumps-per-turn.yaml")])
+    assert "Conversions per turn: You make at most 100 conversions per turn in all" in result.output
+    result = run(["rulebook", "province-en", "--format", "md"])
+    assert "conversions per turn in all" not in result.output
+    for name in ("pumps-per-turn.yaml", "space-yield-1000.yaml"):
+        result = run(["simulate", str(REPRO / name), "--games", "4", "--bots", "greedy,greedy"])
+        assert result.exit_code == 0 and "Traceback" not in result.output, result.output

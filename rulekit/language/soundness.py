@@ -206,6 +206,10 @@ def _pair_loops(d1, d2) -> bool:
 #: Most unlimited conversions the exact check of longer loops examines (it enumerates subsets).
 MAX_LOOP_CONVERSIONS = 12
 
+#: The most conversions a player makes in one turn, all together: the engine's bound on a turn
+#: (``rulekit.engine.game.MAX_CONVERSIONS_PER_TURN``, which tests keep equal to this one).
+MAX_CONVERSIONS_PER_TURN = 100
+
 
 def _null_direction(rows, m):
     """A nonzero vector v with row . v == 0 for every row (m - 1 rows of rank m - 1), or None."""
@@ -514,6 +518,18 @@ def warnings(res) -> list[Problem]:
                 message = _("{problem} (the end condition is in the base ruleset at {location})").format(
                     problem=message, location=f"{file}:{line}:{col}")
             warn(pointer, message, cause=cause)
+    # per_turn limits beyond the bound of a turn on conversions.
+    limited, total_uses = None, 0
+    for cid, conv in _dict(data.get("conversions")).items():
+        uses = _int(_dict(conv).get("per_turn"))
+        if uses is not None:
+            total_uses += uses
+            if total_uses > MAX_CONVERSIONS_PER_TURN and limited is None:
+                limited = f"{join('/conversions', cid)}/per_turn"
+    if limited is not None:
+        warn(limited, _("the conversions' per_turn limits add up to {num} uses a turn, but a player makes at most "
+                        "{most} conversions in a turn, all together: past that, no conversion is offered "
+                        "until the next turn").format(num=total_uses, most=MAX_CONVERSIONS_PER_TURN))
     # Coin yields the coins cannot pay exactly.
     amounts = {}
     for i, space in enumerate(_dict(data.get("work_cycle")).get("spaces") or []):

@@ -197,6 +197,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     # Conversions
     for cid in data.get("conversions", {}):
         add("conversions", cid, s.conversion_name(data, cid), s.conversion_rule(data, cid))
+    if s.conversions_limit_sentence(data):
+        add("conversions", "conversions_limit", _("Conversions per turn"), s.conversions_limit_sentence(data))
 
     # Borrowing
     if data.get("borrowing"):

@@ -22,6 +22,7 @@ from math import comb
 from ..i18n import Name, _, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
+from ..language.soundness import MAX_CONVERSIONS_PER_TURN
 
 # --------------------------------------------------------------------------
 # Names and small phrases
@@ -1031,6 +1032,16 @@ def conversion_rule(data, cid: str) -> str:
                        "coins can pay.").format(coins=coins_name(data))
         text = _("{rule} {payout}").format(rule=text, payout=payout)
     return text
+
+
+def conversions_limit_sentence(data) -> str | None:
+    """The bound on conversions in one turn, all together, when the per_turn limits allow more (else None)."""
+    total = sum(c.get("per_turn") or 0 for c in (data.get("conversions") or {}).values())
+    if total <= MAX_CONVERSIONS_PER_TURN:
+        return None
+    return ngettext("You make at most {num} conversion per turn in all, whatever the limits of each.",
+                    "You make at most {num} conversions per turn in all, whatever the limits of each.",
+                    MAX_CONVERSIONS_PER_TURN).format(num=MAX_CONVERSIONS_PER_TURN)
 
 
 def conversion_sentence(data, cid: str) -> str:
