@@ -169,3 +169,42 @@ def test_limited_conversions_are_warned_stated_and_simulated():
     for name in ("pumps-per-turn.yaml", "space-yield-1000.yaml"):
         result = run(["simulate", str(REPRO / name), "--games", "4", "--bots", "greedy,greedy"])
         assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+
+
+# C13: the sentences follow turn.move_steps
+def test_the_rulebook_follows_move_steps():
+    result = run(["rulebook", str(REPRO / "move-steps-2.yaml"), "--format", "md"])
+    text = result.output
+    # Only the house-rules box says what the rule was.
+    assert result.exit_code == 0 and "(was: Each move takes a worker one step along the Work Cycle.)" in text
+    assert "one step" not in text.replace("(was: Each move takes a worker one step along the Work Cycle.)", "")
+    assert "Move one or more of your workers 2 steps each along the Work Cycle" in text
+    assert "You move your 3 workers 2 steps each: they land on Labor Low, Labor Top, and Coin" in text
+    assert "Workers always move 2 steps clockwise at a time." in text
+    assert "move at least one worker you have access to, 2 steps clockwise" in text
+    result = run(["rulebook", "province-en", "--format", "md"])
+    assert "Workers always move one step clockwise, from each space to the next" in result.output
+    assert "You move your 3 workers one step each: they land on Coin, Labor Low, and Labor Top" in result.output
+
+
+def test_a_long_move_as_long_as_every_move_is_warned_and_worded(tmp_path):
+    base = tmp_path / "base.yaml"
+    base.write_text("extends: province-en\nid: base\nstructures:\n  mill: {effects: [{long_move: {steps: 3}}]}\n",
+                    encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: base.yaml\nid: house\nturn: {move_steps: 3}\nwork_cycle:\n  spaces:\n"
+                     "    - {id: labor_top, yields: {labor: 1}}\n    - {id: coin, yields: {coin: 1}}\n"
+                     "    - {id: labor_low, yields: {labor: 1}}\n    - {id: rest, yields: {coin: 1}}\n", encoding="utf-8")
+    problems, warnings = check_path(house)
+    assert problems == []
+    found = [w for w in warnings if "changes nothing" in w.message and "long move" in w.message]
+    assert [(w.file, w.line) for w in found] == [(str(house), 3)]
+    assert f"the long move is in the base ruleset at {base}:4:" in found[0].message
+    path = tmp_path / "two.yaml"
+    path.write_text("extends: province-en\nid: two\nturn: {move_steps: 2}\nwork_cycle:\n  spaces:\n"
+                    "    - {id: labor_top, yields: {labor: 1}}\n    - {id: coin, yields: {coin: 1}}\n"
+                    "    - {id: labor_low, yields: {labor: 1}}\n    - {id: rest, yields: {coin: 1}}\n"
+                    "structures:\n  mill: {effects: [{long_move: {steps: 3}}]}\n", encoding="utf-8")
+    assert not [w for w in warnings_of(path) if "long move" in w]
+    result = run(["rulebook", str(path), "--format", "md"])
+    assert "move one worker 3 steps at once instead of 2" in result.output

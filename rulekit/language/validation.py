@@ -500,6 +500,24 @@ class _Checker:
                 self.warn(join("/workers", wid), _("nobody can ever move the {worker} workers: "
                                                    "no structure unlocks them").format(worker=wid),
                           causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        steps = _int(_dict(d.get("turn")).get("move_steps")) or 1
+        for sid, st in structures.items():
+            for i, effect in enumerate(_list(_dict(st).get("effects"))):
+                leap = _dict(effect).get("long_move") if isinstance(effect, dict) else None
+                if isinstance(leap, dict) and _int(leap.get("steps", 2)) == steps:
+                    pointer = f"{join('/structures', sid)}/effects/{i}/long_move"
+                    text = ngettext(
+                        "this long move takes {num} step, as every move does (turn.move_steps): it changes nothing",
+                        "this long move takes {num} steps, as every move does (turn.move_steps): it changes nothing",
+                        steps).format(num=steps)
+                    file, line, col = self.res.where(pointer)
+                    mine = self.res.positions.get("/turn/move_steps")
+                    if file != self.res.file and mine and mine[0] == self.res.file:
+                        # The author changed the moves: said at their line, naming the long move of the base.
+                        text = _("{problem} (the long move is in the base ruleset at {location})").format(
+                            problem=text, location=f"{file}:{line}:{col}")
+                        file, line, col = mine
+                    self.problems.append(Problem(file, line, col, text, pointer))
         granted = {_dict(e.get("conversion")).get("conversion") for st in structures.values()
                    for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
         for cid, conv in _dict(d.get("conversions")).items():

@@ -454,6 +454,12 @@ def _space_yield_sentence(data, value) -> str:
 
 def _long_move_sentence(data, value) -> str:
     n = value.get("steps", 2)
+    usual = move_steps(data)
+    if usual != 1:
+        # Translators: {usual} is the number of steps of every move (2 or more).
+        return ngettext("Once per turn, you may move one worker {num} step at once instead of {usual}; it earns what the space it lands on yields.",
+                        "Once per turn, you may move one worker {num} steps at once instead of {usual}; it earns what the space it lands on yields.",
+                        n).format(num=n, usual=usual)
     return ngettext("Once per turn, you may move one worker {num} step at once instead of one; it earns what the space it lands on yields.",
                     "Once per turn, you may move one worker {num} steps at once instead of one; it earns what the space it lands on yields.",
                     n).format(num=n)
@@ -1056,6 +1062,51 @@ def builds_sentence(data) -> str:
     return ngettext("Build structures (at most {num} per turn).", "Build structures (at most {num} per turn).", n).format(num=n)
 
 
+def move_steps(data) -> int:
+    """The steps of every move (``turn.move_steps``, 1 when absent)."""
+    return (data.get("turn") or {}).get("move_steps", 1)
+
+
+def work_phase_summary(data) -> str:
+    """The Work Cycle phase in the turn's summary."""
+    n = move_steps(data)
+    if n == 1:
+        return _("Move one or more of your workers one step each along the Work Cycle and earn what they land on.")
+    return ngettext("Move one or more of your workers {num} step each along the Work Cycle and earn what they land on.",
+                    "Move one or more of your workers {num} steps each along the Work Cycle and earn what they land on.",
+                    n).format(num=n)
+
+
+def cycle_moves_sentence(data) -> str:
+    """The board: how many spaces, in which order, and how far a worker moves."""
+    nspaces = len(data["work_cycle"]["spaces"])
+    n = move_steps(data)
+    if n == 1:
+        return ngettext("The Work Cycle has {num} space. Workers always move one step clockwise, from each space to the next: {order}.",
+                        "The Work Cycle has {num} spaces. Workers always move one step clockwise, from each space to the next: {order}.",
+                        nspaces).format(num=nspaces, order=cycle_order(data))
+    spaces = ngettext("The Work Cycle has {num} space, in this order clockwise: {order}.",
+                      "The Work Cycle has {num} spaces, in this order clockwise: {order}.",
+                      nspaces).format(num=nspaces, order=cycle_order(data))
+    moves = ngettext("Workers always move {num} step clockwise at a time.",
+                     "Workers always move {num} steps clockwise at a time.", n).format(num=n)
+    return _("{spaces} {moves}").format(spaces=spaces, moves=moves)
+
+
+def work_phase_rule(data) -> str:
+    """The rule of the Work Cycle phase: who moves, how far, what is earned."""
+    n = move_steps(data)
+    if n == 1:
+        return _("During this phase, move at least one worker you have access to, one step clockwise. Each worker moves "
+                 "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.")
+    rule = ngettext("During this phase, move at least one worker you have access to, {num} step clockwise. Each worker moves "
+                    "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.",
+                    "During this phase, move at least one worker you have access to, {num} steps clockwise. Each worker moves "
+                    "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.",
+                    n).format(num=n)
+    return _("{rule} {steps}").format(rule=rule, steps=move_steps_sentence(data))
+
+
 def move_steps_sentence(data) -> str:
     """How many steps a move takes (``turn.move_steps``)."""
     n = (data.get("turn") or {}).get("move_steps", 1)
@@ -1439,14 +1490,14 @@ def tie_break_summary(data) -> str:
 
 def example_turn(data) -> list[str]:
     """The first player's first turn, told with this ruleset's numbers: the
-    starting workers each move one step, then the best structure those
+    starting workers each make one move (of turn.move_steps steps), then the best structure those
     resources buy (the most VP, the first listed on a tie) is built."""
     spaces = [sp["id"] for sp in data["work_cycle"]["spaces"]]
     yields = {sp["id"]: sp.get("yields") or {} for sp in data["work_cycle"]["spaces"]}
     landed = []
     for worker in (data.get("workers") or {}).values():
         if worker.get("access") == "everyone":
-            landed.extend(spaces[(spaces.index(sp) + 1) % len(spaces)] for sp in worker.get("start") or []
+            landed.extend(spaces[(spaces.index(sp) + move_steps(data)) % len(spaces)] for sp in worker.get("start") or []
                           if sp in spaces)
     if not landed:
         return []
@@ -1459,11 +1510,19 @@ def example_turn(data) -> list[str]:
     after = dict(held)
     if cr:
         after[cr] = start + held[cr]
-    out = [ngettext(
-        "You move your {count} worker one step: it lands on {spaces} and earns {amount}.",
-        "You move your {count} workers one step each: they land on {spaces} and earn {amount}.",
-        len(landed)).format(count=len(landed), spaces=join_and(space_name(data, sp) for sp in landed),
-                            amount=amount(held, data)),
+    if move_steps(data) == 1:
+        moved = ngettext(
+            "You move your {count} worker one step: it lands on {spaces} and earns {amount}.",
+            "You move your {count} workers one step each: they land on {spaces} and earn {amount}.",
+            len(landed))
+    else:
+        # Translators: {steps} is the number of steps of every move (2 or more).
+        moved = ngettext(
+            "You move your {count} worker {steps} steps: it lands on {spaces} and earns {amount}.",
+            "You move your {count} workers {steps} steps each: they land on {spaces} and earn {amount}.",
+            len(landed))
+    out = [moved.format(count=len(landed), steps=move_steps(data), spaces=join_and(space_name(data, sp) for sp in landed),
+                        amount=amount(held, data)),
         _("With the {start} you began with, you now have {resources}.").format(
             start=coin_amount(data, start), resources=amount(after, data))]
     affordable = [sid for sid, st in (data.get("structures") or {}).items()
