@@ -208,3 +208,81 @@ def test_a_long_move_as_long_as_every_move_is_warned_and_worded(tmp_path):
     assert not [w for w in warnings_of(path) if "long move" in w]
     result = run(["rulebook", str(path), "--format", "md"])
     assert "move one worker 3 steps at once instead of 2" in result.output
+
+
+# House-rule audit (b): the Lender penalty in the vp measure is a reading with a field
+VP_END = "extends: province-en\nid: {id}\nend:\n  conditions:\n    - player_condition: {{metric: vp, at_least: 3}}\n"
+
+
+def _holding_game(engine, rs, seed):
+    """A seeded random game played until a player holds the borrowing token (None if none does)."""
+    import random
+
+    rng = random.Random(seed)
+    st = engine.new_game(rs, seed=seed, first_player=0)
+    borrow = set(engine.compile_ruleset(rs).borrow_action)
+    while not st.is_terminal():
+        if st.holder >= 0:
+            return st
+        legal = st.legal_actions()
+        mine = [a for a in legal if a in borrow]
+        st._apply(rng.choice(mine) if mine else rng.choice(legal))
+    return None
+
+
+def test_reading_the_penalty_counts_in_vp_only_when_the_game_ends_unless_the_field_says(tmp_path):
+    """Reading (docs/readings.md): both texts take the penalty off when the game ends."""
+    from rulekit import engine as fast
+    from rulekit.engine import core
+
+    pure = core.load_source("rulekit._pure_engine")
+    at_end = tmp_path / "at-end.yaml"
+    at_end.write_text(VP_END.format(id="at-end"), encoding="utf-8")
+    during = tmp_path / "during.yaml"
+    during.write_text(VP_END.format(id="during") + "borrowing: {penalty_during_game: true}\n", encoding="utf-8")
+    for path, back in ((at_end, 2), (during, 0)):
+        rs = load_ruleset(path)
+        assert validate_path(path) == []
+        for engine in (fast, pure.game):
+            c = engine.compile_ruleset(rs)
+            cond = c.end_conds[0]
+            assert cond.param == back
+            st = next(s for s in (_holding_game(engine, rs, seed) for seed in range(40)) if s is not None)
+            p = st.holder
+            assert st.metric("vp", p, cond.param) == st.score(p) + back
+            other = 1 - p
+            assert st.metric("vp", other, cond.param) == st.score(other)
+            assert cond.holds(st, p) == (st.score(p) + back >= 3)
+    # The editions count it only at the end; the final score takes it off either way.
+    for ref in ("province-en", "province-fr"):
+        assert fast.compile_ruleset(load_ruleset(ref)).lender_penalty == 2
+        assert "penalty_during_game" not in load_ruleset(ref).data["borrowing"]
+
+
+def test_the_penalty_reading_is_worded_in_both_languages_and_diffed(tmp_path):
+    from rulekit.i18n import language
+    from rulekit.text import sentences as s
+
+    at_end = tmp_path / "at-end.yaml"
+    at_end.write_text(VP_END.format(id="at-end"), encoding="utf-8")
+    during = tmp_path / "during.yaml"
+    during.write_text(VP_END.format(id="during") + "borrowing: {penalty_during_game: true}\n", encoding="utf-8")
+    end_rule = s.end_condition_sentence(load_ruleset(at_end).data, load_ruleset(at_end).data["end"]["conditions"][0])
+    assert end_rule == ("A player has at least 3 VP. The VP counted leave out the 2 VP penalty of the Lender token: "
+                        "it is lost only when the game ends.")
+    during_rule = s.end_condition_sentence(load_ruleset(during).data, load_ruleset(during).data["end"]["conditions"][0])
+    assert during_rule.endswith("While the game goes on, the VP counted take off the 2 VP penalty of whoever holds "
+                                "the Lender token.")
+    with language("fr"):
+        fr = s.end_condition_sentence(load_ruleset(at_end).data, load_ruleset(at_end).data["end"]["conditions"][0])
+        assert "fin de la partie" in fr
+    result = run(["diff", str(at_end), str(during)])
+    assert result.exit_code == 0
+    assert "The penalty in the VP counted during the game: While the game goes on" in result.output
+    # Without a measure of VP, nothing is said, and setting the field is warned about.
+    assert s.measures_vp(load_ruleset("province-en").data) is False
+    result = run(["rulebook", "province-en", "--format", "md"])
+    assert "VP counted" not in result.output
+    path = tmp_path / "idle.yaml"
+    path.write_text("extends: province-en\nid: idle\nborrowing: {penalty_during_game: true}\n", encoding="utf-8")
+    assert any("penalty_during_game changes nothing here" in w for w in warnings_of(path))

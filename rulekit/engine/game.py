@@ -884,7 +884,8 @@ class State:
         if name == "conversions_this_turn":
             return self.conv_used[param] if active else 0
         if name == "vp":
-            return self.score(p)
+            # param: the penalty the token's holder gets back until the game ends (primitives._vp_penalty).
+            return self.score(p) + param if param and self.holder == p else self.score(p)
         if name == "held":
             return self.held(p, param)
         if name == "goals":

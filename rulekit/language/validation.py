@@ -378,6 +378,17 @@ def _dict(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def _measures_vp(data) -> bool:
+    """Whether an end condition or a goal counts VP (the ``vp`` measure), through all, any and not."""
+    def vp(cond):
+        cond = _dict(cond)
+        return cond.get("metric") == "vp" or any(vp(c) for k in ("all", "any") for c in _list(cond.get(k))) \
+            or ("not" in cond and vp(cond["not"]))
+
+    return any(vp(_dict(c).get("player_condition")) for c in _list(_dict(data.get("end")).get("conditions"))) or \
+        any(vp(_dict(g).get("condition")) for g in _dict(data.get("goals")).values())
+
+
 def _list(value) -> list:
     return value if isinstance(value, list) else []
 
@@ -500,6 +511,9 @@ class _Checker:
                 self.warn(join("/workers", wid), _("nobody can ever move the {worker} workers: "
                                                    "no structure unlocks them").format(worker=wid),
                           causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        if "penalty_during_game" in _dict(d.get("borrowing")) and not _measures_vp(d):
+            self.warn("/borrowing/penalty_during_game", _(
+                "penalty_during_game changes nothing here: no end condition or goal counts VP (the vp measure)"))
         steps = _int(_dict(d.get("turn")).get("move_steps")) or 1
         for sid, st in structures.items():
             for i, effect in enumerate(_list(_dict(st).get("effects"))):

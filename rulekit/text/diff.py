@@ -208,6 +208,9 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("borrowing", "repay_same_turn", _("Repaying in the same turn"), s.borrowing_same_turn_sentence(data))
         add("borrowing", "per_turn", _("Borrows per turn"), s.borrowing_per_turn_sentence(data))
         add("borrowing", "repay_ends_effect", _("Repaying and the borrowed effects"), s.borrowing_repay_effect_sentence(data))
+        if s.measures_vp(data) and s.penalty_timing_sentence(data):
+            add("borrowing", "penalty_during_game", _("The penalty in the VP counted during the game"),
+                s.penalty_timing_sentence(data))
         add("borrowing", "take", _("Taking the token from another player") if s.many_players(data)
             else _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
         add("borrowing", "penalty", _("Penalty at the end"), s.borrowing_penalty_sentence(data))

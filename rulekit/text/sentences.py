@@ -788,9 +788,43 @@ def end_condition_kind(cond) -> str:
     return next((k for k in cond if k != "finish_turn"), "")
 
 
+def _measures_vp(cond) -> bool:
+    """Whether a condition counts VP (the ``vp`` measure), through ``all``, ``any`` and ``not``."""
+    if not isinstance(cond, dict):
+        return False
+    if cond.get("metric") == "vp":
+        return True
+    return any(_measures_vp(c) for c in cond.get("all") or cond.get("any") or ()) or _measures_vp(cond.get("not"))
+
+
+def measures_vp(data) -> bool:
+    """Whether an end condition or a goal of the ruleset counts VP."""
+    return any(_measures_vp(c.get("player_condition")) for c in (data.get("end") or {}).get("conditions") or ()) or \
+        any(_measures_vp(g.get("condition")) for g in (data.get("goals") or {}).values())
+
+
+def penalty_timing_sentence(data) -> str | None:
+    """When the borrowing token's penalty counts in the VP a condition measures (the reading
+    ``borrowing.penalty_during_game``); None without a penalty."""
+    borrowing = data.get("borrowing") or {}
+    n = borrowing.get("penalty_vp") or 0
+    if not n or not lender_ids(data):
+        return None
+    if borrowing.get("penalty_during_game"):
+        return ngettext("While the game goes on, the VP counted take off the {num} VP penalty of whoever holds {token}.",
+                        "While the game goes on, the VP counted take off the {num} VP penalty of whoever holds {token}.",
+                        n).format(num=n, token=token_phrase(data))
+    return ngettext("The VP counted leave out the {num} VP penalty of {token}: it is lost only when the game ends.",
+                    "The VP counted leave out the {num} VP penalty of {token}: it is lost only when the game ends.",
+                    n).format(num=n, token=token_phrase(data))
+
+
 def end_condition_sentence(data, cond) -> str:
     """An end condition; when its ``finish_turn`` differs from ``end.finish_turn``, what happens then."""
     text = _end_condition_only(data, cond)
+    timing = penalty_timing_sentence(data) if _measures_vp(cond.get("player_condition")) else None
+    if timing:
+        text = _("{condition} {penalty}").format(condition=text, penalty=timing)
     own = cond.get("finish_turn")
     if own is not None and own != bool(data["end"].get("finish_turn")):
         if own and data["end"].get("finish_round"):
