@@ -477,8 +477,8 @@ class _Checker:
                 text = _("turn.labor_carry_over changes nothing: no resource is lost at the end of the turn here")
             elif ids != [first]:
                 text = _("turn.labor_carry_over applies to every resource lost at the end of the turn, not only "
-                         "Labor: here {resources}; to carry one of them only, write resources.<id>.end_of_turn: "
-                         "{{carry: N}}").format(resources=", ".join(ids))
+                         "Labor: here {resources}; to carry one of them only, give that resource an end_of_turn "
+                         "with carry instead").format(resources=", ".join(ids))
             else:
                 continue
             self.problems.append(Problem(file, line, col, text, "/turn/labor_carry_over"))
@@ -513,7 +513,7 @@ class _Checker:
                           causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
         if "penalty_during_game" in _dict(d.get("borrowing")) and not _measures_vp(d):
             self.warn("/borrowing/penalty_during_game", _(
-                "penalty_during_game changes nothing here: no end condition or goal counts VP (the vp measure)"))
+                "penalty_during_game changes nothing here: no end condition or goal counts VP"))
         steps = _int(_dict(d.get("turn")).get("move_steps")) or 1
         for sid, st in structures.items():
             for i, effect in enumerate(_list(_dict(st).get("effects"))):
