@@ -286,3 +286,35 @@ def test_the_penalty_reading_is_worded_in_both_languages_and_diffed(tmp_path):
     path = tmp_path / "idle.yaml"
     path.write_text("extends: province-en\nid: idle\nborrowing: {penalty_during_game: true}\n", encoding="utf-8")
     assert any("penalty_during_game changes nothing here" in w for w in warnings_of(path))
+
+
+# House-rule audit (c): end conditions rewritten with only the changed one
+def test_a_rewritten_end_conditions_list_warns_at_the_authors_line_naming_what_it_drops():
+    found = [w for w in check_path(REPRO / "one-token-all-built.yaml")[1] if "replaces the base ruleset's" in w.message]
+    assert [(w.file, w.line) for w in found] == [(str(REPRO / "one-token-all-built.yaml"), 6)]
+    assert "player_condition (structures), goals_exhausted are no longer among them" in found[0].message
+    # The bundled short game lists them all again: nothing to say.
+    assert not [w for w in check_path("short-game")[1] if "replaces the base ruleset's" in w.message]
+
+
+# House-rule audit (d): a warning caused by rewritten effects is at the author's line
+def test_rewriting_the_unions_effects_warns_at_the_authors_line(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: province-en\nid: t\nstructures:\n  union: {effects: [{income: {labor: 1}}]}\n",
+                    encoding="utf-8")
+    found = [w for w in check_path(path)[1] if "the conversion union" in w.message]
+    assert [(w.file, w.line, w.pointer) for w in found] == [(str(path), 4, "/structures/union/effects")]
+    assert found[0].message.startswith("warning: after this change, nobody can ever use the conversion union")
+    assert "(left in the base ruleset at " in found[0].message
+
+
+def test_did_you_mean_only_for_what_is_close_in_meaning_too(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: province-en\nid: t\nevents: 3\nsetup:\n  starting_structures: 2\n  startin_coins: [2, 3]\n"
+                    "structures:\n  lender: {requires: [banks]}\n", encoding="utf-8")
+    messages = [p.message for p in validate_path(path)]
+    assert len(messages) == 4, messages
+    assert not any("did you mean extends" in m or "did you mean starting_coins" in m
+                   for m in messages if "events" in m or "starting_structures" in m)
+    assert any("unknown field startin_coins; did you mean starting_coins?" in m for m in messages)
+    assert any("unknown structure banks; did you mean bank?" in m for m in messages)

@@ -123,6 +123,7 @@ class Resolution:
     noops: list = field(default_factory=list)      # (file, line, col, pointer, value): patches that change nothing
     chain: list = field(default_factory=list)      # paths, this file first
     free: set = field(default_factory=set)         # pointers of the amounts written ``free`` (now ``{}``)
+    base_data: dict | None = None                  # the bases merged, before this file (None without a base)
     carried: list = field(default_factory=list)    # ((file, line, col), ids, first pool): what turn.labor_carry_over made carry
     files: list = field(default_factory=list)      # display names, this file first
 
@@ -545,6 +546,8 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
     tpos = {}
     _copy(tpos, data, "", base_doc.positions, base_name)
     for name, doc in reversed(layers[:-1]):
+        if name == res.file:
+            res.base_data = data               # what the author's file changes (for the replaced-list warnings)
         data = _merge(data, doc.data, "", tpos, doc.positions, name, res.removed, res.problems,
                       res.noops if name == res.file else None)
     for key in ("$schema", "extends"):

@@ -162,8 +162,25 @@ def _suggest(word, choices) -> str | None:
     if len(choices) > SUGGEST_CANDIDATES:
         mine = _pairs(word)
         choices = sorted(choices, key=lambda c: -len(mine & _pairs(c)))[:SUGGEST_CANDIDATES]
-    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return found[0] if found else None
+    found = difflib.get_close_matches(word, choices, n=3, cutoff=0.6)
+    return next((c for c in found if _alike(word, c)), None)
+
+
+#: How alike two words of a name must be (difflib's ratio) for one to be suggested for the other.
+WORD_CUTOFF = 0.8
+
+
+def _alike(word: str, choice: str) -> bool:
+    """Whether ``choice`` is close to ``word`` in meaning as well as in spelling: one begins the other
+    (``costt``, ``grinding``, ``labor_carry``), or word by word (parts between ``_``) each is the same or
+    a misspelling of it (``all_structures_build``). ``events`` is not ``extends``, nor
+    ``starting_structures`` ``starting_coins``."""
+    w, c = word.lower(), choice.lower()
+    if w.startswith(c) or c.startswith(w):
+        return True
+    wp, cp = w.split("_"), c.split("_")
+    return len(wp) == len(cp) and all(
+        a == b or difflib.SequenceMatcher(None, a, b).ratio() >= WORD_CUTOFF for a, b in zip(wp, cp))
 
 
 def _anchor(pointer: str) -> str:
@@ -452,6 +469,14 @@ class _Checker:
                         problem=message, location=f"{file}:{line}:{col}")
                     self.problems.append(Problem(where[0], where[1], where[2], text, cause))
                     return
+            for cause in causes:
+                # A part of the base this file rewrote (a structure's effects): said at the author's line.
+                if cause not in res.removed and res.positions.get(cause, ("",))[0] == res.file:
+                    where = res.positions[cause]
+                    text = _("after this change, {problem} (left in the base ruleset at {location})").format(
+                        problem=message, location=f"{file}:{line}:{col}")
+                    self.problems.append(Problem(where[0], where[1], where[2], text, cause))
+                    return
         self.problems.append(Problem(file, line, col, message, pointer))
 
     # -- warnings -------------------------------------------------------------
@@ -511,6 +536,7 @@ class _Checker:
                 self.warn(join("/workers", wid), _("nobody can ever move the {worker} workers: "
                                                    "no structure unlocks them").format(worker=wid),
                           causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        self.replaced_end_conditions()
         if "penalty_during_game" in _dict(d.get("borrowing")) and not _measures_vp(d):
             self.warn("/borrowing/penalty_during_game", _(
                 "penalty_during_game changes nothing here: no end condition or goal counts VP"))
@@ -534,11 +560,44 @@ class _Checker:
                     self.problems.append(Problem(file, line, col, text, pointer))
         granted = {_dict(e.get("conversion")).get("conversion") for st in structures.values()
                    for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
+        rewritten = tuple(join(join("/structures", sid), "effects") for sid in structures)
         for cid, conv in _dict(d.get("conversions")).items():
             if not _dict(conv).get("always") and cid not in granted:
                 self.warn(join("/conversions", cid), _("nobody can ever use the conversion {conversion}: "
                                                        "it is not always open and no structure grants it").format(conversion=cid),
-                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")) + tuple(
+                              p for p in rewritten if self.res.base_data is not None and self._granted_before(p, cid)))
+
+    def _granted_before(self, effects_pointer, cid) -> bool:
+        """Whether the base's effects at ``effects_pointer`` (``/structures/<id>/effects``) granted conversion ``cid``."""
+        sid = effects_pointer.split("/")[2].replace("~1", "/").replace("~0", "~")
+        before = _list(_dict(_dict(_dict(self.res.base_data).get("structures")).get(sid)).get("effects"))
+        return any(_dict(_dict(e).get("conversion")).get("conversion") == cid for e in before)
+
+    def replaced_end_conditions(self):
+        """A list in a variant replaces the base's whole list: end conditions rewritten with only the
+        changed one drop the others. Said at the author's list, naming what is no longer there."""
+        res = self.res
+        base = _list(_dict(_dict(getattr(res, "base_data", None)).get("end")).get("conditions"))
+        new = _list(_dict(self.data.get("end")).get("conditions"))
+        where = res.positions.get("/end/conditions")
+        if not base or not where or where[0] != res.file:
+            return
+        kinds = {k for c in new for k in _dict(c) if k != "finish_turn"}
+
+        def named(cond):
+            kind = next((k for k in _dict(cond) if k != "finish_turn"), "")
+            metric = _dict(_dict(cond).get(kind)).get("metric")
+            return f"{kind} ({metric})" if kind == "player_condition" and isinstance(metric, str) else kind
+
+        gone = [named(c) for c in base if c not in new and not (set(_dict(c)) - {"finish_turn"}) & kinds]
+        if gone:
+            self.problems.append(Problem(where[0], where[1], where[2], ngettext(
+                "this list replaces the base ruleset's end conditions as a whole (a list in a variant is not merged): "
+                "{dropped} is no longer one of them; list it again to keep it",
+                "this list replaces the base ruleset's end conditions as a whole (a list in a variant is not merged): "
+                "{dropped} are no longer among them; list them again to keep them", len(gone)).format(
+                    dropped=", ".join(gone)), "/end/conditions"))
 
     # -- schema ---------------------------------------------------------------
     def schema_problems(self):
