@@ -318,3 +318,49 @@ def test_did_you_mean_only_for_what_is_close_in_meaning_too(tmp_path):
                    for m in messages if "events" in m or "starting_structures" in m)
     assert any("unknown field startin_coins; did you mean starting_coins?" in m for m in messages)
     assert any("unknown structure banks; did you mean bank?" in m for m in messages)
+
+
+# C18: wording and leftovers
+def test_with_no_goal_in_play_the_rulebook_says_nothing_of_the_goal_in_play():
+    result = run(["rulebook", str(REPRO / "no-goal-used.yaml"), "--format", "md"])
+    text = result.output
+    assert result.exit_code == 0 and "No goal token is used in this game." in text
+    for stale in ("Turn the top goal token face up", "Each goal token you claimed is worth",
+                  "and by claiming goal tokens", "The goal in play, if it is checked", "One goal token is face up"):
+        assert stale not in text, stale
+    result = run(["rulebook", "province-en", "--format", "md"])
+    assert "Turn the top goal token face up" in result.output and "Each goal token you claimed is worth" in result.output
+
+
+def test_null_and_yaml_line_breaks_are_worded_once_and_located(tmp_path):
+    path = tmp_path / "null.yaml"
+    path.write_text("id: t\ntitle: t\ncomponents:\nstructures:\n  mill: {cost: }\n", encoding="utf-8")
+    messages = [str(p) for p in validate_path(path)]
+    assert any(":3:12: wrong type: expected a mapping, found nothing (null) (at /components)" in m for m in messages), messages
+    assert any(":5:16: wrong type: expected an amount such as {labor: 2, coin: 1}, or free; found nothing (null)" in m
+               for m in messages), messages
+    assert not any("(null) null" in m for m in messages)
+    path = tmp_path / "nel.yaml"
+    path.write_text("extends: province-en\nid: t\ntitle: a\x85b: c\n", encoding="utf-8")
+    problems = validate_path(path)
+    assert [(p.line, p.column) for p in problems] == [(3, 9)]
+    assert "U+0085 (next line) is a line break for YAML, not for your editor" in problems[0].message
+
+
+def test_a_not_end_condition_reads_as_one_sentence(tmp_path):
+    from rulekit.text import sentences as s
+
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: province-en\nid: t\nend:\n  conditions:\n"
+                    "    - player_condition: {not: {metric: structures, at_most: 3}}\n", encoding="utf-8")
+    data = load_ruleset(path).data
+    assert s.end_condition_sentence(data, data["end"]["conditions"][0]) == \
+        "A player does not meet this condition: a player has built at most 3 structures."
+
+
+def test_a_changed_word_inside_a_name_is_not_marked_alone(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: province-en\nid: t\nworkers: {village: {entry: labor_low}}\n", encoding="utf-8")
+    result = run(["rulebook", str(path), "--format", "md"])
+    assert "(was Top)" not in result.output
+    assert "it enters on the Labor Low space. (was: " in result.output

@@ -670,7 +670,7 @@ class _Checker:
                 want = _("{first} or {second}").format(first=words[0], second=words[1])
             else:
                 want = words[0] if words else "?"
-            if isinstance(value, (dict, list)):
+            if isinstance(value, (dict, list)) or value is None:    # "nothing (null)" says the value already
                 msg = _("wrong type: expected {expected}, found {found}").format(expected=want, found=_type_word(value))
             else:
                 msg = _("wrong type: expected {expected}, found {found} {value}").format(
@@ -764,6 +764,10 @@ class _Checker:
                 return [(pointer, _("{found}: write only one of these per list item").format(found=", ".join(found)))]
             return [(pointer, _("empty: write exactly one of {allowed}").format(allowed=", ".join(fields)))]
 
+        if kw == "oneOf" and value is None and any(
+                isinstance(b, dict) and b.get("const") == "free" for b in error.validator_value):
+            return [(pointer, _("wrong type: expected an amount such as {{labor: 2, coin: 1}}, or free; found {found}").format(
+                found=_type_word(value)))]
         if kw == "oneOf" and not isinstance(value, (dict, str)) and any(
                 isinstance(b, dict) and b.get("const") == "free" for b in error.validator_value):
             return [(pointer, _("wrong type: expected an amount such as {{labor: 2, coin: 1}}, or free; found {found} {value}").format(

@@ -84,7 +84,7 @@ class Change:
                   if op[0] != "equal"]
         small = all(i2 - i1 <= 3 and j2 - j1 <= 3 and i2 > i1 and j2 > j1 for _tag, i1, i2, j1, j2 in blocks)
         numbers = all(_is_number(old[i1:i2]) and _is_number(new[j1:j2]) for _tag, i1, i2, j1, j2 in blocks)
-        if not small or not (len(blocks) == 1 or len(blocks) == 2 and numbers):
+        if not small or not (len(blocks) == 1 or len(blocks) == 2 and numbers) or _in_a_name(new, blocks):
             return self.sentence()
         words, last = [], 0
         for _tag, i1, i2, j1, j2 in blocks:
@@ -93,6 +93,18 @@ class Change:
             last = j2
         words.extend(new[last:])
         return _("{subject}: {new}").format(subject=self.subject, new="".join(words))
+
+
+def _in_a_name(words, blocks) -> bool:
+    """Whether a changed word is part of a name of several capitalised words ("Labor Top" to "Labor Low"):
+    marking only that word would read as a new name ("the Labor Low (was Top) space")."""
+    def capital(k):
+        return 0 <= k < len(words) and words[k][:1].isupper()
+
+    for _tag, _i1, _i2, j1, j2 in blocks:
+        if j2 > j1 and capital(j1) and (capital(j1 - 2) or capital(j2 + 1)):
+            return True
+    return False
 
 
 def _is_number(words) -> bool:

@@ -579,6 +579,10 @@ def _combined(data, cond, each) -> str | None:
         return _("All of these: {conditions}.").format(conditions=sep.join(inner(c) for c in cond["all"]))
     if "any" in cond:
         return _("At least one of these: {conditions}.").format(conditions=sep.join(inner(c) for c in cond["any"]))
+    if "not" in cond and each is _metric_player:
+        # Checked for each player: worded so that the sentence inside reads as a clause, not a second sentence.
+        text = inner(cond["not"])
+        return _("A player does not meet this condition: {condition}.").format(condition=text[:1].lower() + text[1:])
     if "not" in cond:
         return _("Not this: {condition}.").format(condition=inner(cond["not"]))
     return None
