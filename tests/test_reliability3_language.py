@@ -182,6 +182,9 @@ def test_the_rulebook_follows_move_steps():
     assert "You move your 3 workers 2 steps each: they land on Labor Low, Labor Top, and Coin" in text
     assert "Workers always move 2 steps clockwise at a time." in text
     assert "move at least one worker you have access to, 2 steps clockwise" in text
+    result = run(["rulebook", str(REPRO / "move-steps-2.yaml"), "--lang", "fr", "--format", "md"])
+    assert "Déplacez un ou plusieurs Ouvriers de 2\u00a0zones chacun" in result.output
+    assert "d’une zone chacun" not in result.output
     result = run(["rulebook", "province-en", "--format", "md"])
     assert "Workers always move one step clockwise, from each space to the next" in result.output
     assert "You move your 3 workers one step each: they land on Coin, Labor Low, and Labor Top" in result.output

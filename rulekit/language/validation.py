@@ -172,15 +172,27 @@ WORD_CUTOFF = 0.8
 
 def _alike(word: str, choice: str) -> bool:
     """Whether ``choice`` is close to ``word`` in meaning as well as in spelling: one begins the other
-    (``costt``, ``grinding``, ``labor_carry``), or word by word (parts between ``_``) each is the same or
-    a misspelling of it (``all_structures_build``). ``events`` is not ``extends``, nor
+    (``costt``, ``grinding``, ``labor_carry``), or word by word (parts between ``_``) each is the same,
+    with letters swapped (``cots``) or a misspelling of it (``all_structures_build``). ``events`` is not ``extends``, nor
     ``starting_structures`` ``starting_coins``."""
     w, c = word.lower(), choice.lower()
     if w.startswith(c) or c.startswith(w):
         return True
     wp, cp = w.split("_"), c.split("_")
     return len(wp) == len(cp) and all(
-        a == b or difflib.SequenceMatcher(None, a, b).ratio() >= WORD_CUTOFF for a, b in zip(wp, cp))
+        a == b or sorted(a) == sorted(b) or _one_letter_off(a, b)
+        or difflib.SequenceMatcher(None, a, b).ratio() >= WORD_CUTOFF
+        for a, b in zip(wp, cp))         # the same word, its letters swapped (cots), or misspelt
+
+
+def _one_letter_off(a: str, b: str) -> bool:
+    """Whether one letter replaced, added or removed makes ``b`` of ``a`` (``camq``, ``camp``)."""
+    if abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 3:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def _anchor(pointer: str) -> str:
