@@ -63,7 +63,9 @@ def test_combined_end_condition_and_its_diff_line(tmp_path):
     """)
     data = load_ruleset(ref).data
     sentence = s.end_condition_sentence(data, data["end"]["conditions"][0])
-    assert sentence == "At least one of these: A player has built at least 7 structures; A player has at least 12 VP."
+    # A measure of VP says when the Lender penalty counts in it (docs/readings.md).
+    assert sentence == ("At least one of these: A player has built at least 7 structures; A player has at least 12 VP. "
+                        "The VP counted leave out the 2 VP penalty of the Lender token: it is lost only when the game ends.")
     lines = [c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(ref))]
     assert f"The game ends when: {sentence} (new)" in lines
     st = S.new(ref, seed=0)

@@ -117,7 +117,7 @@ cdef class State:
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
                    dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
-                   b=cython.int)
+                   b=cython.int, n_conv=cython.int)
     cpdef list legal_actions(self)
 
     @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,

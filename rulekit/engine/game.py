@@ -56,6 +56,11 @@ GOLDEN = 0x9E3779B97F4A7C15
 MIX1 = 0xBF58476D1CE4E5B9
 MIX2 = 0x94D049BB133111EB
 
+# The most conversions a player makes in one turn, all conversions together: a generic bound that keeps every
+# turn (and so every game within its turn limit) to a bounded number of actions whatever the per_turn limits
+# and amounts of a ruleset (docs/ruleset-reference.md, "Conversions").
+MAX_CONVERSIONS_PER_TURN = 100
+
 # One bit, shifted to make a set of structures, workers, kinds or conversions (at most 62 of each: the language's
 # limit). The compiled core declares it a 64-bit C integer (game.pxd): ``1 << s`` would shift a 32-bit C int there.
 BIT = 1
@@ -897,7 +902,8 @@ class State:
         if name == "conversions_this_turn":
             return self.conv_used[param] if active else 0
         if name == "vp":
-            return self.score(p)
+            # param: the penalty the token's holder gets back until the game ends (primitives._vp_penalty).
+            return self.score(p) + param if param and self.holder == p else self.score(p)
         if name == "held":
             return self.held(p, param)
         if name == "goals":
@@ -1329,7 +1335,8 @@ class State:
         for s in range(c.n_struct):
             if active >> s & 1:
                 conv_ok |= c.conv_unlocks[s]
-        for k in range(len(c.conv_ids)):
+        n_conv = len(c.conv_ids) if sum(self.conv_used) < MAX_CONVERSIONS_PER_TURN else 0
+        for k in range(n_conv):
             if not (c.conv_always[k] or conv_ok >> k & 1):
                 continue
             if c.conv_per_turn[k] is not None and self.conv_used[k] >= c.conv_per_turn[k]:

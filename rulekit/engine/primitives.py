@@ -110,6 +110,13 @@ def _structure_vp(c, spec):
     return spec.get("vp")
 
 
+def _vp_penalty(c, spec):
+    """vp: the VP the holder of the borrowing token gets back while the game goes on: the penalty,
+    which applies only when the game ends, unless ``borrowing.penalty_during_game`` (then 0)."""
+    borrowing = c.data.get("borrowing") or {}
+    return 0 if borrowing.get("penalty_during_game") else c.lender_penalty
+
+
 def _coin(c, spec):
     return c.coin_ids.index(spec["coin"])
 
@@ -137,7 +144,7 @@ METRICS = {
     "workers_on_one_space": _counting_all,
     "coins_spent_this_turn": _no_param,
     "conversions_this_turn": _conversion_index,
-    "vp": _no_param,
+    "vp": _vp_penalty,
     "held": _resource,
     "sailors_hired": _no_param,
     "owns": _structure,

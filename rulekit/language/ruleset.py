@@ -122,6 +122,9 @@ class Resolution:
     problems: list = field(default_factory=list)
     noops: list = field(default_factory=list)      # (file, line, col, pointer, value): patches that change nothing
     chain: list = field(default_factory=list)      # paths, this file first
+    free: set = field(default_factory=set)         # pointers of the amounts written ``free`` (now ``{}``)
+    base_data: dict | None = None                  # the bases merged, before this file (None without a base)
+    carried: list = field(default_factory=list)    # ((file, line, col), ids, first pool): what turn.labor_carry_over made carry
     files: list = field(default_factory=list)      # display names, this file first
 
     def where(self, pointer: str) -> tuple[str, int, int]:
@@ -234,16 +237,21 @@ def _free_costs(data):
     """``cost: free`` is the empty amount: a structure (or hire, repayment) that costs nothing.
 
     Written as a word so that a variant can make a cost free: ``cost: {}``
-    would merge into the base's cost and change nothing."""
+    would merge into the base's cost and change nothing. Returns the pointers of
+    the amounts made free (the schema's "at least one entry" does not apply to them)."""
+    free = set()
     if not isinstance(data, dict):
-        return
-    places = list((data.get("structures") or {}).values()) if isinstance(data.get("structures"), dict) else []
-    places += [data.get("sailors"), data.get("borrowing")]
-    for place in places:
+        return free
+    places = [(join("/structures", sid), st) for sid, st in data["structures"].items()] \
+        if isinstance(data.get("structures"), dict) else []
+    places += [("/sailors", data.get("sailors")), ("/borrowing", data.get("borrowing"))]
+    for pointer, place in places:
         if isinstance(place, dict):
             for key in ("cost", "repay"):
                 if place.get(key) == FREE:
                     place[key] = {}
+                    free.add(f"{pointer}/{key}")
+    return free
 
 
 #: The resources of a ruleset that declares none (the two of the editions):
@@ -282,7 +290,7 @@ def _resources(data) -> dict:
     return {k: v for k, v in res.items() if isinstance(v, dict)} if isinstance(res, dict) else {}
 
 
-def _declare_resources(data, positions):
+def _declare_resources(data, positions, files=(), problems=None, carried=None):
     """Resources are declared (``resources:``); a ruleset of the first language
     declares none and gets the editions' two (:data:`DEFAULT_RESOURCES`).
 
@@ -291,33 +299,75 @@ def _declare_resources(data, positions):
     ``setup.starting_labor`` the ``start`` of the turn resource, and the metrics
     ``labor_earned_this_turn`` and ``labor`` are ``earned_this_turn`` and ``held``
     of the turn resource. A value of the wrong type is left where it is, for
-    the schema to report."""
+    the schema to report.
+
+    An old field and its new form written in the same file are a problem naming
+    both lines (``problems``); in different files, the nearer file's wins (``files``:
+    the display names, this file first), and the old field never stays in the data.
+    ``carried`` (a list) receives ``(position, ids)``: the resources ``labor_carry_over``
+    made carry."""
     if not isinstance(data, dict):
         return
     if "resources" not in data:
         data["resources"] = copy.deepcopy(DEFAULT_RESOURCES)
     resources = _resources(data)
+    files = list(files)
+
+    def rank(where):
+        return files.index(where[0]) if where and where[0] in files else len(files)
+
+    def conflict(old_pointer, new_pointer, where, other):
+        """Whether the old field at ``where`` loses to its new form at ``other`` (reported when in one file)."""
+        if other is None or other[0] is None:
+            return False               # the new form is a default nobody wrote
+        if where is None:
+            return True
+        if where[0] == other[0] and problems is not None:
+            problems.append(Problem(where[0], where[1], where[2], _(
+                "{old} (line {line}) and {new} (line {other}) set the same rule: {old} is the first language's "
+                "form of {new}; write one of them, not both").format(
+                    old=old_pointer.strip("/").replace("/", "."), new=new_pointer.strip("/").replace("/", "."),
+                    line=where[1], other=other[1]), old_pointer))
+            return True
+        return rank(other) < rank(where)
+
     turn = data.get("turn")
     carry = turn.get("labor_carry_over") if isinstance(turn, dict) else None
     if isinstance(carry, int) and not isinstance(carry, bool) and 0 <= carry <= 1000:
         where = positions.get("/turn/labor_carry_over")
         del turn["labor_carry_over"]
+        positions.pop("/turn/labor_carry_over", None)
         if not turn:
             del data["turn"]
-        if carry:
-            for rid in pool_resources(data):
-                if resources[rid].get("end_of_turn", "lost") == "lost":
+        ids = []
+        for i, rid in enumerate(pool_resources(data)):
+            pointer = f"/resources/{rid}/end_of_turn"
+            if i == 0 and "end_of_turn" in resources[rid] and \
+                    conflict("/turn/labor_carry_over", pointer, where, positions.get(pointer, (None, 0, 0))):
+                continue              # the first pool (Labor) is what the old field names
+            if i == 0 or resources[rid].get("end_of_turn", "lost") == "lost":
+                ids.append(rid)
+                if carry:
                     resources[rid]["end_of_turn"] = {"carry": carry}
-                    if where:
-                        positions[f"/resources/{rid}/end_of_turn"] = where
+                elif resources[rid].get("end_of_turn") is not None:
+                    resources[rid]["end_of_turn"] = "lost"
+                if where:
+                    positions[pointer] = where
+        if carried is not None and where:
+            carried.append((where, ids, next(iter(pool_resources(data)), None)))
     setup = data.get("setup")
     start = setup.get("starting_labor") if isinstance(setup, dict) else None
-    rid = turn_resource(data)
-    if isinstance(start, list) and rid is not None and "start" not in resources[rid]:
+    rid = turn_resource(data) or next(iter(pool_resources(data)), None)
+    if isinstance(start, list) and rid is not None:
         where = positions.get("/setup/starting_labor")
-        resources[rid]["start"] = setup.pop("starting_labor")
-        if where:
-            positions[f"/resources/{rid}/start"] = where
+        pointer = f"/resources/{rid}/start"
+        if "start" not in resources[rid] or not conflict(
+                "/setup/starting_labor", pointer, where, positions.get(pointer, (None, 0, 0))):
+            resources[rid]["start"] = start
+            if where:
+                positions[pointer] = where
+        del setup["starting_labor"]
+        positions.pop("/setup/starting_labor", None)
 
     def metrics(cond):
         if isinstance(cond, dict):
@@ -496,14 +546,16 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
     tpos = {}
     _copy(tpos, data, "", base_doc.positions, base_name)
     for name, doc in reversed(layers[:-1]):
+        if name == res.file:
+            res.base_data = data               # what the author's file changes (for the replaced-list warnings)
         data = _merge(data, doc.data, "", tpos, doc.positions, name, res.removed, res.problems,
                       res.noops if name == res.file else None)
     for key in ("$schema", "extends"):
         if key in data:
             _drop(tpos, data.pop(key), "/" + key)
-    _free_costs(data)
+    res.free = _free_costs(data)
     _later_builder_vp(data)
-    _declare_resources(data, tpos)
+    _declare_resources(data, tpos, res.files, res.problems, res.carried)
     if old_casting:
         _old_casting_names(data)
     res.data = data

@@ -206,6 +206,10 @@ def _pair_loops(d1, d2) -> bool:
 #: Most unlimited conversions the exact check of longer loops examines (it enumerates subsets).
 MAX_LOOP_CONVERSIONS = 12
 
+#: The most conversions a player makes in one turn, all together: the engine's bound on a turn
+#: (``rulekit.engine.game.MAX_CONVERSIONS_PER_TURN``, which tests keep equal to this one).
+MAX_CONVERSIONS_PER_TURN = 100
+
 
 def _null_direction(rows, m):
     """A nonzero vector v with row . v == 0 for every row (m - 1 rows of rank m - 1), or None."""
@@ -384,6 +388,43 @@ def _labor_bound(data):
     return sum(_worker_counts(data)) * best + income
 
 
+def _always(cond, most) -> bool:
+    """Whether a condition on owned structures holds for every player (``most``: the most one can own)."""
+    if "not" in cond:
+        return _out_of_reach(_dict(cond["not"]), "", most) is not None
+    if "all" in cond or "any" in cond:
+        parts = [_dict(c) for c in (cond.get("all") or cond.get("any") or ())] if isinstance(
+            cond.get("all", cond.get("any")), list) else []
+        test = all if "all" in cond else any
+        return bool(parts) and test(_always(c, most) for c in parts)
+    low, high = _int(cond.get("at_least")), _int(cond.get("at_most"))
+    return cond.get("metric") == "structures" and cond.get("vp") is None and (low is None or low <= 0) \
+        and (high is None or high >= most) and (low is not None or high is not None)
+
+
+def _out_of_reach(cond, pointer, most):
+    """``(measure, pointer)`` of the count of structures that makes ``cond`` impossible, through
+    ``all``, ``any`` and ``not`` (``not: {not: X}`` is X), or None when it may hold."""
+    if "not" in cond:
+        inner = _dict(cond["not"])
+        if "not" in inner:
+            return _out_of_reach(_dict(inner["not"]), f"{pointer}/not/not", most)
+        return None if not _always(inner, most) else (None, f"{pointer}/not")
+    for key in ("all", "any"):
+        if key in cond:
+            parts = cond[key] if isinstance(cond[key], list) else []
+            found = [_out_of_reach(_dict(c), f"{pointer}/{key}/{i}", most) for i, c in enumerate(parts)]
+            if key == "all":
+                return next((f for f in found if f is not None and f[0] is not None), None)
+            if parts and all(f is not None for f in found):
+                return next((f for f in found if f[0] is not None), None)
+            return None
+    need = _int(cond.get("at_least"))
+    if cond.get("metric") == "structures" and cond.get("vp") is None and need is not None and need > most:
+        return cond, pointer
+    return None
+
+
 def warnings(res) -> list[Problem]:
     """What validates but makes a game that may never end, or loses what it pays."""
     data = res.data if isinstance(res.data, dict) else {}
@@ -420,6 +461,17 @@ def warnings(res) -> list[Problem]:
             warn(join(join("/structures", sid), "cost") + "/" + _ROLES["turn"], _(
                 "{id} costs {num} Labor, but a player can earn at most {most} Labor in a turn: "
                 "it can never be built").format(id=sid, num=cost[0], most=labor_max))
+    for sid, structure in structures.items():
+        for i, effect in enumerate(_dict(structure).get("effects") or []):
+            gain = _int(_dict(_dict(effect).get("gain")).get(_ROLES["coins"]))
+            if gain is not None and gain > total:
+                # Like a cost above the box: the supply pays what it holds, the rest is never earned.
+                warn(f"{join('/structures', sid)}/effects/{i}/gain/{_ROLES['coins']}", cause="/components/coins",
+                     message=ngettext(
+                         "{id} gains {num} Coin, but the coins in the box are worth only {total}: "
+                         "the rest of the gain is never paid",
+                         "{id} gains {num} Coin, but the coins in the box are worth only {total}: "
+                         "the rest of the gain is never paid", gain).format(id=sid, num=gain, total=total))
     if structures and len(never) == len(structures):
         warn("/structures", _("no structure can ever be built: unless another end condition holds, "
                               "a game ends only when its turn limit is reached"))
@@ -430,11 +482,32 @@ def warnings(res) -> list[Problem]:
     if tokens is None or not isinstance(conditions, list):
         conditions = []
     most = min(len(structures), tokens or 0)
+    players = _dict(data.get("components")).get("players")
+    fewest = _int(_dict(players).get("min")) if isinstance(players, dict) else _int(players)
+    goals = _dict(data.get("goals"))
+    draw = _int(_dict(_dict(data.get("components")).get("goal_tokens")).get("draw"))
+    in_play = len(goals) if draw is None else min(draw, len(goals))
     for i, cond in enumerate(conditions):
-        when = _dict(_dict(cond).get("player_condition"))
-        need = _int(when.get("at_least"))
-        if when.get("metric") == "structures" and when.get("vp") is None and need is not None and need > most:
-            pointer = f"/end/conditions/{i}/player_condition/at_least"
+        cond = _dict(cond)
+        if "all_structures_built" in cond and fewest and structures and tokens is not None \
+                and fewest * most < len(structures):
+            # Every structure built by some player: the players' tokens cannot cover them all.
+            warn(f"/end/conditions/{i}/all_structures_built", cause="/components/structure_tokens", message=ngettext(
+                "all_structures_built asks for each of the {count} structures to be built, but {players} players "
+                "can own at most {most} in all ({num} structure token each): it never ends a game",
+                "all_structures_built asks for each of the {count} structures to be built, but {players} players "
+                "can own at most {most} in all ({num} structure tokens each): it never ends a game", tokens).format(
+                    count=len(structures), players=fewest, most=fewest * most, num=tokens))
+        if "goals_exhausted" in cond and in_play == 0:
+            cause = "/components/goal_tokens/draw" if draw == 0 else "/goals"
+            warn(f"/end/conditions/{i}/goals_exhausted", cause=cause, message=_(
+                "goals_exhausted holds from the start: no goal token is in play, so every game ends "
+                "after the first player's first turn"))
+        leaf = _out_of_reach(_dict(cond.get("player_condition")), f"/end/conditions/{i}/player_condition", most)
+        if leaf is not None and leaf[0] is not None:
+            when, pointer = leaf
+            need = when["at_least"]
+            pointer += "/at_least"
             message = _("this end condition asks for {num} structures, but a player can own at most {most} "
                         "({tokens} structure tokens, {count} structures): it never ends a game").format(
                             num=need, most=most, tokens=tokens, count=len(structures))
@@ -445,6 +518,18 @@ def warnings(res) -> list[Problem]:
                 message = _("{problem} (the end condition is in the base ruleset at {location})").format(
                     problem=message, location=f"{file}:{line}:{col}")
             warn(pointer, message, cause=cause)
+    # per_turn limits beyond the bound of a turn on conversions.
+    limited, total_uses = None, 0
+    for cid, conv in _dict(data.get("conversions")).items():
+        uses = _int(_dict(conv).get("per_turn"))
+        if uses is not None:
+            total_uses += uses
+            if total_uses > MAX_CONVERSIONS_PER_TURN and limited is None:
+                limited = f"{join('/conversions', cid)}/per_turn"
+    if limited is not None:
+        warn(limited, _("the conversions' per_turn limits add up to {num} uses a turn, but a player makes at most "
+                        "{most} conversions in a turn, all together: past that, no conversion is offered "
+                        "until the next turn").format(num=total_uses, most=MAX_CONVERSIONS_PER_TURN))
     # Coin yields the coins cannot pay exactly.
     amounts = {}
     for i, space in enumerate(_dict(data.get("work_cycle")).get("spaces") or []):

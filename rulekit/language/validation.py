@@ -162,8 +162,37 @@ def _suggest(word, choices) -> str | None:
     if len(choices) > SUGGEST_CANDIDATES:
         mine = _pairs(word)
         choices = sorted(choices, key=lambda c: -len(mine & _pairs(c)))[:SUGGEST_CANDIDATES]
-    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return found[0] if found else None
+    found = difflib.get_close_matches(word, choices, n=3, cutoff=0.6)
+    return next((c for c in found if _alike(word, c)), None)
+
+
+#: How alike two words of a name must be (difflib's ratio) for one to be suggested for the other.
+WORD_CUTOFF = 0.8
+
+
+def _alike(word: str, choice: str) -> bool:
+    """Whether ``choice`` is close to ``word`` in meaning as well as in spelling: one begins the other
+    (``costt``, ``grinding``, ``labor_carry``), or word by word (parts between ``_``) each is the same,
+    with letters swapped (``cots``) or a misspelling of it (``all_structures_build``). ``events`` is not ``extends``, nor
+    ``starting_structures`` ``starting_coins``."""
+    w, c = word.lower(), choice.lower()
+    if w.startswith(c) or c.startswith(w):
+        return True
+    wp, cp = w.split("_"), c.split("_")
+    return len(wp) == len(cp) and all(
+        a == b or sorted(a) == sorted(b) or _one_letter_off(a, b)
+        or difflib.SequenceMatcher(None, a, b).ratio() >= WORD_CUTOFF
+        for a, b in zip(wp, cp))         # the same word, its letters swapped (cots), or misspelt
+
+
+def _one_letter_off(a: str, b: str) -> bool:
+    """Whether one letter replaced, added or removed makes ``b`` of ``a`` (``camq``, ``camp``)."""
+    if abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 3:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def _anchor(pointer: str) -> str:
@@ -396,6 +425,17 @@ def _dict(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def _measures_vp(data) -> bool:
+    """Whether an end condition or a goal counts VP (the ``vp`` measure), through all, any and not."""
+    def vp(cond):
+        cond = _dict(cond)
+        return cond.get("metric") == "vp" or any(vp(c) for k in ("all", "any") for c in _list(cond.get(k))) \
+            or ("not" in cond and vp(cond["not"]))
+
+    return any(vp(_dict(c).get("player_condition")) for c in _list(_dict(data.get("end")).get("conditions"))) or \
+        any(vp(_dict(g).get("condition")) for g in _dict(data.get("goals")).values())
+
+
 def _list(value) -> list:
     return value if isinstance(value, list) else []
 
@@ -459,6 +499,14 @@ class _Checker:
                         problem=message, location=f"{file}:{line}:{col}")
                     self.problems.append(Problem(where[0], where[1], where[2], text, cause))
                     return
+            for cause in causes:
+                # A part of the base this file rewrote (a structure's effects): said at the author's line.
+                if cause not in res.removed and res.positions.get(cause, ("",))[0] == res.file:
+                    where = res.positions[cause]
+                    text = _("after this change, {problem} (left in the base ruleset at {location})").format(
+                        problem=message, location=f"{file}:{line}:{col}")
+                    self.problems.append(Problem(where[0], where[1], where[2], text, cause))
+                    return
         self.problems.append(Problem(file, line, col, message, pointer))
 
     # -- warnings -------------------------------------------------------------
@@ -478,6 +526,17 @@ class _Checker:
 
     def leftover_warnings(self):
         d = self.data
+        for (file, line, col), ids, first in getattr(self.res, "carried", ()):
+            # turn.labor_carry_over applies to every resource lost at the end of the turn, whatever its name.
+            if not ids:
+                text = _("turn.labor_carry_over changes nothing: no resource is lost at the end of the turn here")
+            elif ids != [first]:
+                text = _("turn.labor_carry_over applies to every resource lost at the end of the turn, not only "
+                         "Labor: here {resources}; to carry one of them only, give that resource an end_of_turn "
+                         "with carry instead").format(resources=", ".join(ids))
+            else:
+                continue
+            self.problems.append(Problem(file, line, col, text, "/turn/labor_carry_over"))
         structures = _dict(d.get("structures"))
 
         def effects(key):
@@ -507,17 +566,75 @@ class _Checker:
                 self.warn(join("/workers", wid), _("nobody can ever move the {worker} workers: "
                                                    "no structure unlocks them").format(worker=wid),
                           causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+        self.replaced_end_conditions()
+        if "penalty_during_game" in _dict(d.get("borrowing")) and not _measures_vp(d):
+            self.warn("/borrowing/penalty_during_game", _(
+                "penalty_during_game changes nothing here: no end condition or goal counts VP"))
+        steps = _int(_dict(d.get("turn")).get("move_steps")) or 1
+        for sid, st in structures.items():
+            for i, effect in enumerate(_list(_dict(st).get("effects"))):
+                leap = _dict(effect).get("long_move") if isinstance(effect, dict) else None
+                if isinstance(leap, dict) and _int(leap.get("steps", 2)) == steps:
+                    pointer = f"{join('/structures', sid)}/effects/{i}/long_move"
+                    text = ngettext(
+                        "this long move takes {num} step, as every move does (turn.move_steps): it changes nothing",
+                        "this long move takes {num} steps, as every move does (turn.move_steps): it changes nothing",
+                        steps).format(num=steps)
+                    file, line, col = self.res.where(pointer)
+                    mine = self.res.positions.get("/turn/move_steps")
+                    if file != self.res.file and mine and mine[0] == self.res.file:
+                        # The author changed the moves: said at their line, naming the long move of the base.
+                        text = _("{problem} (the long move is in the base ruleset at {location})").format(
+                            problem=text, location=f"{file}:{line}:{col}")
+                        file, line, col = mine
+                    self.problems.append(Problem(file, line, col, text, pointer))
         granted = {_dict(e.get("conversion")).get("conversion") for st in structures.values()
                    for e in _list(_dict(st).get("effects")) if isinstance(e, dict)}
+        rewritten = tuple(join(join("/structures", sid), "effects") for sid in structures)
         for cid, conv in _dict(d.get("conversions")).items():
             if not _dict(conv).get("always") and cid not in granted:
                 self.warn(join("/conversions", cid), _("nobody can ever use the conversion {conversion}: "
                                                        "it is not always open and no structure grants it").format(conversion=cid),
-                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
+                          causes=tuple(p for p in self.res.removed if p.startswith("/structures/")) + tuple(
+                              p for p in rewritten if self.res.base_data is not None and self._granted_before(p, cid)))
+
+    def _granted_before(self, effects_pointer, cid) -> bool:
+        """Whether the base's effects at ``effects_pointer`` (``/structures/<id>/effects``) granted conversion ``cid``."""
+        sid = effects_pointer.split("/")[2].replace("~1", "/").replace("~0", "~")
+        before = _list(_dict(_dict(_dict(self.res.base_data).get("structures")).get(sid)).get("effects"))
+        return any(_dict(_dict(e).get("conversion")).get("conversion") == cid for e in before)
+
+    def replaced_end_conditions(self):
+        """A list in a variant replaces the base's whole list: end conditions rewritten with only the
+        changed one drop the others. Said at the author's list, naming what is no longer there."""
+        res = self.res
+        base = _list(_dict(_dict(getattr(res, "base_data", None)).get("end")).get("conditions"))
+        new = _list(_dict(self.data.get("end")).get("conditions"))
+        where = res.positions.get("/end/conditions")
+        if not base or not where or where[0] != res.file:
+            return
+        kinds = {k for c in new for k in _dict(c) if k != "finish_turn"}
+
+        def named(cond):
+            kind = next((k for k in _dict(cond) if k != "finish_turn"), "")
+            metric = _dict(_dict(cond).get(kind)).get("metric")
+            return f"{kind} ({metric})" if kind == "player_condition" and isinstance(metric, str) else kind
+
+        gone = [named(c) for c in base if c not in new and not (set(_dict(c)) - {"finish_turn"}) & kinds]
+        if gone:
+            self.problems.append(Problem(where[0], where[1], where[2], ngettext(
+                "this list replaces the base ruleset's end conditions as a whole (a list in a variant is not merged): "
+                "{dropped} is no longer one of them; list it again to keep it",
+                "this list replaces the base ruleset's end conditions as a whole (a list in a variant is not merged): "
+                "{dropped} are no longer among them; list them again to keep them", len(gone)).format(
+                    dropped=", ".join(gone)), "/end/conditions"))
 
     # -- schema ---------------------------------------------------------------
     def schema_problems(self):
+        free = getattr(self.res, "free", ())
         for error in validator().iter_errors(self.res.data):
+            if error.instance == {} and "".join(join("", p) for p in error.absolute_path) in free:
+                continue                  # written free: an amount of nothing, as documented
             for pointer, message in self.translate(error):
                 self.add(pointer, message)
 
@@ -583,7 +700,7 @@ class _Checker:
                 want = _("{first} or {second}").format(first=words[0], second=words[1])
             else:
                 want = words[0] if words else "?"
-            if isinstance(value, (dict, list)):
+            if isinstance(value, (dict, list)) or value is None:    # "nothing (null)" says the value already
                 msg = _("wrong type: expected {expected}, found {found}").format(expected=want, found=_type_word(value))
             else:
                 msg = _("wrong type: expected {expected}, found {found} {value}").format(
@@ -677,6 +794,10 @@ class _Checker:
                 return [(pointer, _("{found}: write only one of these per list item").format(found=", ".join(found)))]
             return [(pointer, _("empty: write exactly one of {allowed}").format(allowed=", ".join(fields)))]
 
+        if kw == "oneOf" and value is None and any(
+                isinstance(b, dict) and b.get("const") == "free" for b in error.validator_value):
+            return [(pointer, _("wrong type: expected an amount such as {{labor: 2, coin: 1}}, or free; found {found}").format(
+                found=_type_word(value)))]
         if kw == "oneOf" and not isinstance(value, (dict, str)) and any(
                 isinstance(b, dict) and b.get("const") == "free" for b in error.validator_value):
             return [(pointer, _("wrong type: expected an amount such as {{labor: 2, coin: 1}}, or free; found {found} {value}").format(

@@ -391,9 +391,22 @@ def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
     return line, len(last.decode("utf-8", errors="replace")) + 1
 
 
+#: Characters YAML 1.1 reads as line breaks though editors do not: its lines would not be the editor's.
+_YAML_LINE_BREAKS = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
+
+
 def load_yaml_text(text: str, file: str) -> Document:
     """Read YAML text (already decoded) as a ruleset document."""
     doc = Document(file)
+    found = [text.find(ch) for ch in _YAML_LINE_BREAKS if ch in text]
+    if found:
+        at = min(found)
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        doc.problems.append(Problem(file, line, col, _(
+            "the character U+{code:04X} ({name}) is a line break for YAML, not for your editor: "
+            "remove it, or write a newline").format(code=ord(text[at]), name=_YAML_LINE_BREAKS[text[at]])))
+        return doc
     reader = _Reader(text, file)
     data, complete = reader.read()
     doc.positions = reader.positions

@@ -84,7 +84,7 @@ class Change:
                   if op[0] != "equal"]
         small = all(i2 - i1 <= 3 and j2 - j1 <= 3 and i2 > i1 and j2 > j1 for _tag, i1, i2, j1, j2 in blocks)
         numbers = all(_is_number(old[i1:i2]) and _is_number(new[j1:j2]) for _tag, i1, i2, j1, j2 in blocks)
-        if not small or not (len(blocks) == 1 or len(blocks) == 2 and numbers):
+        if not small or not (len(blocks) == 1 or len(blocks) == 2 and numbers) or _in_a_name(new, blocks):
             return self.sentence()
         words, last = [], 0
         for _tag, i1, i2, j1, j2 in blocks:
@@ -93,6 +93,18 @@ class Change:
             last = j2
         words.extend(new[last:])
         return _("{subject}: {new}").format(subject=self.subject, new="".join(words))
+
+
+def _in_a_name(words, blocks) -> bool:
+    """Whether a changed word is part of a name of several capitalised words ("Labor Top" to "Labor Low"):
+    marking only that word would read as a new name ("the Labor Low (was Top) space")."""
+    def capital(k):
+        return 0 <= k < len(words) and words[k][:1].isupper()
+
+    for _tag, _i1, _i2, j1, j2 in blocks:
+        if j2 > j1 and capital(j1) and (capital(j1 - 2) or capital(j2 + 1)):
+            return True
+    return False
 
 
 def _is_number(words) -> bool:
@@ -145,9 +157,12 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     add("setup", "first_player", _("First player"), s.first_player_sentence(data))
     add("setup", "turn_order", _("Turn order"), s.turn_order_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
+    # "Nobody starts with it": said once, for the turn resource (or, when every pool is kept between
+    # turns, the first pool: making Labor kept changes nothing about how it starts).
+    nobody = s.turn_resource(data) or next(iter(s.pool_resources(data)), None)
     for rid in s.pool_resources(data):
-        if rid != s.turn_resource(data) and rid not in s.starting_pools(data):
-            continue                       # "nobody starts with it": said once, for the turn resource
+        if rid != nobody and rid not in s.starting_pools(data):
+            continue
         add("setup", f"start:{rid}", _("Starting {resource}").format(resource=s.resource_name(data, rid)),
             s.starting_pool_sentence(data, rid))
     add("setup", "goal_draw", _("Goal tokens"), s.goal_draw_sentence(data))
@@ -196,6 +211,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     # Conversions
     for cid in data.get("conversions", {}):
         add("conversions", cid, s.conversion_name(data, cid), s.conversion_rule(data, cid))
+    if s.conversions_limit_sentence(data):
+        add("conversions", "conversions_limit", _("Conversions per turn"), s.conversions_limit_sentence(data))
 
     # Borrowing
     if data.get("borrowing"):
@@ -205,6 +222,9 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("borrowing", "repay_same_turn", _("Repaying in the same turn"), s.borrowing_same_turn_sentence(data))
         add("borrowing", "per_turn", _("Borrows per turn"), s.borrowing_per_turn_sentence(data))
         add("borrowing", "repay_ends_effect", _("Repaying and the borrowed effects"), s.borrowing_repay_effect_sentence(data))
+        if s.measures_vp(data) and s.penalty_timing_sentence(data):
+            add("borrowing", "penalty_during_game", _("The penalty in the VP counted during the game"),
+                s.penalty_timing_sentence(data))
         add("borrowing", "take", _("Taking the token from another player") if s.many_players(data)
             else _("Taking the token from the opponent"), s.borrowing_take_sentence(data))
         add("borrowing", "penalty", _("Penalty at the end"), s.borrowing_penalty_sentence(data))

@@ -22,6 +22,7 @@ from math import comb
 from ..i18n import Name, _, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
+from ..language.soundness import MAX_CONVERSIONS_PER_TURN
 
 # --------------------------------------------------------------------------
 # Names and small phrases
@@ -463,6 +464,12 @@ def _space_yield_sentence(data, value) -> str:
 
 def _long_move_sentence(data, value) -> str:
     n = value.get("steps", 2)
+    usual = move_steps(data)
+    if usual != 1:
+        # Translators: {usual} is the number of steps of every move (2 or more).
+        return ngettext("Once per turn, you may move one worker {num} step at once instead of {usual}; it earns what the space it lands on yields.",
+                        "Once per turn, you may move one worker {num} steps at once instead of {usual}; it earns what the space it lands on yields.",
+                        n).format(num=n, usual=usual)
     return ngettext("Once per turn, you may move one worker {num} step at once instead of one; it earns what the space it lands on yields.",
                     "Once per turn, you may move one worker {num} steps at once instead of one; it earns what the space it lands on yields.",
                     n).format(num=n)
@@ -594,6 +601,10 @@ def _combined(data, cond, each) -> str | None:
         return _("All of these: {conditions}.").format(conditions=sep.join(inner(c) for c in cond["all"]))
     if "any" in cond:
         return _("At least one of these: {conditions}.").format(conditions=sep.join(inner(c) for c in cond["any"]))
+    if "not" in cond and each is _metric_player:
+        # Checked for each player: worded so that the sentence inside reads as a clause, not a second sentence.
+        text = inner(cond["not"])
+        return _("A player does not meet this condition: {condition}.").format(condition=text[:1].lower() + text[1:])
     if "not" in cond:
         return _("Not this: {condition}.").format(condition=inner(cond["not"]))
     return None
@@ -824,9 +835,43 @@ def end_condition_kind(cond) -> str:
     return next((k for k in cond if k != "finish_turn"), "")
 
 
+def _measures_vp(cond) -> bool:
+    """Whether a condition counts VP (the ``vp`` measure), through ``all``, ``any`` and ``not``."""
+    if not isinstance(cond, dict):
+        return False
+    if cond.get("metric") == "vp":
+        return True
+    return any(_measures_vp(c) for c in cond.get("all") or cond.get("any") or ()) or _measures_vp(cond.get("not"))
+
+
+def measures_vp(data) -> bool:
+    """Whether an end condition or a goal of the ruleset counts VP."""
+    return any(_measures_vp(c.get("player_condition")) for c in (data.get("end") or {}).get("conditions") or ()) or \
+        any(_measures_vp(g.get("condition")) for g in (data.get("goals") or {}).values())
+
+
+def penalty_timing_sentence(data) -> str | None:
+    """When the borrowing token's penalty counts in the VP a condition measures (the reading
+    ``borrowing.penalty_during_game``); None without a penalty."""
+    borrowing = data.get("borrowing") or {}
+    n = borrowing.get("penalty_vp") or 0
+    if not n or not lender_ids(data):
+        return None
+    if borrowing.get("penalty_during_game"):
+        return ngettext("While the game goes on, the VP counted take off the {num} VP penalty of whoever holds {token}.",
+                        "While the game goes on, the VP counted take off the {num} VP penalty of whoever holds {token}.",
+                        n).format(num=n, token=token_phrase(data))
+    return ngettext("The VP counted leave out the {num} VP penalty of {token}: it is lost only when the game ends.",
+                    "The VP counted leave out the {num} VP penalty of {token}: it is lost only when the game ends.",
+                    n).format(num=n, token=token_phrase(data))
+
+
 def end_condition_sentence(data, cond) -> str:
     """An end condition; when its ``finish_turn`` differs from ``end.finish_turn``, what happens then."""
     text = _end_condition_only(data, cond)
+    timing = penalty_timing_sentence(data) if _measures_vp(cond.get("player_condition")) else None
+    if timing:
+        text = _("{condition} {penalty}").format(condition=text, penalty=timing)
     own = cond.get("finish_turn")
     if own is not None and own != bool(data["end"].get("finish_turn")):
         if own and data["end"].get("finish_round"):
@@ -1089,6 +1134,16 @@ def conversion_rule(data, cid: str) -> str:
     return text
 
 
+def conversions_limit_sentence(data) -> str | None:
+    """The bound on conversions in one turn, all together, when the per_turn limits allow more (else None)."""
+    total = sum(c.get("per_turn") or 0 for c in (data.get("conversions") or {}).values())
+    if total <= MAX_CONVERSIONS_PER_TURN:
+        return None
+    return ngettext("You make at most {num} conversion per turn in all, whatever the limits of each.",
+                    "You make at most {num} conversions per turn in all, whatever the limits of each.",
+                    MAX_CONVERSIONS_PER_TURN).format(num=MAX_CONVERSIONS_PER_TURN)
+
+
 def conversion_sentence(data, cid: str) -> str:
     return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid), rule=conversion_rule(data, cid))
 
@@ -1099,6 +1154,51 @@ def builds_sentence(data) -> str:
     if n == 1:
         return _("Build one structure (at most one per turn).")
     return ngettext("Build structures (at most {num} per turn).", "Build structures (at most {num} per turn).", n).format(num=n)
+
+
+def move_steps(data) -> int:
+    """The steps of every move (``turn.move_steps``, 1 when absent)."""
+    return (data.get("turn") or {}).get("move_steps", 1)
+
+
+def work_phase_summary(data) -> str:
+    """The Work Cycle phase in the turn's summary."""
+    n = move_steps(data)
+    if n == 1:
+        return _("Move one or more of your workers one step each along the Work Cycle and earn what they land on.")
+    return ngettext("Move one or more of your workers {num} step each along the Work Cycle and earn what they land on.",
+                    "Move one or more of your workers {num} steps each along the Work Cycle and earn what they land on.",
+                    n).format(num=n)
+
+
+def cycle_moves_sentence(data) -> str:
+    """The board: how many spaces, in which order, and how far a worker moves."""
+    nspaces = len(data["work_cycle"]["spaces"])
+    n = move_steps(data)
+    if n == 1:
+        return ngettext("The Work Cycle has {num} space. Workers always move one step clockwise, from each space to the next: {order}.",
+                        "The Work Cycle has {num} spaces. Workers always move one step clockwise, from each space to the next: {order}.",
+                        nspaces).format(num=nspaces, order=cycle_order(data))
+    spaces = ngettext("The Work Cycle has {num} space, in this order clockwise: {order}.",
+                      "The Work Cycle has {num} spaces, in this order clockwise: {order}.",
+                      nspaces).format(num=nspaces, order=cycle_order(data))
+    moves = ngettext("Workers always move {num} step clockwise at a time.",
+                     "Workers always move {num} steps clockwise at a time.", n).format(num=n)
+    return _("{spaces} {moves}").format(spaces=spaces, moves=moves)
+
+
+def work_phase_rule(data) -> str:
+    """The rule of the Work Cycle phase: who moves, how far, what is earned."""
+    n = move_steps(data)
+    if n == 1:
+        return _("During this phase, move at least one worker you have access to, one step clockwise. Each worker moves "
+                 "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.")
+    rule = ngettext("During this phase, move at least one worker you have access to, {num} step clockwise. Each worker moves "
+                    "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.",
+                    "During this phase, move at least one worker you have access to, {num} steps clockwise. Each worker moves "
+                    "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.",
+                    n).format(num=n)
+    return _("{rule} {steps}").format(rule=rule, steps=move_steps_sentence(data))
 
 
 def move_steps_sentence(data) -> str:
@@ -1529,14 +1629,14 @@ def tie_break_summary(data) -> str:
 
 def example_turn(data) -> list[str]:
     """The first player's first turn, told with this ruleset's numbers: the
-    starting workers each move one step, then the best structure those
+    starting workers each make one move (of turn.move_steps steps), then the best structure those
     resources buy (the most VP, the first listed on a tie) is built."""
     spaces = [sp["id"] for sp in data["work_cycle"]["spaces"]]
     yields = {sp["id"]: sp.get("yields") or {} for sp in data["work_cycle"]["spaces"]}
     landed = []
     for worker in (data.get("workers") or {}).values():
         if worker.get("access") == "everyone":
-            landed.extend(spaces[(spaces.index(sp) + 1) % len(spaces)] for sp in worker.get("start") or []
+            landed.extend(spaces[(spaces.index(sp) + move_steps(data)) % len(spaces)] for sp in worker.get("start") or []
                           if sp in spaces)
     if not landed:
         return []
@@ -1549,11 +1649,19 @@ def example_turn(data) -> list[str]:
     after = dict(held)
     if cr:
         after[cr] = start + held[cr]
-    out = [ngettext(
-        "You move your {count} worker one step: it lands on {spaces} and earns {amount}.",
-        "You move your {count} workers one step each: they land on {spaces} and earn {amount}.",
-        len(landed)).format(count=len(landed), spaces=join_and(space_name(data, sp) for sp in landed),
-                            amount=amount(held, data)),
+    if move_steps(data) == 1:
+        moved = ngettext(
+            "You move your {count} worker one step: it lands on {spaces} and earns {amount}.",
+            "You move your {count} workers one step each: they land on {spaces} and earn {amount}.",
+            len(landed))
+    else:
+        # Translators: {steps} is the number of steps of every move (2 or more).
+        moved = ngettext(
+            "You move your {count} worker {steps} steps: it lands on {spaces} and earns {amount}.",
+            "You move your {count} workers {steps} steps each: they land on {spaces} and earn {amount}.",
+            len(landed))
+    out = [moved.format(count=len(landed), steps=move_steps(data), spaces=join_and(space_name(data, sp) for sp in landed),
+                        amount=amount(held, data)),
         _("With the {start} you began with, you now have {resources}.").format(
             start=coin_amount(data, start), resources=amount(after, data))]
     affordable = [sid for sid, st in (data.get("structures") or {}).items()
