@@ -960,11 +960,43 @@ class _Checker:
                 self.warn(f"{base}/copies", _(
                     "copies: {copies} changes nothing: at most {players} players play, and each builds a structure once").format(
                         copies=copies, players=most))
+            upgrades = structure.get("upgrades")
+            if upgrades == sid:
+                self.add(f"{base}/upgrades", _("structure {id} is built over itself").format(id=sid))
+            elif isinstance(upgrades, str):
+                self.ref(f"{base}/upgrades", upgrades, "structure")
+        self.check_given_structures()
+
+    def check_given_structures(self):
+        """setup.given_structures: known structures, each once, owned by every player (so no copy limit below
+        the players, and not the casting structure, whose first builder casts)."""
+        seen = {}
+        casting = _dict(self.data.get("casting")).get("structure")
+        most = _players_most(_dict(self.data.get("components")).get("players"))
+        for i, item in enumerate(_list(_dict(self.data.get("setup")).get("given_structures"))):
+            sid = _dict(item).get("structure")
+            pointer = f"/setup/given_structures/{i}/structure"
+            if not isinstance(sid, str):
+                continue
+            if sid not in self.structures:
+                self.ref(pointer, sid, "structure")
+                continue
+            if sid in seen:
+                self.add(pointer, _("{id} is given twice (first at item {first})").format(id=sid, first=seen[sid] + 1))
+                continue
+            seen[sid] = i
+            if sid == casting:
+                self.add(pointer, _("{id} is the structure whose first builder casts the ships: it cannot be given "
+                                    "to every player").format(id=sid), causes=("/casting/structure",))
+            copies = _int(_dict(self.structures[sid]).get("copies"))
+            if copies is not None and most is not None and copies < most:
+                self.add(pointer, _("{id} is given to every player, but its copies allow only {copies}").format(
+                    id=sid, copies=copies), causes=(join("/structures", sid) + "/copies",))
 
     def check_prerequisite_cycles(self):
         graph = {}
         for sid, structure in self.structures.items():
-            reqs = _list(_dict(structure).get("requires"))
+            reqs = _list(_dict(structure).get("requires")) + [_dict(structure).get("upgrades")]   # built over: owned first
             graph[sid] = [r for r in reqs if isinstance(r, str) and r in self.structures and r != sid]
         reported = set()
         order = list(self.structures)
@@ -975,8 +1007,9 @@ class _Checker:
             if cycle and not reported.intersection(cycle):
                 reported.update(cycle)
                 first, nxt = cycle[0], cycle[1]
-                index = _list(_dict(self.structures[first]).get("requires")).index(nxt)
-                self.add(join("/structures", first) + f"/requires/{index}", _(
+                reqs = _list(_dict(self.structures[first]).get("requires"))
+                where = f"/requires/{reqs.index(nxt)}" if nxt in reqs else "/upgrades"
+                self.add(join("/structures", first) + where, _(
                     "prerequisite cycle: {cycle}; none of these structures could ever be built").format(
                         cycle=" → ".join(cycle + [cycle[0]])))
 
