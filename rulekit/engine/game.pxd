@@ -63,6 +63,8 @@ cdef class Compiled:
     cdef public long long copies_mask
     cdef public tuple copies, pool_cap, end_turns, measures
     cdef public int clock_turns, clock_cond
+    cdef public long long given_mask
+    cdef public tuple upgrade_of, given_vp
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -176,8 +178,11 @@ cdef class State:
 
     cpdef _borrow(self, int p, int s)
 
-    @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
+    @cython.locals(c=Compiled)
     cpdef _build(self, int p, int s)
+
+    @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
+    cpdef _enter_unlocked(self, int s)
 
     @cython.locals(c=Compiled, base=cython.int, r=cython.int, keep=cython.int, pool=list)
     cpdef _end_pools(self, int p, over)

@@ -163,12 +163,10 @@ class Condition:
             def met(st, p):
                 return lo <= st.owned[p].bit_count() <= hi
         elif metric == "structures" and isinstance(param, int):
-            vp_first, vp_later = comp.vp_first, comp.vp_later
-
             def met(st, p):
-                owned, fb, n, s = st.owned[p], st.first_builder, 0, 0
+                owned, n, s = st.owned[p], 0, 0
                 while owned:
-                    if owned & 1 and (vp_first[s] if fb[s] == p else vp_later[s]) == param:
+                    if owned & 1 and st.structure_vp(p, s) == param:
                         n += 1
                     owned >>= 1
                     s += 1
@@ -264,7 +262,10 @@ class Condition:
                 s = 0
                 while owned:
                     if owned & 1:
-                        b = c.vp_first[s] if st.first_builder[s] == p else c.vp_later[s]
+                        if c.given_mask >> s & 1:
+                            b = c.given_vp[s]
+                        else:
+                            b = c.vp_first[s] if st.first_builder[s] == p else c.vp_later[s]
                         if b == vp:
                             v += 1
                     owned >>= 1
@@ -377,7 +378,15 @@ class Compiled:
         self.cost_coin = tuple(self.coins(s["cost"]) for s in sts)
         self.vp_first = tuple(s["vp"]["first"] for s in sts)
         self.vp_later = tuple(s["vp"]["later"] for s in sts)
-        self.requires = tuple(sum(1 << sidx[r] for r in s.get("requires", ())) for s in sts)
+        # upgrades: the structure built over (-1: none); owning it is required, and building returns it.
+        self.upgrade_of = tuple(sidx[s["upgrades"]] if s.get("upgrades") else -1 for s in sts)
+        self.requires = tuple(sum(1 << sidx[r] for r in s.get("requires", ())) | (
+            1 << self.upgrade_of[i] if self.upgrade_of[i] >= 0 else 0) for i, s in enumerate(sts))
+        # setup.given_structures: owned by every player from the start, scoring given_vp (first, later or 0).
+        given = {g["structure"]: g.get("vp", "none") for g in (d["setup"].get("given_structures") or ())}
+        self.given_mask = sum(1 << sidx[g] for g in given)
+        self.given_vp = tuple({"first": s["vp"]["first"], "later": s["vp"]["later"]}.get(given.get(sid), 0)
+                              for sid, s in zip(self.struct_ids, sts))
         # copies: how many players in all may build a structure (0: each player, once).
         self.copies = tuple(s.get("copies", 0) for s in sts)
         self.copies_mask = sum(1 << i for i in range(self.n_struct) if self.copies[i])
@@ -744,6 +753,12 @@ class State:
             for amount in c.pool_start[r]:
                 st.pool[seat * c.n_pool + r] = amount
                 seat = c.next_seat[seat]
+        if c.given_mask:                          # setup.given_structures: every player owns them
+            for seat in range(n):
+                st.owned[seat] = c.given_mask
+            for s in range(c.n_struct):
+                if c.given_mask >> s & 1:
+                    st._enter_unlocked(s)
         st._reveal_next()
         st._check_end()
         if st.phase != OVER:        # an end condition met at setup with finish_turn false ends it there
@@ -864,6 +879,8 @@ class State:
 
     def structure_vp(self, p: int, s: int) -> int:
         c = self.c
+        if c.given_mask >> s & 1:
+            return c.given_vp[s]
         return c.vp_first[s] if self.first_builder[s] == p else c.vp_later[s]
 
     def metric(self, name: str, p: int, param=None) -> int:
@@ -1118,10 +1135,10 @@ class State:
                 if cond.holds(self, p):
                     return True
             return False
-        if kind == 1:                            # all_structures_built
+        if kind == 1:                            # all_structures_built (but those given at setup)
             fb = self.first_builder
             for s in range(c.n_struct):
-                if fb[s] < 0:
+                if fb[s] < 0 and not c.given_mask >> s & 1:
                     return False
             return True
         if kind == 2:                            # goals_exhausted
@@ -1522,7 +1539,18 @@ class State:
             self.first_due[p] |= BIT << s
         if self.first_builder[s] < 0:
             self.first_builder[s] = p
-        # A worker kind this structure unlocks enters the Work Cycle if none is on it.
+        if c.upgrade_of[s] >= 0:                  # built over another: that one goes back to the box
+            self.owned[p] &= ~(BIT << c.upgrade_of[s])
+            self.first_due[p] &= ~(BIT << c.upgrade_of[s])
+        self._enter_unlocked(s)
+        if s == c.harbor_struct and self.harbormaster < 0:
+            self.harbormaster = p
+            if c.cast_on_build:
+                self.cast_pending = True
+
+    def _enter_unlocked(self, s: int):
+        """A worker kind structure ``s`` unlocks enters the Work Cycle if none of its workers is on it."""
+        c = self.c
         unl = c.unlocks[s]
         if unl:
             for k in range(c.n_kinds):
@@ -1535,10 +1563,6 @@ class State:
                         for w in range(c.n_workers):
                             if c.worker_kind[w] == k:
                                 self.wpos[w] = c.kind_entry[k]
-        if s == c.harbor_struct and self.harbormaster < 0:
-            self.harbormaster = p
-            if c.cast_on_build:
-                self.cast_pending = True
 
     def _borrow(self, p: int, s: int):
         self.holder = p
@@ -1574,7 +1598,10 @@ class State:
         s = 0
         while owned:
             if owned & 1:
-                total += c.vp_first[s] if self.first_builder[s] == p else c.vp_later[s]
+                if c.given_mask >> s & 1:
+                    total += c.given_vp[s]
+                else:
+                    total += c.vp_first[s] if self.first_builder[s] == p else c.vp_later[s]
             owned >>= 1
             s += 1
         for g in self.claimed[p]:
