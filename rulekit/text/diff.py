@@ -157,6 +157,7 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     add("setup", "first_player", _("First player"), s.first_player_sentence(data))
     add("setup", "turn_order", _("Turn order"), s.turn_order_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
+    add("setup", "given_structures", _("Structures at the start"), s.given_structures_sentence(data))
     # "Nobody starts with it": said once, for the turn resource (or, when every pool is kept between
     # turns, the first pool: making Labor kept changes nothing about how it starts).
     nobody = s.turn_resource(data) or next(iter(s.pool_resources(data)), None)
@@ -206,6 +207,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("structures", f"{sid}:requires", _("{structure} — requires").format(structure=name), s.requires_phrase(data, sid))
         add("structures", f"{sid}:copies", _("{structure} — who may build it").format(structure=name),
             s.copies_sentence(data, sid))
+        add("structures", f"{sid}:upgrades", _("{structure} — built over").format(structure=name),
+            s.upgrades_sentence(data, sid))
         add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), structure_effects(data, sid))
 
     # Conversions

@@ -570,7 +570,43 @@ def structure_summary(data, sid: str) -> str:
         requires=requires_phrase(data, sid))
     if st.get("copies"):
         text = _("{summary} {copies}").format(summary=text, copies=copies_sentence(data, sid))
+    if st.get("upgrades"):
+        text = _("{summary} {upgrade}").format(summary=text, upgrade=upgrades_sentence(data, sid))
     return text
+
+
+def upgrades_sentence(data, sid: str) -> str:
+    """What building a structure over another (``upgrades``) does, or that it is built on its own."""
+    old = data["structures"][sid].get("upgrades")
+    if not old:
+        return _("It is built on its own, over no other structure.")
+    return _("It is built over your {structure}: you must own it, and it goes back to the box as you build this one "
+             "(its VP and effects are no longer yours; you may build it again later).").format(
+                 structure=structure_name(data, old))
+
+
+def given_structures(data) -> list[str]:
+    """The ids of the structures every player owns from the start (``setup.given_structures``)."""
+    return [g["structure"] for g in (data.get("setup") or {}).get("given_structures") or ()]
+
+
+def given_structures_sentence(data) -> str:
+    """Which structures every player starts with, and what each scores."""
+    items = (data.get("setup") or {}).get("given_structures") or ()
+    if not items:
+        return _("Nobody starts with a structure.")
+    parts = []
+    for g in items:
+        st, name = data["structures"][g["structure"]], structure_name(data, g["structure"])
+        vp = g.get("vp", "none")
+        if vp == "none":
+            parts.append(_("the {structure}, which scores no VP").format(structure=name))
+        else:
+            n = st["vp"][vp]
+            parts.append(ngettext("the {structure}, which scores {num} VP", "the {structure}, which scores {num} VP",
+                                  n).format(structure=name, num=n))
+    return _("Every player starts with {structures}. A structure given at setup is owned, not built: nobody "
+             "builds it, and it gives nothing for being built.").format(structures=join_and(parts))
 
 
 def copies_sentence(data, sid: str) -> str:
@@ -885,7 +921,11 @@ def end_condition_sentence(data, cond) -> str:
 
 
 def _all_structures_built_sentence(data, value) -> str:
-    n = len(data.get("structures", {}))
+    given = given_structures(data)
+    n = len(data.get("structures", {})) - len(given)
+    if given:
+        return ngettext("The {num} structure not given at setup has been built.",
+                        "Each of the {num} structures not given at setup has been built at least once.", n).format(num=n)
     return ngettext("The {num} structure has been built.",
                     "Each of the {num} structures has been built at least once.", n).format(num=n)
 
