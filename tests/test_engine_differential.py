@@ -210,6 +210,17 @@ def generated_variant(tmp_path, n):
     for sid in data["structures"]:
         if v.random() < 0.2:
             patch["structures"].setdefault(sid, {})["copies"] = 1
+    w = random.Random(9000 + n)                          # structures given at setup and upgrades, on their own draws
+    if w.random() < 0.5:
+        given = w.choice([sid for sid in ("camp", "smithy", "union") if not patch["structures"].get(sid, {}).get("copies")]
+                         or ["union"])
+        patch["structures"].get(given, {}).pop("copies", None)
+        patch["setup"]["given_structures"] = [{"structure": given, "vp": w.choice(["none", "first", "later"])}]
+    if w.random() < 0.5:
+        patch["structures"]["tower"] = {"name": "Tower", "cost": {"labor": w.randint(1, 4), "coin": w.randint(1, 4)},
+                                        "vp": {"first": w.randint(1, 3), "later": w.randint(0, 1)},
+                                        "upgrades": w.choice(["bank", "village", "mill"]),
+                                        "effects": [{"income": {"coin": 1}}]}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

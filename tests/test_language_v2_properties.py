@@ -114,6 +114,15 @@ def _clocks_and_limits(draw, patch):
         patch["scoring"] = {**patch.get("scoring", {}), "measures": measures}
     for sid in draw(st_.lists(st_.sampled_from(["bank", "camp", "village", "mill", "smithy"]), max_size=3, unique=True)):
         patch["structures"].setdefault(sid, {})["copies"] = 1
+    if draw(st_.booleans()):                              # a structure every player owns from the start
+        patch["setup"] = {**patch.get("setup", {}), "given_structures": [
+            {"structure": draw(st_.sampled_from(["union", "lender"])),
+             "vp": draw(st_.sampled_from(["none", "first", "later"]))}]}
+    if draw(st_.booleans()):                              # a structure built over another
+        patch["structures"]["tower"] = {"name": {"en": "Tower", "fr": {"name": "Tour", "the": "la Tour"}},
+                                        "cost": {"labor": draw(st_.integers(1, 4)), "coin": draw(st_.integers(1, 4))},
+                                        "vp": {"first": draw(st_.integers(1, 3)), "later": 1},
+                                        "upgrades": draw(st_.sampled_from(["bank", "village", "smithy"]))}
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

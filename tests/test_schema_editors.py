@@ -75,12 +75,14 @@ SCHEMA_VISIBLE = (
 #: accepts them, as it accepts the same file made right.
 CHECKS_ONLY = (
     "borrowing-without-section.yaml", "cap-on-coins.yaml", "cap-on-lost.yaml", "casting-outcome-missing.yaml",
-    "clock-finish-turn.yaml",
+    "clock-finish-turn.yaml", "given-casting-structure.yaml", "given-one-copy.yaml", "given-twice.yaml",
+    "given-unknown-structure.yaml",
     "condition-without-threshold.yaml",     # a new goal's condition: a patch's may rely on the base's
     "duplicate-space-id.yaml", "exclude-without-workers-metric.yaml", "extends-cycle-a.yaml",
     "extends-cycle-b.yaml", "extends-missing-file.yaml", "extends-missing.yaml", "goals-removed-below-draw.yaml",
     "harbor-outcome-missing.yaml", "harbor-outcome-too-many-white.yaml", "harbor-outcome-twice.yaml",
     "hire-sailor-without-sailors.yaml", "measure-vp.yaml", "measure-without-resource.yaml",
+    "old-carry-over-beside-end-of-turn.yaml", "old-starting-labor-beside-start.yaml",   # both forms valid alone
     "metric-missing-parameter.yaml", "metric-parameter.yaml",
     "missing-field.yaml",                   # a new structure without vp: a patch's may be a change
     "no-worker-starts.yaml", "owns-unknown-structure.yaml", "players-list-too-short.yaml",
@@ -93,7 +95,7 @@ CHECKS_ONLY = (
     "unknown-coin-in-goal.yaml", "unknown-conversion-in-effect.yaml", "unknown-conversion-in-goal.yaml",
     "unknown-entry-space.yaml", "unknown-harbor-structure.yaml", "unknown-requires.yaml",
     "unknown-space-in-effect.yaml", "unknown-start-space.yaml", "unknown-worker-in-effect.yaml",
-    "unknown-worker-in-goal.yaml", "worker-entry-unknown-space.yaml",
+    "unknown-worker-in-goal.yaml", "upgrade-cycle.yaml", "upgrades-itself.yaml", "worker-entry-unknown-space.yaml",
 )
 #: Not YAML the reader takes (syntax, tabs, two documents, a duplicate key, an unknown alias):
 #: refused before any schema, by check-jsonschema's reader as by rulekit's.
