@@ -599,6 +599,7 @@ def _combined(data, cond, each) -> str | None:
             # a combination inside another: grouped in brackets, so that its parts do not read as the outer's
             if len(text) > 1 and text[0].isupper() and text[1].islower():
                 text = text[0].lower() + text[1:]
+            # Translators: a condition combined inside another, grouped in brackets.
             text = _("({group})").format(group=text)
         return text
     # Translators: between the conditions of "All of these: ..." (French: a no-break space before the semicolon).
