@@ -69,9 +69,27 @@ def capped_jobs(jobs: int, cluster, games: int) -> int:
     return workers
 
 
+def _cluster_address(ctx, param, value):
+    """``--cluster``: refused at once when its port is no port (``tcp://host:99999``), rather than after
+    the connection's timeout; any other address is Dask's to judge."""
+    if value is None or value == "local":
+        return value
+    from urllib.parse import urlsplit
+
+    netloc = urlsplit(value if "://" in value else "tcp://" + value).netloc
+    host, sep, port = netloc.rpartition(":")
+    if sep and host and not host.endswith("]") and ":" in host:
+        return value                                      # an IPv6 address without brackets: no port to read
+    if sep and host and port:
+        if not port.isdigit() or not 1 <= int(port) <= 65535:
+            raise click.BadParameter(_("{port} is not a port: a port is a number from 1 to 65535, as in "
+                                       "tcp://host:8786").format(port=shown_path(port)))
+    return value
+
+
 def cluster_option(f):
     """``--cluster ADDRESS|local`` (simulate and tune)."""
-    return click.option("--cluster", metavar=N_("ADDRESS"),
+    return click.option("--cluster", metavar=N_("ADDRESS"), callback=_cluster_address,
                         help=N_("Play on a Dask distributed cluster: the scheduler's address (tcp://host:8786), "
                                 "or local to start one on this machine with --jobs workers. "
                                 "Needs pip install 'rulekit[cluster]'. The results do not depend on it."))(f)
