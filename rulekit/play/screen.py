@@ -729,9 +729,11 @@ def parse_action(state, text: str) -> int:
     return for_state(state).parse(state, text)
 
 
-def resume_command(path) -> str:
-    """The whole command that continues the game saved in ``path``, in the current language."""
-    return f"rulekit play --resume {_quote(path)} --lang {get_language()}"
+def resume_command(path, max_turns: int | None = None) -> str:
+    """The whole command that continues the game saved in ``path``, in the current language
+    (with ``--max-turns`` when ``max_turns`` is given: a limit other than the default)."""
+    command = f"rulekit play --resume {_quote(path)} --lang {get_language()}"
+    return command if max_turns is None else f"{command} --max-turns {max_turns}"
 
 
 def _quote(path) -> str:

@@ -170,6 +170,7 @@ def player_names(players, human_names=None) -> list[str]:
 #: a house rule may make a game that cannot end. Random games of the bundled
 #: editions last about 120 turns; the longest seen lasted 631.
 DEFAULT_MAX_TURNS = 2000
+MAX_TURNS_LIMIT = 1_000_000      # the largest --max-turns the command takes
 
 
 def player_name(message: str, **values) -> Name:
@@ -772,7 +773,16 @@ class Session:
                 file=shown_path(path), reason=getattr(exc, "strerror", None) or exc), fg="red")
             return
         con.tell(_("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
-            file=shown_path(path), command=shown_path(screen.resume_command(path))), fg="green")
+            file=shown_path(path), command=shown_path(self.resume_command(path))), fg="green")
+
+    def resume_command(self, path) -> str:
+        """The command that continues this game from ``path``: with the ``--max-turns`` it was played with when
+        that is not the default, and with a larger one when the game stopped at that limit (the same limit
+        would stop it again at once)."""
+        limit = self.max_turns
+        if limit is not None and self.state.turn >= limit and not self.state.is_terminal():
+            limit = min(max(2 * limit, limit + DEFAULT_MAX_TURNS), MAX_TURNS_LIMIT)
+        return screen.resume_command(path, None if limit in (None, DEFAULT_MAX_TURNS) else limit)
 
     def _leave(self, end_of_input: bool = False, interrupted: bool = False):
         """Save what must be saved and print where the game stands."""
@@ -794,7 +804,7 @@ class Session:
         if path is not None:
             con.tell(_("Saved to {file}.").format(file=shown_path(path)))
             if not self.state.is_terminal():
-                con.tell(_("Continue with: {command}").format(command=shown_path(screen.resume_command(path))))
+                con.tell(_("Continue with: {command}").format(command=shown_path(self.resume_command(path))))
 
     def _finish(self):
         con = self.console
