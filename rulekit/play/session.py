@@ -333,6 +333,22 @@ def _isatty(stream) -> bool:
 # The session
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (a closed terminal) during a game: it leaves as on Ctrl-C, saved."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum, frame):
+    raise Terminated(signum)
+
+
+#: The signals that end a game as Ctrl-C does: saved, then an exit status of 128 + the signal's number.
+LEAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 @dataclass
 class Session:
     """One game being played: the ruleset, the players, the state, the record file.
@@ -540,21 +556,39 @@ class Session:
                 previous = signal.signal(signal.SIGWINCH, self._on_resize)
             except ValueError:                      # not the main thread
                 previous = None
+        leave_previous = {}
+        try:
+            for signum in LEAVE_SIGNALS:       # SIGTERM, a closed terminal (SIGHUP): saved, as on Ctrl-C
+                if signal.getsignal(signum) is not signal.SIG_IGN:     # nohup's SIGHUP stays ignored
+                    leave_previous[signum] = signal.signal(signum, _terminate)
+        except ValueError:                      # not the main thread: the caller handles its signals
+            pass
         try:
             return self._run()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
+            signum = getattr(exc, "signum", None)
+            if signum is not None:
+                for other in leave_previous:    # a second SIGTERM or SIGHUP does not cut the save short
+                    signal.signal(other, signal.SIG_IGN)
             try:
-                self.console.say("")
+                try:
+                    self.console.say("")
+                except OSError:                 # the terminal is gone (SIGHUP): save all the same
+                    pass
                 self._leave(interrupted=True)
             except KeyboardInterrupt:
                 pass       # a second Ctrl-C: stop now; an interrupted save leaves the previous file whole
-            return 130
+            except OSError:
+                self._flush_unsaved()           # nothing more can be printed; the record is what matters
+            return 130 if signum is None else 128 + signum
         except Exception:
             self._flush_unsaved()     # a crash (a closed output, a bug) loses no action already played
             raise
         finally:
             if previous is not None:
                 signal.signal(signal.SIGWINCH, previous)
+            for signum, handler in leave_previous.items():
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 
     def _flush_unsaved(self):
         """Save the actions played since the last save, if any; an error here is not the one to report."""
