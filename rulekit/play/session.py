@@ -138,13 +138,18 @@ def bot_choose(spec: str, state, game_seed: int):
     return action, getattr(bot, "last_reason", "") or ""
 
 
+def own_names(human_names) -> list[str]:
+    """The hot-seat players' own names (``--names``) as a record keeps them: stripped, the empty ones left out."""
+    return [n.strip() for n in (human_names or ()) if n and n.strip()]
+
+
 def player_names(players, human_names=None) -> list[str]:
     """What each seat is called on screen ("You" / "Computer (greedy)", "Player 1"...); ``human_names``:
     the human players' own names, in seat order (``--names``), used when there are several."""
     humans = sum(1 for p in players if is_human(p))
     bots = len(players) - humans
     names = []
-    own = [n.strip() for n in (human_names or ()) if n and n.strip()]
+    own = own_names(human_names)
     human_seen = 0
     for seat, spec in enumerate(players):
         if is_human(spec):
@@ -418,7 +423,8 @@ class Session:
 
             self._files_sha256 = files_hash(self.ruleset) or ""
         rec = GameRecord.for_state(self.ruleset, self.state, players=self.players, language=get_language(),
-                                   files_sha256=self._files_sha256 or None)
+                                   files_sha256=self._files_sha256 or None,
+                                   names=own_names(self.human_names)[:sum(map(is_human, self.players))])
         rec.ruleset_source = portable_source(self.ruleset, path or self.record_path)
         return rec
 
@@ -944,7 +950,8 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
             count=state.n_players, given=len(players)))
     return Session(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
-                   actions=list(record.actions), max_turns=max_turns, human_names=human_names)
+                   actions=list(record.actions), max_turns=max_turns,
+                   human_names=human_names if human_names is not None else (list(record.names) or None))
 
 
 __all__ = [
