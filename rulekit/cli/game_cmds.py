@@ -53,7 +53,8 @@ def _names_option(ctx, param, value):
             raise click.BadParameter(_("{name} has a control character: a name is written with letters, "
                                        "digits, spaces and punctuation").format(name=printable(name, keep="")))
         if len(name) > MAX_NAME:
-            raise click.BadParameter(_("a name has at most {num} characters").format(num=MAX_NAME))
+            raise click.BadParameter(ngettext("a name has at most {num} character",
+                                              "a name has at most {num} characters", MAX_NAME).format(num=MAX_NAME))
     return names
 
 
