@@ -412,7 +412,7 @@ class Session:
                 from ..engine.record import ReplayError
 
                 raise ReplayError(i, text, exc.legal) from None
-            self._play(action, save=False)
+            self.play_action(action, save=False)
         self._telling = True
 
     def record(self, path=None) -> GameRecord:
@@ -482,7 +482,10 @@ class Session:
         if not st.is_terminal():
             self._tell(story.Entry(st.turn, st.current, story.TURN, screen.turn_line(st, self.names)), bold=True)
 
-    def _play(self, action: int, save: bool = True, careless: bool = False):
+    def play_action(self, action: int, save: bool = True, careless: bool = False):
+        """Play ``action`` (a legal action of the state) for the seat to play: the story is told as on the
+        terminal (the line, its events, a computer's reason, the next turn), and the record saved when it
+        is due (``save=False``: not saved; ``careless``: a computer's random slip, told as such)."""
         st = self.state
         seat, turn = st.current, st.turn
         c = st.c
@@ -652,7 +655,7 @@ class Session:
                     if thinking:
                         con.clear_status()
                 turn = self.state.turn
-                self._play(action, careless=bool(reason) and reason == _("a careless move, chosen at random"))
+                self.play_action(action, careless=bool(reason) and reason == _("a careless move, chosen at random"))
                 if self.watching and con.terminal and not self._pace(turn):
                     self._leave()
                     return 0
@@ -739,7 +742,7 @@ class Session:
             con.tell(self._hint())
             return "stay"
         if command == "undo":
-            return self._undo()
+            return self.undo()
         if command == "save":
             self._save_command()
             return "stay"
@@ -763,7 +766,7 @@ class Session:
             except IllegalActionError:
                 con.tell(screen.illegal_message(self.state, text), fg="red")
                 return "stay"
-        self._play(action)
+        self.play_action(action)
         return "played"
 
     def _hint(self) -> str:
@@ -772,7 +775,9 @@ class Session:
             action=screen.describe(self.state, action), notation=screen.notation(self.state, action),
             reason=story.hint_reason(self.state, action))
 
-    def _undo(self) -> str:
+    def undo(self) -> str:
+        """Take back the last action of a human player and everything played after it; the record is saved.
+        Returns ``"redraw"``, or ``"stay"`` when there is nothing to undo (said on the console)."""
         con = self.console
         history = self.state.history
         target = None
