@@ -27,8 +27,8 @@ def test_combined_goal_plays_as_worded(tmp_path):
     ref = S.variant(tmp_path, MERCHANT)
     data = load_ruleset(ref).data
     assert s.goal_sentence(data, "merchant", check=False) == (
-        "All of these: Own the Harbor; At least one of these: Have hired at least 1 sailor; "
-        "Hold at least 8 Coin (the total value of your coins); Not this: Own the Lender.")
+        "All of these: Own the Harbor; (at least one of these: Have hired at least 1 sailor; "
+        "Hold at least 8 Coin (the total value of your coins)); (not this: Own the Lender).")
     st = S.new(ref, seed=0)
     S.set_goals(st, "merchant", ("coin10", "two_vp"))
     S.give_structures(st, 0, "harbor")
@@ -49,6 +49,9 @@ def test_combined_goal_plays_as_worded(tmp_path):
     with language("fr"):
         fr = s.goal_sentence(data, "merchant", check=False)
     assert "Port" in fr and "Prêteur" in fr and "All of these" not in fr
+    # the combinations inside the outer one are grouped, in French too
+    assert fr.count("(") == fr.count(")") and "\u202f; (au moins une de ces conditions\u202f:" in fr
+    assert "\u202f; (pas ceci\u202f:" in fr and fr.endswith("Prêteur).")
 
 
 def test_combined_end_condition_and_its_diff_line(tmp_path):

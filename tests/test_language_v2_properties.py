@@ -141,7 +141,7 @@ def test_v2_house_rules_validate_play_print_and_end(tmp_path, patch, seed):
     st = session.state
     actions_this_turn, turn = 0, st.turn
     while not st.is_terminal():
-        session._play(rng.choice(st.legal_actions()), save=False)   # the story is told as at `rulekit play`
+        session.play_action(rng.choice(st.legal_actions()), save=False)   # the story is told as at `rulekit play`
         st = session.state
         if st.turn != turn and st.turn % 8 == 0 or st.is_terminal():
             _screens(session)

@@ -144,5 +144,5 @@ def test_the_first_turn_gain_is_told_at_the_start_of_that_turn(tmp_path):
     S.set_goals(session.state, "coin10", ("two_vp", "structure"))
     S.afford(session.state, "camp")
     for move in ("build camp", "end", "move green@labor_top", "end"):
-        session._play(session.state.parse(move), save=False)
+        session.play_action(session.state.parse(move), save=False)
     assert "Player 1 receives at the start of the turn: Camp +2 Labor (once)." in "".join(out)

@@ -271,7 +271,7 @@ def three_player_position(lang: str) -> Session:
         st = session.state
         spec = session.players[st.current]
         action, _reason = bot_choose("bot:greedy" if is_human(spec) else spec, st, session.seed)
-        session._play(action, save=False)
+        session.play_action(action, save=False)
     return session
 
 

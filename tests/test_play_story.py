@@ -77,7 +77,7 @@ def test_a_borrowed_structure_pays_at_once_and_says_so():
     session._telling = True
     borrow = c.action_index[(screen.BORROW, mill, 0)]
     before = labor(session.state)
-    session._play(borrow)
+    session.play_action(borrow)
     assert labor(session.state) == before + c.income_pool[mill][0]
     assert "  The borrowed structure pays at once: Mill +1 Labor." in out
 
@@ -235,7 +235,7 @@ def test_the_screen_fits_small_and_large_terminals_in_both_languages():
                 text = "\n".join(lines)
                 for notation in (screen.notation(session.state, b) for b in session.state.legal_actions()):
                     assert notation in text                          # every choice is on the screen
-            session._play(a, save=False)
+            session.play_action(a, save=False)
 
 
 def test_long_texts_go_through_a_pager_on_a_terminal_only():

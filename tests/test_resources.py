@@ -147,7 +147,7 @@ def test_stone_shows_on_the_play_screen_in_both_layouts(stone):
         with i18n.language(lang):
             con = Console(interactive=True, color=False, write=[].append)
             session = Session(ruleset=rs, seed=3, players=["human", "human"], console=con, first_player=0)
-            session._play(session.state.parse("move green@labor_low"), save=False)
+            session.play_action(session.state.parse("move green@labor_low"), save=False)
             for columns, rows in ((80, 24), (120, 45)):
                 text = "\n".join(layout.fit_screen(session.state, session.names, con, session.story, "T", columns, rows))
                 assert re.search(rf"1\W+{word}|{word}\W+1", text), (lang, columns, text)
@@ -271,7 +271,7 @@ def test_a_renamed_turn_resource_is_named_on_the_screens_and_in_the_explanations
             session = Session(ruleset=rs, seed=3, players=["human", "bot:greedy"], console=con, first_player=0)
             state = session.state
             for notation in ("move green@coin", "move green@labor_low", "spend"):
-                session._play(state.parse(notation), save=False)
+                session.play_action(state.parse(notation), save=False)
                 state = session.state
                 for columns, rows in ((80, 24), (120, 45)):
                     texts[f"{notation} {columns}"] = "\n".join(

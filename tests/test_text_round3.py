@@ -1,5 +1,5 @@
-"""The newcomer's third review, in the books: what the French edition's book leaves out (a rule about goals
-checked at the end of a turn, which it has none of)."""
+"""The newcomer's third review, in the books: nested conditions grouped, and what the French edition's book
+leaves out (a rule about goals checked at the end of a turn, which it has none of)."""
 from __future__ import annotations
 
 import pytest
@@ -14,6 +14,20 @@ from rulekit.text.rulebook import render_markdown
 def _english_after():
     yield
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_combination_inside_another_is_grouped(lang):
+    i18n.set_language(lang)
+    data = load_ruleset("province-en").data
+    inner = {"all": [{"metric": "structures", "at_least": 3},
+                     {"not": {"metric": "coins_held", "coin": "platinum", "at_least": 1}}]}
+    text = sentences.condition_sentence(data, {"any": [inner, {"metric": "structures", "at_least": 5}]})
+    alone = sentences.condition_sentence(data, inner).rstrip(".")
+    grouped = "(" + alone[0].lower() + alone[1:] + ")"
+    assert text.count("(") - text.count(")") == 0
+    assert text.count("(") >= 3 and alone.split(":")[1].split(";")[0].strip() in text
+    assert grouped.split(":")[0] in text                       # "(all of these" / « (tout ceci »
 
 
 def test_the_french_edition_has_no_end_of_turn_goal_rule():

@@ -38,6 +38,26 @@ def _players_option(ctx, param, value):
         raise click.BadParameter(shown_path(str(exc)), ctx=ctx, param=param) from None
 
 
+#: The longest name --names takes (a game record keeps the names: docs/schemas/record.schema.json).
+MAX_NAME = 64
+
+
+def _names_option(ctx, param, value):
+    """``--names``: the names, stripped, or None; refused when one has a control character or is too long,
+    since the record keeps them and the screen shows them."""
+    if not value:
+        return None
+    names = [n.strip() for n in value.split(",")]
+    for name in names:
+        if printable(name, keep="") != name:
+            raise click.BadParameter(_("{name} has a control character: a name is written with letters, "
+                                       "digits, spaces and punctuation").format(name=printable(name, keep="")))
+        if len(name) > MAX_NAME:
+            raise click.BadParameter(ngettext("a name has at most {num} character",
+                                              "a name has at most {num} characters", MAX_NAME).format(num=MAX_NAME))
+    return names
+
+
 @click.command("play", cls=RkCommand,
                help=N_("Play a game: against the computer, hot-seat, or watch computers play. "
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
@@ -62,7 +82,7 @@ def _players_option(ctx, param, value):
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, metavar=N_("T"),
               help=N_("Stop a game that has not ended after T turns (every player's turns counted); "
                       "a house rule may make a game that cannot end."))
-@click.option("--names", "names", metavar=N_("NAME,NAME,…"),
+@click.option("--names", "names", metavar=N_("NAME,NAME,…"), callback=_names_option,
               help=N_("The human players' names, first seat first, when several people play on one keyboard "
                       "(default: Player 1, Player 2, …)."))
 def play(ruleset, players, seed, first, record, resume, delay, max_turns, names):
@@ -73,7 +93,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names)
     from ..play.session import Console, Session, default_players, resume_session
 
     console = Console.from_environment()
-    human_names = [n.strip() for n in names.split(",")] if names else None
+    human_names = names
     if resume is not None:
         if seed is not None or first is not None:
             raise click.UsageError(_("--seed and --first cannot be used with --resume: "
@@ -212,7 +232,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         }
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
         return
-    names = player_names(record.players) if len(record.players) == screen.n_players(state) else [
+    names = player_names(record.players, record.names) if len(record.players) == screen.n_players(state) else [
         _("Player {number}").format(number=p + 1) for p in screen.seats(state)]
     n = len(record.actions)
     click.echo(ngettext("{file}: {count} action, all legal ({ruleset}, seed {seed}).",

@@ -69,9 +69,27 @@ def capped_jobs(jobs: int, cluster, games: int) -> int:
     return workers
 
 
+def _cluster_address(ctx, param, value):
+    """``--cluster``: refused at once when its port is no port (``tcp://host:99999``), rather than after
+    the connection's timeout; any other address is Dask's to judge."""
+    if value is None or value == "local":
+        return value
+    from urllib.parse import urlsplit
+
+    netloc = urlsplit(value if "://" in value else "tcp://" + value).netloc
+    host, sep, port = netloc.rpartition(":")
+    if sep and host and not host.endswith("]") and ":" in host:
+        return value                                      # an IPv6 address without brackets: no port to read
+    if sep and host and port:
+        if not port.isdigit() or not 1 <= int(port) <= 65535:
+            raise click.BadParameter(_("{port} is not a port: a port is a number from 1 to 65535, as in "
+                                       "tcp://host:8786").format(port=shown_path(port)))
+    return value
+
+
 def cluster_option(f):
     """``--cluster ADDRESS|local`` (simulate and tune)."""
-    return click.option("--cluster", metavar=N_("ADDRESS"),
+    return click.option("--cluster", metavar=N_("ADDRESS"), callback=_cluster_address,
                         help=N_("Play on a Dask distributed cluster: the scheduler's address (tcp://host:8786), "
                                 "or local to start one on this machine with --jobs workers. "
                                 "Needs pip install 'rulekit[cluster]'. The results do not depend on it."))(f)
@@ -94,13 +112,32 @@ def seat_short(k: int) -> str:
     return names[k] if k < len(names) else _("player {number}").format(number=k + 1)
 
 
+def bot_name(bot: str) -> str:
+    """A bot's spec as a report names it, in the current language: the spec itself (``mcts:200``,
+    ``hard=wide:30``) with its bot's and level's names translated (French ``glouton``, ``difficile=large:30``)."""
+    from ..bots.registry import bot_label, parse_bot
+
+    try:
+        spec = parse_bot(bot)
+    except ValueError:
+        return bot
+
+    def word(name: str) -> str:
+        label = bot_label(name)
+        return name if label.lower() == name.lower() else label     # "mcts", not "MCTS", in a spec
+    budget = spec.bare.partition(":")[2]
+    core = word(spec.name) + (":" + budget if budget else "")
+    return f"{word(spec.level)}={core}" if spec.level is not None else core
+
+
 def _bots_text(bots) -> str:
-    """``greedy and mcts:2``, or ``two greedy bots`` when they are the same."""
+    """``greedy and mcts:2``, or ``two greedy bots`` when they are the same (in French, « glouton »)."""
     if len(set(bots)) > 1:
-        return format_list(list(bots))
+        return format_list([bot_name(b) for b in bots])
     if len(bots) == 2:
-        return _("two {bot} bots").format(bot=bots[0])
-    return ngettext("{num} {bot} bot", "{num} {bot} bots", len(bots)).format(num=_num(len(bots), 0), bot=bots[0])
+        return _("two {bot} bots").format(bot=bot_name(bots[0]))
+    return ngettext("{num} {bot} bot", "{num} {bot} bots", len(bots)).format(num=_num(len(bots), 0),
+                                                                           bot=bot_name(bots[0]))
 
 
 def no_decided_line(sb: dict) -> str:
@@ -306,7 +343,7 @@ def _decided_name(key: str) -> str:
 
 
 def _bot_label(slot: str, name: str) -> str:
-    return _("bot {slot} ({name})").format(slot=slot, name=name)
+    return _("bot {slot} ({name})").format(slot=slot, name=bot_name(name))
 
 
 def bot_slot(j: int) -> str:
@@ -360,6 +397,28 @@ def _metric_label(doc_rs_data, path: str, bots) -> str:
     if head == "end_reasons":
         return _("ended because {reason}").format(reason=_end_name(parts[1], doc_rs_data))
     return path
+
+
+def _compare_label(data, other_data, other_id: str, path: str, bots) -> str:
+    """A figure of ``--compare`` named from both rulesets: a structure or goal by either's name, and an
+    end condition by each ruleset's own sentence (a short game's "5 structures", not the base's 7)."""
+    merged = {**other_data, "structures": {**(other_data.get("structures") or {}), **(data.get("structures") or {})},
+              "goals": {**(other_data.get("goals") or {}), **(data.get("goals") or {})}}
+    if not path.startswith("end_reasons/"):
+        return _metric_label(merged, path, bots)
+    from ..text.sentences import end_condition_by_key
+
+    key = path.split("/", 1)[1]
+    here = end_condition_by_key(data, key) is not None
+    there = end_condition_by_key(other_data, key) is not None
+    this_name = _end_name(key, data if here or not there else None)
+    other_name = _end_name(key, other_data) if there else None
+    if not here and there:
+        this_name = other_name
+    if here and there and other_name != this_name:
+        return _("ended because {reason} ({other_id}: {other_reason})").format(
+            reason=this_name, other_id=other_id, other_reason=other_name)
+    return _("ended because {reason}").format(reason=this_name)
 
 
 def _ruleset_line(info) -> str:
@@ -534,8 +593,9 @@ def _render_single(doc: dict, data: dict) -> list[str]:
 def _render_compare(doc, data, other_data) -> list[str]:
     cmp = doc["compare"]
     bots = doc["settings"]["bots"]
-    merged = {**other_data, "structures": {**(other_data.get("structures") or {}), **(data.get("structures") or {})},
-              "goals": {**(other_data.get("goals") or {}), **(data.get("goals") or {})}}
+
+    def label(path):
+        return _compare_label(data, other_data, cmp["ruleset"]["id"], path, bots)
     out = [_("Compared with {other}, on the same seeds (difference = {this_id} minus {other_id})").format(
         other=_ruleset_line(cmp["ruleset"]), this_id=doc["ruleset"]["id"], other_id=cmp["ruleset"]["id"])]
     rows = []
@@ -543,7 +603,7 @@ def _render_compare(doc, data, other_data) -> list[str]:
         percent = d["kind"] == "proportion"
         show = _pct if percent else (lambda x: _num(x, 2))
         mark = "*" if d["significant"] and not d["only_in"] else ""
-        rows.append([_metric_label(merged, d["metric"], bots),
+        rows.append([label(d["metric"]),
                      "—" if d["only_in"] == "this" else show(d["other"]),
                      "—" if d["only_in"] == "other" else show(d["value"]),
                      _signed(d["difference"], percent),
@@ -566,7 +626,7 @@ def _render_compare(doc, data, other_data) -> list[str]:
         show = _pct if percent else (lambda x: _num(x, 2))
         out.append(_("- {figure}: {before} → {after} ({difference}; {level} interval {low} to {high})").format(
             level=_level(),
-            figure=_metric_label(merged, d["metric"], bots), before=show(d["other"]), after=show(d["value"]),
+            figure=label(d["metric"]), before=show(d["other"]), after=show(d["value"]),
             difference=_signed(d["difference"], percent), low=_signed(d["ci95"][0], percent),
             high=_signed(d["ci95"][1], percent)))
     return out

@@ -5,7 +5,7 @@ leaves half a file::
 
     {"format": "rulekit-record", "version": 2, "rulekit": "0.9.0",
      "ruleset": {"id": "RULESET-ID", "sha256": "...", "files_sha256": "...", "source": "..."},
-     "seed": 7, "first_player": 0, "players": ["human", "bot:greedy"],
+     "seed": 7, "first_player": 0, "players": ["human", "bot:greedy"], "names": [],
      "actions": ["move KIND@SPACE", "spend", "end", ...],
      "result": {"scores": [..], "winner": 0, "decided_by": "vp", "by_source": [..]}}
 
@@ -123,15 +123,16 @@ class GameRecord:
     ruleset_files_sha256: str | None = None
     version: int = VERSION
     written_by: str | None = None
+    names: list = field(default_factory=list)       # the human players' own names (--names), human seats in order
 
     @classmethod
-    def for_state(cls, ruleset, state, players=(), language=None, files_sha256=None) -> "GameRecord":
+    def for_state(cls, ruleset, state, players=(), language=None, files_sha256=None, names=()) -> "GameRecord":
         source = str(Path(ruleset.source).resolve()) if ruleset.source else None
         rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed,
                   first_player=None if state.c.first_random else state.first,
                   players=list(players), ruleset_source=source, language=language,
                   ruleset_files_sha256=files_sha256 if files_sha256 is not None else files_hash(ruleset),
-                  written_by=rulekit_version())
+                  written_by=rulekit_version(), names=list(names))
         rec.actions = [state.notation(a) for a in state.history]
         rec.result = result_summary(state) if state.is_terminal() else None
         return rec
@@ -143,7 +144,7 @@ class GameRecord:
             "ruleset": {"id": self.ruleset_id, "sha256": self.ruleset_sha256,
                         "files_sha256": self.ruleset_files_sha256, "source": self.ruleset_source},
             "seed": self.seed, "first_player": self.first_player, "players": self.players,
-            "language": self.language, "actions": self.actions, "result": self.result,
+            "language": self.language, "names": self.names, "actions": self.actions, "result": self.result,
         }
 
     @classmethod
@@ -184,7 +185,7 @@ class GameRecord:
                    seed=seed, first_player=fp, actions=list(actions), players=list(players),
                    result=data.get("result"), language=data.get("language"),
                    ruleset_files_sha256=files if isinstance(files, str) else None,
-                   version=version, written_by=written_by)
+                   version=version, written_by=written_by, names=list(data.get("names") or []))
 
     def save(self, path, inputs=()) -> None:
         """Write atomically (:func:`rulekit.files.write_atomic`): never over one of ``inputs``

@@ -729,9 +729,11 @@ def parse_action(state, text: str) -> int:
     return for_state(state).parse(state, text)
 
 
-def resume_command(path) -> str:
-    """The whole command that continues the game saved in ``path``, in the current language."""
-    return f"rulekit play --resume {_quote(path)} --lang {get_language()}"
+def resume_command(path, max_turns: int | None = None) -> str:
+    """The whole command that continues the game saved in ``path``, in the current language
+    (with ``--max-turns`` when ``max_turns`` is given: a limit other than the default)."""
+    command = f"rulekit play --resume {_quote(path)} --lang {get_language()}"
+    return command if max_turns is None else f"{command} --max-turns {max_turns}"
 
 
 def _quote(path) -> str:
@@ -812,7 +814,13 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
     order = " → ".join([name(d, "space", s) for s in c.space_ids] + [name(d, "space", c.space_ids[0])])
     if not compact:
         out.append(st(_("WORK CYCLE"), bold=True))
-        out.extend(wrap(_("(each worker moves one step: {order})").format(order=order), "  ", width=width))
+        steps = _sentences.move_steps(d)
+        if steps == 1:
+            text = _("(each worker moves one step: {order})").format(order=order)
+        else:
+            text = ngettext("(each worker moves {num} step: {order})", "(each worker moves {num} steps: {order})",
+                            steps).format(num=steps, order=order)
+        out.extend(wrap(text, "  ", width=width))
     active = state.owned[cur] | state.borrowed_mask
     can_move = set()
     for a in state.legal_actions():
@@ -1109,7 +1117,11 @@ def phase_hint(state) -> str:
             return _("Move more workers (each at most once), or go on: {spend} (to the Resource Spending phase) "
                      "or {end} (end of your turn).").format(spend=notation(state, c.a_spend),
                                                             end=notation(state, c.a_end))
-        return _("Move at least one worker you have access to, one step each.")
+        steps = _sentences.move_steps(state.c.data)
+        if steps == 1:
+            return _("Move at least one worker you have access to, one step each.")
+        return ngettext("Move at least one worker you have access to, {num} step each.",
+                        "Move at least one worker you have access to, {num} steps each.", steps).format(num=steps)
     c = state.c
     resource = turn_resource_name(c)
     if not resource:

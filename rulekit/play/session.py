@@ -138,13 +138,18 @@ def bot_choose(spec: str, state, game_seed: int):
     return action, getattr(bot, "last_reason", "") or ""
 
 
+def own_names(human_names) -> list[str]:
+    """The hot-seat players' own names (``--names``) as a record keeps them: stripped, the empty ones left out."""
+    return [n.strip() for n in (human_names or ()) if n and n.strip()]
+
+
 def player_names(players, human_names=None) -> list[str]:
     """What each seat is called on screen ("You" / "Computer (greedy)", "Player 1"...); ``human_names``:
     the human players' own names, in seat order (``--names``), used when there are several."""
     humans = sum(1 for p in players if is_human(p))
     bots = len(players) - humans
     names = []
-    own = [n.strip() for n in (human_names or ()) if n and n.strip()]
+    own = own_names(human_names)
     human_seen = 0
     for seat, spec in enumerate(players):
         if is_human(spec):
@@ -170,6 +175,7 @@ def player_names(players, human_names=None) -> list[str]:
 #: a house rule may make a game that cannot end. Random games of the bundled
 #: editions last about 120 turns; the longest seen lasted 631.
 DEFAULT_MAX_TURNS = 2000
+MAX_TURNS_LIMIT = 1_000_000      # the largest --max-turns the command takes
 
 
 def player_name(message: str, **values) -> Name:
@@ -332,6 +338,22 @@ def _isatty(stream) -> bool:
 # The session
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (a closed terminal) during a game: it leaves as on Ctrl-C, saved."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum, frame):
+    raise Terminated(signum)
+
+
+#: The signals that end a game as Ctrl-C does: saved, then an exit status of 128 + the signal's number.
+LEAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 @dataclass
 class Session:
     """One game being played: the ruleset, the players, the state, the record file.
@@ -390,7 +412,7 @@ class Session:
                 from ..engine.record import ReplayError
 
                 raise ReplayError(i, text, exc.legal) from None
-            self._play(action, save=False)
+            self.play_action(action, save=False)
         self._telling = True
 
     def record(self, path=None) -> GameRecord:
@@ -401,7 +423,8 @@ class Session:
 
             self._files_sha256 = files_hash(self.ruleset) or ""
         rec = GameRecord.for_state(self.ruleset, self.state, players=self.players, language=get_language(),
-                                   files_sha256=self._files_sha256 or None)
+                                   files_sha256=self._files_sha256 or None,
+                                   names=own_names(self.human_names)[:sum(map(is_human, self.players))])
         rec.ruleset_source = portable_source(self.ruleset, path or self.record_path)
         return rec
 
@@ -459,7 +482,10 @@ class Session:
         if not st.is_terminal():
             self._tell(story.Entry(st.turn, st.current, story.TURN, screen.turn_line(st, self.names)), bold=True)
 
-    def _play(self, action: int, save: bool = True, careless: bool = False):
+    def play_action(self, action: int, save: bool = True, careless: bool = False):
+        """Play ``action`` (a legal action of the state) for the seat to play: the story is told as on the
+        terminal (the line, its events, a computer's reason, the next turn), and the record saved when it
+        is due (``save=False``: not saved; ``careless``: a computer's random slip, told as such)."""
         st = self.state
         seat, turn = st.current, st.turn
         c = st.c
@@ -539,21 +565,39 @@ class Session:
                 previous = signal.signal(signal.SIGWINCH, self._on_resize)
             except ValueError:                      # not the main thread
                 previous = None
+        leave_previous = {}
+        try:
+            for signum in LEAVE_SIGNALS:       # SIGTERM, a closed terminal (SIGHUP): saved, as on Ctrl-C
+                if signal.getsignal(signum) is not signal.SIG_IGN:     # nohup's SIGHUP stays ignored
+                    leave_previous[signum] = signal.signal(signum, _terminate)
+        except ValueError:                      # not the main thread: the caller handles its signals
+            pass
         try:
             return self._run()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
+            signum = getattr(exc, "signum", None)
+            if signum is not None:
+                for other in leave_previous:    # a second SIGTERM or SIGHUP does not cut the save short
+                    signal.signal(other, signal.SIG_IGN)
             try:
-                self.console.say("")
+                try:
+                    self.console.say("")
+                except OSError:                 # the terminal is gone (SIGHUP): save all the same
+                    pass
                 self._leave(interrupted=True)
             except KeyboardInterrupt:
                 pass       # a second Ctrl-C: stop now; an interrupted save leaves the previous file whole
-            return 130
+            except OSError:
+                self._flush_unsaved()           # nothing more can be printed; the record is what matters
+            return 130 if signum is None else 128 + signum
         except Exception:
             self._flush_unsaved()     # a crash (a closed output, a bug) loses no action already played
             raise
         finally:
             if previous is not None:
                 signal.signal(signal.SIGWINCH, previous)
+            for signum, handler in leave_previous.items():
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 
     def _flush_unsaved(self):
         """Save the actions played since the last save, if any; an error here is not the one to report."""
@@ -611,7 +655,7 @@ class Session:
                     if thinking:
                         con.clear_status()
                 turn = self.state.turn
-                self._play(action, careless=bool(reason) and reason == _("a careless move, chosen at random"))
+                self.play_action(action, careless=bool(reason) and reason == _("a careless move, chosen at random"))
                 if self.watching and con.terminal and not self._pace(turn):
                     self._leave()
                     return 0
@@ -698,7 +742,7 @@ class Session:
             con.tell(self._hint())
             return "stay"
         if command == "undo":
-            return self._undo()
+            return self.undo()
         if command == "save":
             self._save_command()
             return "stay"
@@ -722,7 +766,7 @@ class Session:
             except IllegalActionError:
                 con.tell(screen.illegal_message(self.state, text), fg="red")
                 return "stay"
-        self._play(action)
+        self.play_action(action)
         return "played"
 
     def _hint(self) -> str:
@@ -731,7 +775,9 @@ class Session:
             action=screen.describe(self.state, action), notation=screen.notation(self.state, action),
             reason=story.hint_reason(self.state, action))
 
-    def _undo(self) -> str:
+    def undo(self) -> str:
+        """Take back the last action of a human player and everything played after it; the record is saved.
+        Returns ``"redraw"``, or ``"stay"`` when there is nothing to undo (said on the console)."""
         con = self.console
         history = self.state.history
         target = None
@@ -772,7 +818,16 @@ class Session:
                 file=shown_path(path), reason=getattr(exc, "strerror", None) or exc), fg="red")
             return
         con.tell(_("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
-            file=shown_path(path), command=shown_path(screen.resume_command(path))), fg="green")
+            file=shown_path(path), command=shown_path(self.resume_command(path))), fg="green")
+
+    def resume_command(self, path) -> str:
+        """The command that continues this game from ``path``: with the ``--max-turns`` it was played with when
+        that is not the default, and with a larger one when the game stopped at that limit (the same limit
+        would stop it again at once)."""
+        limit = self.max_turns
+        if limit is not None and self.state.turn >= limit and not self.state.is_terminal():
+            limit = min(max(2 * limit, limit + DEFAULT_MAX_TURNS), MAX_TURNS_LIMIT)
+        return screen.resume_command(path, None if limit in (None, DEFAULT_MAX_TURNS) else limit)
 
     def _leave(self, end_of_input: bool = False, interrupted: bool = False):
         """Save what must be saved and print where the game stands."""
@@ -794,7 +849,7 @@ class Session:
         if path is not None:
             con.tell(_("Saved to {file}.").format(file=shown_path(path)))
             if not self.state.is_terminal():
-                con.tell(_("Continue with: {command}").format(command=shown_path(screen.resume_command(path))))
+                con.tell(_("Continue with: {command}").format(command=shown_path(self.resume_command(path))))
 
     def _finish(self):
         con = self.console
@@ -900,7 +955,8 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
             count=state.n_players, given=len(players)))
     return Session(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
-                   actions=list(record.actions), max_turns=max_turns, human_names=human_names)
+                   actions=list(record.actions), max_turns=max_turns,
+                   human_names=human_names if human_names is not None else (list(record.names) or None))
 
 
 __all__ = [

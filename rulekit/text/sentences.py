@@ -630,7 +630,14 @@ def _excluded(data, cond) -> str:
 def _combined(data, cond, each) -> str | None:
     """all / any / not over conditions, each worded by ``each`` (None: not a combination)."""
     def inner(sub):
-        return each(data, sub).rstrip(".")
+        text = each(data, sub).rstrip(".")
+        if isinstance(sub, dict) and any(k in sub for k in ("all", "any", "not")):
+            # a combination inside another: grouped in brackets, so that its parts do not read as the outer's
+            if len(text) > 1 and text[0].isupper() and text[1].islower():
+                text = text[0].lower() + text[1:]
+            # Translators: a condition combined inside another, grouped in brackets.
+            text = _("({group})").format(group=text)
+        return text
     # Translators: between the conditions of "All of these: ..." (French: a no-break space before the semicolon).
     sep = pgettext("conditions", "; ")
     if "all" in cond:

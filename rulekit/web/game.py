@@ -113,7 +113,7 @@ class WebGame:
             if reason:
                 raise Refused(_("“{text}” is not possible now: {reason}.").format(text=written, reason=reason))
             raise Refused(_("“{text}” is not a legal action here.").format(text=written))
-        self.session._play(action)
+        self.session.play_action(action)
         self.changed()
         return self.session.story.entries[-1].text if self.session.story.entries else ""
 
@@ -136,7 +136,7 @@ class WebGame:
     def play_bot(self, at: int, action: int) -> bool:
         if len(self.state.history) != at or not self.bot_to_play():
             return False                       # undone or changed while it thought
-        self.session._play(action)
+        self.session.play_action(action)
         self.changed()
         return True
 
@@ -152,7 +152,7 @@ class WebGame:
         later_humans = [seat for seat in s.seats[mine[-1] + 1:] if is_human(s.players[seat]) and seat not in seats]
         if later_humans:
             raise Refused(_("Another player has played since your last move; it cannot be undone now."))
-        if s._undo() != "redraw":
+        if s.undo() != "redraw":
             raise Refused(_("Nothing to undo: no move of yours has been played yet."))
         self.message = s.story.entries[-1].text
         self.changed()
