@@ -210,6 +210,13 @@ def generated_variant(tmp_path, n):
     for sid in data["structures"]:
         if v.random() < 0.2:
             patch["structures"].setdefault(sid, {})["copies"] = 1
+    w = random.Random(9000 + n)                          # chance: a conversion with a roll, on its own draws
+    if w.random() < 0.6:
+        sides = w.randint(2, 20)
+        patch["conversions"] = {"gamble": {
+            "name": {"en": "Gamble", "fr": "Pari"}, "pay": {w.choice(("coin", "labor")): w.randint(1, 2)},
+            "gain": {w.choice(("coin", "labor")): w.randint(1, 4)}, "always": True, "per_turn": w.randint(1, 3),
+            "roll": {"sides": sides, "at_least": w.randint(2, sides)}}}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 
