@@ -221,6 +221,13 @@ def generated_variant(tmp_path, n):
                                         "vp": {"first": w.randint(1, 3), "later": w.randint(0, 1)},
                                         "upgrades": w.choice(["bank", "village", "mill"]),
                                         "effects": [{"income": {"coin": 1}}]}
+    x = random.Random(13000 + n)                         # chance: a conversion with a roll, on its own draws
+    if x.random() < 0.6:
+        sides = x.randint(2, 20)
+        patch["conversions"] = {"gamble": {
+            "name": {"en": "Gamble", "fr": "Pari"}, "pay": {x.choice(("coin", "labor")): x.randint(1, 2)},
+            "gain": {x.choice(("coin", "labor")): x.randint(1, 4)}, "always": True, "per_turn": x.randint(1, 3),
+            "roll": {"sides": sides, "at_least": x.randint(2, sides)}}}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

@@ -2,7 +2,7 @@
 
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
 later builders, entries, long moves, gains, readings, a third declared
-resource, clocks, caps, VP measures and copy limits) on top of province-en;
+resource, clocks, caps, VP measures, copy limits and a conversion's roll) on top of province-en;
 each must validate, give a rulebook and a diff, and play random games (told as
 ``rulekit play`` tells them, the play screen drawn now and then in English and
 French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
@@ -90,7 +90,22 @@ def house_rules(draw):
         patch["setup"] = {"starting_labor": [draw(st_.integers(0, 3)), draw(st_.integers(0, 3))]}
     if draw(st_.booleans()):
         _clocks_and_limits(draw, patch)
+    if draw(st_.booleans()):
+        _chance(draw, patch)
     return patch
+
+
+def _chance(draw, patch):
+    """Chance on an action: a conversion whose gain is earned only on a die's roll of at_least or more."""
+    sides = draw(st_.integers(2, 20))
+    patch["conversions"] = {"gamble": {
+        "name": {"en": "Gamble", "fr": {"name": "Pari", "the": "le Pari"}},
+        "pay": {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(1, 2))},
+        "gain": {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(1, 4))},
+        "always": draw(st_.booleans()), "per_turn": draw(st_.integers(1, 3)),
+        "roll": {"sides": sides, "at_least": draw(st_.integers(2, sides))}}}
+    if not patch["conversions"]["gamble"]["always"]:          # granted by the Mill
+        patch["structures"]["mill"]["effects"].append({"conversion": {"conversion": "gamble"}})
 
 
 def _clocks_and_limits(draw, patch):

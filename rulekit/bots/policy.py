@@ -47,18 +47,35 @@ def _past(deadline) -> bool:
     return deadline is not None and time.perf_counter() >= deadline
 
 
+def _chance_value(state, a, p, weights) -> float:
+    """:func:`evaluate` after the chance action ``a`` (a conversion's roll): the mean over its outcomes
+    (``State.chance_outcomes``), each weighted by its probability. A clone keeps the game's generator,
+    so a clone that played ``a`` would show the roll the game will draw: a look-ahead never plays one."""
+    v = 0.0
+    for share, child in state.chance_outcomes(a):
+        v += share * evaluate(child, p, weights)
+    return v
+
+
 def greedy_action(state, legal, weights=WEIGHTS) -> int:
     """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`), ties to the first."""
     p = state.current
+    chance = state.c.action_chance
     best = legal[0]
-    child = state.clone()
-    child._apply(best)
-    best_v = evaluate(child, p, weights)
+    if chance[best]:
+        best_v = _chance_value(state, best, p, weights)
+    else:
+        child = state.clone()
+        child._apply(best)
+        best_v = evaluate(child, p, weights)
     for i in range(1, len(legal)):
         a = legal[i]
-        child = state.clone()
-        child._apply(a)
-        v = evaluate(child, p, weights)
+        if chance[a]:
+            v = _chance_value(state, a, p, weights)
+        else:
+            child = state.clone()
+            child._apply(a)
+            v = evaluate(child, p, weights)
         if v > best_v + 1e-9:
             best, best_v = a, v
     return best
@@ -68,8 +85,12 @@ def action_values(state, legal, weights=WEIGHTS) -> list:
     """:func:`evaluate` for the player to move after each action of ``legal`` (the greedy bot's
     comparison, played on clones)."""
     p = state.current
+    chance = state.c.action_chance
     out = []
     for a in legal:
+        if chance[a]:                     # a roll: the mean over its outcomes, never the roll to come
+            out.append(_chance_value(state, a, p, weights))
+            continue
         child = state.clone()
         child._apply(a)
         out.append(evaluate(child, p, weights))

@@ -65,6 +65,7 @@ cdef class Compiled:
     cdef public int clock_turns, clock_cond
     cdef public long long given_mask
     cdef public tuple upgrade_of, given_vp
+    cdef public tuple conv_roll_sides, conv_roll_at_least, action_chance
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -186,6 +187,9 @@ cdef class State:
 
     @cython.locals(c=Compiled, base=cython.int, r=cython.int, keep=cython.int, pool=list)
     cpdef _end_pools(self, int p, over)
+
+    @cython.locals(c=Compiled)
+    cpdef _convert(self, int p, int k, int roll)
 
     @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
     cpdef int _leap_steps(self, int p)

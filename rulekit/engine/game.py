@@ -401,6 +401,9 @@ class Compiled:
         self.conv_per_turn = tuple(convs[c].get("per_turn") for c in self.conv_ids)
         # Offered only when the coins can pay out its gain (else: the payment is made, what the coins cannot pay is not earned).
         self.conv_needs_payout = tuple(bool(convs[c].get("needs_payout", False)) for c in self.conv_ids)
+        # Chance: a die of conv_roll_sides sides (0: no roll) rolled at each use; the gain only on conv_roll_at_least or more.
+        self.conv_roll_sides = tuple((convs[c].get("roll") or {}).get("sides", 0) for c in self.conv_ids)
+        self.conv_roll_at_least = tuple((convs[c].get("roll") or {}).get("at_least", 0) for c in self.conv_ids)
         # Workers: one slot per physical worker. Kinds from `workers`, plus the sailors' kind.
         self.kind_ids = list(d["workers"])
         self.kind_access = [ACCESS_EVERYONE if d["workers"][k]["access"] == "everyone" else ACCESS_UNLOCKED
@@ -620,6 +623,8 @@ class Compiled:
         self.conv_action = tuple(index[(CONVERT, k, 0)] for k in range(len(self.conv_ids)))
         self.exchange_action = tuple(index.get((EXCHANGE, dn, 0), -1) for dn in range(len(self.coin_ids)))
         self.leap_action = tuple(index.get((LEAP, a.arg, a.arg2), -1) if a.kind == MOVE else -1 for a in acts)
+        # Per action: 1 where its outcome is drawn by chance (a conversion's roll), else 0 (State.chance_outcomes).
+        self.action_chance = tuple(1 if a.kind == CONVERT and self.conv_roll_sides[a.arg] else 0 for a in acts)
 
 
     def kind_mask(self, structs: int) -> int:
@@ -1455,12 +1460,7 @@ class State:
             self._borrow(p, arg)
         elif kind == CONVERT:
             k = arg
-            self._take(p, c.conv_pay_pool[k])
-            self._pay(p, c.conv_pay_coin[k])
-            self._gain(p, c.conv_gain_pool[k])
-            if c.conv_gain_coin[k]:
-                self._earn_coin(p, c.conv_gain_coin[k])
-            self.conv_used[k] += 1
+            self._convert(p, k, self._rand(c.conv_roll_sides[k]) + 1 if c.conv_roll_sides[k] else 0)
         elif kind == HIRE:
             self._take(p, c.sailor_cost_pool)
             self._pay(p, c.sailor_cost)
@@ -1480,6 +1480,47 @@ class State:
             self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, arg, True)
         self._check_goals()
         self._check_end()
+
+    def _convert(self, p: int, k: int, roll: int):
+        """Conversion ``k`` by player ``p``: the payment, then the gain — with a roll (``roll`` > 0, the die's
+        value, told in the log as ``("roll", p, k, roll)``), only when it is the conversion's at_least or more."""
+        c = self.c
+        self._take(p, c.conv_pay_pool[k])
+        self._pay(p, c.conv_pay_coin[k])
+        if roll:
+            self.log.append(("roll", p, k, roll))
+        if not roll or roll >= c.conv_roll_at_least[k]:
+            self._gain(p, c.conv_gain_pool[k])
+            if c.conv_gain_coin[k]:
+                self._earn_coin(p, c.conv_gain_coin[k])
+        self.conv_used[k] += 1
+
+    def chance_outcomes(self, action: int) -> list:
+        """What a search may know of ``action`` before it is played: ``[(probability, state after it)]``.
+
+        An action drawn by chance (``c.action_chance[action]``: a conversion's roll) gives one state per
+        outcome that plays differently — a losing roll (value 1) and a winning one (its ``at_least``), each
+        with its probability — whatever the game's generator would draw; any other action, its one state.
+        The generator advances as in :meth:`apply`, so no outcome tells the roll the game will draw."""
+        c = self.c
+        if not c.action_chance[action]:
+            st = self.clone()
+            st._apply(action)
+            return [(1.0, st)]
+        k = c.action_arg[action]
+        sides, least = c.conv_roll_sides[k], c.conv_roll_at_least[k]
+        out = []
+        for roll, share in ((1, least - 1), (least, sides - least + 1)):
+            if share <= 0:
+                continue
+            st = self.clone()
+            st.history.append(action)
+            st._rand(sides)
+            st._convert(st.current, k, roll)
+            st._check_goals()
+            st._check_end()
+            out.append((share / sides, st))
+        return out
 
     def _leap_steps(self, p: int) -> int:
         """Steps of the long move: the most any of the player's long_move effects gives."""
@@ -1724,7 +1765,7 @@ class State:
 
     def determinize(self, seed: int) -> "State":
         """A clone in which what ``current`` cannot see (the goal stack, future
-        casts) is redrawn from ``seed`` — for search bots."""
+        casts, future rolls) is redrawn from ``seed`` — for search bots."""
         st = self.clone()
         st.rng = (seed * 0x9E3779B97F4A7C15 + 0x7F4A7C15) & MASK64
         pool = st.unseen_goals()

@@ -843,6 +843,7 @@ class _Checker:
         self.check_spaces(cycle)
         self.check_workers()
         self.check_structures()
+        self.check_rolls()
         self.check_prerequisite_cycles()
         self.check_goals(comps)
         self.check_end()
@@ -992,6 +993,22 @@ class _Checker:
             if copies is not None and most is not None and copies < most:
                 self.add(pointer, _("{id} is given to every player, but its copies allow only {copies}").format(
                     id=sid, copies=copies), causes=(join("/structures", sid) + "/copies",))
+
+    def check_rolls(self):
+        """A conversion's roll: a least roll above the die's sides never earns the gain (an error); a least
+        roll of 1 always earns it (the roll changes nothing): both errors, at the least roll."""
+        for cid, conv in self.conversions.items():
+            roll = _dict(_dict(conv).get("roll"))
+            sides, least = _int(roll.get("sides")), _int(roll.get("at_least"))
+            if sides is None or least is None:
+                continue
+            pointer = f"{join('/conversions', cid)}/roll/at_least"
+            if least > sides:
+                self.add(pointer, _("at_least: {least} is more than the die's {sides} sides: the roll never earns the gain "
+                                    "of the conversion {conversion}").format(least=least, sides=sides, conversion=cid))
+            elif least < 2:
+                self.add(pointer, _("at_least: {least} changes nothing: every roll earns the gain of the conversion "
+                                     "{conversion} (remove roll, or ask for 2 or more)").format(least=least, conversion=cid))
 
     def check_prerequisite_cycles(self):
         graph = {}

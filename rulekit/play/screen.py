@@ -626,6 +626,17 @@ def event_line(state, event, names) -> str:
         oid = c.outcome_ids[event[1]]
         return _("The ships are cast: {outcome}. {benefit}").format(
             outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
+    if kind == "roll":                          # ("roll", player, conversion, value): a conversion's die
+        conv = d["conversions"][c.conv_ids[event[2]]]
+        won = event[3] >= c.conv_roll_at_least[event[2]]
+        gain = _sentences.amount(conv["gain"], d)
+        if _is_you(names[event[1]]):
+            if won:
+                return _("You roll a {roll}: you gain {gain}.").format(roll=event[3], gain=gain)
+            return _("You roll a {roll}: nothing.").format(roll=event[3])
+        if won:
+            return _("{player} rolls a {roll}: gains {gain}.").format(player=names[event[1]], roll=event[3], gain=gain)
+        return _("{player} rolls a {roll}: nothing.").format(player=names[event[1]], roll=event[3])
     if kind == "ending":
         reason = _end_reason(d, event[2])
         finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn

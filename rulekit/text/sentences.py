@@ -1156,6 +1156,9 @@ def worker_start_sentence(data, wid: str) -> str | None:
 def conversion_rule(data, cid: str) -> str:
     conv = data["conversions"][cid]
     pay = _("Pay {pay} to earn {gain}.").format(pay=amount(conv["pay"], data), gain=amount(conv["gain"], data))
+    roll = conv.get("roll") or {}
+    if roll.get("at_least", 0) >= 2:               # a least roll of 1 always wins: the plain sentence says it
+        pay = roll_sentence(data, conv)
     if conv.get("always"):
         who = _("Every player may do this in their Resource Spending Phase.")
     else:
@@ -1179,6 +1182,22 @@ def conversion_rule(data, cid: str) -> str:
                        "coins can pay.").format(coins=coins_name(data))
         text = _("{rule} {payout}").format(rule=text, payout=payout)
     return text
+
+
+def roll_sentence(data, conv) -> str:
+    """A conversion with a roll: the payment, the die, the rolls that earn the gain and the others' nothing."""
+    sides, least = conv["roll"]["sides"], conv["roll"]["at_least"]
+    pay, gain = amount(conv["pay"], data), amount(conv["gain"], data)
+    if least > sides:
+        return _("Pay {pay}, then roll a die with {sides} sides: no roll earns {gain}.").format(pay=pay, sides=sides, gain=gain)
+    if least == sides:
+        return _("Pay {pay}, then roll a die with {sides} sides: on a {sides} earn {gain}, on any other roll nothing.").format(
+            pay=pay, sides=sides, gain=gain)
+    if least == sides - 1:
+        return _("Pay {pay}, then roll a die with {sides} sides: on a {least} or a {sides} earn {gain}, on a lower roll "
+                 "nothing.").format(pay=pay, sides=sides, least=least, gain=gain)
+    return _("Pay {pay}, then roll a die with {sides} sides: on {least} to {sides} earn {gain}, on a lower roll nothing.").format(
+        pay=pay, sides=sides, least=least, gain=gain)
 
 
 def conversions_limit_sentence(data) -> str | None:
