@@ -93,10 +93,19 @@ def check_invariants(st, totals, n_goals, sailors=()):
     places = list(st.stack) + [g for goals in st.claimed for g in goals] + st.removed + \
         ([st.face_up] if st.face_up >= 0 else [])
     assert len(places) == len(set(places)) and len(places) <= n_goals
-    # A structure's first builder owns it.
+    # A structure's first builder owns it, or a structure built over it (upgrades, followed up the chain).
+    over = {}
+    for u, base in enumerate(c.upgrade_of):
+        if base >= 0:
+            over.setdefault(base, []).append(u)
     for s, f in enumerate(st.first_builder):
         if f >= 0:
-            assert owned[f] >> s & 1
+            todo, held = [s], False
+            while todo and not held:
+                x = todo.pop()
+                held = bool(owned[f] >> x & 1)
+                todo.extend(over.get(x, ()))
+            assert held
     if c.sailor_max is not None:
         wpos = st.wpos
         assert sum(wpos[w] >= 0 for w in sailors) <= c.sailor_max
