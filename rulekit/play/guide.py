@@ -13,8 +13,9 @@ from . import screen
 GUIDE_STEPS = ("cycle", "build", "labor", "goal", "borrow")
 
 
-def guide_step(state, view, seen) -> dict | None:
-    """The guide's step for this moment of the game (the first not yet read that applies), or None."""
+def guide_step(state, view, seen, page: bool = True) -> dict | None:
+    """The guide's step for this moment of the game (the first not yet read that applies), or None;
+    ``page``: worded for the browser's board (False: for the terminal)."""
     c = state.c
     kinds = {a.kind for a in view.actions}
     shared = any(w.owner < 0 for sp in view.spaces for w in sp.workers)
@@ -29,21 +30,29 @@ def guide_step(state, view, seen) -> dict | None:
     for step in GUIDE_STEPS:
         if step in seen or not applies[step]:
             continue
-        if step == "cycle":
+        if step == "cycle" and shared and not page:
+            text = _("The Work Cycle is shared. On your turn, move workers one step each: each earns what its "
+                     "new space yields. Some workers belong to nobody (the board says which): the ones you leave "
+                     "where they are, the next player moves.")
+        elif step == "cycle":
             text = (_("The Work Cycle is shared. On your turn, move workers one step each: each earns what its "
                       "new space yields. The white workers belong to nobody: the ones you leave where they are, "
                       "the next player moves.") if shared else
                     _("The Work Cycle: on your turn, move workers one step each; each earns what its new space "
                       "yields."))
         elif step == "build":
-            text = _("You can build. A structure is worth VP and does something for you for the rest of the game; "
-                     "rest the pointer on a choice to see what it costs and gives.")
+            text = (_("You can build. A structure is worth VP and does something for you for the rest of the game; "
+                      "rest the pointer on a choice to see what it costs and gives.") if page else
+                    _("You can build. A structure is worth VP and does something for you for the rest of the game; "
+                      "type {costs} to see what each one costs and gives.").format(costs=screen.command_word("costs")))
         elif step == "labor":
             text = _("The {labor} you do not spend this turn is lost when it ends: build, or exchange it, "
                      "before you end your turn.").format(labor=labor)
         elif step == "goal":
-            text = _("A face-up goal (under the board) gives its VP to the player who meets it first; when it "
-                     "is claimed or removed, the next one is turned up.")
+            text = (_("A face-up goal (under the board) gives its VP to the player who meets it first; when it "
+                      "is claimed or removed, the next one is turned up.") if page else
+                    _("The face-up goal gives its VP to the player who meets it first; when it is claimed or "
+                      "removed, the next one is turned up."))
         else:
             token = screen.name(c.data, "structure", view.lender.structure)     # a name with its forms
             text = _("You may borrow another player's structure until the end of your turn by taking the "

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..i18n import _, get_language, ngettext
 from ..play import screen
 from ..play.session import Console, Session, bot_choose, default_record_path, is_human, resume_session
-from ..play.guide import guide_step
+from ..play.guide import GUIDE_STEPS, guide_step
 from ..play.view import state_view
 from ..text import sentences
 
