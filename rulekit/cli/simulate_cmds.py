@@ -529,7 +529,7 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     bots = doc["settings"]["bots"]
     players = len(bots)
     out = []
-    out.append(_("Who wins"))
+    out.append(_("Who wins, out of all the games (the headline counts only the games someone won)"))
     rows = [_prop_row(_metric_label(data, f"seats/{k}/wins", bots), r["seats"][k]["wins"]) for k in range(players)]
     rows.append(_prop_row(_metric_label(data, "wins/draws", bots), r["wins"]["draws"]))
     rows += [_prop_row(_metric_label(data, f"bots/{j}/wins", bots), r["bots"][j]["wins"]) for j in range(players)]
