@@ -256,10 +256,12 @@ def test_the_story_tells_each_roll():
     st = session.state
     bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
     while not st.is_terminal() and st.turn < 12:
-        session._play(bots[st.current].choose(st), save=False)
+        session.play_action(bots[st.current].choose(st), save=False)
         st = session.state
     told = [e.text for e in session.story.entries if e.action_kind == "roll"]
     assert len(told) == len(rolls(st)) > 0
+    uses = [e.text for e in session.story.entries if e.text.startswith("Computer") and " uses Gamble" in e.text]
+    assert uses and all(u.endswith("pays 1 Coin and rolls a die. [gamble]") for u in uses)   # the roll tells the gain
     for text, (_, _, _, value) in zip(told, rolls(st)):
         if value >= 5:
             assert text.endswith(f"rolls a {value}: gains 3 Coin.")

@@ -189,3 +189,23 @@ def test_three_players_report_every_seat():
     fr = run("simulate", "province-3p", "--games", "3", "--lang", "fr")
     assert fr.exit_code == 0, fr.output
     assert "victoires du troisième joueur" in fr.output and "PV du deuxième joueur" in fr.output
+
+
+def test_prose_wraps_to_the_terminal_and_tables_stay_whole(monkeypatch):
+    """On a terminal, a line of prose longer than it is wrapped by words (never "--bots mcts:16" cut in
+    two); a table's row keeps its columns; to a file the report is unchanged."""
+    import os
+    import sys
+
+    from rulekit.cli.simulate_cmds import for_terminal
+
+    prose = "First seat: wins 62.4% of the games someone won, with two mcts:16 bots (--bots mcts:16,mcts:16)."
+    row = "  first player wins                 310   62.0%  58.0% to 66.5%"
+    text = prose + "\n" + row
+    assert for_terminal(text) == text                         # not a terminal here
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((48, 24)))
+    lines = for_terminal(text).split("\n")
+    assert all(len(line) <= 47 for line in lines[:-1]) and len(lines) > 2
+    assert "--bots" in " ".join(lines) and any("mcts:16,mcts:16)." in line for line in lines)
+    assert lines[-1] == row

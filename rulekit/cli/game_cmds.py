@@ -85,7 +85,10 @@ def _names_option(ctx, param, value):
 @click.option("--names", "names", metavar=N_("NAME,NAME,…"), callback=_names_option,
               help=N_("The human players' names, first seat first, when several people play on one keyboard "
                       "(default: Player 1, Player 2, …)."))
-def play(ruleset, players, seed, first, record, resume, delay, max_turns, names):
+@click.option("--guide", is_flag=True,
+              help=N_("A guided first game: short steps explain the game as you meet it (the Work Cycle, building, "
+                      "what is lost at the end of a turn, goals, borrowing), each once."))
+def play(ruleset, players, seed, first, record, resume, delay, max_turns, names, guide):
     from ..engine import compile_ruleset
     from ..engine.record import ReplayError
     from ..errors import PlayerCountError
@@ -108,6 +111,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names)
             if str(resume) in str(exc):            # the reason names the file already: said once
                 fail(_("the game cannot be resumed: {reason}").format(reason=exc), exc.exit_code)
             fail(_("{file}: cannot be resumed: {reason}").format(file=shown_path(resume), reason=exc), exc.exit_code)
+        session.guide = guide
     else:
         rs = load_ruleset(ruleset or DEFAULT_RULESET)
         note_untranslated(rs)
@@ -131,7 +135,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names)
         try:
             session = Session(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
                               record_path=Path(record) if record else None, max_turns=max_turns,
-                              human_names=human_names)
+                              human_names=human_names, guide=guide)
         except PlayerCountError as exc:     # the ruleset is not played by that many: said of --players
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
         if record:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import textwrap
 
 import click
 
@@ -529,7 +530,7 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     bots = doc["settings"]["bots"]
     players = len(bots)
     out = []
-    out.append(_("Who wins"))
+    out.append(_("Who wins, out of all the games (the headline counts only the games someone won)"))
     rows = [_prop_row(_metric_label(data, f"seats/{k}/wins", bots), r["seats"][k]["wins"]) for k in range(players)]
     rows.append(_prop_row(_metric_label(data, "wins/draws", bots), r["wins"]["draws"]))
     rows += [_prop_row(_metric_label(data, f"bots/{j}/wins", bots), r["bots"][j]["wins"]) for j in range(players)]
@@ -713,8 +714,29 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
         return
 
     if other_rs is not None:
-        click.echo(compare_opening(rs, other_rs))
-    click.echo(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed), nl=False)
+        click.echo(for_terminal(compare_opening(rs, other_rs)))
+    click.echo(for_terminal(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed)), nl=False)
+
+
+def for_terminal(text: str) -> str:
+    """``text`` as a terminal shows it: on a terminal, each line of prose longer than the terminal is
+    wrapped by words (a table's row, which keeps runs of spaces between its columns, is left whole);
+    to a file or a pipe, unchanged."""
+    import re
+    import shutil
+
+    if not sys.stdout.isatty():
+        return text
+    width = max(shutil.get_terminal_size().columns - 1, 40)
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or re.search(r"\S {2,}\S", line.strip()):
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        out.extend(textwrap.wrap(line.strip(), width=width, initial_indent=indent, subsequent_indent=indent + "  ",
+                                 break_on_hyphens=False, break_long_words=False))
+    return "\n".join(out)
 
 
 def compare_opening(rs, other_rs) -> str:

@@ -448,6 +448,11 @@ def _report_borrow(state, action: int, player: str) -> str:
 def _describe_convert(state, action: int) -> str:
     c = state.c
     k = c.actions[action].arg
+    if c.conv_roll_sides[k]:
+        return _("{conversion}: pay {cost}, roll a die of {sides}: {gain} on {least} or more").format(
+            conversion=name(c.data, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
+            gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c), sides=c.conv_roll_sides[k],
+            least=c.conv_roll_at_least[k])
     return _("{conversion}: pay {cost}, gain {gain}").format(
         conversion=name(c.data, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
         gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
@@ -459,6 +464,10 @@ def _report_convert(state, action: int, player: str) -> str:
     parts = {"conversion": name(c.data, "conversion", c.conv_ids[k]),
              "cost": cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
              "gain": cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c)}
+    if c.conv_roll_sides[k]:                  # the roll, and what it gives, is told by its own event
+        if _is_you(player):
+            return _("You use {conversion}: you pay {cost} and roll a die.").format(**parts)
+        return _("{player} uses {conversion}: pays {cost} and rolls a die.").format(player=player, **parts)
     if _is_you(player):
         return _("You use {conversion}: you pay {cost} and gain {gain}.").format(**parts)
     return _("{player} uses {conversion}: pays {cost} and gains {gain}.").format(player=player, **parts)
@@ -467,6 +476,10 @@ def _report_convert(state, action: int, player: str) -> str:
 def _short_convert(state, action: int) -> str:
     c = state.c
     k = c.actions[action].arg
+    if c.conv_roll_sides[k]:
+        return _("{cost} → roll: {gain} on {least}+").format(
+            cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
+            gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c), least=c.conv_roll_at_least[k])
     return _("{cost} → {gain}").format(cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
                                       gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
 

@@ -375,6 +375,7 @@ class Session:
     #: action, the end of a turn, the end of the game and leaving are always saved at once.
     save_interval: float = 1.0
     human_names: list | None = None                 # hot-seat players' own names, in seat order (--names)
+    guide: bool = False                              # a guided first game: short steps, each shown once (--guide)
 
     def __post_init__(self):
         self.names = player_names(self.players, self.human_names)
@@ -384,6 +385,7 @@ class Session:
         self._telling = False
         self._waiting = False
         self._last_turn_shown = -1             # the turn whose start showed the other players' last turn
+        self._guide_seen = set()               # the guided first game's steps already shown
         self.save_failed = False
         self._files_sha256 = None
         self._last_save = time.monotonic()
@@ -662,6 +664,8 @@ class Session:
                 continue
             if con.interactive:
                 self._draw()
+            if self.guide:
+                self._guide(seat)
             outcome = self._ask()
             if outcome == "quit":
                 self._leave()
@@ -671,6 +675,15 @@ class Session:
                 return 1 if self.save_failed else 0
         self._finish()
         return 0
+
+    def _guide(self, seat: int):
+        """The guided first game's step for this moment, if one is not yet read (docs/playing.md)."""
+        from .guide import guide_step
+        from .view import state_view
+        step = guide_step(self.state, state_view(self.state, self.names, seat), self._guide_seen, page=False)
+        if step is not None:
+            self._guide_seen.add(step["step"])
+            self.console.tell(_("Guide: {text}").format(text=step["text"]), fg="cyan")
 
     def _pace(self, turn: int) -> bool:
         """In a watched game on a terminal: wait between moves; ``False`` when the watcher stops."""
