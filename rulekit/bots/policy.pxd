@@ -7,11 +7,13 @@ from rulekit.engine.game cimport Compiled, State
 
 cpdef bint _past(deadline)
 
-@cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, child=State, v=cython.double,
-               best_v=cython.double)
+@cython.locals(child=State)
+cpdef double action_value(State state, int a, int p, tuple weights=*)
+
+@cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, v=cython.double, best_v=cython.double)
 cpdef int greedy_action(State state, list legal, tuple weights=*)
 
-@cython.locals(p=cython.int, a=cython.int, child=State)
+@cython.locals(p=cython.int)
 cpdef list action_values(State state, list legal, tuple weights=*)
 
 @cython.locals(steps=cython.int, legal=list)

@@ -57,25 +57,24 @@ def _chance_value(state, a, p, weights) -> float:
     return v
 
 
+def action_value(state, a, p, weights=WEIGHTS) -> float:
+    """:func:`evaluate` for player ``p`` after action ``a``, played on a clone (a chance action: the mean
+    over its outcomes, never the roll to come)."""
+    if state.c.action_chance[a]:
+        return _chance_value(state, a, p, weights)
+    child = state.clone()
+    child._apply(a)
+    return evaluate(child, p, weights)
+
+
 def greedy_action(state, legal, weights=WEIGHTS) -> int:
     """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`), ties to the first."""
     p = state.current
-    chance = state.c.action_chance
     best = legal[0]
-    if chance[best]:
-        best_v = _chance_value(state, best, p, weights)
-    else:
-        child = state.clone()
-        child._apply(best)
-        best_v = evaluate(child, p, weights)
+    best_v = action_value(state, best, p, weights)
     for i in range(1, len(legal)):
         a = legal[i]
-        if chance[a]:
-            v = _chance_value(state, a, p, weights)
-        else:
-            child = state.clone()
-            child._apply(a)
-            v = evaluate(child, p, weights)
+        v = action_value(state, a, p, weights)
         if v > best_v + 1e-9:
             best, best_v = a, v
     return best
@@ -85,16 +84,7 @@ def action_values(state, legal, weights=WEIGHTS) -> list:
     """:func:`evaluate` for the player to move after each action of ``legal`` (the greedy bot's
     comparison, played on clones)."""
     p = state.current
-    chance = state.c.action_chance
-    out = []
-    for a in legal:
-        if chance[a]:                     # a roll: the mean over its outcomes, never the roll to come
-            out.append(_chance_value(state, a, p, weights))
-            continue
-        child = state.clone()
-        child._apply(a)
-        out.append(evaluate(child, p, weights))
-    return out
+    return [action_value(state, a, p, weights) for a in legal]
 
 
 #: No limit on the turn or the number of actions, for :func:`play_greedy`.
