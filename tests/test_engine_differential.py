@@ -237,6 +237,15 @@ def generated_variant(tmp_path, n):
             "name": {"en": "Gamble", "fr": "Pari"}, "pay": {x.choice(("coin", "labor")): x.randint(1, 2)},
             "gain": {x.choice(("coin", "labor")): x.randint(1, 4)}, "always": True, "per_turn": x.randint(1, 3),
             "roll": {"sides": sides, "at_least": x.randint(2, sides)}}}
+    y = random.Random(17000 + n)                         # interaction: a toll and a steal, on their own draws
+    if y.random() < 0.6:
+        spaces = [dict(sp) for sp in data["work_cycle"]["spaces"]]
+        y.choice(spaces)["toll"] = {y.choice(("coin", "labor")): y.randint(1, 2)}
+        patch["work_cycle"] = {"spaces": spaces}
+    if y.random() < 0.6:
+        steal = {y.choice(("coin", "labor")): y.randint(1, 3), "from": y.choice(("next", "richest"))}
+        patch["structures"]["den"] = {"name": "Den", "cost": {"labor": y.randint(1, 3)}, "vp": {"first": 1, "later": 0},
+                                      "effects": [{"steal": steal}]}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

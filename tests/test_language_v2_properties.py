@@ -2,7 +2,7 @@
 
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
 later builders, entries, long moves, gains, readings, a third declared
-resource, clocks, caps, VP measures, copy limits and a conversion's roll) on top of province-en;
+resource, clocks, caps, VP measures, copy limits, a conversion's roll, a toll and a steal) on top of province-en;
 each must validate, give a rulebook and a diff, and play random games (told as
 ``rulekit play`` tells them, the play screen drawn now and then in English and
 French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
@@ -92,7 +92,27 @@ def house_rules(draw):
         _clocks_and_limits(draw, patch)
     if draw(st_.booleans()):
         _chance(draw, patch)
+    if draw(st_.booleans()):
+        _interaction(draw, patch)
     return patch
+
+
+def _interaction(draw, patch):
+    """Interaction between players: a toll on a Work Cycle space (paid to the owner of a sailor or of a worker
+    only they may move), a structure that steals from the next or the richest other player as it is built."""
+    spaces = patch.get("work_cycle", {}).get("spaces") or [
+        {"id": "labor_top", "yields": {"labor": 1}}, {"id": "coin", "yields": {"coin": 1}},
+        {"id": "labor_low", "yields": {"labor": 1}}]
+    i = draw(st_.integers(0, len(spaces) - 1))
+    spaces[i]["toll"] = {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(1, 2))}
+    patch["work_cycle"] = {"spaces": spaces}
+    if draw(st_.booleans()):
+        steal = {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(1, 3))}
+        if draw(st_.booleans()):
+            steal["from"] = draw(st_.sampled_from(["next", "richest"]))
+        patch["structures"]["den"] = {"name": {"en": "Den", "fr": {"name": "Repaire", "the": "le Repaire"}},
+                                      "cost": {"labor": draw(st_.integers(1, 3))}, "vp": {"first": 1, "later": 0},
+                                      "effects": [{"steal": steal}]}
 
 
 def _chance(draw, patch):

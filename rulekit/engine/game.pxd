@@ -66,6 +66,11 @@ cdef class Compiled:
     cdef public long long given_mask
     cdef public tuple upgrade_of, given_vp
     cdef public tuple conv_roll_sides, conv_roll_at_least, action_chance
+    # Tolls on spaces and steals of structures (interaction between players).
+    cdef public tuple toll_pool, toll_coin
+    cdef public object toll_mask
+    cdef public list steals
+    cdef public long long steal_mask
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -181,6 +186,18 @@ cdef class State:
 
     @cython.locals(c=Compiled)
     cpdef _build(self, int p, int s)
+    @cython.locals(c=Compiled, k=cython.int, owner=cython.int, q=cython.int)
+    cpdef int _worker_owner(self, int w)
+    @cython.locals(c=Compiled, w=cython.int, q=cython.int, owners=cython.longlong)
+    cpdef list _toll_payees(self, int p, int dest, int skip)
+    @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage)
+    cpdef bint _tolls(self, int p, int dest, int skip, bint pay)
+    @cython.locals(c=Compiled, steps=cython.int, kind=cython.int, sp=cython.int, dest=cython.int, w=cython.int,
+                   mover=cython.int, kinds=cython.longlong)
+    cpdef bint _toll_ok(self, int p, int a)
+    @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
+                   amount=cython.int, base=cython.int, cg=Coinage)
+    cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)
 
     @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
     cpdef _enter_unlocked(self, int s)

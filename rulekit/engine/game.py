@@ -366,6 +366,11 @@ class Compiled:
         self.space_pool = tuple(self.pools(s["yields"]) for s in cyc["spaces"])
         self.space_coin = tuple(self.coins(s["yields"]) for s in cyc["spaces"])
         self.next_space = tuple((i + 1) % ns for i in range(ns))
+        # Tolls (work_cycle.spaces[].toll): what a player moving onto the space pays each other player
+        # owning a worker there (State._toll_payees); toll_mask: the spaces with one.
+        self.toll_pool = tuple(self.pools(s.get("toll") or {}) for s in cyc["spaces"])
+        self.toll_coin = tuple(self.coins(s.get("toll") or {}) for s in cyc["spaces"])
+        self.toll_mask = sum(1 << i for i in range(ns) if self.toll_pool[i] is not self.no_pool or self.toll_coin[i])
         self.n_spaces = ns
         self.entry = self.space_ids.index(cyc["entry"])
         # Structures.
@@ -464,6 +469,9 @@ class Compiled:
         self.leap_steps = [0] * self.n_struct       # long_move: steps of the one long move per turn
         self.borrow_mask = 0                        # structures with the borrowing effect
         self.ship_mask = 0                          # structures with ship_benefit
+        # steal: (1 to take from the richest other player else 0 for the next, the pool resource measuring
+        # "richest" or -1 for the coins' value, pool amounts, coins), taken by the builder as the copy is built
+        self.steals = [() for _ in range(self.n_struct)]
         for i, s in enumerate(sts):               # effect name -> compile(c, s, arg): one row per effect
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
@@ -472,6 +480,7 @@ class Compiled:
                                if any(self.income_pool[i]) or self.income_coin[i])
         self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
+        self.steal_mask = sum(1 << i for i in range(self.n_struct) if self.steals[i])
         self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i])
         # Borrowing.
         b = d.get("borrowing")
@@ -1327,6 +1336,11 @@ class State:
                 first = len(out)
                 for a in out[:first]:
                     out.append(c.leap_action[a])
+            if c.toll_mask:                       # a move whose tolls the mover cannot pay is not legal
+                out = [a for a in out if self._toll_ok(p, a)]
+                if not out and not moved:         # no move is left: the player goes on to the spending phase
+                    out.append(c.a_spend)
+                    out.append(c.a_end)
             if c.borrow_phases & 1:
                 self._borrow_actions(out)
             if self.moved:
@@ -1543,6 +1557,8 @@ class State:
         dest = sp
         for _step in range(steps):
             dest = c.next_space[dest]
+        if c.toll_mask >> dest & 1:
+            self._tolls(p, dest, w, True)
         self.wpos[w] = dest
         self.moved |= BIT << w
         gain, coin = c.space_pool[dest], c.space_coin[dest]
@@ -1576,6 +1592,9 @@ class State:
         self._gain(p, c.built_pool[s])
         if c.built_coin[s]:
             self._earn_coin(p, c.built_coin[s])
+        if c.steal_mask >> s & 1:
+            for richest, measure, amounts, coin in c.steals[s]:
+                self._steal(p, richest, measure, amounts, coin)
         if c.first_mask >> s & 1:
             self.first_due[p] |= BIT << s
         if self.first_builder[s] < 0:
@@ -1588,6 +1607,125 @@ class State:
             self.harbormaster = p
             if c.cast_on_build:
                 self.cast_pending = True
+
+    def _worker_owner(self, w: int) -> int:
+        """The one player worker ``w`` belongs to, for a toll: a sailor's hirer, or the only player who may move
+        its kind now (an ``unlocked`` kind whose unlock_worker effect one player alone has, owned or borrowed
+        this turn); -1 for a worker of a kind everyone, or several players, may move (docs/readings.md)."""
+        c = self.c
+        k = c.worker_kind[w]
+        if k == c.sailor_kind:
+            return self.wowner[w]
+        if c.kind_access[k] == ACCESS_EVERYONE:
+            return -1
+        owner = -1
+        for q in range(c.n_players):
+            if self._kind_access(q) >> k & 1:
+                if owner >= 0:
+                    return -1
+                owner = q
+        return owner
+
+    def _toll_payees(self, p: int, dest: int, skip: int) -> list:
+        """The other players owning a worker on space ``dest`` (worker ``skip``, the one moving, aside), in turn
+        order from the one after ``p``: each is paid the space's toll once."""
+        c = self.c
+        owners = 0
+        for w in range(c.n_workers):
+            if w != skip and self.wpos[w] == dest:
+                q = self._worker_owner(w)
+                if q >= 0 and q != p:
+                    owners |= BIT << q
+        return [q for q in c.others[p] if owners >> q & 1]
+
+    def _tolls(self, p: int, dest: int, skip: int, pay: bool) -> bool:
+        """Whether ``p`` can pay the tolls of moving worker ``skip`` onto ``dest``; with ``pay``, pay them (coins
+        from purse to purse, the supply making change only when the two cannot: Coinage.transfer's policy),
+        each told in the log as ``("toll", p, payee, dest)``. A coin toll counts as coins spent this turn."""
+        c = self.c
+        payees = self._toll_payees(p, dest, skip)
+        if not payees:
+            return True
+        coin = c.toll_coin[dest]
+        amounts = c.toll_pool[dest]
+        if amounts is not c.no_pool:
+            base = p * c.n_pool
+            for r in range(c.n_pool):
+                if self.pool[base + r] < amounts[r] * len(payees):
+                    return False
+        cg = c.coinage
+        purse = self.purses[p]
+        supply = self.supply
+        for q in payees:
+            if coin:
+                t = cg.transfer(purse, self.purses[q], supply, coin)
+                if t is None:
+                    return False
+                purse, supply = t[0], t[2]
+                if pay:
+                    self.purses[q] = t[1]
+            if pay:
+                self._take(p, amounts)
+                self._gain(q, amounts)
+                self.log.append(("toll", p, q, dest))
+        if pay:
+            self.purses[p] = purse
+            self.supply = supply
+            self.spent += coin * len(payees)
+        return True
+
+    def _toll_ok(self, p: int, a: int) -> bool:
+        """Whether ``p`` can pay the tolls of move (or long move) action ``a``."""
+        c = self.c
+        steps = c.move_steps if c.action_kind[a] == MOVE else self._leap_steps(p)
+        kind = c.action_arg[a]
+        sp = c.action_arg2[a]
+        dest = sp
+        for _step in range(steps):
+            dest = c.next_space[dest]
+        if not c.toll_mask >> dest & 1:
+            return True
+        kinds = self._kind_access(p)
+        mover = -1
+        for w in range(c.n_workers):                # the worker _move moves: the first it finds
+            if self.wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
+                mover = w
+                break
+        return self._tolls(p, dest, mover, False)
+
+    def _steal(self, p: int, richest: int, measure: int, amounts: tuple, coin: int):
+        """A steal effect of a structure ``p`` builds: from the next player in turn order (or the other player
+        holding most of resource ``measure``, the first in turn order on a tie), take each amount, as much as
+        they have: coins purse to purse (the supply making change only when the two cannot; the most their
+        coins can pay exactly); told in the log as ``("steal", p, victim, coins taken, pool amounts taken)``."""
+        c = self.c
+        others = c.others[p]
+        v = others[0]
+        if richest:
+            best = -1
+            for q in others:
+                h = self.held(q, measure)
+                if h > best:
+                    best = h
+                    v = q
+        taken = 0
+        if coin:
+            cg = c.coinage
+            amount = min(coin, self.coin_value(v))
+            while amount > 0:
+                t = cg.transfer(self.purses[v], self.purses[p], self.supply, amount)
+                if t is not None:
+                    self.purses[v], self.purses[p], self.supply = t
+                    taken = amount
+                    break
+                amount -= 1
+        took = c.no_pool
+        if amounts is not c.no_pool:
+            base = v * c.n_pool
+            took = tuple([min(amounts[r], self.pool[base + r]) for r in range(c.n_pool)])
+            self._take(v, took)
+            self._gain(p, took)
+        self.log.append(("steal", p, v, taken, took))
 
     def _enter_unlocked(self, s: int):
         """A worker kind structure ``s`` unlocks enters the Work Cycle if none of its workers is on it."""

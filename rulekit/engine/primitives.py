@@ -70,6 +70,13 @@ def _ship_benefit(c, s: int, arg: dict):
     c.ship_mask |= 1 << s
 
 
+def _steal(c, s: int, arg: dict):
+    richest = 1 if arg.get("from") == "richest" else 0
+    first = next((k for k in arg if k not in ("when", "from")), None)
+    measure = c.pool_ids.index(first) if first in c.pool_ids else -1
+    c.steals[s] = c.steals[s] + ((richest, measure, c.pools(arg), c.coins(arg)),)
+
+
 #: effect name -> compile(c, s, arg), in the schema's order.
 EFFECTS = {
     "income": _income,
@@ -81,6 +88,7 @@ EFFECTS = {
     "conversion": _conversion,
     "borrowing": _borrowing,
     "ship_benefit": _ship_benefit,
+    "steal": _steal,
 }
 
 # ---------------------------------------------------------------------- metrics

@@ -328,6 +328,12 @@ def _check_ship_benefit(checker, pointer, value):
             causes=("/casting",))
 
 
+def _check_steal(checker, pointer, value):
+    if isinstance(value, dict) and not any(k not in ("when", "from") for k in value):
+        checker.add(pointer, _("an amount is missing: name a resource and how much ({known})").format(
+            known=", ".join(checker.known["resource"])))
+
+
 #: effect name -> its row, in the order the checks run (only the first unknown ids get a suggestion).
 EFFECTS = {
     "income": Effect(check=None, not_amounts=()),
@@ -339,6 +345,7 @@ EFFECTS = {
     "space_bonus": Effect(check=_check_space_bonus, not_amounts=("space", "worker")),
     "borrowing": Effect(check=_check_borrowing, not_amounts=None),
     "ship_benefit": Effect(check=_check_ship_benefit, not_amounts=None),
+    "steal": Effect(check=_check_steal, not_amounts=("when", "from")),
 }
 
 
@@ -379,6 +386,8 @@ def amount_places(data):
     data = _dict(data)
     for i, space in enumerate(_list(_dict(data.get("work_cycle")).get("spaces"))):
         yield f"/work_cycle/spaces/{i}/yields", _dict(_dict(space).get("yields")), ()
+        if isinstance(_dict(space).get("toll"), dict):
+            yield f"/work_cycle/spaces/{i}/toll", space["toll"], ()
     for sid, st in _dict(data.get("structures")).items():
         base = join("/structures", sid)
         yield f"{base}/cost", _dict(_dict(st).get("cost")), ()
@@ -919,6 +928,27 @@ class _Checker:
         sailors = _dict(self.data.get("sailors"))
         if "entry" in sailors:
             self.ref("/sailors/entry", sailors["entry"], "space")
+        self.check_tolls(cycle)
+
+    def check_tolls(self, cycle):
+        """A toll is paid to another player's worker: a sailor, or a worker of an ``unlocked`` kind some structure
+        (not given to everyone) unlocks; without either, no worker is ever one player's and the toll is never paid."""
+        tolls = [i for i, space in enumerate(_list(cycle.get("spaces"))) if _dict(space).get("toll")]
+        if not tolls:
+            return
+        given = {_dict(g).get("structure") for g in _list(_dict(self.data.get("setup")).get("given_structures"))}
+        unlocked = {_dict(_dict(e).get("unlock_worker")).get("worker")
+                    for sid, st in self.structures.items() if sid not in given
+                    for e in _list(_dict(st).get("effects"))}
+        owned = [wid for wid, w in self.workers.items() if _dict(w).get("access") == "unlocked" and wid in unlocked]
+        if owned or isinstance(self.data.get("sailors"), dict):
+            return
+        for i in tolls:
+            self.add(f"/work_cycle/spaces/{i}/toll", _(
+                "this toll is never paid: it is paid to another player's worker on the space (a sailor they hired, "
+                "or a worker of a kind only they may move), and here every worker may be moved by every player "
+                "(no sailors section, no worker kind with access: unlocked that a structure unlocks)"),
+                causes=("/workers",))
 
     def check_workers(self):
         starts = [_list(_dict(w).get("start")) for w in self.workers.values()]

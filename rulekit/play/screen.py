@@ -650,6 +650,34 @@ def event_line(state, event, names) -> str:
         if won:
             return _("{player} rolls a {roll}: gains {gain}.").format(player=names[event[1]], roll=event[3], gain=gain)
         return _("{player} rolls a {roll}: nothing.").format(player=names[event[1]], roll=event[3])
+    if kind == "toll":                          # ("toll", mover, payee, space): a toll paid on moving onto it
+        toll = _sentences.amount(d["work_cycle"]["spaces"][event[3]].get("toll") or {}, d)
+        if _is_you(names[event[1]]):
+            return _("You pay {amount} to {player} as a toll on {space}.").format(
+                amount=toll, player=names[event[2]], space=name(d, "space", c.space_ids[event[3]]))
+        if _is_you(names[event[2]]):
+            return _("{player} pays you {amount} as a toll on {space}.").format(
+                amount=toll, player=names[event[1]], space=name(d, "space", c.space_ids[event[3]]))
+        return _("{player} pays {amount} to {payee} as a toll on {space}.").format(
+            amount=toll, player=names[event[1]], payee=names[event[2]], space=name(d, "space", c.space_ids[event[3]]))
+    if kind == "steal":                         # ("steal", taker, victim, coins taken, pool amounts taken)
+        taken = {}
+        if event[3] and _sentences.coins_resource(d):
+            taken[_sentences.coins_resource(d)] = event[3]
+        for rid, n in zip(c.pool_ids, event[4]):
+            if n:
+                taken[rid] = n
+        if not taken:
+            if _is_you(names[event[1]]):
+                return _("You take nothing from {player}: they have none of it.").format(player=names[event[2]])
+            return _("{player} takes nothing from {victim}: they have none of it.").format(
+                player=names[event[1]], victim=names[event[2]])
+        if _is_you(names[event[1]]):
+            return _("You take {amount} from {player}.").format(amount=_sentences.amount(taken, d), player=names[event[2]])
+        if _is_you(names[event[2]]):
+            return _("{player} takes {amount} from you.").format(amount=_sentences.amount(taken, d), player=names[event[1]])
+        return _("{player} takes {amount} from {victim}.").format(
+            amount=_sentences.amount(taken, d), player=names[event[1]], victim=names[event[2]])
     if kind == "ending":
         reason = _end_reason(d, event[2])
         finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn

@@ -274,6 +274,15 @@ def _ship_benefit_tag(data, value, n_players):
     return _("the ships' income")
 
 
+def _steal_tag(data, value, n_players):
+    taken = screen.cost_text(*_pair(data, value), data)
+    if n_players == 2:
+        return _("{amount} taken from the opponent when built").format(amount=taken)
+    if value.get("from") == "richest":
+        return _("{amount} taken from the richest other player when built").format(amount=taken)
+    return _("{amount} taken from the next player when built").format(amount=taken)
+
+
 #: The play layer's row for each effect (the schema's ``$defs/effect``): its few words beside a structure
 #: on the screen, ``tag(data, value, n_players)``; None: the screen gives it no words (the rulebook's
 #: sentence, ``rules``, says it). tests/test_primitives.py checks there is one row per effect.
@@ -287,6 +296,7 @@ EFFECT_TAGS = {
     "long_move": None,
     "borrowing": _borrowing_tag,
     "ship_benefit": _ship_benefit_tag,
+    "steal": _steal_tag,
 }
 
 

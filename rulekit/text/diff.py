@@ -178,6 +178,9 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     for space in cycle["spaces"]:
         add("work", f"space:{space['id']}", _("{space} space — yield").format(space=s.space_name(data, space["id"])),
             s.amount(space.get("yields"), data))
+        if space.get("toll"):                     # a toll added or removed is a line new or removed
+            add("work", f"toll:{space['id']}", _("{space} space — toll").format(space=s.space_name(data, space["id"])),
+                s.toll_sentence(data, space))
     add("work", "entry", _("New workers enter on"), s.space_name(data, cycle["entry"]))
     add("work", "make_change", _("Making change"), s.make_change_sentence(data))
     for wid, worker in data["workers"].items():

@@ -520,6 +520,19 @@ def _ship_benefit_sentence(data, value) -> str:
         section=casting_heading(data))
 
 
+def _steal_sentence(data, value) -> str:
+    taken = amount({k: v for k, v in value.items() if k in declared(data)}, data)
+    if not many_players(data):
+        return _("When you build it, take {amount} from your opponent at once, as much as they have.").format(amount=taken)
+    if value.get("from") == "richest":
+        first = next((k for k in value if k in declared(data)), None)
+        return _("When you build it, take {amount} at once from the other player who holds the most {resource} "
+                 "(the first of them in turn order on a tie), as much as they have.").format(
+            amount=taken, resource=resource_name(data, first))
+    return _("When you build it, take {amount} at once from the next player in turn order, as much as they have.").format(
+        amount=taken)
+
+
 #: The text's row for each effect primitive (a key of the schema's ``$defs/effect``): its sentence,
 #: ``sentence(data, value)``. tests/test_primitives.py checks there is one per effect of the schema.
 EFFECT_SENTENCES = {
@@ -532,6 +545,7 @@ EFFECT_SENTENCES = {
     "conversion": _conversion_sentence,
     "borrowing": _borrowing_sentence,
     "ship_benefit": _ship_benefit_sentence,
+    "steal": _steal_sentence,
 }
 
 
@@ -1107,6 +1121,39 @@ def cycle_order(data) -> str:
     return " → ".join(names + names[:1])
 
 
+def _owned_workers(data) -> str:
+    """What "another player's worker" is in this ruleset, for a toll: a sailor, a worker of a kind only one may move."""
+    kinds = []
+    if data.get("sailors"):
+        kinds.append(_("a sailor they hired"))
+    if any(w.get("access") == "unlocked" for w in data.get("workers", {}).values()):
+        kinds.append(_("a worker of a kind only they may move"))
+    return join_or(kinds)
+
+
+def toll_sentence(data, space) -> str:
+    """A space's toll (``work_cycle.spaces[].toll``), or "" without one."""
+    toll = space.get("toll")
+    if not toll:
+        return ""
+    if not many_players(data):
+        return _("Toll on {space}: when your opponent's worker ({whose}) stands there, moving a worker onto it costs "
+                 "you {amount}, paid to your opponent; without it, you may not make that move.").format(
+            space=space_name(data, space["id"]), whose=_owned_workers(data), amount=amount(toll, data))
+    return _("Toll on {space}: moving a worker onto it costs {amount} paid to each other player whose worker ({whose}) "
+             "stands there; without enough for all of them, you may not make that move.").format(
+        space=space_name(data, space["id"]), whose=_owned_workers(data), amount=amount(toll, data))
+
+
+def toll_sentences(data) -> list[str]:
+    """The Work Cycle's tolls, one sentence per space with one, then what a player who can make no move does."""
+    tolls = [t for t in (toll_sentence(data, sp) for sp in data["work_cycle"]["spaces"]) if t]
+    if tolls:
+        tolls.append(_("A player who can make no move (each would need a toll they cannot pay) goes on to the "
+                       "Resource Spending phase without moving."))
+    return tolls
+
+
 def space_yield_sentence(data, space) -> str:
     return _("A worker that lands on {space} earns {amount}.").format(
         space=space_name(data, space["id"]), amount=amount(space.get("yields"), data))
@@ -1257,14 +1304,16 @@ def work_phase_rule(data) -> str:
     """The rule of the Work Cycle phase: who moves, how far, what is earned."""
     n = move_steps(data)
     if n == 1:
-        return _("During this phase, move at least one worker you have access to, one step clockwise. Each worker moves "
-                 "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.")
+        return " ".join([_("During this phase, move at least one worker you have access to, one step clockwise. Each worker moves "
+                 "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.")]
+                        + toll_sentences(data))
     rule = ngettext("During this phase, move at least one worker you have access to, {num} step clockwise. Each worker moves "
                     "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.",
                     "During this phase, move at least one worker you have access to, {num} steps clockwise. Each worker moves "
                     "at most once per turn, and earns what the space it lands on yields. A worker that does not move earns nothing.",
                     n).format(num=n)
-    return _("{rule} {steps}").format(rule=rule, steps=move_steps_sentence(data))
+    rule = _("{rule} {steps}").format(rule=rule, steps=move_steps_sentence(data))
+    return " ".join([rule] + toll_sentences(data))
 
 
 def move_steps_sentence(data) -> str:
