@@ -244,6 +244,18 @@ def test_the_screen_tells_tolls_and_steals(tmp_path):
     assert screen.event_line(st, ("steal", 1, 0, 2, st.c.no_pool), names) == "Bob takes 2 Coin from Ann."
 
 
+def test_a_moves_choice_says_the_toll_it_pays(tmp_path):
+    """The choice of a move onto a space with a toll says the toll, as the move's gain is net of it."""
+    rs = toll_rules(tmp_path)
+    st = fast_engine.new_game(rs, seed=1, first_player=0)
+    place_worker(st, "sailor", "coin", owner=1)
+    set_purse(st, 0, silver=2)
+    onto_coin = move_action(st, "green", "labor_top")
+    assert screen.describe(st, onto_coin).endswith(", after a toll of 1 Coin to 1 other player")
+    other = move_action(st, "green", "coin")
+    assert "toll" not in screen.describe(st, other)
+
+
 # ---------------------------------------------------------------- the example
 
 def test_the_example_house_rule_validates_prints_diff_and_plays():

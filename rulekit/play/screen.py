@@ -294,6 +294,11 @@ def _move_parts(state, action: int) -> dict:
     if isinstance(worker, Name) and sum(1 for w in range(c.n_workers) if c.worker_kind[w] == info.arg) == 1:
         # the only worker of its kind: « l'Ouvrier Jaune », not « un Ouvrier Jaune »
         worker = Name(str(worker), worker.kind, worker.source, {**worker.own_forms, "a": worker.form("the")})
+    paid = sum(1 for e in list(after.log)[len(state.log):] if e[0] == "toll")
+    if paid:                                  # the gain is net of the tolls: say what they take
+        gain = ngettext("{gain}, after a toll of {toll} to {count} other player",
+                        "{gain}, after a toll of {toll} to each of {count} other players", paid).format(
+                            gain=gain, toll=cost_text(c.toll_pool[dest], c.toll_coin[dest], c), count=paid)
     return {"worker": worker, "origin": name(d, "space", c.space_ids[info.arg2]),
             "destination": name(d, "space", c.space_ids[dest]), "gain": gain}
 
