@@ -244,6 +244,12 @@ def test_the_screen_tells_tolls_and_steals(tmp_path):
     assert screen.event_line(st, ("steal", 1, 0, 2, st.c.no_pool), names) == "Bob takes 2 Coin from Ann."
 
 
+def test_the_rulebook_has_a_toll_column_only_where_a_space_has_a_toll():
+    book = render_markdown(load_ruleset("tolls"))
+    assert "| Space | A worker landing here earns | Toll to another player's worker there | Workers at the start |" in book
+    assert "Toll to another player" not in render_markdown(load_ruleset("province-en"))
+
+
 def test_a_moves_choice_says_the_toll_it_pays(tmp_path):
     """The choice of a move onto a space with a toll says the toll, as the move's gain is net of it."""
     rs = toll_rules(tmp_path)
