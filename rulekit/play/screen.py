@@ -650,6 +650,13 @@ def event_line(state, event, names) -> str:
         if won:
             return _("{player} rolls a {roll}: gains {gain}.").format(player=names[event[1]], roll=event[3], gain=gain)
         return _("{player} rolls a {roll}: nothing.").format(player=names[event[1]], roll=event[3])
+    if kind == "if" and not event[4]:             # ("if", player, structure, effect, met): a condition not met
+        structure = name(d, "structure", c.struct_ids[event[2]])
+        if _is_you(names[event[1]]):
+            return _("You do not meet the condition of the {structure}'s effect: it gives nothing this time.").format(
+                structure=structure)
+        return _("{player} does not meet the condition of the {structure}'s effect: it gives nothing this time.").format(
+            player=names[event[1]], structure=structure)
     if kind == "ending":
         reason = _end_reason(d, event[2])
         finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn
