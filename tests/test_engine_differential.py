@@ -237,6 +237,27 @@ def generated_variant(tmp_path, n):
             "name": {"en": "Gamble", "fr": "Pari"}, "pay": {x.choice(("coin", "labor")): x.randint(1, 2)},
             "gain": {x.choice(("coin", "labor")): x.randint(1, 4)}, "always": True, "per_turn": x.randint(1, 3),
             "roll": {"sides": sides, "at_least": x.randint(2, sides)}}}
+    y = random.Random(17000 + n)                         # conditions on effects, relative measures: draws of their own
+    if y.random() < 0.7:
+        def cond():
+            return y.choice([{"metric": "vp_behind", "at_least": y.randint(1, 3)}, {"metric": "vp_lead", "at_most": 1},
+                             {"metric": "rank", "at_least": 2}, {"metric": "coin_value", "at_most": y.randint(1, 5)},
+                             {"metric": "structures", "compare": y.choice(["most", "fewest"])}])
+        when = y.choice(["built", "first_turn", "end_of_game"])
+        patch["structures"]["almshouse"] = {
+            "name": "Almshouse", "cost": {"labor": y.randint(1, 3), "coin": y.randint(0, 2)}, "vp": {"first": 1, "later": 0},
+            "effects": [{"income": {"coin": 2, "if": cond()}},
+                        {"gain": {"when": when, ("coin" if when == "end_of_game" else "labor"): 2, "if": cond()}},
+                        {"space_yield": {"space": y.choice(["labor_top", "coin"]), "labor": 2, "if": cond()}},
+                        {"space_bonus": {"space": "coin", "coin": 1, "if": cond()}}][:y.randint(1, 4)]}
+    if y.random() < 0.5:
+        patch.setdefault("goals", {})["most"] = {
+            "name": "Most", "check": y.choice(["immediate", "end_of_turn"]),
+            "condition": {"metric": y.choice(["structures", "coin_value", "workers"]), "compare": y.choice(["most", "fewest"]),
+                          "at_least": y.randint(1, 4)}}
+    if y.random() < 0.3:
+        patch["end"]["conditions"] = list(patch["end"].get("conditions") or data["end"]["conditions"]) + [
+            {"player_condition": {"metric": y.choice(["vp_lead", "vp_behind"]), "at_least": y.randint(4, 8)}}]
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 
