@@ -932,7 +932,7 @@ def _measures_vp(cond) -> bool:
     """Whether a condition counts VP (the ``vp`` measure), through ``all``, ``any`` and ``not``."""
     if not isinstance(cond, dict):
         return False
-    if cond.get("metric") == "vp":
+    if cond.get("metric") in ("vp", "vp_lead", "vp_behind", "rank"):
         return True
     return any(_measures_vp(c) for c in cond.get("all") or cond.get("any") or ()) or _measures_vp(cond.get("not"))
 
