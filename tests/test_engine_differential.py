@@ -246,6 +246,27 @@ def generated_variant(tmp_path, n):
         steal = {y.choice(("coin", "labor")): y.randint(1, 3), "from": y.choice(("next", "richest"))}
         patch["structures"]["den"] = {"name": "Den", "cost": {"labor": y.randint(1, 3)}, "vp": {"first": 1, "later": 0},
                                       "effects": [{"steal": steal}]}
+    z = random.Random(21000 + n)                         # conditions on effects, relative measures: draws of their own
+    if z.random() < 0.7:
+        def cond():
+            return z.choice([{"metric": "vp_behind", "at_least": z.randint(1, 3)}, {"metric": "vp_lead", "at_most": 1},
+                             {"metric": "rank", "at_least": 2}, {"metric": "coin_value", "at_most": z.randint(1, 5)},
+                             {"metric": "structures", "compare": z.choice(["most", "fewest"])}])
+        when = z.choice(["built", "first_turn", "end_of_game"])
+        patch["structures"]["almshouse"] = {
+            "name": "Almshouse", "cost": {"labor": z.randint(1, 3), "coin": z.randint(0, 2)}, "vp": {"first": 1, "later": 0},
+            "effects": [{"income": {"coin": 2, "if": cond()}},
+                        {"gain": {"when": when, ("coin" if when == "end_of_game" else "labor"): 2, "if": cond()}},
+                        {"space_yield": {"space": z.choice(["labor_top", "coin"]), "labor": 2, "if": cond()}},
+                        {"space_bonus": {"space": "coin", "coin": 1, "if": cond()}}][:z.randint(1, 4)]}
+    if z.random() < 0.5:
+        patch.setdefault("goals", {})["most"] = {
+            "name": "Most", "check": z.choice(["immediate", "end_of_turn"]),
+            "condition": {"metric": z.choice(["structures", "coin_value", "workers"]), "compare": z.choice(["most", "fewest"]),
+                          "at_least": z.randint(1, 4)}}
+    if z.random() < 0.3:
+        patch["end"]["conditions"] = list(patch["end"].get("conditions") or data["end"]["conditions"]) + [
+            {"player_condition": {"metric": z.choice(["vp_lead", "vp_behind"]), "at_least": z.randint(4, 8)}}]
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

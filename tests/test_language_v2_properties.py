@@ -2,7 +2,8 @@
 
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
 later builders, entries, long moves, gains, readings, a third declared
-resource, clocks, caps, VP measures, copy limits, a conversion's roll, a toll and a steal) on top of province-en;
+resource, clocks, caps, VP measures, copy limits, a conversion's roll, a toll and a steal, conditions on effects
+and comparisons with the other players) on top of province-en;
 each must validate, give a rulebook and a diff, and play random games (told as
 ``rulekit play`` tells them, the play screen drawn now and then in English and
 French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
@@ -94,6 +95,8 @@ def house_rules(draw):
         _chance(draw, patch)
     if draw(st_.booleans()):
         _interaction(draw, patch)
+    if draw(st_.booleans()):
+        _conditions_and_comparisons(draw, patch)
     return patch
 
 
@@ -113,6 +116,34 @@ def _interaction(draw, patch):
         patch["structures"]["den"] = {"name": {"en": "Den", "fr": {"name": "Repaire", "the": "le Repaire"}},
                                       "cost": {"labor": draw(st_.integers(1, 3))}, "vp": {"first": 1, "later": 0},
                                       "effects": [{"steal": steal}]}
+
+
+def _conditions_and_comparisons(draw, patch):
+    """Conditions on effects and relative measures: an income, a gain, a yield or a bonus with an ``if``
+    (on VP behind or ahead, the rank, coins, or a comparison with the others), a goal for the most or
+    fewest of a measure, an end on a VP lead."""
+    cond = st_.sampled_from([{"metric": "vp_behind", "at_least": 2}, {"metric": "vp_lead", "at_most": 0},
+                             {"metric": "rank", "at_least": 2}, {"metric": "coin_value", "at_most": 3},
+                             {"metric": "structures", "compare": "fewest"},
+                             {"not": {"metric": "coin_value", "compare": "most"}}])
+    effects = draw(st_.lists(st_.sampled_from(["income", "gain", "space_yield", "space_bonus"]), min_size=1, unique=True))
+    table = {"income": {"coin": 2}, "gain": {"when": "built", "labor": 2},
+             "space_yield": {"space": "labor_low", "labor": 2}, "space_bonus": {"space": "coin", "coin": 1}}
+    patch["structures"]["almshouse"] = {
+        "name": {"en": "Almshouse", "fr": "Hospice"}, "cost": {"labor": 2, "coin": 1}, "vp": {"first": 1, "later": 0},
+        "effects": [{name: {**table[name], "if": draw(cond)}} for name in effects]}
+    if draw(st_.booleans()):
+        patch.setdefault("goals", {})["most"] = {
+            "name": {"en": "Most", "fr": "Le plus"}, "check": draw(st_.sampled_from(["immediate", "end_of_turn"])),
+            "condition": {"metric": draw(st_.sampled_from(["structures", "coin_value", "held"])), "resource": "labor",
+                          "compare": draw(st_.sampled_from(["most", "fewest"])), "at_least": draw(st_.integers(1, 4))}}
+        if patch["goals"]["most"]["condition"]["metric"] != "held":
+            del patch["goals"]["most"]["condition"]["resource"]
+    if draw(st_.booleans()):
+        ends = patch.get("end", {}).get("conditions") or [
+            {"player_condition": {"metric": "structures", "at_least": 7}}, {"all_structures_built": {}}, {"goals_exhausted": {}}]
+        patch["end"] = {**patch.get("end", {}), "conditions": ends + [
+            {"player_condition": {"metric": "vp_lead", "at_least": draw(st_.integers(3, 8))}}]}
 
 
 def _chance(draw, patch):

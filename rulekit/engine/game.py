@@ -195,6 +195,21 @@ class Condition:
         else:
             def met(st, p):
                 return lo <= st.metric(metric, p, param) <= hi
+        compare = spec.get("compare")
+        if compare:                              # most / fewest: no other player has more / fewer (ties count)
+            self.code = -1                       # the slow path: met reads every player's measure
+            bounds, most = met, compare == "most"
+
+            def met(st, p):
+                if not bounds(st, p):
+                    return False
+                v = st.metric(metric, p, param)
+                for q in range(st.c.n_players):
+                    if q != p:
+                        w = st.metric(metric, q, param)
+                        if (w > v) if most else (w < v):
+                            return False
+                return True
         self.met = met
 
     def _combine(self, comp, combine, specs):
@@ -472,16 +487,24 @@ class Compiled:
         # steal: (1 to take from the richest other player else 0 for the next, the pool resource measuring
         # "richest" or -1 for the coins' value, pool amounts, coins), taken by the builder as the copy is built
         self.steals = [() for _ in range(self.n_struct)]
+        # Effects with a condition (if): each applies only when its owner meets it at its moment.
+        self.income_if = [[] for _ in range(self.n_struct)]   # (condition, pool amounts, coins)
+        self.gain_if = [[] for _ in range(self.n_struct)]     # (when, condition, pool amounts, coins)
+        self.yield_if = [dict() for _ in range(self.n_struct)]  # space -> (condition, pool amounts, coins)
+        self.bonus_if = [[] for _ in range(self.n_struct)]    # aligned with yield_bonus: condition or None
         for i, s in enumerate(sts):               # effect name -> compile(c, s, arg): one row per effect
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
                 EFFECTS[name](self, i, arg or {})
         self.income_mask = sum(1 << i for i in range(self.n_struct)
-                               if any(self.income_pool[i]) or self.income_coin[i])
-        self.yield_mask = sum(1 << i for i in range(self.n_struct) if self.yield_over[i] or self.yield_bonus[i])
+                               if any(self.income_pool[i]) or self.income_coin[i] or self.income_if[i])
+        self.yield_mask = sum(1 << i for i in range(self.n_struct)
+                              if self.yield_over[i] or self.yield_bonus[i] or self.yield_if[i])
+        self.gain_if_mask = sum(1 << i for i in range(self.n_struct) if self.gain_if[i])
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
         self.steal_mask = sum(1 << i for i in range(self.n_struct) if self.steals[i])
-        self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i])
+        self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i]
+                              or any(g[0] == "first_turn" for g in self.gain_if[i]))
         # Borrowing.
         b = d.get("borrowing")
         self.borrow_phases = 0
@@ -520,6 +543,7 @@ class Compiled:
         self.goal_ids = list(d.get("goals") or {})
         goals = [d["goals"][g] for g in self.goal_ids]
         self.goal_cond = [Condition(self, g["condition"]) for g in goals]
+        self.compile_effect_conditions()
         self.goal_at_end = tuple(g["check"] == "end_of_turn" for g in goals)
         self.goal_vps = tuple(g.get("vp", d["scoring"]["goal_vp"]) for g in goals)
         self.goals_drawn = comps["goal_tokens"]["draw"]
@@ -571,6 +595,14 @@ class Compiled:
         #: (the compiled core reads this table in C; Python's int.bit_count would be a call).
         self.bits8 = tuple(bin(i).count("1") for i in range(256))
         self._build_actions()
+
+    def compile_effect_conditions(self):
+        """The effects' conditions (``if``), written as the ruleset says (primitives.EFFECTS), compiled."""
+        for s in range(self.n_struct):
+            self.income_if[s] = [(Condition(self, e[0]),) + e[1:] for e in self.income_if[s]]
+            self.gain_if[s] = [(e[0], Condition(self, e[1])) + e[2:] for e in self.gain_if[s]]
+            self.yield_if[s] = {sp: (Condition(self, e[0]),) + e[1:] for sp, e in self.yield_if[s].items()}
+            self.bonus_if[s] = [None if e is None else Condition(self, e) for e in self.bonus_if[s]]
 
     def pools(self, amounts: dict) -> tuple:
         """An amount mapping's counted resources: one int per pool resource, in declared order
@@ -948,6 +980,16 @@ class State:
             return self.turn // c.n_players + 1
         if name == "turn":                        # the game's turns from 1, every player's counted
             return self.turn + 1
+        if name == "vp_lead" or name == "vp_behind" or name == "rank":
+            # Measured on the vp metric of every player (param: as for vp, the lender's penalty given back).
+            mine = self.metric("vp", p, param)
+            others = [self.metric("vp", q, param) for q in range(c.n_players) if q != p]
+            best = max(others) if others else mine
+            if name == "vp_lead":                 # 0 unless ahead of everyone
+                return mine - best if mine > best else 0
+            if name == "vp_behind":               # 0 when leading or level with the best
+                return best - mine if best > mine else 0
+            return 1 + sum(1 for v in others if v > mine)   # ties share the better rank
         raise ValueError(f"unknown metric {name!r}")
 
     # ------------------------------------------------------------- resources
@@ -1213,6 +1255,13 @@ class State:
                 self._gain(p, c.income_pool[s])
                 if c.income_coin[s]:
                     self._earn_coin(p, c.income_coin[s])
+                for cond, pool, coin in c.income_if[s]:     # each checked as it would be paid
+                    met = cond.holds(self, p)
+                    self.log.append(("if", p, s, "income", met))
+                    if met:
+                        self._gain(p, pool)
+                        if coin:
+                            self._earn_coin(p, coin)
             m >>= 1
             s += 1
         if structs & c.ship_mask:
@@ -1241,6 +1290,8 @@ class State:
                 self._gain(p, c.first_pool[s])
                 if c.first_coin[s]:
                     self._earn_coin(p, c.first_coin[s])
+                if c.gain_if_mask >> s & 1:
+                    self._gains_if(p, s, "first_turn")
             due >>= 1
             s += 1
 
@@ -1253,7 +1304,20 @@ class State:
             for s in range(c.n_struct):
                 if c.final_coin[s] and self.owned[p] >> s & 1:
                     self._earn_coin(p, c.final_coin[s])
+                if c.gain_if_mask >> s & 1 and self.owned[p] >> s & 1:
+                    self._gains_if(p, s, "end_of_game")
             p = c.next_seat[p]
+
+    def _gains_if(self, p: int, s: int, when: str):
+        """Structure ``s``'s gains with a condition due ``when``: each paid to ``p`` if ``p`` meets it now."""
+        for w, cond, pool, coin in self.c.gain_if[s]:
+            if w == when:
+                met = cond.holds(self, p)
+                self.log.append(("if", p, s, "gain", met))
+                if met:
+                    self._gain(p, pool)
+                    if coin:
+                        self._earn_coin(p, coin)
 
     def _end_turn(self):
         c = self.c
@@ -1570,13 +1634,27 @@ class State:
             s = 0
             while over:
                 if over & 1:
+                    if not replaced and dest in c.yield_if[s]:   # a replacement with a condition: if it is met
+                        cond, pool, cn = c.yield_if[s][dest]
+                        met = cond.holds(self, p)
+                        self.log.append(("if", p, s, "space_yield", met))
+                        if met:
+                            gain, coin = pool, cn
+                            replaced = True
                     if not replaced and dest in c.yield_over[s]:
                         gain, coin = c.yield_over[s][dest]
                         replaced = True
+                    j = 0
                     for bsp, bwk, bpool, bc in c.yield_bonus[s]:
                         if bsp == dest and (bwk < 0 or bwk == kind):
-                            self._gain(p, bpool)
-                            coin += bc
+                            cond = c.bonus_if[s][j]
+                            met = cond is None or cond.holds(self, p)
+                            if cond is not None:
+                                self.log.append(("if", p, s, "space_bonus", met))
+                            if met:
+                                self._gain(p, bpool)
+                                coin += bc
+                        j += 1
                 over >>= 1
                 s += 1
         self._gain(p, gain)
@@ -1599,6 +1677,8 @@ class State:
             self.first_due[p] |= BIT << s
         if self.first_builder[s] < 0:
             self.first_builder[s] = p
+        if c.gain_if_mask >> s & 1:               # gains with a condition: checked once the structure is built
+            self._gains_if(p, s, "built")
         if c.upgrade_of[s] >= 0:                  # built over another: that one goes back to the box
             self.owned[p] &= ~(BIT << c.upgrade_of[s])
             self.first_due[p] &= ~(BIT << c.upgrade_of[s])

@@ -21,13 +21,27 @@ from __future__ import annotations
 # ---------------------------------------------------------------------- effects
 
 
+def _effect_if(c, arg: dict):
+    """``if``: the effect's condition as written (None: the effect always applies); ``Compiled`` compiles
+    it once every table a condition may read is built (``Compiled.compile_effect_conditions``)."""
+    return arg["if"] if arg.get("if") else None
+
+
 def _income(c, s: int, arg: dict):
+    cond = _effect_if(c, arg)
+    if cond is not None:                        # a conditional income: paid on its own, when its owner meets it
+        c.income_if[s].append((cond, c.pools(arg), c.coins(arg)))
+        return
     c.income_pool[s] = c.added(c.income_pool[s], c.pools(arg))
     c.income_coin[s] += c.coins(arg)
 
 
 def _gain(c, s: int, arg: dict):
     when = arg["when"]
+    cond = _effect_if(c, arg)
+    if cond is not None:                        # a conditional gain: paid on its own, when its owner meets it
+        c.gain_if[s].append((when, cond, c.pools(arg), c.coins(arg)))
+        return
     if when == "end_of_game":
         c.final_coin[s] += c.coins(arg)
     elif when == "first_turn":
@@ -40,7 +54,11 @@ def _gain(c, s: int, arg: dict):
 
 def _space_yield(c, s: int, arg: dict):
     sp = c.space_ids.index(arg["space"])
-    if sp not in c.yield_over[s]:               # a structure's first replacement of a space wins
+    cond = _effect_if(c, arg)
+    if cond is not None:                        # a conditional replacement: c.yield_if[s][sp], tried before the others
+        if sp not in c.yield_over[s] and sp not in c.yield_if[s]:
+            c.yield_if[s][sp] = (cond, c.pools(arg), c.coins(arg))
+    elif sp not in c.yield_over[s]:             # a structure's first replacement of a space wins
         c.yield_over[s][sp] = (c.pools(arg), c.coins(arg))
 
 
@@ -48,6 +66,7 @@ def _space_bonus(c, s: int, arg: dict):
     sp = c.space_ids.index(arg["space"])
     wk = c.kind_ids.index(arg["worker"]) if arg.get("worker") else -1
     c.yield_bonus[s].append((sp, wk, c.pools(arg), c.coins(arg)))
+    c.bonus_if[s].append(_effect_if(c, arg))    # aligned with yield_bonus[s]: its condition or None
 
 
 def _long_move(c, s: int, arg: dict):
@@ -158,4 +177,7 @@ METRICS = {
     "owns": _structure,
     "round": _no_param,
     "turn": _no_param,
+    "vp_lead": _vp_penalty,
+    "vp_behind": _vp_penalty,
+    "rank": _vp_penalty,
 }

@@ -291,7 +291,17 @@ def _check_conversion(checker, pointer, value):
         checker.ref(f"{pointer}/conversion", value.get("conversion"), "conversion")
 
 
+def _check_effect_if(checker, pointer, value):
+    """``if``: the condition an income, gain, yield or bonus applies under (checked as any condition);
+    the effect must still name something to earn."""
+    if isinstance(value, dict) and "if" in value:
+        checker.check_condition(f"{pointer}/if", value["if"])
+        if not [k for k in value if k not in ("if", "when", "space", "worker")]:
+            checker.add(pointer, _("this effect has a condition (if) but nothing to earn: name a resource and its amount"))
+
+
 def _check_space_yield(checker, pointer, value):
+    _check_effect_if(checker, pointer, value)
     if isinstance(value, dict):
         checker.ref(f"{pointer}/space", value.get("space"), "space")
 
@@ -308,6 +318,7 @@ def _check_long_move(checker, pointer, value):
 
 
 def _check_space_bonus(checker, pointer, value):
+    _check_effect_if(checker, pointer, value)
     if isinstance(value, dict):
         checker.ref(f"{pointer}/space", value.get("space"), "space")
         if not (value.get("worker") == SAILOR_KIND and isinstance(checker.data.get("sailors"), dict)):
@@ -333,16 +344,19 @@ def _check_steal(checker, pointer, value):
         checker.add(pointer, _("an amount is missing: name a resource and how much ({known})").format(
             known=", ".join(checker.known["resource"])))
 
+#: The effects that take a condition (``if``): those applied at one moment. The others last while the
+#: structure is owned (or borrowed) and refuse one (docs/readings.md).
+_EFFECTS_WITH_IF = ("income", "gain", "space_yield", "space_bonus")
 
 #: effect name -> its row, in the order the checks run (only the first unknown ids get a suggestion).
 EFFECTS = {
-    "income": Effect(check=None, not_amounts=()),
-    "gain": Effect(check=None, not_amounts=("when",)),
+    "income": Effect(check=_check_effect_if, not_amounts=("if",)),
+    "gain": Effect(check=_check_effect_if, not_amounts=("when", "if")),
     "unlock_worker": Effect(check=_check_unlock_worker, not_amounts=None),
     "conversion": Effect(check=_check_conversion, not_amounts=None),
-    "space_yield": Effect(check=_check_space_yield, not_amounts=("space",)),
+    "space_yield": Effect(check=_check_space_yield, not_amounts=("space", "if")),
     "long_move": Effect(check=_check_long_move, not_amounts=None),
-    "space_bonus": Effect(check=_check_space_bonus, not_amounts=("space", "worker")),
+    "space_bonus": Effect(check=_check_space_bonus, not_amounts=("space", "worker", "if")),
     "borrowing": Effect(check=_check_borrowing, not_amounts=None),
     "ship_benefit": Effect(check=_check_ship_benefit, not_amounts=None),
     "steal": Effect(check=_check_steal, not_amounts=("when", "from")),
@@ -421,7 +435,12 @@ METRICS = {
     "owns": ("structure",),
     "round": (),
     "turn": (),
+    "vp_lead": (),
+    "vp_behind": (),
+    "rank": (),
 }
+# Metrics that read the players' VP: never counted into the VP (scoring.measures), where they would loop.
+_VP_METRICS = ("vp", "vp_lead", "vp_behind", "rank")
 # Metric parameters and the metrics they apply to (read from METRICS), in the order they are checked.
 _METRIC_PARAMS = {param: tuple(m for m, params in METRICS.items() if param in params)
                   for param in ("exclude", "vp", "income", "coin", "conversion", "counting", "structure", "resource")}
@@ -438,7 +457,7 @@ def _measures_vp(data) -> bool:
     """Whether an end condition or a goal counts VP (the ``vp`` measure), through all, any and not."""
     def vp(cond):
         cond = _dict(cond)
-        return cond.get("metric") == "vp" or any(vp(c) for k in ("all", "any") for c in _list(cond.get(k))) \
+        return cond.get("metric") in _VP_METRICS or any(vp(c) for k in ("all", "any") for c in _list(cond.get(k))) \
             or ("not" in cond and vp(cond["not"]))
 
     return any(vp(_dict(c).get("player_condition")) for c in _list(_dict(data.get("end")).get("conditions"))) or \
@@ -679,6 +698,14 @@ class _Checker:
             end_keys = list(schema()["$defs"]["end_condition"]["properties"])
             for extra in extras:
                 suggestion = _suggest(extra, allowed)
+                effect = pointer.rsplit("/", 1)[-1]
+                if extra == "if" and "/effects/" in pointer and effect in effect_keys:
+                    # A condition on an effect that lasts (no single moment to check it): refused by name.
+                    out.append((join(pointer, extra), _(
+                        "the effect {effect} takes no condition (if): it lasts while you own the structure, with no "
+                        "single moment to check one; only {effects} take a condition").format(
+                            effect=effect, effects=", ".join(_EFFECTS_WITH_IF))))
+                    continue
                 if allowed == effect_keys:
                     if suggestion:
                         msg = _("unknown effect {field}; did you mean {suggestion}? The effects are: {allowed}")
@@ -1160,7 +1187,7 @@ class _Checker:
         for i, measure in enumerate(_list(_dict(self.data.get("scoring")).get("measures"))):
             measure = _dict(measure)
             pointer = f"/scoring/measures/{i}"
-            if measure.get("metric") == "vp":
+            if measure.get("metric") in _VP_METRICS:
                 self.add(f"{pointer}/metric", _(
                     "VP cannot be counted from the VP themselves: choose another metric for this measure"))
                 continue

@@ -683,6 +683,13 @@ def event_line(state, event, names) -> str:
             return _("{player} takes {amount} from you.").format(amount=_sentences.amount(taken, d), player=names[event[1]])
         return _("{player} takes {amount} from {victim}.").format(
             amount=_sentences.amount(taken, d), player=names[event[1]], victim=names[event[2]])
+    if kind == "if" and not event[4]:             # ("if", player, structure, effect, met): a condition not met
+        structure = name(d, "structure", c.struct_ids[event[2]])
+        if _is_you(names[event[1]]):
+            return _("You do not meet the condition of the {structure}'s effect: it gives nothing this time.").format(
+                structure=structure)
+        return _("{player} does not meet the condition of the {structure}'s effect: it gives nothing this time.").format(
+            player=names[event[1]], structure=structure)
     if kind == "ending":
         reason = _end_reason(d, event[2])
         finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn

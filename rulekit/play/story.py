@@ -98,6 +98,11 @@ def income_sources(state, seat: int, structures: int, borrowed: bool = False, fi
         if any(c.income_pool[s]) or c.income_coin[s]:
             out.append(_("{source} {gain}").format(source=screen.name(d, "structure", c.struct_ids[s]),
                                                   gain=screen.gain_text(c.income_pool[s], c.income_coin[s], c)))
+        paid = _incomes_if_paid(state, seat, s)
+        for _cond, pool, coin in c.income_if[s]:    # an income with a condition: only when it was met
+            if next(paid, False):
+                out.append(_("{source} {gain}").format(source=screen.name(d, "structure", c.struct_ids[s]),
+                                                      gain=screen.gain_text(pool, coin, c)))
     if structures & c.ship_mask and state.ship >= 0:
         o = state.ship
         parts = []
@@ -109,6 +114,23 @@ def income_sources(state, seat: int, structures: int, borrowed: bool = False, fi
             out.append(_("ships ({outcome}): {gain}").format(outcome=screen.name(d, "outcome", c.outcome_ids[o]),
                                                             gain=", ".join(parts)))
     return out
+
+
+def _incomes_if_paid(state, seat: int, s: int):
+    """Whether each income with a condition of structure ``s`` was paid to ``seat`` the last time it was
+    checked (the engine's ``("if", seat, s, "income", met)`` events), in the order of ``c.income_if[s]``."""
+    n = len(state.c.income_if[s])
+    if not n:
+        return iter(())
+    found = []
+    log = state.log
+    i = len(log) - 1
+    while i >= 0 and len(found) < n:
+        e = log[i]
+        if e[0] == "if" and e[1] == seat and e[2] == s and e[3] == "income":
+            found.append(e[4])
+        i -= 1
+    return iter(reversed(found))
 
 
 def start_income_line(state, names, coin_before: int, first: int = 0) -> str:
@@ -144,6 +166,10 @@ def borrow_income_line(state, names, seat: int, structure: int, coin_before: int
 def _nominal_coin(state, seat: int, structures: int) -> int:
     c = state.c
     total = sum(c.income_coin[s] for s in range(c.n_struct) if structures >> s & 1)
+    for s in range(c.n_struct):                 # the incomes with a condition that were paid
+        if structures >> s & 1 and c.income_if[s]:
+            paid = _incomes_if_paid(state, seat, s)
+            total += sum(coin for _cond, _pool, coin in c.income_if[s] if next(paid, False))
     if structures & c.ship_mask and state.ship >= 0:
         total += c.outcome_coin[state.ship]
     return total
@@ -243,11 +269,16 @@ def _pair(data, amounts) -> tuple[int, int]:
 
 
 def _income_tag(data, value, n_players):
+    if value.get("if"):                         # a condition: the rulebook's sentence says which
+        return _("{gain} on turns you meet its condition").format(gain=screen.gain_text(*_pair(data, value), data))
     return _("{gain} every turn").format(gain=screen.gain_text(*_pair(data, value), data))
 
 
 def _space_yield_tag(data, value, n_players):
     gain = screen.gain_text(*_pair(data, value), data)
+    if value.get("if"):
+        return _("{gain} for each worker moved onto {space} while you meet its condition").format(
+            gain=gain, space=screen.name(data, "space", value["space"]))
     return _("{gain} for each worker moved onto {space}").format(
         gain=gain, space=screen.name(data, "space", value["space"]))
 

@@ -448,7 +448,7 @@ def _gain_sentence(data, value) -> str:
 def _space_yield_sentence(data, value) -> str:
     space = value["space"]
     usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
-    gain = {k: v for k, v in value.items() if k != "space" and v}
+    gain = {k: v for k, v in value.items() if k not in ("space", "if") and v}
     if gain:
         text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
             space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
@@ -555,7 +555,18 @@ def effect_sentence(data, effect) -> str:
     sentence = EFFECT_SENTENCES.get(key)
     if sentence is None:
         return _("Unknown effect {key}.").format(key=key)
-    return sentence(data, effect[key])
+    value = effect[key]
+    if isinstance(value, dict) and value.get("if"):
+        return effect_if_sentence(data, sentence(data, value), value["if"])
+    return sentence(data, value)
+
+
+def effect_if_sentence(data, text: str, condition) -> str:
+    """An effect's sentence ``text`` with its condition (``if``), checked as the effect would apply."""
+    cond = _metric_you(data, condition)
+    if len(cond) > 1 and cond[0].isupper() and cond[1].islower():
+        cond = cond[0].lower() + cond[1:]
+    return _("{effect} Only if you meet this condition at that moment: {condition}").format(effect=text, condition=cond)
 
 
 def worker_entry(data, wid: str) -> str:
@@ -750,6 +761,19 @@ _METRIC_SENTENCES = {
     "vp": (
         lambda n: ngettext("Have {count} VP.", "Have {count} VP.", n),
         lambda n: ngettext("A player has {count} VP.", "A player has {count} VP.", n)),
+    "vp_lead": (
+        lambda n: ngettext("Lead by {count} VP (your VP minus the best other player's; 0 when you are not ahead).",
+                           "Lead by {count} VP (your VP minus the best other player's; 0 when you are not ahead).", n),
+        lambda n: ngettext("A player leads by {count} VP (their VP minus the best other player's; 0 when they are not ahead).",
+                           "A player leads by {count} VP (their VP minus the best other player's; 0 when they are not ahead).", n)),
+    "vp_behind": (
+        lambda n: ngettext("Trail by {count} VP (the best other player's VP minus yours; 0 when you lead or are level).",
+                           "Trail by {count} VP (the best other player's VP minus yours; 0 when you lead or are level).", n),
+        lambda n: ngettext("A player trails by {count} VP (the best other player's VP minus theirs; 0 when they lead or are level).",
+                           "A player trails by {count} VP (the best other player's VP minus theirs; 0 when they lead or are level).", n)),
+    "rank": (
+        lambda n: _("Have the rank {count} on VP (rank 1 has the most VP; players with equal VP share the better rank)."),
+        lambda n: _("A player has the rank {count} on VP (rank 1 has the most VP; players with equal VP share the better rank).")),
     "held": (
         lambda n: ngettext("Hold {count} {resource.one}.", "Hold {count} {resource.plural}.", n),
         lambda n: ngettext("A player holds {count} {resource.one}.", "A player holds {count} {resource.plural}.", n)),
@@ -827,6 +851,9 @@ METRIC_WORDS = {
     "owns": _owns_words,
     "round": _plain_words,
     "turn": _plain_words,
+    "vp_lead": _plain_words,
+    "vp_behind": _plain_words,
+    "rank": _plain_words,
 }
 
 
@@ -841,13 +868,36 @@ def _metric(data, cond, who: int, each) -> str:
     combined = _combined(data, cond, each)
     if combined is not None:
         return combined
-    c, n = count_phrase(cond), _count_n(cond)
+    compare = cond.get("compare")
+    bounded = cond.get("at_least") is not None or cond.get("at_most") is not None
+    if compare and not bounded:                  # the count is the comparison itself: "Own the most structures."
+        c, n = (_("the most") if compare == "most" else _("the fewest")), 2
+    else:
+        c, n = count_phrase(cond), _count_n(cond)
     key, values = _metric_words(data, cond)
     if key is None:
         return _("Unknown measure {metric}.").format(metric=cond["metric"])
     if key in ("coin_value", "coins_spent_this_turn"):
         values = {**values, "coins": coins_name(data)}
-    return _METRIC_SENTENCES[key][who](n).format(count=c, **values)
+    text = _METRIC_SENTENCES[key][who](n).format(count=c, **values)
+    if compare:
+        text = _compare_sentence(text, compare, bounded)
+    return text
+
+
+def _compare_sentence(text: str, compare: str, bounded: bool) -> str:
+    """A condition's sentence ``text`` with its comparison with the other players (``compare``); ties count."""
+    if bounded and compare == "most":
+        return _("{condition} No other player may have more (ties count: players level at the top all meet it).").format(
+            condition=text)
+    if bounded:
+        return _("{condition} No other player may have less (ties count: players level at the bottom all meet it).").format(
+            condition=text)
+    if compare == "most":
+        return _("{condition} Compared with every other player; ties count: players level at the top all meet it.").format(
+            condition=text)
+    return _("{condition} Compared with every other player; ties count: players level at the bottom all meet it.").format(
+        condition=text)
 
 
 def _metric_you(data, cond) -> str:
@@ -896,7 +946,7 @@ def _measures_vp(cond) -> bool:
     """Whether a condition counts VP (the ``vp`` measure), through ``all``, ``any`` and ``not``."""
     if not isinstance(cond, dict):
         return False
-    if cond.get("metric") == "vp":
+    if cond.get("metric") in ("vp", "vp_lead", "vp_behind", "rank"):
         return True
     return any(_measures_vp(c) for c in cond.get("all") or cond.get("any") or ()) or _measures_vp(cond.get("not"))
 
