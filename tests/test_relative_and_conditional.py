@@ -250,3 +250,10 @@ def test_catch_up_prints_diffs_and_plays_in_both_languages():
         paid += sum(1 for e in st.log if e[0] == "if" and e[4])
         unmet += sum(1 for e in st.log if e[0] == "if" and not e[4])
     assert paid and unmet                                # both sides of the condition are played
+
+
+def test_the_rulebooks_list_of_incomes_says_an_incomes_condition():
+    """The start of a turn lists each income; a conditional one with its condition."""
+    from rulekit.text.rulebook import render_markdown
+    book = render_markdown(load_ruleset("catch-up"))
+    assert "   - Almshouse: 2 Coin, only if: Trail by at least 2 VP" in book

@@ -432,6 +432,14 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def income_amount(data, value) -> str:
+    """An income's amount, with its condition when it has one (the rulebook's list of incomes)."""
+    text = amount(value, data)
+    if isinstance(value, dict) and value.get("if"):
+        return _("{amount}, only if: {condition}").format(amount=text, condition=condition_sentence(data, value["if"]))
+    return text
+
+
 def _income_sentence(data, value) -> str:
     return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value, data))
 
