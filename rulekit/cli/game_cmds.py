@@ -58,6 +58,18 @@ def _names_option(ctx, param, value):
     return names
 
 
+#: Options `play` and `serve` share (rulekit.cli.web_cmds): one definition, one help text.
+seed_option = click.option(
+    "--seed", type=int, metavar=N_("N"),
+    help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))
+record_option = click.option(
+    "--record", "record", type=click.Path(dir_okay=False), metavar=N_("FILE"),
+    help=N_("Save the game to FILE after every action."))
+resume_option = click.option(
+    "--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
+    help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))
+
+
 @click.command("play", cls=RkCommand,
                help=N_("Play a game: against the computer, hot-seat, or watch computers play. "
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
@@ -67,15 +79,12 @@ def _names_option(ctx, param, value):
                       "human, a level ({levels}, weakest first; e.g. bot:hard) or a bot ({bots}; N simulations "
                       "or T seconds per move; e.g. bot:mcts:200) (default: human,bot:hard, the strongest, and "
                       "bot:hard again in any further seat the ruleset needs)."))
-@click.option("--seed", type=int, metavar=N_("N"),
-              help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))
+@seed_option
 @click.option("--first", type=click.IntRange(min=1), metavar=N_("SEAT"),
               help=N_("Which player goes first (1, 2, … up to the number of players), when the ruleset lets "
                       "the players choose (default: 1)."))
-@click.option("--record", "record", type=click.Path(dir_okay=False), metavar=N_("FILE"),
-              help=N_("Save the game to FILE after every action."))
-@click.option("--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
-              help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))
+@record_option
+@resume_option
 @click.option("--delay", type=_Range(0, 60), metavar=N_("SECONDS"),
               help=N_("When computers play each other on a terminal: wait SECONDS between moves "
                       "(default: press Enter for each turn)."))

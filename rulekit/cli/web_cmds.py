@@ -10,7 +10,8 @@ import click
 from ..errors import RecordError
 from ..i18n import N_, _
 from .base import RkCommand, fail, note_untranslated
-from .game_cmds import DEFAULT_RULESET, _players_option, _use_record_language
+from .game_cmds import (DEFAULT_RULESET, _players_option, _use_record_language, record_option, resume_option,
+                        seed_option)
 
 
 def _port_option(ctx, param, value):
@@ -28,12 +29,9 @@ def _port_option(ctx, param, value):
               help=N_("The players, one a seat, as for rulekit play: human or a bot (default: human,bot:hard). "
                       "Every human seat gets its own secret link; send it to the person who plays there, or "
                       "open them all on one computer (hot-seat)."))
-@click.option("--seed", type=int, metavar=N_("N"),
-              help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))
-@click.option("--record", "record", type=click.Path(dir_okay=False), metavar=N_("FILE"),
-              help=N_("Save the game to FILE after every action."))
-@click.option("--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
-              help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))
+@seed_option
+@record_option
+@resume_option
 @click.option("--host", default="127.0.0.1", show_default=True, metavar=N_("ADDRESS"),
               help=N_("The address to listen on; another computer can join only if it can reach it."))
 @click.option("--port", type=int, default=8032, callback=_port_option, metavar=N_("N"),
