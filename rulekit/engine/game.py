@@ -1256,12 +1256,7 @@ class State:
                 if c.income_coin[s]:
                     self._earn_coin(p, c.income_coin[s])
                 for cond, pool, coin in c.income_if[s]:     # each checked as it would be paid
-                    met = cond.holds(self, p)
-                    self.log.append(("if", p, s, "income", met))
-                    if met:
-                        self._gain(p, pool)
-                        if coin:
-                            self._earn_coin(p, coin)
+                    self._pay_if(p, s, "income", cond, pool, coin)
             m >>= 1
             s += 1
         if structs & c.ship_mask:
@@ -1312,12 +1307,17 @@ class State:
         """Structure ``s``'s gains with a condition due ``when``: each paid to ``p`` if ``p`` meets it now."""
         for w, cond, pool, coin in self.c.gain_if[s]:
             if w == when:
-                met = cond.holds(self, p)
-                self.log.append(("if", p, s, "gain", met))
-                if met:
-                    self._gain(p, pool)
-                    if coin:
-                        self._earn_coin(p, coin)
+                self._pay_if(p, s, "gain", cond, pool, coin)
+
+    def _pay_if(self, p: int, s: int, effect: str, cond, pool: tuple, coin: int):
+        """Structure ``s``'s ``effect`` with a condition: paid to ``p`` if ``p`` meets ``cond`` now, the check
+        told in the log as ``("if", p, s, effect, met)``."""
+        met = cond.holds(self, p)
+        self.log.append(("if", p, s, effect, met))
+        if met:
+            self._gain(p, pool)
+            if coin:
+                self._earn_coin(p, coin)
 
     def _end_turn(self):
         c = self.c
