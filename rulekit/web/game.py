@@ -65,7 +65,7 @@ class WebGame:
 
     @classmethod
     def resume(cls, path, players=None, **kw) -> "WebGame":
-        """The game saved in ``path`` (raises RecordError/ReplayError), saved there again after every action."""
+        """The game saved in ``path`` (raises RecordError/ReplayError), saved there again as the game goes."""
         return cls(resume_session(path, _quiet_console(), players=players), **kw)
 
     # ------------------------------------------------------------------ who is who
