@@ -307,3 +307,15 @@ def test_french_verdicts():
     with language("fr"):
         line = verdict_line(_balance(16, 23), ("mcts:100", "mcts:100"))
     assert line.startswith("Verdict\u202f: pas assez de parties pour conclure")
+
+
+def test_the_house_rule_never_calls_a_weak_bots_fresh_figure_fair(poor_second):
+    r = tuning.tune(str(poor_second), ["setup.starting_coins.1=0..3"], budget=24, seed=5)
+    r["fresh"]["verdict"] = "fair"
+    text = tuning.house_rule(r, "poor-second.yaml", load_ruleset(str(poor_second)).data, "poor-second-tuned",
+                             "Tuned", "rulekit tune …")
+    assert "between bots that do not look ahead: no verdict on the rules" in text and ": fair," not in text
+    r["settings"]["bots"] = ["mcts:2", "mcts:2"]
+    text = tuning.house_rule(r, "poor-second.yaml", load_ruleset(str(poor_second)).data, "poor-second-tuned",
+                             "Tuned", "rulekit tune …")
+    assert ": fair," in text

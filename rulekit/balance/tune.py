@@ -48,6 +48,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from ..bots import parse_bot
 from ..errors import TuneError, printable
 from ..i18n import _
 from ..language import Ruleset, load_ruleset
@@ -526,6 +527,8 @@ def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, tit
     fresh = result.get("fresh")
     if fresh is not None and fresh["seat_balance"]["decided"]:
         verdict = {"fair": "fair", "unfair": "unfair", "undecided": "not enough games to tell"}[fresh["verdict"]]
+        if fresh["verdict"] == "fair" and not any(parse_bot(b).searches for b in result["settings"]["bots"]):
+            verdict = "within the fairness band, but between bots that do not look ahead: no verdict on the rules"
         lines.append("# on {n} fresh games (seeds the search never used) {shares}: {verdict},".format(
             n=fresh["games"], shares=shares_text(fresh["seat_balance"]), verdict=verdict))
     lines += [
