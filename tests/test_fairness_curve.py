@@ -53,8 +53,8 @@ def test_27_to_57_percent_over_39_games_is_not_called_fair():
     assert sim.wilson_interval(share * needed, needed)[1] < 0.45
     assert sim.wilson_interval(share * (needed - 1), needed - 1)[1] >= 0.45
     line = verdict_line(sb, ("mcts:100", "mcts:100"))
-    assert line.startswith("Verdict: not enough games to tell (the interval straddles the edge of the fairness "
-                           "band, 45.0% to 55.0%).")
+    assert line.startswith("Verdict: not enough games to tell (the interval reaches beyond the fairness band, "
+                           "45.0% to 55.0%, but does not lie wholly outside it).")
     assert f"About {needed:,} games in all would settle it" in line
 
 

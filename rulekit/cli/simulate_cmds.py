@@ -258,7 +258,8 @@ def verdict_line(sb: dict, bots) -> str:
                                                       seats=format_list([seat_name(s["seat"], players) for s in out]))
     needed = judged["games_needed"]
     if players == 2:
-        head = _("Verdict: {verdict} (the interval straddles the edge of the fairness band, {band}).").format(
+        head = _("Verdict: {verdict} (the interval reaches beyond the fairness band, {band}, but does not lie "
+                 "wholly outside it).").format(
             verdict=verdict_word(verdict), band=band)
     else:
         head = _("Verdict: {verdict} (not every seat's interval lies inside the fairness band, {band}, nor "
@@ -521,6 +522,10 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
         elif len(parts) > 1:
             out.append(_("== With {bots} ==").format(bots=format_list(_bot_labels(part["bots"]))))
         out += seat_balance_lines(part["seat_balance"], part["bots"])
+        if len(parts) == 1 and part["seat_balance"]["decided"] and searches(part["bots"]):
+            out.append(_("Measured at one strength only, {strength}: the verdict may change with stronger or "
+                         "weaker players (give --bots again for the strength curve).").format(
+                strength=strength_text(part["bots"])))
         if part.get("compare"):
             out.append(compare_verdict_line(part["compare"], part["bots"]))
         out.append("")
