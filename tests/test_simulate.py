@@ -209,11 +209,12 @@ def test_first_seat_counts_decided_games_and_flags_a_seat_that_decides():
     assert (fs["wins"], sb["decided"], sb["games"]) == (100, 100, 107)
     assert sb["seat_decides"] and not sb["fair"] and fs["advantage"] == 0.5
     assert sb["seats"][1]["wins"] == 0 and sb["distance"] == 0.5
-    even = [_summary(0, 0), _summary(0, 1)] * 50
+    # An even split is fair once its interval lies inside the band (45% to 55%): 500 of 1,000, not 50 of 100.
+    even = [_summary(0, 0), _summary(0, 1)] * 500
     sb = sim.seat_balance(even)
     fs = sb["seats"][0]
     assert sb["fair"] and not sb["seat_decides"] and fs["rate"] == 0.5
-    assert fs["ci95"] == list(sim.wilson_interval(50, 100))
+    assert fs["ci95"] == list(sim.wilson_interval(500, 1000))
     # The second seat winning nine games in ten decides too; with two players the first seat is named.
     second = [_summary(0, 1)] * 60 + [_summary(1, 0)] * 40
     sb = sim.seat_balance(second)
@@ -237,7 +238,7 @@ def test_seat_balance_with_three_seats_names_the_seat_furthest_from_a_third():
     assert sb["seats"][2]["advantage"] == pytest.approx(1 / 6)
     assert not sb["fair"] and not sb["seat_decides"]
     assert sb["seats"][0]["ci95"] == list(sim.wilson_interval(30, 120))
-    even = [_summary(f, (f + k) % 3, players=3) for f in (0, 1, 2) for k in (0, 1, 2)] * 5
+    even = [_summary(f, (f + k) % 3, players=3) for f in (0, 1, 2) for k in (0, 1, 2)] * 100
     sb = sim.seat_balance(even)
     assert sb["fair"] and sb["distance"] == 0 and sb["furthest"] == 0
 

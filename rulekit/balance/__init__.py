@@ -1,7 +1,13 @@
 """Balance tools: many seeded games between bots, and what they say.
 
 - :mod:`.simulate` — ``rulekit simulate``: win rates with their intervals,
-  structures, goals and end reasons, and the comparison of two rulesets.
+  structures, goals and end reasons, and the comparison of two rulesets; the
+  verdict on a seat balance (an equivalence test against the fairness band)
+  and the strength curve.
+- :mod:`.plot` — the strength curve drawn as SVG (a template in ``templates/``).
+- :mod:`.tune` — ``rulekit tune``: a search of numeric fields for a fair
+  variant, its winner measured again on fresh seeds.
+- :mod:`.backend` — where the games are played.
 
 This package imports the language, the engine and the bots; only
 :mod:`rulekit.cli` imports it (docs/architecture.md).

@@ -56,7 +56,7 @@ from .backend import ClusterLost, open_backend, parent_gone
 Z95 = 1.959963984540054
 
 FORMAT = "rulekit-simulate"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 
 #: ``seat_balance.seat_decides``: a seat wins at least this share of decided games (95% interval).
 SEAT_DECIDES = 0.9
@@ -555,8 +555,9 @@ def seat_balance(games: list[GameSummary], players: int | None = None) -> dict:
     ``advantage``, ``rate − 1/N``. ``furthest`` is the seat whose rate is
     furthest from ``fair_share`` (1/N; on equal distances the earlier seat:
     with two players, always the first, whose distance is the second's) and
-    ``distance`` that distance. ``fair`` is true when every seat's interval
-    includes 1/N; ``seat_decides`` when a seat's interval lies wholly above
+    ``distance`` that distance. ``verdict``, ``band`` and ``games_needed`` are
+    :func:`fairness`'s; ``fair`` is true when the verdict is fair (every seat's
+    interval inside the fairness band); ``seat_decides`` when a seat's interval lies wholly above
     :data:`SEAT_DECIDES` (with two players, also when the first seat's lies
     wholly below its complement): one seat wins nine games in ten or more,
     whatever the bots. ``players`` defaults to the games' own.
@@ -575,13 +576,163 @@ def seat_balance(games: list[GameSummary], players: int | None = None) -> dict:
     # equal distances are equal, and the earlier seat is named.
     furthest = max(range(players), key=lambda k: (abs(players * wins[k] - decided), -k))
     lo, hi = seats[0]["ci95"]
-    return {
+    out = {
         "players": players, "games": len(games), "decided": decided, "fair_share": fair_share,
         "seats": seats, "furthest": furthest,
         "distance": abs(seats[furthest]["rate"] - fair_share),
-        "fair": decided > 0 and all(s["ci95"][0] <= fair_share <= s["ci95"][1] for s in seats),
+        "fair": False,
         "seat_decides": decided > 0 and (any(s["ci95"][0] >= SEAT_DECIDES for s in seats)
                                          or players == 2 and hi <= 1 - SEAT_DECIDES),
+    }
+    out.update(fairness(out))
+    out["fair"] = out["verdict"] == FAIR
+    return out
+
+
+#: The fairness band: a seat's share within this many points of a fair share (1/N) is fair.
+FAIR_MARGIN = 0.05
+
+#: :func:`games_to_settle` looks no further than this many decided games.
+MAX_SETTLE = 100_000_000
+
+#: The verdicts of :func:`fairness`: every seat's interval inside the band, one seat's wholly outside it,
+#: or neither.
+FAIR, UNFAIR, UNDECIDED = "fair", "unfair", "undecided"
+
+
+def fair_band(players: int) -> tuple[float, float]:
+    """The shares a seat may win and the game still be called fair: 1/N ± :data:`FAIR_MARGIN`.
+
+    >>> [round(x, 4) for x in fair_band(2)]
+    [0.45, 0.55]
+    >>> [round(x, 4) for x in fair_band(3)]
+    [0.2833, 0.3833]
+    """
+    share = 1 / players
+    return (max(0.0, share - FAIR_MARGIN), min(1.0, share + FAIR_MARGIN))
+
+
+def _inside(interval, band) -> bool:
+    return band[0] <= interval[0] and interval[1] <= band[1]
+
+
+def _outside(interval, band) -> bool:
+    return interval[1] < band[0] or interval[0] > band[1]
+
+
+def games_to_settle(share: float, band) -> int | None:
+    """The fewest decided games whose 95% interval, at the observed ``share``, lies wholly inside
+    ``band`` (a share inside it) or wholly outside it (a share outside it); None when no number would
+    (a share on the band's edge) or more than :data:`MAX_SETTLE` would be needed.
+
+    >>> games_to_settle(0.5, (0.45, 0.55))
+    381
+    >>> games_to_settle(0.45, (0.45, 0.55)) is None
+    True
+    """
+    if share == band[0] or share == band[1]:
+        return None
+    settled = _inside if band[0] < share < band[1] else _outside
+
+    def ok(n):
+        return settled(wilson_interval(share * n, n), band)
+
+    if not ok(MAX_SETTLE):
+        return None
+    lo, hi = 1, MAX_SETTLE
+    while lo < hi:                       # the interval narrows as n grows: the first n that settles
+        mid = (lo + hi) // 2
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def fairness(balance: dict) -> dict:
+    """The verdict on a :func:`seat_balance`, by an equivalence test.
+
+    ``fair`` when every seat's 95% interval lies wholly inside the fairness band
+    (:func:`fair_band`: 45% to 55% with two players), ``unfair`` when one seat's lies
+    wholly outside it, ``undecided`` otherwise (not enough games to tell); None when no
+    game was decided. ``games_needed``: for an undecided verdict, about how many games
+    (decided ones at the run's rate of decided games) would settle it if the shares stayed
+    as observed (:func:`games_to_settle`), None otherwise or when no number would.
+
+    >>> sb = {"players": 2, "games": 39, "decided": 39,
+    ...       "seats": [{"wins": 16, "ci95": list(wilson_interval(16, 39))},
+    ...                 {"wins": 23, "ci95": list(wilson_interval(23, 39))}]}
+    >>> fairness(sb)["verdict"]
+    'undecided'
+    """
+    players = balance["players"]
+    band = fair_band(players)
+    decided = balance["decided"]
+    out = {"verdict": None, "band": list(band), "games_needed": None}
+    if not decided:
+        return out
+    intervals = [s["ci95"] for s in balance["seats"]]
+    if all(_inside(i, band) for i in intervals):
+        out["verdict"] = FAIR
+        return out
+    if any(_outside(i, band) for i in intervals):
+        out["verdict"] = UNFAIR
+        return out
+    out["verdict"] = UNDECIDED
+    shares = [s["wins"] / decided for s in balance["seats"]]
+    away = [p for p in shares if not band[0] <= p <= band[1]]
+    # Shares outside the band: the first seat to be measurably outside settles it (unfair). All inside:
+    # every seat must be measurably inside (fair).
+    needs = [games_to_settle(p, band) for p in (away or shares)]
+    known = [n for n in needs if n is not None]
+    if away and known:
+        need = min(known)
+    elif not away and len(known) == len(needs):
+        need = max(known)
+    else:
+        return out
+    games = balance.get("games") or decided
+    out["games_needed"] = max(math.ceil(need * games / decided), games + 1)
+    return out
+
+
+def strength_label(bots) -> str:
+    """A set of bots as a point of the strength curve: the spec when they are all the same
+    (``mcts:100``), else every spec (``mcts:100 / greedy``)."""
+    bots = list(bots)
+    return bots[0] if len(set(bots)) == 1 else " / ".join(bots)
+
+
+def curve(parts) -> dict:
+    """The strength curve of a report's sets of bots (``parts``: ``{"bots", "seat_balance"}`` each, in
+    the order of ``--bots``): for each set its games, every seat's share with its interval, the
+    verdict (:func:`fairness`) and whether a bot searches; then the sets at which the rule is fair,
+    unfair, or undecided, and ``searched``: whether any set has a bot that looks ahead (no verdict on
+    the rules is drawn from bots that do not)."""
+    points = []
+    for part in parts:
+        sb = part["seat_balance"]
+        judged = fairness(sb)
+        points.append({
+            "strength": strength_label(part["bots"]),
+            "bots": list(part["bots"]),
+            "searches": any(parse_bot(b).searches for b in part["bots"]),
+            "games": sb["games"],
+            "decided": sb["decided"],
+            "shares": [s["rate"] if sb["decided"] else None for s in sb["seats"]],
+            "ci95": [list(s["ci95"]) for s in sb["seats"]],
+            "verdict": judged["verdict"],
+            "games_needed": judged["games_needed"],
+        })
+    players = len(parts[0]["bots"]) if parts else 2
+    return {
+        "players": players,
+        "band": list(fair_band(players)),
+        "points": points,
+        "fair_at": [p["strength"] for p in points if p["verdict"] == FAIR],
+        "unfair_at": [p["strength"] for p in points if p["verdict"] == UNFAIR],
+        "undecided_at": [p["strength"] for p in points if p["verdict"] == UNDECIDED],
+        "searched": any(p["searches"] for p in points),
     }
 
 
@@ -637,6 +788,7 @@ def report(ruleset, games: int, bots=None, seed: int = 0, jobs: int = 1, other=N
             "results": parts[0]["results"],
             "compare": parts[0]["compare"],
             "strengths": parts if len(parts) > 1 else None,
+            "curve": curve(parts),
         }
 
     def stopped(exc, pair):

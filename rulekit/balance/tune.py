@@ -23,7 +23,13 @@ arms with a budget of samples" (docs/tune.md says why rather than NTBEA):
    an even number, at least 2), then the better half (by distance to the
    target; ties: the earlier candidate) survives;
 3. the last survivor is the answer; the candidates eliminated last are the
-   runner-ups.
+   runner-ups;
+4. the answer is **played again on fresh games** — game indices after every
+   index the search used, so seeds no candidate played — and that figure,
+   not the search's, is the verdict (:func:`rulekit.balance.simulate.fairness`).
+   The search's figure of its winner is biased towards the target: of many
+   candidates measured with noise, the one that looks best is, on average,
+   one whose noise happened to flatter it (the winner's curse).
 
 Every candidate plays the **same games**: game ``i`` of every candidate uses
 the seeds and seats of game ``i`` of ``rulekit simulate`` with the same
@@ -42,6 +48,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from ..bots import parse_bot
 from ..errors import TuneError, printable
 from ..i18n import _
 from ..language import Ruleset, load_ruleset
@@ -53,6 +60,7 @@ from .simulate import (
     check_bots,
     check_players,
     default_bots,
+    fairness,
     play_chunk,
     portable,
     ruleset_info,
@@ -60,7 +68,7 @@ from .simulate import (
 )
 
 FORMAT = "rulekit-tune"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 DEFAULT_BUDGET = 2000
 #: Candidates drawn from a larger grid.
@@ -265,6 +273,7 @@ class Progress:
     games_total: int          # games the whole search plays
     best: tuple | None        # best values after the last finished round
     best_rate: float | None   # their share of the seat furthest from fair (two players: the first seat)
+    fresh: bool = False       # True while the winner is played again on fresh seeds
 
 
 def _headline_rate(games, players: int) -> float:
@@ -278,10 +287,27 @@ def _chunked(start: int, stop: int, size: int):
         yield i, min(stop, i + size)
 
 
+def fresh_games(played: int, players: int, fresh: int | None = None) -> int:
+    """How many fresh games re-measure the winner: ``fresh``, or as many as the winner played in the
+    search (``played``); rounded up to a whole number of seatings (``players²`` games: every bot in
+    every place of the turn order, as often) and at least 2.
+
+    >>> fresh_games(387, 2), fresh_games(10, 3), fresh_games(0, 2, 5)
+    (388, 18, 8)
+    """
+    n = max(2, played if fresh is None else fresh)
+    cycle = players * players
+    return -(-n // cycle) * cycle
+
+
 def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT_BUDGET, seed: int = 0,
          jobs: int = 1, cluster=None, backend=None, max_candidates: int = DEFAULT_MAX_CANDIDATES,
-         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None, checking=None) -> dict:
+         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None, checking=None, fresh: int | None = None) -> dict:
     """Search the ``varies`` of ``ruleset`` (see the module's documentation); the JSON-ready result.
+
+    The winner is then played again on :func:`fresh_games` games (``fresh``: how many; None, as many as
+    it played in the search) that follow every game of the search, so on seeds the search never used:
+    ``result["fresh"]`` has that figure and its verdict.
 
     ``bots``: one per seat, as many as players (None: a greedy bot in every seat of the ruleset's
     smallest game). A ``KeyboardInterrupt`` stops the search: the result then says
@@ -325,11 +351,16 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
             problem=invalid[0]["problem"] if invalid else "—"))
 
     plan = plan_rounds(len(candidates), budget)
-    games_total = sum(alive * g for alive, g in plan)
+    search_total = sum(alive * g for alive, g in plan)
+    winner_games = sum(g for _n, g in plan)
+    fresh_total = fresh_games(winner_games, players, fresh)
+    games_total = search_total + fresh_total
     alive = list(candidates)
     best = None
     interrupted = False
     stopped_by = None
+    fresh_run = None
+    first_fresh = None
     rounds_done = []
     done = 0
     played = 0                # games per surviving candidate so far
@@ -367,6 +398,20 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
             rounds_done.append({"round": r + 1, "candidates": len(alive), "games_each": stop,
                                 "kept": keep})
             alive = ranked[:keep]
+        # The winner again, on games after every game of the search: seeds no candidate played.
+        first_fresh = played
+        size = max(1, min(50, math.ceil(fresh_total / (width * 4))))
+        tasks = [(portable(best.ruleset), bots, seed, a, b, max_turns)
+                 for a, b in _chunked(first_fresh, first_fresh + fresh_total, size)]
+
+        def on_fresh(_i, chunk):
+            nonlocal done
+            done += len(chunk)
+            if progress:
+                progress(Progress(len(plan), len(plan), best.values, done, games_total, best.values,
+                                  _headline_rate(best.games, players), fresh=True))
+
+        fresh_run = [g for part in be.map(play_chunk, tasks, on_fresh) for g in part]
     except KeyboardInterrupt:
         interrupted = True
     except ClusterLost as exc:          # the scheduler died: the rounds that finished are reported
@@ -404,9 +449,20 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
         "interrupted": interrupted,
         "stopped_by": stopped_by,
         "best": describe(best) if best else None,
+        "fresh": describe_fresh(fresh_run, first_fresh, players, shares) if fresh_run is not None else None,
         "runner_ups": [describe(c) for c in others[:5]],
         "candidates": [describe(c) for c in candidates],
     }
+
+
+def describe_fresh(games, first: int, players: int, shares) -> dict:
+    """The winner's figures on fresh games (``first``: the index of the first, after the search's):
+    its seat balance, distance to the target, and verdict (:func:`rulekit.balance.simulate.fairness`)."""
+    balance = seat_balance(games, players)
+    judged = fairness(balance)
+    return {"games": len(games), "first_game": first, "seat_balance": balance,
+            "distance": objective(balance, shares) if balance["decided"] else None,
+            "verdict": judged["verdict"], "games_needed": judged["games_needed"]}
 
 
 # ---------------------------------------------------------------------------
@@ -453,20 +509,28 @@ def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, tit
             _nest(keys, value, patch, ruleset_data)
             changed.append(f"{v['path']}: {v['base']} -> {value}")
     balance = best["seat_balance"]
-    seats = balance["seats"]
-    lo, hi = seats[0]["ci95"]
     lines = [
         "# Chosen by rulekit tune (sequential halving over {n} candidates, {g} games in all).".format(
             n=result["settings"]["candidates"], g=result["games_played"]),
     ]
-    if len(seats) == 2:
-        lines.append("# The first seat wins {r:.1%} of {d} decided games (95% interval {lo:.1%} to {hi:.1%}),".format(
-            r=seats[0]["rate"], d=balance["decided"], lo=lo, hi=hi))
-    else:
-        lines.append("# Of {d} decided games, the seats in turn order win {shares},".format(
+    def shares_text(balance):
+        seats = balance["seats"]
+        if len(seats) == 2:
+            return "the first seat wins {r:.1%} of {d} decided games (95% interval {lo:.1%} to {hi:.1%})".format(
+                r=seats[0]["rate"], d=balance["decided"], lo=seats[0]["ci95"][0], hi=seats[0]["ci95"][1])
+        return "of {d} decided games, the seats in turn order win {shares}".format(
             d=balance["decided"], shares=", ".join(
                 "{r:.1%} ({lo:.1%} to {hi:.1%})".format(r=s["rate"], lo=s["ci95"][0], hi=s["ci95"][1])
-                for s in seats)))
+                for s in seats))
+
+    lines.append("# In the search " + shares_text(balance) + ",")
+    fresh = result.get("fresh")
+    if fresh is not None and fresh["seat_balance"]["decided"]:
+        verdict = {"fair": "fair", "unfair": "unfair", "undecided": "not enough games to tell"}[fresh["verdict"]]
+        if fresh["verdict"] == "fair" and not any(parse_bot(b).searches for b in result["settings"]["bots"]):
+            verdict = "within the fairness band, but between bots that do not look ahead: no verdict on the rules"
+        lines.append("# on {n} fresh games (seeds the search never used) {shares}: {verdict},".format(
+            n=fresh["games"], shares=shares_text(fresh["seat_balance"]), verdict=verdict))
     lines += [
         "# bots {bots}, seed {seed}.".format(bots=" vs ".join(result["settings"]["bots"]),
                                             seed=result["settings"]["seed"]),

@@ -184,13 +184,7 @@ def seat_balance_lines(sb: dict, bots) -> list[str]:
         if sb["seat_decides"]:
             out.append(_("Warning: the seat alone decides the result: whoever plays first wins at least nine games "
                          "in ten. Every other figure below mostly measures that."))
-        elif sb["fair"]:
-            out.append(_("The interval includes {half}: no first-seat advantage is measurable with this many "
-                         "games.").format(half=_pct(0.5)))
-        elif seat["advantage"] > 0:
-            out.append(_("The first seat has a measurable advantage."))
-        else:
-            out.append(_("The second seat has a measurable advantage."))
+        out.append(verdict_line(sb, bots))
     else:
         out = [_("Furthest from a fair share: the {seat} wins {rate} of the games someone won ({level} interval "
                  "{low} to {high}; {wins} of {decided}); fair would be {fair} ({players} players), advantage "
@@ -205,18 +199,77 @@ def seat_balance_lines(sb: dict, bots) -> list[str]:
         if sb["seat_decides"]:
             out.append(_("Warning: the seat alone decides the result: one seat wins at least nine games in ten. "
                          "Every other figure below mostly measures that."))
-        elif sb["fair"]:
-            out.append(_("Every seat's interval includes {fair}: no seat's advantage is measurable with this many "
-                         "games.").format(fair=_pct(sb["fair_share"])))
-        elif seat["advantage"] > 0:
-            out.append(_("The {seat} has a measurable advantage.").format(seat=seat_name(sb["furthest"], players)))
-        else:
-            out.append(_("The {seat} has a measurable disadvantage.").format(seat=seat_name(sb["furthest"], players)))
+        out.append(verdict_line(sb, bots))
     note = no_search_note(bots)
     if note:
         out.append(note + " " + _("To judge balance, play bots that search, e.g. --bots {example}, "
                                   "and stronger ones with a second --bots.").format(example=search_example(bots)))
     return out
+
+
+def verdict_word(verdict: str | None) -> str:
+    """The verdict of :func:`rulekit.balance.simulate.fairness` in words, the same in every report."""
+    from ..balance.simulate import FAIR, UNDECIDED, UNFAIR
+
+    return {FAIR: pgettext("verdict", "fair"), UNFAIR: pgettext("verdict", "unfair"),
+            UNDECIDED: pgettext("verdict", "not enough games to tell")}.get(verdict, _("no game decided"))
+
+
+def searches(bots) -> bool:
+    """Whether a bot of ``bots`` looks ahead (only then is a verdict a verdict on the rules)."""
+    from ..bots.registry import parse_bot
+
+    return any(parse_bot(b).searches for b in bots)
+
+
+def _band_text(band) -> str:
+    return _range(_pct(band[0]), _pct(band[1]))
+
+
+def verdict_line(sb: dict, bots) -> str:
+    """The verdict on a seat balance by the equivalence test (docs/simulate.md): fair when every seat's
+    interval lies inside the fairness band, unfair when one lies wholly outside, else not enough games
+    to tell, with about how many would settle it. Between bots that do not look ahead, a share inside
+    the band is never called fair: it is said to be no verdict on the rules."""
+    from ..balance.simulate import FAIR, UNFAIR, fairness
+
+    judged = fairness(sb)
+    verdict, band = judged["verdict"], _band_text(judged["band"])
+    players = sb["players"]
+    if verdict == FAIR and not searches(bots):
+        return _("Within the fairness band ({band}) between these bots, but they do not look ahead: "
+                 "no verdict on the rules.").format(band=band)
+    if verdict == FAIR:
+        if players == 2:
+            return _("Verdict: {verdict} (the whole interval lies inside the fairness band, {band}).").format(
+                verdict=verdict_word(verdict), band=band)
+        return _("Verdict: {verdict} (every seat's interval lies inside the fairness band, {band}).").format(
+            verdict=verdict_word(verdict), band=band)
+    if verdict == UNFAIR:
+        if players == 2:
+            ahead = _("the first seat") if sb["seats"][0]["rate"] > 0.5 else _("the second seat")
+            return _("Verdict: {verdict}, {seat} ahead (the whole interval lies outside the fairness band, "
+                     "{band}).").format(verdict=verdict_word(verdict), seat=ahead, band=band)
+        out = [s for s in sb["seats"] if s["ci95"][1] < judged["band"][0] or s["ci95"][0] > judged["band"][1]]
+        return ngettext("Verdict: {verdict} (the interval of the {seats} lies wholly outside the fairness band, "
+                        "{band}).",
+                        "Verdict: {verdict} (the intervals of the {seats} lie wholly outside the fairness band, "
+                        "{band}).", len(out)).format(verdict=verdict_word(verdict), band=band,
+                                                      seats=format_list([seat_name(s["seat"], players) for s in out]))
+    needed = judged["games_needed"]
+    if players == 2:
+        head = _("Verdict: {verdict} (the interval reaches beyond the fairness band, {band}, but does not lie "
+                 "wholly outside it).").format(
+            verdict=verdict_word(verdict), band=band)
+    else:
+        head = _("Verdict: {verdict} (not every seat's interval lies inside the fairness band, {band}, nor "
+                 "wholly outside it).").format(verdict=verdict_word(verdict), band=band)
+    if needed is None:
+        return head + " " + _("No number of games would settle it at the share observed, which lies on the "
+                              "band's edge.")
+    return head + " " + ngettext("About {games} game in all would settle it if the shares stayed as observed.",
+                                 "About {games} games in all would settle it if the shares stayed as observed.",
+                                 needed).format(games=_num(needed, 0))
 
 
 def search_example(bots) -> str:
@@ -469,6 +522,12 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
         elif len(parts) > 1:
             out.append(_("== With {bots} ==").format(bots=format_list(_bot_labels(part["bots"]))))
         out += seat_balance_lines(part["seat_balance"], part["bots"])
+        if len(parts) == 1 and part["seat_balance"]["decided"] and searches(part["bots"]):
+            out.append(_("Measured at one strength only, {strength}: the verdict may change with stronger or "
+                         "weaker players (give --bots again for the strength curve).").format(
+                strength=strength_text(part["bots"])))
+        if part.get("compare"):
+            out.append(compare_verdict_line(part["compare"], part["bots"]))
         out.append("")
         one = {**doc, "results": part["results"], "compare": part["compare"],
                "settings": {**s, "bots": part["bots"]}}
@@ -488,30 +547,35 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
     return "\n".join(out) + "\n"
 
 
+def strength_text(bots) -> str:
+    """A set of bots as a point of the strength curve names it: ``mcts:100`` when they are all the same
+    (a level with its spec, ``hard=wide:30``, translated), else each, separated by slashes."""
+    bots = list(bots)
+    return bot_name(bots[0]) if len(set(bots)) == 1 else " / ".join(bot_name(b) for b in bots)
+
+
 def _render_strengths(parts) -> list[str]:
-    """Does the conclusion hold as play gets stronger? One line per set of bots: with two players
-    the first seat's share, with more the share of the seat furthest from fair."""
+    """The strength curve: one line per set of bots (with two players the first seat's share, with
+    more the share of the seat furthest from fair) and its verdict, a text plot of every seat's share
+    against strength, and which strengths the rule is fair and unfair at."""
+    from ..balance.simulate import curve
+
     players = len(parts[0]["bots"])
     out = [_("First seat at each strength") if players == 2 else _("Seats at each strength")]
     rows = []
     for part in parts:
         sb = part["seat_balance"]
         seat = sb["seats"][sb["furthest"]]
-        if sb["seat_decides"]:
-            verdict = _("the seat decides")
-        elif sb["fair"]:
-            verdict = _("fair")
-        elif players == 2:
-            verdict = _("first seat ahead") if seat["advantage"] > 0 else _("second seat ahead")
-        else:
-            verdict = _("seats unequal")
-        row = [" / ".join(part["bots"]), _num(sb["decided"], 0)]
+        row = [strength_text(part["bots"]), _num(sb["decided"], 0)]
         if players > 2:
             row.append(seat_short(sb["furthest"]))
         if sb["decided"] == 0:
             rows.append(row + ["—", "—", _("no game decided")])
             continue
-        rows.append(row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1])), verdict])
+        from ..balance.simulate import fairness
+
+        rows.append(row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1])),
+                           verdict_word(fairness(sb)["verdict"])])
     heads = [pgettext("simulate", "bots"), pgettext("simulate", "decided games")]
     if players == 2:
         heads.append(pgettext("simulate", "first seat wins"))
@@ -519,9 +583,109 @@ def _render_strengths(parts) -> list[str]:
         heads += [pgettext("simulate", "seat furthest from fair"), pgettext("simulate", "its share")]
     out += _table(heads + [pgettext("simulate", "{level} interval").format(level=_level()),
                            pgettext("simulate", "verdict")], rows)
-    verdicts = {r[-1] for r in rows}
-    out.append(_("The conclusion holds at every strength.") if len(verdicts) == 1
-               else _("The conclusion changes with the strength of play."))
+    c = curve(parts)
+    out.append("")
+    out += text_plot(c)
+    out.append("")
+    out += curve_verdict_lines(c)
+    return out
+
+
+#: The text plot's cells from 0% to 100% (2.5 points a cell) and its labels' width: with the share
+#: after it, a line fits 80 columns.
+PLOT_CELLS = 41
+PLOT_LABEL = 18
+
+
+def _plot_cell(share: float) -> int:
+    return min(PLOT_CELLS - 1, max(0, round(share * (PLOT_CELLS - 1))))
+
+
+def _plot_row(share: float, low: float, high: float, band) -> str:
+    """One share on the text plot: ``░`` the fairness band, ``├─┤`` the interval, ``●`` the share."""
+    cells = [" "] * PLOT_CELLS
+    for i in range(_plot_cell(band[0]), _plot_cell(band[1]) + 1):
+        cells[i] = "░"
+    a, b = _plot_cell(low), _plot_cell(high)
+    for i in range(a, b + 1):
+        cells[i] = "─"
+    cells[a], cells[b] = ("├", "┤") if a < b else ("│", "│")
+    cells[_plot_cell(share)] = "●"
+    return "".join(cells)
+
+
+def _plot_label(text: str) -> str:
+    return (text if len(text) <= PLOT_LABEL else text[:PLOT_LABEL - 1] + "…").ljust(PLOT_LABEL)
+
+
+def text_plot(c: dict) -> list[str]:
+    """The strength curve (:func:`rulekit.balance.simulate.curve`) on a terminal, 80 columns at most: a
+    line per strength (with more than two players, a line per seat under each strength), its share on
+    a scale from 0% to 100% with its interval over the fairness band, and the share in figures."""
+    players = c["players"]
+    if players == 2:
+        out = [_("The first seat's share of the decided games at each strength:")]
+    else:
+        out = [_("Every seat's share of the decided games at each strength:")]
+    axis = [" "] * (PLOT_CELLS + 4)
+    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
+        label = _whole_pct(share)
+        at = min(len(axis) - len(label), max(0, _plot_cell(share) - len(label) // 2))
+        axis[at:at + len(label)] = list(label)
+    out.append(" " * PLOT_LABEL + " " + "".join(axis).rstrip())
+    ticks = [" "] * PLOT_CELLS
+    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
+        ticks[_plot_cell(share)] = "┼"
+    band = range(_plot_cell(c["band"][0]), _plot_cell(c["band"][1]) + 1)
+    ticks = ["░" if i in band and t == " " else t for i, t in enumerate(ticks)]
+    out.append(" " * PLOT_LABEL + " " + "".join(ticks).replace(" ", "─"))
+    for point in c["points"]:
+        name = strength_text(point["bots"])
+        if point["decided"] == 0:
+            out.append(_plot_label(name) + " " + _("no game decided"))
+            continue
+        seats = range(1) if players == 2 else range(players)
+        if players > 2:
+            out.append(name)
+        for k in seats:
+            label = name if players == 2 else "  " + seat_short(k)
+            low, high = point["ci95"][k]
+            out.append(_plot_label(label) + " " + _plot_row(point["shares"][k], low, high, c["band"]) + "  "
+                       + _pct(point["shares"][k]))
+    out.append(_("● the share, ├─┤ its {level} interval, ░ the fairness band ({band}).").format(
+        level=_level(), band=_band_text(c["band"])))
+    return out
+
+
+def curve_verdict_lines(c: dict) -> list[str]:
+    """Which strengths the rule is fair at, unfair at, and cannot tell at; never "fair" from bots that
+    do not look ahead alone."""
+    def names(label_list):
+        by_label = {p["strength"]: p for p in c["points"]}
+        return format_list([strength_text(by_label[s]["bots"]) for s in label_list])
+
+    out = []
+    weak_fair = [p["strength"] for p in c["points"] if p["verdict"] == "fair" and not p["searches"]]
+    fair = [s for s in c["fair_at"] if s not in weak_fair]
+    if fair:
+        out.append(_("Fair at: {strengths}.").format(strengths=names(fair)))
+    if c["unfair_at"]:
+        out.append(_("Unfair at: {strengths}.").format(strengths=names(c["unfair_at"])))
+    if c["undecided_at"]:
+        out.append(_("Not enough games to tell at: {strengths}.").format(strengths=names(c["undecided_at"])))
+    if weak_fair:
+        out.append(_("Within the band, but between bots that do not look ahead (no verdict on the rules) at: "
+                     "{strengths}.").format(strengths=names(weak_fair)))
+    measured = format_list([strength_text(p["bots"]) for p in c["points"]])
+    if not c["searched"]:
+        out.append(_("Measured at {strengths} only, none of which looks ahead: this says how these bots play, "
+                     "not whether the rules are fair.").format(strengths=measured))
+    elif fair and len(fair) == len(c["points"]):
+        out.append(_("Fair at every strength measured ({strengths}).").format(strengths=measured))
+    else:
+        out.append(_("Measured at {strengths}: the verdict depends on the strength of play.").format(
+            strengths=measured) if len({p["verdict"] for p in c["points"]}) > 1 else
+            _("Measured at {strengths}: the same verdict at every strength.").format(strengths=measured))
     return out
 
 
@@ -589,6 +753,23 @@ def _render_single(doc: dict, data: dict) -> list[str]:
     rows = [_prop_row(_end_name(k, data), v) for k, v in r["end_reasons"].items()]
     out += _table([pgettext("simulate", "end"), pgettext("simulate", "games"), pgettext("simulate", "rate"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     return out
+
+
+def compare_verdict_line(cmp: dict, bots) -> str:
+    """With ``--compare``: the other ruleset's seats and verdict, in the same words as this one's."""
+    sb = cmp["seat_balance"]
+    if sb["decided"] == 0:
+        return _("{ruleset}: {line}").format(ruleset=cmp["ruleset"]["id"], line=no_decided_line(sb))
+    if sb["players"] == 2:
+        first = sb["seats"][0]
+        shares = _("first seat {rate} ({low} to {high})").format(
+            rate=_pct(first["rate"]), low=_pct(first["ci95"][0]), high=_pct(first["ci95"][1]))
+    else:
+        shares = format_list([_("{seat} {rate} ({low} to {high})").format(
+            seat=seat_name(s["seat"], sb["players"]), rate=_pct(s["rate"]), low=_pct(s["ci95"][0]),
+            high=_pct(s["ci95"][1])) for s in sb["seats"]])
+    return _("{ruleset}: {shares}. {verdict}").format(ruleset=cmp["ruleset"]["id"], shares=shares,
+                                                      verdict=verdict_line(sb, bots))
 
 
 def _render_compare(doc, data, other_data) -> list[str]:
@@ -662,13 +843,22 @@ def _render_compare(doc, data, other_data) -> list[str]:
                       "it is reported as unfinished, never as a win."))
 @click.option("--compare", "other", metavar=N_("OTHER"),
               help=N_("Also play OTHER (a bundled id or a file) on the same seeds and report the differences."))
+@click.option("--plot", type=click.Path(dir_okay=False), metavar=N_("FILE"),
+              help=N_("Draw the strength curve as SVG in FILE: the first seat's share (with more players, every "
+                      "seat's) with its interval at each --bots, over the fairness band. An existing FILE is "
+                      "replaced, never a ruleset read."))
 @cluster_option
-def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluster):
+def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, plot, cluster):
     from ..balance.simulate import SimulationInterrupted, report
+    from ..files import check_output
     from ..language import load_ruleset
 
     rs = load_ruleset(ruleset)
     other_rs = load_ruleset(other) if other else None
+    # The plot's file is checked before the games: never a file read, a folder, or in a folder that is not there.
+    inputs = [*rs.chain, *(other_rs.chain if other_rs else ())] + [r for r in (ruleset, other) if r and os.path.exists(r)]
+    if plot:
+        check_output(plot, inputs)
     if jobs == 0:
         jobs = os.cpu_count() or 1
     total = games * (2 if other_rs else 1) * (len(bots) if bots else 1)
@@ -703,6 +893,8 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
             else:
                 click.echo(render_text(exc.doc, rs.data, other_rs.data if other_rs else None,
                                        time.perf_counter() - start), nl=False)
+            if plot:
+                write_plot(exc.doc, plot, inputs)
         raise SystemExit(1 if exc.reason else 130) from None
     except KeyboardInterrupt:
         fail(_("interrupted"), 130)
@@ -711,11 +903,62 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, cluste
     elapsed = time.perf_counter() - start
     if as_json:
         click.echo(json.dumps(null_undecided(doc), indent=2, ensure_ascii=False))
-        return
+    else:
+        if other_rs is not None:
+            click.echo(for_terminal(compare_opening(rs, other_rs)))
+        click.echo(for_terminal(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed)), nl=False)
+    if plot:
+        write_plot(doc, plot, inputs)
+        if not as_json:
+            click.echo(_("The strength curve is drawn in {file}.").format(file=shown_path(plot)))
 
-    if other_rs is not None:
-        click.echo(for_terminal(compare_opening(rs, other_rs)))
-    click.echo(for_terminal(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed)), nl=False)
+
+def doc_parts(doc: dict) -> list[dict]:
+    """A report's sets of bots, each with its seat balance: ``strengths``, or the one set of a run."""
+    return doc.get("strengths") or [{"bots": doc["settings"]["bots"], "seat_balance": doc["seat_balance"]}]
+
+
+def curve_svg_text(doc: dict) -> str:
+    """The strength curve of a report as SVG (:mod:`rulekit.balance.plot`), its texts in the current language."""
+    from ..balance.plot import curve_svg
+    from ..balance.simulate import FAIR, UNDECIDED, UNFAIR, curve
+
+    c = curve(doc_parts(doc))
+    players = c["players"]
+    title = (_("{ruleset}: the first seat's share at each strength") if players == 2
+             else _("{ruleset}: every seat's share at each strength")).format(ruleset=doc["ruleset"]["id"])
+
+    def point(strength, seat, share, low, high):
+        return _("{seat}: {rate} ({low} to {high})").format(seat=seat_name(seat, players), rate=_pct(share),
+                                                          low=_pct(low), high=_pct(high))
+
+    texts = {
+        "title": title,
+        "x_label": _("bots (strength of play), in the order of --bots"),
+        "y_label": _("share of the decided games") if players > 2 else _("first seat's share of the decided games"),
+        "band": _("the fairness band, {band}").format(band=_band_text(c["band"])),
+        "percent": _whole_pct,
+        "verdicts": {v: verdict_word(v) for v in (FAIR, UNFAIR, UNDECIDED)},
+        "strength": strength_text,
+        "point": point,
+        "share": _pct,
+        "seats": [seat_short(k) for k in range(players)],
+    }
+    return curve_svg(c, texts)
+
+
+def _whole_pct(x: float) -> str:
+    """A share as a whole percentage, in the language's pattern (``25%``, ``25 %``)."""
+    from babel.numbers import format_percent
+
+    return format_percent(x, locale=babel_locale())
+
+
+def write_plot(doc: dict, path, inputs) -> None:
+    """Write the report's strength curve to ``path`` atomically (never over a file read)."""
+    from ..files import write_atomic
+
+    write_atomic(path, curve_svg_text(doc), inputs)
 
 
 def for_terminal(text: str) -> str:

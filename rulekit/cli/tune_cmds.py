@@ -38,6 +38,7 @@ from .simulate_cmds import (
     search_example,
     seat_name,
     seat_short,
+    verdict_line,
 )
 
 
@@ -63,6 +64,19 @@ def _candidate_row(c: dict) -> list[str]:
     if sb["players"] > 2:
         row.append(seat_short(sb["furthest"]))
     return row + [_pct(seat["rate"]), _range(_pct(seat["ci95"][0]), _pct(seat["ci95"][1]))]
+
+
+def _figures_lines(sb: dict, players: int, two: str, more: str, **extra) -> list[str]:
+    """A candidate's seats' shares in a sentence: ``two`` (the first seat's, with two players) or ``more``
+    (every seat's)."""
+    if players == 2:
+        first = sb["seats"][0]
+        return [two.format(rate=_pct(first["rate"]), decided=_num(sb["decided"], 0), level=_level(),
+                           low=_pct(first["ci95"][0]), high=_pct(first["ci95"][1]), **extra)]
+    return [more.format(decided=_num(sb["decided"], 0), level=_level(), shares=format_list([
+        _("{seat} {rate} ({low} to {high})").format(seat=seat_name(s_["seat"], players), rate=_pct(s_["rate"]),
+                                                  low=_pct(s_["ci95"][0]), high=_pct(s_["ci95"][1]))
+        for s_ in sb["seats"]]), **extra)]
 
 
 #: About how long a game between two bots that search (mcts:16) takes on one core, in seconds (province-en,
@@ -149,28 +163,31 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     rows = [[k, str(base[k]), str(v)] for k, v in best["values"].items()]
     out += _table([pgettext("tune", "field"), pgettext("tune", "was"), pgettext("tune", "best")], rows)
     out.append("")
-    if players == 2:
-        first = sb["seats"][0]
-        out.append(_("With them the first seat wins {rate} of {decided} decided games ({level} interval {low} to {high}).")
-                   .format(rate=_pct(first["rate"]), decided=_num(sb["decided"], 0), level=_level(),
-                           low=_pct(first["ci95"][0]), high=_pct(first["ci95"][1])))
-        if sb["fair"]:
-            out.append(_("The interval includes {half}: no first-seat advantage is measurable.").format(half=_pct(0.5)))
-        else:
-            out.append(_("The interval excludes {half}: more budget, or wider ranges, may find a fairer setting.").format(
-                half=_pct(0.5)))
+    out += _figures_lines(sb, players, _("In the search, with them the first seat won {rate} of {decided} decided "
+                                         "games ({level} interval {low} to {high})."),
+                          _("In the search, with them, of {decided} decided games ({level} intervals): {shares}."))
+    fresh = result.get("fresh")
+    if fresh is None:
+        out.append(_("The best setting was not played again on fresh seeds (the search was interrupted): the "
+                     "figure above is the search's, which flatters its winner; no verdict is given."))
+    elif fresh["seat_balance"]["decided"] == 0:
+        out.append(no_decided_line(fresh["seat_balance"]))
     else:
-        out.append(_("With them, of {decided} decided games ({level} intervals): {shares}.").format(
-            decided=_num(sb["decided"], 0), level=_level(), shares=format_list([
-                _("{seat} {rate} ({low} to {high})").format(seat=seat_name(s_["seat"], players), rate=_pct(s_["rate"]),
-                                                          low=_pct(s_["ci95"][0]), high=_pct(s_["ci95"][1]))
-                for s_ in sb["seats"]])))
-        if sb["fair"]:
-            out.append(_("Every seat's interval includes {fair}: no seat's advantage is measurable.").format(
-                fair=_pct(sb["fair_share"])))
-        else:
-            out.append(_("Not every seat's interval includes {fair}: more budget, or wider ranges, may find a "
-                         "fairer setting.").format(fair=_pct(sb["fair_share"])))
+        fsb = fresh["seat_balance"]
+        out += _figures_lines(fsb, players, ngettext(
+            "On {games} fresh game (seeds the search never used), the first seat wins {rate} of {decided} decided "
+            "games ({level} interval {low} to {high}).",
+            "On {games} fresh games (seeds the search never used), the first seat wins {rate} of {decided} decided "
+            "games ({level} interval {low} to {high}).", fresh["games"]),
+            ngettext("On {games} fresh game (seeds the search never used), of {decided} decided games ({level} "
+                     "intervals): {shares}.",
+                     "On {games} fresh games (seeds the search never used), of {decided} decided games ({level} "
+                     "intervals): {shares}.", fresh["games"]), games=_num(fresh["games"], 0))
+        out.append(_("The verdict is the fresh games': the search's own figure of its winner flatters it (the "
+                     "winner's curse, docs/tune.md)."))
+        out.append(verdict_line(fsb, bots))
+        out.append(_("Measured between {bots} only: check the variant at other strengths with rulekit simulate "
+                     "and several --bots.").format(bots=_bots_text(bots)))
     if result["runner_ups"]:
         out.append("")
         out.append(_("Runner-ups"))
@@ -182,9 +199,15 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
         out += _table(heads + [pgettext("simulate", "{level} interval").format(level=_level())],
                       [_candidate_row(c) for c in result["runner_ups"]])
     out.append("")
-    out.append(_("Rounds: {rounds}; {games} games played in {seconds} s.").format(
-        rounds=" → ".join(_num(r["candidates"], 0) for r in result["rounds"]) or "—",
-        games=_num(result["games_played"], 0), seconds=_num(elapsed)))
+    if result.get("fresh"):
+        out.append(_("Rounds: {rounds}; {games} games played in the search and {fresh} on fresh seeds, in {seconds} "
+                     "s.").format(rounds=" → ".join(_num(r["candidates"], 0) for r in result["rounds"]) or "—",
+                                  games=_num(result["games_played"], 0), fresh=_num(result["fresh"]["games"], 0),
+                                  seconds=_num(elapsed)))
+    else:
+        out.append(_("Rounds: {rounds}; {games} games played in {seconds} s.").format(
+            rounds=" → ".join(_num(r["candidates"], 0) for r in result["rounds"]) or "—",
+            games=_num(result["games_played"], 0), seconds=_num(elapsed)))
     if output:
         out.append(_("The best variant is written to {path} (a house rule that extends {base}).").format(
             path=shown_path(output), base=result["ruleset"]["id"]))
@@ -293,6 +316,9 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
               metavar=N_("N"), help=N_("Settings tried at most; a larger space is sampled with the seed."))
 @click.option("--seed", type=int, default=0, show_default=True, metavar=N_("S"),
               help=N_("Seed of the games (game i of every candidate uses seed S+i) and of the sampling."))
+@click.option("--fresh", type=click.IntRange(2, 100_000_000), metavar=N_("GAMES"),
+              help=N_("Games on which the best setting is played again, on seeds the search never used, before "
+                      "it is reported (default: as many as it played in the search). The verdict is theirs."))
 @click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar=N_("J"),
               help=N_("Processes to play on (0: one per core). The answer does not depend on it."))
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=200, show_default=True, metavar=N_("T"),
@@ -304,7 +330,8 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
 @click.option("--json", "as_json", is_flag=True,
               help=N_("Print the result as JSON (docs/schemas/tune.schema.json)."))
 @cluster_option
-def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_turns, output, as_json, cluster):
+def tune(ruleset, varies, target, bots, budget, max_candidates, seed, fresh, jobs, max_turns, output, as_json,
+         cluster):
     from ..balance import tune as tuning
     from ..language import load_ruleset
 
@@ -326,6 +353,11 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
         if bar is None:
             return
         bar.length = p.games_total
+        if p.fresh:
+            bar.label = _("playing the best, {values}, again on fresh seeds").format(values=", ".join(map(str, p.best)))
+            bar.update(p.games_done - state["shown"])
+            state["shown"] = p.games_done
+            return
         if p.best is not None:
             best = _("best so far {values} ({rate})").format(
                 values=", ".join(map(str, p.best)), rate=_pct(p.best_rate))
@@ -346,10 +378,10 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
     if show_bar:
         with click.progressbar(length=budget, label=_("Tuning"), file=err, show_pos=True) as bar:
             result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                                 max_candidates, max_turns, progress, checking)
+                                 max_candidates, max_turns, progress, checking, fresh)
     else:
         result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                             max_candidates, max_turns, progress, checking)
+                             max_candidates, max_turns, progress, checking, fresh)
     elapsed = time.perf_counter() - start
     path = None
     write_error = None
@@ -358,7 +390,8 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, jobs, max_
         command = "rulekit tune " + " ".join(shlex.quote(a) for a in [ruleset, *sum((["--vary", v] for v in varies), []),
                                                                          "--target", target, "--bots", ",".join(result["settings"]["bots"]),
                                                                          "--budget", str(budget), "--candidates",
-                                                                         str(max_candidates), "--seed", str(seed)])
+                                                                         str(max_candidates), "--seed", str(seed)]
+                                                                        + (["--fresh", str(fresh)] if fresh else []))
         new_id, title = _variant_names(rs)
         # After the whole search, nothing may lose the report: a failure to write is said, after it.
         try:

@@ -1,0 +1,1 @@
+"""The templates of the balance tools' drawings (the strength curve as SVG)."""
