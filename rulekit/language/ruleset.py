@@ -90,6 +90,17 @@ def content_hash(data: dict) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
+#: The family of a ruleset that does not say (``family:`` absent): Province's language.
+PROVINCE = "province"
+
+
+def family_of(data) -> str:
+    """The family of the rules language a ruleset is written in: its top-level ``family``, or
+    Province's language when absent (any other value is left to the loader to report)."""
+    family = data.get("family", PROVINCE) if isinstance(data, dict) else PROVINCE
+    return family if isinstance(family, str) else PROVINCE
+
+
 def display_path(path: Path) -> str:
     """A file name for messages: relative to the working directory when inside it."""
     path = Path(path)
@@ -553,11 +564,13 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
     for key in ("$schema", "extends"):
         if key in data:
             _drop(tpos, data.pop(key), "/" + key)
-    res.free = _free_costs(data)
-    _later_builder_vp(data)
-    _declare_resources(data, tpos, res.files, res.problems, res.carried)
-    if old_casting:
-        _old_casting_names(data)
+    if family_of(data) == PROVINCE:
+        # Province's language fills in its own defaults; another family's are its own.
+        res.free = _free_costs(data)
+        _later_builder_vp(data)
+        _declare_resources(data, tpos, res.files, res.problems, res.carried)
+        if old_casting:
+            _old_casting_names(data)
     res.data = data
     res.positions = tpos
     res.positions.setdefault("", (res.file, 1, 1))
@@ -579,6 +592,11 @@ class Ruleset:
     @property
     def title(self) -> str:
         return self.data.get("title", self.id)
+
+    @property
+    def family(self) -> str:
+        """The family of the rules language (``family:``; Province's when absent)."""
+        return family_of(self.data)
 
     @property
     def language(self) -> str:

@@ -1,0 +1,16 @@
+"""The engine of the Provisions family: a :class:`rulekit.language.provisions.ProvisionsRules`
+compiled into tables (:mod:`.tables`) and games played on them (:class:`.state.State`).
+
+Pure Python, beside Province's compiled engine and sharing nothing with it but the protocol
+of a game (``legal_actions``, ``apply``, ``clone``, ``view``, ``determinize``, ``returns``,
+``outcome``, ``notation``/``parse``) and :class:`rulekit.engine.game.Outcome`. Like the rest
+of the engine it never loads a ruleset nor names game content: it plays the rules it is given.
+"""
+from .state import BONUS, OCTOBER, OVER, PLAY, State, new_game
+from .tables import BUY, KEEP, KINDS, PASS, SELL, SWAP, TAKE, TRADE, Action, Tables, compile_rules
+
+#: The ``family`` of the rulesets this engine plays.
+FAMILY = "provisions"
+
+__all__ = ["BONUS", "FAMILY", "OCTOBER", "OVER", "PLAY", "BUY", "KEEP", "KINDS", "PASS", "SELL", "SWAP", "TAKE", "TRADE", "Action", "State", "Tables",
+           "compile_rules", "new_game"]
