@@ -36,6 +36,7 @@ from functools import lru_cache
 import yaml
 
 from rulekit.engine import OVER, PHASE_NAMES, WORK, compile_ruleset, new_game
+from rulekit.language import bundled_rulesets as _bundled
 from rulekit.language import load_ruleset as _load_ruleset
 
 
@@ -44,11 +45,18 @@ def load_ruleset(ref: str):
     """The ruleset ``ref``, loaded and compiled once per test session."""
     return _load_ruleset(ref)
 
+
+def bundled_of(family: str = "province") -> list[str]:
+    """The ids of the bundled rulesets (editions and variants) written in ``family``'s rules language,
+    sorted: the tests of a family's engine, bots, view or screen run over these."""
+    return sorted(ident for ident in _bundled() if load_ruleset(ident).family == family)
+
+
 __all__ = [
     "new", "sid", "set_supply_only", "set_value", "gid", "kid", "space", "coin", "outcome",
     "notations", "can", "cost", "afford", "give_structures", "give_coins", "take_coins", "set_purse",
     "set_labor", "labor", "labor_earned", "set_phase", "set_goals", "set_ship", "place_worker", "worker_space",
-    "sailors_of", "begin_turn", "finish_turn", "quick_turn", "check_invariants", "variant",
+    "sailors_of", "begin_turn", "finish_turn", "quick_turn", "check_invariants", "variant", "bundled_of",
 ]
 
 

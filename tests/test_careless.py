@@ -6,7 +6,8 @@ from rulekit.bots.careless import SLIP_RATE, CarelessBot
 from rulekit.bots.registry import canonical_bot, level_spec
 from rulekit.engine import new_game
 from rulekit.i18n import language
-from rulekit.language import bundled_rulesets, load_ruleset
+from rulekit.language import load_ruleset
+from scenario import bundled_of
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +81,7 @@ def test_deterministic_for_a_seed(rs):
     assert line(4) == line(4) != line(5)
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
+@pytest.mark.parametrize("ruleset_id", bundled_of("province"))   # Province's bots and board
 def test_plays_whole_games_legally_on_every_bundled_ruleset(ruleset_id):
     """A careless bot and random ones, one per seat of the ruleset's smallest game."""
     rs = load_ruleset(ruleset_id)

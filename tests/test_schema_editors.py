@@ -191,7 +191,9 @@ def checked(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("schema-editors")
     docs = _docs_examples(tmp)
     groups = {
-        "bundled": sorted((ROOT / "rulesets").rglob("*.yaml")),
+        # The published schema is Province's language's; a ruleset of another family (family: provisions)
+        # is checked by that family's own schema when rulekit loads it (tests/test_provisions_validation.py).
+        "bundled": sorted(p for p in (ROOT / "rulesets").rglob("*.yaml") if load_ruleset(p).family == "province"),
         "docs": [path for key, path in docs if key not in DOCS_MISTAKES],
         "docs mistakes": {path: DOCS_MISTAKES[key] for key, path in docs if key in DOCS_MISTAKES},
         "tests": sorted(p for p in (TESTS / "rulesets").rglob("*.yaml") if BAD not in p.parents),

@@ -6,7 +6,8 @@ from rulekit.bots.mcts import MCTSBot
 from rulekit.bots.registry import canonical_bot
 from rulekit.bots.wide import WIDE_CANDIDATES, WIDE_ITERATIONS, WIDE_WEIGHTS, WideBot
 from rulekit.engine import new_game
-from rulekit.language import bundled_rulesets, load_ruleset
+from rulekit.language import load_ruleset
+from scenario import bundled_of
 from test_mcts import _line, assert_finds_the_winning_build
 
 
@@ -49,7 +50,7 @@ def test_deterministic_for_a_seed_and_an_iteration_budget(rs):
     assert _line(rs, 3, 20, 20, WideBot) == _line(rs, 3, 20, 20, WideBot)
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
+@pytest.mark.parametrize("ruleset_id", bundled_of("province"))   # Province's bots and board
 def test_plays_whole_games_legally_on_every_bundled_ruleset(ruleset_id):
     st = new_game(load_ruleset(ruleset_id), seed=11)
     # The wide bot and greedy ones, one per seat of the ruleset's smallest game.
