@@ -13,6 +13,7 @@ for its kind and the line where it is written:
 - ``space``: the Work Cycle spaces; ``outcome``: the casting outcomes (``casting``,
   or ``harbor`` in the first language);
 - ``holder``, ``heading``: ``casting.holder`` and ``casting.heading``;
+- ``good``, ``month``: the goods and the months of a ruleset of the Provisions family;
 - ``structure:the``, ``worker:the``, ``worker:a``, ``worker:plural``, ``space:the``, ``resource:one``,
   ``resource:plural``, ``resource:heading``, ``holder:the``…: the
   grammatical forms of those names (:data:`rulekit.i18n.NAME_FORMS`), which a

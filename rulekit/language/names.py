@@ -34,7 +34,7 @@ from ..i18n import (
 
 #: Message contexts of the names a ruleset provides (see :func:`display_name`).
 NAME_KINDS = ("structure", "goal", "worker", "coin", "conversion", "space", "outcome", "resource",
-              "holder", "heading")
+              "holder", "heading", "good", "month")
 #: Free texts of a ruleset, translated with the context ``ruleset``.
 RULESET_FIELDS = ("title", "edition", "story", "description")
 
@@ -46,11 +46,13 @@ ENTRY_TABLES = {
     "coin": ("components", "coins"),
     "conversion": ("conversions",),
     "resource": ("resources",),
+    "good": ("goods",),                     # the Provisions family (family: provisions)
 }
 #: Where the entries of each kind live as a list, each entry with its ``id``.
 ENTRY_LISTS = {
     "space": ("work_cycle", "spaces"),
     "outcome": ("casting", "outcomes"),
+    "month": ("months",),                   # the Provisions family
 }
 #: The section of the hired sailors, and the id of the worker kind they are: the engine
 #: plays them as that kind (:attr:`rulekit.language.Ruleset.sailor_kind`), the names and the
