@@ -683,6 +683,13 @@ def event_line(state, event, names) -> str:
             return _("{player} takes {amount} from you.").format(amount=_sentences.amount(taken, d), player=names[event[1]])
         return _("{player} takes {amount} from {victim}.").format(
             amount=_sentences.amount(taken, d), player=names[event[1]], victim=names[event[2]])
+    if kind == "event":                         # ("event", deck, card, current player): an event card revealed
+        did, cid = c.deck_ids[event[1]], c.card_ids[event[2]]
+        return _("Event: {card} — {effect}").format(card=_sentences.card_name(d, did, cid),
+                                                    effect=_sentences.card_sentence(d, _sentences.card_entry(d, did, cid)))
+    if kind == "event_end":                     # ("event_end", deck, card): its effects are over
+        did, cid = c.deck_ids[event[1]], c.card_ids[event[2]]
+        return _("The event {card} is over.").format(card=_sentences.card_name(d, did, cid))
     if kind == "if" and not event[4]:             # ("if", player, structure, effect, met): a condition not met
         structure = name(d, "structure", c.struct_ids[event[2]])
         if _is_you(names[event[1]]):
@@ -1095,10 +1102,31 @@ def common_rows(state, names, compact: bool = False, progress: bool = True) -> l
         rows.append((_("{token_of} token").format(token_of=lender), token))
     if c.harbor_struct >= 0:
         rows.append((_("Ships"), ship_text(state, names, compact)))
+    if c.n_decks:
+        rows.extend(event_rows(state, compact))
     rows.append((_("Supply"), coins_text(d, c.coin_ids, state.supply)))
     progress = end_progress(state, names, compact) if progress else ""
     if progress:
         rows.insert(1, (_("Game ends when"), progress))
+    return rows
+
+
+def event_rows(state, compact: bool = False) -> list[tuple[str, str]]:
+    """(label, text): each event card in effect and what it does (compact: its name only), then, for each deck,
+    how many cards are left (their order is never shown)."""
+    c = state.c
+    d = c.data
+    rows = []
+    for dk, k, _until in state.ev_active:
+        did, cid = c.deck_ids[dk], c.card_ids[k]
+        card = _sentences.card_name(d, did, cid)
+        text = card if compact else _("{card} — {effect}").format(
+            card=card, effect=_sentences.card_sentence(d, _sentences.card_entry(d, did, cid)))
+        rows.append((_("Event"), text))
+    for dk, did in enumerate(c.deck_ids):
+        left = len(state.decks[dk])
+        rows.append((_("{deck} deck").format(deck=_sentences.deck_name(d, did)),
+                     ngettext("{count} card left", "{count} cards left", left).format(count=left)))
     return rows
 
 
