@@ -2175,6 +2175,6 @@ class State:
             j = st._rand(i + 1)
             pool[i], pool[j] = pool[j], pool[i]
         st.stack = pool[:len(self.stack)]
-        for cards in st.decks:
-            st._shuffled(cards)
+        # The cards not yet revealed, shuffled from their sorted list: the result never depends on their real order.
+        st.decks = [st._shuffled(sorted(cards)) for cards in st.decks]
         return st
