@@ -325,6 +325,31 @@ def test_the_view_hides_the_order_and_determinize_reshuffles(tmp_path):
     assert len(nexts) > 2                                      # the next card is not the game's own to a search
 
 
+def test_a_search_never_sees_the_real_order(tmp_path):
+    """Two games equal but for the order of the cards not yet revealed: their determinizations are the same,
+    and so is each search bot's choice (the bots search determinizations only)."""
+    cards = [{"id": f"c{i}", "name": f"C{i}", "give": {"coin": 2} if i % 2 else {"labor": 3},
+              "forbid": {"build": "camp"} if i == 3 else {"conversion": "grind"}} for i in range(6)]
+    rs = deck_rules(tmp_path, cards, reveal="start_of_turn", lasts="until_next")
+    st = new_game(rs, seed=12)
+    other = st.clone()
+    other.decks[0].reverse()
+    assert other.decks != st.decks and other.view(0) == st.view(0)
+    for seed in range(5):
+        assert st.determinize(seed) == other.determinize(seed)
+    for bot in ("mcts:20", "deep:8"):
+        assert make_bot(bot, seed=3).choose(st) == make_bot(bot, seed=3).choose(other)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts:20", "deep:8", "careless"])
+def test_the_bots_play_it_to_the_end(bot):
+    st = new_game(load_ruleset("events"), seed=11)
+    bots = [make_bot(bot, seed=1), make_bot("greedy", seed=2)]
+    while not st.is_terminal() and st.turn < 200:
+        st.apply(bots[st.current].choose(st))
+    assert st.is_terminal() and events(st)
+
+
 def test_a_record_replays_the_same_cards():
     rs = load_ruleset("events")
     for seed in (1, 2):
