@@ -385,7 +385,7 @@ def _describe_build(state, action: int) -> str:
     s = c.actions[action].arg
     vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
     return _("Build the {structure}: pay {cost}; worth {vp} to you").format(
-        structure=name(c.data, "structure", c.struct_ids[s]), cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
+        structure=name(c.data, "structure", c.struct_ids[s]), cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
         vp=vp_text(vp))
 
 
@@ -393,7 +393,7 @@ def _report_build(state, action: int, player: str) -> str:
     c = state.c
     s = c.actions[action].arg
     vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-    parts = {"structure": name(c.data, "structure", c.struct_ids[s]), "cost": cost_text(c.cost_pool[s], c.cost_coin[s], c),
+    parts = {"structure": name(c.data, "structure", c.struct_ids[s]), "cost": cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
              "vp": vp_text(vp)}
     if _is_you(player):
         return _("You build the {structure} for {cost} (worth {vp}).").format(**parts)
@@ -404,7 +404,7 @@ def _short_build(state, action: int) -> str:
     c = state.c
     s = c.actions[action].arg
     vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-    return _("{cost} → {vp}").format(cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), vp=vp_text(vp))
+    return _("{cost} → {vp}").format(cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c), vp=vp_text(vp))
 
 
 def _describe_borrow(state, action: int) -> str:
@@ -766,12 +766,17 @@ def why_illegal(state, action: int) -> str:
                                                                          required=format_list(missing))
         if bin(state.owned[p]).count("1") >= c.tokens:
             return _("you have no structure token left")
+        if state.ev_no_build >> s & 1:
+            return _("an event forbids building the {structure} now").format(structure=sname)
         return _("the {structure} costs {cost}; you have {labor} and {coin}").format(
-            structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), labor=labor_text(labor_of(state), c),
+            structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c), labor=labor_text(labor_of(state), c),
             coin=coin_text(state.coin_value(p), c))
     if info.kind == MOVE:
         if not (state._kind_access(p) >> info.arg & 1):
             return _("you have no access to that worker")
+        if state._move_forbidden(p, action):
+            return _("an event forbids moving a worker onto the {space} space now").format(
+                space=name(d, "space", c.space_ids[state._move_dest(p, action)]))
         return _("no worker of that kind can move from there now (each worker moves at most once a turn)")
     if info.kind == BORROW:
         ls = lender_structure(state)
@@ -782,6 +787,8 @@ def why_illegal(state, action: int) -> str:
         return _("the token is not available, or no player you may borrow from has built that structure")
     if info.kind == CONVERT:
         k = info.arg
+        if state.ev_no_conv >> k & 1:
+            return _("an event forbids {conversion} now").format(conversion=name(d, "conversion", c.conv_ids[k]))
         return _("{conversion} needs {cost} and the structure that allows it").format(
             conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c))
     return ""
@@ -1384,15 +1391,15 @@ def cost_lines(state, names, width: int = WIDTH) -> list[str]:
                 [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
                  if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]))
         else:
-            short_labor = tuple(max(0, c.cost_pool[s][r] - state.held(p, r)) if state.phase_name == "spending" or c.pool_end[r] < 0
+            short_labor = tuple(max(0, state.ev_cost_pool[s][r] - state.held(p, r)) if state.phase_name == "spending" or c.pool_end[r] < 0
                                 else 0 for r in range(c.n_pool))
-            short_coin = max(0, c.cost_coin[s] - state.coin_value(p))
+            short_coin = max(0, state.ev_cost_coin[s] - state.coin_value(p))
             if any(short_labor) or short_coin:
                 status = _("missing {missing}").format(missing=cost_text(short_labor, short_coin, c))
             else:
                 status = _("affordable")
         text = _("{structure}: {cost} · {requires} · {first} / {later} · {effect}").format(
-            structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
+            structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
             requires=format_list(req) if req else _("requires nothing"),
             first=vp_text(c.vp_first[s]), later=vp_text(c.vp_later[s]), effect=_effects(d, c.struct_ids[s]))
         out.extend(wrap(text, "      ", "  ", width=width))

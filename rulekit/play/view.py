@@ -211,7 +211,7 @@ def action_view(state, action: int, label: Callable | None = None) -> ActionView
     elif kind in (BUILD, BORROW):
         ids["structure"] = c.struct_ids[info.arg]
         if kind == BUILD:
-            cost = _amounts(c, c.cost_pool[info.arg], c.cost_coin[info.arg])
+            cost = _amounts(c, state.ev_cost_pool[info.arg], state.ev_cost_coin[info.arg])   # as an event may change it
     elif kind == CONVERT:
         k = info.arg
         ids["conversion"] = c.conv_ids[k]
