@@ -438,6 +438,33 @@ def test_the_story_and_the_screen_tell_the_events():
     assert view.events[0].text == s.card_sentence(rs.data, s.card_entry(rs.data, "seasons", view.events[0].card))
 
 
+def test_the_screen_says_the_changed_cost_and_why_an_action_is_forbidden(tmp_path):
+    rs = deck_rules(tmp_path, [{"id": "a", "name": "A", "cost": {"structure": "camp", "add": {"coin": 2}},
+                                "forbid": {"build": "mill"}}])
+    st = new_game(rs, seed=2)
+    p = st.current
+    to_spending(st)
+    give_pool(st, p, "labor", 3)
+    st.purses[p] = (6, 0, 0)
+    camp = st.parse("build camp")
+    assert screen.report(st, camp, "You").startswith("You build the Camp for 2 Labor and 4 Coin")
+    assert state_view(st, seat=p).actions[[a.index for a in state_view(st, seat=p).actions].index(camp)].cost == \
+        (("labor", 2), ("coin", 4))
+    mill = st.c.build_action[st.c.struct_ids.index("mill")]
+    assert mill not in st.legal_actions()
+    assert screen.why_illegal(st, mill) == "an event forbids building the Mill now"
+    rs = one_card(tmp_path, "forbid", {"conversion": "grind"}, name="strike")
+    st = new_game(rs, seed=2)
+    to_spending(st)
+    give_pool(st, st.current, "labor", 2)
+    assert screen.why_illegal(st, st.c.conv_action[st.c.conv_ids.index("grind")]) == "an event forbids Grind now"
+    rs = one_card(tmp_path, "forbid", {"space": "coin"}, name="flood")
+    st = new_game(rs, seed=2)
+    move = st.c.action_index[(engine_game.MOVE, st.c.kind_ids.index("green"), st.c.space_ids.index("labor_top"))]
+    assert move not in st.legal_actions()
+    assert screen.why_illegal(st, move) == "an event forbids moving a worker onto the Coin space now"
+
+
 def test_the_diff_lines(tmp_path):
     rs = load_ruleset("events")
     lines = [c.sentence() for c in rule_diff(load_ruleset("province-en"), rs)]
