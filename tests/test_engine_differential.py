@@ -267,6 +267,28 @@ def generated_variant(tmp_path, n):
     if z.random() < 0.3:
         patch["end"]["conditions"] = list(patch["end"].get("conditions") or data["end"]["conditions"]) + [
             {"player_condition": {"metric": z.choice(["vp_lead", "vp_behind"]), "at_least": z.randint(4, 8)}}]
+    e = random.Random(25000 + n)                         # a deck of event cards, on draws of its own
+    if e.random() < 0.7:
+        lasts = e.choice(["round", "until_next", "game"])
+        kinds = ["space_yield", "cost", "give"] + (["forbid"] if lasts != "game" else [])   # never forbidden for good
+        cards = []
+        for i in range(e.randint(1, 5)):
+            kind = e.choice(kinds)
+            card = {"id": f"card{i}", "name": f"Card {i}", "count": e.randint(1, 3)}
+            if kind == "space_yield":
+                card[kind] = {"space": e.choice(["labor_top", "coin", "labor_low"]),
+                              "add": {e.choice(["coin", "labor"]): e.choice([-2, -1, 1, 2])}}
+            elif kind == "cost":
+                card[kind] = {"structure": e.choice(["bank", "camp", "mill", "lender", "harbor"]),
+                              "add": {e.choice(["coin", "labor"]): e.choice([-3, -1, 1, 2])}}
+            elif kind == "give":
+                card[kind] = {e.choice(["coin", "labor"]): e.randint(1, 2)}
+            else:
+                card[kind] = e.choice([{"build": "bank"}, {"space": e.choice(["labor_top", "coin", "labor_low"])},
+                                       {"conversion": "grind"}])
+            cards.append(card)
+        patch["events"] = {"weather": {"name": "Weather", "lasts": lasts, "cards": cards,
+                                       "reveal": e.choice(["start_of_round", "start_of_turn", {"on_build": "mill"}])}}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

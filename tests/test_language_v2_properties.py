@@ -3,7 +3,7 @@
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
 later builders, entries, long moves, gains, readings, a third declared
 resource, clocks, caps, VP measures, copy limits, a conversion's roll, a toll and a steal, conditions on effects
-and comparisons with the other players) on top of province-en;
+and comparisons with the other players, a deck of event cards) on top of province-en;
 each must validate, give a rulebook and a diff, and play random games (told as
 ``rulekit play`` tells them, the play screen drawn now and then in English and
 French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
@@ -97,7 +97,29 @@ def house_rules(draw):
         _interaction(draw, patch)
     if draw(st_.booleans()):
         _conditions_and_comparisons(draw, patch)
+    if draw(st_.booleans()):
+        _events(draw, patch)
     return patch
+
+
+def _events(draw, patch):
+    """A deck of event cards: revealed at the start of each round or turn, or when a structure is built, lasting
+    a round, until the next card or the game; cards that change a yield or a cost, forbid an action (never for the
+    whole game: validation refuses it) or give resources."""
+    lasts = draw(st_.sampled_from(["round", "until_next", "game"]))
+    table = [{"space_yield": {"space": draw(st_.sampled_from(["labor_top", "coin", "labor_low"])),
+                              "add": {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(-2, 2)) or 1}}},
+             {"cost": {"structure": draw(st_.sampled_from(["bank", "camp", "mill", "lender"])),
+                       "add": {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(-2, 2)) or -1}}},
+             {"give": {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(1, 2))}}]
+    if lasts != "game":
+        table.append({"forbid": draw(st_.sampled_from([{"build": "bank"}, {"space": "coin"}, {"conversion": "grind"}]))})
+    picks = draw(st_.lists(st_.integers(0, len(table) - 1), min_size=1, max_size=5))
+    patch["events"] = {"weather": {
+        "name": {"en": "Weather", "fr": {"name": "Météo", "the": "la Météo"}},
+        "reveal": draw(st_.sampled_from(["start_of_round", "start_of_turn", {"on_build": "mill"}])), "lasts": lasts,
+        "cards": [{"id": f"card{i}", "name": {"en": f"Card {i}", "fr": f"Carte {i}"}, "count": draw(st_.integers(1, 2)),
+                   **table[k]} for i, k in enumerate(picks)]}}
 
 
 def _interaction(draw, patch):

@@ -71,6 +71,11 @@ cdef class Compiled:
     cdef public object toll_mask
     cdef public list steals
     cdef public long long steal_mask
+    # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
+    cdef public int n_decks
+    cdef public long long reveal_build_mask
+    cdef public list deck_ids, card_ids, card_deck, card_yield, card_cost, card_forbid, card_give
+    cdef public tuple deck_reveal, deck_on_build, deck_lasts, deck_cards
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -92,6 +97,10 @@ cdef class State:
     # Decisions asked and not yet made, in order: (kind, seat, arg) (game.DECISIONS; empty in most games).
     cdef public list pending
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
+    # Event decks: the cards left in each, the cards in effect, and the costs, yields and actions they change.
+    cdef public list decks
+    cdef public tuple ev_active, ev_cost_pool, ev_cost_coin, ev_yield
+    cdef public long long ev_yield_mask, ev_no_build, ev_no_space, ev_no_conv
 
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n)
@@ -209,6 +218,15 @@ cdef class State:
 
     @cython.locals(c=Compiled)
     cpdef _convert(self, int p, int k, int roll)
+
+    @cython.locals(c=Compiled, kind=cython.int, steps=cython.int, dest=cython.int)
+    cpdef int _move_dest(self, int p, int a)
+    @cython.locals(dest=cython.int)
+    cpdef bint _move_forbidden(self, int p, int a)
+    @cython.locals(c=Compiled, d=cython.int, new_round=cython.bint)
+    cpdef _events_at_start(self)
+    @cython.locals(c=Compiled, k=cython.int, n=cython.int, until=cython.int, q=cython.int, cards=list)
+    cpdef _reveal_event(self, int d)
 
     @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
     cpdef int _leap_steps(self, int p)

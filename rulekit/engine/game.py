@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from ..errors import IllegalActionError, PlayerCountError
 from .coins import Coinage
-from .primitives import EFFECTS, METRICS
+from .primitives import CARD_EFFECTS, EFFECTS, METRICS
 from .trail import Trail
 
 # Phases (SETUP: before the first turn, while the seats make the decisions asked of them at setup)
@@ -549,6 +549,7 @@ class Compiled:
             self.outcome_pool = tuple(self.pools(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_coin = tuple(self.coins(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_hire = tuple(bool(o["benefit"].get("hire_sailor")) for o in h["outcomes"])
+        self._compile_events(d.get("events") or {}, sidx)
         # Goals.
         self.goal_ids = list(d.get("goals") or {})
         goals = [d["goals"][g] for g in self.goal_ids]
@@ -610,6 +611,40 @@ class Compiled:
         self.decision_base = ()
         self.pregame = []
         self._build_actions()
+
+    def _compile_events(self, ev: dict, sidx: dict):
+        """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
+        the decks) filled by ``primitives.CARD_EFFECTS``; ``deck_cards[d]``: deck ``d``'s cards, one entry per
+        copy, in the order the ruleset lists them (State.new shuffles them)."""
+        self.deck_ids = list(ev)
+        self.n_decks = len(self.deck_ids)
+        decks = [ev[dk] for dk in self.deck_ids]
+        # reveal: 0 at the start of each round, 1 of each turn, 2 when deck_on_build[d] is built.
+        self.deck_reveal = tuple(0 if dk["reveal"] == "start_of_round" else 1 if dk["reveal"] == "start_of_turn" else 2
+                                 for dk in decks)
+        self.deck_on_build = tuple(sidx[dk["reveal"]["on_build"]] if isinstance(dk["reveal"], dict) else -1 for dk in decks)
+        self.reveal_build_mask = sum(BIT << s for s in self.deck_on_build if s >= 0)
+        # lasts: 0 to the end of the round, 1 until the deck's next card, 2 to the end of the game.
+        self.deck_lasts = tuple(("round", "until_next", "game").index(dk["lasts"]) for dk in decks)
+        self.card_ids, self.card_deck, cards, deck_cards = [], [], [], []
+        for i, dk in enumerate(decks):
+            own = []
+            for card in dk["cards"]:
+                own.extend([len(cards)] * card.get("count", 1))
+                self.card_ids.append(card["id"])
+                self.card_deck.append(i)
+                cards.append(card)
+            deck_cards.append(tuple(own))
+        self.deck_cards = tuple(deck_cards)
+        n = len(cards)
+        self.card_yield = [None] * n      # (space, pool change, coin change)
+        self.card_cost = [None] * n       # (structure, pool change, coin change)
+        self.card_forbid = [None] * n     # (0 build | 1 space | 2 conversion, its index)
+        self.card_give = [None] * n       # (pool amounts, coins) each player gains as the card is revealed
+        for k, card in enumerate(cards):
+            for name, compile_effect in CARD_EFFECTS.items():
+                if name in card:
+                    compile_effect(self, k, card[name])
 
     def compile_effect_conditions(self):
         """The effects' conditions (``if``), written as the ruleset says (primitives.EFFECTS), compiled."""
@@ -772,6 +807,9 @@ class State:
         "earned", "spent", "conv_used", "built_this_turn", "hired", "leaped", "first_due",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
         "pending",
+        # Event decks: the cards left in each (the top at the end), the cards in effect, and what they change.
+        "decks", "ev_active", "ev_cost_pool", "ev_cost_coin", "ev_yield", "ev_yield_mask",
+        "ev_no_build", "ev_no_space", "ev_no_conv",
     )
 
     # ----------------------------------------------------------------- setup
@@ -816,6 +854,8 @@ class State:
         st.current = 0
         st.pending = []
         st._reset_turn_counters()
+        st.decks = []
+        st._set_events(())
         # Goals: shuffle the pool, keep `draw` of them as the face-down stack.
         pool = list(range(len(c.goal_ids)))
         for i in range(len(pool) - 1, 0, -1):
@@ -832,6 +872,8 @@ class State:
             st.first = 0 if first_player is None else first_player
         if not 0 <= st.first < n:
             raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
+        # Event decks: each shuffled (after every other draw of the setup, so a ruleset without them draws as before).
+        st.decks = [st._shuffled(list(cards)) for cards in c.deck_cards]
         st.current = st.first
         seat = st.first                           # the starting lists are in turn order from the first player
         for amount in c.starting_coins:
@@ -870,6 +912,13 @@ class State:
         z = ((state ^ (state >> 30)) * MIX1) & MASK64
         z = ((z ^ (z >> 27)) * MIX2) & MASK64
         return (z ^ (z >> 31)) % n
+
+    def _shuffled(self, cards: list) -> list:
+        """``cards`` shuffled in place with the game's generator (Fisher-Yates, as the goals), and returned."""
+        for i in range(len(cards) - 1, 0, -1):
+            j = self._rand(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
 
     def _reset_turn_counters(self):
         c = self.c
@@ -931,6 +980,15 @@ class State:
         st.history = self.history.fork()      # shared, not copied: search bots clone constantly
         st.log = self.log.fork()
         st.pending = list(self.pending) if self.pending else []
+        st.decks = [list(cards) for cards in self.decks] if self.decks else self.decks
+        st.ev_active = self.ev_active            # tuples, replaced whole when an event begins or ends
+        st.ev_cost_pool = self.ev_cost_pool
+        st.ev_cost_coin = self.ev_cost_coin
+        st.ev_yield = self.ev_yield
+        st.ev_yield_mask = self.ev_yield_mask
+        st.ev_no_build = self.ev_no_build
+        st.ev_no_space = self.ev_no_space
+        st.ev_no_conv = self.ev_no_conv
         return st
 
     def key(self) -> tuple:
@@ -942,7 +1000,7 @@ class State:
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
                 self.built_this_turn, self.hired, self.leaped, tuple(self.first_due), self.ending, self.end_reason, self.end_cond, self.finish,
-                tuple(self.pending))
+                tuple(self.pending), tuple(map(tuple, self.decks)), self.ev_active)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -1321,6 +1379,8 @@ class State:
         p = self.current
         self._reset_turn_counters()
         self.phase = WORK
+        if c.n_decks:
+            self._events_at_start()
         if c.harbor_struct >= 0 and c.cast_at_start and self.harbormaster == p:
             self._cast()
         self._income(p, self.owned[p])
@@ -1492,6 +1552,11 @@ class State:
                 if not out and not moved:         # no move is left: the player goes on to the spending phase
                     out.append(c.a_spend)
                     out.append(c.a_end)
+            if self.ev_no_space:                  # an event forbids moving onto a space: as with tolls
+                out = [a for a in out if not self._move_forbidden(p, a)]
+                if not out and not moved:
+                    out.append(c.a_spend)
+                    out.append(c.a_end)
             if c.borrow_phases & 1:
                 self._borrow_actions(out)
             if self.moved:
@@ -1513,7 +1578,10 @@ class State:
                     continue
                 if c.copies_mask >> s & 1 and self._copies_built(s) >= c.copies[s]:
                     continue
-                if value >= c.cost_coin[s] and self._has(p, c.cost_pool[s]) and self._can_pay(p, c.cost_coin[s]):
+                if self.ev_no_build >> s & 1:       # an event forbids building it
+                    continue
+                cost = self.ev_cost_coin[s]         # c.cost_coin[s], unless an event changes it
+                if value >= cost and self._has(p, self.ev_cost_pool[s]) and self._can_pay(p, cost):
                     out.append(c.build_action[s])
         if c.borrow_phases & 2:
             self._borrow_actions(out)
@@ -1527,6 +1595,8 @@ class State:
             if not (c.conv_always[k] or conv_ok >> k & 1):
                 continue
             if c.conv_per_turn[k] is not None and self.conv_used[k] >= c.conv_per_turn[k]:
+                continue
+            if self.ev_no_conv >> k & 1:            # an event forbids it
                 continue
             if value < c.conv_pay_coin[k] or not self._has(p, c.conv_pay_pool[k]):
                 continue
@@ -1747,14 +1817,21 @@ class State:
                         j += 1
                 over >>= 1
                 s += 1
+        if self.ev_yield_mask >> dest & 1:        # an event changes the space's yield (never below 0)
+            pool, cn = self.ev_yield[dest]
+            if pool is not c.no_pool:
+                gain = tuple([max(0, gain[r] + pool[r]) for r in range(c.n_pool)])
+                if not any(gain):
+                    gain = c.no_pool
+            coin = max(0, coin + cn)
         self._gain(p, gain)
         if coin:
             self._earn_coin(p, coin)
 
     def _build(self, p: int, s: int):
         c = self.c
-        self._take(p, c.cost_pool[s])
-        self._pay(p, c.cost_coin[s])
+        self._take(p, self.ev_cost_pool[s])       # c.cost_pool[s] and c.cost_coin[s], unless an event changes them
+        self._pay(p, self.ev_cost_coin[s])
         self.owned[p] |= BIT << s
         self.built_this_turn += 1
         self._gain(p, c.built_pool[s])
@@ -1777,6 +1854,109 @@ class State:
             self.harbormaster = p
             if c.cast_on_build:
                 self.cast_pending = True
+        if c.reveal_build_mask >> s & 1:          # an event deck revealed when this structure is built
+            for d in range(c.n_decks):
+                if c.deck_on_build[d] == s:
+                    self._reveal_event(d)
+
+    def _move_dest(self, p: int, a: int) -> int:
+        """The space move (or long move) action ``a`` brings its worker to; -1 for an action that moves none."""
+        c = self.c
+        kind = c.action_kind[a]
+        if kind != MOVE and kind != LEAP:
+            return -1
+        steps = c.move_steps if kind == MOVE else self._leap_steps(p)
+        dest = c.action_arg2[a]
+        for _step in range(steps):
+            dest = c.next_space[dest]
+        return dest
+
+    def _move_forbidden(self, p: int, a: int) -> bool:
+        """Whether action ``a`` moves a worker onto a space an event forbids."""
+        dest = self._move_dest(p, a)
+        return dest >= 0 and bool(self.ev_no_space >> dest & 1)
+
+    # ---------------------------------------------------------------- events
+    def _events_at_start(self):
+        """The start of a turn: the cards whose round is over end, then each deck revealed at the start of
+        every turn, or of the round (the first player's turn), reveals its next card."""
+        c = self.c
+        if self.ev_active:
+            ended = [e for e in self.ev_active if 0 <= e[2] <= self.turn]
+            if ended:
+                for e in ended:
+                    self.log.append(("event_end", e[0], e[1]))
+                self._set_events(tuple([e for e in self.ev_active if not 0 <= e[2] <= self.turn]))
+        new_round = self.turn % c.n_players == 0
+        for d in range(c.n_decks):
+            if c.deck_reveal[d] == 1 or c.deck_reveal[d] == 0 and new_round:
+                self._reveal_event(d)
+
+    def _reveal_event(self, d: int):
+        """Deck ``d``'s top card is revealed, told in the log as ``("event", d, card, current player)``: the
+        deck's card before it ends if it lasts until the next one (``("event_end", d, card)``), each player
+        gains its give (the current player first, then in turn order), and its changes apply from now.
+        An empty deck reveals nothing."""
+        c = self.c
+        cards = self.decks[d]
+        if not cards:
+            return
+        k = cards.pop()
+        active = self.ev_active
+        if c.deck_lasts[d] == 1:
+            for e in active:
+                if e[0] == d:
+                    self.log.append(("event_end", e[0], e[1]))
+            active = tuple([e for e in active if e[0] != d])
+        n = c.n_players
+        until = (self.turn // n + 1) * n if c.deck_lasts[d] == 0 else -1   # the first turn of the next round
+        self.log.append(("event", d, k, self.current))
+        self._set_events(active + ((d, k, until),))
+        give = c.card_give[k]
+        if give is not None:
+            q = self.current
+            for _ in range(n):
+                self._gain(q, give[0])
+                if give[1]:
+                    self._earn_coin(q, give[1])
+                q = c.next_seat[q]
+
+    def _set_events(self, active: tuple):
+        """The cards in effect become ``active`` (``(deck, card, first turn it no longer lasts or -1)``): the
+        costs, yields and forbidden actions they change, summed card by card, each amount never below 0."""
+        c = self.c
+        self.ev_active = active
+        self.ev_no_build = self.ev_no_space = self.ev_no_conv = self.ev_yield_mask = 0
+        cost_pool, cost_coin = list(c.cost_pool), list(c.cost_coin)
+        yields = [None] * c.n_spaces
+        changed = set()
+        for e in active:
+            k = e[1]
+            if c.card_cost[k] is not None:
+                s, pool, coin = c.card_cost[k]
+                cost_pool[s] = c.added(cost_pool[s], pool) if pool is not c.no_pool else cost_pool[s]
+                cost_coin[s] += coin
+                changed.add(s)
+            if c.card_yield[k] is not None:
+                sp, pool, coin = c.card_yield[k]
+                old = yields[sp] or (c.no_pool, 0)
+                yields[sp] = (c.added(old[0], pool) if pool is not c.no_pool else old[0], old[1] + coin)
+                self.ev_yield_mask |= BIT << sp
+            if c.card_forbid[k] is not None:
+                kind, i = c.card_forbid[k]
+                if kind == 0:
+                    self.ev_no_build |= BIT << i
+                elif kind == 1:
+                    self.ev_no_space |= BIT << i
+                else:
+                    self.ev_no_conv |= BIT << i
+        for s in changed:
+            pool = tuple([max(0, a) for a in cost_pool[s]])
+            cost_pool[s] = pool if any(pool) else c.no_pool
+            cost_coin[s] = max(0, cost_coin[s])
+        self.ev_cost_pool = tuple(cost_pool) if changed else c.cost_pool
+        self.ev_cost_coin = tuple(cost_coin) if changed else c.cost_coin
+        self.ev_yield = tuple(yields)
 
     def _worker_owner(self, w: int) -> int:
         """The one player worker ``w`` belongs to, for a toll: a sailor's hirer, or the only player who may move
@@ -2060,6 +2240,9 @@ class State:
             "ship": c.outcome_ids[self.ship] if self.ship >= 0 else None,
             "scores": list(self.scores()),
             "ending": self.ending,
+            # Event decks: the cards in effect (deck, card) in the order revealed, and how many each deck has left.
+            "events": [(c.deck_ids[e[0]], c.card_ids[e[1]]) for e in self.ev_active],
+            "decks_left": {c.deck_ids[d]: len(self.decks[d]) for d in range(c.n_decks)},
         }
 
     def unseen_goals(self) -> list[int]:
@@ -2073,7 +2256,7 @@ class State:
 
     def determinize(self, seed: int) -> "State":
         """A clone in which what ``current`` cannot see (the goal stack, future
-        casts, future rolls) is redrawn from ``seed`` — for search bots."""
+        casts, future rolls, the order of the event decks' cards) is redrawn from ``seed`` — for search bots."""
         st = self.clone()
         st.rng = (seed * 0x9E3779B97F4A7C15 + 0x7F4A7C15) & MASK64
         pool = st.unseen_goals()
@@ -2081,4 +2264,6 @@ class State:
             j = st._rand(i + 1)
             pool[i], pool[j] = pool[j], pool[i]
         st.stack = pool[:len(self.stack)]
+        # The cards not yet revealed, shuffled from their sorted list: the result never depends on their real order.
+        st.decks = [st._shuffled(sorted(cards)) for cards in st.decks]
         return st

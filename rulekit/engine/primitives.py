@@ -7,6 +7,8 @@ that name into :class:`~rulekit.engine.game.Compiled`'s tables:
 - :data:`EFFECTS`: an effect of a structure (``$defs/effect``), as
   ``compile(c, s, arg)``: fill the tables of ``c`` (a ``Compiled`` being built)
   for structure ``s`` with the effect's value ``arg`` (``{}`` for an empty one);
+- :data:`CARD_EFFECTS`: an effect of an event deck's card (``$defs/card``), as
+  ``compile(c, k, arg)``: fill card ``k``'s row of the card tables of ``c``;
 - :data:`METRICS`: a condition's metric (``$defs/condition``), as
   ``param(c, spec)``: what :class:`~rulekit.engine.game.Condition` keeps of the
   condition ``spec`` to measure it (``None``: nothing).
@@ -108,6 +110,41 @@ EFFECTS = {
     "borrowing": _borrowing,
     "ship_benefit": _ship_benefit,
     "steal": _steal,
+}
+
+# ------------------------------------------------------------------ card effects
+# A card of an event deck (``$defs/card``): compile(c, k, arg) fills card ``k``'s row of ``c``'s card tables.
+
+
+def _card_space_yield(c, k: int, arg: dict):
+    add = arg["add"]
+    c.card_yield[k] = (c.space_ids.index(arg["space"]), c.pools(add), c.coins(add))
+
+
+def _card_cost(c, k: int, arg: dict):
+    add = arg["add"]
+    c.card_cost[k] = (c.struct_ids.index(arg["structure"]), c.pools(add), c.coins(add))
+
+
+def _card_forbid(c, k: int, arg: dict):
+    if "build" in arg:
+        c.card_forbid[k] = (0, c.struct_ids.index(arg["build"]))
+    elif "space" in arg:
+        c.card_forbid[k] = (1, c.space_ids.index(arg["space"]))
+    else:
+        c.card_forbid[k] = (2, c.conv_ids.index(arg["conversion"]))
+
+
+def _card_give(c, k: int, arg: dict):
+    c.card_give[k] = (c.pools(arg), c.coins(arg))
+
+
+#: card effect name -> compile(c, k, arg), in the schema's order.
+CARD_EFFECTS = {
+    "space_yield": _card_space_yield,
+    "cost": _card_cost,
+    "forbid": _card_forbid,
+    "give": _card_give,
 }
 
 # ---------------------------------------------------------------------- metrics

@@ -253,6 +253,10 @@ def _unknown_id(kind: str, ident, known, suggest: bool = True) -> str:
     return _(with_listing).format(id=_show(ident), known=listing)
 
 
+#: The effects a card of an event deck may have (``$defs/card``), each at most once per card.
+CARD_EFFECTS = ("space_yield", "cost", "forbid", "give")
+
+
 # Where each kind of id is defined (for blaming a variant that removed one).
 _DEFINED_AT = {
     "structure": "/structures",
@@ -413,6 +417,15 @@ def amount_places(data):
         for key in ("pay", "gain"):
             yield f"{join('/conversions', cid)}/{key}", _dict(_dict(conv).get(key)), ()
     yield "/sailors/cost", _dict(_dict(data.get("sailors")).get("cost")), ()
+    for did, deck in _dict(data.get("events")).items():
+        for i, card in enumerate(_list(_dict(deck).get("cards"))):
+            base = f"{join('/events', did)}/cards/{i}"
+            card = _dict(card)
+            if isinstance(card.get("give"), dict):
+                yield f"{base}/give", card["give"], ()
+            for key in ("space_yield", "cost"):
+                if isinstance(_dict(card.get(key)).get("add"), dict):
+                    yield f"{base}/{key}/add", card[key]["add"], ()
     yield "/borrowing/repay", _dict(_dict(data.get("borrowing")).get("repay")), ()
     for i, outcome in enumerate(_list(_dict(data.get("casting")).get("outcomes"))):
         yield f"/casting/outcomes/{i}/benefit/income", _dict(_dict(_dict(outcome).get("benefit")).get("income")), ()
@@ -880,6 +893,7 @@ class _Checker:
         self.check_workers()
         self.check_structures()
         self.check_rolls()
+        self.check_events()
         self.check_prerequisite_cycles()
         self.check_goals(comps)
         self.check_end()
@@ -1066,6 +1080,46 @@ class _Checker:
             elif least < 2:
                 self.add(pointer, _("at_least: {least} changes nothing: every roll earns the gain of the conversion "
                                      "{conversion} (remove roll, or ask for 2 or more)").format(least=least, conversion=cid))
+
+    def check_events(self):
+        """Decks of event cards: every id a card or a reveal names exists, a card's id is unique in its deck,
+        every card has an effect, and no card forbids for the rest of the game what would stop the game
+        for good (a space: the workers before it could never move on; a structure, where the game ends
+        when every structure is built)."""
+        ends_all_built = any("all_structures_built" in _dict(c) for c in _list(_dict(self.data.get("end")).get("conditions")))
+        for did, deck in _dict(self.data.get("events")).items():
+            deck = _dict(deck)
+            base = join("/events", did)
+            if isinstance(deck.get("reveal"), dict):
+                self.ref(f"{base}/reveal/on_build", deck["reveal"].get("on_build"), "structure")
+            for_game = deck.get("lasts") == "game"
+            first = {}
+            for i, card in enumerate(_list(deck.get("cards"))):
+                if not isinstance(card, dict):
+                    continue
+                pointer = f"{base}/cards/{i}"
+                cid = card.get("id")
+                if isinstance(cid, str):
+                    if cid in first:
+                        self.add(f"{pointer}/id", _("card id {id} is used twice in this deck (first at line {line})").format(
+                            id=cid, line=self.res.where(first[cid])[1]))
+                    else:
+                        first[cid] = f"{pointer}/id"
+                if not any(k in card for k in CARD_EFFECTS):
+                    self.add(pointer, _("this card has no effect: give it space_yield, cost, forbid or give"))
+                self.ref(f"{pointer}/space_yield/space", _dict(card.get("space_yield")).get("space"), "space")
+                self.ref(f"{pointer}/cost/structure", _dict(card.get("cost")).get("structure"), "structure")
+                forbid = _dict(card.get("forbid"))
+                for key, kind in (("build", "structure"), ("space", "space"), ("conversion", "conversion")):
+                    self.ref(f"{pointer}/forbid/{key}", forbid.get(key), kind)
+                if for_game and isinstance(forbid.get("space"), str):
+                    self.add(f"{pointer}/forbid/space", _(
+                        "forbidding the space {space} for the rest of the game (lasts: game) stops for good every worker "
+                        "on the space before it: choose lasts: round or until_next").format(space=forbid["space"]))
+                if for_game and ends_all_built and isinstance(forbid.get("build"), str):
+                    self.add(f"{pointer}/forbid/build", _(
+                        "forbidding {structure} for the rest of the game (lasts: game) could keep the game from ending "
+                        "when every structure is built: choose lasts: round or until_next").format(structure=forbid["build"]))
 
     def check_prerequisite_cycles(self):
         graph = {}

@@ -385,7 +385,7 @@ def _describe_build(state, action: int) -> str:
     s = c.actions[action].arg
     vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
     return _("Build the {structure}: pay {cost}; worth {vp} to you").format(
-        structure=name(c.data, "structure", c.struct_ids[s]), cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
+        structure=name(c.data, "structure", c.struct_ids[s]), cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
         vp=vp_text(vp))
 
 
@@ -393,7 +393,7 @@ def _report_build(state, action: int, player: str) -> str:
     c = state.c
     s = c.actions[action].arg
     vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-    parts = {"structure": name(c.data, "structure", c.struct_ids[s]), "cost": cost_text(c.cost_pool[s], c.cost_coin[s], c),
+    parts = {"structure": name(c.data, "structure", c.struct_ids[s]), "cost": cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
              "vp": vp_text(vp)}
     if _is_you(player):
         return _("You build the {structure} for {cost} (worth {vp}).").format(**parts)
@@ -404,7 +404,7 @@ def _short_build(state, action: int) -> str:
     c = state.c
     s = c.actions[action].arg
     vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-    return _("{cost} → {vp}").format(cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), vp=vp_text(vp))
+    return _("{cost} → {vp}").format(cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c), vp=vp_text(vp))
 
 
 def _describe_borrow(state, action: int) -> str:
@@ -713,6 +713,13 @@ def event_line(state, event, names) -> str:
             return _("{player} takes {amount} from you.").format(amount=_sentences.amount(taken, d), player=names[event[1]])
         return _("{player} takes {amount} from {victim}.").format(
             amount=_sentences.amount(taken, d), player=names[event[1]], victim=names[event[2]])
+    if kind == "event":                         # ("event", deck, card, current player): an event card revealed
+        did, cid = c.deck_ids[event[1]], c.card_ids[event[2]]
+        return _("Event: {card} — {effect}").format(card=_sentences.card_name(d, did, cid),
+                                                    effect=_sentences.card_sentence(d, _sentences.card_entry(d, did, cid)))
+    if kind == "event_end":                     # ("event_end", deck, card): its effects are over
+        did, cid = c.deck_ids[event[1]], c.card_ids[event[2]]
+        return _("The event {card} is over.").format(card=_sentences.card_name(d, did, cid))
     if kind == "if" and not event[4]:             # ("if", player, structure, effect, met): a condition not met
         structure = name(d, "structure", c.struct_ids[event[2]])
         if _is_you(names[event[1]]):
@@ -789,12 +796,17 @@ def why_illegal(state, action: int) -> str:
                                                                          required=format_list(missing))
         if bin(state.owned[p]).count("1") >= c.tokens:
             return _("you have no structure token left")
+        if state.ev_no_build >> s & 1:
+            return _("an event forbids building the {structure} now").format(structure=sname)
         return _("the {structure} costs {cost}; you have {labor} and {coin}").format(
-            structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c), labor=labor_text(labor_of(state), c),
+            structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c), labor=labor_text(labor_of(state), c),
             coin=coin_text(state.coin_value(p), c))
     if info.kind == MOVE:
         if not (state._kind_access(p) >> info.arg & 1):
             return _("you have no access to that worker")
+        if state._move_forbidden(p, action):
+            return _("an event forbids moving a worker onto the {space} space now").format(
+                space=name(d, "space", c.space_ids[state._move_dest(p, action)]))
         return _("no worker of that kind can move from there now (each worker moves at most once a turn)")
     if info.kind == BORROW:
         ls = lender_structure(state)
@@ -805,6 +817,8 @@ def why_illegal(state, action: int) -> str:
         return _("the token is not available, or no player you may borrow from has built that structure")
     if info.kind == CONVERT:
         k = info.arg
+        if state.ev_no_conv >> k & 1:
+            return _("an event forbids {conversion} now").format(conversion=name(d, "conversion", c.conv_ids[k]))
         return _("{conversion} needs {cost} and the structure that allows it").format(
             conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c))
     return ""
@@ -1125,10 +1139,31 @@ def common_rows(state, names, compact: bool = False, progress: bool = True) -> l
         rows.append((_("{token_of} token").format(token_of=lender), token))
     if c.harbor_struct >= 0:
         rows.append((_("Ships"), ship_text(state, names, compact)))
+    if c.n_decks:
+        rows.extend(event_rows(state, compact))
     rows.append((_("Supply"), coins_text(d, c.coin_ids, state.supply)))
     progress = end_progress(state, names, compact) if progress else ""
     if progress:
         rows.insert(1, (_("Game ends when"), progress))
+    return rows
+
+
+def event_rows(state, compact: bool = False) -> list[tuple[str, str]]:
+    """(label, text): each event card in effect and what it does (compact: its name only), then, for each deck,
+    how many cards are left (their order is never shown)."""
+    c = state.c
+    d = c.data
+    rows = []
+    for dk, k, _until in state.ev_active:
+        did, cid = c.deck_ids[dk], c.card_ids[k]
+        card = _sentences.card_name(d, did, cid)
+        text = card if compact else _("{card} — {effect}").format(
+            card=card, effect=_sentences.card_sentence(d, _sentences.card_entry(d, did, cid)))
+        rows.append((_("Event"), text))
+    for dk, did in enumerate(c.deck_ids):
+        left = len(state.decks[dk])
+        rows.append((_("{deck} deck").format(deck=_sentences.deck_name(d, did)),
+                     ngettext("{count} card left", "{count} cards left", left).format(count=left)))
     return rows
 
 
@@ -1388,15 +1423,15 @@ def cost_lines(state, names, width: int = WIDTH) -> list[str]:
                 [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
                  if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]))
         else:
-            short_labor = tuple(max(0, c.cost_pool[s][r] - state.held(p, r)) if state.phase_name == "spending" or c.pool_end[r] < 0
+            short_labor = tuple(max(0, state.ev_cost_pool[s][r] - state.held(p, r)) if state.phase_name == "spending" or c.pool_end[r] < 0
                                 else 0 for r in range(c.n_pool))
-            short_coin = max(0, c.cost_coin[s] - state.coin_value(p))
+            short_coin = max(0, state.ev_cost_coin[s] - state.coin_value(p))
             if any(short_labor) or short_coin:
                 status = _("missing {missing}").format(missing=cost_text(short_labor, short_coin, c))
             else:
                 status = _("affordable")
         text = _("{structure}: {cost} · {requires} · {first} / {later} · {effect}").format(
-            structure=sname, cost=cost_text(c.cost_pool[s], c.cost_coin[s], c),
+            structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
             requires=format_list(req) if req else _("requires nothing"),
             first=vp_text(c.vp_first[s]), later=vp_text(c.vp_later[s]), effect=_effects(d, c.struct_ids[s]))
         out.extend(wrap(text, "      ", "  ", width=width))

@@ -18,6 +18,7 @@ from typing import Callable
 
 from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
 from ..language.names import display_name
+from ..text import sentences as _sentences
 from .notation import for_state
 
 #: An amount by resource: ``((resource id, n), ...)``, only the resources that are not zero, in the
@@ -153,6 +154,19 @@ class StateView:
     progress: ProgressView
     actions: tuple             # ActionView of every legal action (empty when it is not ``seat``'s turn)
     outcome: OutcomeView | None
+    events: tuple = ()         # EventView of each event card in effect, in the order revealed
+
+
+@dataclass(frozen=True)
+class EventView:
+    """An event card in effect: its deck and card, and what it does (the unrevealed cards' order is not shown)."""
+
+    deck: str                  # the deck's id
+    deck_name: str
+    card: str                  # the card's id
+    card_name: str
+    text: str                  # what it does, in the player's language
+    left: int                  # the cards still to reveal in its deck
 
 
 # ---------------------------------------------------------------------------
@@ -197,7 +211,7 @@ def action_view(state, action: int, label: Callable | None = None) -> ActionView
     elif kind in (BUILD, BORROW):
         ids["structure"] = c.struct_ids[info.arg]
         if kind == BUILD:
-            cost = _amounts(c, c.cost_pool[info.arg], c.cost_coin[info.arg])
+            cost = _amounts(c, state.ev_cost_pool[info.arg], state.ev_cost_coin[info.arg])   # as an event may change it
     elif kind == CONVERT:
         k = info.arg
         ids["conversion"] = c.conv_ids[k]
@@ -290,9 +304,22 @@ def state_view(state, names=None, seat: int = -1, label: Callable | None = None,
                               tuple(tuple(state.score_by_source(p).items()) for p in range(c.n_players)),
                               state.end_reason)
     return StateView(seat, cur, state.turn, state.phase_name, spaces, off, tuple(players), borrowable, goals,
-                     lender, ship, tuple(zip(c.coin_ids, state.supply)), progress, actions, outcome)
+                     lender, ship, tuple(zip(c.coin_ids, state.supply)), progress, actions, outcome,
+                     _events(state) if c.n_decks else ())
 
 
-__all__ = ["ActionView", "Amounts", "GoalsView", "KIND_NAMES", "LenderView", "OutcomeView", "PlayerView",
+def _events(state) -> tuple:
+    """EventView of each event card in effect."""
+    c = state.c
+    d = c.data
+    out = []
+    for dk, k, _until in state.ev_active:
+        did, cid = c.deck_ids[dk], c.card_ids[k]
+        out.append(EventView(did, str(_sentences.deck_name(d, did)), cid, str(_sentences.card_name(d, did, cid)),
+                             _sentences.card_sentence(d, _sentences.card_entry(d, did, cid)), len(state.decks[dk])))
+    return tuple(out)
+
+
+__all__ = ["ActionView", "Amounts", "EventView", "GoalsView", "KIND_NAMES", "LenderView", "OutcomeView", "PlayerView",
            "ProgressView", "ShipView", "SpaceView", "StateView", "StructureView", "WorkerView", "action_view",
            "amounts_map", "state_view"]

@@ -25,7 +25,7 @@ from . import sentences as s
 
 #: Sections in reading order (the rulebook's order), with their titles.
 SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "borrowing", "casting",
-            "conversions", "goals", "end", "scoring")
+            "conversions", "events", "goals", "end", "scoring")
 
 
 def section_title(section: str, changes=()) -> str:
@@ -42,6 +42,7 @@ def section_title(section: str, changes=()) -> str:
         "structures": _("Structures"),
         "borrowing": _("Borrowing"),
         "conversions": _("Conversions"),
+        "events": _("Events"),
         "goals": _("Goals"),
         "end": _("End of the game"),
         "scoring": _("Scoring and ties"),
@@ -219,6 +220,18 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("conversions", cid, s.conversion_name(data, cid), s.conversion_rule(data, cid))
     if s.conversions_limit_sentence(data):
         add("conversions", "conversions_limit", _("Conversions per turn"), s.conversions_limit_sentence(data))
+
+    # Event decks: each deck's moment and duration, and each card's effect
+    for did, deck in (data.get("events") or {}).items():
+        name = s.deck_name(data, did)
+        add("events", f"deck:{did}", _("{deck} deck").format(deck=name), s.deck_sentence(data, did))
+        for card in deck["cards"]:
+            count = card.get("count", 1)
+            text = s.card_sentence(data, card)
+            if count > 1:
+                text = ngettext("{effect} ({num} copy)", "{effect} ({num} copies)", count).format(effect=text, num=count)
+            add("events", f"card:{did}:{card['id']}", _("{deck} deck — {card}").format(
+                deck=name, card=s.card_name(data, did, card["id"])), text)
 
     # Borrowing
     if data.get("borrowing"):

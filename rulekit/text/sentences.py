@@ -1858,3 +1858,104 @@ def example_turn(data) -> list[str]:
     else:
         out.append(_("Nothing can be built yet: you end your turn."))
     return out
+
+
+# --------------------------------------------------------------------------
+# Event decks (events): a sentence per card effect, and the deck's moment and duration
+
+
+def deck_name(data, did: str) -> str:
+    return entry_name((data.get("events") or {}).get(did), "deck", did)
+
+
+def card_entry(data, did: str, cid: str):
+    """The card ``cid`` of deck ``did`` as the ruleset writes it (None if there is none)."""
+    return next((c for c in ((data.get("events") or {}).get(did) or {}).get("cards") or () if c.get("id") == cid), None)
+
+
+def card_name(data, did: str, cid: str) -> str:
+    return entry_name(card_entry(data, did, cid), "card", cid)
+
+
+def _more_less(data, add) -> tuple[str | None, str | None]:
+    """A card's ``add``: the amounts it adds and those it takes away (as positive amounts), each None if none."""
+    more = {k: v for k, v in add.items() if v > 0}
+    less = {k: -v for k, v in add.items() if v < 0}
+    return (amount(more, data) if more else None), (amount(less, data) if less else None)
+
+
+def _card_space_yield_sentence(data, value) -> str:
+    more, less = _more_less(data, value["add"])
+    space = space_name(data, value["space"])
+    if more and less:
+        return _("Each worker moved onto the {space} space earns {more} more and {less} less (never less than nothing).").format(
+            space=space, more=more, less=less)
+    if less:
+        return _("Each worker moved onto the {space} space earns {less} less (never less than nothing).").format(
+            space=space, less=less)
+    return _("Each worker moved onto the {space} space earns {more} more.").format(space=space, more=more or _("nothing"))
+
+
+def _card_cost_sentence(data, value) -> str:
+    more, less = _more_less(data, value["add"])
+    structure = structure_name(data, value["structure"])
+    if more and less:
+        return _("Building the {structure} costs {more} more and {less} less (never less than nothing).").format(
+            structure=structure, more=more, less=less)
+    if less:
+        return _("Building the {structure} costs {less} less (never less than nothing).").format(structure=structure, less=less)
+    return _("Building the {structure} costs {more} more.").format(structure=structure, more=more or _("nothing"))
+
+
+def _card_forbid_sentence(data, value) -> str:
+    if "build" in value:
+        return _("No player may build the {structure}.").format(structure=structure_name(data, value["build"]))
+    if "space" in value:
+        return _("No worker may be moved onto the {space} space (a player with no other move goes on to their "
+                 "Resource Spending Phase).").format(space=space_name(data, value["space"]))
+    return _("No player may use the conversion {conversion}.").format(conversion=conversion_name(data, value["conversion"]))
+
+
+def _card_give_sentence(data, value) -> str:
+    return _("Each player earns {amount} at once, as the card is revealed.").format(amount=amount(value, data))
+
+
+#: The text's row for each effect of an event card (``$defs/card``): its sentence, ``sentence(data, value)``.
+CARD_SENTENCES = {
+    "space_yield": _card_space_yield_sentence,
+    "cost": _card_cost_sentence,
+    "forbid": _card_forbid_sentence,
+    "give": _card_give_sentence,
+}
+
+
+def card_sentence(data, card) -> str:
+    """What a card does, each of its effects as a sentence, in the schema's order."""
+    return " ".join(CARD_SENTENCES[key](data, card[key]) for key in CARD_SENTENCES if key in card)
+
+
+def deck_sentence(data, did: str) -> str:
+    """When a deck's card is revealed, how long its effects last, and what happens when the deck is empty."""
+    deck = data["events"][did]
+    name = deck_name(data, did)
+    reveal = deck["reveal"]
+    if isinstance(reveal, dict):
+        when = _("Each time a player builds the {structure}, the top card of the {deck} deck is revealed.").format(
+            structure=structure_name(data, reveal["on_build"]), deck=name)
+    elif reveal == "start_of_turn":
+        when = _("At the start of each turn, before its income, the top card of the {deck} deck is revealed.").format(deck=name)
+    else:
+        when = _("At the start of each round (the first player's turn, before its income), the top card of the {deck} deck "
+                 "is revealed.").format(deck=name)
+    lasts = {
+        "round": _("Its effects last until the end of that round (when every player has had their turn)."),
+        "until_next": _("Its effects last until the next card of this deck is revealed (those of the last card, to the end "
+                        "of the game)."),
+        "game": _("Its effects last to the end of the game."),
+    }[deck["lasts"]]
+    cards = sum(c.get("count", 1) for c in deck["cards"])
+    empty = ngettext("The deck holds {num} card, shuffled at the start of the game; once it is empty, no more cards are "
+                     "revealed.",
+                     "The deck holds {num} cards, shuffled at the start of the game; once it is empty, no more cards are "
+                     "revealed.", cards).format(num=cards)
+    return _("{when} {lasts} {empty}").format(when=when, lasts=lasts, empty=empty)
