@@ -71,6 +71,10 @@ cdef class Compiled:
     cdef public object toll_mask
     cdef public list steals
     cdef public long long steal_mask
+    # Secret objectives: the cards, their conditions and VP, how many dealt to each seat and kept.
+    cdef public list obj_ids, obj_cond
+    cdef public tuple obj_vps
+    cdef public int obj_deal, obj_keep
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -90,6 +94,7 @@ cdef class State:
     cdef public int borrows, leaped, end_cond
     cdef public list purses, pool, earned, first_due, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
+    cdef public list objectives     # per seat: the objective cards it holds
 
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n)
