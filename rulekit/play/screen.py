@@ -683,6 +683,20 @@ def event_line(state, event, names) -> str:
             return _("{player} takes {amount} from you.").format(amount=_sentences.amount(taken, d), player=names[event[1]])
         return _("{player} takes {amount} from {victim}.").format(
             amount=_sentences.amount(taken, d), player=names[event[1]], victim=names[event[2]])
+    if kind == "objective":                     # ("objective", player, card, VP scored): revealed when the game is over
+        card = _sentences.objective_name(d, c.obj_ids[event[2]])
+        condition = _sentences.objective_condition(d, c.obj_ids[event[2]])
+        if event[3] or c.obj_vps[event[2]] == 0 and c.obj_cond[event[2]].holds(state, event[1]):
+            if _is_you(names[event[1]]):
+                return _("Your objective {objective} is met ({condition}): {vp}.").format(
+                    objective=card, condition=condition.rstrip("."), vp=vp_text(event[3]))
+            return _("{player}'s objective {objective} is met ({condition}): {vp}.").format(
+                player=names[event[1]], objective=card, condition=condition.rstrip("."), vp=vp_text(event[3]))
+        if _is_you(names[event[1]]):
+            return _("Your objective {objective} is not met ({condition}): no VP.").format(
+                objective=card, condition=condition.rstrip("."))
+        return _("{player}'s objective {objective} is not met ({condition}): no VP.").format(
+            player=names[event[1]], objective=card, condition=condition.rstrip("."))
     if kind == "if" and not event[4]:             # ("if", player, structure, effect, met): a condition not met
         structure = name(d, "structure", c.struct_ids[event[2]])
         if _is_you(names[event[1]]):
@@ -711,6 +725,34 @@ def event_line(state, event, names) -> str:
 
 def _is_you(player: str) -> bool:
     return player == _("You")
+
+
+def objectives_viewer(state, names) -> int:
+    """The seat whose secret objectives the screen shows: the one human's ("You"); else (hot-seat, or
+    computers only) the seat whose turn it is, at whose decision the screen is drawn."""
+    return next((p for p in seats(state) if _is_you(str(names[p]))), state.current)
+
+
+def objectives_text(state, pv, compact: bool = False) -> str:
+    """A player's objective cards as the screen shows them: the viewer's own (each with its VP and, on a
+    roomy screen, its condition), every player's once the game is over (met or not), else only how many."""
+    d = state.c.data
+    if not pv.objectives:
+        return ngettext("{count} secret card", "{count} secret cards", pv.objectives_held).format(
+            count=pv.objectives_held)
+    cards = []
+    for oid, card_name in pv.objectives:
+        vp = _sentences.objective_cards(d)[oid]["vp"]
+        if state.is_terminal():
+            met = state.c.obj_cond[state.c.obj_ids.index(oid)].holds(state, pv.seat)
+            cards.append((_("{objective} ({vp}, met)") if met else _("{objective} (not met)")).format(
+                objective=card_name, vp=vp_text(vp)))
+        elif compact:
+            cards.append(_("{objective} ({vp})").format(objective=card_name, vp=vp_text(vp)))
+        else:
+            cards.append(_("{objective} ({vp}): {condition}").format(
+                objective=card_name, vp=vp_text(vp), condition=_sentences.objective_condition(d, oid)))
+    return ", ".join(cards) if compact or state.is_terminal() else " ".join(cards)
 
 
 def turn_line(state, names) -> str:
@@ -968,8 +1010,11 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
     cur = state.current
     out = []
     labels = [_("Coins"), str(turn_resource_name(c)), _("Structures"), _("Goals")]
+    if c.obj_deal:
+        labels.append(_("Objectives"))
     lw = _label_width(labels)
-    for seat, pv in zip(seats(state), state_view(state, names, with_actions=False).players):
+    viewer = objectives_viewer(state, names) if c.obj_deal else -1
+    for seat, pv in zip(seats(state), state_view(state, names, seat=viewer, with_actions=False).players):
         score = pv.score
         playing = pv.to_play
         built = [_("{structure} ({vp})").format(structure=s.name, vp=vp_text(s.vp)) for s in pv.structures]
@@ -991,6 +1036,8 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
             items.append(_("built: {structures}").format(structures=", ".join(built) if built else _("none yet")))
             if goals:
                 items.append(_("goals: {goals}").format(goals=", ".join(goals)))
+            if c.obj_deal:
+                items.append(_("objectives: {cards}").format(cards=objectives_text(state, pv, compact=True)))
             if state.borrowed >= 0 and playing:
                 items.append(_("borrowed this turn: {structure}").format(
                     structure=name(d, "structure", c.struct_ids[state.borrowed])))
@@ -1027,6 +1074,8 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
         out.extend(wrap(text, "  " + " " * lw, "  " + labels[2].ljust(lw), width=width))
         out.extend(wrap(", ".join(goals) if goals else _("none yet"), "  " + " " * lw, "  " + labels[3].ljust(lw),
                         width=width))
+        if c.obj_deal:
+            out.extend(wrap(objectives_text(state, pv), "  " + " " * lw, "  " + labels[4].ljust(lw), width=width))
         if state.borrowed >= 0 and playing:
             out.extend(wrap(_("borrowed this turn: {structure}").format(
                 structure=name(d, "structure", c.struct_ids[state.borrowed])), "  " + " " * lw, width=width))
@@ -1432,7 +1481,8 @@ def source_label(source: str, data) -> str:
         if c_struct:
             return _("{token_of} token penalty").format(token_of=name(data, "structure", c_struct[0]))
     return {"structures": _("VP from structures"), "goals": _("VP from goals"), "borrowing": _("Borrowing penalty"),
-            "coins": _("VP from coins"), "measures": _("VP counted at the end")}[source]
+            "coins": _("VP from coins"), "measures": _("VP counted at the end"),
+            "objectives": _("VP from objectives")}[source]
 
 
 def scored_sources(data) -> list[str]:
@@ -1449,6 +1499,8 @@ def scored_sources(data) -> list[str]:
         if source == "goals" and not data.get("goals"):
             continue
         out.append(source)
+    if _sentences.objective_cards(data):          # a source of its own (not in SOURCES: the editions have none)
+        out.append("objectives")
     return out
 
 
