@@ -1225,7 +1225,7 @@ class _Checker:
             self.check_condition(pointer, cond)
             found = _vp_pointer(cond, pointer)
             if found is not None:
-                self.add(found, _("an objective's condition cannot measure VP (vp, vp_lead, vp_behind, rank): "
+                self.add(found, _("an objective's condition cannot measure VP (the VP, a lead, a deficit or a rank in VP): "
                                   "the objective {objective}'s own VP are part of them").format(objective=oid))
         deal, keep = _int(objectives.get("deal")), _int(objectives.get("keep"))
         if deal is None:
