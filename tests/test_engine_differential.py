@@ -267,6 +267,15 @@ def generated_variant(tmp_path, n):
     if z.random() < 0.3:
         patch["end"]["conditions"] = list(patch["end"].get("conditions") or data["end"]["conditions"]) + [
             {"player_condition": {"metric": z.choice(["vp_lead", "vp_behind"]), "at_least": z.randint(4, 8)}}]
+    h = random.Random(25000 + n)                         # secret objectives dealt at setup, on draws of their own
+    if h.random() < 0.6:
+        measures = [{"metric": "coin_value", "at_least": h.randint(3, 12)}, {"metric": "structures", "at_least": h.randint(2, 6)},
+                    {"metric": "owns", "structure": h.choice(list(data["structures"])), "at_least": 1},
+                    {"metric": "held", "resource": "labor", "at_most": h.randint(0, 2)}]
+        cards = {f"card{i}": {"name": {"en": f"Card {i}", "fr": f"Carte {i}"}, "vp": h.randint(0, 4),
+                              "condition": h.choice(measures + [{"any": h.sample(measures, 2)}, {"not": h.choice(measures)}])}
+                 for i in range(h.randint(2, 6))}
+        patch["objectives"] = {"deal": h.randint(1, len(cards) // 2), "cards": cards}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 
