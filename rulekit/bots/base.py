@@ -26,7 +26,7 @@ def play_game(ruleset, bots, seed: int = 0, first_player=None, max_actions: int 
     while not state.is_terminal():
         if max_turns is not None and state.turn >= max_turns:
             break
-        state._apply(bots[state.current].choose(state))
+        state._apply(bots[state.decider].choose(state))
         n += 1
         if n > max_actions:
             raise RuntimeError("game did not end")

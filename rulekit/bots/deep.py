@@ -88,6 +88,8 @@ class DeepBot(MCTSBot):
         only = self._only_choice(legal)
         if only is not None:
             return only
+        if state.pending:
+            return self._decision(state, legal)
         rng = self.rng
         start, hard, deadline = self._deadlines()
         p = state.current

@@ -55,7 +55,7 @@ class GreedyBot:
         self._reason, self._delta = text, None
 
     def choose(self, state) -> int:
-        p = state.current
+        p = state.decider
         base = evaluate(state, p, self.weights)
         best, best_v = [], None
         legal = state.legal_actions()

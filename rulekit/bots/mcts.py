@@ -125,8 +125,9 @@ def greedy_plan(state, deadline=None, weights=WEIGHTS) -> tuple:
 def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tuple, object]]:
     """Distinct ends of the current player's turn: ``[(actions, state after them)]``.
 
-    A depth-first walk over the current player's actions until the turn is
-    over (or the game); positions reached by several orders are walked once.
+    A depth-first walk over the deciding seat's actions until the turn is
+    over (or the game, or another seat has a decision to make); positions
+    reached by several orders are walked once.
     An exchange of coins is only walked when it claims a goal at once (any
     other exchange changes nothing the engine cannot do itself when paying).
     The walk stops after ``limit`` positions, or at ``deadline`` (the plans
@@ -139,9 +140,9 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
     out = []
     stack = [(state, ())]
     visited = 0
+    p = state.decider                             # a plan is one seat's actions: it ends when another decides
     while stack and visited < limit and not _past(deadline):
         s, acts = stack.pop()
-        p = s.current
         claimed = len(s.claimed[p])
         for a in s.legal_actions():
             ch = s.clone()
@@ -154,7 +155,7 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
                 continue
             seen.add(k)
             seq = acts + (a,)
-            if ch.is_terminal() or ch.turn != turn:
+            if ch.is_terminal() or ch.turn != turn or ch.decider != p:
                 out.append((seq, ch))
             else:
                 stack.append((ch, seq))
@@ -245,11 +246,20 @@ class MCTSBot:
             deadline = hard
         return start, hard, deadline
 
+    def _decision(self, state, legal) -> int:
+        """A decision asked outside a turn's actions (State.pending): the option the greedy evaluation
+        prefers for the seat that decides (turn plans compare whole turns, not such decisions)."""
+        self.last_iterations = 0
+        self.last_reason = _("best evaluation of the options")
+        return greedy_action(state, legal, self.weights)
+
     def choose(self, state) -> int:
         legal = state.legal_actions()
         only = self._only_choice(legal)
         if only is not None:
             return only
+        if state.pending:
+            return self._decision(state, legal)
         rng = self.rng
         start, hard, deadline = self._deadlines()
         limit = self.iterations

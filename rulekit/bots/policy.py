@@ -68,8 +68,8 @@ def action_value(state, a, p, weights=WEIGHTS) -> float:
 
 
 def greedy_action(state, legal, weights=WEIGHTS) -> int:
-    """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`), ties to the first."""
-    p = state.current
+    """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`) for the seat that decides, ties to the first."""
+    p = state.decider
     best = legal[0]
     best_v = action_value(state, best, p, weights)
     for i in range(1, len(legal)):
@@ -81,9 +81,9 @@ def greedy_action(state, legal, weights=WEIGHTS) -> int:
 
 
 def action_values(state, legal, weights=WEIGHTS) -> list:
-    """:func:`evaluate` for the player to move after each action of ``legal`` (the greedy bot's
+    """:func:`evaluate` for the seat that decides after each action of ``legal`` (the greedy bot's
     comparison, played on clones)."""
-    p = state.current
+    p = state.decider
     return [action_value(state, a, p, weights) for a in legal]
 
 

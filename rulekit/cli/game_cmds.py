@@ -64,7 +64,8 @@ seed_option = click.option(
     help=N_("Seed of the game's randomness (default: a random one, printed so the game can be replayed)."))
 record_option = click.option(
     "--record", "record", type=click.Path(dir_okay=False), metavar=N_("FILE"),
-    help=N_("Save the game to FILE after every action."))
+    help=N_("Save the game to FILE as it goes: at each of your actions, at the end of each turn, when you leave, "
+            "and at most once a second in between."))
 resume_option = click.option(
     "--resume", "resume", type=click.Path(dir_okay=False), metavar=N_("FILE"),
     help=N_("Continue the game saved in FILE (in the language it was played in, unless --lang is given)."))

@@ -27,7 +27,9 @@ from . import game as _game  # noqa: E402
 from .game import (  # noqa: E402
                    BORROW,
                    BUILD,
+                   CHOOSE,
                    CONVERT,
+                   DECISIONS,
                    END,
                    EXCHANGE,
                    HIRE,
@@ -36,6 +38,7 @@ from .game import (  # noqa: E402
                    OVER,
                    PHASE_NAMES,
                    REPAY,
+                   SETUP,
                    SOURCES,
                    SPEND,
                    SPENDING,
@@ -49,6 +52,6 @@ from .game import (  # noqa: E402
 
 ENGINE = "compiled" if _core.is_compiled(_game) else "pure Python"
 
-__all__ = ["ENGINE", "BORROW", "BUILD", "CONVERT", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OVER", "PHASE_NAMES",
+__all__ = ["ENGINE", "BORROW", "BUILD", "CHOOSE", "CONVERT", "DECISIONS", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OVER", "PHASE_NAMES",
            "REPAY",
-           "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "Outcome", "State", "compile_ruleset", "new_game"]
+           "SETUP", "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "Outcome", "State", "compile_ruleset", "new_game"]

@@ -16,8 +16,8 @@ from rulekit.engine.trail cimport Trail
 cdef class Condition    # declared below
 
 # The phases and the action kinds, compared after every action: C integers (game.py also names them for Python).
-cdef int WORK, SPENDING, OVER
-cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP
+cdef int WORK, SPENDING, OVER, SETUP
+cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE
 
 # One bit for sets (game.py's BIT): 64-bit, so that BIT << s holds the 32nd structure, worker or kind and beyond.
 cdef long long BIT
@@ -93,6 +93,8 @@ cdef class State:
     cdef public long long moved, borrowed_mask
     cdef public int borrows, leaped, end_cond
     cdef public list purses, pool, earned, first_due, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
+    # Decisions asked and not yet made, in order: (kind, seat, arg) (game.DECISIONS; empty in most games).
+    cdef public list pending
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
     cdef public list objectives     # per seat: the objective cards it holds
 

@@ -37,17 +37,18 @@ from .coins import Coinage
 from .primitives import EFFECTS, METRICS
 from .trail import Trail
 
-# Phases
-WORK, SPENDING, OVER = 0, 1, 2
-PHASE_NAMES = ("work", "spending", "over")
+# Phases (SETUP: before the first turn, while the seats make the decisions asked of them at setup)
+WORK, SPENDING, OVER, SETUP = 0, 1, 2, 3
+PHASE_NAMES = ("work", "spending", "over", "setup")
 
-# Action kinds (LEAP: a move of several steps, given by a long_move effect)
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP = range(10)
+# Action kinds (LEAP: a move of several steps, given by a long_move effect; CHOOSE: an option of a decision)
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE = range(11)
 
 # The compiled core reads the phases and the action kinds as C integers (game.pxd), which are not
 # attributes of the compiled module: name them for Python too (as pure Python, this rebinds them).
-globals().update(WORK=WORK, SPENDING=SPENDING, OVER=OVER, MOVE=MOVE, BORROW=BORROW, SPEND=SPEND, BUILD=BUILD,
-                 CONVERT=CONVERT, HIRE=HIRE, REPAY=REPAY, EXCHANGE=EXCHANGE, END=END, LEAP=LEAP)
+globals().update(WORK=WORK, SPENDING=SPENDING, OVER=OVER, SETUP=SETUP, MOVE=MOVE, BORROW=BORROW, SPEND=SPEND,
+                 BUILD=BUILD, CONVERT=CONVERT, HIRE=HIRE, REPAY=REPAY, EXCHANGE=EXCHANGE, END=END, LEAP=LEAP,
+                 CHOOSE=CHOOSE)
 
 # The game's own random numbers: SplitMix64 (mod 2**64; the compiled core declares these as unsigned 64-bit C
 # integers in game.pxd, where the same arithmetic wraps by itself).
@@ -74,6 +75,15 @@ FAST_METRICS = ("coin_value", "structures", "workers", "coins_held", "earned_thi
 
 # End condition kinds the engine checks (Compiled.end_kind indexes this)
 END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clock")
+
+# Decisions (docs/engine.md, "Who decides"): a choice asked of one seat outside the actions of its own turn —
+# before the first turn (an objective kept, a bid) or in answer to another seat's action (an offer accepted or
+# refused). Each kind is one row, registered by the primitive that asks it:
+#     name -> (options(state, seat, arg) -> list of option numbers, resolve(state, seat, arg, option) -> None)
+# A ruleset's tables list the kinds it uses (Compiled.add_decision), each option an action of kind CHOOSE
+# (arg: the kind's number in Compiled.decision_names, arg2: the option). State.ask(name, seat, arg) queues one;
+# while any is queued, State.decider (not State.current) chooses and legal_actions lists its options.
+DECISIONS = {}
 
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins", "measures")
@@ -603,6 +613,11 @@ class Compiled:
         #: How many bits each byte has set: a set of structures is counted a byte at a time
         #: (the compiled core reads this table in C; Python's int.bit_count would be a call).
         self.bits8 = tuple(bin(i).count("1") for i in range(256))
+        # Decisions (DECISIONS) this ruleset asks, and what State.new runs before the first turn to ask them.
+        self.decision_names = ()
+        self.decision_rows = ()
+        self.decision_base = ()
+        self.pregame = []
         self._build_actions()
 
     def compile_effect_conditions(self):
@@ -677,6 +692,32 @@ class Compiled:
         self.action_chance = tuple(1 if a.kind == CONVERT and self.conv_roll_sides[a.arg] else 0 for a in acts)
 
 
+    def add_decision(self, name: str, notations) -> int:
+        """Make decision kind ``name`` (a row of :data:`DECISIONS`) part of these tables, its options written
+        ``notations`` (one per option, in option order), each an action of kind CHOOSE appended to the action
+        table (the other actions keep their numbers). Returns the kind's number. Called while compiling, by
+        the primitive that asks the decision; calling it again for a kind already added returns its number."""
+        if name in self.decision_names:
+            return self.decision_names.index(name)
+        if name not in DECISIONS:
+            raise KeyError(f"no decision kind {name!r} is registered (game.DECISIONS)")
+        d = len(self.decision_names)
+        acts = list(self.actions)
+        base = len(acts)
+        for o, text in enumerate(notations):
+            self.action_index[(CHOOSE, d, o)] = len(acts)
+            acts.append(ActionInfo(CHOOSE, d, o, text))
+        self.actions = tuple(acts)
+        self.action_kind = tuple(a.kind for a in acts)
+        self.action_arg = tuple(a.arg for a in acts)
+        self.action_arg2 = tuple(a.arg2 for a in acts)
+        self.leap_action = self.leap_action + (-1,) * (len(acts) - base)
+        self.action_chance = self.action_chance + (0,) * (len(acts) - base)
+        self.decision_names = self.decision_names + (name,)
+        self.decision_rows = self.decision_rows + (DECISIONS[name],)
+        self.decision_base = self.decision_base + (base,)
+        return d
+
     def kind_mask(self, structs: int) -> int:
         """Worker kinds (bitmask) a player with these structures' effects may move."""
         m = self._kind_masks.get(structs)
@@ -739,6 +780,7 @@ class State:
         "harbormaster", "ship", "hire_ok", "cast_pending",
         "earned", "spent", "conv_used", "built_this_turn", "hired", "leaped", "first_due",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
+        "pending",
         "objectives",
     )
 
@@ -783,6 +825,7 @@ class State:
         st.end_cond = -1
         st.finish = True
         st.current = 0
+        st.pending = []
         st._reset_turn_counters()
         # Goals: shuffle the pool, keep `draw` of them as the face-down stack.
         pool = list(range(len(c.goal_ids)))
@@ -818,11 +861,20 @@ class State:
             for s in range(c.n_struct):
                 if c.given_mask >> s & 1:
                     st._enter_unlocked(s)
-        st._reveal_next()
-        st._check_end()
-        if st.phase != OVER:        # an end condition met at setup with finish_turn false ends it there
-            st._start_turn()
+        for ask in c.pregame:                     # decisions asked at setup (State.ask): made before the first turn
+            ask(st)
+        if st.pending:
+            st.phase = SETUP
+        else:
+            st._begin()
         return st
+
+    def _begin(self):
+        """The first turn: the first goal revealed, the end checked, the first player's turn started."""
+        self._reveal_next()
+        self._check_end()
+        if self.phase != OVER:      # an end condition met at setup with finish_turn false ends it there
+            self._start_turn()
 
     def _deal_objectives(self, cards: list, skip: int):
         """Shuffle ``cards`` with the game's generator and deal each seat but ``skip`` as many as it holds
@@ -908,6 +960,7 @@ class State:
         st.finish = self.finish
         st.history = self.history.fork()      # shared, not copied: search bots clone constantly
         st.log = self.log.fork()
+        st.pending = list(self.pending) if self.pending else []
         return st
 
     def key(self) -> tuple:
@@ -919,7 +972,7 @@ class State:
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
                 self.built_this_turn, self.hired, self.leaped, tuple(self.first_due), self.ending, self.end_reason, self.end_cond, self.finish,
-                tuple(map(tuple, self.objectives)))
+                tuple(self.pending), tuple(map(tuple, self.objectives)))
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -1392,10 +1445,43 @@ class State:
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
 
+    @property
+    def decider(self) -> int:
+        """The seat that chooses the next action: the seat a decision is asked of while one is pending
+        (:meth:`ask`), else the seat whose turn it is (``current``)."""
+        return self.pending[0][1] if self.pending else self.current
+
+    def ask(self, name: str, seat: int, arg: int = 0):
+        """Queue decision ``name`` (a row of :data:`DECISIONS` these tables use) for ``seat``: it is made,
+        in the order asked, before any other action. ``arg`` is passed to the row's functions."""
+        self.pending.append((self.c.decision_names.index(name), seat, arg))
+
+    def _decision_actions(self) -> list:
+        c = self.c
+        d, seat, arg = self.pending[0]
+        base = c.decision_base[d]
+        return [base + o for o in c.decision_rows[d][0](self, seat, arg)]
+
+    def _decide(self, action: int):
+        """A CHOOSE action: the first pending decision made; when the last one asked at setup is made, the
+        first turn begins."""
+        c = self.c
+        d, seat, arg = self.pending.pop(0)
+        c.decision_rows[d][1](self, seat, arg, c.action_arg2[action])
+        if self.phase == SETUP and not self.pending:
+            self.phase = WORK
+            self.current = self.first
+            self._begin()
+        elif self.phase != SETUP and self.phase != OVER:
+            self._check_goals()
+            self._check_end()
+
     def legal_actions(self) -> list[int]:
         """The legal actions, as indexes into the ruleset's action table."""
         if self.phase == OVER:
             return []
+        if self.pending:
+            return self._decision_actions()
         c = self.c
         p = self.current
         out = []
@@ -1558,6 +1644,9 @@ class State:
         arg = c.action_arg[action]
         p = self.current
         self.history.append(action)
+        if kind == CHOOSE:
+            self._decide(action)
+            return
         if kind == MOVE:
             self._move(p, arg, c.action_arg2[action], c.move_steps)
         elif kind == LEAP:
@@ -2053,7 +2142,7 @@ class State:
         return [g for g in range(len(self.c.goal_ids)) if g not in seen]
 
     def determinize(self, seed: int, observer: int | None = None) -> "State":
-        """A clone in which what ``observer`` (None: the seat that decides now) cannot see (the goal stack,
+        """A clone in which what ``observer`` (None: the seat that decides now, ``decider``) cannot see (the goal stack,
         future casts, future rolls, the other players' objectives) is redrawn from ``seed`` — for search bots.
         The others' objectives are dealt again, as many each as they hold, from the cards the observer does
         not hold; the observer's own are kept."""
@@ -2066,7 +2155,7 @@ class State:
         st.stack = pool[:len(self.stack)]
         if self.c.obj_deal and self.phase != OVER:
             if observer is None:
-                observer = self.current
+                observer = self.decider
             mine = self.objectives[observer]
             st._deal_objectives([o for o in range(len(self.c.obj_ids)) if o not in mine], observer)
         return st

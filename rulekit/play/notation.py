@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
+from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
 from ..errors import IllegalActionError
 from ..i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, Name, get_language, language, pgettext
 from ..language.names import display_name
@@ -261,6 +261,16 @@ def _conversion(c, info, words: _Words) -> str:
     return words.bare[("conversion", c.conv_ids[info.arg])]
 
 
+#: decision kind (engine.DECISIONS, by name) -> form(c, info, words): the localized notation of its options
+#: (an option of a kind without a row is written as the engine writes it).
+DECISION_FORMS: dict = {}
+
+
+def _decision(c, info, words: _Words) -> str:
+    form = DECISION_FORMS.get(c.decision_names[info.arg])
+    return form(c, info, words) if form is not None else info.notation
+
+
 #: action kind -> form(c, info, words): its localized notation. tests/test_primitives.py checks there
 #: is one row per action kind of the engine.
 LOCAL_FORMS = {
@@ -274,6 +284,7 @@ LOCAL_FORMS = {
     END: _bare_verb("end"),
     HIRE: _bare_verb("hire"),
     REPAY: _bare_verb("repay"),
+    CHOOSE: _decision,
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import Callable, NamedTuple
 
-from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
+from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
 from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
 from ..text import sentences as _sentences
@@ -183,7 +183,7 @@ def bot_label(bot: str) -> str:
 
 def phase_label(phase: str) -> str:
     return {"work": _("Work Cycle phase"), "spending": _("Resource Spending phase"),
-            "over": _("game over")}.get(phase, phase)
+            "over": _("game over"), "setup": _("before the first turn")}.get(phase, phase)
 
 
 def command_word(command: str) -> str:
@@ -554,6 +554,35 @@ class ActionWords(NamedTuple):
     short: Callable         # (state, action): a few words for a choice on a small screen ("": none)
 
 
+#: decision kind (engine.DECISIONS, by name) -> its words, as ActionWords; an option of a decision kind
+#: without a row is shown by its notation (a decision kept secret must have a row that does not tell it).
+DECISION_WORDS: dict = {}
+
+
+def _decision_words(state, action: int):
+    c = state.c
+    return DECISION_WORDS.get(c.decision_names[c.actions[action].arg])
+
+
+def _describe_choose(state, action: int) -> str:
+    words = _decision_words(state, action)
+    return words.describe(state, action) if words is not None else notation(state, action)
+
+
+def _report_choose(state, action: int, player: str) -> str:
+    words = _decision_words(state, action)
+    if words is not None:
+        return words.report(state, action, player)
+    if _is_you(player):
+        return _("You choose {option}.").format(option=notation(state, action))
+    return _("{player} chooses {option}.").format(player=player, option=notation(state, action))
+
+
+def _short_choose(state, action: int) -> str:
+    words = _decision_words(state, action)
+    return words.short(state, action) if words is not None else notation(state, action)
+
+
 #: action kind -> its words. tests/test_primitives.py checks there is one row per action kind of the engine.
 ACTION_WORDS = {
     MOVE: ActionWords(_describe_move, _report_move, _short_move),
@@ -566,6 +595,7 @@ ACTION_WORDS = {
     HIRE: ActionWords(_describe_hire, _report_hire, _short_hire),
     REPAY: ActionWords(_describe_repay, _report_repay, _short_repay),
     EXCHANGE: ActionWords(_describe_exchange, _report_exchange, _short_exchange),
+    CHOOSE: ActionWords(_describe_choose, _report_choose, _short_choose),
 }
 
 
@@ -729,8 +759,8 @@ def _is_you(player: str) -> bool:
 
 def objectives_viewer(state, names) -> int:
     """The seat whose secret objectives the screen shows: the one human's ("You"); else (hot-seat, or
-    computers only) the seat whose turn it is, at whose decision the screen is drawn."""
-    return next((p for p in seats(state) if _is_you(str(names[p]))), state.current)
+    computers only) the seat that decides now, at whose decision the screen is drawn."""
+    return next((p for p in seats(state) if _is_you(str(names[p]))), state.decider)
 
 
 def objectives_text(state, pv, compact: bool = False) -> str:
@@ -1224,6 +1254,8 @@ def heading_line(state, names) -> str:
 
 
 def phase_hint(state) -> str:
+    if state.pending:
+        return _("A decision is asked of you: choose one of the options.")
     if state.phase_name == "work":
         if state.moved:
             c = state.c
@@ -1277,10 +1309,10 @@ def choice_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
     ``rows`` (the rows left for them) are too few for one a line."""
     st = console.style
     legal = state.legal_actions()
-    if _is_you(names[state.current]):
+    if _is_you(names[state.decider]):
         heading = _("Your choices:")
     else:
-        heading = _("Choices for {player}:").format(player=names[state.current])
+        heading = _("Choices for {player}:").format(player=names[state.decider])
     written = {a: notation(state, a) for a in legal}
     numw = len(str(len(legal)))
     if compact:

@@ -133,7 +133,7 @@ def bot_choose(spec: str, state, game_seed: int):
     """The action a computer player chooses here, and its one-line reason."""
     from ..bots import make_bot
 
-    bot = make_bot(bot_name(spec), bot_seed(game_seed, state.current, len(state.history)))
+    bot = make_bot(bot_name(spec), bot_seed(game_seed, state.decider, len(state.history)))
     action = bot.choose(state)
     return action, getattr(bot, "last_reason", "") or ""
 
@@ -489,7 +489,7 @@ class Session:
         terminal (the line, its events, a computer's reason, the next turn), and the record saved when it
         is due (``save=False``: not saved; ``careless``: a computer's random slip, told as such)."""
         st = self.state
-        seat, turn = st.current, st.turn
+        seat, turn = st.decider, st.turn
         c = st.c
         info = c.actions[action]
         line = screen.action_line(st, action, self.names[seat], None, keep_together=self.console.interactive)
@@ -645,7 +645,7 @@ class Session:
                                     "(the limit of --max-turns).").format(turn=self.state.turn), bold=True))
                 self._leave()
                 return 1 if self.save_failed else 0
-            seat = self.state.current
+            seat = self.state.decider
             spec = self.players[seat]
             if not is_human(spec):
                 thinking = con.terminal and _bot_kind(spec) in SLOW_BOTS

@@ -518,6 +518,7 @@ ACTION_STORY = {
     screen.HIRE: ActionStory(summary=_summary_hire, why=_sailor_reason, hint=_sailor_reason),
     screen.REPAY: ActionStory(summary=_summary_repay, why=_repay_reason, hint=_repay_reason),
     screen.EXCHANGE: ActionStory(summary=_summary_exchange, why=None, hint=_hint_economy),
+    screen.CHOOSE: ActionStory(summary=None, why=None, hint=_hint_economy),   # a decision (engine.DECISIONS)
 }
 
 

@@ -65,7 +65,7 @@ class WebGame:
 
     @classmethod
     def resume(cls, path, players=None, **kw) -> "WebGame":
-        """The game saved in ``path`` (raises RecordError/ReplayError), saved there again after every action."""
+        """The game saved in ``path`` (raises RecordError/ReplayError), saved there again as the game goes."""
         return cls(resume_session(path, _quiet_console(), players=players), **kw)
 
     # ------------------------------------------------------------------ who is who
@@ -88,7 +88,7 @@ class WebGame:
 
     def bot_to_play(self) -> bool:
         st = self.state
-        return not st.is_terminal() and not is_human(self.session.players[st.current]) and not self._stopped()
+        return not st.is_terminal() and not is_human(self.session.players[st.decider]) and not self._stopped()
 
     def _stopped(self) -> bool:
         s = self.session
@@ -104,8 +104,8 @@ class WebGame:
         seat = next(s for s, t in self.tokens.items() if t == token)
         if st.is_terminal():
             raise Refused(_("The game is over."))
-        if seat != st.current:
-            raise Refused(_("It is not your turn: {player} is to play.").format(player=self.session.names[st.current]))
+        if seat != st.decider:
+            raise Refused(_("It is not your turn: {player} is to play.").format(player=self.session.names[st.decider]))
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(st.c.actions):
             raise Refused(_("There is no such action in this game."))
         if action not in st.legal_actions():
@@ -122,7 +122,7 @@ class WebGame:
         """(the history's length, the computer to play, a copy of the state): what :meth:`think` needs, taken
         in the server's loop so that the thinking may run outside it."""
         st = self.state
-        return len(st.history), self.session.players[st.current], st.clone()
+        return len(st.history), self.session.players[st.decider], st.clone()
 
     def think(self, at: int, spec: str, position):
         """(``at``, the action the computer ``spec`` chooses in ``position``); touches nothing of the game."""
@@ -200,8 +200,8 @@ class WebGame:
         st = self.state
         mine = self.seats_of(tokens)
         host = self.host in set(tokens) or 0 in mine
-        playing = not st.is_terminal() and st.current in mine
-        seat = st.current if playing else (mine[0] if mine else -1)
+        playing = not st.is_terminal() and st.decider in mine
+        seat = st.decider if playing else (mine[0] if mine else -1)
         view = state_view(st, s.names, seat=seat, label=screen.describe, with_actions=playing)
         if not (playing or len(mine) == 1 or st.is_terminal()):   # a page of several seats, none to play now:
             view = replace(view, players=tuple(replace(pv, objectives=()) for pv in view.players))   # no one's cards
@@ -216,14 +216,14 @@ class WebGame:
             "lang": get_language(),
             "title": self.title,
             "heading": screen.heading_line(st, s.names) if not st.is_terminal() else "",
-            "hint": screen.phase_hint(st) if not st.is_terminal() and st.current in mine else "",
+            "hint": screen.phase_hint(st) if not st.is_terminal() and st.decider in mine else "",
             "view": view_dict(self, view),
             "off_cycle_text": off_cycle_text(st, view),
             "progress_text": progress_text(view.progress),
             "actions": actions,
             "mine": mine,
             "seat_tokens": {str(seat): self.tokens[seat] for seat in mine},
-            "to_play": st.current if not st.is_terminal() else -1,
+            "to_play": st.decider if not st.is_terminal() else -1,
             "names": [str(n) for n in s.names],
             "humans": [is_human(p) for p in s.players],
             "watching": not any(is_human(p) for p in s.players),
@@ -245,7 +245,7 @@ class WebGame:
             "can_undo": bool(mine) and any(seat in mine for seat in s.seats),
             "guide": guide_step(st, view, self.guide_seen) if self.guide and playing else None,
             "strings": page_strings(),
-            "waiting": _("Waiting for {player}…").format(player=s.names[st.current]) if not st.is_terminal() else "",
+            "waiting": _("Waiting for {player}…").format(player=s.names[st.decider]) if not st.is_terminal() else "",
         }
         if host:
             out["links"] = {str(seat): token for seat, token in self.tokens.items() if seat not in mine}
