@@ -96,7 +96,7 @@ cdef class State:
     # Decisions asked and not yet made, in order: (kind, seat, arg) (game.DECISIONS; empty in most games).
     cdef public list pending
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
-    cdef public list objectives     # per seat: the objective cards it holds
+    cdef public list objectives, obj_dealt     # per seat: the objective cards it holds, and those dealt to it
 
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n)

@@ -85,6 +85,31 @@ END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clo
 # while any is queued, State.decider (not State.current) chooses and legal_actions lists its options.
 DECISIONS = {}
 
+def _objective_options(st, seat, arg):
+    """The cards ``seat`` may keep: those dealt to it and not kept yet (an option is a card's number)."""
+    kept = st.objectives[seat]
+    return [o for o in st.obj_dealt[seat] if o not in kept]
+
+
+def _objective_keep(st, seat, arg, option):
+    """``seat`` keeps card ``option``; once it has kept ``obj_keep``, the rest of its cards are returned
+    (they stay in ``obj_dealt``: its own to know, nobody else's)."""
+    st.objectives[seat].append(option)
+
+
+def _ask_objectives(st):
+    """At setup: each seat in turn order from the first player chooses its cards, one decision per card kept."""
+    c = st.c
+    seat = st.first
+    for _ in range(c.n_players):
+        for _ in range(c.obj_keep):
+            st.ask("objective", seat)
+        seat = c.next_seat[seat]
+
+
+# Secret objectives: the cards a seat keeps when fewer are kept than dealt (objectives.keep), one at a time.
+DECISIONS["objective"] = (_objective_options, _objective_keep)
+
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins", "measures")
 
@@ -619,6 +644,9 @@ class Compiled:
         self.decision_base = ()
         self.pregame = []
         self._build_actions()
+        if 0 < self.obj_keep < self.obj_deal:     # objectives: each seat keeps obj_keep of its dealt cards
+            self.add_decision("objective", [f"keep {o}" for o in self.obj_ids])
+            self.pregame.append(_ask_objectives)
 
     def compile_effect_conditions(self):
         """The effects' conditions (``if``), written as the ruleset says (primitives.EFFECTS), compiled."""
@@ -781,7 +809,7 @@ class State:
         "earned", "spent", "conv_used", "built_this_turn", "hired", "leaped", "first_due",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
         "pending",
-        "objectives",
+        "objectives", "obj_dealt",
     )
 
     # ----------------------------------------------------------------- setup
@@ -810,6 +838,7 @@ class State:
         st.moved = 0
         st.claimed = [[] for _ in range(n)]
         st.objectives = [[] for _ in range(n)]    # per seat: the objective cards it holds, face down
+        st.obj_dealt = [[] for _ in range(n)]     # per seat: the cards dealt to it (kept or returned)
         st.removed = []
         st.holder = -1
         st.token_turn = -1
@@ -877,8 +906,9 @@ class State:
             self._start_turn()
 
     def _deal_objectives(self, cards: list, skip: int):
-        """Shuffle ``cards`` with the game's generator and deal each seat but ``skip`` as many as it holds
-        (at setup, where every seat holds none: ``obj_deal``), in turn order from the first player."""
+        """Shuffle ``cards`` with the game's generator and deal each seat but ``skip`` as many as were dealt to
+        it (at setup, ``skip`` -1: ``obj_deal``), in turn order from the first player. A seat keeps as many of
+        its new cards as it kept before (at setup: all of them, unless it chooses, objectives.keep)."""
         c = self.c
         for i in range(len(cards) - 1, 0, -1):
             j = self._rand(i + 1)
@@ -887,8 +917,10 @@ class State:
         top = 0
         for _ in range(c.n_players):
             if seat != skip:
-                k = len(self.objectives[seat]) if skip >= 0 else c.obj_deal
-                self.objectives[seat] = cards[top:top + k]
+                k = len(self.obj_dealt[seat]) if skip >= 0 else c.obj_deal
+                kept = len(self.objectives[seat]) if skip >= 0 else (k if c.obj_keep >= k else 0)
+                self.obj_dealt[seat] = cards[top:top + k]
+                self.objectives[seat] = cards[top:top + kept]
                 top += k
             seat = c.next_seat[seat]
 
@@ -938,6 +970,7 @@ class State:
         st.face_up = self.face_up
         st.claimed = [list(goals) for goals in self.claimed]
         st.objectives = [list(cards) for cards in self.objectives]
+        st.obj_dealt = self.obj_dealt                # never changed once dealt: shared (determinize deals anew)
         st.removed = list(self.removed)
         st.holder = self.holder
         st.token_turn = self.token_turn
@@ -972,7 +1005,7 @@ class State:
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
                 self.built_this_turn, self.hired, self.leaped, tuple(self.first_due), self.ending, self.end_reason, self.end_cond, self.finish,
-                tuple(self.pending), tuple(map(tuple, self.objectives)))
+                tuple(self.pending), tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)))
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -2130,6 +2163,8 @@ class State:
             "objectives": [[c.obj_ids[o] for o in self.objectives[q]] if q == player or over else None
                            for q in range(c.n_players)],
             "objectives_held": [len(self.objectives[q]) for q in range(c.n_players)],
+            "objectives_dealt": [[c.obj_ids[o] for o in self.obj_dealt[q]] if q == player or over else None
+                                 for q in range(c.n_players)],
         }
 
     def unseen_goals(self) -> list[int]:
@@ -2156,6 +2191,7 @@ class State:
         if self.c.obj_deal and self.phase != OVER:
             if observer is None:
                 observer = self.decider
-            mine = self.objectives[observer]
+            mine = self.obj_dealt[observer]
+            st.obj_dealt = [list(cards) for cards in self.obj_dealt]
             st._deal_objectives([o for o in range(len(self.c.obj_ids)) if o not in mine], observer)
         return st
