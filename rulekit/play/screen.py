@@ -583,6 +583,37 @@ def _short_choose(state, action: int) -> str:
     return words.short(state, action) if words is not None else notation(state, action)
 
 
+def _kept_objective(state, action: int) -> str:
+    """The objective card an option of the objective decision keeps (its id)."""
+    return state.c.obj_ids[state.c.actions[action].arg2]
+
+
+def _describe_keep(state, action: int) -> str:
+    oid = _kept_objective(state, action)
+    d = state.c.data
+    return _("Keep the objective {objective} ({vp}): {condition}").format(
+        objective=_sentences.objective_name(d, oid), vp=vp_text(_sentences.objective_cards(d)[oid]["vp"]),
+        condition=_sentences.objective_condition(d, oid))
+
+
+def _report_keep(state, action: int, player: str) -> str:
+    if _is_you(player):                          # your own card: yours to know
+        return _("You keep the objective {objective}.").format(
+            objective=_sentences.objective_name(state.c.data, _kept_objective(state, action)))
+    return _("{player} keeps an objective card.").format(player=player)   # never which
+
+
+def _short_keep(state, action: int) -> str:
+    return _("keep {objective}").format(objective=_sentences.objective_name(state.c.data, _kept_objective(state, action)))
+
+
+# Secret objectives: the choice of the cards kept (the engine's decision "objective"), told without the card.
+DECISION_WORDS["objective"] = ActionWords(_describe_keep, _report_keep, _short_keep)
+
+#: decision kinds whose option the log's line does not write (its notation would tell a secret choice)
+SECRET_DECISIONS = {"objective"}
+
+
 #: action kind -> its words. tests/test_primitives.py checks there is one row per action kind of the engine.
 ACTION_WORDS = {
     MOVE: ActionWords(_describe_move, _report_move, _short_move),
@@ -638,6 +669,9 @@ def action_line(state, action: int, player: str, reason: str | None = None, keep
     ``keep_together``: the notation's spaces are no-break spaces, so that
     :func:`screen_lines` never wraps a line inside it (it shows them as spaces)."""
     written = notation(state, action)
+    info = state.c.actions[action]
+    if info.kind == CHOOSE and state.c.decision_names[info.arg] in SECRET_DECISIONS and not _is_you(player):
+        return report(state, action, player)     # a secret choice: its notation would tell it
     if keep_together:
         written = written.replace(" ", NBSP)
     text = _("{report} [{action}]").format(report=report(state, action, player), action=written)
