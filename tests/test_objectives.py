@@ -145,6 +145,85 @@ def test_the_french_sentences(tmp_path):
     assert card == "Possédez le Bâtiment Banque. Vaut 2\u00a0PV à la fin de la partie."
 
 
+# ------------------------------------------------------------ the choice: keep fewer than dealt
+
+SIX = {**CARDS,
+       "settler": {"name": "Settler", "vp": 2, "condition": {"metric": "owns", "structure": "village", "at_least": 1}},
+       "miller": {"name": "Miller", "vp": 2, "condition": {"metric": "owns", "structure": "mill", "at_least": 1}}}
+
+
+def test_the_keep_says_what_the_engine_asks(tmp_path):
+    rs = objectives(tmp_path, deal=3, keep=1, cards=SIX)
+    assert s.objectives_keep_sentence(rs.data) == (
+        "Before the first turn, each player in turn order keeps 1 of their objective cards and returns the others "
+        "face down, unseen by the other players.")
+    st = new_game(rs, seed=9)
+    assert st.phase_name == "setup" and st.objectives == [[], []] and [len(d) for d in st.obj_dealt] == [3, 3]
+    assert st.face_up < 0                                   # the first turn has not begun
+    order = []
+    while st.phase_name == "setup":
+        p = st.decider
+        order.append(p)
+        options = st.legal_actions()
+        assert sorted(st.notation(a) for a in options) == sorted(f"keep {st.c.obj_ids[o]}" for o in st.obj_dealt[p])
+        chosen = options[-1]
+        st.apply(chosen)
+        assert st.c.obj_ids[st.objectives[p][-1]] == st.notation(chosen)[len("keep "):]
+    assert order == [st.first, st.c.next_seat[st.first]]    # in turn order from the first player, one card each
+    assert st.phase_name == "work" and st.current == st.first and st.decider == st.first
+    assert [len(k) for k in st.objectives] == [1, 1]
+    assert all(set(st.objectives[p]) <= set(st.obj_dealt[p]) for p in range(2))
+    finish(st)
+    assert len([e for e in st.log if e[0] == "objective"]) == 2      # only the kept cards are scored
+
+
+def test_two_kept_one_decision_each(tmp_path):
+    rs = objectives(tmp_path, deal=3, keep=2, cards=SIX)
+    st = new_game(rs, seed=2)
+    first = st.decider
+    st.apply(st.legal_actions()[0])
+    assert st.decider == first and len(st.legal_actions()) == 2          # the card kept is no more an option
+    st.apply(st.legal_actions()[0])
+    assert st.decider != first and st.phase_name == "setup"
+
+
+def test_the_choice_is_told_without_the_card(tmp_path):
+    rs = objectives(tmp_path, deal=3, keep=1, cards=SIX)
+    st = new_game(rs, seed=9)
+    a = st.legal_actions()[0]
+    card = str(s.objective_name(rs.data, st.c.obj_ids[st.c.actions[a].arg2]))
+    theirs = screen.action_line(st, a, "Computer (greedy)")
+    assert theirs == "Computer (greedy) keeps an objective card." and card not in theirs
+    mine = screen.action_line(st, a, "You")
+    assert mine.startswith(f"You keep the objective {card}.") and st.notation(a) in mine
+    assert screen.describe(st, a).startswith(f"Keep the objective {card} (")
+
+
+def test_determinize_during_the_choice(tmp_path):
+    rs = objectives(tmp_path, deal=3, keep=1, cards=SIX)
+    st = new_game(rs, seed=9)
+    st.apply(st.legal_actions()[1])                         # the first player keeps a card
+    observer = st.decider                                   # the second chooses now
+    other = 1 - observer
+    for seed in range(20):
+        world = st.determinize(seed)
+        assert world.obj_dealt[observer] == st.obj_dealt[observer] and world.objectives[observer] == []
+        assert len(world.obj_dealt[other]) == 3 and len(world.objectives[other]) == 1
+        assert set(world.objectives[other]) <= set(world.obj_dealt[other])
+        assert not set(world.obj_dealt[other]) & set(st.obj_dealt[observer])
+        assert world.legal_actions() == st.legal_actions()  # the observer's own options, untouched
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts:10", "careless"])
+def test_the_bots_choose_and_play_on(tmp_path, bot):
+    rs = objectives(tmp_path, deal=3, keep=1, cards=SIX)
+    st = new_game(rs, seed=4)
+    bots = [make_bot(bot, seed=1), make_bot("greedy", seed=2)]
+    while not st.is_terminal() and st.turn < 200:
+        st.apply(bots[st.decider].choose(st))
+    assert st.is_terminal() and [len(k) for k in st.objectives] == [1, 1]
+
+
 # ------------------------------------------------------------ what a seat sees
 
 def test_the_view_shows_a_seat_its_own_cards_and_the_number_of_the_others(tmp_path):
@@ -203,6 +282,8 @@ def test_the_page_sends_a_seat_only_its_own_cards():
     from rulekit.web.game import SPEEDS, WebGame
     game = WebGame.new(load_ruleset("secret-objectives"), ["human", "human"], 5, delay=SPEEDS["instant"])
     st = game.state
+    while st.phase_name == "setup":                          # each keeps two of its three cards
+        st.apply(st.legal_actions()[0])
     names = {p: [str(s.objective_name(st.c.data, o)) for o in ids(st, p)] for p in range(2)}
     for p in range(2):
         page = game.payload([game.tokens[p]])
