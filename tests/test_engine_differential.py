@@ -276,6 +276,8 @@ def generated_variant(tmp_path, n):
                               "condition": h.choice(measures + [{"any": h.sample(measures, 2)}, {"not": h.choice(measures)}])}
                  for i in range(h.randint(2, 6))}
         patch["objectives"] = {"deal": h.randint(1, len(cards) // 2), "cards": cards}
+        if h.random() < 0.5:                             # a choice before the first turn: keep fewer than dealt
+            patch["objectives"]["keep"] = h.randint(1, patch["objectives"]["deal"])
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

@@ -113,6 +113,8 @@ def _objectives(draw, patch):
     cards = {f"card{i}": {"name": {"en": f"Card {i}", "fr": {"name": f"Carte {i}", "the": f"la Carte {i}"}},
                           "vp": draw(st_.integers(0, 4)), "condition": draw(conditions)} for i in range(count)}
     patch["objectives"] = {"deal": draw(st_.integers(1, count // 2)), "cards": cards}
+    if draw(st_.booleans()):                                  # a choice before the first turn
+        patch["objectives"]["keep"] = draw(st_.integers(1, patch["objectives"]["deal"]))
 
 
 def _interaction(draw, patch):
