@@ -289,6 +289,17 @@ def generated_variant(tmp_path, n):
             cards.append(card)
         patch["events"] = {"weather": {"name": "Weather", "lasts": lasts, "cards": cards,
                                        "reveal": e.choice(["start_of_round", "start_of_turn", {"on_build": "mill"}])}}
+    h = random.Random(26000 + n)                         # secret objectives dealt at setup, on draws of their own
+    if h.random() < 0.6:
+        measures = [{"metric": "coin_value", "at_least": h.randint(3, 12)}, {"metric": "structures", "at_least": h.randint(2, 6)},
+                    {"metric": "owns", "structure": h.choice(list(data["structures"])), "at_least": 1},
+                    {"metric": "held", "resource": "labor", "at_most": h.randint(0, 2)}]
+        cards = {f"card{i}": {"name": {"en": f"Card {i}", "fr": f"Carte {i}"}, "vp": h.randint(0, 4),
+                              "condition": h.choice(measures + [{"any": h.sample(measures, 2)}, {"not": h.choice(measures)}])}
+                 for i in range(h.randint(2, 6))}
+        patch["objectives"] = {"deal": h.randint(1, len(cards) // 2), "cards": cards}
+        if h.random() < 0.5:                             # a choice before the first turn: keep fewer than dealt
+            patch["objectives"]["keep"] = h.randint(1, patch["objectives"]["deal"])
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

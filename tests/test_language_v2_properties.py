@@ -3,7 +3,7 @@
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
 later builders, entries, long moves, gains, readings, a third declared
 resource, clocks, caps, VP measures, copy limits, a conversion's roll, a toll and a steal, conditions on effects
-and comparisons with the other players, a deck of event cards) on top of province-en;
+and comparisons with the other players, a deck of event cards, secret objectives) on top of province-en;
 each must validate, give a rulebook and a diff, and play random games (told as
 ``rulekit play`` tells them, the play screen drawn now and then in English and
 French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
@@ -99,6 +99,8 @@ def house_rules(draw):
         _conditions_and_comparisons(draw, patch)
     if draw(st_.booleans()):
         _events(draw, patch)
+    if draw(st_.booleans()):
+        _objectives(draw, patch)
     return patch
 
 
@@ -120,6 +122,21 @@ def _events(draw, patch):
         "reveal": draw(st_.sampled_from(["start_of_round", "start_of_turn", {"on_build": "mill"}])), "lasts": lasts,
         "cards": [{"id": f"card{i}", "name": {"en": f"Card {i}", "fr": f"Carte {i}"}, "count": draw(st_.integers(1, 2)),
                    **table[k]} for i, k in enumerate(picks)]}}
+
+
+def _objectives(draw, patch):
+    """Hidden information: secret objective cards dealt at setup, scored when the game is over."""
+    measure = st_.sampled_from([{"metric": "coin_value", "at_least": 8}, {"metric": "structures", "at_least": 4},
+                                {"metric": "owns", "structure": "bank", "at_least": 1},
+                                {"metric": "held", "resource": "labor", "at_most": 1}])
+    conditions = st_.one_of(measure, st_.builds(lambda a, b: {"all": [a, b]}, measure, measure),
+                            st_.builds(lambda a: {"not": a}, measure))
+    count = draw(st_.integers(2, 6))
+    cards = {f"card{i}": {"name": {"en": f"Card {i}", "fr": {"name": f"Carte {i}", "the": f"la Carte {i}"}},
+                          "vp": draw(st_.integers(0, 4)), "condition": draw(conditions)} for i in range(count)}
+    patch["objectives"] = {"deal": draw(st_.integers(1, count // 2)), "cards": cards}
+    if draw(st_.booleans()):                                  # a choice before the first turn
+        patch["objectives"]["keep"] = draw(st_.integers(1, patch["objectives"]["deal"]))
 
 
 def _interaction(draw, patch):

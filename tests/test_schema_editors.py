@@ -55,6 +55,7 @@ SCHEMA_VISIBLE = (
     "copies-zero.yaml",
     "roll-sides-above-maximum.yaml",
     "events-count-zero.yaml", "events-unknown-moment.yaml", "events-unknown-duration.yaml",
+    "objectives-unknown-metric.yaml",
     "steal-from-unknown.yaml", "toll-below-minimum.yaml",
     "compare-unknown.yaml", "if-on-unlock-worker.yaml",   # compare: most or fewest; if: on an effect of a moment
     "coin-bonus-zero.yaml", "condition-all-wrong-type.yaml", "cost-not-free.yaml", "cost-wrong-type.yaml",
@@ -96,6 +97,8 @@ CHECKS_ONLY = (
     "roll-always-wins.yaml", "roll-never-wins.yaml",
     "events-card-no-effect.yaml", "events-unknown-space.yaml", "events-forbid-space-for-game.yaml",
     "events-forbid-build-for-game.yaml", "events-card-id-twice.yaml", "events-on-build-unknown-structure.yaml",
+    "objectives-keep-above-deal.yaml", "objectives-deal-above-cards.yaml", "objectives-unknown-structure.yaml",
+    "objectives-vp-metric.yaml",
     "steal-without-amount.yaml", "toll-never-paid.yaml", "toll-unknown-resource.yaml",
     "measure-rank.yaml", "if-without-amount.yaml", "if-unknown-resource.yaml",
     "sailors-entry-unknown-space.yaml", "ship-benefit-without-harbor.yaml", "space-bonus-unknown-worker.yaml",

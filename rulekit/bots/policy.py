@@ -177,6 +177,11 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
     v += w_worker * extra
     if state.holder == p:
         v -= w_debt * c.repay_coin
+    if c.obj_deal and not terminal:
+        # p's own secret objectives met now, at the VP they would score if the game ended here (scored
+        # once it is over: then in the VP term). Only p's own: another player's are not p's to see.
+        for o in state.objectives_met(p):
+            v += w_vp * c.obj_vps[o]
     if terminal:
         # With two players (1, −1), (−1, 1) or (0, 0): + or − the weight, or nothing.
         v += w_win * state.returns()[p]

@@ -76,6 +76,10 @@ cdef class Compiled:
     cdef public long long reveal_build_mask
     cdef public list deck_ids, card_ids, card_deck, card_yield, card_cost, card_forbid, card_give
     cdef public tuple deck_reveal, deck_on_build, deck_lasts, deck_cards
+    # Secret objectives: the cards, their conditions and VP, how many dealt to each seat and kept.
+    cdef public list obj_ids, obj_cond
+    cdef public tuple obj_vps
+    cdef public int obj_deal, obj_keep
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -101,6 +105,7 @@ cdef class State:
     cdef public list decks
     cdef public tuple ev_active, ev_cost_pool, ev_cost_coin, ev_yield
     cdef public long long ev_yield_mask, ev_no_build, ev_no_space, ev_no_conv
+    cdef public list objectives, obj_dealt     # per seat: the objective cards it holds, and those dealt to it
 
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n)

@@ -85,6 +85,31 @@ END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clo
 # while any is queued, State.decider (not State.current) chooses and legal_actions lists its options.
 DECISIONS = {}
 
+def _objective_options(st, seat, arg):
+    """The cards ``seat`` may keep: those dealt to it and not kept yet (an option is a card's number)."""
+    kept = st.objectives[seat]
+    return [o for o in st.obj_dealt[seat] if o not in kept]
+
+
+def _objective_keep(st, seat, arg, option):
+    """``seat`` keeps card ``option``; once it has kept ``obj_keep``, the rest of its cards are returned
+    (they stay in ``obj_dealt``: its own to know, nobody else's)."""
+    st.objectives[seat].append(option)
+
+
+def _ask_objectives(st):
+    """At setup: each seat in turn order from the first player chooses its cards, one decision per card kept."""
+    c = st.c
+    seat = st.first
+    for _ in range(c.n_players):
+        for _ in range(c.obj_keep):
+            st.ask("objective", seat)
+        seat = c.next_seat[seat]
+
+
+# Secret objectives: the cards a seat keeps when fewer are kept than dealt (objectives.keep), one at a time.
+DECISIONS["objective"] = (_objective_options, _objective_keep)
+
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins", "measures")
 
@@ -560,6 +585,15 @@ class Compiled:
         self.goals_drawn = comps["goal_tokens"]["draw"]
         # A goal turned up while the end-of-turn goals are checked is checked in that same end of turn.
         self.chain_end_of_turn = bool((d.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True))
+        # Secret objectives (the objectives section): obj_deal cards dealt to each seat at setup, obj_keep of them
+        # kept; each kept card is worth obj_vps to its holder if obj_cond holds when the game is over.
+        objs = d.get("objectives") or {}
+        cards = objs.get("cards") or {}
+        self.obj_ids = list(cards)
+        self.obj_cond = [Condition(self, cards[o]["condition"]) for o in self.obj_ids]
+        self.obj_vps = tuple(cards[o]["vp"] for o in self.obj_ids)
+        self.obj_deal = objs.get("deal", 0) if cards else 0
+        self.obj_keep = objs.get("keep", self.obj_deal) if cards else 0
         # Setup.
         self.first_random = d["setup"]["first_player"] == "random"
         self.starting_coins = tuple(d["setup"]["starting_coins"])[:n]   # in turn order from the first player
@@ -611,6 +645,9 @@ class Compiled:
         self.decision_base = ()
         self.pregame = []
         self._build_actions()
+        if 0 < self.obj_keep < self.obj_deal:     # objectives: each seat keeps obj_keep of its dealt cards
+            self.add_decision("objective", [f"keep {o}" for o in self.obj_ids])
+            self.pregame.append(_ask_objectives)
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -810,6 +847,7 @@ class State:
         # Event decks: the cards left in each (the top at the end), the cards in effect, and what they change.
         "decks", "ev_active", "ev_cost_pool", "ev_cost_coin", "ev_yield", "ev_yield_mask",
         "ev_no_build", "ev_no_space", "ev_no_conv",
+        "objectives", "obj_dealt",
     )
 
     # ----------------------------------------------------------------- setup
@@ -837,6 +875,8 @@ class State:
             -1 if c.worker_kind[w] == c.sailor_kind else c.worker_seat[w] for w in range(c.n_workers)]
         st.moved = 0
         st.claimed = [[] for _ in range(n)]
+        st.objectives = [[] for _ in range(n)]    # per seat: the objective cards it holds, face down
+        st.obj_dealt = [[] for _ in range(n)]     # per seat: the cards dealt to it (kept or returned)
         st.removed = []
         st.holder = -1
         st.token_turn = -1
@@ -875,6 +915,8 @@ class State:
         # Event decks: each shuffled (after every other draw of the setup, so a ruleset without them draws as before).
         st.decks = [st._shuffled(list(cards)) for cards in c.deck_cards]
         st.current = st.first
+        if c.obj_deal:                            # objectives: shuffled, then dealt in turn order from the first player
+            st._deal_objectives(list(range(len(c.obj_ids))), -1)
         seat = st.first                           # the starting lists are in turn order from the first player
         for amount in c.starting_coins:
             st._earn_coin(seat, amount)
@@ -904,6 +946,25 @@ class State:
         self._check_end()
         if self.phase != OVER:      # an end condition met at setup with finish_turn false ends it there
             self._start_turn()
+
+    def _deal_objectives(self, cards: list, skip: int):
+        """Shuffle ``cards`` with the game's generator and deal each seat but ``skip`` as many as were dealt to
+        it (at setup, ``skip`` -1: ``obj_deal``), in turn order from the first player. A seat keeps as many of
+        its new cards as it kept before (at setup: all of them, unless it chooses, objectives.keep)."""
+        c = self.c
+        for i in range(len(cards) - 1, 0, -1):
+            j = self._rand(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        seat = self.first
+        top = 0
+        for _ in range(c.n_players):
+            if seat != skip:
+                k = len(self.obj_dealt[seat]) if skip >= 0 else c.obj_deal
+                kept = len(self.objectives[seat]) if skip >= 0 else (k if c.obj_keep >= k else 0)
+                self.obj_dealt[seat] = cards[top:top + k]
+                self.objectives[seat] = cards[top:top + kept]
+                top += k
+            seat = c.next_seat[seat]
 
     def _rand(self, n: int) -> int:
         """A number from 0 to n - 1: the next SplitMix64 output of the game's generator, modulo n."""
@@ -957,6 +1018,8 @@ class State:
         st.stack = list(self.stack)
         st.face_up = self.face_up
         st.claimed = [list(goals) for goals in self.claimed]
+        st.objectives = [list(cards) for cards in self.objectives]
+        st.obj_dealt = self.obj_dealt                # never changed once dealt: shared (determinize deals anew)
         st.removed = list(self.removed)
         st.holder = self.holder
         st.token_turn = self.token_turn
@@ -1000,7 +1063,8 @@ class State:
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
                 self.built_this_turn, self.hired, self.leaped, tuple(self.first_due), self.ending, self.end_reason, self.end_cond, self.finish,
-                tuple(self.pending), tuple(map(tuple, self.decks)), self.ev_active)
+                tuple(self.pending), tuple(map(tuple, self.decks)), self.ev_active,
+                tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)))
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -1336,6 +1400,8 @@ class State:
                 self.borrowed_mask = 0
                 self._end_pools(self.current, True)
                 self.log.append(("over",))
+                if self.c.obj_deal:
+                    self._reveal_objectives()
 
     # ------------------------------------------------------------------ turn
     def _cast(self):
@@ -1453,10 +1519,13 @@ class State:
         # A finished turn ends the game, unless the others play on to the end of the round (finish_round).
         if self.phase == OVER or self.ending and self.finish and not (
                 c.finish_round and c.next_seat[self.current] != self.first):
+            revealed = self.phase == OVER         # over already: _check_end revealed the objectives
             if self.phase != OVER:
                 self._end_gains()
             self.phase = OVER
             self.log.append(("over",))
+            if c.obj_deal and not revealed:
+                self._reveal_objectives()
             return
         self.current = c.next_seat[self.current]
         self.turn += 1
@@ -2102,6 +2171,31 @@ class State:
         # A resource-earning structure pays at once.
         self._income(p, BIT << s)
 
+    # ------------------------------------------------------------ objectives
+    def _reveal_objectives(self):
+        """The game is over: every seat's objectives face up, each told in the log as
+        (objective, player, card, VP it scores: its vp if its condition holds now, else 0)."""
+        c = self.c
+        for p in range(c.n_players):
+            for o in self.objectives[p]:
+                self.log.append(("objective", p, o, c.obj_vps[o] if c.obj_cond[o].holds(self, p) else 0))
+
+    def objectives_met(self, p: int) -> list[int]:
+        """Player ``p``'s objectives whose condition holds now (what they would score if the game ended here)."""
+        c = self.c
+        return [o for o in self.objectives[p] if c.obj_cond[o].holds(self, p)]
+
+    def objective_vp(self, p: int) -> int:
+        """VP of player ``p``'s objectives: counted once the game is over only (secret until then)."""
+        if self.phase != OVER:
+            return 0
+        c = self.c
+        total = 0
+        for o in self.objectives[p]:
+            if c.obj_cond[o].holds(self, p):
+                total += c.obj_vps[o]
+        return total
+
     # --------------------------------------------------------------- scoring
     def score_by_source(self, p: int) -> dict:
         c = self.c
@@ -2117,7 +2211,10 @@ class State:
         measures = 0
         for cond, per, vp in c.measures:
             measures += cond.value(self, p) // per * vp
-        return {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins, "measures": measures}
+        out = {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins, "measures": measures}
+        if c.obj_deal:                            # a source of its own, where the ruleset deals objectives
+            out["objectives"] = self.objective_vp(p)
+        return out
 
     def score(self, p: int) -> int:
         """The sum of :meth:`score_by_source`, without building it (bots ask this constantly)."""
@@ -2142,6 +2239,8 @@ class State:
             total += self.coin_value(p) // per * vp
         for m in c.measures:
             total += m[0].value(self, p) // m[1] * m[2]
+        if c.obj_deal and self.phase == OVER:
+            total += self.objective_vp(p)
         return total
 
     @property
@@ -2215,8 +2314,10 @@ class State:
     # ------------------------------------------------------------------ view
     def view(self, player: int) -> dict:
         """What ``player`` may see: everything but the order and content of
-        the face-down goal stack and the random state."""
+        the face-down goal stack, the other players' objectives (their number only, until the game is
+        over) and the random state."""
         c = self.c
+        over = self.phase == OVER
         return {
             "player": player,
             "players": c.n_players,
@@ -2243,6 +2344,11 @@ class State:
             # Event decks: the cards in effect (deck, card) in the order revealed, and how many each deck has left.
             "events": [(c.deck_ids[e[0]], c.card_ids[e[1]]) for e in self.ev_active],
             "decks_left": {c.deck_ids[d]: len(self.decks[d]) for d in range(c.n_decks)},
+            "objectives": [[c.obj_ids[o] for o in self.objectives[q]] if q == player or over else None
+                           for q in range(c.n_players)],
+            "objectives_held": [len(self.objectives[q]) for q in range(c.n_players)],
+            "objectives_dealt": [[c.obj_ids[o] for o in self.obj_dealt[q]] if q == player or over else None
+                                 for q in range(c.n_players)],
         }
 
     def unseen_goals(self) -> list[int]:
@@ -2254,9 +2360,11 @@ class State:
             seen.add(self.face_up)
         return [g for g in range(len(self.c.goal_ids)) if g not in seen]
 
-    def determinize(self, seed: int) -> "State":
-        """A clone in which what ``current`` cannot see (the goal stack, future
-        casts, future rolls, the order of the event decks' cards) is redrawn from ``seed`` — for search bots."""
+    def determinize(self, seed: int, observer: int | None = None) -> "State":
+        """A clone in which what ``observer`` (None: the seat that decides now, ``decider``) cannot see (the goal stack,
+        future casts, future rolls, the order of the event decks' cards, the other players' objectives) is redrawn
+        from ``seed`` — for search bots. The others' objectives are dealt again, as many each as they hold, from
+        the cards the observer does not hold; the observer's own are kept."""
         st = self.clone()
         st.rng = (seed * 0x9E3779B97F4A7C15 + 0x7F4A7C15) & MASK64
         pool = st.unseen_goals()
@@ -2266,4 +2374,10 @@ class State:
         st.stack = pool[:len(self.stack)]
         # The cards not yet revealed, shuffled from their sorted list: the result never depends on their real order.
         st.decks = [st._shuffled(sorted(cards)) for cards in st.decks]
+        if self.c.obj_deal and self.phase != OVER:
+            if observer is None:
+                observer = self.decider
+            mine = self.obj_dealt[observer]
+            st.obj_dealt = [list(cards) for cards in self.obj_dealt]
+            st._deal_objectives([o for o in range(len(self.c.obj_ids)) if o not in mine], observer)
         return st

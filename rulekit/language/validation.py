@@ -477,6 +477,21 @@ def _measures_vp(data) -> bool:
         any(vp(_dict(g).get("condition")) for g in _dict(data.get("goals")).values())
 
 
+def _vp_pointer(cond, pointer):
+    """Where a condition measures VP (a metric of ``_VP_METRICS``, through all, any and not), or None."""
+    cond = _dict(cond)
+    if cond.get("metric") in _VP_METRICS:
+        return join(pointer, "metric")
+    for key in ("all", "any"):
+        for i, sub in enumerate(_list(cond.get(key))):
+            found = _vp_pointer(sub, f"{pointer}/{key}/{i}")
+            if found is not None:
+                return found
+    if "not" in cond:
+        return _vp_pointer(cond["not"], join(pointer, "not"))
+    return None
+
+
 def _list(value) -> list:
     return value if isinstance(value, list) else []
 
@@ -608,6 +623,7 @@ class _Checker:
                                                    "no structure unlocks them").format(worker=wid),
                           causes=tuple(p for p in self.res.removed if p.startswith("/structures/")))
         self.replaced_end_conditions()
+        self.objective_warnings()
         if "penalty_during_game" in _dict(d.get("borrowing")) and not _measures_vp(d):
             self.warn("/borrowing/penalty_during_game", _(
                 "penalty_during_game changes nothing here: no end condition or goal counts VP"))
@@ -638,6 +654,23 @@ class _Checker:
                                                        "it is not always open and no structure grants it").format(conversion=cid),
                           causes=tuple(p for p in self.res.removed if p.startswith("/structures/")) + tuple(
                               p for p in rewritten if self.res.base_data is not None and self._granted_before(p, cid)))
+
+    def objective_warnings(self):
+        """An objective card whose condition no player can ever meet (more structures than a player can own, as
+        the end conditions are checked): it is dealt, and never scores."""
+        d = self.data
+        structures = _dict(d.get("structures"))
+        tokens = _int(_dict(d.get("components")).get("structure_tokens"))
+        if tokens is None:
+            return
+        most = min(len(structures), tokens)
+        for oid, card in _dict(_dict(d.get("objectives")).get("cards")).items():
+            pointer = join("/objectives/cards", oid) + "/condition"
+            leaf = soundness._out_of_reach(_dict(_dict(card).get("condition")), pointer, most)
+            if leaf is not None and leaf[0] is not None:
+                self.warn(leaf[1] + "/at_least", _(
+                    "the objective {objective} asks for {num} structures, but a player can own at most {most}: "
+                    "it can never be met").format(objective=oid, num=leaf[0]["at_least"], most=most))
 
     def _granted_before(self, effects_pointer, cid) -> bool:
         """Whether the base's effects at ``effects_pointer`` (``/structures/<id>/effects``) granted conversion ``cid``."""
@@ -896,6 +929,7 @@ class _Checker:
         self.check_events()
         self.check_prerequisite_cycles()
         self.check_goals(comps)
+        self.check_objectives(comps)
         self.check_end()
         self.check_coins(comps)
         self.check_players(comps)
@@ -1231,6 +1265,35 @@ class _Checker:
                 "more goals drawn ({num}) than the pool holds: {pool} goal",
                 "more goals drawn ({num}) than the pool holds: {pool} goals", pool).format(num=draw, pool=pool),
                 causes=tuple(sorted(removed, key=lambda p: self.res.removed[p][0])) + ("/goals",))
+
+    def check_objectives(self, comps):
+        """Secret objectives: each card's condition checked as a goal's (no VP measure: the card's VP is part
+        of them); no more kept than dealt; enough cards for every seat's deal at the most players."""
+        objectives = _dict(self.data.get("objectives"))
+        cards = _dict(objectives.get("cards"))
+        for oid, card in cards.items():
+            cond = _dict(card).get("condition")
+            if not isinstance(cond, dict):
+                continue
+            pointer = join("/objectives/cards", oid) + "/condition"
+            self.check_condition(pointer, cond)
+            found = _vp_pointer(cond, pointer)
+            if found is not None:
+                self.add(found, _("an objective's condition cannot measure VP (the VP, a lead, a deficit or a rank in VP): "
+                                  "the objective {objective}'s own VP are part of them").format(objective=oid))
+        deal, keep = _int(objectives.get("deal")), _int(objectives.get("keep"))
+        if deal is None:
+            return
+        if keep is not None and keep > deal:
+            self.add("/objectives/keep", _("keep: {keep} is more than the {deal} objectives dealt to each player "
+                                           "(keep at most deal)").format(keep=keep, deal=deal))
+        most = _players_most(comps.get("players"))
+        if most is not None and cards and deal * most > len(cards):
+            self.add("/objectives/deal", ngettext(
+                "{players} players dealt {deal} objectives each need {need}, but there is {count} objective card",
+                "{players} players dealt {deal} objectives each need {need}, but there are {count} objective cards",
+                len(cards)).format(players=most, deal=deal, need=deal * most, count=len(cards)),
+                causes=("/components/players", "/objectives/cards"))
 
     def check_end(self):
         for i, cond in enumerate(_list(_dict(self.data.get("end")).get("conditions"))):

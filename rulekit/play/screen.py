@@ -583,6 +583,37 @@ def _short_choose(state, action: int) -> str:
     return words.short(state, action) if words is not None else notation(state, action)
 
 
+def _kept_objective(state, action: int) -> str:
+    """The objective card an option of the objective decision keeps (its id)."""
+    return state.c.obj_ids[state.c.actions[action].arg2]
+
+
+def _describe_keep(state, action: int) -> str:
+    oid = _kept_objective(state, action)
+    d = state.c.data
+    return _("Keep the objective {objective} ({vp}): {condition}").format(
+        objective=_sentences.objective_name(d, oid), vp=vp_text(_sentences.objective_cards(d)[oid]["vp"]),
+        condition=_sentences.objective_condition(d, oid))
+
+
+def _report_keep(state, action: int, player: str) -> str:
+    if _is_you(player):                          # your own card: yours to know
+        return _("You keep the objective {objective}.").format(
+            objective=_sentences.objective_name(state.c.data, _kept_objective(state, action)))
+    return _("{player} keeps an objective card.").format(player=player)   # never which
+
+
+def _short_keep(state, action: int) -> str:
+    return _("keep {objective}").format(objective=_sentences.objective_name(state.c.data, _kept_objective(state, action)))
+
+
+# Secret objectives: the choice of the cards kept (the engine's decision "objective"), told without the card.
+DECISION_WORDS["objective"] = ActionWords(_describe_keep, _report_keep, _short_keep)
+
+#: decision kinds whose option the log's line does not write (its notation would tell a secret choice)
+SECRET_DECISIONS = {"objective"}
+
+
 #: action kind -> its words. tests/test_primitives.py checks there is one row per action kind of the engine.
 ACTION_WORDS = {
     MOVE: ActionWords(_describe_move, _report_move, _short_move),
@@ -638,6 +669,9 @@ def action_line(state, action: int, player: str, reason: str | None = None, keep
     ``keep_together``: the notation's spaces are no-break spaces, so that
     :func:`screen_lines` never wraps a line inside it (it shows them as spaces)."""
     written = notation(state, action)
+    info = state.c.actions[action]
+    if info.kind == CHOOSE and state.c.decision_names[info.arg] in SECRET_DECISIONS and not _is_you(player):
+        return report(state, action, player)     # a secret choice: its notation would tell it
     if keep_together:
         written = written.replace(" ", NBSP)
     text = _("{report} [{action}]").format(report=report(state, action, player), action=written)
@@ -720,6 +754,20 @@ def event_line(state, event, names) -> str:
     if kind == "event_end":                     # ("event_end", deck, card): its effects are over
         did, cid = c.deck_ids[event[1]], c.card_ids[event[2]]
         return _("The event {card} is over.").format(card=_sentences.card_name(d, did, cid))
+    if kind == "objective":                     # ("objective", player, card, VP scored): revealed when the game is over
+        card = _sentences.objective_name(d, c.obj_ids[event[2]])
+        condition = _sentences.objective_condition(d, c.obj_ids[event[2]])
+        if event[3] or c.obj_vps[event[2]] == 0 and c.obj_cond[event[2]].holds(state, event[1]):
+            if _is_you(names[event[1]]):
+                return _("Your objective {objective} is met ({condition}): {vp}.").format(
+                    objective=card, condition=condition.rstrip("."), vp=vp_text(event[3]))
+            return _("{player}'s objective {objective} is met ({condition}): {vp}.").format(
+                player=names[event[1]], objective=card, condition=condition.rstrip("."), vp=vp_text(event[3]))
+        if _is_you(names[event[1]]):
+            return _("Your objective {objective} is not met ({condition}): no VP.").format(
+                objective=card, condition=condition.rstrip("."))
+        return _("{player}'s objective {objective} is not met ({condition}): no VP.").format(
+            player=names[event[1]], objective=card, condition=condition.rstrip("."))
     if kind == "if" and not event[4]:             # ("if", player, structure, effect, met): a condition not met
         structure = name(d, "structure", c.struct_ids[event[2]])
         if _is_you(names[event[1]]):
@@ -748,6 +796,34 @@ def event_line(state, event, names) -> str:
 
 def _is_you(player: str) -> bool:
     return player == _("You")
+
+
+def objectives_viewer(state, names) -> int:
+    """The seat whose secret objectives the screen shows: the one human's ("You"); else (hot-seat, or
+    computers only) the seat that decides now, at whose decision the screen is drawn."""
+    return next((p for p in seats(state) if _is_you(str(names[p]))), state.decider)
+
+
+def objectives_text(state, pv, compact: bool = False) -> str:
+    """A player's objective cards as the screen shows them: the viewer's own (each with its VP and, on a
+    roomy screen, its condition), every player's once the game is over (met or not), else only how many."""
+    d = state.c.data
+    if not pv.objectives:
+        return ngettext("{count} secret card", "{count} secret cards", pv.objectives_held).format(
+            count=pv.objectives_held)
+    cards = []
+    for oid, card_name in pv.objectives:
+        vp = _sentences.objective_cards(d)[oid]["vp"]
+        if state.is_terminal():
+            met = state.c.obj_cond[state.c.obj_ids.index(oid)].holds(state, pv.seat)
+            cards.append((_("{objective} ({vp}, met)") if met else _("{objective} (not met)")).format(
+                objective=card_name, vp=vp_text(vp)))
+        elif compact:
+            cards.append(_("{objective} ({vp})").format(objective=card_name, vp=vp_text(vp)))
+        else:
+            cards.append(_("{objective} ({vp}): {condition}").format(
+                objective=card_name, vp=vp_text(vp), condition=_sentences.objective_condition(d, oid)))
+    return ", ".join(cards) if compact or state.is_terminal() else " ".join(cards)
 
 
 def turn_line(state, names) -> str:
@@ -1012,8 +1088,11 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
     cur = state.current
     out = []
     labels = [_("Coins"), str(turn_resource_name(c)), _("Structures"), _("Goals")]
+    if c.obj_deal:
+        labels.append(_("Objectives"))
     lw = _label_width(labels)
-    for seat, pv in zip(seats(state), state_view(state, names, with_actions=False).players):
+    viewer = objectives_viewer(state, names) if c.obj_deal else -1
+    for seat, pv in zip(seats(state), state_view(state, names, seat=viewer, with_actions=False).players):
         score = pv.score
         playing = pv.to_play
         built = [_("{structure} ({vp})").format(structure=s.name, vp=vp_text(s.vp)) for s in pv.structures]
@@ -1035,6 +1114,8 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
             items.append(_("built: {structures}").format(structures=", ".join(built) if built else _("none yet")))
             if goals:
                 items.append(_("goals: {goals}").format(goals=", ".join(goals)))
+            if c.obj_deal:
+                items.append(_("objectives: {cards}").format(cards=objectives_text(state, pv, compact=True)))
             if state.borrowed >= 0 and playing:
                 items.append(_("borrowed this turn: {structure}").format(
                     structure=name(d, "structure", c.struct_ids[state.borrowed])))
@@ -1071,6 +1152,8 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
         out.extend(wrap(text, "  " + " " * lw, "  " + labels[2].ljust(lw), width=width))
         out.extend(wrap(", ".join(goals) if goals else _("none yet"), "  " + " " * lw, "  " + labels[3].ljust(lw),
                         width=width))
+        if c.obj_deal:
+            out.extend(wrap(objectives_text(state, pv), "  " + " " * lw, "  " + labels[4].ljust(lw), width=width))
         if state.borrowed >= 0 and playing:
             out.extend(wrap(_("borrowed this turn: {structure}").format(
                 structure=name(d, "structure", c.struct_ids[state.borrowed])), "  " + " " * lw, width=width))
@@ -1499,7 +1582,8 @@ def source_label(source: str, data) -> str:
         if c_struct:
             return _("{token_of} token penalty").format(token_of=name(data, "structure", c_struct[0]))
     return {"structures": _("VP from structures"), "goals": _("VP from goals"), "borrowing": _("Borrowing penalty"),
-            "coins": _("VP from coins"), "measures": _("VP counted at the end")}[source]
+            "coins": _("VP from coins"), "measures": _("VP counted at the end"),
+            "objectives": _("VP from objectives")}[source]
 
 
 def scored_sources(data) -> list[str]:
@@ -1516,6 +1600,8 @@ def scored_sources(data) -> list[str]:
         if source == "goals" and not data.get("goals"):
             continue
         out.append(source)
+    if _sentences.objective_cards(data):          # a source of its own (not in SOURCES: the editions have none)
+        out.append("objectives")
     return out
 
 

@@ -19,6 +19,7 @@ from typing import Callable
 from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
 from ..language.names import display_name
 from ..text import sentences as _sentences
+from ..text.sentences import objective_name
 from .notation import for_state
 
 #: An amount by resource: ``((resource id, n), ...)``, only the resources that are not zero, in the
@@ -73,6 +74,8 @@ class PlayerView:
     tokens_left: int           # structure tokens not used yet
     goals: tuple               # ((goal id, name), ...) claimed
     borrowed: str | None       # the structure borrowed this turn (id)
+    objectives: tuple = ()     # ((card id, name), ...) its secret objectives, when the viewing seat may see them
+    objectives_held: int = 0   # how many objective cards it holds (every seat sees this)
 
 
 @dataclass(frozen=True)
@@ -276,7 +279,10 @@ def state_view(state, names=None, seat: int = -1, label: Callable | None = None,
             tuple(StructureView(c.struct_ids[s], _name(d, "structure", c.struct_ids[s]), state.structure_vp(p, s))
                   for s in owned),
             c.tokens - len(owned), tuple((c.goal_ids[g], _name(d, "goal", c.goal_ids[g])) for g in state.claimed[p]),
-            c.struct_ids[state.borrowed] if p == cur and state.borrowed >= 0 else None))
+            c.struct_ids[state.borrowed] if p == cur and state.borrowed >= 0 else None,
+            # secret objectives: the viewing seat's own, and every player's once the game is over
+            tuple((c.obj_ids[o], str(objective_name(d, c.obj_ids[o]))) for o in state.objectives[p]) if over or p == seat
+            else (), len(state.objectives[p])))
     borrowable = tuple(sorted({(q, c.struct_ids[c.actions[a].arg]) for a in legal if c.actions[a].kind == BORROW
                                for q in range(c.n_players) if q != cur and state.owned[q] >> c.actions[a].arg & 1}))
     fu = state.face_up

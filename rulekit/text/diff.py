@@ -25,7 +25,7 @@ from . import sentences as s
 
 #: Sections in reading order (the rulebook's order), with their titles.
 SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "borrowing", "casting",
-            "conversions", "events", "goals", "end", "scoring")
+            "conversions", "events", "goals", "objectives", "end", "scoring")
 
 
 def section_title(section: str, changes=()) -> str:
@@ -44,6 +44,7 @@ def section_title(section: str, changes=()) -> str:
         "conversions": _("Conversions"),
         "events": _("Events"),
         "goals": _("Goals"),
+        "objectives": _("Secret objectives"),
         "end": _("End of the game"),
         "scoring": _("Scoring and ties"),
     }
@@ -269,6 +270,14 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     if "immediate" in s.goal_checks(data):
         add("goals", "revealed", _("Goals met when turned up"), s.revealed_goal_sentence(data))
     add("goals", "chain", _("Goals turned up at the end of a turn"), s.goal_chain_sentence(data))
+
+    # Secret objectives
+    add("objectives", "deal", _("Objective cards dealt"), s.objectives_deal_sentence(data))
+    if s.objective_cards(data):
+        add("objectives", "keep", _("Objective cards kept"), s.objectives_keep_sentence(data))
+    for oid in s.objective_cards(data):
+        add("objectives", oid, _("Objective {objective}").format(objective=s.objective_name(data, oid)),
+            s.objective_sentence(data, oid))
 
     # End
     for cond in data["end"]["conditions"]:

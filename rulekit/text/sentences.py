@@ -1745,6 +1745,65 @@ def goal_sentence(data, gid: str, check: bool = True, many: bool | None = None) 
     return text
 
 
+def objective_cards(data) -> dict:
+    """The secret objective cards, by id (empty without an objectives section)."""
+    return (data.get("objectives") or {}).get("cards") or {}
+
+
+def objective_name(data, oid: str) -> str:
+    return entry_name(objective_cards(data).get(oid), "objective", oid)
+
+
+def objectives_deal_sentence(data) -> str:
+    """Setup: the objective cards shuffled and dealt face down (or that there are none)."""
+    cards = objective_cards(data)
+    if not cards:
+        return _("There are no objective cards.")
+    deal = data["objectives"]["deal"]
+    return ngettext("Shuffle the {count} objective cards and deal {num} to each player, face down: you may look at "
+                    "your own card, never at another player's.",
+                    "Shuffle the {count} objective cards and deal {num} to each player, face down: you may look at "
+                    "your own cards, never at another player's.", deal).format(count=len(cards), num=deal)
+
+
+def objectives_keep(data) -> int:
+    """How many objective cards each player keeps (``keep``, else every card dealt)."""
+    objectives = data.get("objectives") or {}
+    return objectives.get("keep", objectives.get("deal", 0))
+
+
+def objectives_keep_sentence(data) -> str:
+    """How many of their dealt objective cards each player keeps, and how they choose."""
+    deal, keep = (data.get("objectives") or {}).get("deal", 0), objectives_keep(data)
+    if keep >= deal:
+        return _("Each player keeps every objective card dealt to them.")
+    return ngettext("Before the first turn, each player in turn order keeps {num} of their objective cards and "
+                    "returns the others face down, unseen by the other players.",
+                    "Before the first turn, each player in turn order keeps {num} of their objective cards and "
+                    "returns the others face down, unseen by the other players.", keep).format(num=keep)
+
+
+def objective_condition(data, oid: str) -> str:
+    """An objective card's condition, in the second person (as a goal's)."""
+    return condition_sentence(data, objective_cards(data)[oid]["condition"])
+
+
+def objective_sentence(data, oid: str) -> str:
+    """An objective card: its condition and its VP, scored when the game is over."""
+    vp = objective_cards(data)[oid]["vp"]
+    return ngettext("{condition} Worth {num} VP when the game is over.",
+                    "{condition} Worth {num} VP when the game is over.", vp).format(
+                        condition=objective_condition(data, oid), num=vp)
+
+
+def objectives_scoring_sentence(data) -> str:
+    """Scoring: each kept objective card turned face up and worth its VP if its holder meets it."""
+    if not objective_cards(data):
+        return _("There are no objective cards.")
+    return _("When the game is over, every player turns their objective cards face up: each card whose condition "
+             "you meet then is worth its VP to you.")
+
+
 def _tie_break_label(key: str, data=None, most: bool = False) -> str:
     """A tie-break as the sentence names it: "more structures", or among more than two players
     (``most``) "the most structures"."""

@@ -9,7 +9,7 @@ language, from the same catalogs and the same functions as the terminal (:mod:`r
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from ..i18n import _, get_language, ngettext
@@ -203,6 +203,8 @@ class WebGame:
         playing = not st.is_terminal() and st.decider in mine
         seat = st.decider if playing else (mine[0] if mine else -1)
         view = state_view(st, s.names, seat=seat, label=screen.describe, with_actions=playing)
+        if not (playing or len(mine) == 1 or st.is_terminal()):   # a page of several seats, none to play now:
+            view = replace(view, players=tuple(replace(pv, objectives=()) for pv in view.players))   # no one's cards
         data = s.data
         c = st.c
         actions = []
@@ -229,7 +231,9 @@ class WebGame:
                 [c.coins_id] if c.coins_id else [])]},
             "coins": {cid: str(screen.name(data, "coin", cid)) for cid in c.coin_ids},
             "rows": [[label, text] for label, text in screen.common_rows(st, s.names)],
-            "players_text": [player_texts(st, s.names, p) for p in range(st.n_players)],
+            # secret objectives: the seat playing now sees its own; a page of one seat, that seat's
+            "players_text": [player_texts(st, s.names, p, seat if playing or len(mine) == 1 else -1)
+                             for p in range(st.n_players)],
             "story": [{"kind": e.kind, "seat": e.seat, "text": e.text} for e in s.story.entries[-STORY_LINES:]],
             "played": len(st.history),
             "over": st.is_terminal(),
@@ -325,11 +329,12 @@ def hover_text(data, c, action) -> str:
                                                    gain=amounts_text(data, c, action.gain))
 
 
-def player_texts(state, names, seat: int) -> list[str]:
-    """A player's lines on the board: score, coins, resources, structures, goals."""
+def player_texts(state, names, seat: int, viewer: int = -1) -> list[str]:
+    """A player's lines on the board: score, coins, resources, structures, goals, and its secret objectives
+    as ``viewer`` may see them (its own; how many the others hold; every player's once the game is over)."""
     c = state.c
     d = c.data
-    pv = state_view(state, names, with_actions=False).players[seat]
+    pv = state_view(state, names, seat=viewer, with_actions=False).players[seat]
     lines = [_("{player} — {score}").format(player=names[seat], score=screen.vp_text(pv.score)),
              _("{coins} — {total} in all").format(coins=screen.coins_text(d, c.coin_ids, [n for _c, n in pv.purse]),
                                                    total=screen.coin_text(pv.coin_value, c))]
@@ -343,6 +348,8 @@ def player_texts(state, names, seat: int) -> list[str]:
         lines.append(_("goals: {goals}").format(goals=", ".join(name for _g, name in pv.goals)))
     if pv.borrowed:
         lines.append(_("borrowed this turn: {structure}").format(structure=screen.name(d, "structure", pv.borrowed)))
+    if c.obj_deal:
+        lines.append(_("objectives: {cards}").format(cards=screen.objectives_text(state, pv, compact=True)))
     return lines
 
 
