@@ -54,6 +54,7 @@ SCHEMA_VISIBLE = (
     "clock-rounds-and-turns.yaml",          # a list item is written whole: its one-of-two holds
     "copies-zero.yaml",
     "roll-sides-above-maximum.yaml",
+    "bid-max-zero.yaml",
     "steal-from-unknown.yaml", "toll-below-minimum.yaml",
     "compare-unknown.yaml", "if-on-unlock-worker.yaml",   # compare: most or fewest; if: on an effect of a moment
     "coin-bonus-zero.yaml", "condition-all-wrong-type.yaml", "cost-not-free.yaml", "cost-wrong-type.yaml",
@@ -93,6 +94,8 @@ CHECKS_ONLY = (
     "prerequisite-cycle.yaml", "remove-nothing.yaml", "removed-lender-still-required.yaml",
     "requires-itself.yaml", "resource-second-coins.yaml", "resource-unknown-id.yaml",
     "roll-always-wins.yaml", "roll-never-wins.yaml",
+    "bid-unknown-resource.yaml", "bid-max-unpayable.yaml", "draft-pool-too-small.yaml",
+    "draft-unknown-structure.yaml", "draft-given-structure.yaml", "draft-upgrade.yaml",
     "steal-without-amount.yaml", "toll-never-paid.yaml", "toll-unknown-resource.yaml",
     "measure-rank.yaml", "if-without-amount.yaml", "if-unknown-resource.yaml",
     "sailors-entry-unknown-space.yaml", "ship-benefit-without-harbor.yaml", "space-bonus-unknown-worker.yaml",
