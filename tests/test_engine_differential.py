@@ -267,6 +267,22 @@ def generated_variant(tmp_path, n):
     if z.random() < 0.3:
         patch["end"]["conditions"] = list(patch["end"].get("conditions") or data["end"]["conditions"]) + [
             {"player_condition": {"metric": z.choice(["vp_lead", "vp_behind"]), "at_least": z.randint(4, 8)}}]
+    b = random.Random(25000 + n)                         # decisions before the first turn: a bid, a draft
+    if b.random() < 0.5:
+        least = min(patch["setup"]["starting_coins"])
+        if least >= 1 and b.random() < 0.7:
+            bid = {"in": "coin", "max": b.randint(1, least)}
+        else:                                            # in Labor, each seat's first-turn Labor dealt by the order
+            start = [b.randint(1, 3), b.randint(1, 3)]
+            patch.setdefault("resources", {}).setdefault("labor", {})["start"] = start
+            bid = {"in": "labor", "max": b.randint(1, min(start))}
+        patch["setup"]["bid"] = {**bid, "sealed": b.random() < 0.5, "ties": b.choice(["bidding_order", "random"])}
+    if b.random() < 0.5:
+        given = {g["structure"] for g in patch["setup"].get("given_structures", ())}
+        picks = b.randint(1, 2)
+        pool = [sid for sid in ("lender", "camp", "village", "mill", "smithy", "union") if sid not in given]
+        patch["setup"]["draft"] = {"structures": b.sample(pool, b.randint(2 * picks, len(pool))), "picks": picks,
+                                   "order": b.choice(["snake", "seat"]), "vp": b.choice(["first", "later"])}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 
