@@ -208,9 +208,7 @@ def _bid_order(st):
     (coins through the change-making; what the coins cannot pay is not paid); the draft, if any, follows."""
     c = st.c
     n = c.n_players
-    bidders = [st.first]                        # the bidding order: from the first player, in turn order
-    while len(bidders) < n:
-        bidders.append(c.next_seat[bidders[-1]])
+    bidders = _bidders(st)
     if c.bid_ties_random and len(set(st.bids)) < n:
         for i in range(n - 1, 0, -1):           # a tie drawn at random: shuffle, then sort by bid (stable)
             j = st._rand(i + 1)
@@ -223,7 +221,7 @@ def _bid_order(st):
     st.first = order[0]
     st.current = order[0]
     _deal(st, order)
-    paid = []
+    paid = [0] * n
     for q in order:
         amount = st.bids[q]
         if c.bid_pool >= 0:
@@ -234,9 +232,9 @@ def _bid_order(st):
             while amount and not st._can_pay(q, amount):
                 amount -= 1
             st._pay(q, amount)
-        paid.append(amount)
+        paid[q] = amount
     st.spent = 0                                # a bid is not spent in a turn
-    st.log.append(("bids", tuple(st.bids), tuple(order), tuple(paid)))
+    st.log.append(("bids", tuple(st.bids), tuple(order), tuple(paid)))   # each seat's bid, the order, each one paid
     if c.draft_ids:
         _ask_draft(st)
 
@@ -251,12 +249,20 @@ def _deal(st, order):
             st.pool[order[i] * c.n_pool + r] = amount
 
 
-def _ask_bids(st):
+def _bidders(st) -> list:
+    """The bidding order: in turn order from the first seat, or from the seat drawn at random with
+    ``first_player: random`` (the bids, not an agreement, decide who plays first: a record of the game then
+    replays the same bids, whatever first player it names)."""
     c = st.c
-    seat = st.first
-    for _ in range(c.n_players):
+    seats = [st.first if c.first_random else 0]
+    while len(seats) < c.n_players:
+        seats.append(c.next_seat[seats[-1]])
+    return seats
+
+
+def _ask_bids(st):
+    for seat in _bidders(st):
         st.ask("bid", seat, 0)
-        seat = c.next_seat[seat]
 
 
 def _draft_options(st, seat: int, arg: int) -> list:
