@@ -651,10 +651,10 @@ def bid_sentence(data) -> str:
     most = resource_amount(data, bid["in"], bid["max"])
     if bid.get("sealed"):
         how = _("Before the first turn, each player secretly bids from 0 to {max}, once, in turn order from the "
-                "first player; the bids are revealed together once every player has bid.").format(max=most)
+                "first bidder; the bids are revealed together once every player has bid.").format(max=most)
     else:
         how = _("Before the first turn, each player bids from 0 to {max}, once, in turn order from the first "
-                "player, seeing the bids made before theirs.").format(max=most)
+                "bidder, seeing the bids made before theirs.").format(max=most)
     if bid.get("ties") == "random":
         order = _("Then the players take their turns from the highest bid to the lowest (equal bids: drawn at "
                   "random).")
@@ -1167,6 +1167,10 @@ def coins_sentence(data) -> str:
 
 
 def first_player_sentence(data) -> str:
+    if data["setup"].get("bid"):                # the bids decide who goes first (bid_sentence)
+        if data["setup"]["first_player"] == "random":
+            return _("Decide at random who bids first.")
+        return _("The players agree on who bids first.")
     if data["setup"]["first_player"] == "random":
         if data["components"].get("ship_tokens") and not many_players(data):      # a toss picks one of two
             return _("Toss a ship token like a coin to decide who goes first.")
