@@ -300,6 +300,22 @@ def generated_variant(tmp_path, n):
         patch["objectives"] = {"deal": h.randint(1, len(cards) // 2), "cards": cards}
         if h.random() < 0.5:                             # a choice before the first turn: keep fewer than dealt
             patch["objectives"]["keep"] = h.randint(1, patch["objectives"]["deal"])
+    b = random.Random(27000 + n)                         # decisions before the first turn: a bid, a draft
+    if b.random() < 0.5:
+        least = min(patch["setup"]["starting_coins"])
+        if least >= 1 and b.random() < 0.7:
+            bid = {"in": "coin", "max": b.randint(1, least)}
+        else:                                            # in Labor, each seat's first-turn Labor dealt by the order
+            start = [b.randint(1, 3), b.randint(1, 3)]
+            patch.setdefault("resources", {}).setdefault("labor", {})["start"] = start
+            bid = {"in": "labor", "max": b.randint(1, min(start))}
+        patch["setup"]["bid"] = {**bid, "sealed": b.random() < 0.5, "ties": b.choice(["bidding_order", "random"])}
+    if b.random() < 0.5:
+        given = {g["structure"] for g in patch["setup"].get("given_structures", ())}
+        picks = b.randint(1, 2)
+        pool = [sid for sid in ("lender", "camp", "village", "mill", "smithy", "union") if sid not in given]
+        patch["setup"]["draft"] = {"structures": b.sample(pool, b.randint(2 * picks, len(pool))), "picks": picks,
+                                   "order": b.choice(["snake", "seat"]), "vp": b.choice(["first", "later"])}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

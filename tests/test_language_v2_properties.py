@@ -101,6 +101,8 @@ def house_rules(draw):
         _events(draw, patch)
     if draw(st_.booleans()):
         _objectives(draw, patch)
+    if draw(st_.booleans()):
+        _before_the_first_turn(draw, patch)
     return patch
 
 
@@ -137,6 +139,22 @@ def _objectives(draw, patch):
     patch["objectives"] = {"deal": draw(st_.integers(1, count // 2)), "cards": cards}
     if draw(st_.booleans()):                                  # a choice before the first turn
         patch["objectives"]["keep"] = draw(st_.integers(1, patch["objectives"]["deal"]))
+
+
+def _before_the_first_turn(draw, patch):
+    """Decisions before the first turn: a bid for the seat order (open or sealed, in Coin, every bid paid from
+    the starting coins dealt in the new order), a draft of structures owned from the start."""
+    setup = patch.setdefault("setup", {})
+    if draw(st_.booleans()):
+        setup["bid"] = {"in": "coin", "max": draw(st_.integers(1, 2)), "sealed": draw(st_.booleans()),
+                        "ties": draw(st_.sampled_from(["bidding_order", "random"]))}
+    if draw(st_.booleans()):
+        given = {g["structure"] for g in setup.get("given_structures", ())}
+        picks = draw(st_.integers(1, 2))
+        pool = draw(st_.lists(st_.sampled_from([s for s in ("camp", "mill", "smithy", "village", "bank", "lender")
+                                                if s not in given]), min_size=2 * picks, max_size=6, unique=True))
+        setup["draft"] = {"structures": pool, "picks": picks, "order": draw(st_.sampled_from(["snake", "seat"])),
+                          "vp": draw(st_.sampled_from(["first", "later"]))}
 
 
 def _interaction(draw, patch):

@@ -56,6 +56,7 @@ SCHEMA_VISIBLE = (
     "roll-sides-above-maximum.yaml",
     "events-count-zero.yaml", "events-unknown-moment.yaml", "events-unknown-duration.yaml",
     "objectives-unknown-metric.yaml",
+    "bid-max-zero.yaml",
     "steal-from-unknown.yaml", "toll-below-minimum.yaml",
     "compare-unknown.yaml", "if-on-unlock-worker.yaml",   # compare: most or fewest; if: on an effect of a moment
     "coin-bonus-zero.yaml", "condition-all-wrong-type.yaml", "cost-not-free.yaml", "cost-wrong-type.yaml",
@@ -99,6 +100,8 @@ CHECKS_ONLY = (
     "events-forbid-build-for-game.yaml", "events-card-id-twice.yaml", "events-on-build-unknown-structure.yaml",
     "objectives-keep-above-deal.yaml", "objectives-deal-above-cards.yaml", "objectives-unknown-structure.yaml",
     "objectives-vp-metric.yaml",
+    "bid-unknown-resource.yaml", "bid-max-unpayable.yaml", "draft-pool-too-small.yaml",
+    "draft-unknown-structure.yaml", "draft-given-structure.yaml", "draft-upgrade.yaml",
     "steal-without-amount.yaml", "toll-never-paid.yaml", "toll-unknown-resource.yaml",
     "measure-rank.yaml", "if-without-amount.yaml", "if-unknown-resource.yaml",
     "sailors-entry-unknown-space.yaml", "ship-benefit-without-harbor.yaml", "space-bonus-unknown-worker.yaml",

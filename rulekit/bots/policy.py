@@ -57,9 +57,47 @@ def _chance_value(state, a, p, weights) -> float:
     return v
 
 
+def _first_value(c, weights) -> float:
+    """What playing first is worth, in the evaluation's units: a turn's moves ahead of the others — the mean
+    yield of a Work Cycle space (its coins at the coin weight, its pool resources at the pool weight) times
+    the workers that start on the Work Cycle (at least one)."""
+    total = 0.0
+    for i in range(c.n_spaces):
+        total += c.space_coin[i] * weights[1] + sum(c.space_pool[i]) * weights[2]
+    workers = 0
+    for w in range(c.n_workers):
+        if c.worker_start[w] >= 0:
+            workers += 1
+    return total / c.n_spaces * max(workers, 1) if c.n_spaces else 0.0
+
+
+def _bid_value(state, a, p, weights) -> float:
+    """setup.bid: a bid's value for seat ``p``, without playing it (the order is made only once every seat
+    has bid): going first's worth (:func:`_first_value`) if the bid is above every bid ``p`` can see (open bids made before; sealed: none), minus
+    the bid itself at the weight of what it is paid in — every bid is paid, won or lost."""
+    c = state.c
+    b = c.action_arg2[a]
+    seen = 0
+    if not c.bid_sealed:                        # a sealed bid of another seat is never read
+        for q in range(c.n_players):
+            if q != p and state.bids[q] > seen:
+                seen = state.bids[q]
+    cost = b * (weights[2] if c.bid_pool >= 0 else weights[1])
+    return (_first_value(c, weights) if b > seen else 0.0) - cost
+
+
+#: decision kind (engine.DECISIONS) -> value(state, action, seat, weights): the evaluation of an option that
+#: cannot be read from the position it leads to; the other kinds are valued by :func:`evaluate` after them.
+DECISION_VALUES = {"bid": _bid_value}
+
+
 def action_value(state, a, p, weights=WEIGHTS) -> float:
     """:func:`evaluate` for player ``p`` after action ``a``, played on a clone (a chance action: the mean
-    over its outcomes, never the roll to come)."""
+    over its outcomes, never the roll to come; a decision with a row of :data:`DECISION_VALUES`: its value)."""
+    if state.pending:
+        value = DECISION_VALUES.get(state.c.decision_names[state.pending[0][0]])
+        if value is not None:
+            return value(state, a, p, weights)
     if state.c.action_chance[a]:
         return _chance_value(state, a, p, weights)
     child = state.clone()

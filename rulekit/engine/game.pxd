@@ -100,6 +100,9 @@ cdef class State:
     cdef public list purses, pool, earned, first_due, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
     # Decisions asked and not yet made, in order: (kind, seat, arg) (game.DECISIONS; empty in most games).
     cdef public list pending
+    # The turn order (next seat per seat: the ruleset's, or the one setup.bid makes) and the bids (-1: none yet).
+    cdef public tuple seat_next
+    cdef public list bids
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
     # Event decks: the cards left in each, the cards in effect, and the costs, yields and actions they change.
     cdef public list decks

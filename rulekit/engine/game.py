@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from ..errors import IllegalActionError, PlayerCountError
 from .coins import Coinage
-from .primitives import CARD_EFFECTS, EFFECTS, METRICS
+from .primitives import CARD_EFFECTS, EFFECTS, METRICS, SETUP_DECISION_ROWS, SETUP_DECISIONS
 from .trail import Trail
 
 # Phases (SETUP: before the first turn, while the seats make the decisions asked of them at setup)
@@ -84,6 +84,7 @@ END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clo
 # (arg: the kind's number in Compiled.decision_names, arg2: the option). State.ask(name, seat, arg) queues one;
 # while any is queued, State.decider (not State.current) chooses and legal_actions lists its options.
 DECISIONS = {}
+DECISIONS.update(SETUP_DECISION_ROWS)       # setup.bid, setup.draft (primitives.py)
 
 def _objective_options(st, seat, arg):
     """The cards ``seat`` may keep: those dealt to it and not kept yet (an option is a card's number)."""
@@ -645,6 +646,13 @@ class Compiled:
         self.decision_base = ()
         self.pregame = []
         self._build_actions()
+        # setup.bid and setup.draft: decisions before the first turn (primitives.SETUP_DECISIONS). bid_max 0: no
+        # bid; deal_later: the starting amounts are dealt once the bids have made the order.
+        self.bid_max, self.bid_sealed, self.bid_ties_random, self.bid_pool, self.deal_later = 0, False, False, -1, False
+        self.draft_ids, self.draft_structs, self.draft_picks, self.draft_snake, self.draft_first = (), (), 0, False, True
+        for key, compile_setup in SETUP_DECISIONS.items():
+            if d["setup"].get(key):
+                compile_setup(self, d["setup"][key])
         if 0 < self.obj_keep < self.obj_deal:     # objectives: each seat keeps obj_keep of its dealt cards
             self.add_decision("objective", [f"keep {o}" for o in self.obj_ids])
             self.pregame.append(_ask_objectives)
@@ -848,6 +856,7 @@ class State:
         "decks", "ev_active", "ev_cost_pool", "ev_cost_coin", "ev_yield", "ev_yield_mask",
         "ev_no_build", "ev_no_space", "ev_no_conv",
         "objectives", "obj_dealt",
+        "pending", "seat_next", "bids",
     )
 
     # ----------------------------------------------------------------- setup
@@ -893,6 +902,8 @@ class State:
         st.finish = True
         st.current = 0
         st.pending = []
+        st.seat_next = c.next_seat                # the turn order (setup.bid may change it before the first turn)
+        st.bids = [-1] * n if c.bid_max else []   # setup.bid: each seat's bid (-1: not yet)
         st._reset_turn_counters()
         st.decks = []
         st._set_events(())
@@ -918,10 +929,10 @@ class State:
         if c.obj_deal:                            # objectives: shuffled, then dealt in turn order from the first player
             st._deal_objectives(list(range(len(c.obj_ids))), -1)
         seat = st.first                           # the starting lists are in turn order from the first player
-        for amount in c.starting_coins:
+        for amount in (() if c.deal_later else c.starting_coins):
             st._earn_coin(seat, amount)
             seat = c.next_seat[seat]
-        for r in range(c.n_pool):                 # start: on each seat's first turn, not earned
+        for r in range(0 if c.deal_later else c.n_pool):   # start: on each seat's first turn, not earned
             seat = st.first
             for amount in c.pool_start[r]:
                 st.pool[seat * c.n_pool + r] = amount
@@ -1052,6 +1063,8 @@ class State:
         st.ev_no_build = self.ev_no_build
         st.ev_no_space = self.ev_no_space
         st.ev_no_conv = self.ev_no_conv
+        st.seat_next = self.seat_next
+        st.bids = list(self.bids) if self.bids else []
         return st
 
     def key(self) -> tuple:
@@ -1064,7 +1077,7 @@ class State:
                 self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
                 self.built_this_turn, self.hired, self.leaped, tuple(self.first_due), self.ending, self.end_reason, self.end_cond, self.finish,
                 tuple(self.pending), tuple(map(tuple, self.decks)), self.ev_active,
-                tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)))
+                tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)), self.seat_next, tuple(self.bids))
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -1481,7 +1494,7 @@ class State:
                     self._earn_coin(p, c.final_coin[s])
                 if c.gain_if_mask >> s & 1 and self.owned[p] >> s & 1:
                     self._gains_if(p, s, "end_of_game")
-            p = c.next_seat[p]
+            p = self.seat_next[p]
 
     def _gains_if(self, p: int, s: int, when: str):
         """Structure ``s``'s gains with a condition due ``when``: each paid to ``p`` if ``p`` meets it now."""
@@ -1518,7 +1531,7 @@ class State:
         self.borrowed_mask = 0
         # A finished turn ends the game, unless the others play on to the end of the round (finish_round).
         if self.phase == OVER or self.ending and self.finish and not (
-                c.finish_round and c.next_seat[self.current] != self.first):
+                c.finish_round and self.seat_next[self.current] != self.first):
             revealed = self.phase == OVER         # over already: _check_end revealed the objectives
             if self.phase != OVER:
                 self._end_gains()
@@ -1527,7 +1540,7 @@ class State:
             if c.obj_deal and not revealed:
                 self._reveal_objectives()
             return
-        self.current = c.next_seat[self.current]
+        self.current = self.seat_next[self.current]
         self.turn += 1
         self._start_turn()
 
@@ -2349,7 +2362,16 @@ class State:
             "objectives_held": [len(self.objectives[q]) for q in range(c.n_players)],
             "objectives_dealt": [[c.obj_ids[o] for o in self.obj_dealt[q]] if q == player or over else None
                                  for q in range(c.n_players)],
+            **self._bids_view(player),
         }
+
+    def _bids_view(self, player: int) -> dict:
+        """setup.bid in :meth:`view`: each seat's bid, None before it is made; a sealed bid of another seat is
+        ``"sealed"`` until every seat has bid. Nothing without a bid."""
+        if not self.bids:
+            return {}
+        hidden = self.c.bid_sealed and min(self.bids) < 0
+        return {"bids": [None if b < 0 else "sealed" if hidden and q != player else b for q, b in enumerate(self.bids)]}
 
     def unseen_goals(self) -> list[int]:
         """Goals neither face up, claimed nor removed: the stack is drawn from these."""

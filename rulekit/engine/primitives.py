@@ -218,3 +218,158 @@ METRICS = {
     "vp_behind": _vp_penalty,
     "rank": _vp_penalty,
 }
+
+
+# ------------------------------------------------- decisions before the first turn (setup.bid, setup.draft)
+# Each is a decision kind (game.DECISIONS, docs/engine.md "Who decides"), asked at setup by a function of
+# c.pregame; SETUP_DECISIONS compiles each setup key into a ruleset's tables (Compiled's bid_* and draft_*).
+
+def _bid_options(st, seat: int, arg: int) -> list:
+    """setup.bid: any whole amount from 0 to its max (validation keeps max within every starting amount)."""
+    return list(range(st.c.bid_max + 1))
+
+
+def _bid_resolve(st, seat: int, arg: int, option: int):
+    """One seat's bid, kept until every seat has bid; the last one sets the order (:func:`_bid_order`)."""
+    st.bids[seat] = option
+    st.log.append(("bid", seat, option, st.c.bid_sealed))
+    for b in st.bids:
+        if b < 0:
+            return
+    _bid_order(st)
+
+
+def _bid_order(st):
+    """Every bid is in: the seats play from the highest bid to the lowest (ties: the earlier bidder, or drawn
+    at random); the starting amounts are dealt in that order, then every seat pays its bid to the supply
+    (coins through the change-making; what the coins cannot pay is not paid); the draft, if any, follows."""
+    c = st.c
+    n = c.n_players
+    bidders = _bidders(st)
+    if c.bid_ties_random and len(set(st.bids)) < n:
+        for i in range(n - 1, 0, -1):           # a tie drawn at random: shuffle, then sort by bid (stable)
+            j = st._rand(i + 1)
+            bidders[i], bidders[j] = bidders[j], bidders[i]
+    order = sorted(bidders, key=lambda q: -st.bids[q])
+    nxt = [0] * n
+    for i in range(n):
+        nxt[order[i]] = order[(i + 1) % n]
+    st.seat_next = tuple(nxt)
+    st.first = order[0]
+    st.current = order[0]
+    _deal(st, order)
+    paid = [0] * n
+    for q in order:
+        amount = st.bids[q]
+        if c.bid_pool >= 0:
+            i = q * c.n_pool + c.bid_pool
+            amount = min(amount, st.pool[i])
+            st.pool[i] -= amount
+        else:
+            while amount and not st._can_pay(q, amount):
+                amount -= 1
+            st._pay(q, amount)
+        paid[q] = amount
+    st.spent = 0                                # a bid is not spent in a turn
+    st.log.append(("bids", tuple(st.bids), tuple(order), tuple(paid)))   # each seat's bid, the order, each one paid
+    if c.draft_ids:
+        _ask_draft(st)
+
+
+def _deal(st, order):
+    """The starting coins and pool resources, in turn order from the first player (``order``)."""
+    c = st.c
+    for i, amount in enumerate(c.starting_coins):
+        st._earn_coin(order[i], amount)
+    for r in range(c.n_pool):
+        for i, amount in enumerate(c.pool_start[r]):
+            st.pool[order[i] * c.n_pool + r] = amount
+
+
+def _bidders(st) -> list:
+    """The bidding order: in turn order from the first seat, or from the seat drawn at random with
+    ``first_player: random`` (the bids, not an agreement, decide who plays first: a record of the game then
+    replays the same bids, whatever first player it names)."""
+    c = st.c
+    seats = [st.first if c.first_random else 0]
+    while len(seats) < c.n_players:
+        seats.append(c.next_seat[seats[-1]])
+    return seats
+
+
+def _ask_bids(st):
+    for seat in _bidders(st):
+        st.ask("bid", seat, 0)
+
+
+def _draft_options(st, seat: int, arg: int) -> list:
+    """setup.draft: the structures of the pool nobody has picked yet."""
+    c = st.c
+    out = []
+    for o, s in enumerate(c.draft_structs):
+        taken = False
+        for q in range(c.n_players):
+            if st.owned[q] >> s & 1:
+                taken = True
+        if not taken:
+            out.append(o)
+    return out
+
+
+def _draft_resolve(st, seat: int, arg: int, option: int):
+    """A pick: the seat owns the structure from the start (as a given structure: no `built` or `first_turn`
+    gain), its first builder with `vp: first`; its unlocked workers enter the Work Cycle."""
+    c = st.c
+    s = c.draft_structs[option]
+    st.owned[seat] = st.owned[seat] | (1 << s)
+    if c.draft_first:
+        st.first_builder[s] = seat
+    st._enter_unlocked(s)
+    st.log.append(("pick", seat, s))
+
+
+def _ask_draft(st):
+    """The picks in turn order from the first player, ``picks`` rounds; ``snake``: every other round reversed."""
+    c = st.c
+    seats = [st.first]
+    while len(seats) < c.n_players:
+        seats.append(st.seat_next[seats[-1]])
+    for rnd in range(c.draft_picks):
+        row = seats[::-1] if c.draft_snake and rnd % 2 else seats
+        for q in row:
+            st.ask("draft", q, rnd)
+
+
+def _compile_bid(c, arg: dict):
+    c.bid_max = arg["max"]
+    c.bid_sealed = bool(arg.get("sealed", False))
+    c.bid_ties_random = arg.get("ties", "bidding_order") == "random"
+    res = arg["in"]
+    c.bid_pool = c.pool_ids.index(res) if res in c.pool_ids else -1
+    c.deal_later = True                         # the starting amounts follow the order the bids make
+    c.add_decision("bid", [f"bid {i}" for i in range(c.bid_max + 1)])
+    c.pregame.append(_ask_bids)
+
+
+def _compile_draft(c, arg: dict):
+    c.draft_ids = tuple(arg["structures"])
+    c.draft_structs = tuple(c.struct_ids.index(s) for s in c.draft_ids)
+    c.draft_picks = arg.get("picks", 1)
+    c.draft_snake = arg.get("order", "snake") == "snake"
+    c.draft_first = arg.get("vp", "first") == "first"
+    c.add_decision("draft", [f"pick {s}" for s in c.draft_ids])
+    if not c.bid_max:                           # with a bid, the draft is asked once the order is known
+        c.pregame.append(_ask_draft)
+
+
+#: decision kind -> (options, resolve): registered into game.DECISIONS.
+SETUP_DECISION_ROWS = {
+    "bid": (_bid_options, _bid_resolve),
+    "draft": (_draft_options, _draft_resolve),
+}
+
+#: setup key -> compile(c, arg): the decisions before the first turn, in the order they are asked.
+SETUP_DECISIONS = {
+    "bid": _compile_bid,
+    "draft": _compile_draft,
+}

@@ -927,6 +927,8 @@ class _Checker:
         self.check_structures()
         self.check_rolls()
         self.check_events()
+        self.check_bid()
+        self.check_draft()
         self.check_prerequisite_cycles()
         self.check_goals(comps)
         self.check_objectives(comps)
@@ -1098,6 +1100,63 @@ class _Checker:
             if copies is not None and most is not None and copies < most:
                 self.add(pointer, _("{id} is given to every player, but its copies allow only {copies}").format(
                     id=sid, copies=copies), causes=(join("/structures", sid) + "/copies",))
+
+    def check_bid(self):
+        """setup.bid: made in a declared resource, its max within every seat's starting amount of it (the
+        bids are paid from what each seat is dealt: a higher max could not be paid)."""
+        setup = _dict(self.data.get("setup"))
+        bid = _dict(setup.get("bid"))
+        res, most = bid.get("in"), _int(bid.get("max"))
+        if not isinstance(res, str):
+            return
+        if res not in self.known["resource"]:
+            self.ref("/setup/bid/in", res, "resource")
+            return
+        players = _players_most(_dict(self.data.get("components")).get("players")) or 2
+        if _dict(_dict(self.data.get("resources")).get(res)).get("kind") == "coins":
+            start, where = _list(setup.get("starting_coins")), "/setup/starting_coins"
+        else:
+            start, where = _list(_dict(_dict(self.data.get("resources")).get(res)).get("start")), join(
+                join("/resources", res), "start")
+        amounts = [a for a in start[:players] if isinstance(a, int)]
+        least = min(amounts) if len(amounts) >= players else 0
+        if most is not None and most > least:
+            self.add("/setup/bid/max", _(
+                "a bid of {max} could not be paid: the bids are paid from what each seat is dealt at setup, and "
+                "a seat may be dealt only {least} {resource}").format(max=most, least=least, resource=res),
+                causes=(where,))
+
+    def check_draft(self):
+        """setup.draft: known structures, not given to every player, not the casting structure nor one built
+        over another, and enough of them for every seat's picks."""
+        setup = _dict(self.data.get("setup"))
+        draft = _dict(setup.get("draft"))
+        pool = _list(draft.get("structures"))
+        given = {_dict(g).get("structure") for g in _list(setup.get("given_structures"))}
+        casting = _dict(self.data.get("casting")).get("structure")
+        for i, sid in enumerate(pool):
+            pointer = f"/setup/draft/structures/{i}"
+            if not isinstance(sid, str):
+                continue
+            if sid not in self.structures:
+                self.ref(pointer, sid, "structure")
+            elif sid in given:
+                self.add(pointer, _("{id} is given to every player at setup: it cannot also be picked in the "
+                                    "draft").format(id=sid), causes=("/setup/given_structures",))
+            elif sid == casting:
+                self.add(pointer, _("{id} is the structure whose first builder casts the ships: it cannot be "
+                                    "picked in the draft").format(id=sid), causes=("/casting/structure",))
+            elif _dict(self.structures[sid]).get("upgrades"):
+                self.add(pointer, _("{id} is built over another structure: it cannot be picked in the draft, "
+                                    "where it would be owned without the one it is built over").format(id=sid),
+                         causes=(join("/structures", sid) + "/upgrades",))
+        picks = _int(draft.get("picks", 1))
+        players = _players_most(_dict(self.data.get("components")).get("players"))
+        if pool and picks is not None and players is not None and len(pool) < players * picks:
+            self.add("/setup/draft/structures", ngettext(
+                "{num} structure to draft, but {players} seats pick {picks} each: the pool needs at least {need}",
+                "{num} structures to draft, but {players} seats pick {picks} each: the pool needs at least {need}",
+                len(pool)).format(num=len(pool), players=players, picks=picks, need=players * picks))
 
     def check_rolls(self):
         """A conversion's roll: a least roll above the die's sides never earns the gain (an error); a least

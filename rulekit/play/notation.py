@@ -266,6 +266,20 @@ def _conversion(c, info, words: _Words) -> str:
 DECISION_FORMS: dict = {}
 
 
+def _bid_form(c, info, words: _Words) -> str:
+    # Translators: a bid for the seat order before the first turn, "bid 2" (one word, typed by the player).
+    return "{} {}".format(pgettext("notation", "bid"), info.arg2)
+
+
+def _pick_form(c, info, words: _Words) -> str:
+    # Translators: a structure picked in the draft before the first turn, "pick mill" (one word).
+    return "{} {}".format(pgettext("notation", "pick"), words.names["structure"][c.draft_ids[info.arg2]])
+
+
+DECISION_FORMS["bid"] = _bid_form
+DECISION_FORMS["draft"] = _pick_form
+
+
 def _decision(c, info, words: _Words) -> str:
     form = DECISION_FORMS.get(c.decision_names[info.arg])
     return form(c, info, words) if form is not None else info.notation

@@ -34,13 +34,18 @@ def seats(state) -> range:
 
 
 def next_seat(state, p: int) -> int:
-    """The seat that plays after ``p``, in the ruleset's turn order."""
-    return state.c.next_seat[p]
+    """The seat that plays after ``p``, in the game's turn order (the ruleset's, or the one a bid made)."""
+    return state.seat_next[p]
 
 
 def others(state, p: int) -> tuple:
     """The other seats than ``p``, in turn order from the one after ``p``."""
-    return tuple(state.c.others[p])
+    out = []
+    q = state.seat_next[p]
+    while q != p:
+        out.append(q)
+        q = state.seat_next[q]
+    return tuple(out)
 
 
 def turn_order(state) -> list[int]:
@@ -610,8 +615,73 @@ def _short_keep(state, action: int) -> str:
 # Secret objectives: the choice of the cards kept (the engine's decision "objective"), told without the card.
 DECISION_WORDS["objective"] = ActionWords(_describe_keep, _report_keep, _short_keep)
 
-#: decision kinds whose option the log's line does not write (its notation would tell a secret choice)
-SECRET_DECISIONS = {"objective"}
+
+def _bid_amount(state, action: int) -> str:
+    c = state.c
+    return _sentences.resource_amount(c.data, c.data["setup"]["bid"]["in"], c.actions[action].arg2)
+
+
+def _describe_bid(state, action: int) -> str:
+    return _("Bid {amount} for the seat order (the highest bid plays first; every bid is paid)").format(
+        amount=_bid_amount(state, action))
+
+
+def _report_bid(state, action: int, player: str) -> str:
+    if state.c.bid_sealed:                      # a sealed bid is told as made, not its amount
+        if _is_you(player):
+            return _("You have bid.")
+        return _("{player} has bid.").format(player=player)
+    if _is_you(player):
+        return _("You bid {amount}.").format(amount=_bid_amount(state, action))
+    return _("{player} bids {amount}.").format(player=player, amount=_bid_amount(state, action))
+
+
+def _short_bid(state, action: int) -> str:
+    return _bid_amount(state, action)
+
+
+def _draft_structure(state, action: int) -> str:
+    c = state.c
+    return name(c.data, "structure", c.draft_ids[c.actions[action].arg2])
+
+
+def _describe_pick(state, action: int) -> str:
+    return _("Pick the {structure}: own it from the start").format(structure=_draft_structure(state, action))
+
+
+def _report_pick(state, action: int, player: str) -> str:
+    if _is_you(player):
+        return _("You pick the {structure}.").format(structure=_draft_structure(state, action))
+    return _("{player} picks the {structure}.").format(player=player, structure=_draft_structure(state, action))
+
+
+DECISION_WORDS["bid"] = ActionWords(_describe_bid, _report_bid, _short_bid)
+DECISION_WORDS["draft"] = ActionWords(_describe_pick, _report_pick, _draft_structure)
+
+#: decision kind -> is(state, player): while true, an option's notation is not written in the game's log line
+#: of ``player``'s choice (a sealed bid: the line says that the seat has bid, not what; an objective kept: the
+#: others never learn which).
+SECRET_DECISIONS = {
+    "bid": lambda state, player: bool(state.c.bid_sealed),
+    "objective": lambda state, player: not _is_you(player),
+}
+
+#: decision kind -> heading(player): the heading while that decision is asked (who decides, and what).
+DECISION_HEADINGS = {
+    "bid": lambda player: _("{player} bids for the seat order").format(player=player),
+    "draft": lambda player: _("{player} picks a structure").format(player=player),
+}
+
+
+def _bids_line(state, event, names) -> str:
+    """Every bid shown once all are in, the order they make, and what is paid."""
+    c = state.c
+    res = c.data["setup"]["bid"]["in"]
+    bids = join_names([_("{player}: {amount}").format(player=names[q], amount=_sentences.resource_amount(
+        c.data, res, b)) for q, b in enumerate(event[1])])
+    order = " → ".join(str(names[q]) for q in event[2])
+    return _("The bids: {bids}. The order of play, from the highest bid: {order}. Each player pays their bid to "
+             "the supply.").format(bids=bids, order=order)
 
 
 #: action kind -> its words. tests/test_primitives.py checks there is one row per action kind of the engine.
@@ -670,11 +740,14 @@ def action_line(state, action: int, player: str, reason: str | None = None, keep
     :func:`screen_lines` never wraps a line inside it (it shows them as spaces)."""
     written = notation(state, action)
     info = state.c.actions[action]
-    if info.kind == CHOOSE and state.c.decision_names[info.arg] in SECRET_DECISIONS and not _is_you(player):
-        return report(state, action, player)     # a secret choice: its notation would tell it
     if keep_together:
         written = written.replace(" ", NBSP)
-    text = _("{report} [{action}]").format(report=report(state, action, player), action=written)
+    info = state.c.actions[action]
+    secret = SECRET_DECISIONS.get(state.c.decision_names[info.arg]) if info.kind == CHOOSE else None
+    if secret is not None and secret(state, player):
+        text = report(state, action, player)      # a secret option: told without its notation
+    else:
+        text = _("{report} [{action}]").format(report=report(state, action, player), action=written)
     if reason:
         text = _("{line} — why: {reason}").format(line=text, reason=reason)
     return text
@@ -775,10 +848,12 @@ def event_line(state, event, names) -> str:
                 structure=structure)
         return _("{player} does not meet the condition of the {structure}'s effect: it gives nothing this time.").format(
             player=names[event[1]], structure=structure)
+    if kind == "bids":                          # ("bids", each seat's bid, the order, each seat's payment)
+        return _bids_line(state, event, names)
     if kind == "ending":
         reason = _end_reason(d, event[2])
         finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn
-        if finish and c.finish_round and c.next_seat[event[1]] != state.first:
+        if finish and c.finish_round and state.seat_next[event[1]] != state.first:
             if _is_you(names[event[1]]):
                 return _("The end of the game is triggered: {reason} You finish this turn, the others play on to the "
                          "end of the round, then the game is over.").format(reason=reason)
@@ -827,6 +902,8 @@ def objectives_text(state, pv, compact: bool = False) -> str:
 
 
 def turn_line(state, names) -> str:
+    if state.phase_name == "setup":
+        return _("— Before the first turn —")
     return _("— Turn {turn}: {player} —").format(turn=state.turn + 1, player=names[state.current])
 
 
@@ -1318,6 +1395,10 @@ def title_line(ruleset, seed) -> str:
 
 
 def heading_line(state, names) -> str:
+    if state.pending and state.phase_name == "setup":
+        heading = DECISION_HEADINGS.get(state.c.decision_names[state.pending[0][0]])
+        who = heading(names[state.decider]) if heading is not None else names[state.decider]
+        return _("Before the first turn · {who}").format(who=who)
     return _("Turn {turn} · {player} · {phase}").format(
         turn=state.turn + 1, player=names[state.current], phase=phase_label(state.phase_name))
 

@@ -490,6 +490,7 @@ class Session:
         is due (``save=False``: not saved; ``careless``: a computer's random slip, told as such)."""
         st = self.state
         seat, turn = st.decider, st.turn
+        setup = st.phase_name == "setup"             # decisions before the first turn: the first turn starts after them
         c = st.c
         info = c.actions[action]
         line = screen.action_line(st, action, self.names[seat], None, keep_together=self.console.interactive)
@@ -512,7 +513,9 @@ class Session:
             if paid:
                 self._tell(story.Entry(turn, seat, story.INCOME, paid), fg="yellow")
         self._events()
-        if st.turn != turn or st.is_terminal():
+        if setup and st.phase_name != "setup" and not st.is_terminal():
+            self._tell_turn()
+        elif st.turn != turn or st.is_terminal():
             if not is_human(self.players[seat]):
                 why = story.explain_turn(st, self.story.of_turn(turn), self.names)
                 if why:

@@ -160,6 +160,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     add("setup", "turn_order", _("Turn order"), s.turn_order_sentence(data))
     add("setup", "starting_coins", _("Starting coins"), s.starting_coins_sentence(data))
     add("setup", "given_structures", _("Structures at the start"), s.given_structures_sentence(data))
+    add("setup", "bid", _("Bidding for the seat order"), s.bid_sentence(data))
+    add("setup", "draft", _("Draft"), s.draft_sentence(data))
     # "Nobody starts with it": said once, for the turn resource (or, when every pool is kept between
     # turns, the first pool: making Labor kept changes nothing about how it starts).
     nobody = s.turn_resource(data) or next(iter(s.pool_resources(data)), None)

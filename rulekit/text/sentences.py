@@ -642,6 +642,60 @@ def given_structures_sentence(data) -> str:
              "builds it, and it gives nothing for being built.").format(structures=join_and(parts))
 
 
+def bid_sentence(data) -> str:
+    """Bidding for the seat order before the first turn (``setup.bid``): who bids, what is seen, the order
+    it makes, the ties, what is dealt and what is paid."""
+    bid = (data.get("setup") or {}).get("bid")
+    if not bid:
+        return _("Nobody bids for the seat order.")
+    most = resource_amount(data, bid["in"], bid["max"])
+    if bid.get("sealed"):
+        how = _("Before the first turn, each player secretly bids from 0 to {max}, once, in turn order from the "
+                "first bidder; the bids are revealed together once every player has bid.").format(max=most)
+    else:
+        how = _("Before the first turn, each player bids from 0 to {max}, once, in turn order from the first "
+                "bidder, seeing the bids made before theirs.").format(max=most)
+    if bid.get("ties") == "random":
+        order = _("Then the players take their turns from the highest bid to the lowest (equal bids: drawn at "
+                  "random).")
+    else:
+        order = _("Then the players take their turns from the highest bid to the lowest (equal bids: the player "
+                  "who bid first plays earlier).")
+    deal = _("The starting amounts are dealt in that new order, and each player pays their own bid to the "
+             "supply, won or lost.")
+    return _("{how} {order} {deal}").format(how=how, order=order, deal=deal)
+
+
+def draft_sentence(data) -> str:
+    """The draft before the first turn (``setup.draft``): the pool, the order of the picks, what a pick gives."""
+    setup = data.get("setup") or {}
+    draft = setup.get("draft")
+    if not draft:
+        return _("There is no draft.")
+    names = join_and([structure_name(data, sid) for sid in draft["structures"]])
+    picks = draft.get("picks", 1)
+    if picks == 1:
+        order = _("in turn order from the first player, each player picks one of them that nobody has picked yet")
+    elif draft.get("order", "snake") == "snake":
+        order = _("in turn order from the first player, each player picks one of them that nobody has picked yet, "
+                  "{num} times in all, the order reversed every other round").format(num=picks)
+    else:
+        order = _("in turn order from the first player, each player picks one of them that nobody has picked yet, "
+                  "{num} times in all, in the same order every round").format(num=picks)
+    if draft.get("vp", "first") == "first":
+        vp = _("A structure picked is owned from the start, not built (it gives nothing for being built); its "
+               "picker counts as its first builder and scores its first-builder VP, and the others may still build "
+               "it as later builders.")
+    else:
+        vp = _("A structure picked is owned from the start, not built (it gives nothing for being built); its "
+               "picker scores its later-builder VP, and the first other player to build it is its first builder.")
+    if setup.get("bid"):
+        text = _("After the bids, {names} lie face up: {order}.").format(names=names, order=order)
+    else:
+        text = _("Before the first turn, {names} lie face up: {order}.").format(names=names, order=order)
+    return _("{draft} {vp}").format(draft=text, vp=vp)
+
+
 def copies_sentence(data, sid: str) -> str:
     """How many players in all may build a structure (``copies``)."""
     n = data["structures"][sid].get("copies")
@@ -1113,6 +1167,10 @@ def coins_sentence(data) -> str:
 
 
 def first_player_sentence(data) -> str:
+    if data["setup"].get("bid"):                # the bids decide who goes first (bid_sentence)
+        if data["setup"]["first_player"] == "random":
+            return _("Decide at random who bids first.")
+        return _("The players agree on who bids first.")
     if data["setup"]["first_player"] == "random":
         if data["components"].get("ship_tokens") and not many_players(data):      # a toss picks one of two
             return _("Toss a ship token like a coin to decide who goes first.")
