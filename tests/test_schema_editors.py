@@ -55,6 +55,7 @@ SCHEMA_VISIBLE = (
     "copies-zero.yaml",
     "roll-sides-above-maximum.yaml",
     "steal-from-unknown.yaml", "toll-below-minimum.yaml",
+    "trade-per-turn-zero.yaml", "trade-unknown-phase.yaml",
     "compare-unknown.yaml", "if-on-unlock-worker.yaml",   # compare: most or fewest; if: on an effect of a moment
     "coin-bonus-zero.yaml", "condition-all-wrong-type.yaml", "cost-not-free.yaml", "cost-wrong-type.yaml",
     "counting-not-allowed.yaml", "effect-two-primitives.yaml",
@@ -94,6 +95,7 @@ CHECKS_ONLY = (
     "requires-itself.yaml", "resource-second-coins.yaml", "resource-unknown-id.yaml",
     "roll-always-wins.yaml", "roll-never-wins.yaml",
     "steal-without-amount.yaml", "toll-never-paid.yaml", "toll-unknown-resource.yaml",
+    "trade-both-ways.yaml", "trade-gives-nothing.yaml", "trade-unknown-resource.yaml",
     "measure-rank.yaml", "if-without-amount.yaml", "if-unknown-resource.yaml",
     "sailors-entry-unknown-space.yaml", "ship-benefit-without-harbor.yaml", "space-bonus-unknown-worker.yaml",
     "start-longer-than-count.yaml", "starting-coins-above-supply.yaml", "starting-coins-not-both.yaml",
