@@ -204,7 +204,7 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("spending", "trades:when", _("Trades — when"), s.trades_phases_phrase(data))
         add("spending", "trades:per_turn", _("Trades — offers per turn"), s.trades_per_turn_sentence(data))
         for oid in data["trades"]["offers"]:
-            add("spending", f"trade:{oid}", _("Trade {offer}").format(offer=oid), s.offer_sentence(data, oid))
+            add("spending", f"trade:{oid}", _("Trade {offer}").format(offer=oid), s.offer_terms_sentence(data, oid))
 
     # Structures
     for sid, st in data["structures"].items():

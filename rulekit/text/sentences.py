@@ -1911,6 +1911,12 @@ def offer_sentence(data, oid: str) -> str:
         offer=oid, give=amount(offer.get("give"), data), get=amount(offer.get("get"), data))
 
 
+def offer_terms_sentence(data, oid: str) -> str:
+    """One offer's terms as the diff says them (its id is the line's subject): "You give 2 Labor and get 3 Coin."."""
+    offer = data["trades"]["offers"][oid]
+    return _("You give {give} and get {get}.").format(give=amount(offer.get("give"), data), get=amount(offer.get("get"), data))
+
+
 def trades_per_turn_sentence(data) -> str:
     n = data["trades"].get("per_turn", 1)
     return ngettext("At most {num} offer per turn, refused or accepted.",
