@@ -267,6 +267,15 @@ def generated_variant(tmp_path, n):
     if z.random() < 0.3:
         patch["end"]["conditions"] = list(patch["end"].get("conditions") or data["end"]["conditions"]) + [
             {"player_condition": {"metric": z.choice(["vp_lead", "vp_behind"]), "at_least": z.randint(4, 8)}}]
+    t = random.Random(25000 + n)                         # trades with consent: offers and answers, on their own draws
+    if t.random() < 0.6:
+        offers = {}
+        for i in range(t.randint(1, 3)):
+            give = t.choice(("coin", "labor"))
+            get = {"labor" if give == "coin" else "coin": t.randint(1, 3)}
+            offers[f"deal{i}"] = {"give": {give: t.randint(1, 3)}, "get": get} if t.random() < 0.8 else {"get": get}
+        patch["trades"] = {"per_turn": t.randint(1, 2), "phases": t.choice([["spending"], ["work"], ["work", "spending"]]),
+                           "offers": offers}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 
