@@ -9,8 +9,7 @@ The evaluation (docs/bots.md), from player ``p``'s side, is::
     10 × (VP of p − the most VP among the other players; with two, the opponent's)
     + 1 per coin of value p holds
     + 0.8 per unit of each pool resource p holds (one lost at the end of the
-      turn, like Labor, is 0 outside p's turn unless p received it from
-      another player — a trade, a toll — to spend in its next turn)
+      turn, like Labor, only while it is p's turn)
     + 3 per income the structures p owns give each turn (Labor or Coin)
     + 2 per worker besides the shared ones p can move
     + 1.5 per conversion a structure gives p

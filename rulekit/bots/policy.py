@@ -176,10 +176,9 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
     n = c.n_pool
     pool = state.pool
     for r in range(n):
-        # A resource lost at the end of the turn is worth something only until its owner's turn ends: in
-        # their turn, or received from another player (a trade, a toll) before it (it is 0 otherwise);
+        # A resource lost at the end of the turn is worth something only in its owner's turn;
         # one carried or kept is worth the same any time.
-        if c.pool_end[r] != 0 or not terminal:
+        if c.pool_end[r] != 0 or state.current == p and not terminal:
             v += w_pool * pool[p * n + r]         # state.held(p, r)
     counts = _owned_counts(c, state.owned[p])
     incomes = counts[0]
