@@ -316,6 +316,15 @@ def generated_variant(tmp_path, n):
         pool = [sid for sid in ("lender", "camp", "village", "mill", "smithy", "union") if sid not in given]
         patch["setup"]["draft"] = {"structures": b.sample(pool, b.randint(2 * picks, len(pool))), "picks": picks,
                                    "order": b.choice(["snake", "seat"]), "vp": b.choice(["first", "later"])}
+    t = random.Random(28000 + n)                         # trades with consent: offers and answers, on their own draws
+    if t.random() < 0.6:
+        offers = {}
+        for i in range(t.randint(1, 3)):
+            give = t.choice(("coin", "labor"))
+            get = {"labor" if give == "coin" else "coin": t.randint(1, 3)}
+            offers[f"deal{i}"] = {"give": {give: t.randint(1, 3)}, "get": get} if t.random() < 0.8 else {"get": get}
+        patch["trades"] = {"per_turn": t.randint(1, 2), "phases": t.choice([["spending"], ["work"], ["work", "spending"]]),
+                           "offers": offers}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

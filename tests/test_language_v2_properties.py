@@ -3,7 +3,7 @@
 Hypothesis draws house rules over the new fields (turn rules, per-goal VP,
 later builders, entries, long moves, gains, readings, a third declared
 resource, clocks, caps, VP measures, copy limits, a conversion's roll, a toll and a steal, conditions on effects
-and comparisons with the other players, a deck of event cards, secret objectives) on top of province-en;
+and comparisons with the other players, offers of a trade, a deck of event cards, secret objectives) on top of province-en;
 each must validate, give a rulebook and a diff, and play random games (told as
 ``rulekit play`` tells them, the play screen drawn now and then in English and
 French) that end within the documented bounds (docs/engine.md: 600 turns, 60 actions a turn).
@@ -96,6 +96,8 @@ def house_rules(draw):
     if draw(st_.booleans()):
         _interaction(draw, patch)
     if draw(st_.booleans()):
+        _trades(draw, patch)
+    if draw(st_.booleans()):
         _conditions_and_comparisons(draw, patch)
     if draw(st_.booleans()):
         _events(draw, patch)
@@ -155,6 +157,22 @@ def _before_the_first_turn(draw, patch):
                                                 if s not in given]), min_size=2 * picks, max_size=6, unique=True))
         setup["draft"] = {"structures": pool, "picks": picks, "order": draw(st_.sampled_from(["snake", "seat"])),
                           "vp": draw(st_.sampled_from(["first", "later"]))}
+
+
+def _trades(draw, patch):
+    """Trades with consent: one to three offers (a resource for another, or a request for one), made in one or both
+    phases, once or twice a turn; the player asked accepts or refuses at once."""
+    offers = {}
+    for i in range(draw(st_.integers(1, 3))):
+        give = draw(st_.sampled_from(["coin", "labor"]))
+        get = {"labor" if give == "coin" else "coin": draw(st_.integers(1, 3))}
+        offers[f"deal{i}"] = {"give": {give: draw(st_.integers(1, 3))}, "get": get} if draw(st_.booleans()) else {"get": get}
+    trades = {"offers": offers}
+    if draw(st_.booleans()):
+        trades["per_turn"] = draw(st_.integers(1, 2))
+    if draw(st_.booleans()):
+        trades["phases"] = draw(st_.sampled_from([["spending"], ["work"], ["work", "spending"]]))
+    patch["trades"] = trades
 
 
 def _interaction(draw, patch):

@@ -165,8 +165,9 @@ class DeepBot(MCTSBot):
 
     def _best_turn(self, st, deadline):
         """The position after the mover's whole turn, played as its best turn plan by static value
-        (a stronger opponent, and a stronger self, than one greedy action at a time)."""
-        mover = st.current
+        (a stronger opponent, and a stronger self, than one greedy action at a time). The mover is the seat that
+        decides: after a plan that ends with an offer, the seat asked answers by its own value."""
+        mover = st.decider
         best, best_v = None, None
         for _seq, end in turn_plans(st, self.rollout_plan_limit, deadline):
             v = advantage(end, mover, self.weights)

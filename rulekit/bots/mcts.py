@@ -113,8 +113,10 @@ def greedy_plan(state, deadline=None, weights=WEIGHTS) -> tuple:
     (or up to ``deadline``, a ``time.perf_counter()`` value), valuing with ``weights``."""
     st = state.clone()
     turn = st.turn
+    p = st.decider                                # a plan is one seat's actions: it ends when another decides
     out = []
-    while not st.is_terminal() and st.turn == turn and len(out) < 200 and not (out and _past(deadline)):
+    while (not st.is_terminal() and st.turn == turn and st.decider == p and len(out) < 200
+           and not (out and _past(deadline))):
         legal = st.legal_actions()
         a = legal[0] if len(legal) == 1 else greedy_action(st, legal, weights)
         st._apply(a)

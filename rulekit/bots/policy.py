@@ -102,7 +102,27 @@ def action_value(state, a, p, weights=WEIGHTS) -> float:
         return _chance_value(state, a, p, weights)
     child = state.clone()
     child._apply(a)
+    if child.pending and child.decider != p:
+        return _answered_value(state, child, p, weights)
     return evaluate(child, p, weights)
+
+
+#: The value of an action that asks another seat a decision and gains nothing by its answer: below any other
+#: action's, so that the greedy policy never makes such an offer (an offer refused would only use up the turn's).
+NO_GAIN = -1.0e9
+
+
+def _answered_value(state, child, p, weights) -> float:
+    """An action of ``p`` that asks another seat a decision (an offer of a trade), played on ``child``: valued after
+    the answers that seat's own greedy evaluation gives (played on ``child`` in place), and only when ``p`` gains by
+    it over ``state`` (else :data:`NO_GAIN`)."""
+    while child.pending and child.decider != p and not child.is_terminal():
+        legal = child.legal_actions()
+        child._apply(legal[0] if len(legal) == 1 else greedy_action(child, legal, weights))
+    v = evaluate(child, p, weights)
+    if v > evaluate(state, p, weights) + 1e-9:
+        return v
+    return NO_GAIN
 
 
 def greedy_action(state, legal, weights=WEIGHTS) -> int:

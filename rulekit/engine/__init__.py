@@ -38,6 +38,7 @@ from .game import (  # noqa: E402
                    HIRE,
                    LEAP,
                    MOVE,
+                   OFFER,
                    OVER,
                    PHASE_NAMES,
                    REPAY,
@@ -66,7 +67,7 @@ def new_game(ruleset, seed: int = 0, first_player: int | None = None, players: i
 
 ENGINE = "compiled" if _core.is_compiled(_game) else "pure Python"
 
-__all__ = ["ENGINE", "BORROW", "BUILD", "CHOOSE", "CONVERT", "DECISIONS", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OVER", "PHASE_NAMES",
+__all__ = ["ENGINE", "BORROW", "BUILD", "CHOOSE", "CONVERT", "DECISIONS", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OFFER", "OVER", "PHASE_NAMES",
            "REPAY",
            "SETUP", "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "Outcome", "State", "compile_ruleset", "new_game",
            "provisions"]

@@ -17,7 +17,7 @@ cdef class Condition    # declared below
 
 # The phases and the action kinds, compared after every action: C integers (game.py also names them for Python).
 cdef int WORK, SPENDING, OVER, SETUP
-cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE
+cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, OFFER
 
 # One bit for sets (game.py's BIT): 64-bit, so that BIT << s holds the 32nd structure, worker or kind and beyond.
 cdef long long BIT
@@ -80,6 +80,9 @@ cdef class Compiled:
     cdef public list obj_ids, obj_cond
     cdef public tuple obj_vps
     cdef public int obj_deal, obj_keep
+    # Trades with consent (the trades section): the offers' amounts, the offers a turn allows, where.
+    cdef public tuple trade_ids, trade_give_pool, trade_give_coin, trade_get_pool, trade_get_coin, offer_action
+    cdef public int trade_per_turn, trade_phases
 
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
@@ -103,6 +106,8 @@ cdef class State:
     # The turn order (next seat per seat: the ruleset's, or the one setup.bid makes) and the bids (-1: none yet).
     cdef public tuple seat_next
     cdef public list bids
+    # Offers made this turn (the trades section).
+    cdef public int offers
     cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
     # Event decks: the cards left in each, the cards in effect, and the costs, yields and actions they change.
     cdef public list decks
@@ -217,6 +222,14 @@ cdef class State:
     @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
                    amount=cython.int, base=cython.int, cg=Coinage)
     cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)
+    @cython.locals(c=Compiled, p=cython.int, n=cython.int, o=cython.int, q=cython.int)
+    cpdef _offer_actions(self, list out)
+    @cython.locals(c=Compiled, coin=cython.int)
+    cpdef bint _trade_ok(self, int p, int q, int o)
+    @cython.locals(c=Compiled, cg=Coinage)
+    cpdef bint _trade_coins(self, int p, int q, int o, bint pay)
+    @cython.locals(c=Compiled, n=cython.int, r=cython.int, x=cython.int, give=tuple, get=tuple)
+    cpdef _answer(self, int q, int o, int accept)
 
     @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
     cpdef _enter_unlocked(self, int s)

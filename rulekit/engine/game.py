@@ -41,14 +41,15 @@ from .trail import Trail
 WORK, SPENDING, OVER, SETUP = 0, 1, 2, 3
 PHASE_NAMES = ("work", "spending", "over", "setup")
 
-# Action kinds (LEAP: a move of several steps, given by a long_move effect; CHOOSE: an option of a decision)
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE = range(11)
+# Action kinds (LEAP: a move of several steps, given by a long_move effect; CHOOSE: an option of a decision;
+# OFFER: one of the trades section's offers made to another seat, who accepts or refuses it)
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, OFFER = range(12)
 
 # The compiled core reads the phases and the action kinds as C integers (game.pxd), which are not
 # attributes of the compiled module: name them for Python too (as pure Python, this rebinds them).
 globals().update(WORK=WORK, SPENDING=SPENDING, OVER=OVER, SETUP=SETUP, MOVE=MOVE, BORROW=BORROW, SPEND=SPEND,
                  BUILD=BUILD, CONVERT=CONVERT, HIRE=HIRE, REPAY=REPAY, EXCHANGE=EXCHANGE, END=END, LEAP=LEAP,
-                 CHOOSE=CHOOSE)
+                 CHOOSE=CHOOSE, OFFER=OFFER)
 
 # The game's own random numbers: SplitMix64 (mod 2**64; the compiled core declares these as unsigned 64-bit C
 # integers in game.pxd, where the same arithmetic wraps by itself).
@@ -110,6 +111,10 @@ def _ask_objectives(st):
 
 # Secret objectives: the cards a seat keeps when fewer are kept than dealt (objectives.keep), one at a time.
 DECISIONS["objective"] = (_objective_options, _objective_keep)
+
+# The answer to an offer (the trades section): option 0 refuses, option 1 accepts (refusing first, so that a
+# bot comparing the two keeps the first on a tie: it accepts only a trade that gains). Their notation:
+TRADE_ANSWERS = ("refuse", "accept")
 
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins", "measures")
@@ -645,6 +650,19 @@ class Compiled:
         self.decision_rows = ()
         self.decision_base = ()
         self.pregame = []
+        # Trades (the trades section): the offers' ids, what the offering player gives (trade_give_*) and gets
+        # (trade_get_*, what the seat asked gives when it accepts), how many offers a turn allows, in which
+        # phases (bit 1: work, bit 2: spending); trade_per_turn 0: no trades.
+        t = d.get("trades") or {}
+        self.trade_ids = tuple(t.get("offers") or ())
+        offers = [t["offers"][o] for o in self.trade_ids]
+        self.trade_give_pool = tuple(self.pools(o.get("give") or {}) for o in offers)
+        self.trade_give_coin = tuple(self.coins(o.get("give") or {}) for o in offers)
+        self.trade_get_pool = tuple(self.pools(o.get("get") or {}) for o in offers)
+        self.trade_get_coin = tuple(self.coins(o.get("get") or {}) for o in offers)
+        self.trade_per_turn = t.get("per_turn", 1) if self.trade_ids else 0
+        phases = t.get("phases", ["spending"])
+        self.trade_phases = ((1 if "work" in phases else 0) | (2 if "spending" in phases else 0)) if self.trade_ids else 0
         self._build_actions()
         # setup.bid and setup.draft: decisions before the first turn (primitives.SETUP_DECISIONS). bid_max 0: no
         # bid; deal_later: the starting amounts are dealt once the bids have made the order.
@@ -656,6 +674,8 @@ class Compiled:
         if 0 < self.obj_keep < self.obj_deal:     # objectives: each seat keeps obj_keep of its dealt cards
             self.add_decision("objective", [f"keep {o}" for o in self.obj_ids])
             self.pregame.append(_ask_objectives)
+        if self.trade_ids:
+            self.add_decision("trade", TRADE_ANSWERS)
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -744,6 +764,10 @@ class Compiled:
             for k, kid in enumerate(self.kind_ids):
                 for sp, spid in enumerate(self.space_ids):
                     add(LEAP, k, sp, f"leap {kid}@{spid}")
+        if self.trade_phases:                     # after the others too; seats are written from 1
+            for o, oid in enumerate(self.trade_ids):
+                for q in range(self.n_players):
+                    add(OFFER, o, q, f"offer {oid} to {q + 1}")
         self.actions = tuple(acts)
         self.action_kind = tuple(a.kind for a in acts)      # the same, as flat tuples for the hot path
         self.action_arg = tuple(a.arg for a in acts)
@@ -759,6 +783,9 @@ class Compiled:
         self.conv_action = tuple(index[(CONVERT, k, 0)] for k in range(len(self.conv_ids)))
         self.exchange_action = tuple(index.get((EXCHANGE, dn, 0), -1) for dn in range(len(self.coin_ids)))
         self.leap_action = tuple(index.get((LEAP, a.arg, a.arg2), -1) if a.kind == MOVE else -1 for a in acts)
+        #: offer_action[o * n_players + q]: offer o made to seat q (-1: no such action)
+        self.offer_action = tuple(index.get((OFFER, o, q), -1) for o in range(len(self.trade_ids))
+                                  for q in range(self.n_players))
         # Per action: 1 where its outcome is drawn by chance (a conversion's roll), else 0 (State.chance_outcomes).
         self.action_chance = tuple(1 if a.kind == CONVERT and self.conv_roll_sides[a.arg] else 0 for a in acts)
 
@@ -856,7 +883,7 @@ class State:
         "decks", "ev_active", "ev_cost_pool", "ev_cost_coin", "ev_yield", "ev_yield_mask",
         "ev_no_build", "ev_no_space", "ev_no_conv",
         "objectives", "obj_dealt",
-        "pending", "seat_next", "bids",
+        "seat_next", "bids", "offers",
     )
 
     # ----------------------------------------------------------------- setup
@@ -1005,6 +1032,7 @@ class State:
         self.borrowed_mask = 0
         self.borrows = 0
         self.hire_ok = False
+        self.offers = 0                           # offers made this turn (trades)
 
     def clone(self) -> "State":
         # Field by field on purpose: clone is the search bots' hot path, and a
@@ -1065,6 +1093,7 @@ class State:
         st.ev_no_conv = self.ev_no_conv
         st.seat_next = self.seat_next
         st.bids = list(self.bids) if self.bids else []
+        st.offers = self.offers
         return st
 
     def key(self) -> tuple:
@@ -1077,7 +1106,7 @@ class State:
                 self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
                 self.built_this_turn, self.hired, self.leaped, tuple(self.first_due), self.ending, self.end_reason, self.end_cond, self.finish,
                 tuple(self.pending), tuple(map(tuple, self.decks)), self.ev_active,
-                tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)), self.seat_next, tuple(self.bids))
+                tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)), self.seat_next, tuple(self.bids), self.offers)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
@@ -1641,6 +1670,8 @@ class State:
                     out.append(c.a_end)
             if c.borrow_phases & 1:
                 self._borrow_actions(out)
+            if c.trade_phases & 1 and self.offers < c.trade_per_turn:
+                self._offer_actions(out)
             if self.moved:
                 out.append(c.a_spend)
                 out.append(c.a_end)
@@ -1696,8 +1727,85 @@ class State:
         for dn in range(1, c.coinage.n):
             if self.supply[dn] and c.coinage.exchange(purse, self.supply, dn, True) is not None:
                 out.append(c.exchange_action[dn])
+        if c.trade_phases & 2 and self.offers < c.trade_per_turn:
+            self._offer_actions(out)
         out.append(c.a_end)
         return out
+
+    def _offer_actions(self, out):
+        """The offers the current player may make now: each declared offer whose side they can give (its pool
+        amounts held, its coins payable purse to purse), to each other seat in turn order."""
+        c = self.c
+        p = self.current
+        n = c.n_players
+        for o in range(len(c.trade_ids)):
+            if self._trade_ok(p, -1, o):
+                for q in c.others[p]:
+                    out.append(c.offer_action[o * n + q])
+
+    def _trade_ok(self, p: int, q: int, o: int) -> bool:
+        """Whether offer ``o`` can be made by ``p`` (``q`` < 0: ``p``'s side alone, given to nobody in particular) or
+        carried out between ``p`` (who gives its give) and ``q`` (who gives its get): every pool amount held, every
+        coin paid purse to purse, the supply making change only when the two purses cannot (Coinage.transfer's
+        policy), ``p``'s coins first."""
+        c = self.c
+        if not self._has(p, c.trade_give_pool[o]):
+            return False
+        if q < 0:
+            coin = c.trade_give_coin[o]
+            return coin == 0 or self.coin_value(p) >= coin and self._can_pay(p, coin)
+        if not self._has(q, c.trade_get_pool[o]):
+            return False
+        return self._trade_coins(p, q, o, False)
+
+    def _trade_coins(self, p: int, q: int, o: int, pay: bool) -> bool:
+        """Offer ``o``'s coins between ``p`` and ``q``: ``p`` pays its give to ``q``, then ``q`` its get to ``p``;
+        whether both can be paid (with ``pay``, paid)."""
+        c = self.c
+        cg = c.coinage
+        a = self.purses[p]
+        b = self.purses[q]
+        supply = self.supply
+        if c.trade_give_coin[o]:
+            t = cg.transfer(a, b, supply, c.trade_give_coin[o])
+            if t is None:
+                return False
+            a, b, supply = t[0], t[1], t[2]
+        if c.trade_get_coin[o]:
+            t = cg.transfer(b, a, supply, c.trade_get_coin[o])
+            if t is None:
+                return False
+            b, a, supply = t[0], t[1], t[2]
+        if pay:
+            self.purses[p] = a
+            self.purses[q] = b
+            self.supply = supply
+        return True
+
+    def _offer(self, p: int, o: int, q: int):
+        """Player ``p`` offers ``o`` to seat ``q``: told in the log as ``("offer", p, q, o)``, counted against the turn's
+        offers, and asked of ``q`` (the decision ``trade``)."""
+        self.offers += 1
+        self.log.append(("offer", p, q, o))
+        self.ask("trade", q, o)
+
+    def _answer(self, q: int, o: int, accept: int):
+        """Seat ``q``'s answer to the current player's offer ``o``; accepted, the amounts change hands (pool amounts,
+        then coins purse to purse). Told in the log as ``("answer", offering player, q, o, 1 accepted / 0 refused)``.
+        A trade is neither an earning nor a spending (earned_this_turn and coins_spent_this_turn do not count it)."""
+        c = self.c
+        p = self.current
+        if accept:
+            n = c.n_pool
+            give = c.trade_give_pool[o]
+            get = c.trade_get_pool[o]
+            for r in range(n):
+                x = give[r] - get[r]
+                if x:
+                    self.pool[p * n + r] -= x
+                    self.pool[q * n + r] += x
+            self._trade_coins(p, q, o, True)
+        self.log.append(("answer", p, q, o, 1 if accept else 0))
 
     def _copies_built(self, s: int) -> int:
         """How many players own structure ``s``."""
@@ -1798,6 +1906,9 @@ class State:
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
             self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, arg, True)
+        elif kind == OFFER:
+            self._offer(p, arg, c.action_arg2[action])
+            return
         self._check_goals()
         self._check_end()
 
@@ -2403,3 +2514,15 @@ class State:
             st.obj_dealt = [list(cards) for cards in self.obj_dealt]
             st._deal_objectives([o for o in range(len(self.c.obj_ids)) if o not in mine], observer)
         return st
+
+
+def _trade_options(st, seat: int, o: int) -> list:
+    """The answers seat ``seat`` may give to offer ``o``: refuse, and accept when the trade can be carried out."""
+    return [0, 1] if st._trade_ok(st.current, seat, o) else [0]
+
+
+def _trade_resolve(st, seat: int, o: int, option: int):
+    st._answer(seat, o, option)
+
+
+DECISIONS["trade"] = (_trade_options, _trade_resolve)

@@ -427,6 +427,9 @@ def amount_places(data):
                 if isinstance(_dict(card.get(key)).get("add"), dict):
                     yield f"{base}/{key}/add", card[key]["add"], ()
     yield "/borrowing/repay", _dict(_dict(data.get("borrowing")).get("repay")), ()
+    for oid, offer in _dict(_dict(data.get("trades")).get("offers")).items():
+        for key in ("give", "get"):
+            yield f"{join('/trades/offers', oid)}/{key}", _dict(_dict(offer).get(key)), ()
     for i, outcome in enumerate(_list(_dict(data.get("casting")).get("outcomes"))):
         yield f"/casting/outcomes/{i}/benefit/income", _dict(_dict(_dict(outcome).get("benefit")).get("income")), ()
 
@@ -936,6 +939,7 @@ class _Checker:
         self.check_coins(comps)
         self.check_players(comps)
         self.check_casting(comps)
+        self.check_trades()
 
     def ref(self, pointer, ident, kind):
         """Report ``ident`` (at ``pointer``) unless it is a known id of ``kind``."""
@@ -1026,6 +1030,21 @@ class _Checker:
                 "or a worker of a kind only they may move), and here every worker may be moved by every player "
                 "(no sailors section, no worker kind with access: unlocked that a structure unlocks)"),
                 causes=("/workers",))
+
+    def check_trades(self):
+        """An offer moves something (a give or a get of more than 0), and not the same resource both ways."""
+        for oid, offer in _dict(_dict(self.data.get("trades")).get("offers")).items():
+            offer = _dict(offer)
+            give, get = _dict(offer.get("give")), _dict(offer.get("get"))
+            pointer = join("/trades/offers", oid)
+            if not any(_int(v) for v in list(give.values()) + list(get.values())):
+                self.add(pointer, _("this offer gives nothing and gets nothing: name a resource and how much "
+                                    "in give or get ({known})").format(known=", ".join(self.known["resource"])))
+            for key in give:
+                if _int(give[key]) and _int(get.get(key)):
+                    self.add(f"{pointer}/get/{key}", _(
+                        "{resource} is both given and got by this offer: write only the difference, on one side").format(
+                            resource=key))
 
     def check_workers(self):
         starts = [_list(_dict(w).get("start")) for w in self.workers.values()]

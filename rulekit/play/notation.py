@@ -37,6 +37,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
+from ..engine.game import OFFER, TRADE_ANSWERS
 from ..errors import IllegalActionError
 from ..i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, Name, get_language, language, pgettext
 from ..language.names import display_name
@@ -99,6 +100,12 @@ def _verb_texts() -> dict:
         "end": pgettext("notation", "end"),
         "hire": pgettext("notation", "hire"),
         "repay": pgettext("notation", "repay"),
+        # Translators: "offer labor_for_coin to 2": an offer of the trades section made to player 2.
+        "offer": pgettext("notation", "offer"),
+        "to": pgettext("notation", "to"),
+        # Translators: the two answers to an offer of a trade.
+        "accept": pgettext("notation", "accept"),
+        "refuse": pgettext("notation", "refuse"),
     }
 
 
@@ -285,6 +292,22 @@ def _decision(c, info, words: _Words) -> str:
     return form(c, info, words) if form is not None else info.notation
 
 
+def _offer(c, info, words: _Words) -> str:
+    """``offer labor_for_coin to 2``: the offer's id as the ruleset writes it (offers have no names), the seat from 1."""
+    verbs = _verb_texts()
+    return "{} {} {} {}".format(slug(verbs["offer"]) or "offer", c.trade_ids[info.arg], slug(verbs["to"]) or "to",
+                                info.arg2 + 1)
+
+
+def _trade_answer(c, info, words: _Words) -> str:
+    verbs = _verb_texts()
+    word = TRADE_ANSWERS[info.arg2]                 # the canonical words: "refuse", "accept"
+    return slug(verbs[word]) or word
+
+
+DECISION_FORMS["trade"] = _trade_answer
+
+
 #: action kind -> form(c, info, words): its localized notation. tests/test_primitives.py checks there
 #: is one row per action kind of the engine.
 LOCAL_FORMS = {
@@ -299,6 +322,7 @@ LOCAL_FORMS = {
     HIRE: _bare_verb("hire"),
     REPAY: _bare_verb("repay"),
     CHOOSE: _decision,
+    OFFER: _offer,
 }
 
 

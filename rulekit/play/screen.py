@@ -10,6 +10,7 @@ import textwrap
 from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
+from ..engine.game import OFFER
 from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
 from ..text import sentences as _sentences
@@ -682,6 +683,76 @@ def _bids_line(state, event, names) -> str:
     order = " → ".join(str(names[q]) for q in event[2])
     return _("The bids: {bids}. The order of play, from the highest bid: {order}. Each player pays their bid to "
              "the supply.").format(bids=bids, order=order)
+def _describe_offer(state, action: int) -> str:
+    c = state.c
+    info = c.actions[action]
+    return _("Offer {terms} to {player}").format(terms=_sentences.offer_terms(c.data, c.trade_ids[info.arg]),
+                                               player=_("Player {number}").format(number=info.arg2 + 1))
+
+
+def _report_offer(state, action: int, player: str) -> str:
+    # The offer itself, with the names of both players, is the log's ("offer", …) event (event_line).
+    if _is_you(player):
+        return _("You make an offer.")
+    return _("{player} makes an offer.").format(player=player)
+
+
+def _short_offer(state, action: int) -> str:
+    c = state.c
+    info = c.actions[action]
+    return _("offer to {player}").format(player=_("Player {number}").format(number=info.arg2 + 1))
+
+
+def _asked_offer(state) -> int:
+    """The offer the seat that decides is answering (the first pending decision's arg), or -1."""
+    c = state.c
+    if state.pending and c.decision_names[state.pending[0][0]] == "trade":
+        return state.pending[0][2]
+    return -1
+
+
+def _answer_terms(state, o: int) -> tuple:
+    """(what the seat asked gives, what it gets) if it accepts offer ``o``."""
+    offer = state.c.data["trades"]["offers"][state.c.trade_ids[o]]
+    d = state.c.data
+    return _sentences.amount(offer.get("get"), d), _sentences.amount(offer.get("give"), d)
+
+
+def _describe_answer(state, action: int) -> str:
+    accept = state.c.action_arg2[action]
+    o = _asked_offer(state)
+    if not accept:
+        return _("Refuse the offer")
+    if o < 0:
+        return _("Accept the offer")
+    give, get = _answer_terms(state, o)
+    return _("Accept the offer: give {give} and get {get}").format(give=give, get=get)
+
+
+def _report_answer(state, action: int, player: str) -> str:
+    if state.c.action_arg2[action]:
+        return _("You accept.") if _is_you(player) else _("{player} accepts.").format(player=player)
+    return _("You refuse.") if _is_you(player) else _("{player} refuses.").format(player=player)
+
+
+def _short_answer(state, action: int) -> str:
+    return _("accept") if state.c.action_arg2[action] else _("refuse")
+
+
+def _hint_answer(state) -> str:
+    o = _asked_offer(state)
+    give, get = _answer_terms(state, o)
+    if len(state.legal_actions()) < 2:
+        return _("You are offered {get} for {give}, which you do not hold: you can only refuse.").format(give=give, get=get)
+    return _("You are offered {get} for {give}: accept or refuse. The offer is made in another player's turn, "
+             "which goes on after your answer.").format(give=give, get=get)
+
+
+DECISION_WORDS["trade"] = ActionWords(_describe_answer, _report_answer, _short_answer)
+
+#: decision kind (engine.DECISIONS, by name) -> hint(state): what the seat asked is told while it decides (without a
+#: row: the general hint that a decision is asked).
+DECISION_HINTS: dict = {"trade": _hint_answer}
 
 
 #: action kind -> its words. tests/test_primitives.py checks there is one row per action kind of the engine.
@@ -697,6 +768,7 @@ ACTION_WORDS = {
     REPAY: ActionWords(_describe_repay, _report_repay, _short_repay),
     EXCHANGE: ActionWords(_describe_exchange, _report_exchange, _short_exchange),
     CHOOSE: ActionWords(_describe_choose, _report_choose, _short_choose),
+    OFFER: ActionWords(_describe_offer, _report_offer, _short_offer),
 }
 
 
@@ -841,6 +913,13 @@ def event_line(state, event, names) -> str:
                 objective=card, condition=condition.rstrip("."))
         return _("{player}'s objective {objective} is not met ({condition}): no VP.").format(
             player=names[event[1]], objective=card, condition=condition.rstrip("."))
+    if kind == "offer":                         # ("offer", player, seat asked, offer)
+        terms = _sentences.offer_terms(d, c.trade_ids[event[3]])
+        if _is_you(names[event[1]]):
+            return _("You offer {player} {terms}.").format(player=names[event[2]], terms=terms)
+        if _is_you(names[event[2]]):
+            return _("{player} offers you {terms}.").format(player=names[event[1]], terms=terms)
+        return _("{player} offers {other} {terms}.").format(player=names[event[1]], other=names[event[2]], terms=terms)
     if kind == "if" and not event[4]:             # ("if", player, structure, effect, met): a condition not met
         structure = name(d, "structure", c.struct_ids[event[2]])
         if _is_you(names[event[1]]):
@@ -1405,7 +1484,8 @@ def heading_line(state, names) -> str:
 
 def phase_hint(state) -> str:
     if state.pending:
-        return _("A decision is asked of you: choose one of the options.")
+        hint = DECISION_HINTS.get(state.c.decision_names[state.pending[0][0]])
+        return hint(state) if hint is not None else _("A decision is asked of you: choose one of the options.")
     if state.phase_name == "work":
         if state.moved:
             c = state.c

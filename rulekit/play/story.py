@@ -253,6 +253,10 @@ def _summary_exchange(state, e, parts, convs):
         parts.append(_("exchanged coins with the supply"))
 
 
+def _summary_offer(state, e, parts, convs):
+    parts.append(_("made an offer"))
+
+
 def _summary_end(state, e, parts, convs):
     if e.lost:
         parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost, state.c)))
@@ -519,6 +523,7 @@ ACTION_STORY = {
     screen.REPAY: ActionStory(summary=_summary_repay, why=_repay_reason, hint=_repay_reason),
     screen.EXCHANGE: ActionStory(summary=_summary_exchange, why=None, hint=_hint_economy),
     screen.CHOOSE: ActionStory(summary=None, why=None, hint=_hint_economy),   # a decision (engine.DECISIONS)
+    screen.OFFER: ActionStory(summary=_summary_offer, why=None, hint=_hint_economy),   # a trade offered
 }
 
 

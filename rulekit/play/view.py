@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..engine import BORROW, BUILD, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
+from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
+from ..engine.game import OFFER
 from ..language.names import display_name
 from ..text import sentences as _sentences
 from ..text.sentences import objective_name
@@ -27,7 +28,8 @@ from .notation import for_state
 Amounts = tuple
 
 KIND_NAMES = {MOVE: "move", LEAP: "leap", SPEND: "spend", END: "end", BUILD: "build", BORROW: "borrow",
-              CONVERT: "convert", HIRE: "hire", REPAY: "repay", EXCHANGE: "exchange"}
+              CONVERT: "convert", HIRE: "hire", REPAY: "repay", EXCHANGE: "exchange", CHOOSE: "choose",
+              OFFER: "offer"}
 
 
 def amounts_map(amounts: Amounts) -> dict:
@@ -232,6 +234,10 @@ def action_view(state, action: int, label: Callable | None = None) -> ActionView
         before, now = state.purses[p], after.purses[p]
         cost = tuple((cid, b - a) for cid, b, a in zip(c.coin_ids, before, now) if b > a)
         gain = tuple((cid, a - b) for cid, b, a in zip(c.coin_ids, before, now) if a > b)
+    elif kind == OFFER:                      # what the trade gives and gets if the player asked accepts it
+        o = info.arg
+        cost = _amounts(c, c.trade_give_pool[o], c.trade_give_coin[o])
+        gain = _amounts(c, c.trade_get_pool[o], c.trade_get_coin[o])
     return ActionView(action, KIND_NAMES.get(kind, str(kind)), cost=cost, gain=gain,
                       label=label(state, action) if label is not None else "",
                       notation=for_state(state).of(action), **ids)
@@ -301,7 +307,7 @@ def state_view(state, names=None, seat: int = -1, label: Callable | None = None,
                             sum(1 for s in range(c.n_struct) if state.first_builder[s] >= 0), c.n_struct,
                             max(bin(state.owned[p]).count("1") for p in range(c.n_players)), c.tokens,
                             len(state.stack) + (1 if fu >= 0 else 0))
-    show = with_actions and (seat < 0 or seat == cur)
+    show = with_actions and (seat < 0 or seat == state.decider)     # the seat that decides: a decision's seat too
     actions = tuple(action_view(state, a, label) for a in legal) if show else ()
     outcome = None
     if over:

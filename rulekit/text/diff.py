@@ -204,6 +204,12 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("spending", f"end_of_turn:{rid}", _("Unspent {resource}").format(resource=s.resource_name(data, rid)),
             s.resource_end_sentence(data, rid))
 
+    if data.get("trades"):                      # trades added or removed: their lines are new or removed
+        add("spending", "trades:when", _("Trades — when"), s.trades_phases_phrase(data))
+        add("spending", "trades:per_turn", _("Trades — offers per turn"), s.trades_per_turn_sentence(data))
+        for oid in data["trades"]["offers"]:
+            add("spending", f"trade:{oid}", _("Trade {offer}").format(offer=oid), s.offer_terms_sentence(data, oid))
+
     # Structures
     for sid, st in data["structures"].items():
         name = s.structure_name(data, sid)

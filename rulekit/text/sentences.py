@@ -2076,3 +2076,64 @@ def deck_sentence(data, did: str) -> str:
                      "The deck holds {num} cards, shuffled at the start of the game; once it is empty, no more cards are "
                      "revealed.", cards).format(num=cards)
     return _("{when} {lasts} {empty}").format(when=when, lasts=lasts, empty=empty)
+# ---------------------------------------------------------------------------
+# Trades with consent (the trades section)
+
+
+def offer_terms(data, oid: str) -> str:
+    """An offer's terms from the side of the player who makes it: "2 Labor for 3 Coin" (what they give, then what
+    they get; either may be "nothing")."""
+    offer = data["trades"]["offers"][oid]
+    return _("{give} for {get}").format(give=amount(offer.get("give"), data), get=amount(offer.get("get"), data))
+
+
+def trades_phases_phrase(data) -> str:
+    phases = set(data["trades"].get("phases", ["spending"]))
+    if phases >= {"work", "spending"}:
+        return _("In either phase of your turn")
+    if "work" in phases:
+        return _("In your Work Cycle Phase")
+    return _("In your Resource Spending Phase")
+
+
+def trades_sentence(data) -> str:
+    """The trades section's rule: when, to whom, how often, and that the player asked answers at once."""
+    n = data["trades"].get("per_turn", 1)
+    if many_players(data):
+        text = ngettext("{when}, you may offer another player one of the trades below, at most {num} time per turn; "
+                        "that player accepts or refuses it at once, and your turn goes on. An offer refused counts too.",
+                        "{when}, you may offer another player one of the trades below, at most {num} times per turn; "
+                        "that player accepts or refuses it at once, and your turn goes on. An offer refused counts too.", n)
+    else:
+        text = ngettext("{when}, you may offer your opponent one of the trades below, at most {num} time per turn; "
+                        "they accept or refuse it at once, and your turn goes on. An offer refused counts too.",
+                        "{when}, you may offer your opponent one of the trades below, at most {num} times per turn; "
+                        "they accept or refuse it at once, and your turn goes on. An offer refused counts too.", n)
+    return text.format(when=trades_phases_phrase(data), num=n)
+
+
+def trades_terms_sentence(data) -> str:
+    """Who may offer and accept what, and how the amounts change hands."""
+    return _("You may make an offer only if you hold what you give, and it may be accepted only by a player who holds "
+             "what they give in return. Accepted, both amounts change hands at once, coins from purse to purse (the "
+             "supply makes change only when the two purses cannot). What a trade brings is neither earned nor spent "
+             "for the goals and conditions that count them.")
+
+
+def offer_sentence(data, oid: str) -> str:
+    """One offer, for the rulebook's list and the diff: "Offer labor_for_coin: you give 2 Labor and get 3 Coin."."""
+    offer = data["trades"]["offers"][oid]
+    return _("Offer {offer}: you give {give} and get {get}.").format(
+        offer=oid, give=amount(offer.get("give"), data), get=amount(offer.get("get"), data))
+
+
+def offer_terms_sentence(data, oid: str) -> str:
+    """One offer's terms as the diff says them (its id is the line's subject): "You give 2 Labor and get 3 Coin."."""
+    offer = data["trades"]["offers"][oid]
+    return _("You give {give} and get {get}.").format(give=amount(offer.get("give"), data), get=amount(offer.get("get"), data))
+
+
+def trades_per_turn_sentence(data) -> str:
+    n = data["trades"].get("per_turn", 1)
+    return ngettext("At most {num} offer per turn, refused or accepted.",
+                    "At most {num} offers per turn, refused or accepted.", n).format(num=n)
