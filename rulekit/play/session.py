@@ -64,14 +64,15 @@ def available_bots() -> list[str]:
     return list(bot_names())
 
 
-def parse_players(text: str) -> list[str]:
+def parse_players(text: str, family: str | None = None) -> list[str]:
     """``"human,bot:normal"`` -> ``["human", "bot:normal=greedy"]``; raises :class:`PlayersError`.
 
     One player a seat, first seat first: their number is the number of players
     (whether the ruleset allows it is :func:`rulekit.engine.new_game`'s to say).
     A computer is ``bot:`` and a bot spec (:func:`rulekit.bots.parse_bot`, which
     also reads the names in the current language, without accents); it is kept
-    in its canonical form, so the record says the budget and the level.
+    in its canonical form, so the record says the budget and the level. ``family``: the
+    ruleset's family (None: Province's), which says what a level stands for.
     """
     parts = [p.strip().lower() for p in str(text).split(",")]
     if len(parts) < 2 or not all(parts):
@@ -88,7 +89,7 @@ def parse_players(text: str) -> list[str]:
         word = part[len(BOT_PREFIX):].partition("=")[0].partition(":")[0].strip()
         if part.startswith(BOT_PREFIX) and bot_word(word) is not None:
             try:
-                out.append(BOT_PREFIX + parse_bot(part[len(BOT_PREFIX):]).text)
+                out.append(BOT_PREFIX + parse_bot(part[len(BOT_PREFIX):], family).text)
                 continue
             except ValueError as exc:
                 raise PlayersError(str(exc)) from None
@@ -100,10 +101,10 @@ def parse_players(text: str) -> list[str]:
     return out
 
 
-def default_players(count: int = 2) -> list[str]:
+def default_players(count: int = 2, family: str | None = None) -> list[str]:
     """The players when none are named: you, and the strongest computer in every other seat."""
     first, _sep, other = DEFAULT_PLAYERS.partition(",")
-    return parse_players(",".join([first] + [other] * (count - 1)))
+    return parse_players(",".join([first] + [other] * (count - 1)), family)
 
 
 def is_human(spec: str) -> bool:
@@ -133,7 +134,8 @@ def bot_choose(spec: str, state, game_seed: int):
     """The action a computer player chooses here, and its one-line reason."""
     from ..bots import make_bot
 
-    bot = make_bot(bot_name(spec), bot_seed(game_seed, state.current, len(state.history)))
+    family = getattr(getattr(state, "rules", None), "family", None)      # a family other than Province's
+    bot = make_bot(bot_name(spec), bot_seed(game_seed, state.current, len(state.history)), family=family)
     action = bot.choose(state)
     return action, getattr(bot, "last_reason", "") or ""
 
@@ -196,6 +198,15 @@ def _player_forms():
             pgettext("player:subject", "Computer ({bot})"), pgettext("player:the", "Computer ({bot})"),
             pgettext("player:subject", "Computer {number} ({bot})"),
             pgettext("player:the", "Computer {number} ({bot})")]
+
+
+def session_class(ruleset):
+    """The session that plays ``ruleset``: :class:`Session`, or the Provisions family's."""
+    if getattr(ruleset, "family", None) == "provisions":
+        from .provisions_session import ProvisionsSession
+
+        return ProvisionsSession
+    return Session
 
 
 def default_record_path(ruleset, seed: int) -> Path:
@@ -956,17 +967,18 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
         raise RulesChangedError(record, rs, exc) from None
     if not same and warn is not None:
         warn(str(changed_rules_warning(record, rs)))
+    family = getattr(rs, "family", None)
     if players is None:
         try:
-            players = parse_players(",".join(record.players)) if record.players else None
+            players = parse_players(",".join(record.players), family) if record.players else None
         except PlayersError:
             players = None
         if players is None:
-            players = default_players(state.n_players)
+            players = default_players(state.n_players, family)
     elif len(players) != state.n_players:
         raise RecordError(_("this game has {count} players, and --players names {given}").format(
             count=state.n_players, given=len(players)))
-    return Session(ruleset=rs, seed=record.seed, players=players, console=console,
+    return session_class(rs)(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
                    actions=list(record.actions), max_turns=max_turns,
                    human_names=human_names if human_names is not None else (list(record.names) or None))
@@ -974,5 +986,5 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
 
 __all__ = [
     "Console", "Session", "PlayersError", "SLOW_BOTS", "parse_players", "available_bots", "bot_choose", "bot_seed",
-    "player_names", "resume_session", "find_ruleset", "default_record_path", "DEFAULT_MAX_TURNS",
+    "player_names", "resume_session", "find_ruleset", "default_record_path", "DEFAULT_MAX_TURNS", "session_class",
 ]
