@@ -289,11 +289,15 @@ def pdf_missing_message(exc: ImportError) -> str:
 
 def render_pdf(ruleset, lang: str | None = None) -> bytes:
     """The rulebook as PDF bytes: identical input gives identical bytes."""
+    return render_pdf_html(render_html(ruleset, lang, print_css=True))
+
+
+def render_pdf_html(text: str) -> bytes:
+    """A rulebook's HTML (with the print stylesheet) as PDF bytes: identical input gives identical bytes."""
     try:
         import weasyprint
     except ImportError as exc:
         raise RulebookError(pdf_missing_message(exc)) from exc
-    text = render_html(ruleset, lang, print_css=True)
     identifier = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32].encode("ascii")
     # Font subsetting (fontTools) stamps each embedded font with the current
     # time unless SOURCE_DATE_EPOCH is set: fix it for the build, so that
@@ -311,6 +315,12 @@ def render_pdf(ruleset, lang: str | None = None) -> bytes:
 
 def render(ruleset, fmt: str = "md", lang: str | None = None):
     """``str`` for md and html, ``bytes`` for pdf."""
+    if getattr(ruleset, "family", None) == "provisions":
+        if fmt not in FORMATS:
+            raise RulebookError(i18n._("unknown format {format}: use md, html or pdf").format(format=fmt))
+        from . import provisions_rulebook
+
+        return provisions_rulebook.render(ruleset, fmt, lang)
     if fmt == "md":
         return render_markdown(ruleset, lang)
     if fmt == "html":
