@@ -260,6 +260,9 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         fail(message, exc.exit_code)
     if not same:
         click.echo(printable(str(changed_rules_warning(record, rs))), err=True)
+    if getattr(rs, "family", None) == "provisions":
+        _replay_provisions(record, rs, state, summary, shown, as_json, same)
+        return
     if as_json:
         out = {
             "ok": True,
@@ -292,6 +295,31 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         for line in screen.score_table(rs.data, [state.score_by_source(p) for p in screen.seats(state)],
                                        state.scores(), names):
             click.echo(line)
+
+
+def _replay_provisions(record, rs, state, summary, shown, as_json, same):
+    """The end of ``rulekit replay`` for a game of the Provisions family."""
+    from ..play import player_names
+    from ..play import provisions_screen as pscreen
+
+    if as_json:
+        click.echo(json.dumps({
+            "ok": True, "family": "provisions", "ruleset": {"id": rs.id, "sha256": rs.sha256},
+            "rules_changed": not same, "seed": record.seed, "actions": len(record.actions),
+            "finished": summary is not None, "scores": list(state.scores()),
+            "by_source": summary["by_source"] if summary else None,
+            "winner": summary["winner"] if summary else None,
+            "decided_by": summary["decided_by"] if summary else None, "turns": state.turn,
+        }, ensure_ascii=False, indent=1))
+        return
+    names = player_names(record.players, record.names) if len(record.players) == state.n_players else [
+        _("Player {number}").format(number=p + 1) for p in range(state.n_players)]
+    n = len(record.actions)
+    click.echo(ngettext("{file}: {count} action, all legal ({ruleset}, seed {seed}).",
+                        "{file}: {count} actions, all legal ({ruleset}, seed {seed}).", n).format(
+        file=shown, count=n, ruleset=rs.id, seed=record.seed))
+    for line in (pscreen.end_lines(state, names)[1:] if summary else pscreen.summary_lines(state, names)):
+        click.echo(line)
 
 
 def _json_error(as_json: bool, message: str) -> None:

@@ -568,6 +568,11 @@ def _render_single(doc: dict, data: dict) -> list[str]:
                      _range(_num(v["ci95"][0], 2), _num(v["ci95"][1], 2))])
     out += _table([pgettext("simulate", "victory points"), pgettext("simulate", "mean"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     out.append("")
+    if r.get("family") == "provisions":        # no structures, goals nor end conditions in that family
+        sold = r["prospectors_sold"]
+        out.append(_("Prospectors provisioned per player: {mean} on average ({level} interval {low} to {high}).").format(
+            mean=_num(sold["mean"], 2), level=_level(), low=_num(sold["ci95"][0], 2), high=_num(sold["ci95"][1], 2)))
+        return out
     out.append(_("Structures"))
     rows = []
     for sid, v in r["structures"].items():
