@@ -18,7 +18,7 @@ def good_name(state, colour: str) -> str:
     """A good as the ruleset names it, with its colour: ``Beans (red)``."""
     for good in state.rules.goods:
         if good.id == colour:
-            return _("{good} ({colour})").format(good=good.name, colour=colour)
+            return _("{good} ({color})").format(good=good.name, color=colour)
     return colour
 
 
@@ -207,7 +207,7 @@ def event_line(state, event: dict, names) -> str | None:
     if kind == "arrive":
         return _("Prospector {card} arrives at the left of the row.").format(card=event["card"])
     if kind == "leave":
-        return _("Prospector {card} leaves the row unprovisioned.").format(card=event["card"])
+        return _("Prospector {card} leaves the row without provisions.").format(card=event["card"])
     if kind == "end":
         return None
     return None
@@ -271,8 +271,8 @@ def help_lines(state) -> list[str]:
     """The help of a Provisions game: what to type."""
     return [
         _("Type the number of a choice, or the action in notation (the words in brackets), then Enter."),
-        _("Notation: keep CARD, buy COLOUR@2 (two of one good), buy COLOUR+COLOUR, sell CARD, "
-          "trade COLOUR+COLOUR>COLOUR, swap COLOUR>COLOUR, take COLOUR, pass."),
+        _("Notation: keep CARD, buy COLOR@2 (two of one good), buy COLOR+COLOR, sell CARD, "
+          "trade COLOR+COLOR>COLOR, swap COLOR>COLOR, take COLOR, pass."),
         _("Commands: help, rules (the rulebook), log (the whole story), hint (what the greedy computer would "
           "do), undo (take back your last action), save, quit (saved, to continue later)."),
     ]

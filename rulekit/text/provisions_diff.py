@@ -34,11 +34,11 @@ def facts(rules) -> list:
     out = [("players", "players", _("number of players"),
             _("{low} to {high}").format(low=rules.min_players, high=rules.max_players))]
     for good in rules.goods:
-        out.append(("components", f"good:{good.id}", _("good {colour}").format(colour=good.id),
+        out.append(("components", f"good:{good.id}", _("good {color}").format(color=good.id),
                     ngettext("{name}, {count} cube", "{name}, {count} cubes", good.cubes).format(
                         name=good.name, count=good.cubes)))
     out.append(("components", "capacity", _("production area limit"), str(rules.capacity)))
-    out.append(("components", "spaces", _("store spaces per colour"), str(rules.spaces)))
+    out.append(("components", "spaces", _("store spaces per color"), str(rules.spaces)))
     counts = Counter(rules.production_cards)
     for card in sorted(set(counts)):
         subject = (_("production card “produce {count}”").format(count=card) if card > 0
