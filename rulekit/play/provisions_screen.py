@@ -87,7 +87,7 @@ def bonus_text(state, card: int) -> str:
             text = (_("most {goods} sold: {points}") if len(goods) == 1
                     else _("most {goods} sold, counted together: {points}"))
             parts.append(text.format(goods=names, points=worth))
-    return _("{card}: {objectives}").format(card=t.bonus_ids[card], objectives="; ".join(parts))
+    return _("{card}: {objectives}").format(card=t.bonus_ids[card], objectives=" · ".join(parts))
 
 
 def board_lines(state, names, seat: int | None = None) -> list[str]:

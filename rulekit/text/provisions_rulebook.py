@@ -47,7 +47,7 @@ def bonus_rows(rules) -> list:
             else:
                 parts.append(_("most {goods} sold, counted together: {points}").format(
                     goods=format_list([names[g] for g in o.goods]), points=worth))
-        rows.append((card, "; ".join(parts)))
+        rows.append((card, " · ".join(parts)))
     return rows
 
 
