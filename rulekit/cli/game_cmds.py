@@ -116,7 +116,8 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
     from ..engine.record import ReplayError
     from ..errors import PlayerCountError
     from ..language import load_ruleset
-    from ..play.session import Console, default_players, resume_session, session_class
+    from ..play.session import Console, default_players, resume_session
+    from ..play.sessions import session_class
 
     console = Console.from_environment()
     human_names = names
@@ -130,7 +131,8 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
         try:
             session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
                                      max_turns=max_turns, human_names=human_names,
-                                     warn=lambda m: click.echo(printable(m), err=True))
+                                     warn=lambda m: click.echo(printable(m), err=True),
+                                     session_for=session_class)
         except (ReplayError, RecordError) as exc:
             if str(resume) in str(exc):            # the reason names the file already: said once
                 fail(_("the game cannot be resumed: {reason}").format(reason=exc), exc.exit_code)

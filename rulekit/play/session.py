@@ -200,15 +200,6 @@ def _player_forms():
             pgettext("player:the", "Computer {number} ({bot})")]
 
 
-def session_class(ruleset):
-    """The session that plays ``ruleset``: :class:`Session`, or the Provisions family's."""
-    if getattr(ruleset, "family", None) == "provisions":
-        from .provisions_session import ProvisionsSession
-
-        return ProvisionsSession
-    return Session
-
-
 def default_record_path(ruleset, seed: int) -> Path:
     """Where a game is saved when no ``--record`` file was given."""
     return Path(f"{ruleset.id}-{seed}.json")
@@ -943,13 +934,16 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
 
 
 def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None,
-                   max_turns: int | None = DEFAULT_MAX_TURNS, warn=None, human_names=None) -> Session:
+                   max_turns: int | None = DEFAULT_MAX_TURNS, warn=None, human_names=None,
+                   session_for=None) -> Session:
     """A session continuing the game saved in ``path`` (raises RecordError/ReplayError).
 
     A record of rules that changed since (another version of rulekit, an edited file) is continued
     when every recorded action is still legal and the result is the one written; ``warn`` is then
     called with the warning (:func:`rulekit.engine.record.changed_rules_warning`), else
-    :class:`~rulekit.engine.record.RulesChangedError` says why it cannot be."""
+    :class:`~rulekit.engine.record.RulesChangedError` says why it cannot be. ``session_for(ruleset)``:
+    the class of session that plays the ruleset (None: :class:`Session`;
+    :func:`rulekit.play.sessions.session_class` chooses by the ruleset's family)."""
     from ..engine.record import RulesChangedError, changed_rules_warning, check_result, check_ruleset
 
     record = GameRecord.load(path)
@@ -978,7 +972,8 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
     elif len(players) != state.n_players:
         raise RecordError(_("this game has {count} players, and --players names {given}").format(
             count=state.n_players, given=len(players)))
-    return session_class(rs)(ruleset=rs, seed=record.seed, players=players, console=console,
+    cls = Session if session_for is None else session_for(rs)
+    return cls(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
                    actions=list(record.actions), max_turns=max_turns,
                    human_names=human_names if human_names is not None else (list(record.names) or None))
@@ -986,5 +981,5 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
 
 __all__ = [
     "Console", "Session", "PlayersError", "SLOW_BOTS", "parse_players", "available_bots", "bot_choose", "bot_seed",
-    "player_names", "resume_session", "find_ruleset", "default_record_path", "DEFAULT_MAX_TURNS", "session_class",
+    "player_names", "resume_session", "find_ruleset", "default_record_path", "DEFAULT_MAX_TURNS",
 ]
