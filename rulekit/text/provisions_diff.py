@@ -7,12 +7,35 @@ per changed number or card.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from ..i18n import _, format_list, ngettext
-from .provisions_rulebook import bonus_rows, event_text
+from .provisions_words import bonus_rows, event_text
 
 #: The sections of a Provisions diff, in reading order.
 SECTIONS = ("players", "components", "setup", "months", "actions", "bonus", "prospectors")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rule difference, as :class:`rulekit.text.diff.Change` (``old`` None: an addition; ``new`` None:
+    a removal); ``heading``: the section's title."""
+
+    section: str
+    key: str
+    subject: str
+    old: str | None
+    new: str | None
+    heading: str | None = None
+
+    def sentence(self) -> str:
+        if self.old is None:
+            return _("{subject}: {new} (new)").format(subject=self.subject, new=self.new)
+        if self.new is None:
+            return _("{subject}: removed (was: {old})").format(subject=self.subject, old=self.old)
+        return _("{subject}: {new} (was: {old})").format(subject=self.subject, new=self.new, old=self.old)
+
+    brief = sentence
 
 
 def section_title(section: str) -> str:
@@ -71,8 +94,6 @@ def facts(rules) -> list:
 
 def rule_diff(a, b) -> list:
     """Changes from ruleset ``a`` to ruleset ``b`` (both of the Provisions family), in section order."""
-    from .diff import Change
-
     fa = {f[1]: f for f in facts(a)}
     fb = {f[1]: f for f in facts(b)}
     changes = []

@@ -315,12 +315,6 @@ def render_pdf_html(text: str) -> bytes:
 
 def render(ruleset, fmt: str = "md", lang: str | None = None):
     """``str`` for md and html, ``bytes`` for pdf."""
-    if getattr(ruleset, "family", None) == "provisions":
-        if fmt not in FORMATS:
-            raise RulebookError(i18n._("unknown format {format}: use md, html or pdf").format(format=fmt))
-        from . import provisions_rulebook
-
-        return provisions_rulebook.render(ruleset, fmt, lang)
     if fmt == "md":
         return render_markdown(ruleset, lang)
     if fmt == "html":
