@@ -130,7 +130,7 @@ def test_a_diff_of_a_changed_card(tmp_path):
                      "store: {spaces: 4}\n", encoding="utf-8")
     result = run("diff", "provisions-1849", str(house))
     assert result.exit_code == 0, result.output
-    assert "store spaces per colour: 4 (was: 3)" in result.output
+    assert "store spaces per color: 4 (was: 3)" in result.output
 
 
 def test_a_diff_between_two_families_is_refused():
