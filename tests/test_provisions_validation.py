@@ -81,3 +81,18 @@ def test_messages_in_french(name, words):
     problems = validate_path(BAD / f"{name}.yaml")
     assert problems and words in problems[0].message.lower(), str(problems[0])
     assert problems[0].line == expectations(BAD / f"{name}.yaml")[0][0]
+
+
+def test_a_house_rule_validates_and_plays():
+    """A variant of the game (rulesets/variants/provisions-big-stores.yaml) changes only what it writes."""
+    assert validate_path("provisions-big-stores") == []
+    base, rules = load_ruleset("provisions-1849"), load_ruleset("provisions-big-stores")
+    assert isinstance(rules, ProvisionsRules) and rules.base is not None
+    assert (base.spaces, rules.spaces) == (3, 4)
+    assert (base.minimum_for(3), rules.minimum_for(3)) == (1, 2)
+    assert rules.prospectors == base.prospectors and rules.months == base.months
+    from rulekit.engine import new_game
+    game = new_game(rules, seed=4, players=3)
+    while not game.is_terminal():
+        game.apply(game.legal_actions()[-1])
+    assert len(game.outcome().winners) >= 1 and max(max(s) for s in game.stock) <= 4

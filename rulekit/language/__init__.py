@@ -6,14 +6,17 @@
 - :mod:`.validation` checks the schema (``schema/ruleset.schema.json``) and the
   semantic rules, and reports every problem as ``FILE:LINE:COL``;
 - :mod:`.load` is what the rest of rulekit calls: :func:`load_ruleset`, :func:`validate_path`;
-- :mod:`.extract` is the Babel extractor of the names a ruleset shows.
+- :mod:`.extract` is the Babel extractor of the names a ruleset shows;
+- :mod:`.provisions` is the Provisions family (``family: provisions``): its schema, checks and
+  loaded rules (:class:`ProvisionsRules`), beside Province's language.
 
 This package imports nothing of rulekit but :mod:`rulekit.errors`,
 :mod:`rulekit.paths` and :mod:`rulekit.i18n` (docs/architecture.md).
 """
 from .load import check_and_load, check_path, load_ruleset, validate_path
+from .provisions import ProvisionsRules
 from .ruleset import Ruleset, bundled_rulesets, display_path
 from .validation import schema
 
-__all__ = ["Ruleset", "bundled_rulesets", "check_and_load", "check_path", "display_path", "load_ruleset", "schema",
+__all__ = ["ProvisionsRules", "Ruleset", "bundled_rulesets", "check_and_load", "check_path", "display_path", "load_ruleset", "schema",
            "validate_path"]

@@ -487,6 +487,7 @@ class State:
             "players": self.n,
             "phase": self.phase,
             "decider": self.decider,
+            "current": self.decider,
             "month": t.month_ids[min(self.month, len(t.month_ids) - 1)],
             "month_index": self.month,
             "round": self.round,
