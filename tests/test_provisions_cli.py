@@ -152,3 +152,13 @@ def test_simulate_gives_every_seat_s_share_with_its_interval():
     assert doc["results"]["structures"] == {} and doc["results"]["goals"] == {}
     assert set(doc["results"]["vp"]["by_source"]) == {"prospectors", "bonus"}
     assert doc["results"]["prospectors_sold"]["n"] == 9
+
+
+def test_tune_searches_a_provisions_number_and_writes_a_house_rule(tmp_path):
+    out = tmp_path / "tuned.yaml"
+    result = run("tune", "provisions-1849", "--vary", "store.spaces=2..4", "--budget", "12", "--bots", "easy,easy",
+                 "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "extends: provisions-1849" in text and "easy=random" in text
+    assert run("validate", str(out)).exit_code == 0
