@@ -1,6 +1,6 @@
 """What the bots know of the Provisions family: an evaluation, a rollout policy, the greedy bot.
 
-The evaluation of a position from seat ``p`` (docs/bots.md, "Provisions"):
+The evaluation of a position from seat ``p`` (docs/provisions.md, "Playing"):
 
     points p has (prospectors provisioned, and its own bonus card's objectives it leads now)
     − the most prospector points of any other seat (their bonus cards are hidden)
