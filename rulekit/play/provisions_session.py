@@ -95,6 +95,9 @@ class ProvisionsSession(Session):
             for entry in self.story.entries:
                 self._say_all([("" if entry.kind == story.TURN else "  ") + entry.text])
 
+    def _guide(self, seat: int):
+        """The guided first game's steps are Province's (docs/playing.md): none here."""
+
     # ------------------------------------------------------------- commands
     def command_of(self, text: str):
         command = super().command_of(text)
