@@ -35,7 +35,7 @@ def test_a_human_sees_the_board_own_bonus_cards_and_numbered_choices():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Notation: keep CARD" in out                       # help
-    assert "You keeps a bonus card." in out                   # the choice 1 was played
+    assert "You keep a bonus card." in out                    # the choice 1 was played
     assert "Computer (normal) keeps a bonus card." in out     # the other seat's pick is told, not what it kept
     assert "Game not finished" in out
 

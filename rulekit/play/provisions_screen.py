@@ -56,9 +56,9 @@ def heading_line(state, names) -> str:
         return _("Game over")
     month = state.rules.months[min(state.month, len(state.rules.months) - 1)]
     if state.phase == BONUS:
-        return _("Before {month} · {player} keeps a bonus card").format(month=month.name, player=names[state.decider])
+        return _("Before {month} · {player} · choosing a bonus card").format(month=month.name, player=names[state.decider])
     if state.phase == OCTOBER:
-        return _("{month} · {player} takes a good from the vigilantes").format(month=month.name,
+        return _("{month} · {player} · taking a good from the vigilantes").format(month=month.name,
                                                                               player=names[state.decider])
     return _("{month}, round {round} of {rounds} · {player}").format(
         month=month.name, round=state.round + 1, rounds=month.turns, player=names[state.decider])
@@ -176,6 +176,8 @@ def event_line(state, event: dict, names) -> str | None:
     if kind == "month":
         index = state.t.month_ids.index(event["month"])
         return _("— {month} begins —").format(month=state.rules.months[index].name)
+    if "seat" in event and kind != "nugget" and _is_you(names[event["seat"]]):
+        return _your_event(state, event)
     if kind == "keep":
         return _("{player} keeps a bonus card.").format(player=names[event["seat"]])
     if kind == "buy":
@@ -203,6 +205,8 @@ def event_line(state, event: dict, names) -> str | None:
     if kind == "vigilantes_leave":
         return _("The vigilantes leave town; their goods go back to the suppliers.")
     if kind == "nugget":
+        if _is_you(names[event["seat"]]):
+            return _("You take the gold nugget and play first this month.")
         return _("{player} takes the gold nugget and plays first this month.").format(player=names[event["seat"]])
     if kind == "arrive":
         return _("Prospector {card} arrives at the left of the row.").format(card=event["card"])
@@ -210,6 +214,33 @@ def event_line(state, event: dict, names) -> str | None:
         return _("Prospector {card} leaves the row without provisions.").format(card=event["card"])
     if kind == "end":
         return None
+    return None
+
+
+def _is_you(name) -> bool:
+    """Whether a seat's name is "You" (the one human against computers): its sentences are written to it."""
+    return getattr(name, "source", None) == "You"
+
+
+def _your_event(state, event: dict) -> str | None:
+    """An action of the seat called "You", written to it."""
+    kind = event["event"]
+    goods = lambda colours: _goods_text(state, colours)  # noqa: E731
+    if kind == "keep":
+        return _("You keep a bonus card.")
+    if kind == "buy":
+        return _("You buy {goods}.").format(goods=goods(event["goods"]))
+    if kind == "sell":
+        return _("You provision {card}.").format(card=event["card"])
+    if kind == "trade":
+        return _("You give {goods} to the vigilantes for 1 × {good}.").format(
+            goods=goods(event["gave"]), good=good_name(state, event["got"]))
+    if kind == "take":
+        if event["good"] is None:
+            return _("You can take nothing from the vigilantes.")
+        return _("You take 1 × {good} from the vigilantes.").format(good=good_name(state, event["good"]))
+    if kind == "pass":
+        return _("You pass.")
     return None
 
 
