@@ -10,14 +10,15 @@ One decision (flat Monte Carlo with UCB1 at the root, "perfect-information Monte
 
 1. every legal action is a candidate (a single legal action is played at once); with a ``rank``
    function ``rank(state, seat, legal) -> values`` given (a one-ply judgement of the game), only
-   the ``candidates`` best ranked are searched;
+   the ``candidates`` best ranked are searched, and with ``prior_weight`` each keeps a bias from its
+   rank, ``prior_weight × tanh((value − best value) / scale)``, worth one simulation's value;
 2. each iteration picks the candidate with the best UCB1 bound (each tried once first), makes
    a fresh **determinization** of the position from the bot's seat (what it cannot see redrawn:
    hidden cards, the order of a pile, future chance), plays the candidate on it, then lets every
    seat play the rollout policy for ``depth`` more actions or until the game ends;
-3. the iteration's value is the bot's return if the game ended (``returns()``, from -1 to 1),
-   else ``tanh(evaluate(bot) / scale)``: the evaluation is the bot's advantage over the others,
-   as the game judges it;
+3. the iteration's value is ``tanh(evaluate(bot) / scale)``, the evaluation being the bot's
+   advantage over the others as the game judges it (over or not); without an evaluation, the
+   bot's return if the game ended (``returns()``, from -1 to 1), else 0;
 4. the candidate played is the most tried (ties: the best mean value).
 
 With an iteration budget the bot is deterministic for a seed; with a time budget the number of
@@ -53,7 +54,8 @@ class DeterminizedMCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  policy=uniform_policy, evaluate=None, depth: int = DEFAULT_DEPTH, scale: float = 10.0,
-                 exploration: float = EXPLORATION, rank=None, candidates: int | None = None):
+                 exploration: float = EXPLORATION, rank=None, candidates: int | None = None,
+                 prior_weight: float = 0.0):
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None or seconds is not None else DEFAULT_ITERATIONS
         self.seconds = seconds
@@ -66,12 +68,11 @@ class DeterminizedMCTSBot:
         self.last_stats = {}
         self.rank = rank
         self.candidates = candidates
+        self.prior_weight = prior_weight
 
     def _value(self, state, me: int) -> float:
-        if state.is_terminal():
-            return float(state.returns()[me])
         if self.evaluate is None:
-            return 0.0
+            return float(state.returns()[me]) if state.is_terminal() else 0.0
         return math.tanh(self.evaluate(state, me) / self.scale)
 
     def _simulate(self, state, action, me: int) -> float:
@@ -91,10 +92,14 @@ class DeterminizedMCTSBot:
             self.last_reason = _("the only legal action")
             self.last_stats = {"iterations": 0}
             return legal[0]
-        if self.rank is not None and self.candidates is not None and len(legal) > self.candidates:
+        prior = [0.0] * len(legal)
+        if self.rank is not None:
             values = self.rank(state, me, legal)
-            order = sorted(range(len(legal)), key=lambda i: -values[i])[:self.candidates]
-            legal = [legal[i] for i in sorted(order)]
+            top = max(values)
+            keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.candidates or len(legal)]
+            keep.sort()
+            legal = [legal[i] for i in keep]
+            prior = [self.prior_weight * math.tanh((values[i] - top) / self.scale) for i in keep]
         n = len(legal)
         visits, totals = [0] * n, [0.0] * n
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
@@ -109,12 +114,12 @@ class DeterminizedMCTSBot:
                 k = done
             else:
                 log_n = math.log(done)
-                k = max(range(n), key=lambda i: totals[i] / visits[i]
+                k = max(range(n), key=lambda i: totals[i] / visits[i] + prior[i] / visits[i]
                         + self.exploration * math.sqrt(log_n / visits[i]))
             totals[k] += self._simulate(state, legal[k], me)
             visits[k] += 1
             done += 1
-        best = max(range(n), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else -2.0))
+        best = max(range(n), key=lambda i: (visits[i], (totals[i] + prior[i]) / visits[i] if visits[i] else -2.0))
         mean = totals[best] / visits[best] if visits[best] else 0.0
         self.last_stats = {"iterations": done, "visits": visits[best], "mean": mean}
         self.last_reason = ngettext(

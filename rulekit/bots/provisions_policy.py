@@ -61,17 +61,6 @@ def evaluate(state, p: int) -> float:
             + CARD_WEIGHT * potential)
 
 
-def own_evaluate(state, p: int) -> float:
-    """``p``'s own standing without the others' (what the search compares between seats)."""
-    t = state.t
-    if state.is_terminal():
-        return float(state.score(p))
-    card = state.bonus[p]
-    potential = sum(points for _goods, points in t.bonus[card]) if card >= 0 else 0
-    return (state.provision_points(p) + state.bonus_points(p) + ROW_WEIGHT * _row_value(state, p)
-            + STOCK_WEIGHT * sum(state.stock[p]) + CARD_WEIGHT * potential)
-
-
 def _demand(state, p: int) -> list:
     """How much seat ``p`` wants one more good of each colour: over the row, a prospector's points
     shared among the goods it still needs from ``p``'s stock."""
@@ -176,15 +165,21 @@ class ProvisionsGreedyBot:
 
 
 def make_search(seed: int = 0, iterations: int | None = None, seconds: float | None = None):
-    """The determinized search (:mod:`.determinized`) with this family's rollout policy and evaluation."""
+    """The determinized search (:mod:`.determinized`) with this family's rollout policy and evaluation: the
+    greedy bot's :data:`SEARCH_CANDIDATES` best actions, each biased by its one-ply value, each simulation
+    a rollout of :data:`SEARCH_DEPTH` actions. Measured against the greedy bot at two players, 64
+    simulations a decision won 21 of 32 games (mean margin +4.8 points); fewer simulations or
+    rollouts to the end of the game did not beat it (docs/provisions.md, "Playing")."""
     from .determinized import DeterminizedMCTSBot
 
     return DeterminizedMCTSBot(seed=seed, iterations=iterations, seconds=seconds, policy=rollout_policy,
-                               evaluate=evaluate, depth=SEARCH_DEPTH, scale=8.0, rank=rank,
-                               candidates=SEARCH_CANDIDATES)
+                               evaluate=evaluate, depth=SEARCH_DEPTH, scale=SEARCH_SCALE, rank=rank,
+                               candidates=SEARCH_CANDIDATES, prior_weight=1.0)
 
 
 #: How many actions a search's rollout plays before the position is evaluated.
-SEARCH_DEPTH = 0
+SEARCH_DEPTH = 4
+#: The evaluation's difference worth most of a win (``tanh(difference / scale)``).
+SEARCH_SCALE = 6.0
 #: How many of the greedy bot's best actions the search compares.
-SEARCH_CANDIDATES = 5
+SEARCH_CANDIDATES = 4
