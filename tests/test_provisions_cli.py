@@ -162,3 +162,31 @@ def test_tune_searches_a_provisions_number_and_writes_a_house_rule(tmp_path):
     text = out.read_text(encoding="utf-8")
     assert "extends: provisions-1849" in text and "easy=random" in text
     assert run("validate", str(out)).exit_code == 0
+
+
+def test_ctrl_c_saves_the_game(tmp_path):
+    from rulekit.language import load_ruleset
+    from rulekit.play import parse_players
+    from rulekit.play.session import Console
+    from rulekit.play.sessions import session_class
+
+    answers = iter(["1", "1"])
+
+    def read(_prompt):
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    out = []
+    record = tmp_path / "game.json"
+    rules = load_ruleset("provisions-1849")
+    session = session_class(rules)(ruleset=rules, seed=6, players=parse_players("human,bot:easy", "provisions"),
+                                   console=Console(interactive=True, color=False, write=out.append, read_line=read,
+                                                   clear=lambda: None, size=(100, 50)),
+                                   record_path=record)
+    assert session.run() == 130
+    assert "Interrupted." in out
+    saved = json.loads(record.read_text(encoding="utf-8"))
+    assert saved["family"] == "provisions" and len(saved["actions"]) >= 3
+    assert any(line.startswith("Customer row") for line in out)       # the board was drawn for the human
