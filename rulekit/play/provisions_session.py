@@ -22,8 +22,6 @@ class ProvisionsSession(Session):
             line = pscreen.event_line(st, event, self.names)
             if line:
                 self._tell(story.Entry(st.turn, st.current, story.EVENT, line), fg="yellow")
-            if event["event"] == "month" and st.production_shown and any(st.production_shown):
-                pass
         self._log_seen = len(st.log)
 
     def _tell_turn(self):
@@ -44,9 +42,6 @@ class ProvisionsSession(Session):
             self._tell_turn()
         if save:
             self._autosave(now=is_human(self.players[seat]) or st.is_terminal())
-
-    def _rebuild(self, actions):
-        super()._rebuild(actions)
 
     # --------------------------------------------------------------- screen
     def _recent(self) -> list[str]:
