@@ -146,6 +146,7 @@ class GameSummary:
     goals: tuple               # per goal: -3 not drawn, -2 drawn but not reached, -1 removed, seat if claimed
     end_reason: str | None
     finished: bool = True      # False: stopped at the turn cap
+    sold: tuple = ()           # Provisions family: per seat, the prospectors provisioned
 
     @property
     def players(self) -> int:
@@ -180,6 +181,8 @@ def turn_order(c, first: int) -> tuple:
 def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = DEFAULT_MAX_TURNS,
              max_actions: int = 100000) -> GameSummary:
     """Play game ``index`` of a run between ``bot_names``, one per seat (see the module's documentation)."""
+    if _family(ruleset) == PROVISIONS:
+        return _play_one_provisions(ruleset, bot_names, index, seed, max_turns, max_actions)
     players = len(bot_names)
     c = compile_ruleset(ruleset, players=players)
     game_seed, seat_of_a, first, *bot_seeds = game_plan(index, seed, c.first_random, players)
@@ -218,6 +221,41 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
     )
 
 
+#: The family of rulesets with their own report (the others are Province's).
+PROVISIONS = "provisions"
+#: Where a Provisions score comes from.
+PROVISIONS_SOURCES = ("prospectors", "bonus")
+
+
+def _family(ruleset) -> str:
+    return getattr(ruleset, "family", None) or "province"
+
+
+def _play_one_provisions(ruleset, bot_names, index: int, seed: int, max_turns, max_actions) -> GameSummary:
+    """Game ``index`` of a run of a Provisions ruleset: the same plan of seeds and seats as Province's;
+    the first player changes every ``players`` games."""
+    players = len(bot_names)
+    game_seed, seat_of_a, first, *bot_seeds = game_plan(index, seed, False, players)
+    seats = [None] * players
+    for j, (name, bot_seed) in enumerate(zip(bot_names, bot_seeds)):
+        seats[(seat_of_a + j) % players] = make_bot(name, bot_seed, family=PROVISIONS)
+    try:
+        st = play_game(ruleset, seats, seed=game_seed, first_player=first, max_actions=max_actions,
+                       max_turns=max_turns)
+    except RuntimeError:
+        raise RuntimeError(f"game {index} did not end after {max_actions} actions") from None
+    finished = st.is_terminal()
+    result = st.result() if finished else {"winner": None, "decided_by": None}
+    order = tuple((st.first_player + k) % players for k in range(players))
+    return GameSummary(
+        index=index, seed=game_seed, first=st.first_player, order=order, seat_of_a=seat_of_a,
+        winner=result["winner"], decided_by=result["decided_by"], turns=st.turn, actions=len(st.history),
+        scores=tuple(st.scores()),
+        sources=tuple((st.provision_points(p), st.bonus_points(p)) for p in range(players)),
+        first_builder=(), built=(), goals=(), end_reason=None, finished=finished,
+        sold=tuple(len(st.sold[p]) for p in range(players)))
+
+
 _WORKER_RULESETS: dict = {}
 
 
@@ -239,7 +277,10 @@ class SimulationInterrupted(Exception):
 
 
 def portable(ruleset: Ruleset) -> tuple[str, Ruleset]:
-    """``(content hash, ruleset)`` as sent to a worker: the resolved data only, no file needed there."""
+    """``(content hash, ruleset)`` as sent to a worker: the resolved data only, no file needed there
+    (a ruleset of another family than Province's goes as it is: its rules are read out already)."""
+    if _family(ruleset) != "province":
+        return ruleset.sha256, ruleset
     return ruleset.sha256, Ruleset(id=ruleset.id, data=ruleset.data, source=ruleset.source)
 
 
@@ -269,9 +310,11 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 
-def check_bots(bots) -> tuple:
-    """The canonical specs of ``bots`` (``mcts`` -> ``mcts:1000``); raises :class:`rulekit.errors.BotSpecError`."""
-    return tuple(canonical_bot(b) for b in bots)
+def check_bots(bots, family: str | None = None) -> tuple:
+    """The canonical specs of ``bots`` (``mcts`` -> ``mcts:1000``) for a ruleset of ``family`` (None:
+    Province's); raises :class:`rulekit.errors.BotSpecError`."""
+    family = None if family == "province" else family
+    return tuple(canonical_bot(b, family) for b in bots)
 
 
 class BotCountError(PlayerCountError):
@@ -308,7 +351,7 @@ def run_many(refs, games: int, bots=None, seed: int = 0, jobs: int = 1, progress
     players as ``bots`` (:class:`BotCountError` if a ruleset does not allow it).
     """
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    bots = check_bots(bots if bots is not None else default_bots(rulesets[0]))
+    bots = check_bots(bots if bots is not None else default_bots(rulesets[0]), _family(rulesets[0]))
     for rs in rulesets:
         check_players(rs, bots)
     width = max(1, jobs) if cluster is None else max(4, jobs or 1)
@@ -394,6 +437,8 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     """The figures of a run (the ``results`` object of the JSON output), one entry per seat where
     the figure is a seat's (``seats``, ``first_by_seat``, ``claimed_by_seat``): a seat is a place
     in the turn order, the first player's first."""
+    if _family(ruleset) == PROVISIONS:
+        return _provisions_statistics(games, bots)
     players = len(bots)
     c = compile_ruleset(ruleset, players=players)
     n = len(games)
@@ -477,6 +522,58 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
         "structures": structures,
         "goals": goals,
         "end_reasons": {k: proportion(v, n) for k, v in sorted(ends.items())},
+    }
+
+
+def _provisions_statistics(games: list[GameSummary], bots) -> dict:
+    """The figures of a run of a Provisions ruleset: Province's, without its structures, goals and end
+    conditions; with the points by source (prospectors, bonus card) and the prospectors provisioned."""
+    players = len(bots)
+    n = len(games)
+    seat_wins = _wins_by_place(games, players)
+    decided_games = sum(seat_wins)
+    draws = sum(1 for g in games if g.winner is None and g.finished)
+    unfinished = sum(1 for g in games if not g.finished)
+    bot_wins = [sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_bot(j))
+                for j in range(players)]
+    decided = {k: 0 for k in ("points", "prospectors", "goods", "tie")}
+    for g in games:
+        if g.finished:
+            decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
+    by_place = [[] for _ in range(players)]
+    totals, margins, sold = [], [], []
+    per_source = [[] for _ in PROVISIONS_SOURCES]
+    for g in games:
+        for p in range(players):
+            totals.append(g.scores[p])
+            sold.append(g.sold[p])
+            for j, v in enumerate(g.sources[p]):
+                per_source[j].append(v)
+        for k, seat in enumerate(g.order):
+            by_place[k].append(g.scores[seat])
+        if g.finished:
+            top = sorted(g.scores, reverse=True)
+            margins.append(top[0] - top[1])
+    return {
+        "games": n,
+        "players": players,
+        "family": PROVISIONS,
+        "seats": [{"seat": k, "wins": proportion(seat_wins[k], n), "share": proportion(seat_wins[k], decided_games),
+                   "vp": summary(by_place[k])} for k in range(players)],
+        "bots": [{"bot": bots[j], "wins": proportion(bot_wins[j], n)} for j in range(players)],
+        "wins": {"draws": proportion(draws, n), "unfinished": proportion(unfinished, n)},
+        "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
+        "length": {"turns": summary(g.turns for g in games if g.finished),
+                   "actions": summary(g.actions for g in games if g.finished)},
+        "vp": {
+            "per_player": summary(totals),
+            "margin": summary(margins),
+            "by_source": {src: summary(per_source[j]) for j, src in enumerate(PROVISIONS_SOURCES)},
+        },
+        "prospectors_sold": summary(sold),
+        "structures": {},
+        "goals": {},
+        "end_reasons": {},
     }
 
 
@@ -750,15 +847,20 @@ def report(ruleset, games: int, bots=None, seed: int = 0, jobs: int = 1, other=N
     """
     refs = [ruleset] if other is None else [ruleset, other]
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    pairs = [check_bots(bots if bots is not None else default_bots(rulesets[0]))]
-    pairs += [check_bots(b) for b in (strengths or [])]
+    family = _family(rulesets[0])
+    if other is not None and _family(rulesets[1]) != family:
+        raise BotSpecError(_("{a} and {b} are rulesets of two different families: --compare plays two rulesets "
+                             "of one game").format(a=rulesets[0].id, b=rulesets[1].id))
+    pairs = [check_bots(bots if bots is not None else default_bots(rulesets[0]), family)]
+    pairs += [check_bots(b, family) for b in (strengths or [])]
     for pair in pairs:
         if len(pair) != len(pairs[0]):
             raise BotSpecError(_("every --bots must give as many bots: {first} and {other} differ").format(
                 first=",".join(pairs[0]), other=",".join(pair)))
         for rs in rulesets:
             check_players(rs, pair)
-    first = "random" if compile_ruleset(rulesets[0], players=len(pairs[0])).first_random else "alternate"
+    first = "random" if family == "province" and compile_ruleset(
+        rulesets[0], players=len(pairs[0])).first_random else "alternate"
     parts = []
     own = backend is None
     be = None

@@ -298,6 +298,21 @@ def fresh_games(played: int, players: int, fresh: int | None = None) -> int:
     n = max(2, played if fresh is None else fresh)
     cycle = players * players
     return -(-n // cycle) * cycle
+def _family_problems(family: str, data: dict, filename: str) -> list:
+    """The problems of a candidate of a ruleset of another family than Province's (Provisions)."""
+    from ..language.provisions.validation import check_resolution
+    from ..language.ruleset import Resolution
+
+    return check_resolution(Resolution(file=filename, data=data, positions={}))
+
+
+def _candidate_ruleset(rs, family: str, data: dict):
+    """A candidate's ruleset, of the family of ``rs``."""
+    if family == "province":
+        return Ruleset(id=rs.id, data=data, source=rs.source)
+    from ..language.provisions import ProvisionsRules
+
+    return ProvisionsRules.from_data(rs.id, data, source=rs.source)
 
 
 def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT_BUDGET, seed: int = 0,
@@ -323,7 +338,8 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     names = [v.name for v in varies]
     if len(set(names)) != len(names):
         raise TuneError(_("the same field is varied twice: {fields}").format(fields=", ".join(names)))
-    bots = check_bots(bots if bots is not None else default_bots(rs))
+    family = getattr(rs, "family", None) or "province"
+    bots = check_bots(bots if bots is not None else default_bots(rs), family)
     check_players(rs, bots)
     players = len(bots)
     target_kind, target_rate = parse_target(target, players)
@@ -341,11 +357,14 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     for values in points:
 
         data = apply_values(rs.data, varies, values)
-        problems = check_resolved(data, rs.source or rs.id)
+        if family == "province":
+            problems = check_resolved(data, rs.source or rs.id)
+        else:
+            problems = _family_problems(family, data, rs.source or rs.id)
         if problems:
             invalid.append({"values": dict(zip(names, values)), "problem": problems[0].message})
             continue
-        candidates.append(Candidate(len(candidates), values, Ruleset(id=rs.id, data=data, source=rs.source)))
+        candidates.append(Candidate(len(candidates), values, _candidate_ruleset(rs, family, data)))
     if not candidates:
         raise TuneError(_("no candidate is a valid ruleset; the first problem: {problem}").format(
             problem=invalid[0]["problem"] if invalid else "—"))

@@ -11,7 +11,12 @@
 - :mod:`.mcts` — :class:`MCTSBot`, Monte Carlo search over turn plans;
 - :mod:`.deep`, :mod:`.wide` — that search looking further ahead, or over more
   candidate turns (``wide`` is the ``hard`` level);
-- :mod:`.registry` — :func:`parse_bot` and :func:`make_bot`: a bot from its spec (``mcts:200``).
+- :mod:`.determinized` — :class:`DeterminizedMCTSBot`, a determinized Monte Carlo search
+  over single actions for any game of the protocol, given a rollout policy and an evaluation;
+- :mod:`.provisions_policy` — the Provisions family's evaluation, rollout policy and greedy
+  bot, and its search (its ``hard`` level);
+- :mod:`.registry` — :func:`parse_bot` and :func:`make_bot`: a bot from its spec (``mcts:200``),
+  for Province or for another family's rulesets (``family=``).
 
 Bots import the engine, never the play screen or the balance tools
 (docs/architecture.md).

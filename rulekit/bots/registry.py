@@ -24,6 +24,11 @@ replays the same even if a later version redefines the level). :data:`FACTORIES`
 makes the bot: a new bot, or a named level built on an existing one (for
 instance an ``easy`` that is ``mcts:50``), is one more entry there
 (:func:`register_bot`).
+
+A ruleset of another family than Province's (``family: provisions``) is played by bots of its
+own: :func:`register_family` names them and says what its levels stand for, and
+:func:`parse_bot` / :func:`make_bot` given ``family=`` read a spec for that family (``hard`` is
+then the family's hard bot; a bot the family has not is refused).
 """
 from __future__ import annotations
 
@@ -40,6 +45,7 @@ from .deep import DEEP_ITERATIONS, DeepBot
 from .mcts import DEFAULT_ITERATIONS, MCTSBot
 from .uniform import RandomBot
 from .wide import WIDE_ITERATIONS, WideBot
+from . import provisions_policy
 
 #: Most simulations per decision a spec may ask for.
 MAX_ITERATIONS = 10_000_000
@@ -102,6 +108,35 @@ register_bot("easy", Factory(None, alias_of="careless", label=lambda: pgettext("
 register_bot("normal", Factory(None, alias_of="greedy", label=lambda: pgettext("bot", "normal")))
 register_bot("hard", Factory(None, alias_of="wide:30", label=lambda: pgettext("bot", "hard")))
 
+#: Per family other than Province's: the bots that play it, by name (a name of :data:`FACTORIES`).
+FAMILY_BOTS: dict[str, dict[str, Factory]] = {}
+#: Per family other than Province's: the spec each level stands for.
+FAMILY_LEVELS: dict[str, dict[str, str]] = {}
+
+
+def register_family(family: str, bots: dict, levels: dict) -> None:
+    """The bots of a family (``{name: Factory}``, names that :data:`FACTORIES` has) and what its
+    levels stand for (``{"easy": "random", …}``)."""
+    FAMILY_BOTS[family] = dict(bots)
+    FAMILY_LEVELS[family] = dict(levels)
+
+
+#: Simulations per decision of the Provisions family's search (``bot:mcts`` for that family).
+PROVISIONS_ITERATIONS = 64
+
+register_family("provisions", {
+    "random": FACTORIES["random"],
+    "greedy": Factory(lambda seed, iterations, seconds: provisions_policy.ProvisionsGreedyBot(seed)),
+    "mcts": Factory(lambda seed, iterations, seconds: provisions_policy.make_search(seed, iterations, seconds),
+                    budget=True, default_iterations=PROVISIONS_ITERATIONS),
+}, {"easy": "random", "normal": "greedy", "hard": f"mcts:{PROVISIONS_ITERATIONS}"})
+
+
+def family_bots(family: str | None) -> dict | None:
+    """The bots of ``family`` by name, or None for Province's (every bot of :data:`FACTORIES`)."""
+    return FAMILY_BOTS.get(family) if family else None
+
+
 #: The level a newcomer finds a fair fight: the computer ``rulekit play`` plays by default.
 #: It is the strongest: a first-time player beat the greedy bot 12–2 (docs/bots.md).
 DEFAULT_LEVEL = "hard"
@@ -117,8 +152,10 @@ def levels() -> tuple[str, ...]:
     return tuple(name for name, f in FACTORIES.items() if f.alias_of is not None)
 
 
-def level_spec(level: str) -> str:
-    """What a level stands for (``normal`` → ``greedy``)."""
+def level_spec(level: str, family: str | None = None) -> str:
+    """What a level stands for (``normal`` → ``greedy``), in ``family`` (None: Province's)."""
+    if family in FAMILY_LEVELS:
+        return FAMILY_LEVELS[family][level]
     return FACTORIES[level].alias_of
 
 
@@ -186,6 +223,8 @@ class BotSpec:
     iterations: int | None = None
     seconds: float | None = None
     level: str | None = None
+    #: The family of rulesets the bot is made for (None: Province's).
+    family: str | None = None
 
     @property
     def bare(self) -> str:
@@ -213,7 +252,9 @@ class BotSpec:
         return self.seconds is None
 
     def make(self, seed: int = 0):
-        return FACTORIES[self.name].make(seed, self.iterations, self.seconds)
+        own = family_bots(self.family)
+        factory = own[self.name] if own is not None else FACTORIES[self.name]
+        return factory.make(seed, self.iterations, self.seconds)
 
     def __str__(self) -> str:
         return self.text
@@ -232,8 +273,23 @@ def _error(text: str, why: str) -> BotSpecError:
         bot=text, why=why, forms=", ".join(legal_forms())))
 
 
-def parse_bot(text) -> BotSpec:
-    """Read a bot spec (see the module's documentation); raises :class:`BotSpecError`."""
+def parse_bot(text, family: str | None = None) -> BotSpec:
+    """Read a bot spec (see the module's documentation) for a ruleset of ``family`` (None:
+    Province's); raises :class:`BotSpecError`."""
+    if isinstance(text, BotSpec):
+        text = text.text
+    spec = _parse_bot(text, family)
+    own = family_bots(family)
+    if own is not None:
+        if spec.name not in own:
+            raise _error(str(text).strip(), _("“{name}” does not play the rulesets of the {family} family; "
+                                              "they are played by {bots}").format(
+                name=bot_label(spec.name), family=family, bots=", ".join(own)))
+        spec = BotSpec(spec.name, spec.iterations, spec.seconds, level=spec.level, family=family)
+    return spec
+
+
+def _parse_bot(text, family: str | None) -> BotSpec:
     if isinstance(text, BotSpec):
         return text
     raw = str(text).strip()
@@ -244,7 +300,7 @@ def parse_bot(text) -> BotSpec:
         name = bot_word(level.strip())
         if name is None or FACTORIES[name].alias_of is None:
             raise _error(raw, _("no level is called “{name}”").format(name=level.strip()))
-        inner = parse_bot(rest)
+        inner = _parse_bot(rest, family)
         if inner.level is not None:
             raise _error(raw, _("a level stands for a bot, not for another level"))
         return BotSpec(inner.name, inner.iterations, inner.seconds, level=name)
@@ -256,8 +312,11 @@ def parse_bot(text) -> BotSpec:
     if factory.alias_of is not None:
         if sep:
             raise _error(raw, _("“{name}” takes no budget").format(name=word.strip()))
-        inner = parse_bot(factory.alias_of)
+        inner = _parse_bot(level_spec(name, family), family)
         return BotSpec(inner.name, inner.iterations, inner.seconds, level=name)
+    own = family_bots(family)
+    if own is not None and name in own:
+        factory = own[name]
     if not sep:
         return BotSpec(name, factory.default_iterations if factory.budget else None)
     if not factory.budget:
@@ -278,12 +337,13 @@ def parse_bot(text) -> BotSpec:
     return BotSpec(name, seconds=t)
 
 
-def canonical_bot(text) -> str:
+def canonical_bot(text, family: str | None = None) -> str:
     """The canonical form of a spec (``mcts`` → ``mcts:1000``, ``hard`` → ``hard=wide:30``);
     raises :class:`BotSpecError`."""
-    return parse_bot(text).text
+    return parse_bot(text, family).text
 
 
-def make_bot(spec, seed: int = 0):
-    """A bot from its spec (``greedy``, ``mcts:200``, ``mcts:2s``…); raises :class:`BotSpecError`."""
-    return parse_bot(spec).make(seed)
+def make_bot(spec, seed: int = 0, family: str | None = None):
+    """A bot from its spec (``greedy``, ``mcts:200``, ``mcts:2s``…) for a ruleset of ``family``
+    (None: Province's); raises :class:`BotSpecError`."""
+    return parse_bot(spec, family).make(seed)

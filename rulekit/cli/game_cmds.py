@@ -33,9 +33,23 @@ def _players_option(ctx, param, value):
     from ..play import PlayersError, parse_players
 
     try:
-        return parse_players(value)
+        players = parse_players(value)
     except PlayersError as exc:          # the value typed is quoted in it: control characters escaped
         raise click.BadParameter(shown_path(str(exc)), ctx=ctx, param=param) from None
+    ctx.meta["rulekit.players"] = value     # read again for a ruleset of another family (_family_players)
+    return players
+
+
+def _family_players(players, family):
+    """``--players`` read for a ruleset of ``family``, whose levels stand for its own bots (None: as read)."""
+    if players is None or family in (None, "province"):
+        return players
+    from ..play import PlayersError, parse_players
+
+    try:
+        return parse_players(click.get_current_context().meta["rulekit.players"], family)
+    except PlayersError as exc:
+        raise click.BadParameter(shown_path(str(exc)), param_hint="'--players'") from None
 
 
 #: The longest name --names takes (a game record keeps the names: docs/schemas/record.schema.json).
@@ -103,7 +117,8 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
     from ..engine.record import ReplayError
     from ..errors import PlayerCountError
     from ..language import load_ruleset
-    from ..play.session import Console, Session, default_players, resume_session
+    from ..play.session import Console, default_players, resume_session
+    from ..play.sessions import session_class
 
     console = Console.from_environment()
     human_names = names
@@ -113,10 +128,12 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
                                      "the saved game keeps its own."))
         if "rulekit.lang" not in click.get_current_context().meta:
             _use_record_language(resume)
+        players = _family_players(players, _record_family(resume))
         try:
             session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
                                      max_turns=max_turns, human_names=human_names,
-                                     warn=lambda m: click.echo(printable(m), err=True))
+                                     warn=lambda m: click.echo(printable(m), err=True),
+                                     session_for=session_class)
         except (ReplayError, RecordError) as exc:
             if str(resume) in str(exc):            # the reason names the file already: said once
                 fail(_("the game cannot be resumed: {reason}").format(reason=exc), exc.exit_code)
@@ -125,14 +142,22 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
     else:
         rs = load_ruleset(ruleset or DEFAULT_RULESET)
         note_untranslated(rs)
+        family = getattr(rs, "family", None)
+        players = _family_players(players, family)
         if players is None:
-            players = default_players(rs.min_players)
+            players = default_players(rs.min_players, family)
         if seed is None:
             import secrets      # here, not at the top: it imports hashlib, which every command would pay for
 
             seed = secrets.randbelow(1_000_000)
         first_player = None
-        if compile_ruleset(rs).first_random:
+        if family not in (None, "province"):
+            if first is not None and first > len(players):
+                raise click.BadParameter(_("{first} is not a seat: the game has {count} players; "
+                                           "give a number from 1 to {count}.").format(first=first, count=len(players)),
+                                         param_hint="'--first'")
+            first_player = 0 if first is None else first - 1
+        elif compile_ruleset(rs).first_random:
             if first is not None:
                 raise click.UsageError(_("--first cannot be used with {ruleset}: it draws the first player at random.")
                                        .format(ruleset=rs.id))
@@ -143,7 +168,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
                                          param_hint="'--first'")
             first_player = 0 if first is None else first - 1
         try:
-            session = Session(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
+            session = session_class(rs)(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
                               record_path=Path(record) if record else None, max_turns=max_turns,
                               human_names=human_names, guide=guide)
         except PlayerCountError as exc:     # the ruleset is not played by that many: said of --players
@@ -163,6 +188,16 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
                                                          reason=exc.strerror or exc))
     if code:
         raise SystemExit(code)
+
+
+def _record_family(path):
+    """The family a record says its ruleset is of (None: Province's, or a record that cannot be read)."""
+    from ..engine.record import GameRecord
+
+    try:
+        return GameRecord.load(path).family
+    except RecordError:
+        return None
 
 
 def _use_record_language(path) -> None:
@@ -228,6 +263,9 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         fail(message, exc.exit_code)
     if not same:
         click.echo(printable(str(changed_rules_warning(record, rs))), err=True)
+    if getattr(rs, "family", None) == "provisions":
+        _replay_provisions(record, rs, state, summary, shown, as_json, same)
+        return
     if as_json:
         out = {
             "ok": True,
@@ -260,6 +298,31 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         for line in screen.score_table(rs.data, [state.score_by_source(p) for p in screen.seats(state)],
                                        state.scores(), names):
             click.echo(line)
+
+
+def _replay_provisions(record, rs, state, summary, shown, as_json, same):
+    """The end of ``rulekit replay`` for a game of the Provisions family."""
+    from ..play import player_names
+    from ..play import provisions_screen as pscreen
+
+    if as_json:
+        click.echo(json.dumps({
+            "ok": True, "family": "provisions", "ruleset": {"id": rs.id, "sha256": rs.sha256},
+            "rules_changed": not same, "seed": record.seed, "actions": len(record.actions),
+            "finished": summary is not None, "scores": list(state.scores()),
+            "by_source": summary["by_source"] if summary else None,
+            "winner": summary["winner"] if summary else None,
+            "decided_by": summary["decided_by"] if summary else None, "turns": state.turn,
+        }, ensure_ascii=False, indent=1))
+        return
+    names = player_names(record.players, record.names) if len(record.players) == state.n_players else [
+        _("Player {number}").format(number=p + 1) for p in range(state.n_players)]
+    n = len(record.actions)
+    click.echo(ngettext("{file}: {count} action, all legal ({ruleset}, seed {seed}).",
+                        "{file}: {count} actions, all legal ({ruleset}, seed {seed}).", n).format(
+        file=shown, count=n, ruleset=rs.id, seed=record.seed))
+    for line in (pscreen.end_lines(state, names)[1:] if summary else pscreen.summary_lines(state, names)):
+        click.echo(line)
 
 
 def _json_error(as_json: bool, message: str) -> None:

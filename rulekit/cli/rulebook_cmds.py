@@ -37,6 +37,7 @@ def _book_lang_option():
               help=N_("Write the book to FILE instead of standard output."))
 def rulebook(ruleset, lang, fmt, output):
     from ..language import load_ruleset
+    from ..text import provisions_rulebook
     from ..text.rulebook import render
 
     if fmt is None:
@@ -54,7 +55,10 @@ def rulebook(ruleset, lang, fmt, output):
     book_lang = lang or rs.language
     note_untranslated(rs, book_lang)
     try:
-        content = render(rs, fmt, book_lang)
+        if getattr(rs, "family", None) == "provisions":       # a family's own book
+            content = provisions_rulebook.render(rs, fmt, book_lang)
+        else:
+            content = render(rs, fmt, book_lang)
     except OSError as exc:  # a PDF engine without its system libraries
         fail(_("cannot write a PDF on this machine: {error}").format(error=exc))
     if output:

@@ -24,7 +24,7 @@ from .base import RkCommand, fail
 DEFAULT_GAMES = 1000
 
 
-def parse_bots(value: str) -> tuple[str, ...]:
+def parse_bots(value: str, family: str | None = None) -> tuple[str, ...]:
     """``"mcts:200,greedy"`` -> the canonical specs, one bot per player (two or more);
     raises :class:`click.BadParameter`. Whether the ruleset is played by that many players is
     checked with the ruleset (:func:`rulekit.balance.simulate.check_players`)."""
@@ -35,7 +35,7 @@ def parse_bots(value: str) -> tuple[str, ...]:
         raise click.BadParameter(_("give two bots separated by a comma, or one bot per player, e.g. greedy,random, "
                                    "mcts:200,mcts:200 or greedy,greedy,greedy"))
     try:
-        return tuple(canonical_bot(p) for p in parts)
+        return tuple(canonical_bot(p, family) for p in parts)
     except ValueError as exc:            # the value typed is quoted in it: control characters escaped
         raise click.BadParameter(shown_path(str(exc))) from None
 
@@ -46,6 +46,7 @@ def _bots_option(ctx, param, value):
     if not value:
         return None
     out = []
+    ctx.meta["rulekit.bots"] = tuple(value)      # read again for a ruleset of another family (_family_bots)
     for v in value:
         try:
             out.append(parse_bots(v))
@@ -731,6 +732,11 @@ def _render_single(doc: dict, data: dict) -> list[str]:
                      _range(_num(v["ci95"][0], 2), _num(v["ci95"][1], 2))])
     out += _table([pgettext("simulate", "victory points"), pgettext("simulate", "mean"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     out.append("")
+    if r.get("family") == "provisions":        # no structures, goals nor end conditions in that family
+        sold = r["prospectors_sold"]
+        out.append(_("Prospectors provisioned per player: {mean} on average ({level} interval {low} to {high}).").format(
+            mean=_num(sold["mean"], 2), level=_level(), low=_num(sold["ci95"][0], 2), high=_num(sold["ci95"][1], 2)))
+        return out
     out.append(_("Structures"))
     rows = []
     for sid, v in r["structures"].items():
@@ -818,6 +824,17 @@ def _render_compare(doc, data, other_data) -> list[str]:
 # The command
 
 
+def _family_bots(bots, family):
+    """``--bots`` read again for a ruleset of ``family``, whose levels stand for its own bots."""
+    if not bots or family in (None, "province"):
+        return bots
+    try:
+        return [parse_bots(v, family) for v in click.get_current_context().meta["rulekit.bots"]]
+    except click.BadParameter as exc:
+        exc.param_hint = "'--bots'"
+        raise
+
+
 @click.command("simulate", cls=RkCommand,
                help=N_("Play many games between bots and report how a ruleset plays: who wins, how long "
                        "games last, where victory points come from, which structures and goals matter. "
@@ -854,6 +871,7 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, plot, 
     from ..language import load_ruleset
 
     rs = load_ruleset(ruleset)
+    bots = _family_bots(bots, getattr(rs, "family", None))
     other_rs = load_ruleset(other) if other else None
     # The plot's file is checked before the games: never a file read, a folder, or in a folder that is not there.
     inputs = [*rs.chain, *(other_rs.chain if other_rs else ())] + [r for r in (ruleset, other) if r and os.path.exists(r)]

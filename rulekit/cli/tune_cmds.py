@@ -45,6 +45,7 @@ from .simulate_cmds import (
 def _bots(ctx, param, value):
     if value is None:
         return None                 # a greedy bot per player of the ruleset's smallest game
+    ctx.meta["rulekit.tune_bots"] = value        # read again for a ruleset of another family
     try:
         return parse_bots(value)
     except click.BadParameter as exc:
@@ -336,6 +337,13 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, fresh, job
     from ..language import load_ruleset
 
     rs = load_ruleset(ruleset)
+    family = getattr(rs, "family", None)
+    if bots is not None and family not in (None, "province"):      # the family's own levels and bots
+        try:
+            bots = parse_bots(click.get_current_context().meta["rulekit.tune_bots"], family)
+        except click.BadParameter as exc:
+            exc.param_hint = "'--bots'"
+            raise
     parsed = [tuning.parse_vary(v, rs.data) for v in varies]
     tuning.parse_target(target)
     # The output is checked before the search: never one of the files read, a folder, or a folder that is not there.

@@ -3,7 +3,7 @@
 A record is JSON, written atomically (:func:`rulekit.files.write_atomic`), so a crash never
 leaves half a file::
 
-    {"format": "rulekit-record", "version": 2, "rulekit": "0.9.0",
+    {"format": "rulekit-record", "version": 2, "rulekit": "0.9.0", "family": "province",
      "ruleset": {"id": "RULESET-ID", "sha256": "...", "files_sha256": "...", "source": "..."},
      "seed": 7, "first_player": 0, "players": ["human", "bot:greedy"], "names": [],
      "actions": ["move KIND@SPACE", "spend", "end", ...],
@@ -14,6 +14,11 @@ Two hashes name the rules: ``sha256``, of the ruleset as this version of rulekit
 every base it extends), which does not depend on the version that reads them. A record of
 version 1 has only the first; it is read as it is (the upgrade is to write version 2 at the
 next save).
+
+``family`` is the ruleset's family (``province``, ``provisions``): written since the Provisions
+family, absent from older records (read as Province's). The game of a record is replayed by the
+engine of the ruleset's own family; the family written is what a reader shows before it loads the
+ruleset, and a record whose family is not its ruleset's is refused.
 
 :func:`replay` re-plays a record, checking that every action is legal. When neither hash
 matches the rules as they are now (the files were edited, or the version of rulekit resolves
@@ -33,7 +38,16 @@ from pathlib import Path
 
 from ..errors import N_, IllegalActionError, RecordError, RulekitError, Text
 from ..paths import FileTooLarge, NotRegularFile, read_user_file
-from .game import new_game
+from .game import new_game as _province_new_game
+
+
+def new_game(ruleset, seed: int = 0, first_player=None, players=None):
+    """A game of ``ruleset`` in the engine of its family (Province's, or the Provisions family's)."""
+    if getattr(ruleset, "family", None) == "provisions":
+        from .provisions import new_game as provisions_new_game
+
+        return provisions_new_game(ruleset, seed=seed, players=players, first_player=first_player)
+    return _province_new_game(ruleset, seed=seed, first_player=first_player, players=players)
 
 FORMAT = "rulekit-record"
 #: The version of the format written; :data:`READ_VERSIONS` are those read.
@@ -124,16 +138,23 @@ class GameRecord:
     version: int = VERSION
     written_by: str | None = None
     names: list = field(default_factory=list)       # the human players' own names (--names), human seats in order
+    family: str | None = None                       # the ruleset's family; None: a record written before families
 
     @classmethod
     def for_state(cls, ruleset, state, players=(), language=None, files_sha256=None, names=()) -> "GameRecord":
         source = str(Path(ruleset.source).resolve()) if ruleset.source else None
-        rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed,
-                  first_player=None if state.c.first_random else state.first,
+        family = getattr(ruleset, "family", None) or "province"
+        if family == "province":
+            first = None if state.c.first_random else state.first
+        else:
+            first = state.first_player
+        rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed, family=family,
+                  first_player=first,
                   players=list(players), ruleset_source=source, language=language,
                   ruleset_files_sha256=files_sha256 if files_sha256 is not None else files_hash(ruleset),
                   written_by=rulekit_version(), names=list(names))
-        rec.actions = [state.notation(a) for a in state.history]
+        rec.actions = history_notations(ruleset, state) if family != "province" else [
+            state.notation(a) for a in state.history]
         rec.result = result_summary(state) if state.is_terminal() else None
         return rec
 
@@ -141,6 +162,7 @@ class GameRecord:
         """The record as JSON data, always in the current format (:data:`VERSION`)."""
         return {
             "format": FORMAT, "version": VERSION, "rulekit": self.written_by or rulekit_version(),
+            **({"family": self.family} if self.family else {}),
             "ruleset": {"id": self.ruleset_id, "sha256": self.ruleset_sha256,
                         "files_sha256": self.ruleset_files_sha256, "source": self.ruleset_source},
             "seed": self.seed, "first_player": self.first_player, "players": self.players,
@@ -181,11 +203,14 @@ class GameRecord:
                            last=max(2, len(players)) - 1))
         files = rs.get("files_sha256") if version >= 2 else None
         written_by = data.get("rulekit") if isinstance(data.get("rulekit"), str) else None
+        family = data.get("family")
+        if family is not None and not (isinstance(family, str) and re.fullmatch("[a-z][a-z0-9_-]{0,31}", family)):
+            raise bad(Text(N_("{field} has the wrong type"), field="family"))
         return cls(ruleset_id=rs["id"], ruleset_sha256=rs["sha256"], ruleset_source=rs.get("source"),
                    seed=seed, first_player=fp, actions=list(actions), players=list(players),
                    result=data.get("result"), language=data.get("language"),
                    ruleset_files_sha256=files if isinstance(files, str) else None,
-                   version=version, written_by=written_by, names=list(data.get("names") or []))
+                   version=version, written_by=written_by, names=list(data.get("names") or []), family=family)
 
     def save(self, path, inputs=()) -> None:
         """Write atomically (:func:`rulekit.files.write_atomic`): never over one of ``inputs``
@@ -227,8 +252,31 @@ class GameRecord:
         return cls.from_json(data, str(path))
 
 
+def history_notations(ruleset, state) -> list:
+    """The actions of ``state`` in notation, each written where it was played: in the Provisions family
+    ``keep`` and ``sell`` name the card in the place the action chose, which only the position then
+    knows, so the game is played again from its start to write them."""
+    again = new_game(ruleset, seed=state.seed, first_player=state.first_player, players=state.n_players)
+    out = []
+    for action in state.history:
+        out.append(again.notation(action))
+        again.apply(action)
+    return out
+
+
 def result_summary(state) -> dict:
     res = state.result()
+    if not hasattr(state, "score_by_source"):        # a family without Province's sources (Provisions)
+        return {
+            "scores": list(state.scores()),
+            "by_source": [{"prospectors": state.provision_points(p), "bonus": state.bonus_points(p)}
+                          for p in range(state.n_players)],
+            "winner": res["winner"],
+            "decided_by": res["decided_by"],
+            "end_reason": None,
+            "end_condition": None,
+            "turns": state.turn,
+        }
     return {
         "scores": list(state.scores()),
         "by_source": [state.score_by_source(p) for p in range(state.n_players)],
@@ -330,6 +378,11 @@ def replay(record: GameRecord, ruleset, upto: int | None = None):
     names (:func:`ruleset_matches`), a :class:`RulesChangedError` saying so. A game that ended
     before its last action is refused at the first action after the end, without replaying the rest."""
     same = check_ruleset(record, ruleset)
+    family = getattr(ruleset, "family", None) or "province"
+    if (record.family or "province") != family:
+        raise RecordError(Text(N_("this game was recorded with a ruleset of the {recorded} family, and {id} is "
+                                  "of the {family} family"), recorded=record.family or "province", id=ruleset.id,
+                               family=family))
     try:
         state = new_game(ruleset, seed=record.seed, first_player=record.first_player,
                          players=len(record.players) or None)

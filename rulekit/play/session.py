@@ -64,14 +64,15 @@ def available_bots() -> list[str]:
     return list(bot_names())
 
 
-def parse_players(text: str) -> list[str]:
+def parse_players(text: str, family: str | None = None) -> list[str]:
     """``"human,bot:normal"`` -> ``["human", "bot:normal=greedy"]``; raises :class:`PlayersError`.
 
     One player a seat, first seat first: their number is the number of players
     (whether the ruleset allows it is :func:`rulekit.engine.new_game`'s to say).
     A computer is ``bot:`` and a bot spec (:func:`rulekit.bots.parse_bot`, which
     also reads the names in the current language, without accents); it is kept
-    in its canonical form, so the record says the budget and the level.
+    in its canonical form, so the record says the budget and the level. ``family``: the
+    ruleset's family (None: Province's), which says what a level stands for.
     """
     parts = [p.strip().lower() for p in str(text).split(",")]
     if len(parts) < 2 or not all(parts):
@@ -88,7 +89,7 @@ def parse_players(text: str) -> list[str]:
         word = part[len(BOT_PREFIX):].partition("=")[0].partition(":")[0].strip()
         if part.startswith(BOT_PREFIX) and bot_word(word) is not None:
             try:
-                out.append(BOT_PREFIX + parse_bot(part[len(BOT_PREFIX):]).text)
+                out.append(BOT_PREFIX + parse_bot(part[len(BOT_PREFIX):], family).text)
                 continue
             except ValueError as exc:
                 raise PlayersError(str(exc)) from None
@@ -100,10 +101,10 @@ def parse_players(text: str) -> list[str]:
     return out
 
 
-def default_players(count: int = 2) -> list[str]:
+def default_players(count: int = 2, family: str | None = None) -> list[str]:
     """The players when none are named: you, and the strongest computer in every other seat."""
     first, _sep, other = DEFAULT_PLAYERS.partition(",")
-    return parse_players(",".join([first] + [other] * (count - 1)))
+    return parse_players(",".join([first] + [other] * (count - 1)), family)
 
 
 def is_human(spec: str) -> bool:
@@ -133,7 +134,8 @@ def bot_choose(spec: str, state, game_seed: int):
     """The action a computer player chooses here, and its one-line reason."""
     from ..bots import make_bot
 
-    bot = make_bot(bot_name(spec), bot_seed(game_seed, state.decider, len(state.history)))
+    family = getattr(getattr(state, "rules", None), "family", None)      # a family other than Province's
+    bot = make_bot(bot_name(spec), bot_seed(game_seed, state.decider, len(state.history)), family=family)
     action = bot.choose(state)
     return action, getattr(bot, "last_reason", "") or ""
 
@@ -935,13 +937,16 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
 
 
 def resume_session(path, console: Console, ruleset_ref=None, players=None, record_path=None,
-                   max_turns: int | None = DEFAULT_MAX_TURNS, warn=None, human_names=None) -> Session:
+                   max_turns: int | None = DEFAULT_MAX_TURNS, warn=None, human_names=None,
+                   session_for=None) -> Session:
     """A session continuing the game saved in ``path`` (raises RecordError/ReplayError).
 
     A record of rules that changed since (another version of rulekit, an edited file) is continued
     when every recorded action is still legal and the result is the one written; ``warn`` is then
     called with the warning (:func:`rulekit.engine.record.changed_rules_warning`), else
-    :class:`~rulekit.engine.record.RulesChangedError` says why it cannot be."""
+    :class:`~rulekit.engine.record.RulesChangedError` says why it cannot be. ``session_for(ruleset)``:
+    the class of session that plays the ruleset (None: :class:`Session`;
+    :func:`rulekit.play.sessions.session_class` chooses by the ruleset's family)."""
     from ..engine.record import RulesChangedError, changed_rules_warning, check_result, check_ruleset
 
     record = GameRecord.load(path)
@@ -959,17 +964,19 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
         raise RulesChangedError(record, rs, exc) from None
     if not same and warn is not None:
         warn(str(changed_rules_warning(record, rs)))
+    family = getattr(rs, "family", None)
     if players is None:
         try:
-            players = parse_players(",".join(record.players)) if record.players else None
+            players = parse_players(",".join(record.players), family) if record.players else None
         except PlayersError:
             players = None
         if players is None:
-            players = default_players(state.n_players)
+            players = default_players(state.n_players, family)
     elif len(players) != state.n_players:
         raise RecordError(_("this game has {count} players, and --players names {given}").format(
             count=state.n_players, given=len(players)))
-    return Session(ruleset=rs, seed=record.seed, players=players, console=console,
+    cls = Session if session_for is None else session_for(rs)
+    return cls(ruleset=rs, seed=record.seed, players=players, console=console,
                    first_player=record.first_player, record_path=Path(record_path or path),
                    actions=list(record.actions), max_turns=max_turns,
                    human_names=human_names if human_names is not None else (list(record.names) or None))

@@ -30,8 +30,9 @@ SECTIONS = ("story", "components", "setup", "work", "spending", "structures", "b
 
 def section_title(section: str, changes=()) -> str:
     """A section's title. The ``casting`` section has the heading its ruleset
-    declares (``casting.heading``), which its ``changes`` carry."""
-    if section == "casting":
+    declares (``casting.heading``), which its ``changes`` carry, and so has every
+    section of another family's diff (:mod:`rulekit.text.provisions_diff`)."""
+    if section == "casting" or section not in SECTIONS:
         return next((c.heading for c in changes if c.heading), None) or _("Casting")
     titles = {
         "story": _("Story"),
@@ -319,6 +320,17 @@ def structure_description(data, sid: str) -> str:
 
 def rule_diff(a, b) -> list[Change]:
     """Changes from ruleset ``a`` to ruleset ``b`` (Ruleset objects or resolved dicts), in section order."""
+    families = {getattr(a, "family", None), getattr(b, "family", None)}
+    if "provisions" in families:
+        if len(families) > 1:
+            from ..errors import RulekitError
+
+            raise RulekitError(_("{a} and {b} are rulesets of two different families ({families}): "
+                                 "a diff compares two rulesets of one game").format(
+                a=a.id, b=b.id, families=", ".join(sorted(f or "province" for f in families))))
+        from .provisions_diff import rule_diff as provisions_rule_diff
+
+        return provisions_rule_diff(a, b)
     data_a = a.data if hasattr(a, "data") else a
     data_b = b.data if hasattr(b, "data") else b
     many = s.many_players(data_a) or s.many_players(data_b)
@@ -355,7 +367,8 @@ def grouped(changes) -> list[tuple[str, list[Change]]]:
     groups: dict[str, list[Change]] = {}
     for change in changes:
         groups.setdefault(change.section, []).append(change)
-    return [(sec, groups[sec]) for sec in sorted(groups, key=lambda x: SECTIONS.index(x) if x in SECTIONS else 99)]
+    return [(sec, groups[sec]) for sec in sorted(groups, key=lambda x: SECTIONS.index(x) if x in SECTIONS else 99)] \
+        if all(sec in SECTIONS for sec in groups) else list(groups.items())
 
 
 def render_text(changes, title_a: str, title_b: str) -> str:

@@ -289,11 +289,15 @@ def pdf_missing_message(exc: ImportError) -> str:
 
 def render_pdf(ruleset, lang: str | None = None) -> bytes:
     """The rulebook as PDF bytes: identical input gives identical bytes."""
+    return render_pdf_html(render_html(ruleset, lang, print_css=True))
+
+
+def render_pdf_html(text: str) -> bytes:
+    """A rulebook's HTML (with the print stylesheet) as PDF bytes: identical input gives identical bytes."""
     try:
         import weasyprint
     except ImportError as exc:
         raise RulebookError(pdf_missing_message(exc)) from exc
-    text = render_html(ruleset, lang, print_css=True)
     identifier = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32].encode("ascii")
     # Font subsetting (fontTools) stamps each embedded font with the current
     # time unless SOURCE_DATE_EPOCH is set: fix it for the build, so that

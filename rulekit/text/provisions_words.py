@@ -1,0 +1,49 @@
+"""The parts of a Provisions ruleset in words, which its rulebook and its diff share."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..i18n import _, format_list, ngettext
+
+
+def event_text(event) -> str:
+    """A month's event in words."""
+    return {None: "—", "discard": _("the rightmost prospector leaves"),
+            "vigilantes_leave": _("the vigilantes leave town"),
+            "rush": _("before every action, the rightmost prospector leaves (not right after a sale)")}.get(
+        event, str(event))
+
+
+def production_rows(rules) -> list:
+    """The production cards, one row per kind of card: (the card in words, its copies)."""
+    counts = Counter(rules.production_cards)
+    rows = []
+    for card in sorted(counts, reverse=True):
+        text = (ngettext("produce {count} good", "produce {count} goods", card).format(count=card) if card > 0
+                else ngettext("steal {count} good", "steal {count} goods", -card).format(count=-card))
+        rows.append((text, counts[card]))
+    return rows
+
+
+def bonus_rows(rules) -> list:
+    """The bonus cards: (id, objectives in words)."""
+    names = {g.id: g.name for g in rules.goods}
+    rows = []
+    for card, objectives in rules.bonus_cards:
+        parts = []
+        for o in objectives:
+            worth = ngettext("{count} point", "{count} points", o.points).format(count=o.points)
+            if not o.goods:
+                parts.append(_("most prospectors provisioned: {points}").format(points=worth))
+            elif len(o.goods) == 1:
+                parts.append(_("most {goods} sold: {points}").format(goods=names[o.goods[0]], points=worth))
+            else:
+                parts.append(_("most {goods} sold, counted together: {points}").format(
+                    goods=format_list([names[g] for g in o.goods]), points=worth))
+        rows.append((card, " · ".join(parts)))
+    return rows
+
+
+def larger_from(rules) -> int:
+    """From how many players the suppliers are topped up to the larger minimum."""
+    return rules.larger_game[0] if rules.larger_game else rules.max_players

@@ -1,0 +1,192 @@
+"""Provisions 1849 through the command line: play, replay, resume, rulebook, diff, simulate."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rulekit.cli import cli
+
+VARIANT = "rulesets/variants/provisions-short.yaml"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_bots_play_a_whole_game_with_as_many_players_as_given(players):
+    result = run("play", "provisions-1849", "--players", ",".join(["bot:easy"] * players), "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "GAME OVER" in result.output
+    assert result.output.count(" points (") == players      # one score line per seat
+    assert result.output.rstrip().endswith(").")             # the winner's line
+
+
+def test_a_player_count_outside_the_ruleset_is_refused():
+    result = run("play", "provisions-1849", "--players", ",".join(["bot:easy"] * 6), "--seed", "1")
+    assert result.exit_code == 2
+    assert "--players" in result.output
+
+
+def test_a_human_sees_the_board_own_bonus_cards_and_numbered_choices():
+    result = run("play", "provisions-1849", "--players", "human,bot:normal", "--seed", "2", input="help\n1\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Notation: keep CARD" in out                       # help
+    assert "You keep a bonus card." in out                    # the choice 1 was played
+    assert "Computer (normal) keeps a bonus card." in out     # the other seat's pick is told, not what it kept
+    assert "Game not finished" in out
+
+
+def test_the_screen_shows_the_deciding_seat_s_own_bonus_card_only():
+    from rulekit.language import load_ruleset
+    from rulekit.play import provisions_screen as pscreen
+    from rulekit.engine import new_game
+
+    st = new_game(load_ruleset("provisions-1849"), seed=4, players=3)
+    while st.phase == "bonus":
+        st.apply(st.legal_actions()[0])
+    names = ["A", "B", "C"]
+    seat = st.current
+    lines = "\n".join(pscreen.board_lines(st, names, seat=seat))
+    own = st.t.bonus_ids[st.bonus[seat]]
+    assert f"Your bonus card (only you see it): {own}:" in lines
+    for other in range(3):
+        if other != seat:
+            assert st.t.bonus_ids[st.bonus[other]] + ":" not in lines
+    for part in ("Months:", "Suppliers", "Customer row", "Stores:", "vigilantes"):
+        assert part in lines
+    choices = pscreen.choice_lines(st)
+    assert len(choices) == 1 + len(st.legal_actions())
+    assert choices[1].strip().startswith("1.")
+
+
+def test_french_play_shows_french_words():
+    result = run("--lang", "fr", "play", "provisions-1849", "--players", "bot:easy,bot:easy", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "PARTIE TERMINÉE" in result.output
+
+
+def test_a_record_replays_and_resumes(tmp_path):
+    record = tmp_path / "game.json"
+    result = run("play", "provisions-1849", "--players", "human,bot:normal", "--seed", "3", "--record",
+                 str(record), input="1\n1\n")
+    assert result.exit_code == 0, result.output
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["version"] == 2 and data["family"] == "provisions" and data["seed"] == 3
+    assert data["players"] == ["human", "bot:normal=greedy"]
+    assert len(data["ruleset"]["sha256"]) == 64
+    played = len(data["actions"])
+    assert played >= 4 and data["actions"][0].startswith("keep b")
+    replayed = run("replay", str(record), "--json")
+    assert replayed.exit_code == 0, replayed.output
+    doc = json.loads(replayed.output)
+    assert doc["ok"] and doc["family"] == "provisions" and doc["actions"] == played and not doc["finished"]
+    resumed = run("play", "--resume", str(record), input="1\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert len(json.loads(record.read_text(encoding="utf-8"))["actions"]) > played
+
+
+def test_a_finished_record_replays_with_its_result(tmp_path):
+    record = tmp_path / "game.json"
+    assert run("play", "provisions-1849", "--players", "bot:easy,bot:normal", "--seed", "5", "--record",
+               str(record)).exit_code == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    doc = json.loads(run("replay", str(record), "--json").output)
+    assert doc["finished"] and doc["scores"] == data["result"]["scores"]
+    assert doc["winner"] == data["result"]["winner"]
+
+
+@pytest.mark.parametrize("lang,words", [("en", ["## Setup", "reconstructed", "| p01 |"]),
+                                         ("fr", ["## Mise en place", "reconstitu", "| p01 |"])])
+def test_rulebook_in_english_and_french(lang, words):
+    result = run("rulebook", "provisions-1849", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    for word in words:
+        assert word in result.output
+
+
+def test_rulebook_html():
+    result = run("rulebook", "provisions-1849", "--format", "html")
+    assert result.exit_code == 0
+    assert result.output.startswith("<!DOCTYPE html>") and "<table>" in result.output
+
+
+def test_the_short_variant_validates_diffs_and_plays():
+    assert run("validate", VARIANT).exit_code == 0
+    diff = run("diff", "provisions-1849", VARIANT)
+    assert diff.exit_code == 0
+    assert "number of months: 5 (was: 6)" in diff.output
+    assert "September: removed" in diff.output
+    played = run("play", VARIANT, "--players", "bot:normal,bot:easy", "--seed", "3")
+    assert played.exit_code == 0 and "GAME OVER" in played.output
+
+
+def test_a_diff_of_a_changed_card(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("family: provisions\nextends: provisions-1849\nid: house\ntitle: House\n"
+                     "store: {spaces: 4}\n", encoding="utf-8")
+    result = run("diff", "provisions-1849", str(house))
+    assert result.exit_code == 0, result.output
+    assert "store spaces per color: 4 (was: 3)" in result.output
+
+
+def test_a_diff_between_two_families_is_refused():
+    result = CliRunner().invoke(cli, ["diff", "provisions-1849", "province-en"])
+    assert result.exit_code == 1
+    assert "different families" in result.output
+
+
+def test_simulate_gives_every_seat_s_share_with_its_interval():
+    result = run("simulate", "provisions-1849", "--games", "3", "--bots", "easy,easy,normal", "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["settings"]["bots"] == ["easy=random", "easy=random", "normal=greedy"]
+    seats = doc["results"]["seats"]
+    assert len(seats) == 3
+    for seat in seats:
+        lo, hi = seat["share"]["ci95"]
+        assert 0 <= lo <= seat["share"]["rate"] <= hi <= 1
+    assert doc["results"]["structures"] == {} and doc["results"]["goals"] == {}
+    assert set(doc["results"]["vp"]["by_source"]) == {"prospectors", "bonus"}
+    assert doc["results"]["prospectors_sold"]["n"] == 9
+
+
+def test_tune_searches_a_provisions_number_and_writes_a_house_rule(tmp_path):
+    out = tmp_path / "tuned.yaml"
+    result = run("tune", "provisions-1849", "--vary", "store.spaces=2..4", "--budget", "12", "--bots", "easy,easy",
+                 "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "extends: provisions-1849" in text and "easy=random" in text
+    assert run("validate", str(out)).exit_code == 0
+
+
+def test_ctrl_c_saves_the_game(tmp_path):
+    from rulekit.language import load_ruleset
+    from rulekit.play import parse_players
+    from rulekit.play.session import Console
+    from rulekit.play.sessions import session_class
+
+    answers = iter(["1", "1"])
+
+    def read(_prompt):
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    out = []
+    record = tmp_path / "game.json"
+    rules = load_ruleset("provisions-1849")
+    session = session_class(rules)(ruleset=rules, seed=6, players=parse_players("human,bot:easy", "provisions"),
+                                   console=Console(interactive=True, color=False, write=out.append, read_line=read,
+                                                   clear=lambda: None, size=(100, 50)),
+                                   record_path=record)
+    assert session.run() == 130
+    assert "Interrupted." in out
+    saved = json.loads(record.read_text(encoding="utf-8"))
+    assert saved["family"] == "provisions" and len(saved["actions"]) >= 3
+    assert any(line.startswith("Customer row") for line in out)       # the board was drawn for the human
