@@ -68,7 +68,7 @@ class _Checker(province_validation._Checker):
 
     def colour(self, pointer, value):
         if isinstance(value, str) and value not in self.colours:
-            self.add(pointer, _("unknown colour {colour}: the goods are {colours}").format(
+            self.add(pointer, _("unknown color {colour}: the goods are {colours}").format(
                 colour=province_validation._show(value), colours=", ".join(self.colours)))
 
     def deck(self, pointer, name, listed):
