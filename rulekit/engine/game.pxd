@@ -220,6 +220,10 @@ cdef class State:
     @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, per=cython.int, vp=cython.int)
     cpdef int score(self, int p)
 
+    # A random playout (the random bots' game, simulate's): the whole loop in C.
+    @cython.locals(x=cython.ulonglong, z=cython.ulonglong, n=cython.int, legal=list)
+    cpdef int playout(self, seed, int max_turns=*)
+
 
 @cython.final
 cdef class Condition:

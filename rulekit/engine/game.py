@@ -1942,6 +1942,26 @@ class State:
         self._apply(a)
         return a
 
+    # --------------------------------------------------------------- playout
+    def playout(self, seed: int, max_turns: int = -1) -> int:
+        """Play on to the end of the game, every seat choosing uniformly at random among the legal actions;
+        return the number of actions played. With ``max_turns`` >= 0, stop before turn ``max_turns`` starts
+        (as ``rulekit simulate --max-turns``). The choices come from a SplitMix64 generator of their own, seeded
+        by ``seed`` (the game's generator still draws what the rules draw): each is ``legal[x % len(legal)]``,
+        ``x`` the generator's next output, so a Python loop doing the same plays the same game
+        (tests/test_playout.py). Compiled, the whole game runs in C: nothing returns to Python between
+        actions. The history and the event log are kept, as for any game."""
+        x = (seed * GOLDEN + MIX2) & MASK64
+        n = 0
+        while self.phase != OVER and (max_turns < 0 or self.turn < max_turns):
+            legal = self.legal_actions()
+            x = (x + GOLDEN) & MASK64
+            z = ((x ^ (x >> 30)) * MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX2) & MASK64
+            self._apply(legal[(z ^ (z >> 31)) % len(legal)])
+            n += 1
+        return n
+
     # ------------------------------------------------------------------ view
     def view(self, player: int) -> dict:
         """What ``player`` may see: everything but the order and content of
