@@ -87,8 +87,8 @@ def worker(games: int, rulesets: list, mcts: bool, simulate: int) -> dict:
     out = {"engine": ENGINE, "source": str(Path(rulekit.__file__).resolve().parent.parent), "random": {}}
     for rid in rulesets:
         rs = load_ruleset(rid)
-        loop_games(rs, 5)      # warm the tables and the change-making caches
-        playout_games(rs, 5)
+        loop_games(rs, 50)     # warm the tables and the change-making caches, for both ways
+        playout_games(rs, 50)
         t_loop, a_loop = loop_games(rs, games)
         t_play, a_play = playout_games(rs, games)
         out["random"][rid] = {"loop": games / t_loop, "playout": games / t_play,
@@ -120,7 +120,7 @@ def run_worker(checkout: Path, args) -> dict:
     res = json.loads(proc.stdout.splitlines()[-1])
     if Path(res["source"]) != checkout.resolve():
         sys.exit(f"bench_checkouts: {checkout} ran rulekit from {res['source']}")
-    if res["engine"] != "compiled (Cython)":
+    if res["engine"] != "compiled":
         sys.exit(f"bench_checkouts: {checkout} runs the {res['engine']} engine (build its core in place)")
     return res
 
