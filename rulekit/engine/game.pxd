@@ -42,6 +42,9 @@ cdef class Compiled:
     # Gains with a moment, repayment and the cast's outcomes (outcome_*: None without a casting section).
     cdef public list built_pool, built_coin, first_pool, first_coin, final_coin
     cdef public long long first_mask
+    # Effects with a condition, per structure (read on every income, move and build that owns one).
+    cdef public list income_if, gain_if, yield_if, bonus_if
+    cdef public long long gain_if_mask
     cdef public int repay_coin, goals_drawn
     cdef public tuple repay_pool, outcome_pool, outcome_coin, outcome_hire
     cdef public object repay_ends_effect, first_random
@@ -158,14 +161,14 @@ cdef class State:
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
     cpdef bint is_terminal(self)
 
-    @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple)
+    @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple, r=tuple)
     cpdef int _earn_coin(self, int p, int amount)
 
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef bint _can_earn(self, int p, int amount)
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef bint _can_pay(self, int p, int amount)
-    @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
+    @cython.locals(cg=Coinage, q=cython.int, makers=tuple, r=tuple)
     cpdef _pay(self, int p, int amount)
     cpdef _claim(self, int p, int g)
 
