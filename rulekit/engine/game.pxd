@@ -126,9 +126,12 @@ cdef class State:
     @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int,
                    ns=cython.int, w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
-                   dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple,
+                   dn=cython.int, wpos=list, wowner=list, wkind=tuple,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
                    b=cython.int, n_conv=cython.int)
+    cpdef _legal(self, list out)
+
+    @cython.locals(out=list)
     cpdef list legal_actions(self)
 
     @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,

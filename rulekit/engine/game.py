@@ -1358,11 +1358,17 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """The legal actions, as indexes into the ruleset's action table."""
+        out = []
+        self._legal(out)
+        return out
+
+    def _legal(self, out: list) -> None:
+        """Write the legal actions into ``out``, emptied first (a playout reuses one list for a whole game)."""
+        del out[:]
         if self.phase == OVER:
-            return []
+            return
         c = self.c
         p = self.current
-        out = []
         if self.phase == WORK:
             kinds = self._kind_access(p)
             wpos = self.wpos
@@ -1401,7 +1407,7 @@ class State:
                 for a in out[:first]:
                     out.append(c.leap_action[a])
             if c.toll_mask:                       # a move whose tolls the mover cannot pay is not legal
-                out = [a for a in out if self._toll_ok(p, a)]
+                out[:] = [a for a in out if self._toll_ok(p, a)]
                 if not out and not moved:         # no move is left: the player goes on to the spending phase
                     out.append(c.a_spend)
                     out.append(c.a_end)
@@ -1410,7 +1416,7 @@ class State:
             if self.moved:
                 out.append(c.a_spend)
                 out.append(c.a_end)
-            return out
+            return
         # Resource Spending phase
         value = self.coin_value(p)
         owned = self.owned[p]
@@ -1458,7 +1464,6 @@ class State:
             if self.supply[dn] and c.coinage.exchange(purse, self.supply, dn, True) is not None:
                 out.append(c.exchange_action[dn])
         out.append(c.a_end)
-        return out
 
     def _copies_built(self, s: int) -> int:
         """How many players own structure ``s``."""
@@ -1953,8 +1958,9 @@ class State:
         actions. The history and the event log are kept, as for any game."""
         x = (seed * GOLDEN + MIX2) & MASK64
         n = 0
+        legal = []
         while self.phase != OVER and (max_turns < 0 or self.turn < max_turns):
-            legal = self.legal_actions()
+            self._legal(legal)
             x = (x + GOLDEN) & MASK64
             z = ((x ^ (x >> 30)) * MIX1) & MASK64
             z = ((z ^ (z >> 27)) * MIX2) & MASK64
