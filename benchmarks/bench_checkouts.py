@@ -178,16 +178,16 @@ def main(argv=None):
     for rid in args.ruleset:
         base_loop = med("base", "random", rid, "loop")
         for way, label in (("loop", "the caller's loop"), ("playout", "the engine's playout")):
-            h = med("head", "random", rid, way)
-            rows.append(f"| random games/s, {rid}, {label} | {h:,.0f} | {base_loop:,.0f} | {h / base_loop:.2f}× "
+            h, b = med("head", "random", rid, way), med("base", "random", rid, way)
+            rows.append(f"| random games/s, {rid}, {label} | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | {h / base_loop:.2f}× "
                         f"| {med('head', 'random', rid, way + '_actions'):.0f} "
-                        f"/ {med('base', 'random', rid, 'loop_actions'):.0f} |")
+                        f"/ {med('base', 'random', rid, way + '_actions'):.0f} |")
     if args.mcts:
         h, b = med("head", "mcts"), med("base", "mcts")
-        rows.append(f"| MCTS simulations/s (province-en) | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | |")
+        rows.append(f"| MCTS simulations/s (province-en) | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | {h / b:.2f}× | |")
     if args.simulate:
         h, b = med("head", "simulate"), med("base", "simulate")
-        rows.append(f"| simulate hard,hard games/s (province-en) | {h:.2f} | {b:.2f} | {h / b:.2f}× | |")
+        rows.append(f"| simulate hard,hard games/s (province-en) | {h:.2f} | {b:.2f} | {h / b:.2f}× | {h / b:.2f}× | |")
     body = "\n".join([
         "## Two checkouts (one run)",
         "",
@@ -195,14 +195,15 @@ def main(argv=None):
         f"`python benchmarks/bench_checkouts.py --base BASE --games {args.games} --rounds {args.rounds}"
         + (" --mcts" if args.mcts else "") + (f" --simulate {args.simulate}" if args.simulate else "") + "`.",
         f"{args.rounds} rounds, each a worker process per checkout, alternately; medians over the rounds,",
-        "ratios between the medians of this run, always against the base's own loop (Python's",
-        "`random.Random` choosing from `legal_actions()`). The engine's playout draws other games of",
-        "the same kind (uniform among the legal actions): their mean length is in the last column.",
+        "ratios between the medians of this run: to the base's same way (a base without `State.playout`",
+        "runs its loop for both), and to the base's own loop (Python's `random.Random` choosing from",
+        "`legal_actions()`). The engine's playout draws other games of the same kind (uniform among",
+        "the legal actions): their mean length is in the last column.",
         "Load average (1 min) during the run: "
         f"{min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} cores.",
         "",
-        "| measure | head | base | ratio | actions per game, head / base |",
-        "|---|---:|---:|---:|---:|",
+        "| measure | head | base | ratio | ratio to the base's loop | actions per game, head / base |",
+        "|---|---:|---:|---:|---:|---:|",
         *rows,
     ])
     print(body)
