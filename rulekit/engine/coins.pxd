@@ -2,6 +2,9 @@
 # coins.py stays the only source and runs unchanged as pure Python.
 import cython
 
+# The slot tables' size (coins.py), a C integer: a key's slot is computed in C.
+cdef int SLOTS
+
 @cython.final
 cdef class Coinage:
     cdef dict __dict__
@@ -11,14 +14,19 @@ cdef class Coinage:
     cdef public tuple _radix
     cdef public long long _holdings
     cdef public bint _int_keys
+    # The slot tables in front of the caches, for integer keys (None until the first one).
+    cdef public long long[::1] _tkeys, _xkeys
+    cdef public list _tvals, _xvals
+
+    cpdef _slots(self)
 
     @cython.locals(k=cython.longlong, x=cython.longlong, r=cython.longlong, i=cython.int)
     cpdef long long _index(self, tuple h)
 
-    @cython.locals(ia=cython.longlong, ib=cython.longlong, ic=cython.longlong)
+    @cython.locals(ia=cython.longlong, ib=cython.longlong, ic=cython.longlong, k=cython.longlong, slot=cython.int)
     cpdef object transfer(self, a, b, c, int amount)
 
-    @cython.locals(ip=cython.longlong, isup=cython.longlong)
+    @cython.locals(ip=cython.longlong, isup=cython.longlong, k=cython.longlong, slot=cython.int)
     cpdef object exchange(self, purse, supply, int denom, up)
 
     @cython.locals(i=cython.int, t=cython.int, v=cython.int, x=cython.int)

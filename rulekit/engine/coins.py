@@ -30,6 +30,7 @@ holdings (docs/coins.md):
 """
 from __future__ import annotations
 
+from array import array
 from collections import defaultdict
 from itertools import product
 
@@ -37,6 +38,10 @@ Holding = tuple
 
 #: Answers a Coinage keeps before it starts over (each is a few small tuples).
 CACHE_SIZE = 1 << 16
+
+#: Slots of the table in front of each cache for integer keys (a prime: a key's slot is the key modulo it). A
+#: slot keeps the last key that landed there and its answer; a key not found there is looked up in the cache.
+SLOTS = 16381
 
 #: True where Cython compiled this module (setup.py): the caches then key on integers, which C
 #: computes faster than Python hashes tuples; as pure Python they key on the tuples themselves.
@@ -70,6 +75,11 @@ class Coinage:
                           and holdings ** 2 * 2 * self.n < (1 << 62))
         self._transfers = {}
         self._exchanges = {}
+        # In front of each cache, for integer keys: a table of SLOTS slots (key, answer), so that the compiled
+        # core finds a repeated answer with one C array read, without making the key a Python integer. Made
+        # on the first integer key (_slots).
+        self._tkeys = self._xkeys = None
+        self._tvals = self._xvals = None
 
     def value(self, counts) -> int:
         t = 0
@@ -90,15 +100,35 @@ class Coinage:
             k = k * r + x
         return k
 
+    def _slots(self) -> None:
+        self._tkeys = array("q", [-1]) * SLOTS
+        self._tvals = [None] * SLOTS
+        self._xkeys = array("q", [-1]) * SLOTS
+        self._xvals = [None] * SLOTS
+
     def transfer(self, a: Holding, b: Holding, c: Holding, amount: int):
-        """:meth:`_transfer`, cached (a plain dict: a hit is one look-up; emptied when it grows past 65,536)."""
+        """:meth:`_transfer`, cached (a plain dict: a hit is one look-up; emptied when it grows past 65,536). With
+        integer keys, the slot table in front of it answers most calls without the dict."""
         key = None
         if self._int_keys and 0 <= amount <= self.total_value:
             ia = self._index(a)
             ib = self._index(b)
             ic = self._index(c)
             if ia >= 0 and ib >= 0 and ic >= 0:
-                key = ((ia * self._holdings + ib) * self._holdings + ic) * (self.total_value + 1) + amount
+                k = ((ia * self._holdings + ib) * self._holdings + ic) * (self.total_value + 1) + amount
+                if self._tvals is None:
+                    self._slots()
+                slot = k % SLOTS
+                if self._tkeys[slot] == k:
+                    return self._tvals[slot]
+                r = self._transfers.get(k, self)
+                if r is self:
+                    if len(self._transfers) >= CACHE_SIZE:
+                        self._transfers.clear()
+                    r = self._transfers[k] = self._transfer(a, b, c, amount)
+                self._tkeys[slot] = k
+                self._tvals[slot] = r
+                return r
         if key is None:
             key = (a, b, c, amount)
         try:
@@ -117,7 +147,20 @@ class Coinage:
             ip = self._index(purse)
             isup = self._index(supply)
             if ip >= 0 and isup >= 0:
-                key = ((ip * self._holdings + isup) * self.n + denom) * 2 + (1 if up else 0)
+                k = ((ip * self._holdings + isup) * self.n + denom) * 2 + (1 if up else 0)
+                if self._xvals is None:
+                    self._slots()
+                slot = k % SLOTS
+                if self._xkeys[slot] == k:
+                    return self._xvals[slot]
+                r = self._exchanges.get(k, self)
+                if r is self:
+                    if len(self._exchanges) >= CACHE_SIZE:
+                        self._exchanges.clear()
+                    r = self._exchanges[k] = self._exchange(purse, supply, denom, up)
+                self._xkeys[slot] = k
+                self._xvals[slot] = r
+                return r
         if key is None:
             key = (purse, supply, denom, up)
         try:

@@ -9,6 +9,9 @@
 # no __dict__, and tests/test_engine_differential.py fails on a slot it lacks.
 # A declared type that a change makes wrong shows as a TypeError in the
 # differential test (tests/test_engine_differential.py), never as a new result.
+# Adding a State field is three lines: its name in State.__slots__, its copy in
+# State.clone (and key()), and its declaration below; State.playout and the
+# rest of the core need nothing more (docs/engine.md, "Adding a field").
 import cython
 from rulekit.engine.coins cimport Coinage
 from rulekit.engine.trail cimport Trail
@@ -42,6 +45,9 @@ cdef class Compiled:
     # Gains with a moment, repayment and the cast's outcomes (outcome_*: None without a casting section).
     cdef public list built_pool, built_coin, first_pool, first_coin, final_coin
     cdef public long long first_mask
+    # Effects with a condition, per structure (read on every income, move and build that owns one).
+    cdef public list income_if, gain_if, yield_if, bonus_if
+    cdef public long long gain_if_mask
     cdef public int repay_coin, goals_drawn
     cdef public tuple repay_pool, outcome_pool, outcome_coin, outcome_hire
     cdef public object repay_ends_effect, first_random
@@ -147,9 +153,12 @@ cdef class State:
     @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int,
                    ns=cython.int, w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
-                   dn=cython.int, out=list, wpos=list, wowner=list, wkind=tuple,
+                   dn=cython.int, wpos=list, wowner=list, wkind=tuple,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
                    b=cython.int, n_conv=cython.int)
+    cpdef _legal(self, list out)
+
+    @cython.locals(out=list)
     cpdef list legal_actions(self)
 
     @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,
@@ -182,14 +191,14 @@ cdef class State:
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
     cpdef bint is_terminal(self)
 
-    @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple)
+    @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple, r=tuple)
     cpdef int _earn_coin(self, int p, int amount)
 
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef bint _can_earn(self, int p, int amount)
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef bint _can_pay(self, int p, int amount)
-    @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
+    @cython.locals(cg=Coinage, q=cython.int, makers=tuple, r=tuple)
     cpdef _pay(self, int p, int amount)
     cpdef _claim(self, int p, int g)
 
@@ -260,6 +269,10 @@ cdef class State:
 
     @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, per=cython.int, vp=cython.int)
     cpdef int score(self, int p)
+
+    # A random playout (the random bots' game, simulate's): the whole loop in C.
+    @cython.locals(x=cython.ulonglong, z=cython.ulonglong, n=cython.int, legal=list)
+    cpdef int playout(self, seed, int max_turns=*)
 
 
 @cython.final

@@ -1614,13 +1614,20 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """The legal actions, as indexes into the ruleset's action table."""
+        out = []
+        self._legal(out)
+        return out
+
+    def _legal(self, out: list) -> None:
+        """Write the legal actions into ``out``, emptied first (a playout reuses one list for a whole game)."""
+        del out[:]
         if self.phase == OVER:
-            return []
+            return
         if self.pending:
-            return self._decision_actions()
+            out.extend(self._decision_actions())
+            return
         c = self.c
         p = self.current
-        out = []
         if self.phase == WORK:
             kinds = self._kind_access(p)
             wpos = self.wpos
@@ -1659,12 +1666,12 @@ class State:
                 for a in out[:first]:
                     out.append(c.leap_action[a])
             if c.toll_mask:                       # a move whose tolls the mover cannot pay is not legal
-                out = [a for a in out if self._toll_ok(p, a)]
+                out[:] = [a for a in out if self._toll_ok(p, a)]
                 if not out and not moved:         # no move is left: the player goes on to the spending phase
                     out.append(c.a_spend)
                     out.append(c.a_end)
             if self.ev_no_space:                  # an event forbids moving onto a space: as with tolls
-                out = [a for a in out if not self._move_forbidden(p, a)]
+                out[:] = [a for a in out if not self._move_forbidden(p, a)]
                 if not out and not moved:
                     out.append(c.a_spend)
                     out.append(c.a_end)
@@ -1675,7 +1682,7 @@ class State:
             if self.moved:
                 out.append(c.a_spend)
                 out.append(c.a_end)
-            return out
+            return
         # Resource Spending phase
         value = self.coin_value(p)
         owned = self.owned[p]
@@ -1730,7 +1737,6 @@ class State:
         if c.trade_phases & 2 and self.offers < c.trade_per_turn:
             self._offer_actions(out)
         out.append(c.a_end)
-        return out
 
     def _offer_actions(self, out):
         """The offers the current player may make now: each declared offer whose side they can give (its pool
@@ -2434,6 +2440,27 @@ class State:
         a = self.parse(text)
         self._apply(a)
         return a
+
+    # --------------------------------------------------------------- playout
+    def playout(self, seed: int, max_turns: int = -1) -> int:
+        """Play on to the end of the game, every seat choosing uniformly at random among the legal actions;
+        return the number of actions played. With ``max_turns`` >= 0, stop before turn ``max_turns`` starts
+        (as ``rulekit simulate --max-turns``). The choices come from a SplitMix64 generator of their own, seeded
+        by ``seed`` (the game's generator still draws what the rules draw): each is ``legal[x % len(legal)]``,
+        ``x`` the generator's next output, so a Python loop doing the same plays the same game
+        (tests/test_playout.py). Compiled, the whole game runs in C: nothing returns to Python between
+        actions. The history and the event log are kept, as for any game."""
+        x = (seed * GOLDEN + MIX2) & MASK64
+        n = 0
+        legal = []
+        while self.phase != OVER and (max_turns < 0 or self.turn < max_turns):
+            self._legal(legal)
+            x = (x + GOLDEN) & MASK64
+            z = ((x ^ (x >> 30)) * MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX2) & MASK64
+            self._apply(legal[(z ^ (z >> 31)) % len(legal)])
+            n += 1
+        return n
 
     # ------------------------------------------------------------------ view
     def view(self, player: int) -> dict:
