@@ -155,30 +155,8 @@ class ProvisionsSession(Session):
         return "redraw"
 
     # -------------------------------------------------------------- the end
-    def _leave(self, end_of_input: bool = False, interrupted: bool = False):
-        from ..errors import OutputError
-        from ..files import shown_path
-        from .session import default_record_path
-
-        con = self.console
-        path = None
-        target = self.record_path
-        if target is None and con.interactive and self.state.history and not self.state.is_terminal():
-            target = default_record_path(self.ruleset, self.seed)
-        if target is not None:
-            try:
-                path = self.save(target)
-            except (OSError, OutputError) as exc:
-                self.save_failed = True
-                con.tell(_("Could not save the game to {file}: {reason}").format(
-                    file=shown_path(target), reason=getattr(exc, "strerror", None) or exc), fg="red")
-        if interrupted:
-            con.say(_("Interrupted."))
-        self._say_all(pscreen.summary_lines(self.state, self.names))
-        if path is not None:
-            con.tell(_("Saved to {file}.").format(file=shown_path(path)))
-            if not self.state.is_terminal():
-                con.tell(_("Continue with: {command}").format(command=shown_path(self.resume_command(path))))
+    def _summary_lines(self) -> list[str]:
+        return pscreen.summary_lines(self.state, self.names)
 
     def _finish(self):
         from ..files import shown_path

@@ -847,6 +847,10 @@ class Session:
             limit = min(max(2 * limit, limit + DEFAULT_MAX_TURNS), MAX_TURNS_LIMIT)
         return screen.resume_command(path, None if limit in (None, DEFAULT_MAX_TURNS) else limit)
 
+    def _summary_lines(self) -> list[str]:
+        """Where the game stands, as leaving prints it (a family's session words it its own way)."""
+        return screen.summary_lines(self.state, self.names)
+
     def _leave(self, end_of_input: bool = False, interrupted: bool = False):
         """Save what must be saved and print where the game stands."""
         con = self.console
@@ -863,7 +867,7 @@ class Session:
                     file=shown_path(target), reason=getattr(exc, "strerror", None) or exc), fg="red")
         if interrupted:
             con.say(_("Interrupted."))
-        self._say_all(screen.summary_lines(self.state, self.names))
+        self._say_all(self._summary_lines())
         if path is not None:
             con.tell(_("Saved to {file}.").format(file=shown_path(path)))
             if not self.state.is_terminal():
