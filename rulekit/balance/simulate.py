@@ -441,13 +441,7 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
         return _provisions_statistics(games, bots)
     players = len(bots)
     c = compile_ruleset(ruleset, players=players)
-    n = len(games)
-    seat_wins = _wins_by_place(games, players)
-    decided_games = sum(seat_wins)
-    draws = sum(1 for g in games if g.winner is None and g.finished)
-    unfinished = sum(1 for g in games if not g.finished)
-    bot_wins = [sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_bot(j))
-                for j in range(players)]
+    n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
     # Every outcome the ruleset allows is listed, even when no game had it.
     decided = {k: 0 for k in ("vp", *c.tie_breaks, "tie")}
     for g in games:
@@ -525,17 +519,21 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     }
 
 
-def _provisions_statistics(games: list[GameSummary], bots) -> dict:
-    """The figures of a run of a Provisions ruleset: Province's, without its structures, goals and end
-    conditions; with the points by source (prospectors, bonus card) and the prospectors provisioned."""
-    players = len(bots)
-    n = len(games)
+def _outcome_counts(games: list[GameSummary], players: int) -> tuple:
+    """(games, wins by place in the turn order, decided games, draws, unfinished games, wins by bot) of a run."""
     seat_wins = _wins_by_place(games, players)
-    decided_games = sum(seat_wins)
     draws = sum(1 for g in games if g.winner is None and g.finished)
     unfinished = sum(1 for g in games if not g.finished)
     bot_wins = [sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_bot(j))
                 for j in range(players)]
+    return len(games), seat_wins, sum(seat_wins), draws, unfinished, bot_wins
+
+
+def _provisions_statistics(games: list[GameSummary], bots) -> dict:
+    """The figures of a run of a Provisions ruleset: Province's, without its structures, goals and end
+    conditions; with the points by source (prospectors, bonus card) and the prospectors provisioned."""
+    players = len(bots)
+    n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
     decided = {k: 0 for k in ("points", "prospectors", "goods", "tie")}
     for g in games:
         if g.finished:
