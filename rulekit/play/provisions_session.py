@@ -128,31 +128,14 @@ class ProvisionsSession(Session):
         self.play_action(action)
         return "played"
 
-    def undo(self) -> str:
-        con = self.console
-        history = self.state.history
-        target = None
-        for i in range(len(history) - 1, -1, -1):
-            if is_human(self.players[self.seats[i]]):
-                target = i
-                break
-        if target is None:
-            con.tell(_("Nothing to undo: no move of yours has been played yet."), fg="red")
-            return "stay"
+    def _notations(self) -> list[str]:
+        # A keep or a sale is written by the card in its slot when it was played: the game is replayed to write it.
         from ..engine.record import history_notations
 
-        notations = history_notations(self.ruleset, self.state)
-        undone = len(notations) - target
-        shown = notations[target]
-        self._rebuild(notations[:target])
-        message = ngettext("Undone: back to before your action “{action}” ({count} action taken back).",
-                           "Undone: back to before your action “{action}” ({count} actions taken back).",
-                           undone).format(action=shown, count=undone)
-        self.story.add(story.Entry(self.state.turn, self.state.current, story.NOTE, message))
-        if not con.interactive:
-            con.tell(message, fg="cyan")
-        self._autosave()
-        return "redraw"
+        return history_notations(self.ruleset, self.state)
+
+    def _shown_action(self, notations: list[str], i: int) -> str:
+        return notations[i]
 
     # -------------------------------------------------------------- the end
     def _summary_lines(self) -> list[str]:

@@ -793,6 +793,14 @@ class Session:
             action=screen.describe(self.state, action), notation=screen.notation(self.state, action),
             reason=story.hint_reason(self.state, action))
 
+    def _notations(self) -> list[str]:
+        """Every action played, in the notation a record writes (a family's session may write them its own way)."""
+        return [self.state.notation(a) for a in self.state.history]
+
+    def _shown_action(self, notations: list[str], i: int) -> str:
+        """The ``i``-th action played, as undo names it to the player."""
+        return screen.notation(self.state, self.state.history[i])
+
     def undo(self) -> str:
         """Take back the last action of a human player and everything played after it; the record is saved.
         Returns ``"redraw"``, or ``"stay"`` when there is nothing to undo (said on the console)."""
@@ -806,9 +814,9 @@ class Session:
         if target is None:
             con.tell(_("Nothing to undo: no move of yours has been played yet."), fg="red")
             return "stay"
-        notations = [self.state.notation(a) for a in history]
+        notations = self._notations()
         undone = len(notations) - target
-        shown = screen.notation(self.state, history[target])
+        shown = self._shown_action(notations, target)
         self._rebuild(notations[:target])
         message = ngettext("Undone: back to before your action “{action}” ({count} action taken back).",
                            "Undone: back to before your action “{action}” ({count} actions taken back).",
