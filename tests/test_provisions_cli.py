@@ -89,6 +89,21 @@ def test_a_record_replays_and_resumes(tmp_path):
     assert len(json.loads(record.read_text(encoding="utf-8"))["actions"]) > played
 
 
+def test_undo_takes_back_the_human_s_last_action_and_the_replies(tmp_path):
+    record = tmp_path / "game.json"
+    result = run("play", "provisions-1849", "--players", "human,bot:normal", "--seed", "2", "--record",
+                 str(record), input="1\n1\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    undone = [line for line in result.output.splitlines() if line.startswith("Undone: back to before your action")]
+    assert len(undone) == 1
+    written = json.loads(record.read_text(encoding="utf-8"))["actions"]
+    # The action named is the human's second one, as the record writes it, and it is gone from the record.
+    named = undone[0].split("“", 1)[1].split("”", 1)[0]
+    assert named not in written[1:] and written[0].startswith("keep b")
+    replayed = run("replay", str(record), "--json")
+    assert replayed.exit_code == 0 and json.loads(replayed.output)["ok"]
+
+
 def test_a_finished_record_replays_with_its_result(tmp_path):
     record = tmp_path / "game.json"
     assert run("play", "provisions-1849", "--players", "bot:easy,bot:normal", "--seed", "5", "--record",

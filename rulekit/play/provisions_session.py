@@ -7,7 +7,7 @@ actions. In hot-seat play the screen shows the bonus card of the seat that decid
 """
 from __future__ import annotations
 
-from ..i18n import _, ngettext
+from ..i18n import _
 from . import provisions_screen as pscreen
 from . import story
 from .session import Session, bot_choose, is_human
