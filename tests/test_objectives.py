@@ -407,3 +407,17 @@ def test_secret_objectives_plays_prints_diffs_and_simulates(tmp_path):
     i18n.set_language("en")
     text = render_text(rule_diff(load_ruleset("province-en"), load_ruleset("secret-objectives")), "A", "B")
     assert "Objective Banker: Own the Bank. Worth 2 VP when the game is over. (new)" in text
+
+
+def test_simulate_reports_the_objectives_vp_as_a_source_of_their_own():
+    """simulate's VP by source counts the objectives met where a ruleset deals them (and the total is the sum of
+    the sources), and keeps the editions' sources as they were."""
+    from rulekit.balance import simulate as sim
+
+    doc = sim.report("secret-objectives", 8, bots=("greedy", "greedy"), seed=3, jobs=1)
+    by_source = doc["results"]["vp"]["by_source"]
+    assert "objectives" in by_source and by_source["objectives"]["mean"] > 0
+    total = sum(v["mean"] for v in by_source.values())
+    assert abs(total - doc["results"]["vp"]["per_player"]["mean"]) < 1e-6
+    plain = sim.report("province-en", 4, bots=("greedy", "greedy"), seed=3, jobs=1)
+    assert "objectives" not in plain["results"]["vp"]["by_source"]

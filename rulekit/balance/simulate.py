@@ -140,7 +140,7 @@ class GameSummary:
     turns: int                 # turns played (every player's turns counted)
     actions: int
     scores: tuple              # per seat (seat 0, seat 1, …)
-    sources: tuple             # per seat: tuple of VP per source, in SOURCES order
+    sources: tuple             # per seat: tuple of VP per source, in GAME_SOURCES order
     first_builder: tuple       # per structure: seat that built it first, or -1
     built: tuple               # per structure: how many players built it
     goals: tuple               # per goal: -3 not drawn, -2 drawn but not reached, -1 removed, seat if claimed
@@ -210,7 +210,7 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
     by_source = []
     for p in range(players):
         s = st.score_by_source(p)
-        by_source.append(tuple(s[k] for k in SOURCES))
+        by_source.append(tuple(s.get(k, 0) for k in GAME_SOURCES))
     built = tuple(sum(1 for p in range(players) if st.owned[p] >> s & 1) for s in range(c.n_struct))
     return GameSummary(
         index=index, seed=game_seed, first=st.first, order=turn_order(c, st.first), seat_of_a=seat_of_a,
@@ -225,6 +225,9 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
 PROVISIONS = "provisions"
 #: Where a Provisions score comes from.
 PROVISIONS_SOURCES = ("prospectors", "bonus")
+#: A Province-family game's VP sources: the engine's, and the secret objectives' where a ruleset deals them
+#: (reported only for such a ruleset, so the editions' reports keep their keys).
+GAME_SOURCES = SOURCES + ("objectives",)
 
 
 def _family(ruleset) -> str:
@@ -454,7 +457,7 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
         ends[key] = ends.get(key, 0) + 1
     # VP per player (every seat of every game), by source; per place in the turn order; and the
     # margin between the two best scores (with two players, between the winner and the loser).
-    per_player = [[] for _ in SOURCES]
+    per_player = [[] for _ in GAME_SOURCES]
     totals = []
     by_place = [[] for _ in range(players)]
     margins = []
@@ -511,7 +514,8 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
         "vp": {
             "per_player": summary(totals),
             "margin": summary(margins),
-            "by_source": {src: summary(per_player[j]) for j, src in enumerate(SOURCES)},
+            "by_source": {src: summary(per_player[j]) for j, src in enumerate(GAME_SOURCES)
+                          if src != "objectives" or c.obj_deal},
         },
         "structures": structures,
         "goals": goals,

@@ -366,6 +366,10 @@ def _source_name(src: str) -> str:
         "goals": pgettext("simulate", "goals"),
         "borrowing": pgettext("simulate", "borrowing penalty"),
         "coins": pgettext("simulate", "coins"),
+        "measures": pgettext("simulate", "measures"),
+        "objectives": pgettext("simulate", "secret objectives"),
+        "prospectors": pgettext("simulate", "prospectors provisioned"),
+        "bonus": pgettext("simulate", "bonus cards"),
     }.get(src, src)
 
 
