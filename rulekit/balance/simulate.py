@@ -185,15 +185,7 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
         return _play_one_provisions(ruleset, bot_names, index, seed, max_turns, max_actions)
     players = len(bot_names)
     c = compile_ruleset(ruleset, players=players)
-    game_seed, seat_of_a, first, *bot_seeds = game_plan(index, seed, c.first_random, players)
-    seats = [None] * players
-    for j, (name, bot_seed) in enumerate(zip(bot_names, bot_seeds)):
-        seats[(seat_of_a + j) % players] = make_bot(name, bot_seed)
-    try:
-        st = play_game(ruleset, seats, seed=game_seed, first_player=first, max_actions=max_actions,
-                       max_turns=max_turns)
-    except RuntimeError:
-        raise RuntimeError(f"game {index} did not end after {max_actions} actions") from None
+    st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, c.first_random, max_turns, max_actions)
     finished = st.is_terminal()
     n = len(st.history)
     result = st.result() if finished else {"winner": None, "decided_by": None}
@@ -221,6 +213,22 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
     )
 
 
+def _play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_turns, max_actions, family=None):
+    """Game ``index`` of a run, played by the plan of seeds and seats (:func:`game_plan`) of either family:
+    ``(final state, game seed, seat of bot A)``."""
+    players = len(bot_names)
+    game_seed, seat_of_a, first, *bot_seeds = game_plan(index, seed, first_random, players)
+    seats = [None] * players
+    for j, (name, bot_seed) in enumerate(zip(bot_names, bot_seeds)):
+        seats[(seat_of_a + j) % players] = make_bot(name, bot_seed, family=family)
+    try:
+        st = play_game(ruleset, seats, seed=game_seed, first_player=first, max_actions=max_actions,
+                       max_turns=max_turns)
+    except RuntimeError:
+        raise RuntimeError(f"game {index} did not end after {max_actions} actions") from None
+    return st, game_seed, seat_of_a
+
+
 #: The family of rulesets with their own report (the others are Province's).
 PROVISIONS = "provisions"
 #: Where a Provisions score comes from.
@@ -238,15 +246,8 @@ def _play_one_provisions(ruleset, bot_names, index: int, seed: int, max_turns, m
     """Game ``index`` of a run of a Provisions ruleset: the same plan of seeds and seats as Province's;
     the first player changes every ``players`` games."""
     players = len(bot_names)
-    game_seed, seat_of_a, first, *bot_seeds = game_plan(index, seed, False, players)
-    seats = [None] * players
-    for j, (name, bot_seed) in enumerate(zip(bot_names, bot_seeds)):
-        seats[(seat_of_a + j) % players] = make_bot(name, bot_seed, family=PROVISIONS)
-    try:
-        st = play_game(ruleset, seats, seed=game_seed, first_player=first, max_actions=max_actions,
-                       max_turns=max_turns)
-    except RuntimeError:
-        raise RuntimeError(f"game {index} did not end after {max_actions} actions") from None
+    st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, False, max_turns, max_actions,
+                                             family=PROVISIONS)
     finished = st.is_terminal()
     result = st.result() if finished else {"winner": None, "decided_by": None}
     order = tuple((st.first_player + k) % players for k in range(players))
