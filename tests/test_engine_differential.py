@@ -440,6 +440,48 @@ def test_every_field_of_a_state_is_declared_for_the_compiled_core():
     game.pxd would be missing there (AttributeError here), instead of slowing every attribute look-up."""
     rs = load_ruleset(sorted(bundled_rulesets())[0])
     st = FAST.new_game(rs, seed=3)
+    rows = PURE.game.ROWS
     for name in PURE.game.State.__slots__:
+        if name.startswith("_") and name[1:] in rows:      # a row: a C array, read and set through its property
+            row = getattr(st, name[1:])
+            row[:] = list(row)
+            continue
         setattr(st, name, getattr(st, name))
     assert st.key() == FAST.new_game(rs, seed=3).key()
+    assert sorted(n[1:] for n in PURE.game.State.__slots__ if n[1:] in rows) == sorted(rows)
+
+
+def test_the_rows_are_sized_as_game_py_says():
+    """game.pxd sizes each row's C array; game.py's MAX_SEATS, MAX_ITEMS and MAX_POOL say what the language
+    allows: a row declared smaller would be written past its end by a ruleset at the limit."""
+    import re
+
+    g = PURE.game
+    sizes = {"pool": g.MAX_SEATS * g.MAX_POOL, "earned": g.MAX_POOL, "owned": g.MAX_SEATS, "first_due": g.MAX_SEATS,
+             "first_builder": g.MAX_ITEMS, "wpos": g.MAX_ITEMS, "wowner": g.MAX_ITEMS, "conv_used": g.MAX_ITEMS}
+    pxd = (Path(core.__file__).parent / "game.pxd").read_text(encoding="utf-8")
+    declared = {m.group(1): int(m.group(2)) for m in re.finditer(r"cdef (?:long long|int) _(\w+)\[(\d+)\]", pxd)}
+    assert declared == sizes
+    st = PURE.game.new_game(load_ruleset("province-en"), seed=1)
+    assert {name: len(getattr(st, "_" + name)) for name in g.ROWS} == sizes     # pure Python: lists of those sizes
+    from rulekit.language.soundness import MAX_SET
+    assert MAX_SET <= g.MAX_ITEMS
+
+
+def test_a_row_read_outside_the_engine_writes_back_and_keeps_its_length():
+    """state.owned, state.pool...: a list of the row's entries whose assigned entries change the game, on both
+    engines; adding or removing an entry is refused."""
+    for new_game in (PURE.game.new_game, FAST.new_game):
+        rs = load_ruleset("province-en")
+        st = new_game(rs, seed=2)
+        c = st.c
+        st.owned[1] |= 1 << 3
+        st.pool[c.n_pool + 0] += 2
+        st.wpos[0] = -1
+        assert st.owned == [0, 1 << 3] and st.pool[c.n_pool] == 2 and st.wpos[0] == -1
+        assert len(st.wpos) == c.n_workers and len(st.first_builder) == c.n_struct
+        with pytest.raises(IndexError):
+            st.owned[2] = 1
+        with pytest.raises(TypeError):
+            st.wpos.append(0)
+        assert st.clone().owned == [0, 1 << 3]

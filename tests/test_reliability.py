@@ -87,6 +87,29 @@ def test_at_most_62_structures_and_conversions():
         assert f"too many {key}: 63, where a ruleset may have 62" in check_text(ruleset(key, room + 1, body))
 
 
+def test_at_most_16_pool_resources(tmp_path):
+    """The engine keeps each seat's pool resources in a row of 16 (rulekit.engine.game.MAX_POOL): 16
+    validate and play, 17 do not."""
+    from rulekit.engine import game
+    from rulekit.language.soundness import MAX_POOL
+
+    assert MAX_POOL == game.MAX_POOL == 16
+
+    def ruleset(n):
+        return ("extends: province-en\nid: t\nresources:\n"
+                + "".join(f"  r{i}: {{name: R{i}, kind: pool, end_of_turn: kept}}\n" for i in range(n)))
+
+    pools = sum(1 for spec in load_ruleset("province-en").data["resources"].values() if spec["kind"] == "pool")
+    assert not [m for m in check_text(ruleset(16 - pools)) if "too many" in m]
+    assert f"too many pool resources: 17, where a ruleset may have 16" in check_text(ruleset(17 - pools))
+    path = tmp_path / "t.yaml"
+    path.write_text(ruleset(16 - pools), encoding="utf-8")
+    st = new_game(load_ruleset(str(path)), seed=1)
+    assert st.c.n_pool == 16
+    st.playout(1)
+    assert st.is_terminal() and len(st.pool) == 2 * 16
+
+
 def check_text(text) -> list[str]:
     from rulekit.language.ruleset import resolve_file
     import tempfile

@@ -26,10 +26,10 @@ cpdef tuple _owned_counts(Compiled c, long long owned)
 cpdef tuple _extra_workers(Compiled c)
 
 @cython.locals(c=Compiled, others=tuple, best=cython.int, s=cython.int, i=cython.int, v=cython.double, terminal=cython.bint, n=cython.int, r=cython.int,
-               pool=list, w_vp=cython.double, w_coin=cython.double, w_pool=cython.double, w_income=cython.double,
+               w_vp=cython.double, w_coin=cython.double, w_pool=cython.double, w_income=cython.double,
                w_conv=cython.double, w_worker=cython.double, w_debt=cython.double, w_win=cython.double,
                counts=tuple, incomes=cython.int, convs=cython.int, extra=cython.int, ws=tuple, kinds=cython.longlong,
-               wpos=list, wowner=list, wkind=tuple, sailor=cython.int, w=cython.int, k=cython.int)
+               wkind=tuple, sailor=cython.int, w=cython.int, k=cython.int)
 cpdef double evaluate(State state, int p, tuple weights=*)
 
 @cython.locals(others=tuple, best=cython.double, x=cython.double, i=cython.int)

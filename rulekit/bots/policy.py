@@ -212,13 +212,12 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
     v += w_coin * state.coin_value(p)
     terminal = state.is_terminal()
     n = c.n_pool
-    pool = state.pool
     for r in range(n):
         # A resource lost at the end of the turn is worth something only in its owner's turn;
         # one carried or kept is worth the same any time.
         if c.pool_end[r] != 0 or state.current == p and not terminal:
-            v += w_pool * pool[p * n + r]         # state.held(p, r)
-    counts = _owned_counts(c, state.owned[p])
+            v += w_pool * state._pool[p * n + r]  # state.held(p, r); the engine's rows, read in place
+    counts = _owned_counts(c, state._owned[p])
     incomes = counts[0]
     convs = counts[1]
     v += w_income * incomes + w_conv * convs
@@ -226,11 +225,11 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
     ws = _extra_workers(c)
     if ws:
         kinds = state._kind_access(p)
-        wpos, wowner, wkind, sailor = state.wpos, state.wowner, c.worker_kind, c.sailor_kind
+        wkind, sailor = c.worker_kind, c.sailor_kind
         for w in ws:
-            if wpos[w] >= 0:
+            if state._wpos[w] >= 0:
                 k = wkind[w]
-                if (wowner[w] == p) if k == sailor else (kinds >> k & 1):
+                if (state._wowner[w] == p) if k == sailor else (kinds >> k & 1):
                     extra += 1
     v += w_worker * extra
     if state.holder == p:

@@ -106,7 +106,17 @@ cdef class State:
     cdef public int harbormaster, ship, spent, hired
     cdef public long long moved, borrowed_mask
     cdef public int borrows, leaped, end_cond
-    cdef public list purses, pool, earned, first_due, owned, first_builder, wpos, wowner, stack, claimed, removed, conv_used
+    cdef public list purses, stack, claimed, removed
+    # The rows (game.py, "rows"): C arrays sized by MAX_SEATS = 6, MAX_ITEMS = 64 and MAX_POOL = 16, copied whole
+    # by clone; Python reads them through the properties pool, owned... (a test checks these sizes).
+    cdef long long _pool[96]
+    cdef long long _earned[16]
+    cdef long long _owned[6]
+    cdef long long _first_due[6]
+    cdef int _first_builder[64]
+    cdef int _wpos[64]
+    cdef int _wowner[64]
+    cdef int _conv_used[64]
     # Decisions asked and not yet made, in order: (kind, seat, arg) (game.DECISIONS; empty in most games).
     cdef public list pending
     # The turn order (next seat per seat: the ruleset's, or the one setup.bid makes) and the bids (-1: none yet).
@@ -124,7 +134,15 @@ cdef class State:
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n)
 
+    @cython.locals(c=Compiled, w=cython.int, s=cython.int)
+    cpdef _set_rows(self)
     @cython.locals(c=Compiled)
+    cpdef int _row_length(self, int row)
+    @cython.locals(n=cython.int, i=cython.int)
+    cpdef list _row(self, int row)
+    cpdef _put(self, int row, int i, long long value)
+
+    @cython.locals(c=Compiled, r=cython.int, k=cython.int)
     cpdef _reset_turn_counters(self)
 
     @cython.locals(st=State)
@@ -147,13 +165,13 @@ cdef class State:
     @cython.locals(c=Compiled, base=cython.int, r=cython.int)
     cpdef _take(self, int p, tuple amounts)
 
-    @cython.locals(base=cython.int, r=cython.int, pool=list)
+    @cython.locals(base=cython.int, r=cython.int)
     cpdef bint _has(self, int p, tuple amounts)
 
     @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int,
                    ns=cython.int, w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
-                   dn=cython.int, wpos=list, wowner=list, wkind=tuple,
+                   dn=cython.int, wkind=tuple, used=cython.int,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
                    b=cython.int, n_conv=cython.int)
     cpdef _legal(self, list out)
@@ -208,7 +226,7 @@ cdef class State:
     @cython.locals(c=Compiled, g=cython.int, before=cython.int, cond=Condition)
     cpdef _check_end_of_turn_goals(self)
 
-    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, fb=list, cond=Condition)
+    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, cond=Condition)
     cpdef bint _end_condition_met(self, int i)
 
     @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, coin=cython.int,
@@ -243,7 +261,7 @@ cdef class State:
     @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
     cpdef _enter_unlocked(self, int s)
 
-    @cython.locals(c=Compiled, base=cython.int, r=cython.int, keep=cython.int, pool=list)
+    @cython.locals(c=Compiled, base=cython.int, r=cython.int, keep=cython.int)
     cpdef _end_pools(self, int p, over)
 
     @cython.locals(c=Compiled)

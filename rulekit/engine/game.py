@@ -33,6 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError, PlayerCountError
+
+try:
+    import cython                 # compiled: cython.compiled is True; Cython's pure-Python shadow: False
+except ImportError:               # pure Python without Cython installed
+    from . import nocython as cython
 from .coins import Coinage
 from .primitives import CARD_EFFECTS, EFFECTS, METRICS, SETUP_DECISION_ROWS, SETUP_DECISIONS
 from .trail import Trail
@@ -50,6 +55,14 @@ MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, O
 globals().update(WORK=WORK, SPENDING=SPENDING, OVER=OVER, SETUP=SETUP, MOVE=MOVE, BORROW=BORROW, SPEND=SPEND,
                  BUILD=BUILD, CONVERT=CONVERT, HIRE=HIRE, REPAY=REPAY, EXCHANGE=EXCHANGE, END=END, LEAP=LEAP,
                  CHOOSE=CHOOSE, OFFER=OFFER)
+
+# The state's rows of integers (game.pxd sizes their C arrays with these): at most MAX_SEATS seats (the
+# language's players), MAX_ITEMS structures, workers or conversions (the language checks 62: a set of each
+# fits a 64-bit integer) and MAX_POOL pool resources (the language checks it). Each row has a code for
+# State._row and State._put, and a length the ruleset sets (State._row_length).
+MAX_SEATS, MAX_ITEMS, MAX_POOL = 6, 64, 16
+POOL, OWNED, FIRST_DUE, FIRST_BUILDER, WPOS, WOWNER, EARNED, CONV_USED = range(8)
+ROWS = ("pool", "owned", "first_due", "first_builder", "wpos", "wowner", "earned", "conv_used")
 
 # The game's own random numbers: SplitMix64 (mod 2**64; the compiled core declares these as unsigned 64-bit C
 # integers in game.pxd, where the same arithmetic wraps by itself).
@@ -303,7 +316,7 @@ class Condition:
             v = st.coin_value(p)
         elif code == 1:                          # structures (of one VP value when param is set)
             if self.param is None:
-                owned = st.owned[p]
+                owned = st._owned[p]
                 bits8 = st.c.bits8
                 v = 0
                 while owned:
@@ -311,7 +324,7 @@ class Condition:
                     v += b
                     owned >>= 8
             else:
-                owned = st.owned[p]
+                owned = st._owned[p]
                 c = st.c
                 vp = self.param
                 v = 0
@@ -321,7 +334,7 @@ class Condition:
                         if c.given_mask >> s & 1:
                             b = c.given_vp[s]
                         else:
-                            b = c.vp_first[s] if st.first_builder[s] == p else c.vp_later[s]
+                            b = c.vp_first[s] if st._first_builder[s] == p else c.vp_later[s]
                         if b == vp:
                             v += 1
                     owned >>= 1
@@ -333,20 +346,20 @@ class Condition:
             sailor = c.sailor_kind
             v = 0
             for w in range(c.n_workers):
-                if st.wpos[w] >= 0:
+                if st._wpos[w] >= 0:
                     k = c.worker_kind[w]
-                    if pmask >> k & 1 and ((st.wowner[w] == p) if k == sailor else (kinds >> k & 1)):
+                    if pmask >> k & 1 and ((st._wowner[w] == p) if k == sailor else (kinds >> k & 1)):
                         v += 1
         elif code == 3:                          # coins_held
             v = st.purses[p][self.param]
         elif code == 4:                          # earned_this_turn (of the pool resource param)
-            v = st.earned[self.param] if p == st.current else 0
+            v = st._earned[self.param] if p == st.current else 0
         elif code == 5:                          # coins_spent_this_turn
             v = st.spent if p == st.current else 0
         elif code == 6:                          # conversions_this_turn
-            v = st.conv_used[self.param] if p == st.current else 0
+            v = st._conv_used[self.param] if p == st.current else 0
         else:                                    # owns
-            v = st.owned[p] >> self.param & 1
+            v = st._owned[p] >> self.param & 1
         return self.lo <= v <= self.hi
 
     def value(self, st: "State", p: int) -> int:
@@ -860,23 +873,50 @@ def new_game(ruleset, seed: int = 0, first_player: int | None = None, players: i
     return State.new(ruleset, seed=seed, first_player=first_player, players=players)
 
 
+class Row(list):
+    """One of a state's rows of integers as code outside the engine sees it (``state.wpos``,
+    ``state.pool``...): a list of the entries the game uses, read when the row was asked for, that writes an
+    entry assigned to it back into the state (``state.owned[p] |= bit`` changes the game). Its length is
+    fixed: what would add or remove an entry raises TypeError."""
+
+    __slots__ = ("_state", "_code")
+
+    def __init__(self, state, code: int):
+        list.__init__(self, state._row(code))
+        self._state = state
+        self._code = code
+
+    def __setitem__(self, i, value):
+        list.__setitem__(self, i, value)
+        n = len(self)
+        for j in (range(*i.indices(n)) if isinstance(i, slice) else (i + n if i < 0 else i,)):
+            self._state._put(self._code, j, list.__getitem__(self, j))
+
+    def _fixed(self, *args, **kwargs):
+        raise TypeError(f"the state's {ROWS[self._code]} has one entry per "
+                        f"{'seat' if self._code in (OWNED, FIRST_DUE) else 'item'}: none can be added or removed")
+
+    append = extend = insert = pop = remove = clear = __delitem__ = __iadd__ = __imul__ = _fixed
+
+
 class State:
     """One game: mutable, cheap to clone. Create it with :func:`new_game`.
 
     Players are seats 0 to ``n_players - 1``; ``first`` is the seat that played first, ``current``
     the seat whose turn it is, and turns go round in the order of ``c.next_seat``. Each per-seat
-    field (``purses``, ``owned``, ``first_due``, ``claimed``) is a list with one entry per seat;
-    ``pool`` holds seat p's resource r at ``p * n_pool + r``.
+    field (``purses``, ``owned``, ``first_due``, ``claimed``) has one entry per seat; ``pool`` holds
+    seat p's resource r at ``p * n_pool + r``. The integers per seat, structure, worker and resource
+    are rows of fixed size (see "rows" below; docs/engine.md, "The state's rows").
     """
 
     __slots__ = (
         "c", "seed", "rng", "first", "current", "phase", "turn",
-        "supply", "purses", "pool", "owned", "first_builder",
-        "wpos", "wowner", "moved",
+        "supply", "purses", "_pool", "_owned", "_first_builder",
+        "_wpos", "_wowner", "moved",
         "stack", "face_up", "claimed", "removed",
         "holder", "token_turn", "borrowed", "borrowed_mask", "borrows",
         "harbormaster", "ship", "hire_ok", "cast_pending",
-        "earned", "spent", "conv_used", "built_this_turn", "hired", "leaped", "first_due",
+        "_earned", "spent", "_conv_used", "built_this_turn", "hired", "leaped", "_first_due",
         "ending", "end_reason", "end_cond", "finish", "history", "log",
         "pending",
         # Event decks: the cards left in each (the top at the end), the cards in effect, and what they change.
@@ -902,13 +942,7 @@ class State:
         nd = c.coinage.n
         st.supply = c.coinage.totals
         st.purses = [(0,) * nd] * n
-        st.pool = [0] * (n * c.n_pool)            # player p's resource r at p * n_pool + r
-        st.owned = [0] * n
-        st.first_due = [0] * n                    # per seat: structures whose first_turn gain is due
-        st.first_builder = [-1] * c.n_struct
-        st.wpos = list(c.worker_start)
-        st.wowner = list(c.worker_seat) if c.sailor_kind < 0 else [
-            -1 if c.worker_kind[w] == c.sailor_kind else c.worker_seat[w] for w in range(c.n_workers)]
+        st._set_rows()
         st.moved = 0
         st.claimed = [[] for _ in range(n)]
         st.objectives = [[] for _ in range(n)]    # per seat: the objective cards it holds, face down
@@ -962,11 +996,11 @@ class State:
         for r in range(0 if c.deal_later else c.n_pool):   # start: on each seat's first turn, not earned
             seat = st.first
             for amount in c.pool_start[r]:
-                st.pool[seat * c.n_pool + r] = amount
+                st._put(POOL, seat * c.n_pool + r, amount)
                 seat = c.next_seat[seat]
         if c.given_mask:                          # setup.given_structures: every player owns them
             for seat in range(n):
-                st.owned[seat] = c.given_mask
+                st._put(OWNED, seat, c.given_mask)
             for s in range(c.n_struct):
                 if c.given_mask >> s & 1:
                     st._enter_unlocked(s)
@@ -984,6 +1018,125 @@ class State:
         self._check_end()
         if self.phase != OVER:      # an end condition met at setup with finish_turn false ends it there
             self._start_turn()
+
+    # ------------------------------------------------------------------ rows
+    # The per-seat, per-structure, per-worker and per-resource integers live in fixed-size rows (`_pool`,
+    # `_owned`...): C arrays in the compiled core, so that clone copies each with one memcpy and the hot
+    # paths index them in C; lists of the same fixed size as pure Python. Only the first _row_length(row)
+    # entries mean anything. Code outside the engine reads them as `state.pool`, `state.owned`... (the
+    # properties below): a list of the row's length that writes an entry assigned to it back (Row).
+    def _set_rows(self):
+        """The rows at the start of a game: nothing held, owned or built; each worker on its starting space."""
+        c = self.c
+        if not cython.compiled:                   # compiled: C arrays of these sizes, zeroed as the state is made
+            self._pool = [0] * (MAX_SEATS * MAX_POOL)     # player p's resource r at p * n_pool + r
+            self._owned = [0] * MAX_SEATS
+            self._first_due = [0] * MAX_SEATS             # per seat: structures whose first_turn gain is due
+            self._first_builder = [0] * MAX_ITEMS
+            self._wpos = [0] * MAX_ITEMS
+            self._wowner = [0] * MAX_ITEMS
+            self._earned = [0] * MAX_POOL
+            self._conv_used = [0] * MAX_ITEMS
+        for s in range(MAX_ITEMS):
+            self._first_builder[s] = -1
+        for w in range(c.n_workers):
+            self._wpos[w] = c.worker_start[w]
+            self._wowner[w] = -1 if c.sailor_kind >= 0 and c.worker_kind[w] == c.sailor_kind else c.worker_seat[w]
+
+    def _row_length(self, row: int) -> int:
+        """How many entries of ``row`` (POOL, OWNED...) this game uses."""
+        c = self.c
+        if row == POOL:
+            return c.n_players * c.n_pool
+        if row == OWNED or row == FIRST_DUE:
+            return c.n_players
+        if row == FIRST_BUILDER:
+            return c.n_struct
+        if row == WPOS or row == WOWNER:
+            return c.n_workers
+        if row == EARNED:
+            return c.n_pool
+        return len(c.conv_ids)
+
+    def _row(self, row: int) -> list:
+        """The used entries of ``row`` as a new list."""
+        n = self._row_length(row)
+        if row == POOL:
+            return [self._pool[i] for i in range(n)]
+        if row == OWNED:
+            return [self._owned[i] for i in range(n)]
+        if row == FIRST_DUE:
+            return [self._first_due[i] for i in range(n)]
+        if row == FIRST_BUILDER:
+            return [self._first_builder[i] for i in range(n)]
+        if row == WPOS:
+            return [self._wpos[i] for i in range(n)]
+        if row == WOWNER:
+            return [self._wowner[i] for i in range(n)]
+        if row == EARNED:
+            return [self._earned[i] for i in range(n)]
+        return [self._conv_used[i] for i in range(n)]
+
+    def _put(self, row: int, i: int, value: int):
+        """Set entry ``i`` of ``row`` (an IndexError beyond the entries this game uses)."""
+        if not 0 <= i < self._row_length(row):
+            raise IndexError(f"{ROWS[row]} has no entry {i}")
+        if row == POOL:
+            self._pool[i] = value
+        elif row == OWNED:
+            self._owned[i] = value
+        elif row == FIRST_DUE:
+            self._first_due[i] = value
+        elif row == FIRST_BUILDER:
+            self._first_builder[i] = value
+        elif row == WPOS:
+            self._wpos[i] = value
+        elif row == WOWNER:
+            self._wowner[i] = value
+        elif row == EARNED:
+            self._earned[i] = value
+        else:
+            self._conv_used[i] = value
+
+    @property
+    def pool(self) -> "Row":
+        """Each seat's pool resources: seat p's resource r at ``p * c.n_pool + r``."""
+        return Row(self, POOL)
+
+    @property
+    def owned(self) -> "Row":
+        """Per seat: the structures it owns, a bit set (bit s: structure s)."""
+        return Row(self, OWNED)
+
+    @property
+    def first_due(self) -> "Row":
+        """Per seat: the structures whose first_turn gain is due at its next turn, a bit set."""
+        return Row(self, FIRST_DUE)
+
+    @property
+    def first_builder(self) -> "Row":
+        """Per structure: the seat that built its first copy (-1: none yet)."""
+        return Row(self, FIRST_BUILDER)
+
+    @property
+    def wpos(self) -> "Row":
+        """Per worker: its space (-1: off the board)."""
+        return Row(self, WPOS)
+
+    @property
+    def wowner(self) -> "Row":
+        """Per worker: the seat it belongs to (-1: a sailor nobody has hired)."""
+        return Row(self, WOWNER)
+
+    @property
+    def earned(self) -> "Row":
+        """Per pool resource: what the current player earned of it this turn."""
+        return Row(self, EARNED)
+
+    @property
+    def conv_used(self) -> "Row":
+        """Per conversion: how many times the current player made it this turn."""
+        return Row(self, CONV_USED)
 
     def _deal_objectives(self, cards: list, skip: int):
         """Shuffle ``cards`` with the game's generator and deal each seat but ``skip`` as many as were dealt to
@@ -1021,9 +1174,11 @@ class State:
 
     def _reset_turn_counters(self):
         c = self.c
-        self.earned = [0] * c.n_pool              # earned this turn by the current player
+        for r in range(c.n_pool):                 # earned this turn by the current player
+            self._earned[r] = 0
         self.spent = 0
-        self.conv_used = [0] * len(c.conv_ids)
+        for k in range(len(c.conv_ids)):           # conversions made this turn, by conversion
+            self._conv_used[k] = 0
         self.built_this_turn = 0
         self.hired = 0
         self.leaped = 0
@@ -1047,12 +1202,12 @@ class State:
         st.turn = self.turn
         st.supply = self.supply
         st.purses = list(self.purses)
-        st.pool = list(self.pool)
-        st.owned = list(self.owned)
-        st.first_due = list(self.first_due)
-        st.first_builder = list(self.first_builder)
-        st.wpos = list(self.wpos)
-        st.wowner = list(self.wowner)
+        st._pool = self._pool[:]                 # the rows: lists here, C arrays copied whole when compiled
+        st._owned = self._owned[:]
+        st._first_due = self._first_due[:]
+        st._first_builder = self._first_builder[:]
+        st._wpos = self._wpos[:]
+        st._wowner = self._wowner[:]
         st.moved = self.moved
         st.stack = list(self.stack)
         st.face_up = self.face_up
@@ -1069,9 +1224,9 @@ class State:
         st.ship = self.ship
         st.hire_ok = self.hire_ok
         st.cast_pending = self.cast_pending
-        st.earned = list(self.earned)
+        st._earned = self._earned[:]
         st.spent = self.spent
-        st.conv_used = list(self.conv_used)
+        st._conv_used = self._conv_used[:]
         st.built_this_turn = self.built_this_turn
         st.leaped = self.leaped
         st.hired = self.hired
@@ -1099,12 +1254,12 @@ class State:
     def key(self) -> tuple:
         """Everything that determines the game from here (for equality tests)."""
         return (self.rng, self.first, self.current, self.phase, self.turn, self.supply,
-                tuple(self.purses), tuple(self.pool), tuple(self.owned), tuple(self.first_builder),
-                tuple(self.wpos), tuple(self.wowner), self.moved, tuple(self.stack), self.face_up,
+                tuple(self.purses), tuple(self._row(POOL)), tuple(self._row(OWNED)), tuple(self._row(FIRST_BUILDER)),
+                tuple(self._row(WPOS)), tuple(self._row(WOWNER)), self.moved, tuple(self.stack), self.face_up,
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
-                self.cast_pending, tuple(self.earned), self.spent, tuple(self.conv_used),
-                self.built_this_turn, self.hired, self.leaped, tuple(self.first_due), self.ending, self.end_reason, self.end_cond, self.finish,
+                self.cast_pending, tuple(self._row(EARNED)), self.spent, tuple(self._row(CONV_USED)),
+                self.built_this_turn, self.hired, self.leaped, tuple(self._row(FIRST_DUE)), self.ending, self.end_reason, self.end_cond, self.finish,
                 tuple(self.pending), tuple(map(tuple, self.decks)), self.ev_active,
                 tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)), self.seat_next, tuple(self.bids), self.offers)
 
@@ -1117,7 +1272,7 @@ class State:
     # ---------------------------------------------------------------- access
     def _active_structs(self, p: int) -> int:
         """Structures whose effects player ``p`` has now: owned, plus borrowed this turn."""
-        m = self.owned[p]
+        m = self._owned[p]
         if p == self.current:
             m |= self.borrowed_mask
         return m
@@ -1129,13 +1284,13 @@ class State:
     def _can_move(self, w: int, p: int, kinds: int) -> bool:
         k = self.c.worker_kind[w]
         if k == self.c.sailor_kind:
-            return self.wowner[w] == p
+            return self._wowner[w] == p
         return bool(kinds >> k & 1)
 
     def accessible_workers(self, p: int) -> list[int]:
         """Workers on the Work Cycle that player ``p`` has access to now."""
         kinds = self._kind_access(p)
-        return [w for w in range(self.c.n_workers) if self.wpos[w] >= 0 and self._can_move(w, p, kinds)]
+        return [w for w in range(self.c.n_workers) if self._wpos[w] >= 0 and self._can_move(w, p, kinds)]
 
     # --------------------------------------------------------------- metrics
     def coin_value(self, p: int) -> int:
@@ -1145,7 +1300,7 @@ class State:
         c = self.c
         if c.given_mask >> s & 1:
             return c.given_vp[s]
-        return c.vp_first[s] if self.first_builder[s] == p else c.vp_later[s]
+        return c.vp_first[s] if self._first_builder[s] == p else c.vp_later[s]
 
     def metric(self, name: str, p: int, param=None) -> int:
         c = self.c
@@ -1154,9 +1309,9 @@ class State:
             kinds = param if param is not None else range(c.n_kinds)
             return sum(1 for w in self.accessible_workers(p) if c.worker_kind[w] in kinds)
         if name == "earned_this_turn":
-            return self.earned[param] if active else 0
+            return self._earned[param] if active else 0
         if name == "structures":
-            m = self.owned[p]
+            m = self._owned[p]
             if param is None:
                 return bin(m).count("1")
             vp = param
@@ -1172,16 +1327,16 @@ class State:
             counts = [0] * len(c.space_ids)
             if param:
                 for w in range(c.n_workers):
-                    if self.wpos[w] >= 0:
-                        counts[self.wpos[w]] += 1
+                    if self._wpos[w] >= 0:
+                        counts[self._wpos[w]] += 1
             else:
                 for w in self.accessible_workers(p):
-                    counts[self.wpos[w]] += 1
+                    counts[self._wpos[w]] += 1
             return max(counts)
         if name == "coins_spent_this_turn":
             return self.spent if active else 0
         if name == "conversions_this_turn":
-            return self.conv_used[param] if active else 0
+            return self._conv_used[param] if active else 0
         if name == "vp":
             # param: the penalty the token's holder gets back until the game ends (primitives._vp_penalty).
             return self.score(p) + param if param and self.holder == p else self.score(p)
@@ -1191,9 +1346,9 @@ class State:
             return len(self.claimed[p])
         if name == "sailors_hired":
             sk = c.sailor_kind
-            return sum(1 for w in range(c.n_workers) if c.worker_kind[w] == sk and self.wowner[w] == p)
+            return sum(1 for w in range(c.n_workers) if c.worker_kind[w] == sk and self._wowner[w] == p)
         if name == "owns":
-            return self.owned[p] >> param & 1
+            return self._owned[p] >> param & 1
         if name == "round":                       # rounds from 1: every player has one turn in each
             return self.turn // c.n_players + 1
         if name == "turn":                        # the game's turns from 1, every player's counted
@@ -1215,7 +1370,7 @@ class State:
         """What player ``p`` holds of pool resource ``r`` (-1: the coins' total value)."""
         if r < 0:
             return self.coin_value(p)
-        return self.pool[p * self.c.n_pool + r]
+        return self._pool[p * self.c.n_pool + r]
 
     def _gain(self, p: int, amounts: tuple):
         """Pool amounts earned by player ``p`` (counted as earned this turn for the current player)."""
@@ -1226,9 +1381,9 @@ class State:
         for r in range(len(amounts)):
             a = amounts[r]
             if a:
-                self.pool[base + r] += a
+                self._pool[base + r] += a
                 if p == self.current:
-                    self.earned[r] += a
+                    self._earned[r] += a
 
     def _take(self, p: int, amounts: tuple):
         c = self.c
@@ -1237,15 +1392,14 @@ class State:
         base = p * c.n_pool
         for r in range(len(amounts)):
             if amounts[r]:
-                self.pool[base + r] -= amounts[r]
+                self._pool[base + r] -= amounts[r]
 
     def _has(self, p: int, amounts: tuple) -> bool:
         if amounts is self.c.no_pool:
             return True
         base = p * self.c.n_pool
-        pool = self.pool
         for r in range(len(amounts)):
-            if pool[base + r] < amounts[r]:
+            if self._pool[base + r] < amounts[r]:
                 return False
         return True
 
@@ -1254,20 +1408,19 @@ class State:
         nothing is carried out of a game that is over."""
         c = self.c
         base = p * c.n_pool
-        pool = self.pool
         for r in range(c.n_pool):
             keep = c.pool_end[r]
             if keep < 0:                          # kept, up to its cap (-1: none)
                 keep = c.pool_cap[r]
-                if keep >= 0 and pool[base + r] > keep:
-                    pool[base + r] = keep
+                if keep >= 0 and self._pool[base + r] > keep:
+                    self._pool[base + r] = keep
                 continue
             if over or keep == 0:
-                pool[base + r] = 0
-            elif pool[base + r] > keep:
-                pool[base + r] = keep
-            if c.pool_cap[r] >= 0 and pool[base + r] > c.pool_cap[r]:
-                pool[base + r] = c.pool_cap[r]
+                self._pool[base + r] = 0
+            elif self._pool[base + r] > keep:
+                self._pool[base + r] = keep
+            if c.pool_cap[r] >= 0 and self._pool[base + r] > c.pool_cap[r]:
+                self._pool[base + r] = c.pool_cap[r]
 
     # ----------------------------------------------------------------- coins
     # Who makes change: the supply and the player first; when they cannot, c.change_makers[p] in
@@ -1410,9 +1563,8 @@ class State:
                     return True
             return False
         if kind == 1:                            # all_structures_built (but those given at setup)
-            fb = self.first_builder
             for s in range(c.n_struct):
-                if fb[s] < 0 and not c.given_mask >> s & 1:
+                if self._first_builder[s] < 0 and not c.given_mask >> s & 1:
                     return False
             return True
         if kind == 2:                            # goals_exhausted
@@ -1491,8 +1643,8 @@ class State:
             self._events_at_start()
         if c.harbor_struct >= 0 and c.cast_at_start and self.harbormaster == p:
             self._cast()
-        self._income(p, self.owned[p])
-        if self.first_due[p]:
+        self._income(p, self._owned[p])
+        if self._first_due[p]:
             self._first_turn_gains(p)
         self._check_goals()
         self._check_end()
@@ -1500,8 +1652,8 @@ class State:
     def _first_turn_gains(self, p: int):
         """gain: {when: first_turn}: paid once, at the start of the builder's first turn after building."""
         c = self.c
-        due, s = self.first_due[p], 0
-        self.first_due[p] = 0
+        due, s = self._first_due[p], 0
+        self._first_due[p] = 0
         while due:
             if due & 1:
                 self._gain(p, c.first_pool[s])
@@ -1519,9 +1671,9 @@ class State:
         p = self.current
         for _ in range(c.n_players):
             for s in range(c.n_struct):
-                if c.final_coin[s] and self.owned[p] >> s & 1:
+                if c.final_coin[s] and self._owned[p] >> s & 1:
                     self._earn_coin(p, c.final_coin[s])
-                if c.gain_if_mask >> s & 1 and self.owned[p] >> s & 1:
+                if c.gain_if_mask >> s & 1 and self._owned[p] >> s & 1:
                     self._gains_if(p, s, "end_of_game")
             p = self.seat_next[p]
 
@@ -1630,11 +1782,9 @@ class State:
         p = self.current
         if self.phase == WORK:
             kinds = self._kind_access(p)
-            wpos = self.wpos
             moved = self.moved
             wkind = c.worker_kind
             sailor = c.sailor_kind
-            wowner = self.wowner
             ns = c.n_spaces
             # MOVE actions come first in the table, one per (kind, space): collected as a bit set
             # (when the table's moves fit in 62 bits, as in any real ruleset), listed in order.
@@ -1642,11 +1792,11 @@ class State:
             seen = 0
             bit = 1
             for w in range(c.n_workers):
-                sp = wpos[w]
+                sp = self._wpos[w]
                 if sp < 0 or moved >> w & 1:
                     continue
                 k = wkind[w]
-                if (wowner[w] == p) if k == sailor else (kinds >> k & 1):
+                if (self._wowner[w] == p) if k == sailor else (kinds >> k & 1):
                     a = k * ns + sp
                     if small:
                         seen |= bit << a
@@ -1685,7 +1835,7 @@ class State:
             return
         # Resource Spending phase
         value = self.coin_value(p)
-        owned = self.owned[p]
+        owned = self._owned[p]
         built = 0
         m = owned
         while m:
@@ -1710,11 +1860,16 @@ class State:
         for s in range(c.n_struct):
             if active >> s & 1:
                 conv_ok |= c.conv_unlocks[s]
-        n_conv = len(c.conv_ids) if sum(self.conv_used) < MAX_CONVERSIONS_PER_TURN else 0
+        n_conv = len(c.conv_ids)
+        used = 0
+        for k in range(n_conv):
+            used += self._conv_used[k]
+        if used >= MAX_CONVERSIONS_PER_TURN:
+            n_conv = 0
         for k in range(n_conv):
             if not (c.conv_always[k] or conv_ok >> k & 1):
                 continue
-            if c.conv_per_turn[k] is not None and self.conv_used[k] >= c.conv_per_turn[k]:
+            if c.conv_per_turn[k] is not None and self._conv_used[k] >= c.conv_per_turn[k]:
                 continue
             if self.ev_no_conv >> k & 1:            # an event forbids it
                 continue
@@ -1808,8 +1963,8 @@ class State:
             for r in range(n):
                 x = give[r] - get[r]
                 if x:
-                    self.pool[p * n + r] -= x
-                    self.pool[q * n + r] += x
+                    self._pool[p * n + r] -= x
+                    self._pool[q * n + r] += x
             self._trade_coins(p, q, o, True)
         self.log.append(("answer", p, q, o, 1 if accept else 0))
 
@@ -1817,23 +1972,23 @@ class State:
         """How many players own structure ``s``."""
         n = 0
         for q in range(self.c.n_players):
-            n += self.owned[q] >> s & 1
+            n += self._owned[q] >> s & 1
         return n
 
     def _borrow_actions(self, out):
         c = self.c
         p = self.current
-        mine = self.owned[p]
+        mine = self._owned[p]
         if self.borrows >= c.borrow_per_turn or not (mine & c.borrow_mask):
             return
         if self.holder == p:
             return
         # Another player holds the token: it may be taken from them only if they own a Lender too.
-        if self.holder >= 0 and not (c.take_from_opponent and self.owned[self.holder] & c.borrow_mask):
+        if self.holder >= 0 and not (c.take_from_opponent and self._owned[self.holder] & c.borrow_mask):
             return
         theirs = 0
         for q in c.lenders[p]:
-            theirs |= self.owned[q]
+            theirs |= self._owned[q]
         candidates = theirs & ~mine & ~self.borrowed_mask
         for s in range(c.n_struct):
             if candidates >> s & 1:
@@ -1848,7 +2003,7 @@ class State:
         if c.sailor_max is not None:
             on = 0
             for w in range(c.n_workers):
-                if c.worker_kind[w] == c.sailor_kind and self.wpos[w] >= 0:
+                if c.worker_kind[w] == c.sailor_kind and self._wpos[w] >= 0:
                     on += 1
             if on >= c.sailor_max:
                 return False
@@ -1857,7 +2012,7 @@ class State:
     def _free_sailor(self, p: int) -> int:
         c = self.c
         for w in range(c.n_workers):
-            if c.worker_kind[w] == c.sailor_kind and self.wpos[w] < 0 and self.wowner[w] < 0:
+            if c.worker_kind[w] == c.sailor_kind and self._wpos[w] < 0 and self._wowner[w] < 0:
                 if c.sailor_shared or c.worker_seat[w] == p:
                     return w
         return -1
@@ -1899,8 +2054,8 @@ class State:
             self._take(p, c.sailor_cost_pool)
             self._pay(p, c.sailor_cost)
             w = self._free_sailor(p)
-            self.wowner[w] = p
-            self.wpos[w] = c.kind_entry[c.sailor_kind]
+            self._wowner[w] = p
+            self._wpos[w] = c.kind_entry[c.sailor_kind]
             self.hired += 1
         elif kind == REPAY:
             self._take(p, c.repay_pool)
@@ -1930,7 +2085,7 @@ class State:
             self._gain(p, c.conv_gain_pool[k])
             if c.conv_gain_coin[k]:
                 self._earn_coin(p, c.conv_gain_coin[k])
-        self.conv_used[k] += 1
+        self._conv_used[k] += 1
 
     def chance_outcomes(self, action: int) -> list:
         """What a search may know of ``action`` before it is played: ``[(probability, state after it)]``.
@@ -1975,14 +2130,14 @@ class State:
         c = self.c
         kinds = self._kind_access(p)
         for w in range(c.n_workers):
-            if self.wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
+            if self._wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
                 break
         dest = sp
         for _step in range(steps):
             dest = c.next_space[dest]
         if c.toll_mask >> dest & 1:
             self._tolls(p, dest, w, True)
-        self.wpos[w] = dest
+        self._wpos[w] = dest
         self.moved |= BIT << w
         gain, coin = c.space_pool[dest], c.space_coin[dest]
         over = self._active_structs(p) & c.yield_mask
@@ -2031,7 +2186,7 @@ class State:
         c = self.c
         self._take(p, self.ev_cost_pool[s])       # c.cost_pool[s] and c.cost_coin[s], unless an event changes them
         self._pay(p, self.ev_cost_coin[s])
-        self.owned[p] |= BIT << s
+        self._owned[p] |= BIT << s
         self.built_this_turn += 1
         self._gain(p, c.built_pool[s])
         if c.built_coin[s]:
@@ -2040,14 +2195,14 @@ class State:
             for richest, measure, amounts, coin in c.steals[s]:
                 self._steal(p, richest, measure, amounts, coin)
         if c.first_mask >> s & 1:
-            self.first_due[p] |= BIT << s
-        if self.first_builder[s] < 0:
-            self.first_builder[s] = p
+            self._first_due[p] |= BIT << s
+        if self._first_builder[s] < 0:
+            self._first_builder[s] = p
         if c.gain_if_mask >> s & 1:               # gains with a condition: checked once the structure is built
             self._gains_if(p, s, "built")
         if c.upgrade_of[s] >= 0:                  # built over another: that one goes back to the box
-            self.owned[p] &= ~(BIT << c.upgrade_of[s])
-            self.first_due[p] &= ~(BIT << c.upgrade_of[s])
+            self._owned[p] &= ~(BIT << c.upgrade_of[s])
+            self._first_due[p] &= ~(BIT << c.upgrade_of[s])
         self._enter_unlocked(s)
         if s == c.harbor_struct and self.harbormaster < 0:
             self.harbormaster = p
@@ -2164,7 +2319,7 @@ class State:
         c = self.c
         k = c.worker_kind[w]
         if k == c.sailor_kind:
-            return self.wowner[w]
+            return self._wowner[w]
         if c.kind_access[k] == ACCESS_EVERYONE:
             return -1
         owner = -1
@@ -2181,7 +2336,7 @@ class State:
         c = self.c
         owners = 0
         for w in range(c.n_workers):
-            if w != skip and self.wpos[w] == dest:
+            if w != skip and self._wpos[w] == dest:
                 q = self._worker_owner(w)
                 if q >= 0 and q != p:
                     owners |= BIT << q
@@ -2200,7 +2355,7 @@ class State:
         if amounts is not c.no_pool:
             base = p * c.n_pool
             for r in range(c.n_pool):
-                if self.pool[base + r] < amounts[r] * len(payees):
+                if self._pool[base + r] < amounts[r] * len(payees):
                     return False
         cg = c.coinage
         purse = self.purses[p]
@@ -2237,7 +2392,7 @@ class State:
         kinds = self._kind_access(p)
         mover = -1
         for w in range(c.n_workers):                # the worker _move moves: the first it finds
-            if self.wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
+            if self._wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
                 mover = w
                 break
         return self._tolls(p, dest, mover, False)
@@ -2271,7 +2426,7 @@ class State:
         took = c.no_pool
         if amounts is not c.no_pool:
             base = v * c.n_pool
-            took = tuple([min(amounts[r], self.pool[base + r]) for r in range(c.n_pool)])
+            took = tuple([min(amounts[r], self._pool[base + r]) for r in range(c.n_pool)])
             self._take(v, took)
             self._gain(p, took)
         self.log.append(("steal", p, v, taken, took))
@@ -2285,12 +2440,12 @@ class State:
                 if unl >> k & 1:
                     idle = True
                     for w in range(c.n_workers):
-                        if c.worker_kind[w] == k and self.wpos[w] >= 0:
+                        if c.worker_kind[w] == k and self._wpos[w] >= 0:
                             idle = False
                     if idle:
                         for w in range(c.n_workers):
                             if c.worker_kind[w] == k:
-                                self.wpos[w] = c.kind_entry[k]
+                                self._wpos[w] = c.kind_entry[k]
 
     def _borrow(self, p: int, s: int):
         self.holder = p
@@ -2329,7 +2484,7 @@ class State:
     # --------------------------------------------------------------- scoring
     def score_by_source(self, p: int) -> dict:
         c = self.c
-        structs = sum(self.structure_vp(p, s) for s in range(c.n_struct) if self.owned[p] >> s & 1)
+        structs = sum(self.structure_vp(p, s) for s in range(c.n_struct) if self._owned[p] >> s & 1)
         goals = 0
         for g in self.claimed[p]:
             goals += c.goal_vps[g]
@@ -2350,14 +2505,14 @@ class State:
         """The sum of :meth:`score_by_source`, without building it (bots ask this constantly)."""
         c = self.c
         total = 0
-        owned = self.owned[p]
+        owned = self._owned[p]
         s = 0
         while owned:
             if owned & 1:
                 if c.given_mask >> s & 1:
                     total += c.given_vp[s]
                 else:
-                    total += c.vp_first[s] if self.first_builder[s] == p else c.vp_later[s]
+                    total += c.vp_first[s] if self._first_builder[s] == p else c.vp_later[s]
             owned >>= 1
             s += 1
         for g in self.claimed[p]:
@@ -2477,11 +2632,11 @@ class State:
             "turn": self.turn,
             "supply": dict(zip(c.coin_ids, self.supply)),
             "purses": [dict(zip(c.coin_ids, pr)) for pr in self.purses],
-            "pools": [dict(zip(c.pool_ids, self.pool[q * c.n_pool:(q + 1) * c.n_pool])) for q in range(c.n_players)],
-            "owned": [[c.struct_ids[s] for s in range(c.n_struct) if self.owned[q] >> s & 1] for q in range(c.n_players)],
-            "first_builders": {c.struct_ids[s]: self.first_builder[s] for s in range(c.n_struct) if self.first_builder[s] >= 0},
-            "workers": [(c.kind_ids[c.worker_kind[w]], c.space_ids[self.wpos[w]] if self.wpos[w] >= 0 else None,
-                         self.wowner[w]) for w in range(c.n_workers)],
+            "pools": [{c.pool_ids[r]: self._pool[q * c.n_pool + r] for r in range(c.n_pool)} for q in range(c.n_players)],
+            "owned": [[c.struct_ids[s] for s in range(c.n_struct) if self._owned[q] >> s & 1] for q in range(c.n_players)],
+            "first_builders": {c.struct_ids[s]: self._first_builder[s] for s in range(c.n_struct) if self._first_builder[s] >= 0},
+            "workers": [(c.kind_ids[c.worker_kind[w]], c.space_ids[self._wpos[w]] if self._wpos[w] >= 0 else None,
+                         self._wowner[w]) for w in range(c.n_workers)],
             "face_up": c.goal_ids[self.face_up] if self.face_up >= 0 else None,
             "face_down": len(self.stack),
             "claimed": [[c.goal_ids[g] for g in self.claimed[q]] for q in range(c.n_players)],

@@ -39,6 +39,10 @@ MAX_HOLDINGS = 10_000
 #: a set of each (those owned, those moved this turn...) in one 64-bit integer, its sign bit unused.
 MAX_SET = 62
 
+#: Most pool resources a ruleset may declare: the engine keeps each seat's in a row of fixed size
+#: (rulekit.engine.game.MAX_POOL, which a test keeps equal to this one).
+MAX_POOL = 16
+
 #: Texts that may run over several lines (folded YAML): a line break is allowed there.
 MULTILINE_KEYS = {"story", "description", "flavor"}
 
@@ -128,13 +132,18 @@ def _worker_counts(data) -> tuple[int, int]:
 
 
 def check_set_sizes(checker) -> None:
-    """At most MAX_SET structures, conversions and workers (each kind's count, and the sailors)."""
+    """At most MAX_SET structures, conversions and workers (each kind's count, and the sailors), and
+    MAX_POOL pool resources."""
     data = checker.data
     for key, message in (("structures", _("too many structures: {num}, where a ruleset may have {limit}")),
                          ("conversions", _("too many conversions: {num}, where a ruleset may have {limit}"))):
         n = len(_dict(data.get(key)))
         if n > MAX_SET:
             checker.add(f"/{key}", message.format(num=n, limit=MAX_SET))
+    pools = [r for r, spec in _dict(data.get("resources")).items() if _dict(spec).get("kind") == "pool"]
+    if len(pools) > MAX_POOL:
+        checker.add("/resources", _("too many pool resources: {num}, where a ruleset may have {limit}").format(
+            num=len(pools), limit=MAX_POOL))
     workers, hired = _worker_counts(data)
     if workers + hired > MAX_SET:
         checker.add("/sailors/count" if workers <= MAX_SET else "/workers", _(
