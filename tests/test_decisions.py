@@ -84,7 +84,10 @@ def test_a_decision_asked_during_a_turn_is_made_by_its_seat_and_the_turn_goes_on
     st.ask("test_pick", 1, 4)
     assert st.decider == 1 and st.current == 0
     copy = st.clone()
-    assert copy.key() == st.key() and copy.pending == st.pending and copy.pending is not st.pending
+    assert copy.key() == st.key() and copy.pending == st.pending
+    other = st.clone()                       # the pending list is shared until one of them changes it
+    other.ask("test_pick", 0, 1)
+    assert len(other.pending) == 2 and len(st.pending) == len(copy.pending) == 1
     st.apply(c.decision_base[0] + 2)
     assert picks(st) == [("picked", 1, 4, 2)]
     assert st.decider == 0 and st.legal_actions() == after_move

@@ -109,7 +109,16 @@ def _objective_options(st, seat, arg):
 def _objective_keep(st, seat, arg, option):
     """``seat`` keeps card ``option``; once it has kept ``obj_keep``, the rest of its cards are returned
     (they stay in ``obj_dealt``: its own to know, nobody else's)."""
-    st.objectives[seat].append(option)
+    st.objectives = _added(st.objectives, seat, option)
+
+
+def _added(rows: list, i: int, item) -> list:
+    """``rows`` (a list of lists, one per seat) with ``item`` added at the end of ``rows[i]``, as new lists: a
+    state's claimed goals, objectives, stack, removed goals, pending decisions and bids are shared by its
+    clones and never changed in place (copied on write)."""
+    out = list(rows)
+    out[i] = out[i] + [item]
+    return out
 
 
 def _ask_objectives(st):
@@ -1148,6 +1157,8 @@ class State:
             cards[i], cards[j] = cards[j], cards[i]
         seat = self.first
         top = 0
+        self.obj_dealt = list(self.obj_dealt)     # copied on write (shared with clones)
+        self.objectives = list(self.objectives)
         for _ in range(c.n_players):
             if seat != skip:
                 k = len(self.obj_dealt[seat]) if skip >= 0 else c.obj_deal
@@ -1209,12 +1220,12 @@ class State:
         st._wpos = self._wpos[:]
         st._wowner = self._wowner[:]
         st.moved = self.moved
-        st.stack = list(self.stack)
+        st.stack = self.stack                        # these six: shared, copied on write (_added)
         st.face_up = self.face_up
-        st.claimed = [list(goals) for goals in self.claimed]
-        st.objectives = [list(cards) for cards in self.objectives]
+        st.claimed = self.claimed
+        st.objectives = self.objectives
         st.obj_dealt = self.obj_dealt                # never changed once dealt: shared (determinize deals anew)
-        st.removed = list(self.removed)
+        st.removed = self.removed
         st.holder = self.holder
         st.token_turn = self.token_turn
         st.borrowed = self.borrowed
@@ -1236,7 +1247,7 @@ class State:
         st.finish = self.finish
         st.history = self.history.fork()      # shared, not copied: search bots clone constantly
         st.log = self.log.fork()
-        st.pending = list(self.pending) if self.pending else []
+        st.pending = self.pending
         st.decks = [list(cards) for cards in self.decks] if self.decks else self.decks
         st.ev_active = self.ev_active            # tuples, replaced whole when an event begins or ends
         st.ev_cost_pool = self.ev_cost_pool
@@ -1247,7 +1258,7 @@ class State:
         st.ev_no_space = self.ev_no_space
         st.ev_no_conv = self.ev_no_conv
         st.seat_next = self.seat_next
-        st.bids = list(self.bids) if self.bids else []
+        st.bids = self.bids
         st.offers = self.offers
         return st
 
@@ -1483,7 +1494,7 @@ class State:
 
     # ----------------------------------------------------------------- goals
     def _claim(self, p: int, g: int):
-        self.claimed[p].append(g)
+        self.claimed = _added(self.claimed, p, g)
         self.log.append(("claim", p, g))
         self.face_up = -1
         self._reveal_next()
@@ -1494,7 +1505,8 @@ class State:
         by the first who does in turn order from the current player."""
         c = self.c
         while self.face_up < 0 and self.stack:
-            g = self.stack.pop()
+            g = self.stack[len(self.stack) - 1]
+            self.stack = self.stack[:len(self.stack) - 1]
             self.face_up = g
             self.log.append(("reveal", g))
             if c.goal_at_end[g]:
@@ -1508,11 +1520,11 @@ class State:
                     if first < 0:
                         first = q
             if meet >= 2 and (meet == c.n_players or not c.goal_removed_if_all):
-                self.removed.append(g)
+                self.removed = self.removed + [g]
                 self.log.append(("remove", g))
                 self.face_up = -1
             elif meet:
-                self.claimed[first].append(g)
+                self.claimed = _added(self.claimed, first, g)
                 self.log.append(("claim", first, g))
                 self.face_up = -1
 
@@ -1742,7 +1754,7 @@ class State:
     def ask(self, name: str, seat: int, arg: int = 0):
         """Queue decision ``name`` (a row of :data:`DECISIONS` these tables use) for ``seat``: it is made,
         in the order asked, before any other action. ``arg`` is passed to the row's functions."""
-        self.pending.append((self.c.decision_names.index(name), seat, arg))
+        self.pending = self.pending + [(self.c.decision_names.index(name), seat, arg)]
 
     def _decision_actions(self) -> list:
         c = self.c
@@ -1754,7 +1766,8 @@ class State:
         """A CHOOSE action: the first pending decision made; when the last one asked at setup is made, the
         first turn begins."""
         c = self.c
-        d, seat, arg = self.pending.pop(0)
+        d, seat, arg = self.pending[0]
+        self.pending = self.pending[1:]
         c.decision_rows[d][1](self, seat, arg, c.action_arg2[action])
         if self.phase == SETUP and not self.pending:
             self.phase = WORK

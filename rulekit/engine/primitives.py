@@ -231,7 +231,9 @@ def _bid_options(st, seat: int, arg: int) -> list:
 
 def _bid_resolve(st, seat: int, arg: int, option: int):
     """One seat's bid, kept until every seat has bid; the last one sets the order (:func:`_bid_order`)."""
-    st.bids[seat] = option
+    bids = list(st.bids)                 # copied on write: a state's bids are shared with its clones
+    bids[seat] = option
+    st.bids = bids
     st.log.append(("bid", seat, option, st.c.bid_sealed))
     for b in st.bids:
         if b < 0:
