@@ -136,7 +136,8 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
     found so far are kept).
     """
     c = state.c
-    actions = c.actions
+    kinds = c.action_kind
+    exchange = engine.EXCHANGE
     turn = state.turn
     seen = set()
     out = []
@@ -150,7 +151,7 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
             ch = s.clone()
             ch._apply(a)
             visited += 1
-            if actions[a].kind == engine.EXCHANGE and len(ch.claimed[p]) == claimed:
+            if kinds[a] == exchange and len(ch.claimed[p]) == claimed:
                 continue
             k = ch.key()
             if k in seen:

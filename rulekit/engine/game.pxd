@@ -141,6 +141,9 @@ cdef class State:
     @cython.locals(n=cython.int, i=cython.int)
     cpdef list _row(self, int row)
     cpdef _put(self, int row, int i, long long value)
+    @cython.locals(c=Compiled, i=cython.int, out=list)
+    cpdef tuple _rows_key(self)
+    cpdef tuple key(self)
 
     @cython.locals(c=Compiled, r=cython.int, k=cython.int)
     cpdef _reset_turn_counters(self)

@@ -1265,14 +1265,37 @@ class State:
     def key(self) -> tuple:
         """Everything that determines the game from here (for equality tests)."""
         return (self.rng, self.first, self.current, self.phase, self.turn, self.supply,
-                tuple(self.purses), tuple(self._row(POOL)), tuple(self._row(OWNED)), tuple(self._row(FIRST_BUILDER)),
-                tuple(self._row(WPOS)), tuple(self._row(WOWNER)), self.moved, tuple(self.stack), self.face_up,
+                tuple(self.purses), self._rows_key(), self.moved, tuple(self.stack), self.face_up,
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
-                self.cast_pending, tuple(self._row(EARNED)), self.spent, tuple(self._row(CONV_USED)),
-                self.built_this_turn, self.hired, self.leaped, tuple(self._row(FIRST_DUE)), self.ending, self.end_reason, self.end_cond, self.finish,
-                tuple(self.pending), tuple(map(tuple, self.decks)), self.ev_active,
-                tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)), self.seat_next, tuple(self.bids), self.offers)
+                self.cast_pending, self.spent,
+                self.built_this_turn, self.hired, self.leaped, self.ending, self.end_reason, self.end_cond, self.finish,
+                tuple(self.pending), tuple(map(tuple, self.decks)) if self.decks else (), self.ev_active,
+                (tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt))) if self.c.obj_deal else (),
+                self.seat_next, tuple(self.bids), self.offers)
+
+    def _rows_key(self) -> tuple:
+        """The used entries of every row, in the order of ROWS, as one tuple (key(): the search bots key every
+        position they reach, so one tuple is built instead of one per row)."""
+        c = self.c
+        out = []
+        for i in range(c.n_players * c.n_pool):
+            out.append(self._pool[i])
+        for i in range(c.n_players):
+            out.append(self._owned[i])
+        for i in range(c.n_players):
+            out.append(self._first_due[i])
+        for i in range(c.n_struct):
+            out.append(self._first_builder[i])
+        for i in range(c.n_workers):
+            out.append(self._wpos[i])
+        for i in range(c.n_workers):
+            out.append(self._wowner[i])
+        for i in range(c.n_pool):
+            out.append(self._earned[i])
+        for i in range(len(c.conv_ids)):
+            out.append(self._conv_used[i])
+        return tuple(out)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
