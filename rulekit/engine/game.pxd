@@ -113,10 +113,10 @@ cdef class State:
     cdef long long _earned[16]
     cdef long long _owned[6]
     cdef long long _first_due[6]
-    cdef int _first_builder[64]
-    cdef int _wpos[64]
-    cdef int _wowner[64]
-    cdef int _conv_used[64]
+    cdef int _wpos[64]                # a space: the work cycle has no limit on its spaces
+    cdef short _first_builder[64]     # 16 bits: a seat, or a count within a turn (at most 100)
+    cdef short _wowner[64]
+    cdef short _conv_used[64]
     # Decisions asked and not yet made, in order: (kind, seat, arg) (game.DECISIONS; empty in most games).
     cdef public list pending
     # The turn order (next seat per seat: the ruleset's, or the one setup.bid makes) and the bids (-1: none yet).
