@@ -229,7 +229,7 @@ def test_second_copy_worth_zero_but_has_effects():
     st = game()
     S.give_structures(st, 0, "camp", "mill")
     S.quick_turn(st)
-    spending(st, labor=5, silver=2)
+    spending(st, labor=5, silver=3)                               # the Camp: 3 Labor and 3 Coin
     st.play("build camp")
     st.play("end")
     S.quick_turn(st)
