@@ -189,7 +189,7 @@ def test_a_forbidden_action_is_not_legal_while_the_card_lasts_and_legal_after(tm
 
 def test_a_forbidden_space_leaves_a_player_with_no_move_the_spending_phase(tmp_path):
     # Every worker starts on the space before the Coin space: with the Coin space closed, none may move.
-    rs = deck_rules(tmp_path, [{"id": "flood", "name": "Flood", "forbid": {"space": "coin"}}], lasts="until_next",
+    rs = deck_rules(tmp_path, [{"id": "flood", "name": "Flood", "forbid": {"space": "coin"}}], lasts="round",
                     workers={"green": {"start": ["labor_top", "labor_top", "labor_top"]}})
     st = new_game(rs, seed=1)
     assert st.legal_actions() == [st.c.a_spend, st.c.a_end]
@@ -284,11 +284,11 @@ def test_a_card_revealed_on_build_lasts_to_the_end_of_its_round(tmp_path):
     assert events(st) == []
     p = st.current
     to_spending(st)
-    give_pool(st, p, "labor", 2)
-    give_coins(st, p, max(0, 2 - st.coin_value(p)))
+    give_pool(st, p, "labor", 3)                             # the Camp: 3 Labor and 3 Coin
+    give_coins(st, p, max(0, 3 - st.coin_value(p)))
     labor = st.held(p, 0)
     st.play("build camp")
-    assert len(events(st)) == 1 and st.held(p, 0) == labor - 2 + 1
+    assert len(events(st)) == 1 and st.held(p, 0) == labor - 3 + 1
     end_turns(st, 1)
     assert len(st.ev_active) == 1                            # the round's second turn: it lasts
     end_turns(st, 1)
@@ -329,7 +329,7 @@ def test_a_search_never_sees_the_real_order(tmp_path):
     """Two games equal but for the order of the cards not yet revealed: their determinizations are the same,
     and so is each search bot's choice (the bots search determinizations only)."""
     cards = [{"id": f"c{i}", "name": f"C{i}", "give": {"coin": 2} if i % 2 else {"labor": 3},
-              "forbid": {"build": "camp"} if i == 3 else {"conversion": "grind"}} for i in range(6)]
+              "forbid": {"conversion": "grind"}} for i in range(6)]
     rs = deck_rules(tmp_path, cards, reveal="start_of_turn", lasts="until_next")
     st = new_game(rs, seed=12)
     other = st.clone()
@@ -376,7 +376,7 @@ def test_random_games_of_generated_decks_end(tmp_path, seed):
     lasts = r.choice(["round", "until_next", "game"])
     kinds = [{"give": {"coin": 1}}, {"cost": {"structure": "bank", "add": {"coin": -2}}},
              {"space_yield": {"space": "labor_low", "add": {"labor": 1}}}]
-    if lasts != "game":
+    if lasts == "round":                 # longer, a forbid could last for good (the validator refuses it)
         kinds += [{"forbid": {"space": "coin"}}, {"forbid": {"build": "mill"}}]
     cards = [{"id": f"c{i}", "name": f"C{i}", "count": r.randint(1, 3), **r.choice(kinds)} for i in range(r.randint(1, 6))]
     path = variant(tmp_path, {"events": {"weather": {
@@ -447,9 +447,9 @@ def test_the_screen_says_the_changed_cost_and_why_an_action_is_forbidden(tmp_pat
     give_pool(st, p, "labor", 3)
     st.purses[p] = (6, 0, 0)
     camp = st.parse("build camp")
-    assert screen.report(st, camp, "You").startswith("You build the Camp for 2 Labor and 4 Coin")
+    assert screen.report(st, camp, "You").startswith("You build the Camp for 3 Labor and 5 Coin")
     assert state_view(st, seat=p).actions[[a.index for a in state_view(st, seat=p).actions].index(camp)].cost == \
-        (("labor", 2), ("coin", 4))
+        (("labor", 3), ("coin", 5))
     mill = st.c.build_action[st.c.struct_ids.index("mill")]
     assert mill not in st.legal_actions()
     assert screen.why_illegal(st, mill) == "an event forbids building the Mill now"

@@ -1196,15 +1196,19 @@ class _Checker:
     def check_events(self):
         """Decks of event cards: every id a card or a reveal names exists, a card's id is unique in its deck,
         every card has an effect, and no card forbids for the rest of the game what would stop the game
-        for good (a space: the workers before it could never move on; a structure, where the game ends
-        when every structure is built)."""
-        ends_all_built = any("all_structures_built" in _dict(c) for c in _list(_dict(self.data.get("end")).get("conditions")))
+        for good (a space: the workers before it could never move on; a structure, where an end condition
+        counts structures: every one built, or a player's). A card lasts for the rest of the game in a deck
+        whose cards last the game, and in a deck whose cards last until the next one when it is the last."""
+        conds = [_dict(c) for c in _list(_dict(self.data.get("end")).get("conditions"))]
+        ends_by_structures = any("all_structures_built" in c or _dict(c.get("player_condition")).get("metric") == "structures"
+                                 for c in conds)
         for did, deck in _dict(self.data.get("events")).items():
             deck = _dict(deck)
             base = join("/events", did)
             if isinstance(deck.get("reveal"), dict):
                 self.ref(f"{base}/reveal/on_build", deck["reveal"].get("on_build"), "structure")
             for_game = deck.get("lasts") == "game"
+            last_for_good = deck.get("lasts") == "until_next"           # its last card lasts to the end
             first = {}
             for i, card in enumerate(_list(deck.get("cards"))):
                 if not isinstance(card, dict):
@@ -1227,11 +1231,17 @@ class _Checker:
                 if for_game and isinstance(forbid.get("space"), str):
                     self.add(f"{pointer}/forbid/space", _(
                         "forbidding the space {space} for the rest of the game (lasts: game) stops for good every worker "
-                        "on the space before it: choose lasts: round or until_next").format(space=forbid["space"]))
-                if for_game and ends_all_built and isinstance(forbid.get("build"), str):
+                        "on the space before it: choose lasts: round").format(space=forbid["space"]))
+                if last_for_good and isinstance(forbid.get("space"), str):
+                    self.add(f"{pointer}/forbid/space", _(
+                        "forbidding the space {space} until the next card (lasts: until_next) stops for good every worker "
+                        "on the space before it when this card is the deck's last: choose lasts: round").format(
+                            space=forbid["space"]))
+                if (for_game or last_for_good) and ends_by_structures and isinstance(forbid.get("build"), str):
                     self.add(f"{pointer}/forbid/build", _(
-                        "forbidding {structure} for the rest of the game (lasts: game) could keep the game from ending "
-                        "when every structure is built: choose lasts: round or until_next").format(structure=forbid["build"]))
+                        "forbidding {structure} for the rest of the game (lasts: game, or until_next for the deck's last "
+                        "card) could keep the game from ending, since an end condition counts structures: choose lasts: "
+                        "round").format(structure=forbid["build"]))
 
     def check_prerequisite_cycles(self):
         graph = {}
