@@ -48,11 +48,11 @@ def test_evaluation_prefers_vp():
     """Building a structure worth VP scores higher than ending the turn with the resources."""
     rs = load_ruleset("province-en")
     st = new_game(rs, seed=3, first_player=0)
-    # Moving all three workers earns 2 Labor and 1 Coin: 3 Coin in all, enough for the Camp.
+    # Moving all three workers earns 2 Labor and 1 Coin: 3 Coin in all, enough for the Lender (2 Labor, 2 Coin).
     for text in ["move green@labor_top", "move green@coin", "move green@labor_low", "spend"]:
         st.play(text)
     build = st.clone()
-    build.play("build camp")
+    build.play("build lender")
     end = st.clone()
     end.play("end")
     assert evaluate(build, 0) > evaluate(end, 0)
@@ -70,12 +70,12 @@ def test_evaluation_weights_scale_their_terms():
 
     rs = load_ruleset("province-en")
     st = new_game(rs, seed=3, first_player=0)
-    for text in ["move green@labor_top", "move green@coin", "move green@labor_low", "spend", "build camp"]:
+    for text in ["move green@labor_top", "move green@coin", "move green@labor_low", "spend", "build lender"]:
         st.play(text)
     for p in (0, 1):
         assert evaluate(st, p) == evaluate(st, p, WEIGHTS)
         assert evaluate(st, p, tuple(2 * w for w in WEIGHTS)) == pytest.approx(2 * evaluate(st, p))
-    # Player 0 built the Camp (1 VP): the VP term is 10 × the VP difference, and nothing else moves.
+    # Player 0 built the Lender (1 VP): the VP term is 10 × the VP difference, and nothing else moves.
     no_vp = make_weights(vp=0)
     assert evaluate(st, 0) - evaluate(st, 0, no_vp) == pytest.approx(10 * (st.score(0) - st.score(1)))
     assert st.score(0) - st.score(1) == 1

@@ -61,7 +61,7 @@ def test_per_condition_finish_turn_and_its_sentence(tmp_path):
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
-    st.play("build camp")
+    st.play("build lender")                  # 2 Labor, 2 Coin: a structure the opening pays for
     assert st.is_terminal() and labor(st) == 0
     cond = rs.data["end"]["conditions"][0]
     assert end_condition_sentence(rs.data, cond) == (
@@ -83,7 +83,7 @@ def test_a_condition_may_let_the_player_finish_when_the_default_does_not(tmp_pat
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
-    st.play("build camp")
+    st.play("build lender")                  # 2 Labor, 2 Coin: a structure the opening pays for
     assert st.ending and not st.is_terminal()
     st.play("end")
     assert st.is_terminal()

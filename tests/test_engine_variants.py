@@ -18,7 +18,7 @@ def test_game_stops_at_once_without_finish_turn(tmp_path):
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
-    st.play("build camp")
+    st.play("build lender")                  # 2 Labor, 2 Coin: a structure the opening pays for
     assert st.is_terminal() and st.legal_actions() == []
     assert labor(st) == 0 and st.log[-1] == ("over",)
 
@@ -33,7 +33,7 @@ def test_game_goes_on_to_the_end_of_the_turn_with_finish_turn(tmp_path):
     st = new_game(rs, seed=1, first_player=0)
     for text in OPENING:
         st.play(text)
-    st.play("build camp")
+    st.play("build lender")                  # 2 Labor, 2 Coin: a structure the opening pays for
     assert not st.is_terminal() and st.ending
     st.play("end")
     assert st.is_terminal()
@@ -85,7 +85,7 @@ def test_new_goal_in_yaml_alone(tmp_path):
     assert st.c.goal_ids[st.face_up] == "three_small"
     for text in OPENING:
         st.play(text)
-    st.play("build camp")
+    st.play("build lender")                  # 2 Labor, 2 Coin: a structure the opening pays for
     assert st.claimed[0] == [st.c.goal_ids.index("three_small")]
     assert st.end_reason == "goals_exhausted"
 
