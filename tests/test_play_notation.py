@@ -44,14 +44,17 @@ def by_canonical(c, t):
 
 
 def ambiguous_position():
-    """Seed 1, Province (English), first player 0: after 18 greedy actions both a Green and a
-    Camp worker of the player to move stand on the same space."""
+    """Seed 1, Province (English), first player 0: the first position of the greedy bots' game where both a
+    Green and a Camp worker of the player to move stand on the Labor (top) space, free to move."""
     rs = load_ruleset("province-en")
     st = new_game(rs, seed=1, first_player=0)
-    for _ in range(18):
+    for _ in range(400):
+        legal = {st.notation(a) for a in st.legal_actions()}
+        if {"move green@labor_top", "move camp@labor_top"} <= legal:
+            return rs, st
         action, _r = bot_choose("bot:greedy", st, 1)
         st._apply(action)
-    return rs, st
+    pytest.fail("no such position in this game")
 
 
 # ---------------------------------------------------------------------------

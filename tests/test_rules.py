@@ -300,7 +300,7 @@ def test_then_resource_spending_phase(ed):
     assert st.phase == SPENDING
     legal = S.notations(st)
     assert not any(n.startswith("move ") for n in legal)
-    assert "build lender" in legal and "build camp" in legal
+    assert "build lender" in legal and "build harbor" in legal
     # Any number of actions, until the player ends the turn.
     st = ed.game()
     S.give_structures(st, 0, "union")
