@@ -30,17 +30,17 @@ CARD_WEIGHT = 0.1
 def _row_value(state, p: int) -> float:
     t = state.t
     stock, contracts = state.stock[p], state.contracts[p]
+    points, asks_of = t.points, t.asks_of
     total = 0.0
     for card in state.row:
-        asks = t.asks[card]
         need = covered = 0
-        for g in range(t.n_goods):
-            n = asks[g] - contracts[g]
+        for g, n in asks_of[card]:
+            n -= contracts[g]
             if n > 0:
                 need += n
                 covered += min(n, stock[g])
         share = 1.0 if need == 0 else covered / need
-        total += t.points[card] * share
+        total += points[card] * share
     return total
 
 
@@ -66,16 +66,20 @@ def _demand(state, p: int) -> list:
     shared among the goods it still needs from ``p``'s stock."""
     t = state.t
     stock, contracts = state.stock[p], state.contracts[p]
+    points, asks_of = t.points, t.asks_of
     want = [0.0] * t.n_goods
     for card in state.row:
-        asks = t.asks[card]
-        missing = [max(0, asks[g] - contracts[g] - stock[g]) for g in range(t.n_goods)]
-        short = sum(missing)
+        missing = []
+        short = 0
+        for g, n in asks_of[card]:
+            n -= contracts[g] + stock[g]
+            if n > 0:
+                missing.append((g, n))
+                short += n
         if short:
-            share = t.points[card] / (short * short)
-            for g in range(t.n_goods):
-                if missing[g]:
-                    want[g] += share * missing[g]
+            share = points[card] / (short * short)
+            for g, n in missing:
+                want[g] += share * n
     return want
 
 

@@ -122,9 +122,15 @@ class State:
         return (z ^ (z >> 31)) % n
 
     def _shuffled(self, items: list) -> list:
+        """``items`` shuffled in place (Fisher-Yates), each draw :meth:`_rand`'s, written out inline."""
+        r = self.rng
         for i in range(len(items) - 1, 0, -1):
-            j = self._rand(i + 1)
+            r = (r + 0x9E3779B97F4A7C15) & MASK64
+            z = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.rng = r
         return items
 
     # -------------------------------------------------------------- protocol
