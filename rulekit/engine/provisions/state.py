@@ -177,8 +177,7 @@ class State:
             row = buy[i]
             if area[i] > 2 and stock[i] + 2 <= spaces:
                 legal.append(row[i])
-            for j in room[k + 1:]:
-                legal.append(row[j])
+            legal += [row[j] for j in room[k + 1:]]
         # sell: the prospectors of the row the stock and the contracts pay
         contracts = self.contracts[self.decider]
         first = t.first[SELL]
@@ -192,28 +191,29 @@ class State:
         gets = [v for v in range(G) if vig[v]]
         if not gets:
             return legal
+        # a colour the seat has room for (a colour it gives away makes room for itself)
+        targets = [v for v in gets if stock[v] < spaces]
         # trade: goods of colours the vigilantes hold, for one of theirs
         given = [i for i in range(G) if vig[i] and stock[i] > 0]
         if given:
-            bases, counts = t.trade_base, t.trade_given
+            bases, counts, repeats = t.trade_base, t.trade_given, t.trade_repeats
+            every = len(targets) == len(gets)
             for combo in combinations_with_replacement(given, t.give):
-                count = counts[combo]
-                if any(stock[g] < count[g] for g in combo):
+                if repeats[combo] and any(stock[g] < n for g, n in repeats[combo]):
                     continue
                 base = bases[combo]
-                for v in gets:
-                    if stock[v] - count[v] + 1 <= spaces:
-                        legal.append(base + v)
+                if every:
+                    legal += [base + v for v in gets]
+                else:
+                    count = counts[combo]
+                    legal += [base + v for v in gets if stock[v] - count[v] + 1 <= spaces]
         # swap: one good of a colour they lack for one of theirs
-        if t.swap:
-            targets = [v for v in gets if stock[v] < spaces]
-            if targets:
-                swap = t.swap_index
-                for i in range(G):
-                    if not vig[i] and stock[i]:
-                        row = swap[i]
-                        for v in targets:
-                            legal.append(row[v])
+        if t.swap and targets:
+            swap = t.swap_index
+            for i in range(G):
+                if not vig[i] and stock[i]:
+                    row = swap[i]
+                    legal += [row[v] for v in targets]
         return legal
 
     def _allows(self, action) -> bool:

@@ -113,6 +113,9 @@ class Tables:
             if act.get == 0:
                 self.trade_base[act.goods] = a
                 self.trade_given[act.goods] = tuple(act.goods.count(v) for v in range(g))
+        #: per combination: (colour, goods given) for the colours given more than once
+        self.trade_repeats = {combo: tuple((v, n) for v, n in enumerate(given) if n > 1)
+                              for combo, given in self.trade_given.items()}
         #: swap_index[i][v]: the action giving one i for one v (-1 where there is none)
         swap = [[-1] * g for _i in range(g)]
         for a in self.by_kind[SWAP]:
