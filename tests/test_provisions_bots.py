@@ -18,6 +18,7 @@ def test_levels_are_resolved_by_the_family():
     assert parse_bot("easy", "provisions").text == "easy=random"
     assert parse_bot("normal", "provisions").text == "normal=greedy"
     assert parse_bot("hard", "provisions").name == "mcts"
+    assert parse_bot("hard", "provisions").text == "hard=mcts:512"     # docs/provisions.md, "The ladder"
     assert parse_bot("hard").text == "hard=wide:30"            # Province's levels unchanged
     assert isinstance(make_bot("normal", 1, family="provisions"), ProvisionsGreedyBot)
     assert isinstance(make_bot("hard", 1, family="provisions"), DeterminizedMCTSBot)

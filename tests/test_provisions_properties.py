@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -124,3 +125,29 @@ def test_clone_is_independent(players, seed, stop):
     while not copy.is_terminal():
         copy.apply(rng.choice(copy.legal_actions()))
     assert game.view(0) == before and not game.is_terminal()
+
+
+@settings(max_examples=15, deadline=None)
+@given(PLAYERS, SEEDS)
+def test_apply_accepts_exactly_the_legal_actions(players, seed):
+    """``apply`` checks the one action it is given (not the whole list): at every position of a
+    game, every entry of the action table (and a few numbers outside it) is accepted exactly when
+    ``legal_actions`` lists it, and a refused one changes nothing."""
+    from rulekit.errors import IllegalActionError
+
+    game = new_game(RULES, seed=seed, players=players)
+    rng = random.Random(seed)
+    table = range(-1, len(game.t.actions) + 1)
+    while True:
+        legal = game.legal_actions()
+        assert [a for a in table if game._allows(a)] == legal
+        if game.is_terminal():
+            break
+        refused = next((a for a in table if a not in legal), None)
+        if refused is not None:
+            before = game.view(game.decider)
+            with pytest.raises(IllegalActionError):
+                game.apply(refused)
+            assert game.view(game.decider) == before
+        game.apply(rng.choice(legal))
+    assert legal == []

@@ -122,7 +122,7 @@ def register_family(family: str, bots: dict, levels: dict) -> None:
 
 
 #: Simulations per decision of the Provisions family's search (``bot:mcts`` for that family).
-PROVISIONS_ITERATIONS = 64
+PROVISIONS_ITERATIONS = 512
 
 register_family("provisions", {
     "random": FACTORIES["random"],

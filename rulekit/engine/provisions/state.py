@@ -15,6 +15,8 @@ Seats are 0 to ``n_players - 1``; clockwise is seat + 1.
 """
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from ...errors import IllegalActionError, PlayerCountError
 from ..game import Outcome
 from .tables import (BUY, DISCARD, KEEP, PASS, RUSH, SELL, SWAP, TAKE, TRADE, VIGILANTES_LEAVE, compile_rules)
@@ -120,9 +122,15 @@ class State:
         return (z ^ (z >> 31)) % n
 
     def _shuffled(self, items: list) -> list:
+        """``items`` shuffled in place (Fisher-Yates), each draw :meth:`_rand`'s, written out inline."""
+        r = self.rng
         for i in range(len(items) - 1, 0, -1):
-            j = self._rand(i + 1)
+            r = (r + 0x9E3779B97F4A7C15) & MASK64
+            z = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.rng = r
         return items
 
     # -------------------------------------------------------------- protocol
@@ -141,59 +149,120 @@ class State:
     def legal_actions(self) -> list[int]:
         """The legal actions of :attr:`decider`, as indexes into the action table, in its order."""
         t = self.t
-        if self.phase == BONUS:
+        phase = self.phase
+        if phase == PLAY:
+            legal = self._play_actions()
+            if not legal:
+                legal.append(t.first[PASS])
+            return legal
+        if phase == BONUS:
             return list(range(len(self.hands[self.decider])))
-        if self.phase == OCTOBER:
+        if phase == OCTOBER:
             stock = self.stock[self.decider]
-            first = t.first[TAKE]
-            return [first + v for v in range(t.n_goods) if self.vigilantes[v] and stock[v] < t.spaces]
-        if self.phase != PLAY:
-            return []
-        p = self.decider
-        stock, area, vig, spaces = self.stock[p], self.area, self.vigilantes, t.spaces
-        acts = t.actions
+            first, spaces, vig = t.first[TAKE], t.spaces, self.vigilantes
+            return [first + v for v in range(t.n_goods) if vig[v] and stock[v] < spaces]
+        return []
+
+    def _play_actions(self) -> list[int]:
+        """The legal buys, sales, trades and swaps of :attr:`decider` (``pass`` not added), in the
+        table's order, built from the colours that allow them rather than by trying every entry."""
+        t = self.t
+        G = t.n_goods
+        stock, area, vig, spaces = self.stock[self.decider], self.area, self.vigilantes, t.spaces
         legal = []
-        for a in t.by_kind[BUY]:
-            i, j = acts[a].goods
-            if i == j:
-                if area[i] > 2 and stock[i] + 2 <= spaces:
-                    legal.append(a)
-            elif area[i] and area[j] and stock[i] < spaces and stock[j] < spaces:
-                legal.append(a)
-        contracts = self.contracts[p]
+        # buy: two of one colour, or one of each of two colours
+        room = [i for i in range(G) if area[i] and stock[i] < spaces]
+        buy = t.buy_index
+        for k, i in enumerate(room):
+            row = buy[i]
+            if area[i] > 2 and stock[i] + 2 <= spaces:
+                legal.append(row[i])
+            legal += [row[j] for j in room[k + 1:]]
+        # sell: the prospectors of the row the stock and the contracts pay
+        contracts = self.contracts[self.decider]
         first = t.first[SELL]
+        asks_of = t.asks_of
         for k, card in enumerate(self.row):
-            asks = t.asks[card]
-            if all(asks[g] - contracts[g] <= stock[g] for g in range(t.n_goods)):
-                legal.append(first + k)
-        for a in t.by_kind[TRADE]:
-            act = acts[a]
-            v = act.get
-            if not vig[v]:
-                continue
-            ok = True
-            given = [0] * t.n_goods
-            for g in act.goods:
-                given[g] += 1
-            for g in act.goods:
-                if not vig[g] or stock[g] < given[g]:
-                    ok = False
+            for g, n in asks_of[card]:
+                if n - contracts[g] > stock[g]:
                     break
-            if ok and stock[v] - given[v] + 1 <= spaces:
-                legal.append(a)
-        for a in t.by_kind[SWAP]:
-            act = acts[a]
-            g, v = act.goods[0], act.get
-            if not vig[g] and stock[g] and vig[v] and stock[v] < spaces:
-                legal.append(a)
-        if not legal:
-            legal.append(t.first[PASS])
+            else:
+                legal.append(first + k)
+        gets = [v for v in range(G) if vig[v]]
+        if not gets:
+            return legal
+        # a colour the seat has room for (a colour it gives away makes room for itself)
+        targets = [v for v in gets if stock[v] < spaces]
+        # trade: goods of colours the vigilantes hold, for one of theirs
+        given = [i for i in range(G) if vig[i] and stock[i] > 0]
+        if given:
+            bases, counts, repeats = t.trade_base, t.trade_given, t.trade_repeats
+            every = len(targets) == len(gets)
+            for combo in combinations_with_replacement(given, t.give):
+                if repeats[combo] and any(stock[g] < n for g, n in repeats[combo]):
+                    continue
+                base = bases[combo]
+                if every:
+                    legal += [base + v for v in gets]
+                else:
+                    count = counts[combo]
+                    legal += [base + v for v in gets if stock[v] - count[v] + 1 <= spaces]
+        # swap: one good of a colour they lack for one of theirs
+        if t.swap and targets:
+            swap = t.swap_index
+            for i in range(G):
+                if not vig[i] and stock[i]:
+                    row = swap[i]
+                    legal += [row[v] for v in targets]
         return legal
+
+    def _allows(self, action) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions`, checked for that action alone."""
+        if type(action) is not int:
+            return action in self.legal_actions()
+        t = self.t
+        phase = self.phase
+        if phase == PLAY:
+            if not 0 <= action < len(t.actions):
+                return False
+            kind = t.kind_of[action]
+            if kind == PASS:
+                return not self._play_actions()
+            p = self.decider
+            stock, vig, spaces = self.stock[p], self.vigilantes, t.spaces
+            act = t.actions[action]
+            if kind == BUY:
+                i, j = act.goods
+                area = self.area
+                if i == j:
+                    return area[i] > 2 and stock[i] + 2 <= spaces
+                return bool(area[i] and area[j] and stock[i] < spaces and stock[j] < spaces)
+            if kind == SELL:
+                if act.slot >= len(self.row):
+                    return False
+                contracts = self.contracts[p]
+                return all(n - contracts[g] <= stock[g] for g, n in t.asks_of[self.row[act.slot]])
+            if kind == TRADE:
+                v = act.get
+                count = t.trade_given[act.goods]
+                return bool(vig[v] and all(vig[g] and stock[g] >= count[g] for g in act.goods)
+                            and stock[v] - count[v] + 1 <= spaces)
+            if kind == SWAP:
+                g, v = act.goods[0], act.get
+                return bool(not vig[g] and stock[g] and vig[v] and stock[v] < spaces)
+            return False
+        if phase == BONUS:
+            return 0 <= action < len(self.hands[self.decider])
+        if phase == OCTOBER:
+            v = action - t.first[TAKE]
+            return (0 <= v < t.n_goods and bool(self.vigilantes[v])
+                    and self.stock[self.decider][v] < t.spaces)
+        return False
 
     def apply(self, action: int) -> None:
         """Play ``action`` (one of :meth:`legal_actions`) for :attr:`decider`, then everything the
         engine plays until the next choice (the events, production, the end)."""
-        if action not in self.legal_actions():
+        if not self._allows(action):
             raise IllegalActionError(action, self.legal_actions())
         self.history.append(action)
         p = self.decider

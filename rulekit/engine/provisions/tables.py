@@ -93,6 +93,34 @@ class Tables:
         acts.append(Action(PASS))
         self.actions = tuple(acts)
         self.by_kind = {k: tuple(a for a in range(len(acts)) if acts[a].kind == k) for k in KINDS}
+        # What State.legal_actions reads instead of walking the whole table:
+        #: the kind of every action, by index
+        self.kind_of = tuple(a.kind for a in acts)
+        #: per prospector: (colour, goods asked of it) for the colours it asks
+        self.asks_of = tuple(tuple((g, n) for g, n in enumerate(asks) if n) for asks in self.asks)
+        #: buy_index[i][j] (i <= j): the action buying i and j (both i: two from one supplier)
+        buy = [[-1] * g for _i in range(g)]
+        for a in self.by_kind[BUY]:
+            i, j = acts[a].goods
+            buy[i][j] = a
+        self.buy_index = tuple(tuple(r) for r in buy)
+        #: per combination of goods given (as in the table, colours in order): the action giving it for
+        #: colour 0 (the action for colour v is that + v), and the goods given per colour
+        self.trade_base = {}
+        self.trade_given = {}
+        for a in self.by_kind[TRADE]:
+            act = acts[a]
+            if act.get == 0:
+                self.trade_base[act.goods] = a
+                self.trade_given[act.goods] = tuple(act.goods.count(v) for v in range(g))
+        #: per combination: (colour, goods given) for the colours given more than once
+        self.trade_repeats = {combo: tuple((v, n) for v, n in enumerate(given) if n > 1)
+                              for combo, given in self.trade_given.items()}
+        #: swap_index[i][v]: the action giving one i for one v (-1 where there is none)
+        swap = [[-1] * g for _i in range(g)]
+        for a in self.by_kind[SWAP]:
+            swap[acts[a].goods[0]][acts[a].get] = a
+        self.swap_index = tuple(tuple(r) for r in swap)
         self.static_notation = tuple(self._notation(a) for a in acts)
 
     def _notation(self, a: Action) -> str | None:
