@@ -164,4 +164,4 @@ def test_the_french_report_names_the_strengths(poor_second, tmp_path):
     r = CliRunner().invoke(cli, ["--lang", "fr", "tune", str(poor_second), "--vary", VARY, "--bots", "random,random",
                                  "--bots", "greedy,greedy", "--budget", "16", "-o", str(tmp_path / "t.yaml")])
     assert r.exit_code == 0, r.output
-    assert "Sur 2 niveaux de jeu" in r.output
+    assert "Sur 2 forces de jeu (random et greedy)" in r.output and "force de jeu" in r.output
