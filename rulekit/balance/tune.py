@@ -402,8 +402,6 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     players = len(bots)
     target_kind, target_rate = parse_target(target, players)
     over = target_over(target)
-    if over == STRONGEST and target_kind != "fair":      # cannot happen: strongest is a fair target
-        raise TuneError(_("the target strongest is a fair game"))
     counted = [len(sets) - 1] if over == STRONGEST else list(range(len(sets)))
     shares = target_shares(target_kind, target_rate, players)
     if budget < 2 * len(counted):
