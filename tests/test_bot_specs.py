@@ -88,7 +88,7 @@ def test_the_record_schema_takes_canonical_specs():
 def test_the_levels_are_weakest_first_and_each_stands_for_a_bot():
     from rulekit.bots.registry import levels, level_spec
 
-    assert levels() == ("easy", "normal", "hard")
+    assert levels() == ("easy", "normal", "hard", "expert")
     for level in levels():
         spec = parse_bot(level)
         assert spec.level == level and spec.bare == canonical_bot(level_spec(level))
@@ -114,7 +114,7 @@ def test_level_names_are_read_in_french_with_or_without_accents():
         assert parse_bot("Difficile").level == "hard" and parse_bot("normal").level == "normal"
         assert parse_bot("glouton").text == "greedy"
         with pytest.raises(BotSpecError) as info:
-            parse_bot("expert")
+            parse_bot("maître")
         assert "facile (easy), normal, difficile (hard)" in str(info.value)
 
 

@@ -31,6 +31,17 @@ arms with a budget of samples" (docs/tune.md says why rather than NTBEA):
    candidates measured with noise, the one that looks best is, on average,
    one whose noise happened to flatter it (the winner's curse).
 
+**Several strengths.** ``strengths`` adds further sets of bots (``tune
+--bots A,B --bots C,D``, weakest first, as ``rulekit simulate`` takes
+them). The target then says at which strengths it must hold: ``fair`` and
+``first:P`` at **each** strength (a candidate's distance is its worst
+strength's, so the search keeps the setting whose worst strength is the
+least unfair), ``strongest`` (a fair game) at the strongest set only, the
+last one given. The search plays the strengths that count; the winner is
+played again on fresh games at **every** strength, and the report and the
+JSON give each strength's figures and verdict. The budget is the whole
+search's: it is shared out equally among the strengths that count.
+
 Every candidate plays the **same games**: game ``i`` of every candidate uses
 the seeds and seats of game ``i`` of ``rulekit simulate`` with the same
 ``--seed`` (:func:`rulekit.balance.simulate.play_one`), so two candidates
@@ -65,6 +76,10 @@ from .simulate import (
     portable,
     ruleset_info,
     seat_balance,
+    strength_label,
+    FAIR,
+    UNDECIDED,
+    UNFAIR,
 )
 
 FORMAT = "rulekit-tune"
@@ -157,9 +172,10 @@ def parse_vary(text: str, data: dict) -> Vary:
 
 def parse_target(text: str | None, players: int = 2) -> tuple[str, float]:
     """``fair`` -> ``("fair", 1/N)`` (``("fair", 0.5)`` with two players); ``first:0.55`` or
-    ``first:55%`` -> ``("first", 0.55)``: the kind and the first seat's target share."""
+    ``first:55%`` -> ``("first", 0.55)``: the kind and the first seat's target share. ``strongest`` is
+    ``fair`` at the strongest set of bots (:func:`target_over` says where a target must hold)."""
     t = (text or "fair").strip().lower()
-    if t == "fair":
+    if t in ("fair", STRONGEST):
         return ("fair", 1 / players)
     m = re.match(r"^first:([0-9]*\.?[0-9]+)(%?)$", t)
     if m:
@@ -167,7 +183,25 @@ def parse_target(text: str | None, players: int = 2) -> tuple[str, float]:
         if 0 <= v <= 1:
             return ("first", v)
     raise TuneError(_("unknown target {text!r}; targets: fair (every seat wins the same share of the decided "
-                      "games), first:P (the first seat wins a share P, e.g. first:0.55 or first:55%)").format(text=text))
+                      "games, at every strength given), strongest (the same, between the strongest bots given, "
+                      "the last --bots), first:P (the first seat wins a share P, e.g. first:0.55 or "
+                      "first:55%)").format(text=text))
+
+
+#: The target that counts the strongest set of bots only (a fair game between them).
+STRONGEST = "strongest"
+#: Where a target must hold, over several sets of bots: at each, or at the strongest (the last) only.
+EACH = "each"
+
+
+def target_over(text: str | None) -> str:
+    """Where the target ``text`` must hold over several sets of bots: :data:`STRONGEST` for
+    ``strongest`` (a fair game at the strongest set, the last given), else :data:`EACH` (every set).
+
+    >>> target_over("fair"), target_over("first:0.5"), target_over(" Strongest ")
+    ('each', 'each', 'strongest')
+    """
+    return STRONGEST if (text or "").strip().lower() == STRONGEST else EACH
 
 
 def target_shares(kind: str, first: float, players: int) -> tuple:
@@ -229,11 +263,26 @@ class Candidate:
     index: int
     values: tuple
     ruleset: Ruleset = field(repr=False)
+    #: The games of the first set of bots that counts (the same list as ``runs[counted[0]]``).
     games: list = field(default_factory=list, repr=False)
     eliminated_in: int | None = None   # round, or None while alive / for the winner
+    #: Per set of bots (strength), its games in the search (empty for a set that does not count).
+    runs: list = field(default_factory=list, repr=False)
 
-    def score(self, shares) -> tuple:
-        return (objective(seat_balance(self.games, len(shares)), shares), self.index)
+    def distances(self, shares, counted) -> list:
+        """The distance to the target at each set of bots of ``counted`` (indices into ``runs``)."""
+        return [objective(seat_balance(self.runs[k], len(shares)), shares) for k in counted]
+
+    def worst(self, shares, counted) -> int:
+        """The set of bots of ``counted`` furthest from the target (the earliest of equals)."""
+        d = self.distances(shares, counted)
+        return counted[max(range(len(d)), key=lambda i: (d[i], -i))]
+
+    def score(self, shares, counted=(0,)) -> tuple:
+        """(distance at the worst of the ``counted`` sets of bots, index): the smaller, the better."""
+        if not self.runs:
+            self.runs = [self.games]
+        return (max(self.distances(shares, counted)), self.index)
 
 
 def _round_games(budget: int, survivors: int, rounds: int) -> int:
@@ -317,7 +366,8 @@ def _candidate_ruleset(rs, family: str, data: dict):
 
 def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT_BUDGET, seed: int = 0,
          jobs: int = 1, cluster=None, backend=None, max_candidates: int = DEFAULT_MAX_CANDIDATES,
-         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None, checking=None, fresh: int | None = None) -> dict:
+         max_turns: int | None = DEFAULT_MAX_TURNS, progress=None, checking=None, fresh: int | None = None,
+         strengths=None) -> dict:
     """Search the ``varies`` of ``ruleset`` (see the module's documentation); the JSON-ready result.
 
     The winner is then played again on :func:`fresh_games` games (``fresh``: how many; None, as many as
@@ -325,7 +375,10 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     ``result["fresh"]`` has that figure and its verdict.
 
     ``bots``: one per seat, as many as players (None: a greedy bot in every seat of the ruleset's
-    smallest game). A ``KeyboardInterrupt`` stops the search: the result then says
+    smallest game). ``strengths``: further sets of as many bots, stronger ones last (``[("hard",
+    "hard")]``); the target then holds at each set or at the strongest (:func:`target_over`), and the
+    result has each set's figures under ``strengths`` (only when there are several sets, so that a
+    one-strength result keeps its form). A ``KeyboardInterrupt`` stops the search: the result then says
     ``"interrupted": true`` and its ``best`` is the best candidate of the
     last finished round (None when no round finished). ``checking(n)`` is called before the
     ``n`` candidates are checked (which takes a while for thousands); a lost Dask scheduler stops the
@@ -341,14 +394,23 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     family = getattr(rs, "family", None) or "province"
     bots = check_bots(bots if bots is not None else default_bots(rs), family)
     check_players(rs, bots)
+    sets = [bots] + [check_bots(b, family) for b in (strengths or [])]
+    for pair in sets[1:]:
+        if len(pair) != len(bots):
+            raise TuneError(_("every --bots must give as many bots: {first} and {other} differ").format(
+                first=",".join(bots), other=",".join(pair)))
     players = len(bots)
     target_kind, target_rate = parse_target(target, players)
+    over = target_over(target)
+    counted = [len(sets) - 1] if over == STRONGEST else list(range(len(sets)))
     shares = target_shares(target_kind, target_rate, players)
-    if budget < 2:
-        raise TuneError(_("the budget must be at least 2 games"))
+    if budget < 2 * len(counted):
+        raise TuneError(_("the budget must be at least 2 games for each strength that counts ({n})").format(
+            n=len(counted)) if len(counted) > 1 else _("the budget must be at least 2 games"))
+    share_budget = budget // len(counted)      # each strength that counts plays an equal share
 
     grid_size = math.prod(len(v.values) for v in varies)
-    want = fit_candidates(min(grid_size, max_candidates), budget)
+    want = fit_candidates(min(grid_size, max_candidates), share_budget)
     points = candidate_grid(varies, seed, want)
     candidates = []
     invalid = []
@@ -364,52 +426,61 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
         if problems:
             invalid.append({"values": dict(zip(names, values)), "problem": problems[0].message})
             continue
-        candidates.append(Candidate(len(candidates), values, _candidate_ruleset(rs, family, data)))
+        runs = [[] for _s in sets]
+        candidates.append(Candidate(len(candidates), values, _candidate_ruleset(rs, family, data),
+                                    games=runs[counted[0]], runs=runs))
     if not candidates:
         raise TuneError(_("no candidate is a valid ruleset; the first problem: {problem}").format(
             problem=invalid[0]["problem"] if invalid else "—"))
 
-    plan = plan_rounds(len(candidates), budget)
-    search_total = sum(alive * g for alive, g in plan)
+    plan = plan_rounds(len(candidates), share_budget)
+    search_total = sum(alive * g for alive, g in plan) * len(counted)
     winner_games = sum(g for _n, g in plan)
     fresh_total = fresh_games(winner_games, players, fresh)
-    games_total = search_total + fresh_total
+    games_total = search_total + fresh_total * len(sets)
     alive = list(candidates)
     best = None
     interrupted = False
     stopped_by = None
-    fresh_run = None
+    fresh_runs = None
     first_fresh = None
     rounds_done = []
     done = 0
-    played = 0                # games per surviving candidate so far
+    played = 0                # games per surviving candidate and strength so far
     own = backend is None
     be = None
     width = max(1, jobs or 1) if cluster is None else max(4, jobs or 1)
+
+    def score(c):
+        return c.score(shares, counted)
+
+    def headline(c):
+        return _headline_rate(c.runs[c.worst(shares, counted)], players)
+
     try:
         be = open_backend(jobs, cluster) if own else backend    # a Ctrl-C while the workers start stops the search too
         for r, (_n, new) in enumerate(plan):
             start, stop = played, played + new
-            size = max(1, min(50, math.ceil(new * len(alive) / (width * 4))))
+            size = max(1, min(50, math.ceil(new * len(alive) * len(counted) / (width * 4))))
             tasks, owners = [], []
-            for c in alive:
-                for a, b in _chunked(start, stop, size):
-                    tasks.append((portable(c.ruleset), bots, seed, a, b, max_turns))
-                    owners.append(c)
+            for k in counted:
+                for c in alive:
+                    for a, b in _chunked(start, stop, size):
+                        tasks.append((portable(c.ruleset), sets[k], seed, a, b, max_turns))
+                        owners.append((c, k))
 
             def on_result(i, chunk, _r=r):
                 nonlocal done
                 done += len(chunk)
                 if progress:
-                    progress(Progress(_r + 1, len(plan), owners[i].values, done, games_total,
-                                      best.values if best else None,
-                                      _headline_rate(best.games, players) if best else None))
+                    progress(Progress(_r + 1, len(plan), owners[i][0].values, done, games_total,
+                                      best.values if best else None, headline(best) if best else None))
 
             parts = be.map(play_chunk, tasks, on_result)
-            for c, part in zip(owners, parts):
-                c.games.extend(part)
+            for (c, k), part in zip(owners, parts):
+                c.runs[k].extend(part)
             played = stop
-            ranked = sorted(alive, key=lambda c: c.score(shares))
+            ranked = sorted(alive, key=score)
             keep = max(1, math.ceil(len(alive) / 2)) if r < len(plan) - 1 else 1
             for c in ranked[keep:]:
                 c.eliminated_in = r + 1
@@ -417,61 +488,129 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
             rounds_done.append({"round": r + 1, "candidates": len(alive), "games_each": stop,
                                 "kept": keep})
             alive = ranked[:keep]
-        # The winner again, on games after every game of the search: seeds no candidate played.
+        # The winner again, at every strength, on games after every game of the search: seeds no
+        # candidate played.
         first_fresh = played
-        size = max(1, min(50, math.ceil(fresh_total / (width * 4))))
-        tasks = [(portable(best.ruleset), bots, seed, a, b, max_turns)
-                 for a, b in _chunked(first_fresh, first_fresh + fresh_total, size)]
+        size = max(1, min(50, math.ceil(fresh_total * len(sets) / (width * 4))))
+        tasks, owners = [], []
+        for k, pair in enumerate(sets):
+            for a, b in _chunked(first_fresh, first_fresh + fresh_total, size):
+                tasks.append((portable(best.ruleset), pair, seed, a, b, max_turns))
+                owners.append(k)
 
         def on_fresh(_i, chunk):
             nonlocal done
             done += len(chunk)
             if progress:
                 progress(Progress(len(plan), len(plan), best.values, done, games_total, best.values,
-                                  _headline_rate(best.games, players), fresh=True))
+                                  headline(best), fresh=True))
 
-        fresh_run = [g for part in be.map(play_chunk, tasks, on_fresh) for g in part]
+        fresh_runs = [[] for _s in sets]
+        for k, part in zip(owners, be.map(play_chunk, tasks, on_fresh)):
+            fresh_runs[k].extend(part)
     except KeyboardInterrupt:
         interrupted = True
+        fresh_runs = None
     except ClusterLost as exc:          # the scheduler died: the rounds that finished are reported
         interrupted = True
         stopped_by = str(exc)
+        fresh_runs = None
     finally:
         if own and be is not None:
             be.close()
 
+    several = len(sets) > 1
+
     def describe(c):
-        balance = seat_balance(c.games, players)
-        return {"values": dict(zip(names, c.values)), "games": len(c.games), "seat_balance": balance,
-                "distance": objective(balance, shares) if balance["decided"] else None,
-                "eliminated_in": c.eliminated_in}
+        k = c.worst(shares, counted) if c.runs[counted[0]] else counted[0]
+        balance = seat_balance(c.runs[k], players)
+        out = {"values": dict(zip(names, c.values)), "games": len(c.runs[k]), "seat_balance": balance,
+               "distance": max(c.distances(shares, counted)) if balance["decided"] else None,
+               "eliminated_in": c.eliminated_in}
+        if several:
+            out["worst_strength"] = k
+            out["strengths"] = [strength_figures(sets[j], c.runs[j], players, shares, j in counted)
+                                for j in range(len(sets))]
+        return out
 
     # Runner-ups: those that played the most games (the last eliminated), then by score.
     others = [c for c in candidates if c is not best and c.games]
-    others.sort(key=lambda c: (-len(c.games), c.score(shares)))
+    others.sort(key=lambda c: (-len(c.games), score(c)))
     base_values = {v.name: v.base for v in varies}
+    settings = {
+        "vary": [{"path": v.name, "low": v.lo, "high": v.hi, "base": v.base} for v in varies],
+        "target": {"kind": target_kind, "first_seat_rate": target_rate, "shares": list(shares)},
+        "bots": list(bots), "budget": budget, "seed": seed, "max_turns": max_turns,
+        "method": "sequential-halving", "grid_size": grid_size, "candidates": len(candidates),
+        "max_candidates": max_candidates,
+    }
+    if several:
+        settings["target"]["over"] = over
+        settings["strengths"] = [list(pair) for pair in sets]
+        settings["counted"] = list(counted)
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "ruleset": ruleset_info(rs),
-        "settings": {
-            "vary": [{"path": v.name, "low": v.lo, "high": v.hi, "base": v.base} for v in varies],
-            "target": {"kind": target_kind, "first_seat_rate": target_rate, "shares": list(shares)},
-            "bots": list(bots), "budget": budget, "seed": seed, "max_turns": max_turns,
-            "method": "sequential-halving", "grid_size": grid_size, "candidates": len(candidates),
-            "max_candidates": max_candidates,
-        },
+        "settings": settings,
         "base_values": base_values,
         "invalid": invalid,
         "rounds": rounds_done,
-        "games_played": sum(len(c.games) for c in candidates),
+        "games_played": sum(len(run) for c in candidates for run in c.runs),
         "interrupted": interrupted,
         "stopped_by": stopped_by,
         "best": describe(best) if best else None,
-        "fresh": describe_fresh(fresh_run, first_fresh, players, shares) if fresh_run is not None else None,
+        "fresh": (describe_fresh_sets(sets, fresh_runs, first_fresh, players, shares, counted)
+                  if fresh_runs is not None else None),
         "runner_ups": [describe(c) for c in others[:5]],
         "candidates": [describe(c) for c in candidates],
     }
+
+
+def strength_figures(bots, games, players: int, shares, counted: bool) -> dict:
+    """One set of bots' figures for a candidate: its games, seat balance, distance to the target, verdict,
+    and whether it counts for the target (``counted``)."""
+    balance = seat_balance(games, players)
+    judged = fairness(balance)
+    return {"bots": list(bots), "strength": strength_label(bots), "counted": counted, "games": len(games),
+            "seat_balance": balance, "distance": objective(balance, shares) if balance["decided"] else None,
+            "verdict": judged["verdict"], "games_needed": judged["games_needed"]}
+
+
+def combined_verdict(verdicts) -> str | None:
+    """The verdict over several strengths that count: unfair if one is unfair, fair if every one is fair,
+    else not enough games to tell (None when no game was decided at one of them).
+
+    >>> combined_verdict(["fair", "fair"]), combined_verdict(["fair", "undecided"]), combined_verdict(["fair", "unfair"])
+    ('fair', 'undecided', 'unfair')
+    """
+    verdicts = list(verdicts)
+    if UNFAIR in verdicts:
+        return UNFAIR
+    if any(v is None for v in verdicts):
+        return None
+    if all(v == FAIR for v in verdicts):
+        return FAIR
+    return UNDECIDED
+
+
+def describe_fresh_sets(sets, runs, first: int, players: int, shares, counted) -> dict:
+    """The winner's fresh games at every set of bots: the figures of the set that counts and is furthest
+    from the target (with one set, :func:`describe_fresh`'s), and with several sets each set's figures under
+    ``strengths`` and a ``verdict`` over the sets that count (:func:`combined_verdict`)."""
+    if len(sets) == 1:
+        return describe_fresh(runs[0], first, players, shares)
+    figures = [strength_figures(pair, run, players, shares, k in counted) for k, (pair, run) in
+               enumerate(zip(sets, runs))]
+    worst = max(counted, key=lambda k: (figures[k]["distance"] if figures[k]["distance"] is not None else 2, -k))
+    out = describe_fresh(runs[worst], first, players, shares)
+    out["worst_strength"] = worst
+    out["verdict"] = combined_verdict(figures[k]["verdict"] for k in counted)
+    needed = [figures[k]["games_needed"] for k in counted if figures[k]["verdict"] == UNDECIDED]
+    out["games_needed"] = max((n for n in needed if n is not None), default=None) if out["verdict"] == UNDECIDED \
+        else None
+    out["strengths"] = figures
+    return out
 
 
 def describe_fresh(games, first: int, players: int, shares) -> dict:
@@ -542,16 +681,32 @@ def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, tit
                 "{r:.1%} ({lo:.1%} to {hi:.1%})".format(r=s["rate"], lo=s["ci95"][0], hi=s["ci95"][1])
                 for s in seats))
 
-    lines.append("# In the search " + shares_text(balance) + ",")
+    worst = best.get("worst_strength")
+    at = "" if worst is None else ", at its strength furthest from the target ({s}),".format(
+        s=best["strengths"][worst]["strength"])
+    lines.append("# In the search" + at + " " + shares_text(balance) + ",")
     fresh = result.get("fresh")
-    if fresh is not None and fresh["seat_balance"]["decided"]:
-        verdict = {"fair": "fair", "unfair": "unfair", "undecided": "not enough games to tell"}[fresh["verdict"]]
+    words = {"fair": "fair", "unfair": "unfair", "undecided": "not enough games to tell"}
+    if fresh is not None and fresh.get("strengths"):
+        for f in fresh["strengths"]:
+            if not f["seat_balance"]["decided"]:
+                continue
+            verdict = words[f["verdict"]]
+            if f["verdict"] == "fair" and not any(parse_bot(b).searches for b in f["bots"]):
+                verdict = "within the fairness band, but between bots that do not look ahead: no verdict on the rules"
+            lines.append("# at {strength}{counts}, on {n} fresh games (seeds the search never used) {shares}: "
+                         "{verdict},".format(strength=f["strength"], n=f["games"],
+                                             counts="" if f["counted"] else " (not in the target)",
+                                             shares=shares_text(f["seat_balance"]), verdict=verdict))
+    elif fresh is not None and fresh["seat_balance"]["decided"]:
+        verdict = words[fresh["verdict"]]
         if fresh["verdict"] == "fair" and not any(parse_bot(b).searches for b in result["settings"]["bots"]):
             verdict = "within the fairness band, but between bots that do not look ahead: no verdict on the rules"
         lines.append("# on {n} fresh games (seeds the search never used) {shares}: {verdict},".format(
             n=fresh["games"], shares=shares_text(fresh["seat_balance"]), verdict=verdict))
+    sets = result["settings"].get("strengths") or [result["settings"]["bots"]]
     lines += [
-        "# bots {bots}, seed {seed}.".format(bots=" vs ".join(result["settings"]["bots"]),
+        "# bots {bots}, seed {seed}.".format(bots="; ".join(" vs ".join(b) for b in sets),
                                             seed=result["settings"]["seed"]),
         "# Reproduce: " + command,
     ]

@@ -9,8 +9,10 @@ search:
 - ``mcts:N`` — ``N`` simulations per decision (deterministic for a seed);
 - ``mcts:Ts`` — ``T`` seconds per decision (``mcts:0.5s``; the number of
   simulations then depends on the machine);
-- ``easy``, ``normal``, ``hard`` — the difficulty levels: each is a name for
-  one of the specs above (:data:`LEVELS`, defined here and nowhere else).
+- ``easy``, ``normal``, ``hard``, ``expert`` — the difficulty levels: each is a
+  name for one of the specs above (defined here and nowhere else; ``expert``,
+  above ``hard``, is for analysis: slower, and a family of its own may have no
+  such level).
 
 A name may also be typed in the language of the messages, without its
 accents (``glouton``, ``facile``, ``difficile``).
@@ -44,7 +46,7 @@ from .greedy import GreedyBot
 from .deep import DEEP_ITERATIONS, DeepBot
 from .mcts import DEFAULT_ITERATIONS, MCTSBot
 from .uniform import RandomBot
-from .wide import WIDE_ITERATIONS, WideBot
+from .wide import EXPERT_SPEC, FAR_ITERATIONS, WIDE_ITERATIONS, FarBot, WideBot
 from . import provisions_policy
 
 #: Most simulations per decision a spec may ask for.
@@ -100,6 +102,11 @@ register_bot("wide", Factory(lambda seed, iterations, seconds: WideBot(seed=seed
                              budget=True, default_iterations=WIDE_ITERATIONS,
                              # the search that compares more candidate turns
                              label=lambda: pgettext("bot", "wide")))
+register_bot("far", Factory(lambda seed, iterations, seconds: FarBot(seed=seed, iterations=iterations,
+                                                                     seconds=seconds),
+                            budget=True, default_iterations=FAR_ITERATIONS,
+                            # the wide search, each simulation played four turns on instead of two
+                            label=lambda: pgettext("bot", "far")))
 
 # The difficulty levels, weakest first: each is a name for a spec above, and this
 # is the one place that says which (docs/bots.md gives the ladder measured
@@ -107,6 +114,8 @@ register_bot("wide", Factory(lambda seed, iterations, seconds: WideBot(seed=seed
 register_bot("easy", Factory(None, alias_of="careless", label=lambda: pgettext("bot", "easy")))
 register_bot("normal", Factory(None, alias_of="greedy", label=lambda: pgettext("bot", "normal")))
 register_bot("hard", Factory(None, alias_of="wide:30", label=lambda: pgettext("bot", "hard")))
+# Above hard, for analysis (balance at the top of the strength curve) rather than for play: EXPERT_SPEC.
+register_bot("expert", Factory(None, alias_of=EXPERT_SPEC, label=lambda: pgettext("bot", "expert")))
 
 #: Per family other than Province's: the bots that play it, by name (a name of :data:`FACTORIES`).
 FAMILY_BOTS: dict[str, dict[str, Factory]] = {}
@@ -155,6 +164,10 @@ def levels() -> tuple[str, ...]:
 def level_spec(level: str, family: str | None = None) -> str:
     """What a level stands for (``normal`` → ``greedy``), in ``family`` (None: Province's)."""
     if family in FAMILY_LEVELS:
+        if level not in FAMILY_LEVELS[family]:
+            raise _error(level, _("the rulesets of the {family} family have no level “{name}”; their levels: "
+                                  "{levels}").format(family=family, name=bot_label(level),
+                                                     levels=", ".join(FAMILY_LEVELS[family])))
         return FAMILY_LEVELS[family][level]
     return FACTORIES[level].alias_of
 

@@ -36,21 +36,28 @@ from .simulate_cmds import (
     null_undecided,
     parse_bots,
     search_example,
+    searches,
     seat_name,
     seat_short,
     verdict_line,
+    verdict_word,
 )
 
 
 def _bots(ctx, param, value):
-    if value is None:
+    """``--bots`` may be given more than once, one set of bots per strength (weakest first). Not given: None
+    (a greedy bot per player of the ruleset's smallest game); else the list of sets."""
+    if not value:
         return None                 # a greedy bot per player of the ruleset's smallest game
-    ctx.meta["rulekit.tune_bots"] = value        # read again for a ruleset of another family
-    try:
-        return parse_bots(value)
-    except click.BadParameter as exc:
-        exc.ctx, exc.param = ctx, param
-        raise
+    ctx.meta["rulekit.tune_bots"] = tuple(value)        # read again for a ruleset of another family
+    out = []
+    for v in value:
+        try:
+            out.append(parse_bots(v))
+        except click.BadParameter as exc:
+            exc.ctx, exc.param = ctx, param
+            raise
+    return out
 
 
 def _values_text(values: dict) -> str:
@@ -117,7 +124,18 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     else:
         out.append(_("Target: the first seat winning {rate} of the decided games, every other seat {rest}.").format(
             rate=_pct(s["target"]["first_seat_rate"]), rest=_pct(s["target"]["shares"][1])))
-    note = no_search_note(bots)
+    sets = s.get("strengths") or [bots]
+    if len(sets) > 1:
+        strengths_text = format_list([strength_name(b) for b in sets])
+        if s["target"].get("over") == "strongest":
+            out.append(_("Over {num} strengths ({strengths}): the target counts between the strongest bots only, "
+                         "{bots}; the best setting is played again at every strength.").format(
+                num=_num(len(sets), 0), strengths=strengths_text, bots=_bots_text(sets[-1])))
+        else:
+            out.append(_("Over {num} strengths ({strengths}): the target holds at each, a setting's score is that "
+                         "of its strength furthest from the target, and the best setting is played again at every "
+                         "strength.").format(num=_num(len(sets), 0), strengths=strengths_text))
+    note = no_search_note(bots) if not any(searches(b) for b in sets) else None
     if note:
         seconds = s["budget"] * SEARCH_GAME_SECONDS
         if seconds < 90:
@@ -164,6 +182,9 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     rows = [[k, str(base[k]), str(v)] for k, v in best["values"].items()]
     out += _table([pgettext("tune", "field"), pgettext("tune", "was"), pgettext("tune", "best")], rows)
     out.append("")
+    if len(sets) > 1:
+        out += _strengths_lines(result, players)
+        return _tail(result, out, output, elapsed, players)
     out += _figures_lines(sb, players, _("In the search, with them the first seat won {rate} of {decided} decided "
                                          "games ({level} interval {low} to {high})."),
                           _("In the search, with them, of {decided} decided games ({level} intervals): {shares}."))
@@ -189,6 +210,77 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
         out.append(verdict_line(fsb, bots))
         out.append(_("Measured between {bots} only: check the variant at other strengths with rulekit simulate "
                      "and several --bots.").format(bots=_bots_text(bots)))
+    return _tail(result, out, output, elapsed, players)
+
+
+def strength_name(bots) -> str:
+    """A set of bots as a strength: ``hard=wide:30`` when they are all the same, else ``A / B``."""
+    from ..balance.simulate import strength_label
+
+    return strength_label(bots)
+
+
+def _share_cell(sb: dict) -> str:
+    """The share of the seat furthest from fair, with its interval (with two players, the first seat's)."""
+    if not sb["decided"]:
+        return "—"
+    seat = sb["seats"][0] if sb["players"] == 2 else sb["seats"][sb["furthest"]]
+    text = _("{rate} ({low} to {high})").format(rate=_pct(seat["rate"]), low=_pct(seat["ci95"][0]),
+                                               high=_pct(seat["ci95"][1]))
+    return text if sb["players"] == 2 else seat_short(sb["furthest"]) + " " + text
+
+
+def _strengths_lines(result: dict, players: int) -> list[str]:
+    """The best setting at each strength: its share in the search and on the fresh games, and each verdict;
+    then the verdict over the strengths that count."""
+    from ..balance.simulate import FAIR
+
+    out = []
+    best = result["best"]
+    fresh = result.get("fresh")
+    fresh_sets = fresh.get("strengths") if fresh else None
+    heads = [pgettext("tune", "strength"), pgettext("tune", "counts"),
+             pgettext("tune", "in the search") if players == 2 else pgettext("tune", "in the search (furthest seat)"),
+             pgettext("tune", "on fresh seeds"), pgettext("tune", "verdict")]
+    rows = []
+    for k, fig in enumerate(best["strengths"]):
+        f = fresh_sets[k] if fresh_sets else None
+        rows.append([fig["strength"], pgettext("tune", "yes") if fig["counted"] else pgettext("tune", "no"),
+                     _share_cell(fig["seat_balance"]) if fig["games"] else "—",
+                     _share_cell(f["seat_balance"]) if f else "—",
+                     verdict_word(f["verdict"]) if f else "—"])
+    out.append(_("The best setting at each strength ({level} intervals; with two players, the first seat's share "
+                 "of the decided games):").format(level=_level()) if players == 2 else
+               _("The best setting at each strength ({level} intervals; the share of the seat furthest from fair):"
+                 ).format(level=_level()))
+    out += _table(heads, rows)
+    if fresh is None:
+        out.append(_("The best setting was not played again on fresh seeds (the search was interrupted): the "
+                     "figures above are the search's, which flatter its winner; no verdict is given."))
+        return out
+    out.append(_("The verdicts are the fresh games' ({games} at each strength, seeds the search never used): the "
+                 "search's own figures of its winner flatter it (the winner's curse, docs/tune.md).").format(
+        games=_num(fresh["games"], 0)))
+    for k, f in enumerate(fresh_sets):
+        if f["counted"] and f["seat_balance"]["decided"]:
+            out.append(_("{strength} — {verdict}").format(strength=f["strength"],
+                                                           verdict=verdict_line(f["seat_balance"], f["bots"])))
+    counted = [f for f in fresh_sets if f["counted"]]
+    v = fresh["verdict"]
+    if len(counted) > 1:
+        if v == "fair":
+            out.append(_("Fair at every strength that counts."))
+        elif v == "unfair":
+            out.append(_("Not fair at every strength: unfair at {strengths}.").format(strengths=format_list(
+                [f["strength"] for f in counted if f["verdict"] == "unfair"])))
+        elif v is not None:
+            out.append(_("Not enough games to tell at {strengths}.").format(strengths=format_list(
+                [f["strength"] for f in counted if f["verdict"] != "fair"])))
+    return out
+
+
+def _tail(result: dict, out: list, output, elapsed: float, players: int) -> str:
+    """The runner-ups, the rounds and where the variant went."""
     if result["runner_ups"]:
         out.append("")
         out.append(_("Runner-ups"))
@@ -203,7 +295,9 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
     if result.get("fresh"):
         out.append(_("Rounds: {rounds}; {games} games played in the search and {fresh} on fresh seeds, in {seconds} "
                      "s.").format(rounds=" → ".join(_num(r["candidates"], 0) for r in result["rounds"]) or "—",
-                                  games=_num(result["games_played"], 0), fresh=_num(result["fresh"]["games"], 0),
+                                  games=_num(result["games_played"], 0),
+                                  fresh=_num(sum(f["games"] for f in result["fresh"].get("strengths") or
+                                                 [result["fresh"]]), 0),
                                   seconds=_num(elapsed)))
     else:
         out.append(_("Rounds: {rounds}; {games} games played in {seconds} s.").format(
@@ -301,15 +395,19 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
                       "setup.starting_coins.1=0..5 (keys separated by dots, list positions from 0). "
                       "Give it once per field."))
 @click.option("--target", default="fair", show_default=True, metavar=N_("TARGET"),
-              help=N_("fair (every seat wins the same share of the decided games: half each with two players) "
-                      "or first:P (the first seat wins a share P, the others the rest equally; e.g. first:0.55)."))
-@click.option("--bots", callback=_bots, metavar=N_("A,B"),
+              help=N_("fair (every seat wins the same share of the decided games: half each with two players; "
+                      "with several --bots, at each strength, the worst strength deciding), strongest (the same, "
+                      "between the strongest bots only: the last --bots) or first:P (the first seat wins a share "
+                      "P, the others the rest equally; e.g. first:0.55)."))
+@click.option("--bots", callback=_bots, multiple=True, metavar=N_("A,B"),
               help=N_("One bot per player, e.g. mcts:50,mcts:50 or mcts:50,mcts:50,mcts:50 (levels {levels}; "
                       "bots {bots}; default a greedy bot per player of the ruleset's smallest game: quick, but "
                       "the report does not trust it to judge balance). As many bots, as many players. A "
                       "trustworthy search plays bots that search, e.g. mcts:16,mcts:16: about a third of a "
                       "second a game on one core, so the default budget of 2,000 games takes about 10 minutes "
-                      "(divided by --jobs)."))
+                      "(divided by --jobs). Give it again for each further strength, weakest first (--bots "
+                      "mcts:100,mcts:100 --bots hard,hard): the target then holds at each strength, or at the "
+                      "strongest with --target strongest, and the best setting is played again at every one."))
 
 @click.option("--budget", type=click.IntRange(2, 100_000_000), default=2000, show_default=True, metavar=N_("GAMES"),
               help=N_("Games the whole search may play."))
@@ -340,10 +438,12 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, fresh, job
     family = getattr(rs, "family", None)
     if bots is not None and family not in (None, "province"):      # the family's own levels and bots
         try:
-            bots = parse_bots(click.get_current_context().meta["rulekit.tune_bots"], family)
+            bots = [parse_bots(v, family) for v in click.get_current_context().meta["rulekit.tune_bots"]]
         except click.BadParameter as exc:
             exc.param_hint = "'--bots'"
             raise
+    strengths = bots[1:] if bots else None
+    bots = bots[0] if bots else None
     parsed = [tuning.parse_vary(v, rs.data) for v in varies]
     tuning.parse_target(target)
     # The output is checked before the search: never one of the files read, a folder, or a folder that is not there.
@@ -386,17 +486,19 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, fresh, job
     if show_bar:
         with click.progressbar(length=budget, label=_("Tuning"), file=err, show_pos=True) as bar:
             result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                                 max_candidates, max_turns, progress, checking, fresh)
+                                 max_candidates, max_turns, progress, checking, fresh, strengths)
     else:
         result = tuning.tune(rs, parsed, target, bots, budget, seed, jobs, cluster, None,
-                             max_candidates, max_turns, progress, checking, fresh)
+                             max_candidates, max_turns, progress, checking, fresh, strengths)
     elapsed = time.perf_counter() - start
     path = None
     write_error = None
     best = result["best"]
     if best is not None and best["seat_balance"]["decided"] > 0:
+        sets = result["settings"].get("strengths") or [result["settings"]["bots"]]
         command = "rulekit tune " + " ".join(shlex.quote(a) for a in [ruleset, *sum((["--vary", v] for v in varies), []),
-                                                                         "--target", target, "--bots", ",".join(result["settings"]["bots"]),
+                                                                         "--target", target,
+                                                                         *sum((["--bots", ",".join(b)] for b in sets), []),
                                                                          "--budget", str(budget), "--candidates",
                                                                          str(max_candidates), "--seed", str(seed)]
                                                                         + (["--fresh", str(fresh)] if fresh else []))
