@@ -1,6 +1,8 @@
 """rulekit tune over several strengths (``--bots A,B --bots C,D``): fair at each, or at the strongest."""
 import json
+from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -10,6 +12,8 @@ from rulekit.balance import tune as tuning
 from rulekit.cli import cli
 from rulekit.errors import TuneError
 from rulekit.language import Ruleset, load_ruleset
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "tune.schema.json").read_text())
 
 UNFAIR = {"extends": "province-en", "id": "poor-second", "setup": {"starting_coins": [2, 0]}}
 VARY = "setup.starting_coins.1=0..3"
@@ -148,6 +152,7 @@ def test_the_cli_takes_several_bots_and_reports_each_strength(poor_second, tmp_p
     doc = json.loads(js.output)
     assert doc["settings"]["strengths"] == [["random", "random"], ["greedy", "greedy"]]
     assert [f["strength"] for f in doc["fresh"]["strengths"]] == ["random", "greedy"]
+    jsonschema.validate(doc, SCHEMA)                       # the published schema knows the strengths' fields
 
 
 def test_the_cli_target_strongest(poor_second, tmp_path):
@@ -156,8 +161,9 @@ def test_the_cli_target_strongest(poor_second, tmp_path):
                                  "-o", str(tmp_path / "t.yaml")])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
-    assert doc["settings"]["counted"] == [1]
+    assert doc["settings"]["counted"] == [1] and doc["settings"]["target"]["over"] == "strongest"
     assert [f["counted"] for f in doc["best"]["strengths"]] == [False, True]
+    jsonschema.validate(doc, SCHEMA)
 
 
 def test_the_french_report_names_the_strengths(poor_second, tmp_path):
