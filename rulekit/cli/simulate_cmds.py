@@ -40,9 +40,10 @@ def parse_bots(value: str, family: str | None = None) -> tuple[str, ...]:
         raise click.BadParameter(shown_path(str(exc))) from None
 
 
-def _bots_option(ctx, param, value):
-    """``--bots`` may be given more than once: the same report at each strength. Not given: None
-    (a greedy bot per player of the ruleset's smallest game)."""
+def bots_option(ctx, param, value):
+    """``--bots`` of simulate and tune, which may be given more than once, one set of bots per strength
+    (weakest first). Not given: None (a greedy bot per player of the ruleset's smallest game); else the list
+    of sets."""
     if not value:
         return None
     out = []
@@ -846,7 +847,7 @@ def _family_bots(bots, family):
 @click.argument("ruleset", metavar=N_("RULESET"))
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=DEFAULT_GAMES, show_default=True,
               metavar=N_("N"), help=N_("Number of games (per ruleset)."))
-@click.option("--bots", "bots", multiple=True, callback=_bots_option, metavar=N_("A,B"),
+@click.option("--bots", "bots", multiple=True, callback=bots_option, metavar=N_("A,B"),
               help=N_("One bot per player, e.g. greedy,random, mcts:200,mcts:200, hard,normal or "
                       "greedy,greedy,mcts:50 (levels {levels}; bots {bots}; "
                       "N simulations per decision, T seconds per decision; "

@@ -28,10 +28,10 @@ from .simulate_cmds import (
     _pct,
     _range,
     _table,
+    bots_option,
     capped_jobs,
     cluster_option,
     no_decided_line,
-
     no_search_note,
     null_undecided,
     parse_bots,
@@ -42,22 +42,6 @@ from .simulate_cmds import (
     verdict_line,
     verdict_word,
 )
-
-
-def _bots(ctx, param, value):
-    """``--bots`` may be given more than once, one set of bots per strength (weakest first). Not given: None
-    (a greedy bot per player of the ruleset's smallest game); else the list of sets."""
-    if not value:
-        return None                 # a greedy bot per player of the ruleset's smallest game
-    ctx.meta["rulekit.tune_bots"] = tuple(value)        # read again for a ruleset of another family
-    out = []
-    for v in value:
-        try:
-            out.append(parse_bots(v))
-        except click.BadParameter as exc:
-            exc.ctx, exc.param = ctx, param
-            raise
-    return out
 
 
 def _values_text(values: dict) -> str:
@@ -399,7 +383,7 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
                       "with several --bots, at each strength, the worst strength deciding), strongest (the same, "
                       "between the strongest bots only: the last --bots) or first:P (the first seat wins a share "
                       "P, the others the rest equally; e.g. first:0.55)."))
-@click.option("--bots", callback=_bots, multiple=True, metavar=N_("A,B"),
+@click.option("--bots", callback=bots_option, multiple=True, metavar=N_("A,B"),
               help=N_("One bot per player, e.g. mcts:50,mcts:50 or mcts:50,mcts:50,mcts:50 (levels {levels}; "
                       "bots {bots}; default a greedy bot per player of the ruleset's smallest game: quick, but "
                       "the report does not trust it to judge balance). As many bots, as many players. A "
@@ -438,7 +422,7 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, fresh, job
     family = getattr(rs, "family", None)
     if bots is not None and family not in (None, "province"):      # the family's own levels and bots
         try:
-            bots = [parse_bots(v, family) for v in click.get_current_context().meta["rulekit.tune_bots"]]
+            bots = [parse_bots(v, family) for v in click.get_current_context().meta["rulekit.bots"]]
         except click.BadParameter as exc:
             exc.param_hint = "'--bots'"
             raise
