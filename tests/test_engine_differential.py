@@ -485,3 +485,16 @@ def test_a_row_read_outside_the_engine_writes_back_and_keeps_its_length():
         with pytest.raises(TypeError):
             st.wpos.append(0)
         assert st.clone().owned == [0, 1 << 3]
+
+
+def test_without_cython_installed_the_source_reads_its_stand_in(monkeypatch):
+    """game.py asks cython.compiled where the rows differ; where Cython is not installed at all (a pure-Python
+    install), it reads rulekit/engine/nocython.py instead, and games play as with Cython's own shadow module."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "cython", None)           # import cython fails, as without Cython
+    pkg = core.load_source("rulekit._pure_engine_nocython")
+    assert pkg.game.cython.__name__.endswith(".nocython") and pkg.game.cython.compiled is False
+    rs = load_ruleset("province-en")
+    a, b = pkg.game.new_game(rs, seed=3), PURE.game.new_game(rs, seed=3)
+    assert a.playout(3) == b.playout(3) and a.key() == b.key() and a.is_terminal()
