@@ -280,8 +280,6 @@ class Candidate:
 
     def score(self, shares, counted=(0,)) -> tuple:
         """(distance at the worst of the ``counted`` sets of bots, index): the smaller, the better."""
-        if not self.runs:
-            self.runs = [self.games]
         return (max(self.distances(shares, counted)), self.index)
 
 
