@@ -19,16 +19,21 @@ cpdef list action_values(State state, list legal, tuple weights=*)
 @cython.locals(steps=cython.int, legal=list)
 cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*, tuple weights=*)
 
-@cython.locals(income=cython.int, convs=cython.int, s=cython.int)
-cpdef tuple _owned_counts(Compiled c, long long owned)
+@cython.final
+cdef class Tables:
+    cdef public dict owned
+    cdef public tuple extra
 
-@cython.locals(w=cython.int)
-cpdef tuple _extra_workers(Compiled c)
+@cython.locals(t=Tables)
+cpdef Tables tables(Compiled c)
+
+@cython.locals(income=cython.int, convs=cython.int, s=cython.int, counts=tuple)
+cpdef tuple _owned_counts(Compiled c, Tables t, long long owned)
 
 @cython.locals(c=Compiled, others=tuple, best=cython.int, s=cython.int, i=cython.int, v=cython.double, terminal=cython.bint, n=cython.int, r=cython.int,
                w_vp=cython.double, w_coin=cython.double, w_pool=cython.double, w_income=cython.double,
                w_conv=cython.double, w_worker=cython.double, w_debt=cython.double, w_win=cython.double,
-               counts=tuple, incomes=cython.int, convs=cython.int, extra=cython.int, ws=tuple, kinds=cython.longlong,
+               counts=tuple, t=Tables, incomes=cython.int, convs=cython.int, extra=cython.int, ws=tuple, kinds=cython.longlong,
                wkind=tuple, sailor=cython.int, w=cython.int, k=cython.int)
 cpdef double evaluate(State state, int p, tuple weights=*)
 

@@ -161,13 +161,32 @@ def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadl
     return steps
 
 
-def _owned_counts(c, owned: int) -> tuple:
-    """(incomes, conversions) of the structures in ``owned`` (cached per ruleset and set of structures)."""
-    cache = vars(c).get("_greedy_owned")
-    if cache is None:
-        cache = vars(c)["_greedy_owned"] = {}
-    t = cache.get(owned)
+class Tables:
+    """What the evaluation derives from a ruleset once, kept on its compiled tables (``Compiled.policy_tables``):
+    ``owned``, (incomes, conversions) per set of structures (filled as they are met), and ``extra``, the workers
+    whose kind is not open to everyone."""
+
+    def __init__(self, c):
+        self.owned = {}
+        found = []
+        for w in range(c.n_workers):
+            if c.kind_access[c.worker_kind[w]] != 0:
+                found.append(w)
+        self.extra = tuple(found)
+
+
+def tables(c) -> Tables:
+    """The :class:`Tables` of the compiled ruleset ``c`` (made on the first call)."""
+    t = c.policy_tables
     if t is None:
+        t = c.policy_tables = Tables(c)
+    return t
+
+
+def _owned_counts(c, t, owned: int) -> tuple:
+    """(incomes, conversions) of the structures in ``owned`` (cached in ``t``, ``c``'s :class:`Tables`)."""
+    counts = t.owned.get(owned)
+    if counts is None:
         income = 0
         convs = 0
         for s in range(c.n_struct):
@@ -178,20 +197,8 @@ def _owned_counts(c, owned: int) -> tuple:
                     income += 1
                 if c.yield_mask >> s & 1:
                     income += 1
-        t = cache[owned] = (income, convs)
-    return t
-
-
-def _extra_workers(c) -> tuple:
-    """The workers whose kind is not open to everyone (cached per ruleset)."""
-    ws = vars(c).get("_greedy_extra")
-    if ws is None:
-        found = []
-        for w in range(c.n_workers):
-            if c.kind_access[c.worker_kind[w]] != 0:
-                found.append(w)
-        ws = vars(c)["_greedy_extra"] = tuple(found)
-    return ws
+        counts = t.owned[owned] = (income, convs)
+    return counts
 
 
 def evaluate(state, p: int, weights=WEIGHTS) -> float:
@@ -217,12 +224,13 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
         # one carried or kept is worth the same any time.
         if c.pool_end[r] != 0 or state.current == p and not terminal:
             v += w_pool * state._pool[p * n + r]  # state.held(p, r); the engine's rows, read in place
-    counts = _owned_counts(c, state._owned[p])
+    t = tables(c)
+    counts = _owned_counts(c, t, state._owned[p])
     incomes = counts[0]
     convs = counts[1]
     v += w_income * incomes + w_conv * convs
     extra = 0
-    ws = _extra_workers(c)
+    ws = t.extra
     if ws:
         kinds = state._kind_access(p)
         wkind, sailor = c.worker_kind, c.sailor_kind

@@ -33,6 +33,7 @@ cdef class Compiled:
     cdef dict __dict__
     cdef public Coinage coinage
     cdef public object ruleset, data, tokens, sailor_max, a_hire, a_repay, coin_bonus
+    cdef public object policy_tables   # what rulekit.bots.policy derives from these tables once (None before)
     cdef public list coin_ids, space_ids, struct_ids, conv_ids, kind_ids, kind_access, goal_ids, goal_cond
     cdef public list income_pool, income_coin, unlocks, conv_unlocks, yield_over
     cdef public tuple coin_values, space_pool, space_coin, next_space, cost_pool, cost_coin, pool_end, pool_start, no_pool

@@ -384,6 +384,7 @@ class Compiled:
         d = ruleset.data
         self.ruleset = ruleset
         self.data = d
+        self.policy_tables = None               # the bots' evaluation keeps what it derives here (bots/policy.py)
         comps = d["components"]
         # Seats: 0 to n - 1. Turn order and who "another player" is, where the two-player text says
         # "the opponent" (the other_players section; absent, each reads as the two-player rule does).
