@@ -116,6 +116,40 @@ def test_clone_is_independent(ruleset_id, seed, choices):
         assert st == before
 
 
+@pytest.mark.parametrize("ruleset_id", ["province-en", "secret-objectives", "bid-for-first", "draft", "trading",
+                                        "events", "gamble"])
+@settings(max_examples=20, deadline=None)
+@given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=2, max_size=200))
+def test_copy_into_is_a_clone(ruleset_id, seed, choices):
+    """A state copied into a reused one (copy_into: the greedy policy's scratch state, played on elsewhere
+    before) is equal to a clone, with the same history and log, plays on as the clone does, and leaves the
+    original as it was."""
+    rs = load_ruleset(ruleset_id)
+    st = new_game(rs, seed=seed)
+    scratch = st.clone()
+    for pick in choices[: len(choices) // 2]:
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        st.apply(legal[pick % len(legal)])
+        scratch._apply(scratch.legal_actions()[(pick + 1) % len(scratch.legal_actions())]) \
+            if not scratch.is_terminal() else None                      # another game in the scratch state
+    before = st.clone()
+    twin, copied = st.clone(), st.copy_into(scratch)
+    assert copied is scratch
+    assert copied == st and copied.key() == st.key()
+    assert list(copied.history) == list(st.history) and list(copied.log) == list(st.log)
+    for pick in choices[len(choices) // 2:]:
+        if twin.is_terminal():
+            break
+        legal = twin.legal_actions()
+        assert copied.legal_actions() == legal
+        twin.apply(legal[pick % len(legal)])
+        copied.apply(legal[pick % len(legal)])
+    assert copied == twin and list(copied.log) == list(twin.log) and list(copied.history) == list(twin.history)
+    assert st == before and list(st.history) == list(before.history)
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st_.integers(0, 2**32), other_seed=st_.integers(0, 2**32))
 def test_view_hides_the_goal_stack(seed, other_seed):

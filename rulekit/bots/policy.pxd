@@ -7,13 +7,16 @@ from rulekit.engine.game cimport Compiled, State
 
 cpdef bint _past(deadline)
 
-@cython.locals(child=State)
 cpdef double action_value(State state, int a, int p, tuple weights=*)
 
-@cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, v=cython.double, best_v=cython.double)
+@cython.locals(child=State)
+cpdef double _value_on(State state, int a, int p, tuple weights, State scratch)
+
+@cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, v=cython.double, best_v=cython.double,
+               scratch=State)
 cpdef int greedy_action(State state, list legal, tuple weights=*)
 
-@cython.locals(p=cython.int)
+@cython.locals(p=cython.int, scratch=State)
 cpdef list action_values(State state, list legal, tuple weights=*)
 
 @cython.locals(steps=cython.int, legal=list)

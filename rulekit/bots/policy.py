@@ -94,13 +94,19 @@ DECISION_VALUES = {"bid": _bid_value}
 def action_value(state, a, p, weights=WEIGHTS) -> float:
     """:func:`evaluate` for player ``p`` after action ``a``, played on a clone (a chance action: the mean
     over its outcomes, never the roll to come; a decision with a row of :data:`DECISION_VALUES`: its value)."""
+    return _value_on(state, a, p, weights, None)
+
+
+def _value_on(state, a, p, weights, scratch) -> float:
+    """:func:`action_value`, played on ``scratch`` (a clone of ``state`` the caller owns and reuses:
+    ``State.copy_into``, which allocates nothing) or, when it is None, on a new clone."""
     if state.pending:
         value = DECISION_VALUES.get(state.c.decision_names[state.pending[0][0]])
         if value is not None:
             return value(state, a, p, weights)
     if state.c.action_chance[a]:
         return _chance_value(state, a, p, weights)
-    child = state.clone()
+    child = state.clone() if scratch is None else state.copy_into(scratch)
     child._apply(a)
     if child.pending and child.decider != p:
         return _answered_value(state, child, p, weights)
@@ -128,11 +134,12 @@ def _answered_value(state, child, p, weights) -> float:
 def greedy_action(state, legal, weights=WEIGHTS) -> int:
     """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`) for the seat that decides, ties to the first."""
     p = state.decider
+    scratch = state.clone()                      # every action is played on it in turn
     best = legal[0]
-    best_v = action_value(state, best, p, weights)
+    best_v = _value_on(state, best, p, weights, scratch)
     for i in range(1, len(legal)):
         a = legal[i]
-        v = action_value(state, a, p, weights)
+        v = _value_on(state, a, p, weights, scratch)
         if v > best_v + 1e-9:
             best, best_v = a, v
     return best
@@ -142,7 +149,8 @@ def action_values(state, legal, weights=WEIGHTS) -> list:
     """:func:`evaluate` for the seat that decides after each action of ``legal`` (the greedy bot's
     comparison, played on clones)."""
     p = state.decider
-    return [action_value(state, a, p, weights) for a in legal]
+    scratch = state.clone()
+    return [_value_on(state, a, p, weights, scratch) for a in legal]
 
 
 #: No limit on the turn or the number of actions, for :func:`play_greedy`.

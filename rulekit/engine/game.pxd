@@ -151,6 +151,8 @@ cdef class State:
 
     @cython.locals(st=State)
     cpdef State clone(self)
+    cpdef State copy_into(self, State st)
+    cpdef _fill(self, State st)
 
     @cython.locals(m=cython.longlong)
     cpdef long long _active_structs(self, int p)

@@ -9,6 +9,9 @@ cdef class Trail:
     cdef list _own
 
     cpdef append(self, item)
+    cpdef _freeze(self)
 
     @cython.locals(t=Trail)
     cpdef Trail fork(self)
+
+    cpdef take(self, Trail other)

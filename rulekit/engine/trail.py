@@ -35,18 +35,31 @@ class Trail:
         self._own.append(item)
         self._cache = None
 
-    def fork(self) -> "Trail":
-        """A trail with the same entries, sharing them with this one."""
+    def _freeze(self) -> None:
+        """Move the entries written since the last fork into the shared chain."""
         if self._own:
             self._chain = (self._chain, tuple(self._own))
             self._n_chain += len(self._own)
             self._own = []
+
+    def fork(self) -> "Trail":
+        """A trail with the same entries, sharing them with this one."""
+        self._freeze()
         t = Trail.__new__(Trail)
         t._chain = self._chain
         t._n_chain = self._n_chain
         t._own = []
         t._cache = self._cache
         return t
+
+    def take(self, other: "Trail") -> None:
+        """Make this trail hold ``other``'s entries (shared, as :meth:`fork` shares them), dropping its own:
+        :meth:`fork` without a new trail, for a state the caller reuses (``State.copy_into``)."""
+        other._freeze()
+        self._chain = other._chain
+        self._n_chain = other._n_chain
+        del self._own[:]
+        self._cache = other._cache
 
     def _all(self) -> tuple:
         if self._cache is None:
