@@ -151,6 +151,7 @@ cdef class State:
 
     @cython.locals(st=State)
     cpdef State clone(self)
+    @cython.locals(i=cython.int)
     cpdef State copy_into(self, State st)
     cpdef _fill(self, State st)
 

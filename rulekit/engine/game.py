@@ -1216,7 +1216,8 @@ class State:
         one, reusing its objects instead of allocating new ones; ``st``. The greedy policy values each action
         on one such scratch state (its play and its :meth:`key` are a clone's)."""
         self._fill(st)
-        st.purses[:] = self.purses
+        for i in range(len(self.purses)):         # in place: a slice assignment would make a slice
+            st.purses[i] = self.purses[i]
         st.history.take(self.history)
         st.log.take(self.log)
         return st

@@ -58,7 +58,8 @@ class Trail:
         other._freeze()
         self._chain = other._chain
         self._n_chain = other._n_chain
-        del self._own[:]
+        if self._own:
+            self._own = []
         self._cache = other._cache
 
     def _all(self) -> tuple:
