@@ -1,7 +1,8 @@
 """Two checkouts of rulekit side by side, in one run: random games, MCTS simulations, simulate.
 
     python benchmarks/bench_checkouts.py --base DIR [--head DIR] [--games N] [--rounds R]
-                                         [--ruleset ID ...] [--mcts] [--simulate GAMES] [--no-write]
+                                         [--ruleset ID ...] [--greedy] [--mcts] [--simulate GAMES]
+                                         [--no-write]
 
 ``--base`` and ``--head`` are two checkouts (the head defaults to the one holding this
 script), each with its compiled core built in place (``python setup.py build_ext --inplace``,
@@ -16,6 +17,8 @@ run. Each worker measures, on one core:
   the engine's own random playout (``State.playout``) where the checkout has one (where it has
   none, the caller's loop again). Both ways pick uniformly among the legal actions; they draw
   different games of the same kind, so the actions per game are printed beside them;
+- with ``--greedy``, steps of the greedy policy per second (``play_greedy`` for two turns from 40
+  fixed positions of province-en: the search bots' simulations);
 - with ``--mcts``, MCTS simulations per second (``bench_bots.mcts_rate``);
 - with ``--simulate GAMES``, games per second of ``simulate.run(province-en, GAMES,
   bots=("hard", "hard"))``, one job.
@@ -79,7 +82,38 @@ def playout_games(rs, games: int) -> tuple[float, int]:
     return time.perf_counter() - start, actions
 
 
-def worker(games: int, rulesets: list, mcts: bool, simulate: int) -> dict:
+def greedy_steps(repeats: int = 100) -> tuple[float, int]:
+    """Steps of the greedy policy (the search bots' simulations): ``play_greedy`` for two turns from 40
+    positions of province-en (each after a random number of random actions, seeded), ``repeats`` times;
+    (seconds, steps)."""
+    import random
+
+    from rulekit.bots.policy import play_greedy
+    from rulekit.engine import compile_ruleset
+    from rulekit.language import load_ruleset
+
+    rs = load_ruleset("province-en")
+    c = compile_ruleset(rs)
+    starts = []
+    for seed in range(40):
+        st = _new(rs, c, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(20, 200)):
+            if st.phase == 2:
+                break
+            st._apply(rng.choice(st.legal_actions()))
+        if st.phase != 2:
+            starts.append(st)
+    steps = 0
+    start = time.perf_counter()
+    for _ in range(repeats):
+        for st in starts:
+            x = st.clone()
+            steps += play_greedy(x, x.turn + 2, 2000)
+    return time.perf_counter() - start, steps
+
+
+def worker(games: int, rulesets: list, mcts: bool, simulate: int, greedy: bool = False) -> dict:
     import rulekit
     from rulekit.engine import ENGINE
     from rulekit.language import load_ruleset
@@ -93,6 +127,10 @@ def worker(games: int, rulesets: list, mcts: bool, simulate: int) -> dict:
         t_play, a_play = playout_games(rs, games)
         out["random"][rid] = {"loop": games / t_loop, "playout": games / t_play,
                               "loop_actions": a_loop / games, "playout_actions": a_play / games}
+    if greedy:
+        greedy_steps(5)        # warm the caches
+        t, steps = greedy_steps()
+        out["greedy"] = steps / t
     if mcts:
         from bench_bots import mcts_rate
 
@@ -111,7 +149,7 @@ def run_worker(checkout: Path, args) -> dict:
     env.pop("RULEKIT_PURE_PYTHON", None)
     env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(HERE)])
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(args.games),
-           "--simulate", str(args.simulate)] + (["--mcts"] if args.mcts else [])
+           "--simulate", str(args.simulate)] + (["--mcts"] if args.mcts else []) + (["--greedy"] if args.greedy else [])
     for rid in args.ruleset:
         cmd += ["--ruleset", rid]
     proc = subprocess.run(cmd, env=env, cwd=str(checkout), capture_output=True, text=True)
@@ -141,6 +179,8 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--ruleset", action="append", help=f"ruleset id (repeatable; default {', '.join(RULESETS)})")
     parser.add_argument("--mcts", action="store_true", help="MCTS simulations per second too")
+    parser.add_argument("--greedy", action="store_true",
+                        help="steps of the greedy policy per second too (the search bots' simulations)")
     parser.add_argument("--simulate", type=int, default=0, metavar="GAMES",
                         help="games per second of simulate with hard against hard, GAMES games a round")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
@@ -148,7 +188,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     args.ruleset = args.ruleset or list(RULESETS)
     if args.worker:
-        print(json.dumps(worker(args.games, args.ruleset, args.mcts, args.simulate)))
+        print(json.dumps(worker(args.games, args.ruleset, args.mcts, args.simulate, args.greedy)))
         return
     if args.base is None:
         parser.error("--base is required")
@@ -182,6 +222,9 @@ def main(argv=None):
             rows.append(f"| random games/s, {rid}, {label} | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | {h / base_loop:.2f}× "
                         f"| {med('head', 'random', rid, way + '_actions'):.0f} "
                         f"/ {med('base', 'random', rid, way + '_actions'):.0f} |")
+    if args.greedy:
+        h, b = med("head", "greedy"), med("base", "greedy")
+        rows.append(f"| greedy policy steps/s (province-en) | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | {h / b:.2f}× | |")
     if args.mcts:
         h, b = med("head", "mcts"), med("base", "mcts")
         rows.append(f"| MCTS simulations/s (province-en) | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | {h / b:.2f}× | |")
@@ -193,7 +236,8 @@ def main(argv=None):
         "",
         f"Machine: {machine()}. Head {commit(args.head)} against base {commit(args.base)}, both compiled:",
         f"`python benchmarks/bench_checkouts.py --base BASE --games {args.games} --rounds {args.rounds}"
-        + (" --mcts" if args.mcts else "") + (f" --simulate {args.simulate}" if args.simulate else "") + "`.",
+        + (" --greedy" if args.greedy else "") + (" --mcts" if args.mcts else "")
+        + (f" --simulate {args.simulate}" if args.simulate else "") + "`.",
         f"{args.rounds} rounds, each a worker process per checkout, alternately; medians over the rounds,",
         "ratios between the medians of this run: to the base's same way (a base without `State.playout`",
         "runs its loop for both), and to the base's own loop (Python's `random.Random` choosing from",
