@@ -61,8 +61,12 @@ MIDGAME = ["move green@labor_top", "move green@coin", "move green@labor_low", "s
     ("middle-costs", 0, (4, 5, 6, 7), [71, 188, 468, 1247]),
     # province-fr has the counts of middle-costs (its own Camp, 2 Labor and 1 Coin, is as
     # affordable on the first turn; its first table, original-costs-fr, has no first-turn
-    # Harbor: 67, 182, 450, 1193).
+    # Harbor: 67, 182, 450, 1193). Since issue 35 its Camp costs 2 Labor and 2 Coin and its
+    # Union 3 Labor and 1 Coin (the table before is middle-costs-fr): the Camp is still
+    # affordable on the first turn (2 Labor and 1 Coin earned, 2 or 3 Coin to start), the Union
+    # not (3 Labor), so the counts to depth 7 are unchanged.
     ("province-fr", None, (4, 5, 6, 7), [71, 188, 468, 1247]),
+    ("middle-costs-fr", None, (4, 5, 6, 7), [71, 188, 468, 1247]),
     ("original-costs-fr", None, (4, 5, 6, 7), [67, 182, 450, 1193]),
 ])
 def test_perft_opening_regression(ruleset_id, first, depths, expected):
@@ -70,13 +74,13 @@ def test_perft_opening_regression(ruleset_id, first, depths, expected):
     assert [perft(st, d) for d in depths] == expected
 
 
-@pytest.mark.parametrize("ruleset_id,first", [("middle-costs", 0), ("province-fr", None)])
+@pytest.mark.parametrize("ruleset_id,first", [("middle-costs", 0), ("province-fr", None), ("middle-costs-fr", None)])
 def test_perft_midgame(ruleset_id, first, request):
     st = new_game(load_ruleset(ruleset_id), seed=1, first_player=first)
     for text in MIDGAME:
         st.play(text)
     counts = [perft(st, d) for d in (1, 2, 3, 4)]
-    expected = {"middle-costs": MIDGAME_EN, "province-fr": MIDGAME_FR}[ruleset_id]
+    expected = {"middle-costs": MIDGAME_EN, "province-fr": MIDGAME_FR, "middle-costs-fr": MIDGAME_FR_MIDDLE}[ruleset_id]
     assert counts == expected
 
 
@@ -86,5 +90,9 @@ def test_perft_midgame(ruleset_id, first, request):
 # 2 Coin since the costs were balanced (it was 1: 65 and 180 at depths 3 and 4), so the
 # mover has a coin less and fewer builds are affordable deeper down; and the Union costs
 # 3 Labor and 2 Coin since the third balance (at 1 Labor and 3 Coin: 174 at depth 4).
+# The French script's Camp costs 2 Coin since issue 35 (province-fr; it was 1 Coin, kept by
+# middle-costs-fr: 168 at depth 4), the Camp of middle-costs: the mover has a coin less and
+# fewer builds are affordable at depth 4: 166, as in English.
 MIDGAME_EN = [4, 20, 63, 166]
-MIDGAME_FR = [4, 20, 63, 168]
+MIDGAME_FR = [4, 20, 63, 166]
+MIDGAME_FR_MIDDLE = [4, 20, 63, 168]
