@@ -125,9 +125,9 @@ def test_rulebook_in_english_and_french(lang, words):
 
 @pytest.mark.parametrize("lang,words", [
     ("en", ["Seat compensation (a house rule): each player adds to the final score",
-            "| 3 | 1, 0, 4 points, the first player's first |"]),
+            "| 3 | 2, 0, 4 points, the first player's first |"]),
     ("fr", ["Compensation des places (une règle maison)\u202f: chaque joueur ajoute à son score final",
-            "| 3 | 1, 0, 4 points, ceux du premier joueur d’abord |"])])
+            "| 3 | 2, 0, 4 points, ceux du premier joueur d’abord |"])])
 def test_the_seat_compensation_in_the_rulebook(lang, words):
     """The rulebook of a house rule with a seat compensation says it, beside the scoring; the game's own does not."""
     seats = run("rulebook", "provisions-seats", "--lang", lang)
@@ -140,7 +140,7 @@ def test_the_seat_compensation_in_the_rulebook(lang, words):
 def test_the_seats_variant_diffs_and_plays():
     diff = run("diff", "provisions-1849", "provisions-seats")
     assert diff.exit_code == 0
-    assert "seat compensation at 2 players: 0, 2 points, the first player's first (new)" in diff.output
+    assert "seat compensation at 2 players: 0, 3 points, the first player's first (new)" in diff.output
     played = run("play", "provisions-seats", "--players", "bot:easy,bot:easy,bot:easy", "--seed", "3")
     assert played.exit_code == 0 and "GAME OVER" in played.output
 
