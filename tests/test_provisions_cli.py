@@ -201,6 +201,17 @@ def test_tune_searches_a_provisions_number_and_writes_a_house_rule(tmp_path):
     assert run("validate", str(out)).exit_code == 0
 
 
+def test_tune_varies_a_seat_compensation(tmp_path):
+    """A place's compensation is a number tune can vary (list positions from 0), and the house rule it writes loads."""
+    out = tmp_path / "seats-tuned.yaml"
+    result = run("tune", "provisions-seats", "--vary", "compensation.0.points.1=2..4", "--budget", "12", "--bots",
+                 "easy,easy", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "extends: provisions-seats" in text and "compensation.0.points.1" in text
+    assert run("validate", str(out)).exit_code == 0
+
+
 def test_ctrl_c_saves_the_game(tmp_path):
     from rulekit.language import load_ruleset
     from rulekit.play import parse_players
