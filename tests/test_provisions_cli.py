@@ -140,7 +140,7 @@ def test_the_seat_compensation_in_the_rulebook(lang, words):
 def test_the_seats_variant_diffs_and_plays():
     diff = run("diff", "provisions-1849", "provisions-seats")
     assert diff.exit_code == 0
-    assert "seat compensation at 2 players: 0, 3 points, the first player's first (new)" in diff.output
+    assert "seat compensation at 2 players: 0, 2 points, the first player's first (new)" in diff.output
     played = run("play", "provisions-seats", "--players", "bot:easy,bot:easy,bot:easy", "--seed", "3")
     assert played.exit_code == 0 and "GAME OVER" in played.output
 
