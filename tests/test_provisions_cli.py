@@ -125,9 +125,9 @@ def test_rulebook_in_english_and_french(lang, words):
 
 @pytest.mark.parametrize("lang,words", [
     ("en", ["Seat compensation (a house rule): each player adds to the final score",
-            "| 3 | 2, 0, 4 points, the first player's first |"]),
+            "| 3 | 1, 0, 3 points, the first player's first |"]),
     ("fr", ["Compensation des places (une règle maison)\u202f: chaque joueur ajoute à son score final",
-            "| 3 | 2, 0, 4 points, ceux du premier joueur d’abord |"])])
+            "| 3 | 1, 0, 3 points, ceux du premier joueur d’abord |"])])
 def test_the_seat_compensation_in_the_rulebook(lang, words):
     """The rulebook of a house rule with a seat compensation says it, beside the scoring; the game's own does not."""
     seats = run("rulebook", "provisions-seats", "--lang", lang)
