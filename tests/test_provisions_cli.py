@@ -123,6 +123,28 @@ def test_rulebook_in_english_and_french(lang, words):
         assert word in result.output
 
 
+@pytest.mark.parametrize("lang,words", [
+    ("en", ["Seat compensation (a house rule): each player adds to the final score",
+            "| 3 | 1, 0, 3 points, the first player's first |"]),
+    ("fr", ["Compensation des places (une règle maison)\u202f: chaque joueur ajoute à son score final",
+            "| 3 | 1, 0, 3 points, ceux du premier joueur d’abord |"])])
+def test_the_seat_compensation_in_the_rulebook(lang, words):
+    """The rulebook of a house rule with a seat compensation says it, beside the scoring; the game's own does not."""
+    seats = run("rulebook", "provisions-seats", "--lang", lang)
+    base = run("rulebook", "provisions-1849", "--lang", lang)
+    assert seats.exit_code == 0 and base.exit_code == 0, seats.output
+    for word in words:
+        assert word in seats.output and word not in base.output
+
+
+def test_the_seats_variant_diffs_and_plays():
+    diff = run("diff", "provisions-1849", "provisions-seats")
+    assert diff.exit_code == 0
+    assert "seat compensation at 2 players: 0, 2 points, the first player's first (new)" in diff.output
+    played = run("play", "provisions-seats", "--players", "bot:easy,bot:easy,bot:easy", "--seed", "3")
+    assert played.exit_code == 0 and "GAME OVER" in played.output
+
+
 def test_rulebook_html():
     result = run("rulebook", "provisions-1849", "--format", "html")
     assert result.exit_code == 0
@@ -176,6 +198,17 @@ def test_tune_searches_a_provisions_number_and_writes_a_house_rule(tmp_path):
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     assert "extends: provisions-1849" in text and "easy=random" in text
+    assert run("validate", str(out)).exit_code == 0
+
+
+def test_tune_varies_a_seat_compensation(tmp_path):
+    """A place's compensation is a number tune can vary (list positions from 0), and the house rule it writes loads."""
+    out = tmp_path / "seats-tuned.yaml"
+    result = run("tune", "provisions-seats", "--vary", "compensation.0.points.1=2..4", "--budget", "12", "--bots",
+                 "easy,easy", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "extends: provisions-seats" in text and "compensation.0.points.1" in text
     assert run("validate", str(out)).exit_code == 0
 
 

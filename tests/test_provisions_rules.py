@@ -612,3 +612,34 @@ def test_ties_most_prospectors_then_most_goods_then_shared():
     st.stock[2][1] = 1
     out = st.outcome()
     assert out.winners == (0, 2) and out.decided_by == "tie" and out.winner is None
+
+
+# --------------------------------------------------------------------------- house rule: seat compensation
+
+def test_seat_compensation_adds_points_by_place_in_the_turn_order():
+    """House rule (`compensation`, rulebook: "each player adds to the final score the points given to
+    their place in the turn order, counted from the first player, who holds the gold nugget in the
+    first month")."""
+    rules = variant(compensation=[{"players": 3, "points": [1, 0, 4]}])
+    base = advance(new_game(RULES, seed=6, players=3, first_player=1), lambda s: False)
+    st = advance(new_game(rules, seed=6, players=3, first_player=1), lambda s: False)
+    assert st.is_terminal() and st.history == base.history    # the same game: only the score changes
+    # seat 1 is the first player, seat 2 the second, seat 0 the third
+    assert [st.compensation_points(p) for p in range(3)] == [4, 1, 0]
+    for p in range(3):
+        assert st.score(p) == st.provision_points(p) + st.bonus_points(p) + st.compensation_points(p)
+        assert st.score(p) == base.score(p) + (4, 1, 0)[p]
+    assert st.view(0)["compensation"] == [4, 1, 0] and base.view(0)["compensation"] == [0, 0, 0]
+
+
+def test_seat_compensation_decides_the_winner_and_only_at_its_number_of_players():
+    """House rule: the compensation is part of the final score, so it can decide who wins; a number of
+    players it does not list plays without one."""
+    rules = variant(compensation=[{"players": 3, "points": [0, 0, 100]}])
+    for first in range(3):
+        st = advance(new_game(rules, seed=2, players=3, first_player=first), lambda s: False)
+        assert st.outcome().winners == ((first + 2) % 3,) and st.outcome().decided_by == "points"
+    two = advance(new_game(rules, seed=2, players=2), lambda s: False)
+    plain = advance(new_game(RULES, seed=2, players=2), lambda s: False)
+    assert two.scores() == plain.scores() and two.view(0)["compensation"] == [0, 0]
+    assert rules.compensation_for(2) == (0, 0) and rules.compensation_for(3) == (0, 0, 100)

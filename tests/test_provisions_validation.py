@@ -96,3 +96,30 @@ def test_a_house_rule_validates_and_plays():
     while not game.is_terminal():
         game.apply(game.legal_actions()[-1])
     assert len(game.outcome().winners) >= 1 and max(max(s) for s in game.stock) <= 4
+
+
+def test_the_seat_compensation_variant_validates_and_diffs():
+    """rulesets/variants/provisions-seats.yaml: the base game with a seat compensation at 2 to 5 players."""
+    from rulekit.text.provisions_diff import rule_diff
+    assert validate_path("provisions-seats") == []
+    base, rules = load_ruleset("provisions-1849"), load_ruleset("provisions-seats")
+    assert base.compensation == () and [n for n, _points in rules.compensation] == [2, 3, 4, 5]
+    assert all(len(points) == n and min(points) == 0 for n, points in rules.compensation)
+    assert rules.prospectors == base.prospectors and rules.months == base.months
+    changes = rule_diff(base, rules)
+    assert [c.key for c in changes] == ["compensation:2", "compensation:3", "compensation:4", "compensation:5"]
+    assert changes[1].sentence() == "seat compensation at 3 players: {} points, the first player's first (new)".format(
+        ", ".join(str(v) for v in rules.compensation_for(3)))
+
+
+@pytest.mark.parametrize("name, words", [
+    ("compensation-wrong-length", "valeurs de compensation pour 3 joueurs"),
+    ("compensation-negative", "trop petit"),
+    ("compensation-players-above-five", "trop grand"),
+    ("compensation-players-outside-game", "mais le jeu se joue de 2 à 4 joueurs"),
+])
+def test_compensation_messages_in_french(name, words):
+    i18n.set_language("fr")
+    problems = validate_path(BAD / f"{name}.yaml")
+    assert problems and words in problems[0].message, str(problems[0])
+    assert problems[0].line == expectations(BAD / f"{name}.yaml")[0][0]

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..i18n import _, format_list, ngettext
-from .provisions_words import bonus_rows, event_text
+from .provisions_words import bonus_rows, compensation_rows, event_text
 
 #: The sections of a Provisions diff, in reading order.
 SECTIONS = ("players", "components", "setup", "months", "actions", "bonus", "prospectors")
@@ -76,6 +76,9 @@ def facts(rules) -> list:
     out.append(("setup", "row", _("customer row"), str(rules.row_size)))
     out.append(("setup", "discard_at_setup", _("prospectors face down at setup"), str(rules.discard_at_setup)))
     out.append(("setup", "deal", _("bonus cards dealt to each player"), str(rules.deal)))
+    for players, text in compensation_rows(rules):
+        out.append(("setup", f"compensation:{players}", _("seat compensation at {players} players").format(
+            players=players), text))
     out.append(("months", "count", _("number of months"), str(len(rules.months))))
     for month in rules.months:
         out.append(("months", f"month:{month.id}", month.name,

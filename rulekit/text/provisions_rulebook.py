@@ -8,7 +8,7 @@ does not print in tables marked as reconstructed.
 from __future__ import annotations
 
 from .. import i18n
-from .provisions_words import bonus_rows, event_text, larger_from, production_rows
+from .provisions_words import bonus_rows, compensation_rows, event_text, larger_from, production_rows
 
 
 class _Helpers:
@@ -16,6 +16,7 @@ class _Helpers:
     event_text = staticmethod(event_text)
     production_rows = staticmethod(production_rows)
     bonus_rows = staticmethod(bonus_rows)
+    compensation_rows = staticmethod(compensation_rows)
 
 
 def render_html(ruleset, lang: str | None = None, print_css: bool = False) -> str:

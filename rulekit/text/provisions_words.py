@@ -47,3 +47,13 @@ def bonus_rows(rules) -> list:
 def larger_from(rules) -> int:
     """From how many players the suppliers are topped up to the larger minimum."""
     return rules.larger_game[0] if rules.larger_game else rules.max_players
+
+
+def compensation_text(points) -> str:
+    """A seat compensation's points in words, by place in the turn order: "1, 0, 4 points, the first player's first"."""
+    return _("{points} points, the first player's first").format(points=", ".join(str(v) for v in points))
+
+
+def compensation_rows(rules) -> list:
+    """The seat compensation (a house rule), one row per number of players: (players, points in words)."""
+    return [(players, compensation_text(points)) for players, points in sorted(rules.compensation)]

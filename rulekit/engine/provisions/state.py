@@ -467,11 +467,17 @@ class State:
                 total += points
         return total
 
+    def compensation_points(self, p: int) -> int:
+        """The seat compensation of ``p`` (a house rule; 0 without one): the points its ruleset gives the
+        place of ``p`` in the turn order from the first player, at this number of players."""
+        points = self.t.compensation.get(self.n)
+        return points[(p - self.first_player) % self.n] if points else 0
+
     def score(self, p: int) -> int:
-        return self.provision_points(p) + self.bonus_points(p)
+        return self.provision_points(p) + self.bonus_points(p) + self.compensation_points(p)
 
     def scores(self) -> tuple:
-        """Every seat's final score (provision points + bonus points), seat 0 first."""
+        """Every seat's final score (provision points + bonus points + seat compensation), seat 0 first."""
         return tuple(self.score(p) for p in range(self.n))
 
     def outcome(self) -> Outcome:
@@ -576,6 +582,7 @@ class State:
             "contracts": [per(s) for s in self.contracts],
             "sold_goods": [per(s) for s in self.sold_goods],
             "provision_points": [self.provision_points(p) for p in range(self.n)],
+            "compensation": [self.compensation_points(p) for p in range(self.n)],
             "hand": [t.bonus_ids[b] for b in self.hands[player]],
             "bonus": [t.bonus_ids[self.bonus[p]] if self.bonus[p] >= 0 and (p == player or over) else None
                       for p in range(self.n)],

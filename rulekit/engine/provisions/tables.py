@@ -64,6 +64,8 @@ class Tables:
         self.month_turns = tuple(m.turns for m in rules.months)
         self.month_event = tuple(_EVENTS[m.event] for m in rules.months)
         self.deal = rules.deal
+        #: per number of players: the seat compensation, points per place in turn order (first player first)
+        self.compensation = {count: tuple(points) for count, points in rules.compensation}
         index = {c: i for i, c in enumerate(self.colours)}
         self.bonus_ids = tuple(bid for bid, _objs in rules.bonus_cards)
         # per bonus card: ((colour indexes, or () for sales), points) per objective

@@ -68,6 +68,7 @@ class ProvisionsRules(Ruleset):
     deal: int = 3
     bonus_cards: tuple = ()           # (id, (Objective, ...)) in the order written
     prospectors: tuple = ()           # Prospector in the order written
+    compensation: tuple = ()          # (players, points per place in turn order), a house rule; () for none
     decks: dict = field(default_factory=dict, compare=False)  # deck -> declared size
 
     family = FAMILY
@@ -89,6 +90,7 @@ class ProvisionsRules(Ruleset):
         pros = tuple(Prospector(pid, tuple(p["asks"]), p["points"], p["contract"])
                      for pid, p in data["prospectors"]["cards"].items())
         row = data["customer_row"]
+        compensation = tuple((c["players"], tuple(c["points"])) for c in data.get("compensation", ()))
         return cls(id=id, data=data, source=source, chain=tuple(chain), positions=positions or {},
                    goods=goods, capacity=sup["capacity"], minimum=sup["minimum"],
                    larger_game=(larger["players"], larger["minimum"]) if larger else None,
@@ -96,6 +98,7 @@ class ProvisionsRules(Ruleset):
                    give=data["vigilantes"]["give"], swap=bool(data["vigilantes"]["swap"]),
                    row_size=row["size"], discard_at_setup=row.get("discard_at_setup", 0),
                    months=months, deal=data["bonus"]["deal"], bonus_cards=bonus, prospectors=pros,
+                   compensation=compensation,
                    decks={"production": data["production"]["deck"], "bonus": data["bonus"]["deck"],
                           "prospectors": data["prospectors"]["deck"]})
 
@@ -114,6 +117,14 @@ class ProvisionsRules(Ruleset):
     def total_goods(self) -> int:
         """Every cube in the box."""
         return sum(g.cubes for g in self.goods)
+
+    def compensation_for(self, players: int) -> tuple:
+        """The seat compensation at ``players`` players: points added to the final score of each place
+        in the turn order, the first player's first; all zero when the ruleset gives none for that number."""
+        for count, points in self.compensation:
+            if count == players:
+                return points
+        return (0,) * players
 
     def minimum_for(self, players: int) -> int:
         """What each production area is topped up to before production, at ``players`` players."""

@@ -6,7 +6,8 @@ wording of the schema's errors is reused here:
 - the JSON Schema of the family (``schema.json`` beside this module, draft 2020-12);
 - what a schema cannot say: every colour a card names is a good of the ruleset, a prospector
   asks for at least one good, each deck holds the cards listed (no more, no fewer) and enough
-  to deal, the player counts are in order and within what the decks can serve.
+  to deal, the player counts are in order and within what the decks can serve, a seat compensation
+  gives one value per player for a number of players the game allows, once.
 
 The checks never assume the data is well formed: a part that is not is the schema's to report.
 """
@@ -17,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...errors import Problem
-from ...i18n import _
+from ...i18n import _, ngettext
 from .. import validation as province_validation
 from ..yamlload import join
 
@@ -65,6 +66,7 @@ class _Checker(province_validation._Checker):
         self.check_bonus()
         self.check_prospectors()
         self.check_row()
+        self.check_compensation()
 
     def colour(self, pointer, value):
         if isinstance(value, str) and value not in self.colours:
@@ -151,3 +153,31 @@ class _Checker(province_validation._Checker):
             if cap is not None and value is not None and value > cap:
                 self.add(pointer, _("the minimum ({minimum}) is more than a production area holds ({capacity})").format(
                     minimum=value, capacity=cap))
+
+    def check_compensation(self):
+        entries = self.data.get("compensation")
+        if not isinstance(entries, list):
+            return
+        players = _dict(self.data.get("players"))
+        lo, hi = _int(players.get("min")), _int(players.get("max"))
+        seen = set()
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, dict):
+                continue
+            pointer = join("/compensation", i)
+            count, points = _int(entry.get("players")), entry.get("points")
+            if count is None or not 2 <= count <= 5:
+                continue                      # the schema's to report
+            if count in seen:
+                self.add(join(pointer, "players"), _("a second seat compensation for {players} players: give each "
+                                                     "number of players once").format(players=count))
+            seen.add(count)
+            if lo is not None and hi is not None and not lo <= count <= hi:
+                self.add(join(pointer, "players"), _("a seat compensation for {players} players, but the game is "
+                                                     "for {min} to {max} players").format(players=count, min=lo,
+                                                                                          max=hi))
+            if isinstance(points, list) and points and len(points) != count:
+                self.add(join(pointer, "points"), ngettext(
+                    "{listed} compensation value for {players} players: give one per player, the first player's first",
+                    "{listed} compensation values for {players} players: give one per player, the first player's first",
+                    len(points)).format(listed=len(points), players=count))
