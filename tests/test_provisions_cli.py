@@ -191,6 +191,18 @@ def test_simulate_gives_every_seat_s_share_with_its_interval():
     assert doc["results"]["prospectors_sold"]["n"] == 9
 
 
+def test_simulate_counts_a_seat_compensation_as_a_source_of_points():
+    """With a seat compensation (provisions-seats), the points by source have its own, and the sources add up
+    to the players' mean score; the edition's report keeps its two sources (above)."""
+    result = run("simulate", "provisions-seats", "--games", "4", "--bots", "easy,easy", "--json")
+    assert result.exit_code == 0, result.output
+    vp = json.loads(result.output)["results"]["vp"]
+    assert set(vp["by_source"]) == {"prospectors", "bonus", "compensation"}
+    # At two players the places get 0 and 2 points: a mean of 1 a player, the games alternating who is first.
+    assert vp["by_source"]["compensation"]["mean"] == 1
+    assert abs(sum(src["mean"] for src in vp["by_source"].values()) - vp["per_player"]["mean"]) < 1e-9
+
+
 def test_tune_searches_a_provisions_number_and_writes_a_house_rule(tmp_path):
     out = tmp_path / "tuned.yaml"
     result = run("tune", "provisions-1849", "--vary", "store.spaces=2..4", "--budget", "12", "--bots", "easy,easy",

@@ -233,6 +233,8 @@ def _play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_t
 PROVISIONS = "provisions"
 #: Where a Provisions score comes from.
 PROVISIONS_SOURCES = ("prospectors", "bonus")
+#: With a seat compensation (a house rule), its points are a source of their own (reported only for such a ruleset).
+COMPENSATED_SOURCES = PROVISIONS_SOURCES + ("compensation",)
 #: A Province-family game's VP sources: the engine's, and the secret objectives' where a ruleset deals them
 #: (reported only for such a ruleset, so the editions' reports keep their keys).
 GAME_SOURCES = SOURCES + ("objectives",)
@@ -255,7 +257,7 @@ def _play_one_provisions(ruleset, bot_names, index: int, seed: int, max_turns, m
         index=index, seed=game_seed, first=st.first_player, order=order, seat_of_a=seat_of_a,
         winner=result["winner"], decided_by=result["decided_by"], turns=st.turn, actions=len(st.history),
         scores=tuple(st.scores()),
-        sources=tuple((st.provision_points(p), st.bonus_points(p)) for p in range(players)),
+        sources=tuple((st.provision_points(p), st.bonus_points(p), st.compensation_points(p)) for p in range(players)),
         first_builder=(), built=(), goals=(), end_reason=None, finished=finished,
         sold=tuple(len(st.sold[p]) for p in range(players)))
 
@@ -442,7 +444,8 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     the figure is a seat's (``seats``, ``first_by_seat``, ``claimed_by_seat``): a seat is a place
     in the turn order, the first player's first."""
     if _family(ruleset) == PROVISIONS:
-        return _provisions_statistics(games, bots)
+        return _provisions_statistics(games, bots,
+                                      COMPENSATED_SOURCES if ruleset.compensation else PROVISIONS_SOURCES)
     players = len(bots)
     c = compile_ruleset(ruleset, players=players)
     n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
@@ -534,9 +537,10 @@ def _outcome_counts(games: list[GameSummary], players: int) -> tuple:
     return len(games), seat_wins, sum(seat_wins), draws, unfinished, bot_wins
 
 
-def _provisions_statistics(games: list[GameSummary], bots) -> dict:
+def _provisions_statistics(games: list[GameSummary], bots, sources=PROVISIONS_SOURCES) -> dict:
     """The figures of a run of a Provisions ruleset: Province's, without its structures, goals and end
-    conditions; with the points by source (prospectors, bonus card) and the prospectors provisioned."""
+    conditions; with the points by source (prospectors, bonus card, and the seat compensation where
+    ``sources`` has it: :data:`COMPENSATED_SOURCES`) and the prospectors provisioned."""
     players = len(bots)
     n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
     decided = {k: 0 for k in ("points", "prospectors", "goods", "tie")}
@@ -545,13 +549,13 @@ def _provisions_statistics(games: list[GameSummary], bots) -> dict:
             decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
     by_place = [[] for _ in range(players)]
     totals, margins, sold = [], [], []
-    per_source = [[] for _ in PROVISIONS_SOURCES]
+    per_source = [[] for _ in sources]
     for g in games:
         for p in range(players):
             totals.append(g.scores[p])
             sold.append(g.sold[p])
-            for j, v in enumerate(g.sources[p]):
-                per_source[j].append(v)
+            for j in range(len(sources)):
+                per_source[j].append(g.sources[p][j])
         for k, seat in enumerate(g.order):
             by_place[k].append(g.scores[seat])
         if g.finished:
@@ -571,7 +575,7 @@ def _provisions_statistics(games: list[GameSummary], bots) -> dict:
         "vp": {
             "per_player": summary(totals),
             "margin": summary(margins),
-            "by_source": {src: summary(per_source[j]) for j, src in enumerate(PROVISIONS_SOURCES)},
+            "by_source": {src: summary(per_source[j]) for j, src in enumerate(sources)},
         },
         "prospectors_sold": summary(sold),
         "structures": {},
