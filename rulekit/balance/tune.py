@@ -685,23 +685,21 @@ def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, tit
     lines.append("# In the search" + at + " " + shares_text(balance) + ",")
     fresh = result.get("fresh")
     words = {"fair": "fair", "unfair": "unfair", "undecided": "not enough games to tell"}
+
+    def fresh_line(figures, bots, at):
+        verdict = words[figures["verdict"]]
+        if figures["verdict"] == "fair" and not any(parse_bot(b).searches for b in bots):
+            verdict = "within the fairness band, but between bots that do not look ahead: no verdict on the rules"
+        return "# {at}on {n} fresh games (seeds the search never used) {shares}: {verdict},".format(
+            at=at, n=figures["games"], shares=shares_text(figures["seat_balance"]), verdict=verdict)
+
     if fresh is not None and fresh.get("strengths"):
         for f in fresh["strengths"]:
-            if not f["seat_balance"]["decided"]:
-                continue
-            verdict = words[f["verdict"]]
-            if f["verdict"] == "fair" and not any(parse_bot(b).searches for b in f["bots"]):
-                verdict = "within the fairness band, but between bots that do not look ahead: no verdict on the rules"
-            lines.append("# at {strength}{counts}, on {n} fresh games (seeds the search never used) {shares}: "
-                         "{verdict},".format(strength=f["strength"], n=f["games"],
-                                             counts="" if f["counted"] else " (not in the target)",
-                                             shares=shares_text(f["seat_balance"]), verdict=verdict))
+            if f["seat_balance"]["decided"]:
+                lines.append(fresh_line(f, f["bots"], "at {strength}{counts}, ".format(
+                    strength=f["strength"], counts="" if f["counted"] else " (not in the target)")))
     elif fresh is not None and fresh["seat_balance"]["decided"]:
-        verdict = words[fresh["verdict"]]
-        if fresh["verdict"] == "fair" and not any(parse_bot(b).searches for b in result["settings"]["bots"]):
-            verdict = "within the fairness band, but between bots that do not look ahead: no verdict on the rules"
-        lines.append("# on {n} fresh games (seeds the search never used) {shares}: {verdict},".format(
-            n=fresh["games"], shares=shares_text(fresh["seat_balance"]), verdict=verdict))
+        lines.append(fresh_line(fresh, result["settings"]["bots"], ""))
     sets = result["settings"].get("strengths") or [result["settings"]["bots"]]
     lines += [
         "# bots {bots}, seed {seed}.".format(bots="; ".join(" vs ".join(b) for b in sets),

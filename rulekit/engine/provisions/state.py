@@ -470,8 +470,7 @@ class State:
     def compensation_points(self, p: int) -> int:
         """The seat compensation of ``p`` (a house rule; 0 without one): the points its ruleset gives the
         place of ``p`` in the turn order from the first player, at this number of players."""
-        points = self.t.compensation.get(self.n)
-        return points[(p - self.first_player) % self.n] if points else 0
+        return self.t.compensation[self.n][(p - self.first_player) % self.n]
 
     def score(self, p: int) -> int:
         return self.provision_points(p) + self.bonus_points(p) + self.compensation_points(p)

@@ -65,7 +65,7 @@ class Tables:
         self.month_event = tuple(_EVENTS[m.event] for m in rules.months)
         self.deal = rules.deal
         #: per number of players: the seat compensation, points per place in turn order (first player first)
-        self.compensation = {count: tuple(points) for count, points in rules.compensation}
+        self.compensation = {n: rules.compensation_for(n) for n in range(rules.min_players, rules.max_players + 1)}
         index = {c: i for i, c in enumerate(self.colours)}
         self.bonus_ids = tuple(bid for bid, _objs in rules.bonus_cards)
         # per bonus card: ((colour indexes, or () for sales), points) per objective
