@@ -17,8 +17,8 @@ run. Each worker measures, on one core:
   the engine's own random playout (``State.playout``) where the checkout has one (where it has
   none, the caller's loop again). Both ways pick uniformly among the legal actions; they draw
   different games of the same kind, so the actions per game are printed beside them;
-- with ``--greedy``, steps of the greedy policy per second (``play_greedy`` for two turns from 40
-  fixed positions of province-en: the search bots' simulations);
+- with ``--greedy``, the greedy bot's decisions per second (``bench_bots.greedy_rate``, 100 games of
+  province-en: the policy the search bots' simulations play);
 - with ``--mcts``, MCTS simulations per second (``bench_bots.mcts_rate``);
 - with ``--simulate GAMES``, games per second of ``simulate.run(province-en, GAMES,
   bots=("hard", "hard"))``, one job.
@@ -82,37 +82,6 @@ def playout_games(rs, games: int) -> tuple[float, int]:
     return time.perf_counter() - start, actions
 
 
-def greedy_steps(repeats: int = 100) -> tuple[float, int]:
-    """Steps of the greedy policy (the search bots' simulations): ``play_greedy`` for two turns from 40
-    positions of province-en (each after a random number of random actions, seeded), ``repeats`` times;
-    (seconds, steps)."""
-    import random
-
-    from rulekit.bots.policy import play_greedy
-    from rulekit.engine import compile_ruleset
-    from rulekit.language import load_ruleset
-
-    rs = load_ruleset("province-en")
-    c = compile_ruleset(rs)
-    starts = []
-    for seed in range(40):
-        st = _new(rs, c, seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(20, 200)):
-            if st.phase == 2:
-                break
-            st._apply(rng.choice(st.legal_actions()))
-        if st.phase != 2:
-            starts.append(st)
-    steps = 0
-    start = time.perf_counter()
-    for _ in range(repeats):
-        for st in starts:
-            x = st.clone()
-            steps += play_greedy(x, x.turn + 2, 2000)
-    return time.perf_counter() - start, steps
-
-
 def worker(games: int, rulesets: list, mcts: bool, simulate: int, greedy: bool = False) -> dict:
     import rulekit
     from rulekit.engine import ENGINE
@@ -128,9 +97,10 @@ def worker(games: int, rulesets: list, mcts: bool, simulate: int, greedy: bool =
         out["random"][rid] = {"loop": games / t_loop, "playout": games / t_play,
                               "loop_actions": a_loop / games, "playout_actions": a_play / games}
     if greedy:
-        greedy_steps(5)        # warm the caches
-        t, steps = greedy_steps()
-        out["greedy"] = steps / t
+        from bench_bots import greedy_rate
+
+        greedy_rate(5)         # warm the caches
+        out["greedy"] = greedy_rate(100)
     if mcts:
         from bench_bots import mcts_rate
 
@@ -180,7 +150,7 @@ def main(argv=None):
     parser.add_argument("--ruleset", action="append", help=f"ruleset id (repeatable; default {', '.join(RULESETS)})")
     parser.add_argument("--mcts", action="store_true", help="MCTS simulations per second too")
     parser.add_argument("--greedy", action="store_true",
-                        help="steps of the greedy policy per second too (the search bots' simulations)")
+                        help="the greedy bot's decisions per second too (the search bots' simulations' policy)")
     parser.add_argument("--simulate", type=int, default=0, metavar="GAMES",
                         help="games per second of simulate with hard against hard, GAMES games a round")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
@@ -224,7 +194,7 @@ def main(argv=None):
                         f"/ {med('base', 'random', rid, way + '_actions'):.0f} |")
     if args.greedy:
         h, b = med("head", "greedy"), med("base", "greedy")
-        rows.append(f"| greedy policy steps/s (province-en) | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | {h / b:.2f}× | |")
+        rows.append(f"| greedy decisions/s (province-en) | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | {h / b:.2f}× | |")
     if args.mcts:
         h, b = med("head", "mcts"), med("base", "mcts")
         rows.append(f"| MCTS simulations/s (province-en) | {h:,.0f} | {b:,.0f} | {h / b:.2f}× | {h / b:.2f}× | |")
