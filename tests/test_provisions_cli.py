@@ -64,9 +64,23 @@ def test_the_screen_shows_the_deciding_seat_s_own_bonus_card_only():
 
 
 def test_french_play_shows_french_words():
-    result = run("--lang", "fr", "play", "provisions-1849", "--players", "bot:easy,bot:easy", "--seed", "1")
+    """The screen's sentences, and the names the ruleset gives (its title, goods and months), in French."""
+    result = run("--lang", "fr", "play", "provisions-seats", "--players", "bot:easy,bot:easy", "--seed", "1")
     assert result.exit_code == 0, result.output
-    assert "PARTIE TERMINÉE" in result.output
+    out = result.output
+    for words in ("PARTIE TERMINÉE", "Provisions 1849 — places équilibrées · graine 1", "—\u00a0juillet commence\u00a0—",
+                  "—\u00a0août commence\u00a0—", "En décembre, tour 3 sur 3 · ", "de la compensation des places)"):
+        assert words in out, words
+    assert "Coffee" not in out and "July" not in out and "Balanced Seats" not in out
+    assert any(f"{good} (" in out for good in ("Café", "Farine", "Haricots", "Tabac", "Pommes de terre"))
+
+
+def test_french_diff_names_the_goods_and_months_in_french():
+    result = run("--lang", "fr", "diff", "provisions-1849", VARIANT)
+    assert result.exit_code == 0, result.output
+    assert "  - septembre : n’existe plus (avant : 3 actions chacun" in result.output.replace("\u202f", " ")
+    assert "September" not in result.output
+    assert "  - September: removed (was: 3 actions each" in run("diff", "provisions-1849", VARIANT).output
 
 
 def test_a_record_replays_and_resumes(tmp_path):
@@ -114,8 +128,10 @@ def test_a_finished_record_replays_with_its_result(tmp_path):
     assert doc["winner"] == data["result"]["winner"]
 
 
-@pytest.mark.parametrize("lang,words", [("en", ["## Setup", "reconstructed", "| p01 |"]),
-                                         ("fr", ["## Mise en place", "reconstitu", "| p01 |"])])
+@pytest.mark.parametrize("lang,words", [
+    ("en", ["## Setup", "reconstructed", "| p01 |", "| black | Coffee | 10 |", "| July | 3 |", "most Coffee sold"]),
+    ("fr", ["## Mise en place", "reconstitu", "| p01 |", "| black | Café | 10 |", "| juillet | 3 |",
+            "le plus de Café vendus"])])
 def test_rulebook_in_english_and_french(lang, words):
     result = run("rulebook", "provisions-1849", "--lang", lang)
     assert result.exit_code == 0, result.output
@@ -143,6 +159,36 @@ def test_the_seats_variant_diffs_and_plays():
     assert "seat compensation at 2 players: 0, 2 points, the first player's first (new)" in diff.output
     played = run("play", "provisions-seats", "--players", "bot:easy,bot:easy,bot:easy", "--seed", "3")
     assert played.exit_code == 0 and "GAME OVER" in played.output
+
+
+def test_the_screen_shows_each_seat_s_compensation_and_the_score_adds_it():
+    """The seat compensation (a house rule) is told on the board beside each store that gets points, and the final
+    scores name it as their third part: prospectors + bonus card + compensation = the score shown."""
+    from rulekit.engine import new_game
+    from rulekit.language import load_ruleset
+    from rulekit.play import provisions_screen as pscreen
+
+    names = ["A", "B", "C"]
+    st = new_game(load_ruleset("provisions-seats"), seed=5, players=3)     # points 1, 0, 3 from the first player
+    board = "\n".join(pscreen.board_lines(st, names))
+    points = [st.compensation_points(p) for p in range(3)]
+    assert sorted(points) == [0, 1, 3]
+    for p in range(3):
+        store = board.split(f"  {names[p]}: ", 1)[1].split("\n    prospectors provisioned", 1)[0]
+        told = f"seat compensation: {points[p]} point{'s' if points[p] != 1 else ''} at the end"
+        assert (told in store) == (points[p] > 0), store
+    while not st.is_terminal():
+        st.apply(st.legal_actions()[0])
+    for p, line in enumerate(pscreen.score_lines(st, names)):
+        assert (f"{st.provision_points(p)} from prospectors, {st.bonus_points(p)} from the bonus card" in line
+                and f"{points[p]} from the seat compensation" in line), line
+        assert f": {st.score(p)} point" in line
+        assert st.score(p) == st.provision_points(p) + st.bonus_points(p) + points[p]
+    plain = new_game(load_ruleset("provisions-1849"), seed=5, players=3)
+    assert "seat compensation" not in "\n".join(pscreen.board_lines(plain, names))
+    while not plain.is_terminal():
+        plain.apply(plain.legal_actions()[0])
+    assert not any("seat compensation" in line for line in pscreen.score_lines(plain, names))
 
 
 def test_rulebook_html():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..engine.provisions import BONUS, BUY, KEEP, OCTOBER, OVER, PASS, SELL, SWAP, TAKE, TRADE
 from ..i18n import _, format_list, ngettext
+from ..text import provisions_words as words
 
 #: The commands of a Provisions game (Province's, without those that name its parts).
 PLAY_COMMANDS = ("help", "rules", "log", "hint", "undo", "save", "quit")
@@ -16,9 +17,8 @@ PLAY_COMMANDS = ("help", "rules", "log", "hint", "undo", "save", "quit")
 
 def good_name(state, colour: str) -> str:
     """A good as the ruleset names it, with its colour: ``Beans (red)``."""
-    for good in state.rules.goods:
-        if good.id == colour:
-            return _("{good} ({color})").format(good=good.name, color=colour)
+    if colour in state.rules.colours:
+        return _("{good} ({color})").format(good=words.good_name(state.rules, colour), color=colour)
     return colour
 
 
@@ -30,7 +30,7 @@ def _goods_text(state, colours) -> str:
 
 
 def month_name(state, index: int) -> str:
-    return state.rules.months[index].name
+    return words.month_name(state.rules, index)
 
 
 def _event_word(event) -> str:
@@ -41,8 +41,8 @@ def _event_word(event) -> str:
 def month_track(state) -> str:
     """The months in order, the current one in brackets."""
     parts = []
-    for i, month in enumerate(state.rules.months):
-        word = month.name
+    for i in range(len(state.rules.months)):
+        word = month_name(state, i)
         if i == state.month and state.phase != OVER:
             word = f"[{word}]"
         elif i < state.month:
@@ -54,14 +54,15 @@ def month_track(state) -> str:
 def heading_line(state, names) -> str:
     if state.phase == OVER:
         return _("Game over")
-    month = state.rules.months[min(state.month, len(state.rules.months) - 1)]
+    index = min(state.month, len(state.rules.months) - 1)
+    name = month_name(state, index)
     if state.phase == BONUS:
-        return _("Before {month} · {player} · choosing a bonus card").format(month=month.name, player=names[state.decider])
+        return _("Before {month} · {player} · choosing a bonus card").format(month=name, player=names[state.decider])
     if state.phase == OCTOBER:
-        return _("{month} · {player} · taking a good from the vigilantes").format(month=month.name,
+        return _("{month} · {player} · taking a good from the vigilantes").format(month=name,
                                                                               player=names[state.decider])
     return _("{month}, round {round} of {rounds} · {player}").format(
-        month=month.name, round=state.round + 1, rounds=month.turns, player=names[state.decider])
+        month=name, round=state.round + 1, rounds=state.rules.months[index].turns, player=names[state.decider])
 
 
 def prospector_text(state, card: int) -> str:
@@ -126,6 +127,10 @@ def board_lines(state, names, seat: int | None = None) -> list[str]:
         out.append("  " + _("{player}: {points}").format(
             player=names[p], points=ngettext("{count} point", "{count} points", state.provision_points(p)).format(
                 count=state.provision_points(p))))
+        extra = state.compensation_points(p)
+        if extra:       # a house rule's seat compensation, added at the end
+            out.append("    " + ngettext("seat compensation: {count} point at the end",
+                                         "seat compensation: {count} points at the end", extra).format(count=extra))
         out.append("    " + _("stock: {goods}").format(goods=", ".join(stock) if stock else _("nothing")))
         out.append("    " + _("contracts: {goods}").format(goods=", ".join(contracts) if contracts else _("none")))
         out.append("    " + _("prospectors provisioned: {cards}").format(cards=", ".join(sold) if sold else _("none")))
@@ -175,7 +180,7 @@ def event_line(state, event: dict, names) -> str | None:
     goods = lambda colours: _goods_text(state, colours)  # noqa: E731
     if kind == "month":
         index = state.t.month_ids.index(event["month"])
-        return _("— {month} begins —").format(month=state.rules.months[index].name)
+        return _("— {month} begins —").format(month=month_name(state, index))
     if "seat" in event and kind != "nugget" and _is_you(names[event["seat"]]):
         return _your_event(state, event)
     if kind == "keep":
@@ -261,11 +266,15 @@ def score_lines(state, names) -> list[str]:
     outcome = state.outcome()
     for p in range(state.n_players):
         card = bonus_text(state, state.bonus[p]) if state.bonus[p] >= 0 else "—"
-        out.append("  " + _("{rank}. {player}: {score} ({prospectors} from prospectors, {bonus} from the bonus "
-                            "card {card})").format(
-            rank=outcome.ranks[p], player=names[p],
-            score=ngettext("{count} point", "{count} points", state.score(p)).format(count=state.score(p)),
-            prospectors=state.provision_points(p), bonus=state.bonus_points(p), card=card))
+        score = ngettext("{count} point", "{count} points", state.score(p)).format(count=state.score(p))
+        if state.rules.compensation:    # a house rule's seat compensation: the third part of the score
+            text = _("{rank}. {player}: {score} ({prospectors} from prospectors, {bonus} from the bonus card "
+                     "{card}, {compensation} from the seat compensation)")
+        else:
+            text = _("{rank}. {player}: {score} ({prospectors} from prospectors, {bonus} from the bonus card {card})")
+        out.append("  " + text.format(rank=outcome.ranks[p], player=names[p], score=score,
+                                      prospectors=state.provision_points(p), bonus=state.bonus_points(p), card=card,
+                                      compensation=state.compensation_points(p)))
     return out
 
 
@@ -295,7 +304,7 @@ def summary_lines(state, names) -> list[str]:
                        for p in range(state.n_players))
     return [ngettext("Game not finished: {count} action played, {month}. Prospector points: {points}.",
                      "Game not finished: {count} actions played, {month}. Prospector points: {points}.", n).format(
-        count=n, month=state.rules.months[min(state.month, len(state.rules.months) - 1)].name, points=points)]
+        count=n, month=month_name(state, min(state.month, len(state.rules.months) - 1)), points=points)]
 
 
 def help_lines(state) -> list[str]:

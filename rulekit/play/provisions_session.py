@@ -8,6 +8,7 @@ actions. In hot-seat play the screen shows the bonus card of the seat that decid
 from __future__ import annotations
 
 from ..i18n import _
+from ..language.names import display_name
 from . import provisions_screen as pscreen
 from . import story
 from .session import Session, bot_choose, is_human
@@ -56,10 +57,14 @@ class ProvisionsSession(Session):
                 out.append(entry.text)
         return list(reversed(out))[-12:]
 
+    def _title(self) -> str:
+        """The ruleset's title in the current language."""
+        return str(display_name(self.ruleset.data, "ruleset", "title") or self.ruleset.id)
+
     def screen_lines(self) -> list[str]:
         st = self.state
         con = self.console
-        out = [con.style(_("{title} · seed {seed}").format(title=self.ruleset.title, seed=self.seed), dim=True)]
+        out = [con.style(_("{title} · seed {seed}").format(title=self._title(), seed=self.seed), dim=True)]
         recent = self._recent()
         if recent:
             out.append(con.style(_("What just happened:"), bold=True))
@@ -80,7 +85,7 @@ class ProvisionsSession(Session):
 
     def _print_intro(self):
         con = self.console
-        lines = [_("{title} · seed {seed}").format(title=self.ruleset.title, seed=self.seed)]
+        lines = [_("{title} · seed {seed}").format(title=self._title(), seed=self.seed)]
         for seat, who in enumerate(self.names):
             lines.append("  " + _("Seat {number}: {name}").format(number=seat + 1, name=who))
         if self.record_path is not None:

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..i18n import _, format_list, ngettext
-from .provisions_words import bonus_rows, compensation_rows, event_text
+from .provisions_words import bonus_rows, compensation_rows, event_text, good_name, month_name
 
 #: The sections of a Provisions diff, in reading order.
 SECTIONS = ("players", "components", "setup", "months", "actions", "bonus", "prospectors")
@@ -45,7 +45,7 @@ def section_title(section: str) -> str:
 
 
 def _prospector(rules, card) -> str:
-    names = {g.id: g.name for g in rules.goods}
+    names = {g.id: good_name(rules, g.id) for g in rules.goods}
     return _("asks {goods} · {points} · contract: {contract}").format(
         goods=format_list([names.get(c, c) for c in card.asks]),
         points=ngettext("{count} point", "{count} points", card.points).format(count=card.points),
@@ -59,7 +59,7 @@ def facts(rules) -> list:
     for good in rules.goods:
         out.append(("components", f"good:{good.id}", _("good {color}").format(color=good.id),
                     ngettext("{name}, {count} cube", "{name}, {count} cubes", good.cubes).format(
-                        name=good.name, count=good.cubes)))
+                        name=good_name(rules, good.id), count=good.cubes)))
     out.append(("components", "capacity", _("production area limit"), str(rules.capacity)))
     out.append(("components", "spaces", _("store spaces per color"), str(rules.spaces)))
     counts = Counter(rules.production_cards)
@@ -80,8 +80,8 @@ def facts(rules) -> list:
         out.append(("setup", f"compensation:{players}", _("seat compensation at {players} players").format(
             players=players), text))
     out.append(("months", "count", _("number of months"), str(len(rules.months))))
-    for month in rules.months:
-        out.append(("months", f"month:{month.id}", month.name,
+    for i, month in enumerate(rules.months):
+        out.append(("months", f"month:{month.id}", month_name(rules, i),
                     ngettext("{count} action each", "{count} actions each", month.turns).format(count=month.turns)
                     + " · " + _("event: {event}").format(event=event_text(month.event))))
     out.append(("actions", "give", _("goods given to the vigilantes in a trade"), str(rules.give)))

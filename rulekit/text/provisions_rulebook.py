@@ -8,7 +8,8 @@ does not print in tables marked as reconstructed.
 from __future__ import annotations
 
 from .. import i18n
-from .provisions_words import bonus_rows, compensation_rows, event_text, larger_from, production_rows
+from .provisions_words import (bonus_rows, compensation_rows, event_text, good_name, larger_from, month_name,
+                               production_rows)
 
 
 class _Helpers:
@@ -17,6 +18,8 @@ class _Helpers:
     production_rows = staticmethod(production_rows)
     bonus_rows = staticmethod(bonus_rows)
     compensation_rows = staticmethod(compensation_rows)
+    good_name = staticmethod(good_name)
+    month_name = staticmethod(month_name)
 
 
 def render_html(ruleset, lang: str | None = None, print_css: bool = False) -> str:

@@ -4,6 +4,18 @@ from __future__ import annotations
 from collections import Counter
 
 from ..i18n import _, format_list, ngettext
+from ..language.names import display_name
+
+
+def good_name(rules, colour: str) -> str:
+    """A good's name in the current language (the catalog's translation of the name the ruleset writes, or the
+    ruleset's own name in that language), by its colour."""
+    return str(display_name(rules.data, "good", colour))
+
+
+def month_name(rules, index: int) -> str:
+    """The name of the month at ``index`` in the current language."""
+    return str(display_name(rules.data, "month", rules.months[index].id))
 
 
 def event_text(event) -> str:
@@ -27,7 +39,7 @@ def production_rows(rules) -> list:
 
 def bonus_rows(rules) -> list:
     """The bonus cards: (id, objectives in words)."""
-    names = {g.id: g.name for g in rules.goods}
+    names = {g.id: good_name(rules, g.id) for g in rules.goods}
     rows = []
     for card, objectives in rules.bonus_cards:
         parts = []
