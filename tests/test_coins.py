@@ -1,7 +1,9 @@
 """The change-making policy of docs/coins.md, case by case."""
 import pytest
 
-from rulekit.engine.coins import Coinage
+from rulekit.engine import core
+from rulekit.engine.coins import INDEX_BITS, INDEX_MASK, Coinage
+from rulekit.language.soundness import MAX_HOLDINGS
 
 EN = Coinage((1, 5, 10), (10, 3, 1))
 
@@ -75,3 +77,68 @@ def test_the_caches_integer_keys_give_the_tuple_keys_answers(values, totals):
         found += answer is not None
     assert found > 1000 and len(by_int._transfers) > 100
     assert by_int._index((totals[0] + 1,) + totals[1:]) == -1 and by_int._index(totals) == by_int._holdings - 1
+
+
+def _unpacked(packed, parts):
+    """Coinage.transfer_at's or exchange_at's answer as that many indexes (None for -1)."""
+    if packed < 0:
+        return None
+    out = []
+    for _ in range(parts):
+        out.append(packed & INDEX_MASK)
+        packed >>= INDEX_BITS
+    return tuple(reversed(out))
+
+
+@pytest.mark.parametrize("values,totals", [((1, 5, 10), (10, 3, 1)), ((1, 5, 10), (8, 5, 1)), ((1, 2, 5), (3, 3, 2))])
+def test_the_answers_by_index_are_the_holdings_answers(values, totals):
+    """The engine keeps purses and the supply as holdings' indexes: transfer_at, exchange_at, value_at and
+    count_at answer what transfer, exchange, value and the counts answer for the holdings themselves, on a
+    miss and on a hit of their caches, for every amount (one beyond the box's value included)."""
+    import random
+
+    rng = random.Random(11)
+    coins = Coinage(values, totals)
+    assert [coins.index(h) for h in coins.holding] == list(range(coins._holdings))
+    found = 0
+    for _ in range(3000):
+        a, b, c = _holdings(totals, rng)
+        ia, ib, ic = coins.index(a), coins.index(b), coins.index(c)
+        assert coins.value_at(ia) == coins.value(a)
+        assert [coins.count_at(ia, d) for d in range(len(values))] == list(a)
+        amount = rng.choice([0, 1, 2, 3, 4, 5, 7, 10, coins.total_value + 1])
+        denom, up = rng.randrange(len(values)), rng.random() < 0.5
+        expected = coins.transfer(a, b, c, amount)
+        swap = coins.exchange(a, b, denom, up)
+        for _twice in range(2):                                   # a miss, then a hit
+            got = _unpacked(coins.transfer_at(ia, ib, ic, amount), 3)
+            assert got == (None if expected is None else tuple(coins.index(h) for h in expected))
+            got = _unpacked(coins.exchange_at(ia, ib, denom, up), 2)
+            assert got == (None if swap is None else tuple(coins.index(h) for h in swap))
+        found += expected is not None
+    assert found > 1000
+
+
+def test_an_index_is_for_the_coins_in_the_box_only():
+    coins = Coinage((1, 5, 10), (10, 3, 1))
+    for outside in ((11, 0, 0), (-1, 0, 0), (0, 0)):
+        with pytest.raises(ValueError, match="no holding"):
+            coins.index(outside)
+    assert MAX_HOLDINGS <= 1 << INDEX_BITS          # every ruleset's holdings fit an index's bits
+
+
+def test_a_purse_set_outside_the_box_is_refused_on_both_engines():
+    from rulekit.engine import game as fast
+    from rulekit.language import load_ruleset
+
+    pure = core.load_source("rulekit._pure_engine").game
+    for new_game in (fast.new_game, pure.new_game):
+        st = new_game(load_ruleset("province-en"), seed=1)
+        before = st.key()
+        with pytest.raises(ValueError, match="no holding"):
+            st.purses[0] = (99, 0, 0)
+        with pytest.raises(ValueError, match="no holding"):
+            st.supply = (0, 0, 7)
+        assert st.key() == before
+        st.purses[0] = (0, 1, 0)
+        assert st.purses[0] == (0, 1, 0) and st.coin_value(0) == 5

@@ -458,7 +458,8 @@ def test_the_rows_are_sized_as_game_py_says():
 
     g = PURE.game
     sizes = {"pool": g.MAX_SEATS * g.MAX_POOL, "earned": g.MAX_POOL, "owned": g.MAX_SEATS, "first_due": g.MAX_SEATS,
-             "first_builder": g.MAX_ITEMS, "wpos": g.MAX_ITEMS, "wowner": g.MAX_ITEMS, "conv_used": g.MAX_ITEMS}
+             "first_builder": g.MAX_ITEMS, "wpos": g.MAX_ITEMS, "wowner": g.MAX_ITEMS, "conv_used": g.MAX_ITEMS,
+             "purses": g.MAX_SEATS}
     pxd = (Path(core.__file__).parent / "game.pxd").read_text(encoding="utf-8")
     declared = {m.group(1): int(m.group(2)) for m in re.finditer(r"cdef (?:long long|int|short) _(\w+)\[(\d+)\]", pxd)}
     assert declared == sizes

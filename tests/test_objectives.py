@@ -57,13 +57,10 @@ def finish(st, seed=1):
 
 
 def give_coins(st, p, n):
-    """Seat ``p`` takes ``n`` coins of value 1 from the supply (a test's set-up, coins conserved)."""
-    c = st.c
-    one = c.coin_values.index(1)
-    supply, purse = list(st.supply), list(st.purses[p])
-    supply[one] -= n
-    purse[one] += n
-    st.supply, st.purses[p] = tuple(supply), tuple(purse)
+    """Seat ``p`` earns ``n`` in coins from the supply (a test's set-up: the engine's change-making, coins
+    conserved; a purse set by hand may not hold coins the box does not have)."""
+    before = st.coin_value(p)
+    assert st._earn_coin(p, n) == n and st.coin_value(p) == before + n
 
 
 # ------------------------------------------------------------ the deal

@@ -17,6 +17,19 @@ cdef class Coinage:
     # The slot tables in front of the caches, for integer keys (None until the first one).
     cdef public long long[::1] _tkeys, _xkeys
     cdef public list _tvals, _xvals
+    # Holdings by index: their values, their counts (index * n + denomination), the packed answers' caches.
+    cdef public bint indexed, _packed_keys
+    cdef public tuple holding
+    cdef public long long[::1] _hvalue, _hcount, _pkeys, _pvals, _ekeys, _evals
+    cdef public dict _packed, _epacked
+
+    cpdef long long value_at(self, int i)
+    cpdef long long count_at(self, int i, int d)
+    @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong)
+    cpdef long long transfer_at(self, int ia, int ib, int ic, int amount)
+    cpdef long long _pack3(self, r)
+    @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong)
+    cpdef long long exchange_at(self, int ip, int isup, int denom, bint up)
 
     cpdef _slots(self)
 

@@ -43,6 +43,12 @@ CACHE_SIZE = 1 << 16
 #: slot keeps the last key that landed there and its answer; a key not found there is looked up in the cache.
 SLOTS = 16381
 
+#: A holding's index (below ``Coinage._holdings``) takes 14 bits in the packed answers of
+#: :meth:`Coinage.transfer_at` and :meth:`Coinage.exchange_at`: a ruleset's coins allow at most
+#: rulekit.language.soundness.MAX_HOLDINGS (10,000) holdings, below 2 ** 14 (a test keeps them so).
+INDEX_BITS = 14
+INDEX_MASK = (1 << INDEX_BITS) - 1
+
 #: True where Cython compiled this module (setup.py): the caches then key on integers, which C
 #: computes faster than Python hashes tuples; as pure Python they key on the tuples themselves.
 #: Either way the answers are the same (a cache only remembers them).
@@ -80,6 +86,22 @@ class Coinage:
         # on the first integer key (_slots).
         self._tkeys = self._xkeys = None
         self._tvals = self._xvals = None
+        # Holdings by index (the engine's purses and supply are indexes: docs/engine.md, "Coins as indexes"):
+        # the counts of each, its value, and each count in a flat table (index * n + denomination), so that the
+        # compiled core reads a count or a value as one C array read.
+        self.indexed = holdings <= 1 << INDEX_BITS
+        self.holding = tuple(product(*(range(r) for r in self._radix))) if self.indexed else ()
+        self._hvalue = array("q", [self.value(h) for h in self.holding])
+        self._hcount = array("q", [x for h in self.holding for x in h])
+        # transfer_at's and exchange_at's answers, packed integers (-1: none): a slot table in front of a dict, as
+        # for transfer(), with C arrays for both keys and answers (a hit makes no Python object).
+        self._pkeys = array("q", [-1]) * SLOTS
+        self._pvals = array("q", [0]) * SLOTS
+        self._ekeys = array("q", [-1]) * SLOTS
+        self._evals = array("q", [0]) * SLOTS
+        self._packed = {}
+        self._epacked = {}
+        self._packed_keys = holdings ** 3 * (self.total_value + 1) < (1 << 62)
 
     def value(self, counts) -> int:
         t = 0
@@ -171,6 +193,68 @@ class Coinage:
             self._exchanges.clear()
         r = self._exchanges[key] = self._exchange(purse, supply, denom, up)
         return r
+
+    # ------------------------------------------------------------------ holdings by index
+    def index(self, h: Holding) -> int:
+        """The index of holding ``h`` (its counts as the digits of a number, the first denomination's the
+        highest); ValueError for a holding outside the coins in the box."""
+        k = self._index(tuple(h)) if self.indexed and len(h) == self.n else -1
+        if k < 0:
+            raise ValueError(f"no holding {tuple(h)} among these coins (at most {self.totals} of each)")
+        return k
+
+    def value_at(self, i: int) -> int:
+        """The value of the holding of index ``i``."""
+        return self._hvalue[i]
+
+    def count_at(self, i: int, d: int) -> int:
+        """How many coins of denomination ``d`` the holding of index ``i`` has."""
+        return self._hcount[i * self.n + d]
+
+    def transfer_at(self, ia: int, ib: int, ic: int, amount: int) -> int:
+        """:meth:`transfer` on holdings given by index; its answer packed as ``a << 28 | b << 14 | c`` (the
+        holdings' indexes, :data:`INDEX_BITS` bits each), or -1 where it has none. Cached: a slot table of C
+        integers, then a dict."""
+        if self._packed_keys and 0 <= amount <= self.total_value:
+            k = ((ia * self._holdings + ib) * self._holdings + ic) * (self.total_value + 1) + amount
+            slot = k % SLOTS
+            if self._pkeys[slot] == k:
+                return self._pvals[slot]
+            known = self._packed.get(k)
+            if known is None:
+                if len(self._packed) >= CACHE_SIZE:
+                    self._packed.clear()
+                known = self._packed[k] = self._pack3(
+                    self._transfer(self.holding[ia], self.holding[ib], self.holding[ic], amount))
+            r = known
+            self._pkeys[slot] = k
+            self._pvals[slot] = r
+            return r
+        return self._pack3(self.transfer(self.holding[ia], self.holding[ib], self.holding[ic], amount))
+
+    def _pack3(self, r) -> int:
+        if r is None:
+            return -1
+        return (self._index(r[0]) << INDEX_BITS | self._index(r[1])) << INDEX_BITS | self._index(r[2])
+
+    def exchange_at(self, ip: int, isup: int, denom: int, up: bool) -> int:
+        """:meth:`exchange` on holdings given by index; its answer packed as ``purse << 14 | supply``, or -1."""
+        if 0 <= denom < self.n:
+            k = ((ip * self._holdings + isup) * self.n + denom) * 2 + (1 if up else 0)
+            slot = k % SLOTS
+            if self._ekeys[slot] == k:
+                return self._evals[slot]
+            known = self._epacked.get(k)
+            if known is None:
+                if len(self._epacked) >= CACHE_SIZE:
+                    self._epacked.clear()
+                e = self._exchange(self.holding[ip], self.holding[isup], denom, up)
+                known = self._epacked[k] = -1 if e is None else self._index(e[0]) << INDEX_BITS | self._index(e[1])
+            r = known
+            self._ekeys[slot] = k
+            self._evals[slot] = r
+            return r
+        return -1
 
     def representations(self, value: int):
         """All holdings (within the coins that exist) worth exactly ``value``."""

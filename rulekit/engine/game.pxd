@@ -25,6 +25,10 @@ cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, 
 # One bit for sets (game.py's BIT): 64-bit, so that BIT << s holds the 32nd structure, worker or kind and beyond.
 cdef long long BIT
 
+# A holding's index takes IB bits in Coinage.transfer_at's packed answers; IM is one index's mask (game.py).
+cdef int IB
+cdef long long IM
+
 # SplitMix64's constants, as unsigned 64-bit C integers: State._rand's arithmetic wraps in C as it is masked in Python.
 cdef unsigned long long MASK64, GOLDEN, MIX1, MIX2
 
@@ -64,7 +68,7 @@ cdef class Compiled:
     cdef public object cast_on_build, cast_at_start
     # Seats: how many, the turn order, who makes change and whose structures each may borrow.
     cdef public int n_players
-    cdef public tuple next_seat, others, change_makers, lenders, no_coins
+    cdef public tuple next_seat, others, change_makers, lenders
     cdef public object goal_removed_if_all
     # Structures' copy limits, pools' caps, clocks and the VP measures (the house-rule vocabulary).
     cdef public long long copies_mask
@@ -100,14 +104,14 @@ cdef class State:
     # No instance __dict__: every field is one of State.__slots__ and is declared here (a test checks it),
     # so Python code reaching a state's fields and methods (bots, the benchmark's loop) skips a dict look-up.
     cdef public Compiled c
-    cdef public object seed, supply, end_reason
+    cdef public object seed, end_reason
     cdef public unsigned long long rng
     cdef public Trail history, log
     cdef public int first, current, phase, turn, face_up, holder, token_turn, borrowed
     cdef public int harbormaster, ship, spent, hired
     cdef public long long moved, borrowed_mask
     cdef public int borrows, leaped, end_cond
-    cdef public list purses, stack, claimed, removed
+    cdef public list stack, claimed, removed
     # The rows (game.py, "rows"): C arrays sized by MAX_SEATS = 6, MAX_ITEMS = 64 and MAX_POOL = 16, copied whole
     # by clone; Python reads them through the properties pool, owned... (a test checks these sizes).
     cdef long long _pool[96]
@@ -118,6 +122,10 @@ cdef class State:
     cdef short _first_builder[64]     # 16 bits: a seat, or a count within a turn (at most 100)
     cdef short _wowner[64]
     cdef short _conv_used[64]
+    # The coins: each seat's purse and the supply, as holdings' indexes (Coinage.index; below 2 ** IB). Python
+    # reads them as state.purses and state.supply, the counts per denomination.
+    cdef int _purses[6]
+    cdef public int _supply
     # Decisions asked and not yet made, in order: (kind, seat, arg) (game.DECISIONS; empty in most games).
     cdef public list pending
     # The turn order (next seat per seat: the ruleset's, or the one setup.bid makes) and the bids (-1: none yet).
@@ -141,7 +149,7 @@ cdef class State:
     cpdef int _row_length(self, int row)
     @cython.locals(n=cython.int, i=cython.int)
     cpdef list _row(self, int row)
-    cpdef _put(self, int row, int i, long long value)
+    cpdef _put(self, int row, int i, value)   # an integer; a holding (a tuple of counts) for PURSES
     @cython.locals(c=Compiled, i=cython.int, out=list)
     cpdef tuple _rows_key(self)
     cpdef tuple key(self)
@@ -180,7 +188,7 @@ cdef class State:
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
                    dn=cython.int, wkind=tuple, used=cython.int,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
-                   b=cython.int, n_conv=cython.int)
+                   b=cython.int, n_conv=cython.int, cg=Coinage)
     cpdef _legal(self, list out)
 
     @cython.locals(out=list)
@@ -196,7 +204,8 @@ cdef class State:
     @cython.locals(c=Compiled, w=cython.int, on=cython.int)
     cpdef bint _can_hire(self, int p, int value)
 
-    @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int)
+    @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,
+                   r=cython.longlong)
     cpdef _apply(self, int action)
 
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
@@ -216,14 +225,14 @@ cdef class State:
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
     cpdef bint is_terminal(self)
 
-    @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple, r=tuple)
+    @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple, r=cython.longlong)
     cpdef int _earn_coin(self, int p, int amount)
 
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef bint _can_earn(self, int p, int amount)
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
     cpdef bint _can_pay(self, int p, int amount)
-    @cython.locals(cg=Coinage, q=cython.int, makers=tuple, r=tuple)
+    @cython.locals(cg=Coinage, q=cython.int, makers=tuple, r=cython.longlong)
     cpdef _pay(self, int p, int amount)
     cpdef _claim(self, int p, int g)
 
@@ -248,19 +257,20 @@ cdef class State:
     cpdef int _worker_owner(self, int w)
     @cython.locals(c=Compiled, w=cython.int, q=cython.int, owners=cython.longlong)
     cpdef list _toll_payees(self, int p, int dest, int skip)
-    @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage)
+    @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage,
+                   purse=cython.int, supply=cython.int, t=cython.longlong)
     cpdef bint _tolls(self, int p, int dest, int skip, bint pay)
     @cython.locals(c=Compiled, steps=cython.int, kind=cython.int, sp=cython.int, dest=cython.int, w=cython.int,
                    mover=cython.int, kinds=cython.longlong)
     cpdef bint _toll_ok(self, int p, int a)
     @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
-                   amount=cython.int, base=cython.int, cg=Coinage)
+                   amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
     cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)
     @cython.locals(c=Compiled, p=cython.int, n=cython.int, o=cython.int, q=cython.int)
     cpdef _offer_actions(self, list out)
     @cython.locals(c=Compiled, coin=cython.int)
     cpdef bint _trade_ok(self, int p, int q, int o)
-    @cython.locals(c=Compiled, cg=Coinage)
+    @cython.locals(c=Compiled, cg=Coinage, a=cython.int, b=cython.int, supply=cython.int, t=cython.longlong)
     cpdef bint _trade_coins(self, int p, int q, int o, bint pay)
     @cython.locals(c=Compiled, n=cython.int, r=cython.int, x=cython.int, give=tuple, get=tuple)
     cpdef _answer(self, int q, int o, int accept)

@@ -38,7 +38,7 @@ try:
     import cython                 # compiled: cython.compiled is True; Cython's pure-Python shadow: False
 except ImportError:               # pure Python without Cython installed
     from . import nocython as cython
-from .coins import Coinage
+from .coins import INDEX_BITS, INDEX_MASK, Coinage
 from .primitives import CARD_EFFECTS, EFFECTS, METRICS, SETUP_DECISION_ROWS, SETUP_DECISIONS
 from .trail import Trail
 
@@ -61,8 +61,11 @@ globals().update(WORK=WORK, SPENDING=SPENDING, OVER=OVER, SETUP=SETUP, MOVE=MOVE
 # fits a 64-bit integer) and MAX_POOL pool resources (the language checks it). Each row has a code for
 # State._row and State._put, and a length the ruleset sets (State._row_length).
 MAX_SEATS, MAX_ITEMS, MAX_POOL = 6, 64, 16
-POOL, OWNED, FIRST_DUE, FIRST_BUILDER, WPOS, WOWNER, EARNED, CONV_USED = range(8)
-ROWS = ("pool", "owned", "first_due", "first_builder", "wpos", "wowner", "earned", "conv_used")
+POOL, OWNED, FIRST_DUE, FIRST_BUILDER, WPOS, WOWNER, EARNED, CONV_USED, PURSES = range(9)
+ROWS = ("pool", "owned", "first_due", "first_builder", "wpos", "wowner", "earned", "conv_used", "purses")
+# The purses and the supply are holdings' indexes (Coinage.index): a Coinage answers a transfer of coins between
+# three of them as one integer, three indexes of IB bits (IM: one index's mask), read here with shifts.
+IB, IM = INDEX_BITS, INDEX_MASK
 
 # The game's own random numbers: SplitMix64 (mod 2**64; the compiled core declares these as unsigned 64-bit C
 # integers in game.pxd, where the same arithmetic wraps by itself).
@@ -218,10 +221,8 @@ class Condition:
         if metric == "workers":
             self.pmask = sum(1 << k for k in param)
         if metric == "coin_value":
-            value = comp.coinage.value
-
             def met(st, p):
-                return lo <= value(st.purses[p]) <= hi
+                return lo <= st.coin_value(p) <= hi
         elif metric == "structures" and param is None:
             def met(st, p):
                 return lo <= st.owned[p].bit_count() <= hi
@@ -360,7 +361,7 @@ class Condition:
                     if pmask >> k & 1 and ((st._wowner[w] == p) if k == sailor else (kinds >> k & 1)):
                         v += 1
         elif code == 3:                          # coins_held
-            v = st.purses[p][self.param]
+            v = st.c.coinage.count_at(st._purses[p], self.param)
         elif code == 4:                          # earned_this_turn (of the pool resource param)
             v = st._earned[self.param] if p == st.current else 0
         elif code == 5:                          # coins_spent_this_turn
@@ -415,7 +416,6 @@ class Compiled:
         self.coin_ids = [k for k, _ in coins]
         self.coin_values = tuple(v["value"] for _, v in coins)
         self.coinage = Coinage(self.coin_values, tuple(v["count"] for _, v in coins))
-        self.no_coins = (0,) * self.coinage.n      # the purse of nobody, where nobody makes change
         self.tokens = comps["structure_tokens"]
         # Resources: the coins (at most one, physical: self.coinage) and the
         # counted pools, indexed 0..n_pool-1 in declared order. Every amount
@@ -921,7 +921,7 @@ class State:
 
     __slots__ = (
         "c", "seed", "rng", "first", "current", "phase", "turn",
-        "supply", "purses", "_pool", "_owned", "_first_builder",
+        "_supply", "_purses", "_pool", "_owned", "_first_builder",
         "_wpos", "_wowner", "moved",
         "stack", "face_up", "claimed", "removed",
         "holder", "token_turn", "borrowed", "borrowed_mask", "borrows",
@@ -949,9 +949,6 @@ class State:
         st.log = Trail()
         st.turn = 0
         st.phase = WORK
-        nd = c.coinage.n
-        st.supply = c.coinage.totals
-        st.purses = [(0,) * nd] * n
         st._set_rows()
         st.moved = 0
         st.claimed = [[] for _ in range(n)]
@@ -1036,8 +1033,12 @@ class State:
     # entries mean anything. Code outside the engine reads them as `state.pool`, `state.owned`... (the
     # properties below): a list of the row's length that writes an entry assigned to it back (Row).
     def _set_rows(self):
-        """The rows at the start of a game: nothing held, owned or built; each worker on its starting space."""
+        """The rows at the start of a game: nothing held, owned or built (each purse the empty holding, index 0;
+        every coin in the supply); each worker on its starting space."""
         c = self.c
+        if not c.coinage.indexed:
+            raise ValueError("these coins can be held in too many ways for the engine (see soundness.MAX_HOLDINGS)")
+        self._supply = c.coinage.index(c.coinage.totals)
         if not cython.compiled:                   # compiled: C arrays of these sizes, zeroed as the state is made
             self._pool = [0] * (MAX_SEATS * MAX_POOL)     # player p's resource r at p * n_pool + r
             self._owned = [0] * MAX_SEATS
@@ -1047,6 +1048,7 @@ class State:
             self._wowner = [0] * MAX_ITEMS
             self._earned = [0] * MAX_POOL
             self._conv_used = [0] * MAX_ITEMS
+            self._purses = [0] * MAX_SEATS                 # per seat: the index of its holding (0: no coins)
         for s in range(MAX_ITEMS):
             self._first_builder[s] = -1
         for w in range(c.n_workers):
@@ -1058,7 +1060,7 @@ class State:
         c = self.c
         if row == POOL:
             return c.n_players * c.n_pool
-        if row == OWNED or row == FIRST_DUE:
+        if row == OWNED or row == FIRST_DUE or row == PURSES:
             return c.n_players
         if row == FIRST_BUILDER:
             return c.n_struct
@@ -1085,10 +1087,13 @@ class State:
             return [self._wowner[i] for i in range(n)]
         if row == EARNED:
             return [self._earned[i] for i in range(n)]
+        if row == PURSES:
+            return [self.c.coinage.holding[self._purses[i]] for i in range(n)]
         return [self._conv_used[i] for i in range(n)]
 
-    def _put(self, row: int, i: int, value: int):
-        """Set entry ``i`` of ``row`` (an IndexError beyond the entries this game uses)."""
+    def _put(self, row: int, i: int, value) -> None:
+        """Set entry ``i`` of ``row`` (an IndexError beyond the entries this game uses); a purse is given as a
+        holding, the counts per denomination, and kept as its index (a ValueError outside the coins in the box)."""
         if not 0 <= i < self._row_length(row):
             raise IndexError(f"{ROWS[row]} has no entry {i}")
         if row == POOL:
@@ -1105,6 +1110,8 @@ class State:
             self._wowner[i] = value
         elif row == EARNED:
             self._earned[i] = value
+        elif row == PURSES:
+            self._purses[i] = self.c.coinage.index(value)
         else:
             self._conv_used[i] = value
 
@@ -1142,6 +1149,26 @@ class State:
     def earned(self) -> "Row":
         """Per pool resource: what the current player earned of it this turn."""
         return Row(self, EARNED)
+
+    @property
+    def purses(self) -> "Row":
+        """Per seat: the coins it holds, a count per denomination (smallest first). A holding is kept as its index
+        (Coinage.index); assigning a holding outside the coins in the box raises ValueError."""
+        return Row(self, PURSES)
+
+    @purses.setter
+    def purses(self, holdings):
+        for i in range(len(holdings)):
+            self._put(PURSES, i, holdings[i])
+
+    @property
+    def supply(self) -> tuple:
+        """The coins in the supply, a count per denomination (smallest first)."""
+        return self.c.coinage.holding[self._supply]
+
+    @supply.setter
+    def supply(self, holding):
+        self._supply = self.c.coinage.index(holding)
 
     @property
     def conv_used(self) -> "Row":
@@ -1206,7 +1233,6 @@ class State:
         allocates nothing)."""
         st = State.__new__(State)
         self._fill(st)
-        st.purses = list(self.purses)
         st.history = self.history.fork()      # shared, not copied: search bots clone constantly
         st.log = self.log.fork()
         return st
@@ -1216,14 +1242,12 @@ class State:
         one, reusing its objects instead of allocating new ones; ``st``. The greedy policy values each action
         on one such scratch state (its play and its :meth:`key` are a clone's)."""
         self._fill(st)
-        for i in range(len(self.purses)):         # in place: a slice assignment would make a slice
-            st.purses[i] = self.purses[i]
         st.history.take(self.history)
         st.log.take(self.log)
         return st
 
     def _fill(self, st: "State") -> None:
-        # Every field but the purses and the trails, field by field on purpose: this is the search
+        # Every field but the trails, field by field on purpose: this is the search
         # bots' hot path, and a loop over __slots__ with getattr/setattr is several times slower.
         st.c = self.c
         st.seed = self.seed
@@ -1232,8 +1256,9 @@ class State:
         st.current = self.current
         st.phase = self.phase
         st.turn = self.turn
-        st.supply = self.supply
+        st._supply = self._supply
         st._pool = self._pool[:]                 # the rows: lists here, C arrays copied whole when compiled
+        st._purses = self._purses[:]
         st._owned = self._owned[:]
         st._first_due = self._first_due[:]
         st._first_builder = self._first_builder[:]
@@ -1281,8 +1306,7 @@ class State:
 
     def key(self) -> tuple:
         """Everything that determines the game from here (for equality tests)."""
-        return (self.rng, self.first, self.current, self.phase, self.turn, self.supply,
-                tuple(self.purses), self._rows_key(), self.moved, tuple(self.stack), self.face_up,
+        return (self.rng, self.first, self.current, self.phase, self.turn, self._supply, self._rows_key(), self.moved, tuple(self.stack), self.face_up,
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, self.spent,
@@ -1312,6 +1336,8 @@ class State:
             out.append(self._earned[i])
         for i in range(len(c.conv_ids)):
             out.append(self._conv_used[i])
+        for i in range(c.n_players):
+            out.append(self._purses[i])
         return tuple(out)
 
     def __eq__(self, other):
@@ -1345,7 +1371,7 @@ class State:
 
     # --------------------------------------------------------------- metrics
     def coin_value(self, p: int) -> int:
-        return self.c.coinage.value(self.purses[p])
+        return self.c.coinage.value_at(self._purses[p])
 
     def structure_vp(self, p: int, s: int) -> int:
         c = self.c
@@ -1373,7 +1399,7 @@ class State:
         if name == "coin_value":
             return self.coin_value(p)
         if name == "coins_held":
-            return self.purses[p][param]
+            return self.c.coinage.count_at(self._purses[p], param)
         if name == "workers_on_one_space":
             counts = [0] * len(c.space_ids)
             if param:
@@ -1475,23 +1501,28 @@ class State:
 
     # ----------------------------------------------------------------- coins
     # Who makes change: the supply and the player first; when they cannot, c.change_makers[p] in
-    # order, the first who can (with two players: the opponent), or nobody (then c.no_coins stands in).
+    # order, the first who can (with two players: the opponent), or nobody (then the empty holding, index 0,
+    # stands in). Purses and supply are holdings' indexes; Coinage.transfer_at answers with three, packed
+    # (the payer's, the payee's and the change maker's, IB bits each), or -1 where the coins cannot do it.
     def _earn_coin(self, p: int, amount: int) -> int:
         """Take up to ``amount`` from the supply (another player makes change if
         needed); what the coins cannot provide is not earned. Returns the amount earned."""
         cg = self.c.coinage
-        amount = min(amount, cg.value(self.supply))
+        amount = min(amount, cg.value_at(self._supply))
         makers = self.c.change_makers[p]
         while amount > 0:
             if not makers:
-                r = cg.transfer(self.supply, self.purses[p], self.c.no_coins, amount)
-                if r is not None:
-                    self.supply, self.purses[p] = r[0], r[1]
+                r = cg.transfer_at(self._supply, self._purses[p], 0, amount)
+                if r >= 0:
+                    self._supply = r >> IB >> IB
+                    self._purses[p] = r >> IB & IM
                     return amount
             for q in makers:
-                r = cg.transfer(self.supply, self.purses[p], self.purses[q], amount)
-                if r is not None:
-                    self.supply, self.purses[p], self.purses[q] = r
+                r = cg.transfer_at(self._supply, self._purses[p], self._purses[q], amount)
+                if r >= 0:
+                    self._supply = r >> IB >> IB
+                    self._purses[p] = r >> IB & IM
+                    self._purses[q] = r & IM
                     return amount
             amount -= 1
         return 0
@@ -1500,9 +1531,9 @@ class State:
         cg = self.c.coinage
         makers = self.c.change_makers[p]
         if not makers:
-            return cg.transfer(self.supply, self.purses[p], self.c.no_coins, amount) is not None
+            return cg.transfer_at(self._supply, self._purses[p], 0, amount) >= 0
         for q in makers:
-            if cg.transfer(self.supply, self.purses[p], self.purses[q], amount) is not None:
+            if cg.transfer_at(self._supply, self._purses[p], self._purses[q], amount) >= 0:
                 return True
         return False
 
@@ -1512,9 +1543,9 @@ class State:
         cg = self.c.coinage
         makers = self.c.change_makers[p]
         if not makers:
-            return cg.transfer(self.purses[p], self.supply, self.c.no_coins, amount) is not None
+            return cg.transfer_at(self._purses[p], self._supply, 0, amount) >= 0
         for q in makers:
-            if cg.transfer(self.purses[p], self.supply, self.purses[q], amount) is not None:
+            if cg.transfer_at(self._purses[p], self._supply, self._purses[q], amount) >= 0:
                 return True
         return False
 
@@ -1523,12 +1554,15 @@ class State:
             cg = self.c.coinage
             makers = self.c.change_makers[p]
             if not makers:
-                r = cg.transfer(self.purses[p], self.supply, self.c.no_coins, amount)
-                self.purses[p], self.supply = r[0], r[1]
+                r = cg.transfer_at(self._purses[p], self._supply, 0, amount)
+                self._purses[p] = r >> IB >> IB
+                self._supply = r >> IB & IM
             for q in makers:
-                r = cg.transfer(self.purses[p], self.supply, self.purses[q], amount)
-                if r is not None:
-                    self.purses[p], self.supply, self.purses[q] = r
+                r = cg.transfer_at(self._purses[p], self._supply, self._purses[q], amount)
+                if r >= 0:
+                    self._purses[p] = r >> IB >> IB
+                    self._supply = r >> IB & IM
+                    self._purses[q] = r & IM
                     break
             self.spent += amount
 
@@ -1938,9 +1972,9 @@ class State:
         if self.holder == p and (c.repay_same_turn or self.token_turn != self.turn):
             if value >= c.repay_coin and self._has(p, c.repay_pool) and self._can_pay(p, c.repay_coin):
                 out.append(c.a_repay)
-        purse = self.purses[p]
-        for dn in range(1, c.coinage.n):
-            if self.supply[dn] and c.coinage.exchange(purse, self.supply, dn, True) is not None:
+        cg = c.coinage
+        for dn in range(1, cg.n):
+            if cg.count_at(self._supply, dn) and cg.exchange_at(self._purses[p], self._supply, dn, True) >= 0:
                 out.append(c.exchange_action[dn])
         if c.trade_phases & 2 and self.offers < c.trade_per_turn:
             self._offer_actions(out)
@@ -1977,23 +2011,23 @@ class State:
         whether both can be paid (with ``pay``, paid)."""
         c = self.c
         cg = c.coinage
-        a = self.purses[p]
-        b = self.purses[q]
-        supply = self.supply
+        a = self._purses[p]
+        b = self._purses[q]
+        supply = self._supply
         if c.trade_give_coin[o]:
-            t = cg.transfer(a, b, supply, c.trade_give_coin[o])
-            if t is None:
+            t = cg.transfer_at(a, b, supply, c.trade_give_coin[o])
+            if t < 0:
                 return False
-            a, b, supply = t[0], t[1], t[2]
+            a, b, supply = t >> IB >> IB, t >> IB & IM, t & IM
         if c.trade_get_coin[o]:
-            t = cg.transfer(b, a, supply, c.trade_get_coin[o])
-            if t is None:
+            t = cg.transfer_at(b, a, supply, c.trade_get_coin[o])
+            if t < 0:
                 return False
-            b, a, supply = t[0], t[1], t[2]
+            b, a, supply = t >> IB >> IB, t >> IB & IM, t & IM
         if pay:
-            self.purses[p] = a
-            self.purses[q] = b
-            self.supply = supply
+            self._purses[p] = a
+            self._purses[q] = b
+            self._supply = supply
         return True
 
     def _offer(self, p: int, o: int, q: int):
@@ -2119,7 +2153,9 @@ class State:
                 self.borrowed_mask = 0
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
-            self.purses[p], self.supply = c.coinage.exchange(self.purses[p], self.supply, arg, True)
+            r = c.coinage.exchange_at(self._purses[p], self._supply, arg, True)
+            self._purses[p] = r >> IB
+            self._supply = r & IM
         elif kind == OFFER:
             self._offer(p, arg, c.action_arg2[action])
             return
@@ -2411,23 +2447,23 @@ class State:
                 if self._pool[base + r] < amounts[r] * len(payees):
                     return False
         cg = c.coinage
-        purse = self.purses[p]
-        supply = self.supply
+        purse = self._purses[p]
+        supply = self._supply
         for q in payees:
             if coin:
-                t = cg.transfer(purse, self.purses[q], supply, coin)
-                if t is None:
+                t = cg.transfer_at(purse, self._purses[q], supply, coin)
+                if t < 0:
                     return False
-                purse, supply = t[0], t[2]
+                purse, supply = t >> IB >> IB, t & IM
                 if pay:
-                    self.purses[q] = t[1]
+                    self._purses[q] = t >> IB & IM
             if pay:
                 self._take(p, amounts)
                 self._gain(q, amounts)
                 self.log.append(("toll", p, q, dest))
         if pay:
-            self.purses[p] = purse
-            self.supply = supply
+            self._purses[p] = purse
+            self._supply = supply
             self.spent += coin * len(payees)
         return True
 
@@ -2470,9 +2506,11 @@ class State:
             cg = c.coinage
             amount = min(coin, self.coin_value(v))
             while amount > 0:
-                t = cg.transfer(self.purses[v], self.purses[p], self.supply, amount)
-                if t is not None:
-                    self.purses[v], self.purses[p], self.supply = t
+                t = cg.transfer_at(self._purses[v], self._purses[p], self._supply, amount)
+                if t >= 0:
+                    self._purses[v] = t >> IB >> IB
+                    self._purses[p] = t >> IB & IM
+                    self._supply = t & IM
                     taken = amount
                     break
                 amount -= 1
