@@ -3,7 +3,7 @@
 import cython
 
 # The slot tables' size (coins.py), a C integer: a key's slot is computed in C.
-cdef int SLOTS
+cdef int SLOTS, PSLOTS
 
 @cython.final
 cdef class Coinage:

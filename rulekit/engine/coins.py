@@ -42,6 +42,8 @@ CACHE_SIZE = 1 << 16
 #: Slots of the table in front of each cache for integer keys (a prime: a key's slot is the key modulo it). A
 #: slot keeps the last key that landed there and its answer; a key not found there is looked up in the cache.
 SLOTS = 16381
+#: Slots of transfer_at's table (a prime): its keys (three purses and an amount) are many more than an exchange's.
+PSLOTS = 131071
 
 #: A holding's index (below ``Coinage._holdings``) takes 14 bits in the packed answers of
 #: :meth:`Coinage.transfer_at` and :meth:`Coinage.exchange_at`: a ruleset's coins allow at most
@@ -95,8 +97,8 @@ class Coinage:
         self._hcount = array("q", [x for h in self.holding for x in h])
         # transfer_at's and exchange_at's answers, packed integers (-1: none): a slot table in front of a dict, as
         # for transfer(), with C arrays for both keys and answers (a hit makes no Python object).
-        self._pkeys = array("q", [-1]) * SLOTS
-        self._pvals = array("q", [0]) * SLOTS
+        self._pkeys = array("q", [-1]) * PSLOTS
+        self._pvals = array("q", [0]) * PSLOTS
         self._ekeys = array("q", [-1]) * SLOTS
         self._evals = array("q", [0]) * SLOTS
         self._packed = {}
@@ -217,7 +219,7 @@ class Coinage:
         integers, then a dict."""
         if self._packed_keys and 0 <= amount <= self.total_value:
             k = ((ia * self._holdings + ib) * self._holdings + ic) * (self.total_value + 1) + amount
-            slot = k % SLOTS
+            slot = k % PSLOTS
             if self._pkeys[slot] == k:
                 return self._pvals[slot]
             known = self._packed.get(k)

@@ -1859,7 +1859,7 @@ class State:
 
     def _legal(self, out: list) -> None:
         """Write the legal actions into ``out``, emptied first (a playout reuses one list for a whole game)."""
-        del out[:]
+        out.clear()
         if self.phase == OVER:
             return
         if self.pending:
