@@ -1306,7 +1306,8 @@ class State:
 
     def key(self) -> tuple:
         """Everything that determines the game from here (for equality tests)."""
-        return (self.rng, self.first, self.current, self.phase, self.turn, self._supply, self._rows_key(), self.moved, tuple(self.stack), self.face_up,
+        return (self.rng, self.first, self.current, self.phase, self.turn, self._supply, self._rows_key(), self.moved,
+                tuple(self.stack), self.face_up,
                 tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
                 self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
                 self.cast_pending, self.spent,
@@ -1555,6 +1556,8 @@ class State:
             makers = self.c.change_makers[p]
             if not makers:
                 r = cg.transfer_at(self._purses[p], self._supply, 0, amount)
+                if r < 0:               # never: the callers check _can_pay first
+                    raise RuntimeError(f"seat {p} cannot pay {amount}")
                 self._purses[p] = r >> IB >> IB
                 self._supply = r >> IB & IM
             for q in makers:
