@@ -54,31 +54,6 @@ def _holdings(totals, rng):
     return tuple(a), tuple(b), tuple(c)
 
 
-@pytest.mark.parametrize("values,totals", [((1, 5, 10), (10, 3, 1)), ((1, 5, 10), (8, 5, 1)), ((1, 2, 5), (3, 3, 2))])
-def test_the_caches_integer_keys_give_the_tuple_keys_answers(values, totals):
-    """The compiled core keys its caches on integers, pure Python on tuples: the same answers,
-    including for amounts and holdings outside the box's coins (which fall back to tuples)."""
-    import random
-
-    rng = random.Random(7)
-    by_int, by_tuple = Coinage(values, totals), Coinage(values, totals)
-    by_int._int_keys, by_tuple._int_keys = True, False
-    found = 0
-    for _ in range(3000):
-        a, b, c = _holdings(totals, rng)
-        if rng.random() < 0.05:
-            a = tuple(x + t + 1 for x, t in zip(a, totals))      # more coins than the box holds
-        amount = rng.choice([0, 1, 2, 3, 4, 5, 7, 10, sum(v * t for v, t in zip(values, totals)) + 1])
-        for _twice in range(2):                                   # a miss, then a hit
-            answer = by_int.transfer(a, b, c, amount)
-            assert answer == by_tuple.transfer(a, b, c, amount) == by_tuple._transfer(a, b, c, amount)
-            denom, up = rng.randrange(len(values)), rng.random() < 0.5
-            assert by_int.exchange(a, b, denom, up) == by_tuple.exchange(a, b, denom, up)
-        found += answer is not None
-    assert found > 1000 and len(by_int._transfers) > 100
-    assert by_int._index((totals[0] + 1,) + totals[1:]) == -1 and by_int._index(totals) == by_int._holdings - 1
-
-
 def _unpacked(packed, parts):
     """Coinage.transfer_at's or exchange_at's answer as that many indexes (None for -1)."""
     if packed < 0:
@@ -93,8 +68,9 @@ def _unpacked(packed, parts):
 @pytest.mark.parametrize("values,totals", [((1, 5, 10), (10, 3, 1)), ((1, 5, 10), (8, 5, 1)), ((1, 2, 5), (3, 3, 2))])
 def test_the_answers_by_index_are_the_holdings_answers(values, totals):
     """The engine keeps purses and the supply as holdings' indexes: transfer_at, exchange_at, value_at and
-    count_at answer what transfer, exchange, value and the counts answer for the holdings themselves, on a
-    miss and on a hit of their caches, for every amount (one beyond the box's value included)."""
+    count_at answer what the change-making policy (_transfer, _exchange, uncached), value and the counts answer
+    for the holdings themselves, on a miss and on a hit of the caches (the holdings' and the indexes'), for
+    every amount (one beyond the box's value included)."""
     import random
 
     rng = random.Random(11)
@@ -108,15 +84,17 @@ def test_the_answers_by_index_are_the_holdings_answers(values, totals):
         assert [coins.count_at(ia, d) for d in range(len(values))] == list(a)
         amount = rng.choice([0, 1, 2, 3, 4, 5, 7, 10, coins.total_value + 1])
         denom, up = rng.randrange(len(values)), rng.random() < 0.5
-        expected = coins.transfer(a, b, c, amount)
-        swap = coins.exchange(a, b, denom, up)
+        expected = coins._transfer(a, b, c, amount)              # uncached
+        swap = coins._exchange(a, b, denom, up)
         for _twice in range(2):                                   # a miss, then a hit
+            assert coins.transfer(a, b, c, amount) == expected and coins.exchange(a, b, denom, up) == swap
             got = _unpacked(coins.transfer_at(ia, ib, ic, amount), 3)
             assert got == (None if expected is None else tuple(coins.index(h) for h in expected))
             got = _unpacked(coins.exchange_at(ia, ib, denom, up), 2)
             assert got == (None if swap is None else tuple(coins.index(h) for h in swap))
         found += expected is not None
     assert found > 1000
+    assert coins._index((totals[0] + 1,) + totals[1:]) == -1 and coins._index(totals) == coins._holdings - 1
 
 
 def test_an_index_is_for_the_coins_in_the_box_only():

@@ -13,10 +13,6 @@ cdef class Coinage:
     cdef public dict _by_value, _transfers, _exchanges
     cdef public tuple _radix
     cdef public long long _holdings
-    cdef public bint _int_keys
-    # The slot tables in front of the caches, for integer keys (None until the first one).
-    cdef public long long[::1] _tkeys, _xkeys
-    cdef public list _tvals, _xvals
     # Holdings by index: their values, their counts (index * n + denomination), the packed answers' caches.
     cdef public bint indexed, _packed_keys
     cdef public tuple holding
@@ -31,15 +27,10 @@ cdef class Coinage:
     @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong)
     cpdef long long exchange_at(self, int ip, int isup, int denom, bint up)
 
-    cpdef _slots(self)
-
     @cython.locals(k=cython.longlong, x=cython.longlong, r=cython.longlong, i=cython.int)
     cpdef long long _index(self, tuple h)
 
-    @cython.locals(ia=cython.longlong, ib=cython.longlong, ic=cython.longlong, k=cython.longlong, slot=cython.int)
     cpdef object transfer(self, a, b, c, int amount)
-
-    @cython.locals(ip=cython.longlong, isup=cython.longlong, k=cython.longlong, slot=cython.int)
     cpdef object exchange(self, purse, supply, int denom, up)
 
     @cython.locals(i=cython.int, t=cython.int, v=cython.int, x=cython.int)

@@ -39,8 +39,8 @@ Holding = tuple
 #: Answers a Coinage keeps before it starts over (each is a few small tuples).
 CACHE_SIZE = 1 << 16
 
-#: Slots of the table in front of each cache for integer keys (a prime: a key's slot is the key modulo it). A
-#: slot keeps the last key that landed there and its answer; a key not found there is looked up in the cache.
+#: Slots of the table in front of exchange_at's cache (a prime: a key's slot is the key modulo it). A slot keeps
+#: the last key that landed there and its answer; a key not found there is looked up in the cache.
 SLOTS = 16381
 #: Slots of transfer_at's table (a prime): its keys (three purses and an amount) are many more than an exchange's.
 PSLOTS = 131071
@@ -50,11 +50,6 @@ PSLOTS = 131071
 #: rulekit.language.soundness.MAX_HOLDINGS (10,000) holdings, below 2 ** 14 (a test keeps them so).
 INDEX_BITS = 14
 INDEX_MASK = (1 << INDEX_BITS) - 1
-
-#: True where Cython compiled this module (setup.py): the caches then key on integers, which C
-#: computes faster than Python hashes tuples; as pure Python they key on the tuples themselves.
-#: Either way the answers are the same (a cache only remembers them).
-COMPILED = not __file__.endswith(".py")
 
 
 class Coinage:
@@ -69,25 +64,14 @@ class Coinage:
         for counts in product(*(range(t + 1) for t in self.totals)):
             by_value[self.value(counts)].append(counts)
         self._by_value = {k: tuple(v) for k, v in by_value.items()}
-        # Answers cached per instance: transfers repeat a lot within and across games. In the
-        # compiled core the caches' keys are integers (each holding a number in mixed radix,
-        # the counts as digits), far cheaper to hash and compare than tuples of tuples; as pure
-        # Python, when they would not fit in 62 bits, or for a holding outside the box's coins,
-        # the key is the tuple itself.
+        # Answers cached per instance: transfers repeat a lot within and across games.
         self._radix = tuple(t + 1 for t in self.totals)
         holdings = 1
         for r in self._radix:
             holdings *= r
         self._holdings = holdings
-        self._int_keys = (COMPILED and holdings ** 3 * (self.total_value + 1) < (1 << 62)
-                          and holdings ** 2 * 2 * self.n < (1 << 62))
-        self._transfers = {}
+        self._transfers = {}          # transfer()'s and exchange()'s, keyed by the holdings
         self._exchanges = {}
-        # In front of each cache, for integer keys: a table of SLOTS slots (key, answer), so that the compiled
-        # core finds a repeated answer with one C array read, without making the key a Python integer. Made
-        # on the first integer key (_slots).
-        self._tkeys = self._xkeys = None
-        self._tvals = self._xvals = None
         # Holdings by index (the engine's purses and supply are indexes: docs/engine.md, "Coins as indexes"):
         # the counts of each, its value, and each count in a flat table (index * n + denomination), so that the
         # compiled core reads a count or a value as one C array read.
@@ -95,8 +79,9 @@ class Coinage:
         self.holding = tuple(product(*(range(r) for r in self._radix))) if self.indexed else ()
         self._hvalue = array("q", [self.value(h) for h in self.holding])
         self._hcount = array("q", [x for h in self.holding for x in h])
-        # transfer_at's and exchange_at's answers, packed integers (-1: none): a slot table in front of a dict, as
-        # for transfer(), with C arrays for both keys and answers (a hit makes no Python object).
+        # transfer_at's and exchange_at's answers, packed integers (-1: none): keyed by an integer (the indexes and
+        # the amount as the digits of a number), a slot table of C integers for both keys and answers (a hit makes
+        # no Python object) in front of a dict.
         self._pkeys = array("q", [-1]) * PSLOTS
         self._pvals = array("q", [0]) * PSLOTS
         self._ekeys = array("q", [-1]) * SLOTS
@@ -124,76 +109,25 @@ class Coinage:
             k = k * r + x
         return k
 
-    def _slots(self) -> None:
-        self._tkeys = array("q", [-1]) * SLOTS
-        self._tvals = [None] * SLOTS
-        self._xkeys = array("q", [-1]) * SLOTS
-        self._xvals = [None] * SLOTS
-
     def transfer(self, a: Holding, b: Holding, c: Holding, amount: int):
-        """:meth:`_transfer`, cached (a plain dict: a hit is one look-up; emptied when it grows past 65,536). With
-        integer keys, the slot table in front of it answers most calls without the dict."""
-        key = None
-        if self._int_keys and 0 <= amount <= self.total_value:
-            ia = self._index(a)
-            ib = self._index(b)
-            ic = self._index(c)
-            if ia >= 0 and ib >= 0 and ic >= 0:
-                k = ((ia * self._holdings + ib) * self._holdings + ic) * (self.total_value + 1) + amount
-                if self._tvals is None:
-                    self._slots()
-                slot = k % SLOTS
-                if self._tkeys[slot] == k:
-                    return self._tvals[slot]
-                r = self._transfers.get(k, self)
-                if r is self:
-                    if len(self._transfers) >= CACHE_SIZE:
-                        self._transfers.clear()
-                    r = self._transfers[k] = self._transfer(a, b, c, amount)
-                self._tkeys[slot] = k
-                self._tvals[slot] = r
-                return r
-        if key is None:
-            key = (a, b, c, amount)
-        try:
-            return self._transfers[key]
-        except KeyError:
-            pass
-        if len(self._transfers) >= CACHE_SIZE:
-            self._transfers.clear()
-        r = self._transfers[key] = self._transfer(a, b, c, amount)
+        """:meth:`_transfer`, cached (a plain dict keyed by the holdings: a hit is one look-up; emptied when it grows
+        past 65,536). The engine asks :meth:`transfer_at`, the same answers for holdings' indexes."""
+        key = (a, b, c, amount)
+        r = self._transfers.get(key, self)
+        if r is self:
+            if len(self._transfers) >= CACHE_SIZE:
+                self._transfers.clear()
+            r = self._transfers[key] = self._transfer(a, b, c, amount)
         return r
 
     def exchange(self, purse: Holding, supply: Holding, denom: int, up: bool):
-        """:meth:`_exchange`, cached like :meth:`transfer`."""
-        key = None
-        if self._int_keys and 0 <= denom < self.n:
-            ip = self._index(purse)
-            isup = self._index(supply)
-            if ip >= 0 and isup >= 0:
-                k = ((ip * self._holdings + isup) * self.n + denom) * 2 + (1 if up else 0)
-                if self._xvals is None:
-                    self._slots()
-                slot = k % SLOTS
-                if self._xkeys[slot] == k:
-                    return self._xvals[slot]
-                r = self._exchanges.get(k, self)
-                if r is self:
-                    if len(self._exchanges) >= CACHE_SIZE:
-                        self._exchanges.clear()
-                    r = self._exchanges[k] = self._exchange(purse, supply, denom, up)
-                self._xkeys[slot] = k
-                self._xvals[slot] = r
-                return r
-        if key is None:
-            key = (purse, supply, denom, up)
-        try:
-            return self._exchanges[key]
-        except KeyError:
-            pass
-        if len(self._exchanges) >= CACHE_SIZE:
-            self._exchanges.clear()
-        r = self._exchanges[key] = self._exchange(purse, supply, denom, up)
+        """:meth:`_exchange`, cached like :meth:`transfer` (the engine asks :meth:`exchange_at`)."""
+        key = (purse, supply, denom, up)
+        r = self._exchanges.get(key, self)
+        if r is self:
+            if len(self._exchanges) >= CACHE_SIZE:
+                self._exchanges.clear()
+            r = self._exchanges[key] = self._exchange(purse, supply, denom, up)
         return r
 
     # ------------------------------------------------------------------ holdings by index
