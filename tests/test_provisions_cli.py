@@ -75,6 +75,22 @@ def test_french_play_shows_french_words():
     assert any(f"{good} (" in out for good in ("Café", "Farine", "Haricots", "Tabac", "Pommes de terre"))
 
 
+def test_the_suppliers_columns_line_up_whatever_the_goods_names():
+    """The supplier lines put their counts in one column, in French too, where "Pommes de terre (brown)" is
+    longer than any English name."""
+    from rulekit.engine import new_game
+    from rulekit.i18n import language
+    from rulekit.language import load_ruleset
+    from rulekit.play import provisions_screen as pscreen
+
+    st = new_game(load_ruleset("provisions-1849"), seed=5, players=2)
+    for lang, word in (("en", " holding "), ("fr", " réserve ")):
+        with language(lang):
+            lines = [line for line in pscreen.board_lines(st, ["A", "B"]) if word in line]
+        assert len(lines) == len(st.t.colours)
+        assert len({line.index(word) for line in lines}) == 1, lines
+
+
 def test_french_diff_names_the_goods_and_months_in_french():
     result = run("--lang", "fr", "diff", "provisions-1849", VARIANT)
     assert result.exit_code == 0, result.output

@@ -101,12 +101,13 @@ def board_lines(state, names, seat: int | None = None) -> list[str]:
     out.append(_("Nugget (first player this month): {player}").format(player=names[state.nugget]))
     out.append("")
     out.append(_("Suppliers (holding · production area · this month's card) and the vigilantes:"))
+    width = max(len(good_name(state, colour)) for colour in t.colours)    # the columns line up in any language
     for g, colour in enumerate(t.colours):
         card = state.production_shown[g]
         card_text = "" if not card else (_("produce {count}").format(count=card) if card > 0
                                          else _("steal {count}").format(count=-card))
         out.append("  " + _("{good:<22} holding {holding:>2} · production {area:>2} · {card:<10} · vigilantes {vig}")
-                   .format(good=good_name(state, colour), holding=state.holding[g], area=state.area[g],
+                   .format(good=good_name(state, colour).ljust(width), holding=state.holding[g], area=state.area[g],
                            card=card_text or "—", vig=state.vigilantes[g]))
     out.append("")
     out.append(ngettext("Customer row ({count} card left in the pile), leftmost first:",
