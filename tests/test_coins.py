@@ -120,3 +120,16 @@ def test_a_purse_set_outside_the_box_is_refused_on_both_engines():
         assert st.key() == before
         st.purses[0] = (0, 1, 0)
         assert st.purses[0] == (0, 1, 0) and st.coin_value(0) == 5
+
+
+def test_rulesets_with_the_same_coins_share_one_coinage():
+    """A Coinage's tables and caches are large and depend on the coins alone: compiled rulesets (and numbers of
+    players) with the same coins share one; other coins get their own."""
+    from rulekit.engine import compile_ruleset
+    from rulekit.language import load_ruleset
+
+    en, three, fr = (load_ruleset(r) for r in ("province-en", "province-3p", "province-fr"))
+    assert compile_ruleset(en).coinage.totals == compile_ruleset(three).coinage.totals
+    assert compile_ruleset(en).coinage is compile_ruleset(three).coinage
+    assert compile_ruleset(fr).coinage.totals != compile_ruleset(en).coinage.totals
+    assert compile_ruleset(fr).coinage is not compile_ruleset(en).coinage

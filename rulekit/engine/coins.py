@@ -52,6 +52,19 @@ INDEX_BITS = 14
 INDEX_MASK = (1 << INDEX_BITS) - 1
 
 
+def shared(values, totals) -> "Coinage":
+    """The one Coinage of these coins in this process: its answers depend on the coins alone, so every ruleset
+    (and number of players) with the same coins shares its tables and caches, which are large (a few MB)."""
+    key = (tuple(values), tuple(totals))
+    coinage = _SHARED.get(key)
+    if coinage is None:
+        coinage = _SHARED[key] = Coinage(*key)
+    return coinage
+
+
+_SHARED = {}
+
+
 class Coinage:
     """The coins of one ruleset: denomination values and how many of each exist."""
 

@@ -38,7 +38,8 @@ try:
     import cython                 # compiled: cython.compiled is True; Cython's pure-Python shadow: False
 except ImportError:               # pure Python without Cython installed
     from . import nocython as cython
-from .coins import INDEX_BITS, INDEX_MASK, Coinage
+from .coins import INDEX_BITS, INDEX_MASK
+from .coins import shared as coins_of
 from .primitives import CARD_EFFECTS, EFFECTS, METRICS, SETUP_DECISION_ROWS, SETUP_DECISIONS
 from .trail import Trail
 
@@ -415,7 +416,7 @@ class Compiled:
         coins = sorted(comps["coins"].items(), key=lambda kv: kv[1]["value"])
         self.coin_ids = [k for k, _ in coins]
         self.coin_values = tuple(v["value"] for _, v in coins)
-        self.coinage = Coinage(self.coin_values, tuple(v["count"] for _, v in coins))
+        self.coinage = coins_of(self.coin_values, tuple(v["count"] for _, v in coins))
         self.tokens = comps["structure_tokens"]
         # Resources: the coins (at most one, physical: self.coinage) and the
         # counted pools, indexed 0..n_pool-1 in declared order. Every amount
