@@ -358,6 +358,35 @@ def test_same_games_past_32_structures_and_workers(tmp_path):
     assert high_structures and high_workers
 
 
+def long_table_variant(tmp_path, spaces: int = 130):
+    """A house rule whose work cycle has ``spaces`` spaces (130: 520 moves, 4 kinds on each): its action table is
+    longer than the compiled core's buffer on the C stack (game.LEGAL_STACK), so the legal actions are listed in
+    one allocated for the call, and its moves are past the 62 the work phase collects as a bit set."""
+    base = load_ruleset("province-en").data["work_cycle"]
+    cycle = [dict(sp) for sp in base["spaces"]]
+    cycle += [{"id": f"field{i}", "yields": {("labor", "coin")[i % 2]: 1}} for i in range(spaces - len(cycle))]
+    return load_ruleset(variant(tmp_path, {"work_cycle": {"spaces": cycle, "entry": base["entry"]}},
+                                name=f"long-table-{spaces}"))
+
+
+def test_same_games_past_the_stack_buffer_of_legal_actions(tmp_path):
+    rs = long_table_variant(tmp_path)
+    c = FAST.compile_ruleset(rs)
+    assert len(c.actions) > PURE.game.LEGAL_STACK and c.n_kinds * c.n_spaces > 62
+    for seed in range(20):
+        play_both(rs, seed)
+
+
+def test_the_stack_buffer_of_legal_actions_is_sized_as_game_py_says():
+    """game.pxd sizes the C stack buffers of State._legal and State.playout; game.py's LEGAL_STACK decides which
+    tables use them: a buffer declared smaller would be written past its end."""
+    import re
+
+    pxd = (Path(core.__file__).parent / "game.pxd").read_text(encoding="utf-8")
+    sizes = [int(m) for m in re.findall(r"stack=cython\.int\[(\d+)\]", pxd)]
+    assert len(sizes) == 2 and set(sizes) == {PURE.game.LEGAL_STACK}
+
+
 @pytest.mark.parametrize("n", range(VARIANTS))
 def test_same_games_on_generated_variants(tmp_path, n):
     rs = generated_variant(tmp_path, n)

@@ -13,7 +13,7 @@ from rulekit import engine as default_engine
 from rulekit.engine import core
 from rulekit.language import load_ruleset
 from scenario import bundled_of
-from test_engine_differential import generated_variant
+from test_engine_differential import generated_variant, long_table_variant
 
 PURE = core.load_source("rulekit._pure_engine_playout")
 ENGINES = (default_engine,) if default_engine.ENGINE == "pure Python" else (default_engine, PURE.game)
@@ -73,6 +73,14 @@ def test_playout_plays_the_reference_loop_on_bundled_rulesets(ruleset_id):
 def test_playout_plays_the_reference_loop_on_generated_variants(tmp_path, n):
     rs = generated_variant(tmp_path, n)
     for seed in range(GAMES):
+        check_same(rs, seed)
+
+
+def test_playout_plays_the_reference_loop_past_the_stack_buffer(tmp_path):
+    """An action table longer than the compiled core's buffer on the C stack: the playout lists the legal
+    actions in a buffer it allocates, and plays the same games."""
+    rs = long_table_variant(tmp_path)
+    for seed in range(10):
         check_same(rs, seed)
 
 

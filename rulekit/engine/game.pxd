@@ -15,6 +15,7 @@
 import cython
 from rulekit.engine.coins cimport Coinage
 from rulekit.engine.trail cimport Trail
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 cdef class Condition    # declared below
 
@@ -24,6 +25,9 @@ cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, 
 
 # One bit for sets (game.py's BIT): 64-bit, so that BIT << s holds the 32nd structure, worker or kind and beyond.
 cdef long long BIT
+
+# Legal actions listed in a buffer on the C stack (State._legal; game.py): the size of that buffer.
+cdef int LEGAL_STACK
 
 # A holding's index takes IB bits in Coinage.transfer_at's packed answers; IM is one index's mask (game.py).
 cdef int IB
@@ -183,20 +187,25 @@ cdef class State:
     @cython.locals(base=cython.int, r=cython.int)
     cpdef bint _has(self, int p, tuple amounts)
 
+    # The legal actions: _legal_into writes them into a C buffer (on the stack: LEGAL_STACK below, game.py's
+    # LEGAL_STACK, a test keeps them equal); _legal copies them into a list for Python.
+    @cython.locals(stack=cython.int[512], at=cython.p_int, size=cython.int, n=cython.int, i=cython.int)
+    cpdef _legal(self, list out)
     @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int,
                    ns=cython.int, w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
                    dn=cython.int, wkind=tuple, used=cython.int,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
-                   b=cython.int, n_conv=cython.int, cg=Coinage)
-    cpdef _legal(self, list out)
+                   b=cython.int, n_conv=cython.int, cg=Coinage,
+                   n=cython.int, i=cython.int, j=cython.int, first=cython.int)
+    cdef int _legal_into(self, int* buf)
 
     @cython.locals(out=list)
     cpdef list legal_actions(self)
 
     @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,
                    theirs=cython.longlong, q=cython.int)
-    cpdef _borrow_actions(self, list out)
+    cdef int _borrow_into(self, int* buf, int n)
 
     @cython.locals(c=Compiled, w=cython.int)
     cpdef int _free_sailor(self, int p)
@@ -266,8 +275,8 @@ cdef class State:
     @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
                    amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
     cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)
-    @cython.locals(c=Compiled, p=cython.int, n=cython.int, o=cython.int, q=cython.int)
-    cpdef _offer_actions(self, list out)
+    @cython.locals(c=Compiled, p=cython.int, seats=cython.int, o=cython.int, q=cython.int)
+    cdef int _offer_into(self, int* buf, int n)
     @cython.locals(c=Compiled, coin=cython.int)
     cpdef bint _trade_ok(self, int p, int q, int o)
     @cython.locals(c=Compiled, cg=Coinage, a=cython.int, b=cython.int, supply=cython.int, t=cython.longlong)
@@ -306,7 +315,8 @@ cdef class State:
     cpdef int score(self, int p)
 
     # A random playout (the random bots' game, simulate's): the whole loop in C.
-    @cython.locals(x=cython.ulonglong, z=cython.ulonglong, n=cython.int, legal=list)
+    @cython.locals(x=cython.ulonglong, z=cython.ulonglong, n=cython.int, k=cython.int, size=cython.int,
+                   stack=cython.int[512], at=cython.p_int)
     cpdef int playout(self, seed, int max_turns=*)
 
 

@@ -80,6 +80,11 @@ MIX2 = 0x94D049BB133111EB
 # and amounts of a ruleset (docs/ruleset-reference.md, "Conversions").
 MAX_CONVERSIONS_PER_TURN = 100
 
+#: The longest action table whose legal actions the compiled core lists in a buffer on the C stack
+#: (State._legal, State.playout); a longer table gets a buffer allocated for the call. game.pxd sizes
+#: the stack buffers with the same number (a test keeps the two equal).
+LEGAL_STACK = 512
+
 # One bit, shifted to make a set of structures, workers, kinds or conversions (at most 62 of each: the language's
 # limit). The compiled core declares it a 64-bit C integer (game.pxd): ``1 << s`` would shift a 32-bit C int there.
 BIT = 1
@@ -1862,13 +1867,42 @@ class State:
         return out
 
     def _legal(self, out: list) -> None:
-        """Write the legal actions into ``out``, emptied first (a playout reuses one list for a whole game)."""
+        """Write the legal actions into ``out``, emptied first (:meth:`_legal_into` lists them in a buffer: compiled,
+        one on the C stack, or allocated when the action table is longer than :data:`LEGAL_STACK`)."""
         out.clear()
         if self.phase == OVER:
             return
+        if cython.compiled:
+            size = len(self.c.actions)
+            if size <= LEGAL_STACK:
+                at = stack
+            else:
+                at = cython.cast(cython.p_int, PyMem_Malloc(size * cython.sizeof(cython.int)))  # noqa: F821
+                if not at:
+                    raise MemoryError()
+            try:
+                n = self._legal_into(at)
+                for i in range(n):
+                    out.append(at[i])
+            finally:
+                if size > LEGAL_STACK:
+                    PyMem_Free(at)  # noqa: F821
+        else:
+            at = [0] * len(self.c.actions)
+            n = self._legal_into(at)
+            out.extend(at[:n])
+
+    def _legal_into(self, buf) -> int:
+        """Write the legal actions into ``buf`` from its start and return how many there are. They are distinct
+        actions of the table, so a buffer as long as the action table holds them (compiled: a C ``int *``)."""
+        n = 0
+        if self.phase == OVER:
+            return 0
         if self.pending:
-            out.extend(self._decision_actions())
-            return
+            for a in self._decision_actions():
+                buf[n] = a
+                n += 1
+            return n
         c = self.c
         p = self.current
         if self.phase == WORK:
@@ -1891,39 +1925,61 @@ class State:
                     a = k * ns + sp
                     if small:
                         seen |= bit << a
-                    elif a not in out:
-                        out.append(a)
+                    else:                         # listed once, in order (an insertion)
+                        i = n
+                        while i > 0 and buf[i - 1] > a:
+                            i -= 1
+                        if i == 0 or buf[i - 1] != a:
+                            j = n
+                            while j > i:
+                                buf[j] = buf[j - 1]
+                                j -= 1
+                            buf[i] = a
+                            n += 1
             if small:
                 a = 0
                 while seen:
                     if seen & 1:
-                        out.append(a)
+                        buf[n] = a
+                        n += 1
                     seen >>= 1
                     a += 1
-            else:
-                out.sort()
             if c.leap_mask and not self.leaped and self._active_structs(p) & c.leap_mask:
-                first = len(out)
-                for a in out[:first]:
-                    out.append(c.leap_action[a])
+                first = n
+                for i in range(first):
+                    buf[n] = c.leap_action[buf[i]]
+                    n += 1
             if c.toll_mask:                       # a move whose tolls the mover cannot pay is not legal
-                out[:] = [a for a in out if self._toll_ok(p, a)]
-                if not out and not moved:         # no move is left: the player goes on to the spending phase
-                    out.append(c.a_spend)
-                    out.append(c.a_end)
+                j = 0
+                for i in range(n):
+                    if self._toll_ok(p, buf[i]):
+                        buf[j] = buf[i]
+                        j += 1
+                n = j
+                if not n and not moved:           # no move is left: the player goes on to the spending phase
+                    buf[0] = c.a_spend
+                    buf[1] = c.a_end
+                    n = 2
             if self.ev_no_space:                  # an event forbids moving onto a space: as with tolls
-                out[:] = [a for a in out if not self._move_forbidden(p, a)]
-                if not out and not moved:
-                    out.append(c.a_spend)
-                    out.append(c.a_end)
+                j = 0
+                for i in range(n):
+                    if not self._move_forbidden(p, buf[i]):
+                        buf[j] = buf[i]
+                        j += 1
+                n = j
+                if not n and not moved:
+                    buf[0] = c.a_spend
+                    buf[1] = c.a_end
+                    n = 2
             if c.borrow_phases & 1:
-                self._borrow_actions(out)
+                n = self._borrow_into(buf, n)
             if c.trade_phases & 1 and self.offers < c.trade_per_turn:
-                self._offer_actions(out)
+                n = self._offer_into(buf, n)
             if self.moved:
-                out.append(c.a_spend)
-                out.append(c.a_end)
-            return
+                buf[n] = c.a_spend
+                buf[n + 1] = c.a_end
+                n += 2
+            return n
         # Resource Spending phase
         value = self.coin_value(p)
         owned = self._owned[p]
@@ -1943,9 +1999,10 @@ class State:
                     continue
                 cost = self.ev_cost_coin[s]         # c.cost_coin[s], unless an event changes it
                 if value >= cost and self._has(p, self.ev_cost_pool[s]) and self._can_pay(p, cost):
-                    out.append(c.build_action[s])
+                    buf[n] = c.build_action[s]
+                    n += 1
         if c.borrow_phases & 2:
-            self._borrow_actions(out)
+            n = self._borrow_into(buf, n)
         active = self._active_structs(p)
         conv_ok = 0
         for s in range(c.n_struct):
@@ -1970,30 +2027,38 @@ class State:
                 continue
             if c.conv_gain_coin[k] and c.conv_needs_payout[k] and not self._can_earn(p, c.conv_gain_coin[k]):
                 continue                         # the coins could not pay it out: nothing to gain
-            out.append(c.conv_action[k])
+            buf[n] = c.conv_action[k]
+            n += 1
         if self.hire_ok and self._can_hire(p, value):
-            out.append(c.a_hire)
+            buf[n] = c.a_hire
+            n += 1
         if self.holder == p and (c.repay_same_turn or self.token_turn != self.turn):
             if value >= c.repay_coin and self._has(p, c.repay_pool) and self._can_pay(p, c.repay_coin):
-                out.append(c.a_repay)
+                buf[n] = c.a_repay
+                n += 1
         cg = c.coinage
         for dn in range(1, cg.n):
             if cg.count_at(self._supply, dn) and cg.exchange_at(self._purses[p], self._supply, dn, True) >= 0:
-                out.append(c.exchange_action[dn])
+                buf[n] = c.exchange_action[dn]
+                n += 1
         if c.trade_phases & 2 and self.offers < c.trade_per_turn:
-            self._offer_actions(out)
-        out.append(c.a_end)
+            n = self._offer_into(buf, n)
+        buf[n] = c.a_end
+        return n + 1
 
-    def _offer_actions(self, out):
-        """The offers the current player may make now: each declared offer whose side they can give (its pool
-        amounts held, its coins payable purse to purse), to each other seat in turn order."""
+    def _offer_into(self, buf, n: int) -> int:
+        """The offers the current player may make now, written into ``buf`` from ``n`` on (the new count is
+        returned): each declared offer whose side they can give (its pool amounts held, its coins payable purse
+        to purse), to each other seat in turn order."""
         c = self.c
         p = self.current
-        n = c.n_players
+        seats = c.n_players
         for o in range(len(c.trade_ids)):
             if self._trade_ok(p, -1, o):
                 for q in c.others[p]:
-                    out.append(c.offer_action[o * n + q])
+                    buf[n] = c.offer_action[o * seats + q]
+                    n += 1
+        return n
 
     def _trade_ok(self, p: int, q: int, o: int) -> bool:
         """Whether offer ``o`` can be made by ``p`` (``q`` < 0: ``p``'s side alone, given to nobody in particular) or
@@ -2066,24 +2131,28 @@ class State:
             n += self._owned[q] >> s & 1
         return n
 
-    def _borrow_actions(self, out):
+    def _borrow_into(self, buf, n: int) -> int:
+        """The borrow actions open to the current player, written into ``buf`` from ``n`` on (the new count is
+        returned)."""
         c = self.c
         p = self.current
         mine = self._owned[p]
         if self.borrows >= c.borrow_per_turn or not (mine & c.borrow_mask):
-            return
+            return n
         if self.holder == p:
-            return
+            return n
         # Another player holds the token: it may be taken from them only if they own a Lender too.
         if self.holder >= 0 and not (c.take_from_opponent and self._owned[self.holder] & c.borrow_mask):
-            return
+            return n
         theirs = 0
         for q in c.lenders[p]:
             theirs |= self._owned[q]
         candidates = theirs & ~mine & ~self.borrowed_mask
         for s in range(c.n_struct):
             if candidates >> s & 1:
-                out.append(c.borrow_action[s])
+                buf[n] = c.borrow_action[s]
+                n += 1
+        return n
 
     def _can_hire(self, p: int, value: int) -> bool:
         c = self.c
@@ -2702,14 +2771,27 @@ class State:
         actions. The history and the event log are kept, as for any game."""
         x = (seed * GOLDEN + MIX2) & MASK64
         n = 0
-        legal = []
-        while self.phase != OVER and (max_turns < 0 or self.turn < max_turns):
-            self._legal(legal)
-            x = (x + GOLDEN) & MASK64
-            z = ((x ^ (x >> 30)) * MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * MIX2) & MASK64
-            self._apply(legal[(z ^ (z >> 31)) % len(legal)])
-            n += 1
+        size = len(self.c.actions)
+        if cython.compiled:                       # the legal actions in a C buffer (as _legal), never a list
+            if size <= LEGAL_STACK:
+                at = stack
+            else:
+                at = cython.cast(cython.p_int, PyMem_Malloc(size * cython.sizeof(cython.int)))  # noqa: F821
+                if not at:
+                    raise MemoryError()
+        else:
+            at = [0] * size
+        try:
+            while self.phase != OVER and (max_turns < 0 or self.turn < max_turns):
+                k = self._legal_into(at)
+                x = (x + GOLDEN) & MASK64
+                z = ((x ^ (x >> 30)) * MIX1) & MASK64
+                z = ((z ^ (z >> 27)) * MIX2) & MASK64
+                self._apply(at[(z ^ (z >> 31)) % k])
+                n += 1
+        finally:
+            if cython.compiled and size > LEGAL_STACK:
+                PyMem_Free(at)  # noqa: F821
         return n
 
     # ------------------------------------------------------------------ view
