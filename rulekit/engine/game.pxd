@@ -99,8 +99,18 @@ cdef class Compiled:
     cdef public tuple trade_ids, trade_give_pool, trade_give_coin, trade_get_pool, trade_get_coin, offer_action
     cdef public int trade_per_turn, trade_phases
 
+    # The hottest tables again as C rows (Compiled._lay_tables): per structure (MAX_ITEMS), and bits8's 256 counts.
+    cdef long long _requires[64]
+    cdef int _build_action[64]
+    cdef int _vp_first[64]
+    cdef int _vp_later[64]
+    cdef int _given_vp[64]
+    cdef int _bits8[256]
+
     @cython.locals(k=cython.int, s=cython.int)
     cpdef long long kind_mask(self, long long structs)
+    @cython.locals(s=cython.int, i=cython.int)
+    cpdef _lay_tables(self)
 
 
 @cython.final
@@ -329,5 +339,5 @@ cdef class Condition:
 
     @cython.locals(code=cython.int, v=cython.longlong, owned=cython.longlong, c=Compiled, s=cython.int,
                    vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
-                   w=cython.int, k=cython.int, part=Condition, bits8=tuple, b=cython.longlong)
+                   w=cython.int, k=cython.int, part=Condition, b=cython.longlong)
     cpdef bint holds(self, State st, int p)

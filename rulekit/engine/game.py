@@ -333,10 +333,10 @@ class Condition:
         elif code == 1:                          # structures (of one VP value when param is set)
             if self.param is None:
                 owned = st._owned[p]
-                bits8 = st.c.bits8
+                c = st.c
                 v = 0
                 while owned:
-                    b = bits8[owned & 255]
+                    b = c._bits8[owned & 255]
                     v += b
                     owned >>= 8
             else:
@@ -348,9 +348,9 @@ class Condition:
                 while owned:
                     if owned & 1:
                         if c.given_mask >> s & 1:
-                            b = c.given_vp[s]
+                            b = c._given_vp[s]
                         else:
-                            b = c.vp_first[s] if st._first_builder[s] == p else c.vp_later[s]
+                            b = c._vp_first[s] if st._first_builder[s] == p else c._vp_later[s]
                         if b == vp:
                             v += 1
                     owned >>= 1
@@ -705,6 +705,27 @@ class Compiled:
             self.pregame.append(_ask_objectives)
         if self.trade_ids:
             self.add_decision("trade", TRADE_ANSWERS)
+        self._lay_tables()
+
+    def _lay_tables(self):
+        """The tables the hot paths read most, again as rows of C integers in the compiled core (game.pxd: sized
+        MAX_ITEMS, and 256 for bits8; lists of those sizes as pure Python): a read is then one C access instead
+        of a tuple's item converted to a C integer. The tuples stay what the rest of rulekit reads."""
+        if not cython.compiled:
+            self._requires = [0] * MAX_ITEMS
+            self._build_action = [0] * MAX_ITEMS
+            self._vp_first = [0] * MAX_ITEMS
+            self._vp_later = [0] * MAX_ITEMS
+            self._given_vp = [0] * MAX_ITEMS
+            self._bits8 = [0] * 256
+        for s in range(self.n_struct):
+            self._requires[s] = self.requires[s]
+            self._build_action[s] = self.build_action[s]
+            self._vp_first[s] = self.vp_first[s]
+            self._vp_later[s] = self.vp_later[s]
+            self._given_vp[s] = self.given_vp[s]
+        for i in range(256):
+            self._bits8[i] = self.bits8[i]
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -1986,12 +2007,12 @@ class State:
         built = 0
         m = owned
         while m:
-            b = c.bits8[m & 255]
+            b = c._bits8[m & 255]
             built += b
             m >>= 8
         if self.built_this_turn < c.builds_per_turn and built < c.tokens:
             for s in range(c.n_struct):
-                if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
+                if owned >> s & 1 or (c._requires[s] & owned) != c._requires[s]:
                     continue
                 if c.copies_mask >> s & 1 and self._copies_built(s) >= c.copies[s]:
                     continue
@@ -1999,7 +2020,7 @@ class State:
                     continue
                 cost = self.ev_cost_coin[s]         # c.cost_coin[s], unless an event changes it
                 if value >= cost and self._has(p, self.ev_cost_pool[s]) and self._can_pay(p, cost):
-                    buf[n] = c.build_action[s]
+                    buf[n] = c._build_action[s]
                     n += 1
         if c.borrow_phases & 2:
             n = self._borrow_into(buf, n)
@@ -2674,9 +2695,9 @@ class State:
         while owned:
             if owned & 1:
                 if c.given_mask >> s & 1:
-                    total += c.given_vp[s]
+                    total += c._given_vp[s]
                 else:
-                    total += c.vp_first[s] if self._first_builder[s] == p else c.vp_later[s]
+                    total += c._vp_first[s] if self._first_builder[s] == p else c._vp_later[s]
             owned >>= 1
             s += 1
         for g in self.claimed[p]:
