@@ -206,10 +206,32 @@ class MCTSBot:
         self.weights = tuple(weights)
         self.plan_limit = plan_limit
         self.max_seconds = max_seconds
-        self.last_reason = ""
+        self._reason = ""
+        self._searched = None   # the last search's (simulations, chance), formatted into last_reason only when read
         self.last_iterations = 0
         self.total_iterations = 0
         self.total_seconds = 0.0
+
+    @property
+    def last_reason(self) -> str:
+        """Why the last action was chosen, in the current language. Formatted when read: a game between
+        bots never reads it, and formatting two numbers with Babel costs about 3% of a ``hard`` game."""
+        if self._searched is not None:
+            from babel.numbers import format_decimal, format_percent
+
+            done, estimate = self._searched
+            self._reason = ngettext(
+                "most explored action in {num} simulation, estimated chances {chance}",
+                "most explored action in {num} simulations, estimated chances {chance}",
+                done,
+            ).format(num=format_decimal(done, locale=babel_locale()),
+                     chance=format_percent(estimate, locale=babel_locale()))
+            self._searched = None
+        return self._reason
+
+    @last_reason.setter
+    def last_reason(self, text: str) -> None:
+        self._reason, self._searched = text, None
 
     # ------------------------------------------------------------------ search
     def candidate_plans(self, state, rng=None, deadline=None) -> list[tuple]:
@@ -294,15 +316,7 @@ class MCTSBot:
                 break
         self._account(done, start)
         best = max((k for k in range(len(cands)) if n[k]), key=lambda k: (n[k], w[k] / n[k]))
-        estimate = chance(w[best] / n[best], state.n_players)
-        from babel.numbers import format_decimal, format_percent
-
-        self.last_reason = ngettext(
-            "most explored action in {num} simulation, estimated chances {chance}",
-            "most explored action in {num} simulations, estimated chances {chance}",
-            done,
-        ).format(num=format_decimal(done, locale=babel_locale()),
-                 chance=format_percent(estimate, locale=babel_locale()))
+        self._searched = (done, chance(w[best] / n[best], state.n_players))
         return cands[best][0]
 
     def _account(self, done: int, start: float) -> None:
