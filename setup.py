@@ -5,7 +5,11 @@ game.py``, ``coins.py``, ``trail.py``) and the bots' hot path (``rulekit/bots/
 policy.py``) are plain Python and stay the only source: Cython compiles them
 as they are, with the C types declared beside them in ``.pxd`` files
 (Cython's "pure Python mode"), into
-extension modules that Python imports instead of the ``.py`` files. Without a
+extension modules that Python imports instead of the ``.py`` files. The
+Provisions family's engine (``rulekit/engine/provisions/``) and its search
+(``rulekit/bots/determinized.py``, ``provisions_policy.py``) are compiled the
+same way, without declarations (Python's semantics, without the interpreter's
+dispatch). Without a
 C compiler, or with ``RULEKIT_PURE_PYTHON=1`` set at install time, the build
 says why and installs the same modules as pure Python; ``rulekit --version``
 tells which engine runs.
@@ -16,11 +20,13 @@ import sys
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-#: The compiled modules, in groups translated together: the engine's, then the bots' hot path (which
-#: takes the compiled engine's states). A group Cython cannot translate stays pure Python; the other
-#: is still compiled.
+#: The compiled modules, in groups translated together: the engine's, the bots' hot path (which takes the
+#: compiled engine's states), then the Provisions family's engine and its search. A group Cython cannot
+#: translate stays pure Python; the others are still compiled.
 COMPILED_GROUPS = (("rulekit/engine/trail", "rulekit/engine/coins", "rulekit/engine/game"),
-                   ("rulekit/bots/policy",))
+                   ("rulekit/bots/policy",),
+                   ("rulekit/engine/provisions/tables", "rulekit/engine/provisions/state"),
+                   ("rulekit/bots/determinized", "rulekit/bots/provisions_policy"))
 
 
 def _warn(message, what="the engine runs"):

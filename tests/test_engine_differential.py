@@ -404,12 +404,15 @@ def test_pure_python_switch_in_a_fresh_process(from_path):
     import sys
 
     code = ("import rulekit.engine as e, rulekit.engine.game as g, rulekit.bots.policy as b; "
-            "print(e.ENGINE, g.__file__.rsplit('.', 1)[-1], b.__file__.rsplit('.', 1)[-1])")
+            "import rulekit.engine.provisions.state as ps, rulekit.bots.provisions_policy as pp; "
+            "import rulekit.bots.determinized as d; "
+            "print(e.ENGINE, *(m.__file__.rsplit('.', 1)[-1] for m in (g, b, ps, pp, d)), "
+            "e.provisions.new_game.__module__, e.provisions.State is ps.State)")
     env = dict(os.environ, RULEKIT_PURE_PYTHON="1")
     if from_path:
         env["PYTHONPATH"] = str(Path(core.__file__).resolve().parent.parent.parent)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["pure", "Python", "py", "py"]
+    assert out.split() == ["pure", "Python", "py", "py", "py", "py", "py", "rulekit.engine.provisions.state", "True"]
 
 
 POLICY_GAMES = 60

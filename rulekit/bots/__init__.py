@@ -26,8 +26,10 @@ from pathlib import Path as _Path
 from .. import engine as _engine
 
 if _engine.ENGINE != "compiled":
-    # The compiled policy takes only the compiled engine's states: with the pure engine, its source.
-    _engine.core.source_module(f"{__name__}.policy", _Path(__file__).with_name("policy.py"))
+    # The compiled policy takes only the compiled engine's states: with the pure engine, its source; and the
+    # Provisions family's search, compiled with its engine, is its source too (the pure engine is pure throughout).
+    for _name in ("policy", "determinized", "provisions_policy"):
+        _engine.core.source_module(f"{__name__}.{_name}", _Path(__file__).with_name(f"{_name}.py"))
 
 from .base import play_game  # noqa: E402
 from .greedy import GreedyBot, evaluate  # noqa: E402

@@ -1,7 +1,8 @@
 """The engine of the Provisions family: a :class:`rulekit.language.provisions.ProvisionsRules`
 compiled into tables (:mod:`.tables`) and games played on them (:class:`.state.State`).
 
-Pure Python, beside Province's compiled engine and sharing nothing with it but the protocol
+Plain Python (compiled by Cython as it is where a compiler is present, like Province's engine:
+:mod:`rulekit.engine.core`), beside Province's engine and sharing nothing with it but the protocol
 of a game (``legal_actions``, ``apply``, ``clone``, ``view``, ``determinize``, ``returns``,
 ``outcome``, ``notation``/``parse``) and :class:`rulekit.engine.game.Outcome`. Like the rest
 of the engine it never loads a ruleset nor names game content: it plays the rules it is given.
