@@ -114,8 +114,12 @@ def main(argv=None) -> int:
         lines.append(f"| {r['upper']} | {r['lower']} | {r['wins']} | {r['draws']} | {r['losses']} | "
                      f"{r['rate']:.0%} ({r['lo']:.0%} to {r['hi']:.0%}) | {r['margin']:+.1f} | "
                      f"{r['move'] * 1000:.0f} ms |")
+    from rulekit.engine import core
+    from rulekit.engine.provisions import state
+
+    how = "compiled by Cython" if core.is_compiled(state) else "pure Python"
     lines += ["", f"Random games: {speed:.1f} games/s on one core ({length:.0f} actions a game; the family's "
-              "engine is pure Python)."]
+              f"engine {how})."]
     if not args.no_write:
         write_section(f"provisions-ladder-{args.players}p", "\n".join(lines))
     return 0

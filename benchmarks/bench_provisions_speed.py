@@ -4,7 +4,8 @@
                                                           [--players 2] [--games 60] [--decisions 24]
 
 ``--base`` and ``--head`` are two checkouts of rulekit (the head defaults to the one holding this
-script), each with its compiled core in place (the Provisions engine itself is pure Python).
+script), each with its compiled modules in place (since issue 31's fifth step they include the
+Provisions engine and its search; a checkout before it runs them as pure Python).
 Each round runs one worker process per checkout, alternately (head, then base), with
 ``PYTHONPATH`` set to the checkout, so that both see the same load; the figures printed are the
 medians over the rounds, and the ratios (head / base) are taken between medians of the same run.
