@@ -201,6 +201,8 @@ cdef class State:
     # LEGAL_STACK, a test keeps them equal); _legal copies them into a list for Python.
     @cython.locals(stack=cython.int[512], at=cython.p_int, size=cython.int, n=cython.int, i=cython.int)
     cpdef _legal(self, list out)
+    cdef int* _legal_buffer(self, int size, int* stack) except NULL
+    cdef void _release_buffer(self, int* at, int size) noexcept
     @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int,
                    ns=cython.int, w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,

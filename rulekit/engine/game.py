@@ -1893,25 +1893,33 @@ class State:
         out.clear()
         if self.phase == OVER:
             return
+        size = len(self.c.actions)
         if cython.compiled:
-            size = len(self.c.actions)
-            if size <= LEGAL_STACK:
-                at = stack
-            else:
-                at = cython.cast(cython.p_int, PyMem_Malloc(size * cython.sizeof(cython.int)))  # noqa: F821
-                if not at:
-                    raise MemoryError()
-            try:
-                n = self._legal_into(at)
-                for i in range(n):
-                    out.append(at[i])
-            finally:
-                if size > LEGAL_STACK:
-                    PyMem_Free(at)  # noqa: F821
+            at = self._legal_buffer(size, stack)
         else:
-            at = [0] * len(self.c.actions)
+            at = [0] * size
+        try:
             n = self._legal_into(at)
-            out.extend(at[:n])
+            for i in range(n):
+                out.append(at[i])
+        finally:
+            self._release_buffer(at, size)
+
+    def _legal_buffer(self, size: int, stack):
+        """Compiled only: a buffer for the legal actions of an action table of ``size`` entries: ``stack`` (the
+        caller's, of LEGAL_STACK entries) when it is long enough, else one allocated (:meth:`_release_buffer`
+        frees it)."""
+        if size <= LEGAL_STACK:
+            return stack
+        at = cython.cast(cython.p_int, PyMem_Malloc(size * cython.sizeof(cython.int)))  # noqa: F821
+        if not at:
+            raise MemoryError()
+        return at
+
+    def _release_buffer(self, at, size: int) -> None:
+        """Free a buffer :meth:`_legal_buffer` allocated (compiled, for an action table past LEGAL_STACK)."""
+        if cython.compiled and size > LEGAL_STACK:
+            PyMem_Free(at)  # noqa: F821
 
     def _legal_into(self, buf) -> int:
         """Write the legal actions into ``buf`` from its start and return how many there are. They are distinct
@@ -2794,12 +2802,7 @@ class State:
         n = 0
         size = len(self.c.actions)
         if cython.compiled:                       # the legal actions in a C buffer (as _legal), never a list
-            if size <= LEGAL_STACK:
-                at = stack
-            else:
-                at = cython.cast(cython.p_int, PyMem_Malloc(size * cython.sizeof(cython.int)))  # noqa: F821
-                if not at:
-                    raise MemoryError()
+            at = self._legal_buffer(size, stack)
         else:
             at = [0] * size
         try:
@@ -2811,8 +2814,7 @@ class State:
                 self._apply(at[(z ^ (z >> 31)) % k])
                 n += 1
         finally:
-            if cython.compiled and size > LEGAL_STACK:
-                PyMem_Free(at)  # noqa: F821
+            self._release_buffer(at, size)
         return n
 
     # ------------------------------------------------------------------ view
