@@ -197,8 +197,8 @@ cdef class State:
     @cython.locals(base=cython.int, r=cython.int)
     cpdef bint _has(self, int p, tuple amounts)
 
-    # The legal actions: _legal_into writes them into a C buffer (on the stack: LEGAL_STACK below, game.py's
-    # LEGAL_STACK, a test keeps them equal); _legal copies them into a list for Python.
+    # The legal actions: _legal_into writes them into a C buffer (on the C stack: the 512 entries below, game.py's
+    # LEGAL_STACK, which a test keeps equal; or one _legal_buffer allocates); _legal copies them into a list.
     @cython.locals(stack=cython.int[512], at=cython.p_int, size=cython.int, n=cython.int, i=cython.int)
     cpdef _legal(self, list out)
     cdef int* _legal_buffer(self, int size, int* stack) except NULL
