@@ -110,15 +110,16 @@ def house_rules(draw):
 
 def _events(draw, patch):
     """A deck of event cards: revealed at the start of each round or turn, or when a structure is built, lasting
-    a round, until the next card or the game; cards that change a yield or a cost, forbid an action (never for the
-    whole game: validation refuses it) or give resources."""
+    a round, until the next card or the game; cards that change a yield or a cost, forbid an action (only for a
+    round: validation refuses a forbid that may last for good, as one lasting until the next card does when it is
+    the deck's last card) or give resources."""
     lasts = draw(st_.sampled_from(["round", "until_next", "game"]))
     table = [{"space_yield": {"space": draw(st_.sampled_from(["labor_top", "coin", "labor_low"])),
                               "add": {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(-2, 2)) or 1}}},
              {"cost": {"structure": draw(st_.sampled_from(["bank", "camp", "mill", "lender"])),
                        "add": {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(-2, 2)) or -1}}},
              {"give": {draw(st_.sampled_from(["coin", "labor"])): draw(st_.integers(1, 2))}}]
-    if lasts != "game":
+    if lasts == "round":
         table.append({"forbid": draw(st_.sampled_from([{"build": "bank"}, {"space": "coin"}, {"conversion": "grind"}]))})
     picks = draw(st_.lists(st_.integers(0, len(table) - 1), min_size=1, max_size=5))
     patch["events"] = {"weather": {
