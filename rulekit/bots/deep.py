@@ -44,9 +44,7 @@ from __future__ import annotations
 import math
 import time
 
-from babel.numbers import format_decimal, format_percent
-
-from ..i18n import babel_locale, ngettext
+from ..i18n import ngettext
 from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, chance, leaf_values, turn_plans
 from .policy import NO_LIMIT, WEIGHTS, _past, advantage, play_greedy
 
@@ -138,14 +136,12 @@ class DeepBot(MCTSBot):
             alive = alive[:max(1, (len(alive) + 1) // 2)]
         self._account(done, start)
         best = max((k for k in alive if n[k]), key=lambda k: (w[k] / n[k], -k), default=alive[0])
-        estimate = chance(w[best] / n[best], state.n_players) if n[best] else 1 / state.n_players
-        self.last_reason = ngettext(
-            "best plan after {num} simulation; estimated chance of winning: {chance}",
-            "best plan after {num} simulations; estimated chance of winning: {chance}",
-            done,
-        ).format(num=format_decimal(done, locale=babel_locale()),
-                 chance=format_percent(estimate, locale=babel_locale()))
+        self._searched = (done, chance(w[best] / n[best], state.n_players) if n[best] else 1 / state.n_players)
         return cands[best][0]
+
+    def _search_reason(self, done: int) -> str:
+        return ngettext("best plan after {num} simulation; estimated chance of winning: {chance}",
+                        "best plan after {num} simulations; estimated chance of winning: {chance}", done)
 
     def _simulate(self, st, plan, p: int, rng, deadline=None) -> tuple:
         if self.policy == "greedy":

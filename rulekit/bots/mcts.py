@@ -214,20 +214,23 @@ class MCTSBot:
 
     @property
     def last_reason(self) -> str:
-        """Why the last action was chosen, in the current language. Formatted when read: a game between
-        bots never reads it, and formatting two numbers with Babel costs about 3% of a ``hard`` game."""
+        """Why the last action was chosen, in the current language. Formatted when read (:meth:`_search_reason`
+        from the last search's ``_searched``): a game between bots never reads it, and formatting two numbers
+        with Babel costs about 3% of a ``hard`` game."""
         if self._searched is not None:
             from babel.numbers import format_decimal, format_percent
 
             done, estimate = self._searched
-            self._reason = ngettext(
-                "most explored action in {num} simulation, estimated chances {chance}",
-                "most explored action in {num} simulations, estimated chances {chance}",
-                done,
-            ).format(num=format_decimal(done, locale=babel_locale()),
-                     chance=format_percent(estimate, locale=babel_locale()))
+            self._reason = self._search_reason(done).format(num=format_decimal(done, locale=babel_locale()),
+                                                            chance=format_percent(estimate, locale=babel_locale()))
             self._searched = None
         return self._reason
+
+    def _search_reason(self, done: int) -> str:
+        """The reason after a search of ``done`` simulations, with the placeholders ``{num}`` and ``{chance}``
+        (a subclass that searches otherwise says so here)."""
+        return ngettext("most explored action in {num} simulation, estimated chances {chance}",
+                        "most explored action in {num} simulations, estimated chances {chance}", done)
 
     @last_reason.setter
     def last_reason(self, text: str) -> None:
