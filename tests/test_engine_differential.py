@@ -496,13 +496,14 @@ def test_the_rows_are_sized_as_game_py_says():
     compiled, state = pxd.split("cdef class Compiled:")[1].split("cdef class State:")
     declared = {m.group(1): int(m.group(2)) for m in re.finditer(r"cdef (?:long long|int|short) _(\w+)\[(\d+)\]", state)}
     assert declared == sizes
-    # The compiled tables' rows (Compiled._lay_tables): one entry per structure, and bits8's 256 counts.
+    # The compiled tables' rows (Compiled._lay_tables): one entry per structure.
     tables = {m.group(1): int(m.group(2)) for m in re.finditer(r"cdef (?:long long|int) _(\w+)\[(\d+)\]", compiled)}
-    assert tables == {"requires": g.MAX_ITEMS, "build_action": g.MAX_ITEMS, "vp_first": g.MAX_ITEMS,
-                      "vp_later": g.MAX_ITEMS, "given_vp": g.MAX_ITEMS, "bits8": 256}
+    assert tables == {"requires": g.MAX_ITEMS, "unlocks": g.MAX_ITEMS, "build_action": g.MAX_ITEMS,
+                      "vp_first": g.MAX_ITEMS, "vp_later": g.MAX_ITEMS, "given_vp": g.MAX_ITEMS}
     c = PURE.game.compile_ruleset(load_ruleset("province-en"))
     assert [len(getattr(c, "_" + name)) for name in tables] == list(tables.values())
     assert c._requires[:c.n_struct] == list(c.requires) and c._vp_first[:c.n_struct] == list(c.vp_first)
+    assert c._unlocks[:c.n_struct] == list(c.unlocks)
     st = PURE.game.new_game(load_ruleset("province-en"), seed=1)
     assert {name: len(getattr(st, "_" + name)) for name in g.ROWS} == sizes     # pure Python: lists of those sizes
     from rulekit.language.soundness import MAX_SET

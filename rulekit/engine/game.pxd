@@ -19,6 +19,12 @@ from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 cdef class Condition    # declared below
 
+# A set's lowest member and its size, as the processor's instructions (game.py defines them for Python): a loop
+# over a set's members visits only them, from the lowest, instead of testing every bit.
+cdef extern from *:
+    int _ctz "__builtin_ctzll" (unsigned long long x) nogil
+    int _popcount "__builtin_popcountll" (unsigned long long x) nogil
+
 # The phases and the action kinds, compared after every action: C integers (game.py also names them for Python).
 cdef int WORK, SPENDING, OVER, SETUP
 cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, OFFER
@@ -28,6 +34,9 @@ cdef long long BIT
 
 # Legal actions listed in a buffer on the C stack (State._legal; game.py): the size of that buffer.
 cdef int LEGAL_STACK
+
+# game.py's MAX_CONVERSIONS_PER_TURN (which stays a Python name), as a C integer for the legal actions.
+cdef int _CONVERSIONS_CAP
 
 # A holding's index takes IB bits in Coinage.transfer_at's packed answers; IM is one index's mask (game.py).
 cdef int IB
@@ -48,7 +57,7 @@ cdef class Compiled:
     cdef public tuple vp_first, vp_later, requires, bits8
     cdef public tuple conv_pay_pool, conv_pay_coin, conv_gain_pool, conv_gain_coin, conv_always, conv_per_turn
     cdef public tuple worker_kind, worker_start, worker_seat, goal_at_end, actions, tie_breaks
-    cdef public dict action_index, _kind_masks
+    cdef public dict action_index
     cdef public int n_spaces, entry, n_struct, sailor_kind, sailor_cost, sailor_per_turn, n_pool
     cdef public tuple sailor_cost_pool
     # Gains with a moment, repayment and the cast's outcomes (outcome_*: None without a casting section).
@@ -99,15 +108,18 @@ cdef class Compiled:
     cdef public tuple trade_ids, trade_give_pool, trade_give_coin, trade_get_pool, trade_get_coin, offer_action
     cdef public int trade_per_turn, trade_phases
 
-    # The hottest tables again as C rows (Compiled._lay_tables): per structure (MAX_ITEMS), and bits8's 256 counts.
+    # The hottest tables again as C rows (Compiled._lay_tables): per structure (MAX_ITEMS); the worker kinds
+    # everyone may move, and those each structure unlocks (kind_mask).
     cdef long long _requires[64]
+    cdef long long _unlocks[64]
+    cdef long long _everyone_kinds
+    cdef int _sailor_cap              # sailor_max, or -1 for none
     cdef int _build_action[64]
     cdef int _vp_first[64]
     cdef int _vp_later[64]
     cdef int _given_vp[64]
-    cdef int _bits8[256]
 
-    @cython.locals(k=cython.int, s=cython.int)
+    @cython.locals(m=cython.longlong)
     cpdef long long kind_mask(self, long long structs)
     @cython.locals(s=cython.int, i=cython.int)
     cpdef _lay_tables(self)
@@ -122,7 +134,7 @@ cdef class State:
     cdef public unsigned long long rng
     cdef public Trail history, log
     cdef public int first, current, phase, turn, face_up, holder, token_turn, borrowed
-    cdef public int harbormaster, ship, spent, hired
+    cdef public int harbormaster, ship, spent, hired, built_this_turn
     cdef public long long moved, borrowed_mask
     cdef public int borrows, leaped, end_cond
     cdef public list stack, claimed, removed
@@ -147,7 +159,7 @@ cdef class State:
     cdef public list bids
     # Offers made this turn (the trades section).
     cdef public int offers
-    cdef public object borrowed_this_turn, hire_ok, cast_pending, built_this_turn, ending, finish   # flags: see above
+    cdef public object borrowed_this_turn, hire_ok, cast_pending, ending, finish   # flags: see above
     # Event decks: the cards left in each, the cards in effect, and the costs, yields and actions they change.
     cdef public list decks
     cdef public tuple ev_active, ev_cost_pool, ev_cost_coin, ev_yield
@@ -183,7 +195,7 @@ cdef class State:
     cpdef long long _kind_access(self, int p)
 
     @cython.locals(k=cython.int)
-    cpdef object _can_move(self, int w, int p, long long kinds)
+    cpdef bint _can_move(self, int w, int p, long long kinds)
 
     cpdef int coin_value(self, int p)
 
@@ -191,10 +203,10 @@ cdef class State:
     @cython.locals(c=Compiled, base=cython.int, r=cython.int, a=cython.int)
     cpdef _gain(self, int p, tuple amounts)
 
-    @cython.locals(c=Compiled, base=cython.int, r=cython.int)
+    @cython.locals(c=Compiled, base=cython.int, r=cython.int, a=cython.int)
     cpdef _take(self, int p, tuple amounts)
 
-    @cython.locals(base=cython.int, r=cython.int)
+    @cython.locals(base=cython.int, r=cython.int, a=cython.int)
     cpdef bint _has(self, int p, tuple amounts)
 
     # The legal actions: _legal_into writes them into a C buffer (on the C stack: the 512 entries below, game.py's
@@ -234,6 +246,8 @@ cdef class State:
 
     @cython.locals(c=Compiled, p=cython.int)
     cpdef _start_turn(self)
+    @cython.locals(c=Compiled, due=cython.longlong, s=cython.int)
+    cpdef _first_turn_gains(self, int p)
 
     @cython.locals(c=Compiled)
     cpdef _end_turn(self)
@@ -267,7 +281,7 @@ cdef class State:
     cpdef bint _end_condition_met(self, int i)
 
     @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, coin=cython.int,
-                   over=cython.longlong, s=cython.int)
+                   over=cython.longlong, s=cython.int, gain=tuple)
     cpdef _move(self, int p, int kind, int sp, int steps)
 
     cpdef _borrow(self, int p, int s)
@@ -335,7 +349,7 @@ cdef class State:
 @cython.final
 cdef class Condition:
     cdef public object metric, param, at_least, at_most, spec, met
-    cdef public int code
+    cdef public int code, index       # index: the parameter when it is one integer (-1 otherwise)
     cdef public long long lo, hi, pmask
     cdef public tuple parts
 

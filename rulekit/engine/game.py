@@ -79,11 +79,21 @@ MIX2 = 0x94D049BB133111EB
 # turn (and so every game within its turn limit) to a bounded number of actions whatever the per_turn limits
 # and amounts of a ruleset (docs/ruleset-reference.md, "Conversions").
 MAX_CONVERSIONS_PER_TURN = 100
+_CONVERSIONS_CAP = MAX_CONVERSIONS_PER_TURN      # the same, a C integer in the compiled core (game.pxd)
 
 #: The longest action table whose legal actions the compiled core lists in a buffer on the C stack
 #: (State._legal, State.playout); a longer table gets a buffer allocated for the call. game.pxd sizes
 #: the stack buffers with the same number (a test keeps the two equal).
 LEGAL_STACK = 512
+
+if not cython.compiled:
+    # A set's lowest member and its size (compiled: the processor's instructions, declared in game.pxd): a loop
+    # over a set's members takes ``s = _ctz(m)`` then ``m &= m - 1``, and visits only them, lowest first.
+    def _ctz(m: int) -> int:
+        return (m & -m).bit_length() - 1
+
+    def _popcount(m: int) -> int:
+        return m.bit_count()
 
 # One bit, shifted to make a set of structures, workers, kinds or conversions (at most 62 of each: the language's
 # limit). The compiled core declares it a 64-bit C integer (game.pxd): ``1 << s`` would shift a 32-bit C int there.
@@ -200,12 +210,13 @@ class Condition:
     the compiled core does with C types, and asks ``met`` for any other.
     """
 
-    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met", "code", "lo", "hi", "pmask", "parts")
+    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met", "code", "lo", "hi", "pmask", "parts", "index")
 
     def __init__(self, comp: "Compiled", spec: dict):
         self.spec = spec
         self.code = -1
         self.lo, self.hi, self.pmask, self.parts = -1, 1 << 30, 0, ()
+        self.index = -1           # the metric's parameter when it is one integer (holds reads it as a C integer)
         for combine in ("all", "any", "not"):
             if combine in spec:
                 self._combine(comp, combine, spec[combine])
@@ -216,6 +227,8 @@ class Condition:
         self.at_least, self.at_most = lo, hi
         param = METRICS[self.metric](comp, spec)   # metric name -> param(c, spec): one row per metric
         self.param = param
+        if isinstance(param, int):
+            self.index = param
         metric = self.metric
         if lo is None:
             lo = -1
@@ -332,29 +345,21 @@ class Condition:
             v = st.coin_value(p)
         elif code == 1:                          # structures (of one VP value when param is set)
             if self.param is None:
-                owned = st._owned[p]
-                c = st.c
-                v = 0
-                while owned:
-                    b = c._bits8[owned & 255]
-                    v += b
-                    owned >>= 8
+                v = _popcount(st._owned[p])
             else:
                 owned = st._owned[p]
                 c = st.c
-                vp = self.param
+                vp = self.index
                 v = 0
-                s = 0
                 while owned:
-                    if owned & 1:
-                        if c.given_mask >> s & 1:
-                            b = c._given_vp[s]
-                        else:
-                            b = c._vp_first[s] if st._first_builder[s] == p else c._vp_later[s]
-                        if b == vp:
-                            v += 1
-                    owned >>= 1
-                    s += 1
+                    s = _ctz(owned)
+                    if c.given_mask >> s & 1:
+                        b = c._given_vp[s]
+                    else:
+                        b = c._vp_first[s] if st._first_builder[s] == p else c._vp_later[s]
+                    if b == vp:
+                        v += 1
+                    owned &= owned - 1
         elif code == 2:                          # workers of the kinds in pmask that p may move
             c = st.c
             kinds = st._kind_access(p)
@@ -364,18 +369,18 @@ class Condition:
             for w in range(c.n_workers):
                 if st._wpos[w] >= 0:
                     k = c.worker_kind[w]
-                    if pmask >> k & 1 and ((st._wowner[w] == p) if k == sailor else (kinds >> k & 1)):
+                    if pmask >> k & 1 and ((st._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0):
                         v += 1
         elif code == 3:                          # coins_held
-            v = st.c.coinage.count_at(st._purses[p], self.param)
+            v = st.c.coinage.count_at(st._purses[p], self.index)
         elif code == 4:                          # earned_this_turn (of the pool resource param)
-            v = st._earned[self.param] if p == st.current else 0
+            v = st._earned[self.index] if p == st.current else 0
         elif code == 5:                          # coins_spent_this_turn
             v = st.spent if p == st.current else 0
         elif code == 6:                          # conversions_this_turn
-            v = st._conv_used[self.param] if p == st.current else 0
+            v = st._conv_used[self.index] if p == st.current else 0
         else:                                    # owns
-            v = st._owned[p] >> self.param & 1
+            v = st._owned[p] >> self.index & 1
         return self.lo <= v <= self.hi
 
     def value(self, st: "State", p: int) -> int:
@@ -670,10 +675,6 @@ class Compiled:
         self.measures = tuple((Condition(self, {k: v for k, v in m.items() if k not in ("per", "vp")}),
                                m.get("per", 1), m["vp"]) for m in sc.get("measures") or ())
         self.tie_breaks = tuple(d.get("tie_breaks") or ())
-        self._kind_masks = {}
-        #: How many bits each byte has set: a set of structures is counted a byte at a time
-        #: (the compiled core reads this table in C; Python's int.bit_count would be a call).
-        self.bits8 = tuple(bin(i).count("1") for i in range(256))
         # Decisions (DECISIONS) this ruleset asks, and what State.new runs before the first turn to ask them.
         self.decision_names = ()
         self.decision_rows = ()
@@ -709,23 +710,27 @@ class Compiled:
 
     def _lay_tables(self):
         """The tables the hot paths read most, again as rows of C integers in the compiled core (game.pxd: sized
-        MAX_ITEMS, and 256 for bits8; lists of those sizes as pure Python): a read is then one C access instead
-        of a tuple's item converted to a C integer. The tuples stay what the rest of rulekit reads."""
+        MAX_ITEMS; lists of that size as pure Python): a read is then one C access instead of a tuple's item
+        converted to a C integer. The tuples stay what the rest of rulekit reads."""
         if not cython.compiled:
             self._requires = [0] * MAX_ITEMS
+            self._unlocks = [0] * MAX_ITEMS
             self._build_action = [0] * MAX_ITEMS
             self._vp_first = [0] * MAX_ITEMS
             self._vp_later = [0] * MAX_ITEMS
             self._given_vp = [0] * MAX_ITEMS
-            self._bits8 = [0] * 256
         for s in range(self.n_struct):
             self._requires[s] = self.requires[s]
+            self._unlocks[s] = self.unlocks[s]
             self._build_action[s] = self.build_action[s]
             self._vp_first[s] = self.vp_first[s]
             self._vp_later[s] = self.vp_later[s]
             self._given_vp[s] = self.given_vp[s]
-        for i in range(256):
-            self._bits8[i] = self.bits8[i]
+        self._sailor_cap = -1 if self.sailor_max is None else self.sailor_max
+        self._everyone_kinds = 0
+        for k in range(self.n_kinds):
+            if self.kind_access[k] == ACCESS_EVERYONE:
+                self._everyone_kinds |= BIT << k
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -867,17 +872,12 @@ class Compiled:
         return d
 
     def kind_mask(self, structs: int) -> int:
-        """Worker kinds (bitmask) a player with these structures' effects may move."""
-        m = self._kind_masks.get(structs)
-        if m is None:
-            m = 0
-            for k in range(self.n_kinds):
-                if self.kind_access[k] == ACCESS_EVERYONE:
-                    m |= BIT << k
-            for s in range(self.n_struct):
-                if structs >> s & 1:
-                    m |= self.unlocks[s]
-            self._kind_masks[structs] = m
+        """Worker kinds (bitmask) a player with these structures' effects may move: those everyone may, and
+        those any of the structures unlocks."""
+        m = self._everyone_kinds
+        while structs:
+            m |= self._unlocks[_ctz(structs)]
+            structs &= structs - 1
         return m
 
 
@@ -1390,7 +1390,7 @@ class State:
         k = self.c.worker_kind[w]
         if k == self.c.sailor_kind:
             return self._wowner[w] == p
-        return bool(kinds >> k & 1)
+        return (kinds >> k & 1) != 0
 
     def accessible_workers(self, p: int) -> list[int]:
         """Workers on the Work Cycle that player ``p`` has access to now."""
@@ -1496,15 +1496,17 @@ class State:
             return
         base = p * c.n_pool
         for r in range(len(amounts)):
-            if amounts[r]:
-                self._pool[base + r] -= amounts[r]
+            a = amounts[r]
+            if a:
+                self._pool[base + r] -= a
 
     def _has(self, p: int, amounts: tuple) -> bool:
         if amounts is self.c.no_pool:
             return True
         base = p * self.c.n_pool
         for r in range(len(amounts)):
-            if self._pool[base + r] < amounts[r]:
+            a = amounts[r]
+            if self._pool[base + r] < a:
                 return False
         return True
 
@@ -1737,16 +1739,14 @@ class State:
     def _income(self, p: int, structs: int):
         c = self.c
         m = structs & c.income_mask
-        s = 0
         while m:
-            if m & 1:
-                self._gain(p, c.income_pool[s])
-                if c.income_coin[s]:
-                    self._earn_coin(p, c.income_coin[s])
-                for cond, pool, coin in c.income_if[s]:     # each checked as it would be paid
-                    self._pay_if(p, s, "income", cond, pool, coin)
-            m >>= 1
-            s += 1
+            s = _ctz(m)
+            self._gain(p, c.income_pool[s])
+            if c.income_coin[s]:
+                self._earn_coin(p, c.income_coin[s])
+            for cond, pool, coin in c.income_if[s]:     # each checked as it would be paid
+                self._pay_if(p, s, "income", cond, pool, coin)
+            m &= m - 1
         if structs & c.ship_mask:
             self._apply_benefit(p)
 
@@ -1768,17 +1768,16 @@ class State:
     def _first_turn_gains(self, p: int):
         """gain: {when: first_turn}: paid once, at the start of the builder's first turn after building."""
         c = self.c
-        due, s = self._first_due[p], 0
+        due = self._first_due[p]
         self._first_due[p] = 0
         while due:
-            if due & 1:
-                self._gain(p, c.first_pool[s])
-                if c.first_coin[s]:
-                    self._earn_coin(p, c.first_coin[s])
-                if c.gain_if_mask >> s & 1:
-                    self._gains_if(p, s, "first_turn")
-            due >>= 1
-            s += 1
+            s = _ctz(due)
+            self._gain(p, c.first_pool[s])
+            if c.first_coin[s]:
+                self._earn_coin(p, c.first_coin[s])
+            if c.gain_if_mask >> s & 1:
+                self._gains_if(p, s, "first_turn")
+            due &= due - 1
 
     def _end_gains(self):
         """gain: {when: end_of_game}: each owner earns it as the game ends (the current player first, then
@@ -1950,7 +1949,7 @@ class State:
                 if sp < 0 or moved >> w & 1:
                     continue
                 k = wkind[w]
-                if (self._wowner[w] == p) if k == sailor else (kinds >> k & 1):
+                if (self._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0:
                     a = k * ns + sp
                     if small:
                         seen |= bit << a
@@ -1966,13 +1965,10 @@ class State:
                             buf[i] = a
                             n += 1
             if small:
-                a = 0
                 while seen:
-                    if seen & 1:
-                        buf[n] = a
-                        n += 1
-                    seen >>= 1
-                    a += 1
+                    buf[n] = _ctz(seen)
+                    n += 1
+                    seen &= seen - 1
             if c.leap_mask and not self.leaped and self._active_structs(p) & c.leap_mask:
                 first = n
                 for i in range(first):
@@ -2012,12 +2008,7 @@ class State:
         # Resource Spending phase
         value = self.coin_value(p)
         owned = self._owned[p]
-        built = 0
-        m = owned
-        while m:
-            b = c._bits8[m & 255]
-            built += b
-            m >>= 8
+        built = _popcount(owned)
         if self.built_this_turn < c.builds_per_turn and built < c.tokens:
             for s in range(c.n_struct):
                 if owned >> s & 1 or (c._requires[s] & owned) != c._requires[s]:
@@ -2041,7 +2032,7 @@ class State:
         used = 0
         for k in range(n_conv):
             used += self._conv_used[k]
-        if used >= MAX_CONVERSIONS_PER_TURN:
+        if used >= _CONVERSIONS_CAP:
             n_conv = 0
         for k in range(n_conv):
             if not (c.conv_always[k] or conv_ok >> k & 1):
@@ -2189,12 +2180,12 @@ class State:
             return False
         if value < c.sailor_cost or not self._has(p, c.sailor_cost_pool) or not self._can_pay(p, c.sailor_cost):
             return False
-        if c.sailor_max is not None:
+        if c._sailor_cap >= 0:
             on = 0
             for w in range(c.n_workers):
                 if c.worker_kind[w] == c.sailor_kind and self._wpos[w] >= 0:
                     on += 1
-            if on >= c.sailor_max:
+            if on >= c._sailor_cap:
                 return False
         return self._free_sailor(p) >= 0
 
@@ -2326,7 +2317,7 @@ class State:
         dest = sp
         for _step in range(steps):
             dest = c.next_space[dest]
-        if c.toll_mask >> dest & 1:
+        if c.toll_mask and c.toll_mask >> dest & 1:     # toll_mask: a Python integer (one bit per space)
             self._tolls(p, dest, w, True)
         self._wpos[w] = dest
         self.moved |= BIT << w
@@ -2336,32 +2327,30 @@ class State:
             # The first structure (in the ruleset's order) that replaces this
             # space's yield sets it; every bonus on the space is then added.
             replaced = False
-            s = 0
             while over:
-                if over & 1:
-                    if not replaced and dest in c.yield_if[s]:   # a replacement with a condition: if it is met
-                        cond, pool, cn = c.yield_if[s][dest]
-                        met = cond.holds(self, p)
-                        self.log.append(("if", p, s, "space_yield", met))
-                        if met:
-                            gain, coin = pool, cn
-                            replaced = True
-                    if not replaced and dest in c.yield_over[s]:
-                        gain, coin = c.yield_over[s][dest]
+                s = _ctz(over)
+                if not replaced and dest in c.yield_if[s]:   # a replacement with a condition: if it is met
+                    cond, pool, cn = c.yield_if[s][dest]
+                    met = cond.holds(self, p)
+                    self.log.append(("if", p, s, "space_yield", met))
+                    if met:
+                        gain, coin = pool, cn
                         replaced = True
-                    j = 0
-                    for bsp, bwk, bpool, bc in c.yield_bonus[s]:
-                        if bsp == dest and (bwk < 0 or bwk == kind):
-                            cond = c.bonus_if[s][j]
-                            met = cond is None or cond.holds(self, p)
-                            if cond is not None:
-                                self.log.append(("if", p, s, "space_bonus", met))
-                            if met:
-                                self._gain(p, bpool)
-                                coin += bc
-                        j += 1
-                over >>= 1
-                s += 1
+                if not replaced and dest in c.yield_over[s]:
+                    gain, coin = c.yield_over[s][dest]
+                    replaced = True
+                j = 0
+                for bsp, bwk, bpool, bc in c.yield_bonus[s]:
+                    if bsp == dest and (bwk < 0 or bwk == kind):
+                        cond = c.bonus_if[s][j]
+                        met = cond is None or cond.holds(self, p)
+                        if cond is not None:
+                            self.log.append(("if", p, s, "space_bonus", met))
+                        if met:
+                            self._gain(p, bpool)
+                            coin += bc
+                    j += 1
+                over &= over - 1
         if self.ev_yield_mask >> dest & 1:        # an event changes the space's yield (never below 0)
             pool, cn = self.ev_yield[dest]
             if pool is not c.no_pool:
@@ -2699,17 +2688,16 @@ class State:
         c = self.c
         total = 0
         owned = self._owned[p]
-        s = 0
         while owned:
-            if owned & 1:
-                if c.given_mask >> s & 1:
-                    total += c._given_vp[s]
-                else:
-                    total += c._vp_first[s] if self._first_builder[s] == p else c._vp_later[s]
-            owned >>= 1
-            s += 1
+            s = _ctz(owned)
+            if c.given_mask >> s & 1:
+                total += c._given_vp[s]
+            else:
+                total += c._vp_first[s] if self._first_builder[s] == p else c._vp_later[s]
+            owned &= owned - 1
         for g in self.claimed[p]:
-            total += c.goal_vps[g]
+            vp = c.goal_vps[g]
+            total += vp
         if self.holder == p:
             total -= c.lender_penalty
         if c.coin_bonus:
