@@ -16,7 +16,7 @@ cdef class Coinage:
     # Holdings by index: their values, their counts (index * n + denomination), the packed answers' caches.
     cdef public bint indexed, _packed_keys
     cdef public tuple holding
-    cdef public long long[::1] _hvalue, _hcount, _pkeys, _pvals, _ekeys, _evals
+    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots
     cdef public dict _packed, _epacked
 
     cpdef long long value_at(self, int i)
