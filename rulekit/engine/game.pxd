@@ -112,8 +112,16 @@ cdef class Compiled:
     # everyone may move, and those each structure unlocks (kind_mask).
     cdef long long _requires[64]
     cdef long long _unlocks[64]
+    cdef int _worker_kind[64]         # per worker (MAX_ITEMS)
     cdef long long _everyone_kinds
     cdef int _sailor_cap              # sailor_max, or -1 for none
+    # Tables of no fixed length as C arrays (Compiled._c_row allocates them, __dealloc__ frees them).
+    cdef int* _action_kind
+    cdef int* _action_arg
+    cdef int* _action_arg2
+    cdef int* _next_space
+    cdef int* _goal_at_end
+    cdef int* _end_kind
     cdef int _build_action[64]
     cdef int _vp_first[64]
     cdef int _vp_later[64]
@@ -121,8 +129,10 @@ cdef class Compiled:
 
     @cython.locals(m=cython.longlong)
     cpdef long long kind_mask(self, long long structs)
-    @cython.locals(s=cython.int, i=cython.int)
+    @cython.locals(s=cython.int, i=cython.int, w=cython.int, k=cython.int)
     cpdef _lay_tables(self)
+    @cython.locals(row=cython.p_int, i=cython.int)
+    cdef int* _c_row(self, tuple values) except NULL
 
 
 @cython.final
@@ -218,7 +228,7 @@ cdef class State:
     @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int,
                    ns=cython.int, w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
-                   dn=cython.int, wkind=tuple, used=cython.int,
+                   dn=cython.int, used=cython.int, tokens=cython.int, per=object, cap=cython.int, cost=cython.int,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int)
@@ -232,7 +242,7 @@ cdef class State:
     cdef int _borrow_into(self, int* buf, int n)
 
     @cython.locals(c=Compiled, w=cython.int)
-    cpdef int _free_sailor(self, int p)
+    cpdef int _free_sailor(self, int p) except? -2    # -1 is an answer (none)
 
     @cython.locals(c=Compiled, w=cython.int, on=cython.int)
     cpdef bint _can_hire(self, int p, int value)
@@ -289,7 +299,7 @@ cdef class State:
     @cython.locals(c=Compiled)
     cpdef _build(self, int p, int s)
     @cython.locals(c=Compiled, k=cython.int, owner=cython.int, q=cython.int)
-    cpdef int _worker_owner(self, int w)
+    cpdef int _worker_owner(self, int w) except? -2    # -1 is an answer (none)
     @cython.locals(c=Compiled, w=cython.int, q=cython.int, owners=cython.longlong)
     cpdef list _toll_payees(self, int p, int dest, int skip)
     @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage,
@@ -320,7 +330,7 @@ cdef class State:
     cpdef _convert(self, int p, int k, int roll)
 
     @cython.locals(c=Compiled, kind=cython.int, steps=cython.int, dest=cython.int)
-    cpdef int _move_dest(self, int p, int a)
+    cpdef int _move_dest(self, int p, int a) except? -2    # -1 is an answer (none)
     @cython.locals(dest=cython.int)
     cpdef bint _move_forbidden(self, int p, int a)
     @cython.locals(c=Compiled, d=cython.int, new_round=cython.bint)
@@ -355,5 +365,6 @@ cdef class Condition:
 
     @cython.locals(code=cython.int, v=cython.longlong, owned=cython.longlong, c=Compiled, s=cython.int,
                    vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
-                   w=cython.int, k=cython.int, part=Condition, b=cython.longlong)
+                   w=cython.int, k=cython.int, part=Condition, b=cython.longlong, counted=cython.longlong,
+                   m=cython.longlong)
     cpdef bint holds(self, State st, int p)

@@ -104,7 +104,8 @@ ACCESS_EVERYONE, ACCESS_UNLOCKED, ACCESS_OWNER = 0, 1, 2
 
 # Metrics Condition.holds reads itself (Condition.code indexes this); the others go through Condition.met
 FAST_METRICS = ("coin_value", "structures", "workers", "coins_held", "earned_this_turn",
-                "coins_spent_this_turn", "conversions_this_turn", "owns", "all", "any", "not")
+                "coins_spent_this_turn", "conversions_this_turn", "owns", "all", "any", "not",
+                "workers_on_one_space")
 
 # End condition kinds the engine checks (Compiled.end_kind indexes this)
 END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clock")
@@ -329,7 +330,7 @@ class Condition:
         code = self.code
         if code < 0:
             return self.met(st, p)
-        if code >= 8:                            # all, any, not
+        if 8 <= code <= 10:                      # all, any, not
             if code == 8:
                 for part in self.parts:
                     if not part.holds(st, p):
@@ -368,7 +369,7 @@ class Condition:
             v = 0
             for w in range(c.n_workers):
                 if st._wpos[w] >= 0:
-                    k = c.worker_kind[w]
+                    k = c._worker_kind[w]
                     if pmask >> k & 1 and ((st._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0):
                         v += 1
         elif code == 3:                          # coins_held
@@ -379,6 +380,26 @@ class Condition:
             v = st.spent if p == st.current else 0
         elif code == 6:                          # conversions_this_turn
             v = st._conv_used[self.index] if p == st.current else 0
+        elif code == 11:                         # workers_on_one_space: p's (or, index 1, anyone's) most on a space
+            c = st.c
+            kinds = st._kind_access(p)
+            counted = 0
+            for w in range(c.n_workers):
+                if st._wpos[w] >= 0 and (self.index == 1 or st._can_move(w, p, kinds)):
+                    counted |= BIT << w
+            v = 0
+            b = counted
+            while b:
+                w = _ctz(b)
+                k = 0
+                m = counted
+                while m:
+                    if st._wpos[_ctz(m)] == st._wpos[w]:
+                        k += 1
+                    m &= m - 1
+                if k > v:
+                    v = k
+                b &= b - 1
         else:                                    # owns
             v = st._owned[p] >> self.index & 1
         return self.lo <= v <= self.hi
@@ -715,6 +736,7 @@ class Compiled:
         if not cython.compiled:
             self._requires = [0] * MAX_ITEMS
             self._unlocks = [0] * MAX_ITEMS
+            self._worker_kind = [0] * MAX_ITEMS
             self._build_action = [0] * MAX_ITEMS
             self._vp_first = [0] * MAX_ITEMS
             self._vp_later = [0] * MAX_ITEMS
@@ -726,11 +748,43 @@ class Compiled:
             self._vp_first[s] = self.vp_first[s]
             self._vp_later[s] = self.vp_later[s]
             self._given_vp[s] = self.given_vp[s]
+        for w in range(self.n_workers):
+            self._worker_kind[w] = self.worker_kind[w]
+        # Tables of no fixed length (actions, spaces, goals, end conditions): C arrays allocated for these tables.
+        self._action_kind = self._c_row(self.action_kind)
+        self._action_arg = self._c_row(self.action_arg)
+        self._action_arg2 = self._c_row(self.action_arg2)
+        self._next_space = self._c_row(self.next_space)
+        self._goal_at_end = self._c_row(tuple([1 if at_end else 0 for at_end in self.goal_at_end]))
+        self._end_kind = self._c_row(self.end_kind)
         self._sailor_cap = -1 if self.sailor_max is None else self.sailor_max
         self._everyone_kinds = 0
         for k in range(self.n_kinds):
             if self.kind_access[k] == ACCESS_EVERYONE:
                 self._everyone_kinds |= BIT << k
+
+    def _c_row(self, values: tuple):
+        """``values`` (integers) as a row the compiled core reads in C: an array allocated for these tables and
+        freed with them (``__dealloc__``); a list as pure Python."""
+        if cython.compiled:
+            row = cython.cast(cython.p_int, PyMem_Malloc(max(1, len(values)) * cython.sizeof(cython.int)))
+            if not row:
+                raise MemoryError()
+            for i in range(len(values)):
+                row[i] = values[i]
+        else:
+            row = list(values)
+        return row
+
+    def __dealloc__(self):
+        # Compiled only (a cdef class's deallocator): the rows _c_row allocated (NULL where none was).
+        if cython.compiled:
+            PyMem_Free(self._action_kind)
+            PyMem_Free(self._action_arg)
+            PyMem_Free(self._action_arg2)
+            PyMem_Free(self._next_space)
+            PyMem_Free(self._goal_at_end)
+            PyMem_Free(self._end_kind)
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -1387,7 +1441,7 @@ class State:
         return self.c.kind_mask(self._active_structs(p))
 
     def _can_move(self, w: int, p: int, kinds: int) -> bool:
-        k = self.c.worker_kind[w]
+        k = self.c._worker_kind[w]
         if k == self.c.sailor_kind:
             return self._wowner[w] == p
         return (kinds >> k & 1) != 0
@@ -1638,7 +1692,7 @@ class State:
         """The face-up goal, if checked at once: claimed by the current player if they meet it, else by
         the first other player in turn order who does."""
         g = self.face_up
-        if g < 0 or self.c.goal_at_end[g]:
+        if g < 0 or self.c._goal_at_end[g]:
             return
         cond = self.c.goal_cond[g]
         if cond.holds(self, self.current):
@@ -1673,7 +1727,7 @@ class State:
 
     def _end_condition_met(self, i: int) -> bool:
         c = self.c
-        kind = c.end_kind[i]
+        kind = c._end_kind[i]
         if kind == 0:                            # player_condition
             cond = c.end_conds[i]
             for p in range(c.n_players):
@@ -1936,7 +1990,6 @@ class State:
         if self.phase == WORK:
             kinds = self._kind_access(p)
             moved = self.moved
-            wkind = c.worker_kind
             sailor = c.sailor_kind
             ns = c.n_spaces
             # MOVE actions come first in the table, one per (kind, space): collected as a bit set
@@ -1948,7 +2001,7 @@ class State:
                 sp = self._wpos[w]
                 if sp < 0 or moved >> w & 1:
                     continue
-                k = wkind[w]
+                k = c._worker_kind[w]
                 if (self._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0:
                     a = k * ns + sp
                     if small:
@@ -2009,7 +2062,8 @@ class State:
         value = self.coin_value(p)
         owned = self._owned[p]
         built = _popcount(owned)
-        if self.built_this_turn < c.builds_per_turn and built < c.tokens:
+        tokens = c.tokens
+        if self.built_this_turn < c.builds_per_turn and built < tokens:
             for s in range(c.n_struct):
                 if owned >> s & 1 or (c._requires[s] & owned) != c._requires[s]:
                     continue
@@ -2025,9 +2079,10 @@ class State:
             n = self._borrow_into(buf, n)
         active = self._active_structs(p)
         conv_ok = 0
-        for s in range(c.n_struct):
-            if active >> s & 1:
-                conv_ok |= c.conv_unlocks[s]
+        while active:
+            m = c.conv_unlocks[_ctz(active)]
+            conv_ok |= m
+            active &= active - 1
         n_conv = len(c.conv_ids)
         used = 0
         for k in range(n_conv):
@@ -2037,13 +2092,17 @@ class State:
         for k in range(n_conv):
             if not (c.conv_always[k] or conv_ok >> k & 1):
                 continue
-            if c.conv_per_turn[k] is not None and self._conv_used[k] >= c.conv_per_turn[k]:
-                continue
+            per = c.conv_per_turn[k]
+            if per is not None:
+                cap = per
+                if self._conv_used[k] >= cap:
+                    continue
             if self.ev_no_conv >> k & 1:            # an event forbids it
                 continue
-            if value < c.conv_pay_coin[k] or not self._has(p, c.conv_pay_pool[k]):
+            cost = c.conv_pay_coin[k]
+            if value < cost or not self._has(p, c.conv_pay_pool[k]):
                 continue
-            if not self._can_pay(p, c.conv_pay_coin[k]):
+            if not self._can_pay(p, cost):
                 continue
             if c.conv_gain_coin[k] and c.conv_needs_payout[k] and not self._can_earn(p, c.conv_gain_coin[k]):
                 continue                         # the coins could not pay it out: nothing to gain
@@ -2183,7 +2242,7 @@ class State:
         if c._sailor_cap >= 0:
             on = 0
             for w in range(c.n_workers):
-                if c.worker_kind[w] == c.sailor_kind and self._wpos[w] >= 0:
+                if c._worker_kind[w] == c.sailor_kind and self._wpos[w] >= 0:
                     on += 1
             if on >= c._sailor_cap:
                 return False
@@ -2192,7 +2251,7 @@ class State:
     def _free_sailor(self, p: int) -> int:
         c = self.c
         for w in range(c.n_workers):
-            if c.worker_kind[w] == c.sailor_kind and self._wpos[w] < 0 and self._wowner[w] < 0:
+            if c._worker_kind[w] == c.sailor_kind and self._wpos[w] < 0 and self._wowner[w] < 0:
                 if c.sailor_shared or c.worker_seat[w] == p:
                     return w
         return -1
@@ -2206,17 +2265,17 @@ class State:
 
     def _apply(self, action: int) -> None:
         c = self.c
-        kind = c.action_kind[action]
-        arg = c.action_arg[action]
+        kind = c._action_kind[action]
+        arg = c._action_arg[action]
         p = self.current
         self.history.append(action)
         if kind == CHOOSE:
             self._decide(action)
             return
         if kind == MOVE:
-            self._move(p, arg, c.action_arg2[action], c.move_steps)
+            self._move(p, arg, c._action_arg2[action], c.move_steps)
         elif kind == LEAP:
-            self._move(p, arg, c.action_arg2[action], self._leap_steps(p))
+            self._move(p, arg, c._action_arg2[action], self._leap_steps(p))
             self.leaped += 1
         elif kind == SPEND:
             self.phase = SPENDING
@@ -2312,11 +2371,11 @@ class State:
         c = self.c
         kinds = self._kind_access(p)
         for w in range(c.n_workers):
-            if self._wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
+            if self._wpos[w] == sp and c._worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
                 break
         dest = sp
         for _step in range(steps):
-            dest = c.next_space[dest]
+            dest = c._next_space[dest]
         if c.toll_mask and c.toll_mask >> dest & 1:     # toll_mask: a Python integer (one bit per space)
             self._tolls(p, dest, w, True)
         self._wpos[w] = dest
@@ -2561,18 +2620,18 @@ class State:
     def _toll_ok(self, p: int, a: int) -> bool:
         """Whether ``p`` can pay the tolls of move (or long move) action ``a``."""
         c = self.c
-        steps = c.move_steps if c.action_kind[a] == MOVE else self._leap_steps(p)
-        kind = c.action_arg[a]
-        sp = c.action_arg2[a]
+        steps = c.move_steps if c._action_kind[a] == MOVE else self._leap_steps(p)
+        kind = c._action_arg[a]
+        sp = c._action_arg2[a]
         dest = sp
         for _step in range(steps):
-            dest = c.next_space[dest]
+            dest = c._next_space[dest]
         if not c.toll_mask >> dest & 1:
             return True
         kinds = self._kind_access(p)
         mover = -1
         for w in range(c.n_workers):                # the worker _move moves: the first it finds
-            if self._wpos[w] == sp and c.worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
+            if self._wpos[w] == sp and c._worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
                 mover = w
                 break
         return self._tolls(p, dest, mover, False)
@@ -2622,11 +2681,11 @@ class State:
                 if unl >> k & 1:
                     idle = True
                     for w in range(c.n_workers):
-                        if c.worker_kind[w] == k and self._wpos[w] >= 0:
+                        if c._worker_kind[w] == k and self._wpos[w] >= 0:
                             idle = False
                     if idle:
                         for w in range(c.n_workers):
-                            if c.worker_kind[w] == k:
+                            if c._worker_kind[w] == k:
                                 self._wpos[w] = c.kind_entry[k]
 
     def _borrow(self, p: int, s: int):
