@@ -59,7 +59,7 @@ class Trail:
         self._chain = other._chain
         self._n_chain = other._n_chain
         if self._own:
-            self._own = []
+            self._own.clear()        # this trail's own list: never shared (fork and _freeze give new ones)
         self._cache = other._cache
 
     def _all(self) -> tuple:
