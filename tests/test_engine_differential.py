@@ -387,6 +387,31 @@ def test_the_stack_buffer_of_legal_actions_is_sized_as_game_py_says():
     assert len(sizes) == 2 and set(sizes) == {PURE.game.LEGAL_STACK}
 
 
+def test_the_key_packs_every_integer_within_its_buffer():
+    """State._ints_key packs the scalars and every row's used entries into a C stack buffer of game.py's KEY_INTS
+    (game.pxd declares it): the rows at their largest fit, and both engines pack the same bytes."""
+    import re
+
+    g = PURE.game
+    pxd = (Path(core.__file__).parent / "game.pxd").read_text(encoding="utf-8")
+    assert [int(m) for m in re.findall(r"stack=cython\.longlong\[(\d+)\]", pxd)] == [g.KEY_INTS]
+    largest = g.MAX_SEATS * (g.MAX_POOL + 3) + 3 * g.MAX_ITEMS + g.MAX_POOL + g.MAX_ITEMS
+    assert g.KEY_SCALARS + largest <= g.KEY_INTS
+    for rid in ("province-en", "province-3p", "events", "trading"):
+        rs = load_ruleset(rid)
+        a, b = PURE.game.new_game(rs, seed=4), FAST.new_game(rs, seed=4)
+        for _ in range(40):
+            assert a._ints_key() == b._ints_key() and a.key() == b.key()
+            c = a.c
+            used = g.KEY_SCALARS + c.n_players * (c.n_pool + 3) + c.n_struct + 2 * c.n_workers + c.n_pool + len(c.conv_ids)
+            assert len(a._ints_key()) == 8 * used
+            if a.is_terminal():
+                break
+            act = a.legal_actions()[-1]
+            a._apply(act)
+            b._apply(act)
+
+
 @pytest.mark.parametrize("n", range(VARIANTS))
 def test_same_games_on_generated_variants(tmp_path, n):
     rs = generated_variant(tmp_path, n)
@@ -498,12 +523,17 @@ def test_the_rows_are_sized_as_game_py_says():
     assert declared == sizes
     # The compiled tables' rows (Compiled._lay_tables): one entry per structure.
     tables = {m.group(1): int(m.group(2)) for m in re.finditer(r"cdef (?:long long|int) _(\w+)\[(\d+)\]", compiled)}
-    assert tables == {"requires": g.MAX_ITEMS, "unlocks": g.MAX_ITEMS, "build_action": g.MAX_ITEMS,
-                      "vp_first": g.MAX_ITEMS, "vp_later": g.MAX_ITEMS, "given_vp": g.MAX_ITEMS}
+    assert tables == {"requires": g.MAX_ITEMS, "unlocks": g.MAX_ITEMS, "worker_kind": g.MAX_ITEMS,
+                      "build_action": g.MAX_ITEMS, "vp_first": g.MAX_ITEMS, "vp_later": g.MAX_ITEMS,
+                      "given_vp": g.MAX_ITEMS}
     c = PURE.game.compile_ruleset(load_ruleset("province-en"))
     assert [len(getattr(c, "_" + name)) for name in tables] == list(tables.values())
     assert c._requires[:c.n_struct] == list(c.requires) and c._vp_first[:c.n_struct] == list(c.vp_first)
-    assert c._unlocks[:c.n_struct] == list(c.unlocks)
+    assert c._unlocks[:c.n_struct] == list(c.unlocks) and c._worker_kind[:c.n_workers] == list(c.worker_kind)
+    # The tables of no fixed length (Compiled._c_row): as pure Python, lists equal to the tuples they copy.
+    assert c._action_kind == list(c.action_kind) and c._action_arg2 == list(c.action_arg2)
+    assert c._next_space == list(c.next_space) and c._end_kind == list(c.end_kind)
+    assert c._goal_at_end == [1 if at_end else 0 for at_end in c.goal_at_end]
     st = PURE.game.new_game(load_ruleset("province-en"), seed=1)
     assert {name: len(getattr(st, "_" + name)) for name in g.ROWS} == sizes     # pure Python: lists of those sizes
     from rulekit.language.soundness import MAX_SET

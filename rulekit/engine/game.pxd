@@ -16,6 +16,8 @@ import cython
 from rulekit.engine.coins cimport Coinage
 from rulekit.engine.trail cimport Trail
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from libc.string cimport memcpy
+from cpython.bytes cimport PyBytes_FromStringAndSize
 
 cdef class Condition    # declared below
 
@@ -34,6 +36,7 @@ cdef long long BIT
 
 # Legal actions listed in a buffer on the C stack (State._legal; game.py): the size of that buffer.
 cdef int LEGAL_STACK
+cdef int KEY_SCALARS, KEY_INTS
 
 # game.py's MAX_CONVERSIONS_PER_TURN (which stays a Python name), as a C integer for the legal actions.
 cdef int _CONVERSIONS_CAP
@@ -186,8 +189,8 @@ cdef class State:
     @cython.locals(n=cython.int, i=cython.int)
     cpdef list _row(self, int row)
     cpdef _put(self, int row, int i, value)   # an integer; a holding (a tuple of counts) for PURSES
-    @cython.locals(c=Compiled, i=cython.int, out=list)
-    cpdef tuple _rows_key(self)
+    @cython.locals(c=Compiled, i=cython.int, n=cython.int, buf=cython.p_longlong, stack=cython.longlong[512])
+    cpdef bytes _ints_key(self)
     cpdef tuple key(self)
 
     @cython.locals(c=Compiled, r=cython.int, k=cython.int)
@@ -197,6 +200,7 @@ cdef class State:
     cpdef State clone(self)
     @cython.locals(i=cython.int)
     cpdef State copy_into(self, State st)
+    @cython.locals(c=Compiled, n=cython.int)
     cpdef _fill(self, State st)
 
     @cython.locals(m=cython.longlong)

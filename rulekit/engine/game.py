@@ -30,6 +30,7 @@ docs/notation.md.
 """
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError, PlayerCountError
@@ -85,6 +86,11 @@ _CONVERSIONS_CAP = MAX_CONVERSIONS_PER_TURN      # the same, a C integer in the 
 #: (State._legal, State.playout); a longer table gets a buffer allocated for the call. game.pxd sizes
 #: the stack buffers with the same number (a test keeps the two equal).
 LEGAL_STACK = 512
+
+#: State._ints_key: the scalar fields it packs, and the most integers it packs (the scalars and every row at its
+#: largest: MAX_SEATS * (MAX_POOL + 3) + 3 * MAX_ITEMS + MAX_POOL + MAX_ITEMS); game.pxd sizes its buffer with it.
+KEY_SCALARS = 21
+KEY_INTS = 512
 
 if not cython.compiled:
     # A set's lowest member and its size (compiled: the processor's instructions, declared in game.pxd): a loop
@@ -1338,13 +1344,28 @@ class State:
         st.phase = self.phase
         st.turn = self.turn
         st._supply = self._supply
-        st._pool = self._pool[:]                 # the rows: lists here, C arrays copied whole when compiled
-        st._purses = self._purses[:]
-        st._owned = self._owned[:]
-        st._first_due = self._first_due[:]
-        st._first_builder = self._first_builder[:]
-        st._wpos = self._wpos[:]
-        st._wowner = self._wowner[:]
+        if cython.compiled:                      # the rows: C arrays, their used entries copied (the others stay 0)
+            c = self.c
+            n = c.n_players
+            memcpy(st._pool, self._pool, n * c.n_pool * cython.sizeof(cython.longlong))
+            memcpy(st._purses, self._purses, n * cython.sizeof(cython.int))
+            memcpy(st._owned, self._owned, n * cython.sizeof(cython.longlong))
+            memcpy(st._first_due, self._first_due, n * cython.sizeof(cython.longlong))
+            memcpy(st._first_builder, self._first_builder, c.n_struct * cython.sizeof(cython.short))
+            memcpy(st._wpos, self._wpos, c.n_workers * cython.sizeof(cython.int))
+            memcpy(st._wowner, self._wowner, c.n_workers * cython.sizeof(cython.short))
+            memcpy(st._earned, self._earned, c.n_pool * cython.sizeof(cython.longlong))
+            memcpy(st._conv_used, self._conv_used, len(c.conv_ids) * cython.sizeof(cython.short))
+        else:                                    # lists
+            st._pool = self._pool[:]
+            st._purses = self._purses[:]
+            st._owned = self._owned[:]
+            st._first_due = self._first_due[:]
+            st._first_builder = self._first_builder[:]
+            st._wpos = self._wpos[:]
+            st._wowner = self._wowner[:]
+            st._earned = self._earned[:]
+            st._conv_used = self._conv_used[:]
         st.moved = self.moved
         st.stack = self.stack                        # these six: shared, copied on write (_added)
         st.face_up = self.face_up
@@ -1361,9 +1382,7 @@ class State:
         st.ship = self.ship
         st.hire_ok = self.hire_ok
         st.cast_pending = self.cast_pending
-        st._earned = self._earned[:]
         st.spent = self.spent
-        st._conv_used = self._conv_used[:]
         st.built_this_turn = self.built_this_turn
         st.leaped = self.leaped
         st.hired = self.hired
@@ -1386,41 +1405,71 @@ class State:
         st.offers = self.offers
 
     def key(self) -> tuple:
-        """Everything that determines the game from here (for equality tests)."""
-        return (self.rng, self.first, self.current, self.phase, self.turn, self._supply, self._rows_key(), self.moved,
-                tuple(self.stack), self.face_up,
-                tuple(map(tuple, self.claimed)), tuple(self.removed), self.holder, self.token_turn,
-                self.borrowed, self.borrowed_mask, self.borrows, self.harbormaster, self.ship, self.hire_ok,
-                self.cast_pending, self.spent,
-                self.built_this_turn, self.hired, self.leaped, self.ending, self.end_reason, self.end_cond, self.finish,
+        """Everything that determines the game from here (for equality tests): its integers packed as bytes
+        (:meth:`_ints_key`), then the fields that are not integers. The search bots key every position they
+        reach (rulekit.bots.mcts.turn_plans): one bytes object is built and hashed faster than a tuple of them."""
+        return (self._ints_key(), tuple(self.stack), tuple(map(tuple, self.claimed)), tuple(self.removed),
+                self.hire_ok, self.cast_pending, self.ending, self.end_reason, self.finish,
                 tuple(self.pending), tuple(map(tuple, self.decks)) if self.decks else (), self.ev_active,
                 (tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt))) if self.c.obj_deal else (),
-                self.seat_next, tuple(self.bids), self.offers)
+                self.seat_next, tuple(self.bids))
 
-    def _rows_key(self) -> tuple:
-        """The used entries of every row, in the order of ROWS, as one tuple (key(): the search bots key every
-        position they reach, so one tuple is built instead of one per row)."""
+    def _ints_key(self) -> bytes:
+        """The state's integers as 64-bit signed integers in native order, packed in bytes: its scalar fields
+        (KEY_SCALARS of them; the generator's state reinterpreted as signed), then the used entries of every
+        row in the order of ROWS (purses as holdings' indexes). Both engines pack the same bytes."""
         c = self.c
-        out = []
+        if cython.compiled:
+            buf = stack
+            buf[0] = cython.cast(cython.longlong, self.rng)
+        else:
+            buf = [0] * KEY_INTS
+            buf[0] = self.rng - (1 << 64) if self.rng >> 63 else self.rng
+        buf[1] = self.first
+        buf[2] = self.current
+        buf[3] = self.phase
+        buf[4] = self.turn
+        buf[5] = self._supply
+        buf[6] = self.moved
+        buf[7] = self.face_up
+        buf[8] = self.holder
+        buf[9] = self.token_turn
+        buf[10] = self.borrowed
+        buf[11] = self.borrowed_mask
+        buf[12] = self.borrows
+        buf[13] = self.harbormaster
+        buf[14] = self.ship
+        buf[15] = self.spent
+        buf[16] = self.built_this_turn
+        buf[17] = self.hired
+        buf[18] = self.leaped
+        buf[19] = self.end_cond
+        buf[20] = self.offers
+        n = KEY_SCALARS
         for i in range(c.n_players * c.n_pool):
-            out.append(self._pool[i])
+            buf[n] = self._pool[i]
+            n += 1
         for i in range(c.n_players):
-            out.append(self._owned[i])
-        for i in range(c.n_players):
-            out.append(self._first_due[i])
+            buf[n] = self._owned[i]
+            buf[n + 1] = self._first_due[i]
+            buf[n + 2] = self._purses[i]
+            n += 3
         for i in range(c.n_struct):
-            out.append(self._first_builder[i])
+            buf[n] = self._first_builder[i]
+            n += 1
         for i in range(c.n_workers):
-            out.append(self._wpos[i])
-        for i in range(c.n_workers):
-            out.append(self._wowner[i])
+            buf[n] = self._wpos[i]
+            buf[n + 1] = self._wowner[i]
+            n += 2
         for i in range(c.n_pool):
-            out.append(self._earned[i])
+            buf[n] = self._earned[i]
+            n += 1
         for i in range(len(c.conv_ids)):
-            out.append(self._conv_used[i])
-        for i in range(c.n_players):
-            out.append(self._purses[i])
-        return tuple(out)
+            buf[n] = self._conv_used[i]
+            n += 1
+        if cython.compiled:
+            return PyBytes_FromStringAndSize(cython.cast(cython.p_char, buf), n * 8)
+        return array("q", buf[:n]).tobytes()
 
     def __eq__(self, other):
         return isinstance(other, State) and self.c is other.c and self.key() == other.key()
