@@ -136,6 +136,7 @@ cdef class Compiled:
     cpdef _lay_tables(self)
     @cython.locals(row=cython.p_int, i=cython.int)
     cdef int* _c_row(self, tuple values) except NULL
+    cpdef _lay_actions(self)
 
 
 @cython.final

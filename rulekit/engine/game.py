@@ -757,9 +757,7 @@ class Compiled:
         for w in range(self.n_workers):
             self._worker_kind[w] = self.worker_kind[w]
         # Tables of no fixed length (actions, spaces, goals, end conditions): C arrays allocated for these tables.
-        self._action_kind = self._c_row(self.action_kind)
-        self._action_arg = self._c_row(self.action_arg)
-        self._action_arg2 = self._c_row(self.action_arg2)
+        self._lay_actions()
         self._next_space = self._c_row(self.next_space)
         self._goal_at_end = self._c_row(tuple([1 if at_end else 0 for at_end in self.goal_at_end]))
         self._end_kind = self._c_row(self.end_kind)
@@ -768,6 +766,18 @@ class Compiled:
         for k in range(self.n_kinds):
             if self.kind_access[k] == ACCESS_EVERYONE:
                 self._everyone_kinds |= BIT << k
+
+    def _lay_actions(self):
+        """The action table's kinds and arguments as C rows (_c_row): laid with the other tables, and again by
+        add_decision, which lengthens the table (the rows it replaces are freed)."""
+        if cython.compiled:
+            PyMem_Free(self._action_kind)
+            PyMem_Free(self._action_arg)
+            PyMem_Free(self._action_arg2)
+            self._action_kind = self._action_arg = self._action_arg2 = cython.NULL
+        self._action_kind = self._c_row(self.action_kind)
+        self._action_arg = self._c_row(self.action_arg)
+        self._action_arg2 = self._c_row(self.action_arg2)
 
     def _c_row(self, values: tuple):
         """``values`` (integers) as a row the compiled core reads in C: an array allocated for these tables and
@@ -929,6 +939,7 @@ class Compiled:
         self.decision_names = self.decision_names + (name,)
         self.decision_rows = self.decision_rows + (DECISIONS[name],)
         self.decision_base = self.decision_base + (base,)
+        self._lay_actions()                     # the action table's C rows, again for the longer table
         return d
 
     def kind_mask(self, structs: int) -> int:
