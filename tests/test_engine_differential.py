@@ -536,6 +536,10 @@ def test_the_rows_are_sized_as_game_py_says():
     assert c._goal_at_end == [1 if at_end else 0 for at_end in c.goal_at_end]
     st = PURE.game.new_game(load_ruleset("province-en"), seed=1)
     assert {name: len(getattr(st, "_" + name)) for name in g.ROWS} == sizes     # pure Python: lists of those sizes
+    # The evaluation's rows per structure (rulekit/bots/policy.py, Tables).
+    ppxd = (Path(core.__file__).parent.parent / "bots" / "policy.pxd").read_text(encoding="utf-8")
+    assert {m.group(1): int(m.group(2)) for m in re.finditer(r"cdef int (\w+)\[(\d+)\]", ppxd)} == \
+        {"income": g.MAX_ITEMS, "convs": g.MAX_ITEMS}
     from rulekit.language.soundness import MAX_SET
     assert MAX_SET <= g.MAX_ITEMS
 

@@ -5,6 +5,10 @@
 import cython
 from rulekit.engine.game cimport Compiled, State
 
+# A set's lowest member, as the processor's instruction (policy.py defines it for Python).
+cdef extern from *:
+    int _ctz "__builtin_ctzll" (unsigned long long x) nogil
+
 cpdef bint _past(deadline)
 
 cpdef double action_value(State state, int a, int p, tuple weights=*)
@@ -24,20 +28,22 @@ cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*, t
 
 @cython.final
 cdef class Tables:
-    cdef public dict owned
-    cdef public tuple extra
+    # Per structure (the engine's MAX_ITEMS, which a test keeps equal): its income and conversion terms.
+    cdef int income[64]
+    cdef int convs[64]
+    cdef public long long extra
+
+    @cython.locals(s=cython.int, w=cython.int)
+    cpdef _fill_rows(self, Compiled c)
 
 @cython.locals(t=Tables)
 cpdef Tables tables(Compiled c)
 
-@cython.locals(income=cython.int, convs=cython.int, s=cython.int, counts=tuple)
-cpdef tuple _owned_counts(Compiled c, Tables t, long long owned)
-
 @cython.locals(c=Compiled, others=tuple, best=cython.int, s=cython.int, i=cython.int, v=cython.double, terminal=cython.bint, n=cython.int, r=cython.int,
                w_vp=cython.double, w_coin=cython.double, w_pool=cython.double, w_income=cython.double,
                w_conv=cython.double, w_worker=cython.double, w_debt=cython.double, w_win=cython.double,
-               counts=tuple, t=Tables, incomes=cython.int, convs=cython.int, extra=cython.int, ws=tuple, kinds=cython.longlong,
-               wkind=tuple, sailor=cython.int, w=cython.int, k=cython.int)
+               t=Tables, incomes=cython.int, convs=cython.int, extra=cython.int, ws=cython.longlong, kinds=cython.longlong,
+               owned=cython.longlong, sailor=cython.int, w=cython.int, k=cython.int)
 cpdef double evaluate(State state, int p, tuple weights=*)
 
 @cython.locals(others=tuple, best=cython.double, x=cython.double, i=cython.int)

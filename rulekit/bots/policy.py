@@ -25,6 +25,17 @@ from __future__ import annotations
 
 import time
 
+try:
+    import cython                 # compiled: cython.compiled is True
+except ImportError:               # no Cython: its stand-in
+    from rulekit.engine import nocython as cython
+from rulekit.engine.game import MAX_ITEMS
+
+if not cython.compiled:
+    def _ctz(m: int) -> int:
+        """A set's lowest member (compiled: the processor's instruction, declared in policy.pxd)."""
+        return (m & -m).bit_length() - 1
+
 
 #: The evaluation's terms, in the order of a weights tuple (docs/bots.md, "The evaluation").
 WEIGHT_NAMES = ("vp", "coin", "pool", "income", "conversion", "worker", "debt", "win")
@@ -171,16 +182,25 @@ def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadl
 
 class Tables:
     """What the evaluation derives from a ruleset once, kept on its compiled tables (``Compiled.policy_tables``):
-    ``owned``, (incomes, conversions) per set of structures (filled as they are met), and ``extra``, the workers
-    whose kind is not open to everyone."""
+    ``income`` and ``convs``, what each structure counts for in the evaluation's income and conversion terms
+    (rows of C integers in the compiled core, sized as the engine's MAX_ITEMS; lists as pure Python), and
+    ``extra``, the workers whose kind is not open to everyone (as a set of bits)."""
 
     def __init__(self, c):
-        self.owned = {}
-        found = []
+        if not cython.compiled:
+            self.income = [0] * MAX_ITEMS
+            self.convs = [0] * MAX_ITEMS
+        self._fill_rows(c)
+
+    def _fill_rows(self, c):
+        for s in range(c.n_struct):
+            self.income[s] = (sum(c.income_pool[s]) + c.income_coin[s] + (1 if c.ship_mask >> s & 1 else 0)
+                              + (1 if c.yield_mask >> s & 1 else 0))
+            self.convs[s] = c.conv_unlocks[s].bit_count()
+        self.extra = 0
         for w in range(c.n_workers):
             if c.kind_access[c.worker_kind[w]] != 0:
-                found.append(w)
-        self.extra = tuple(found)
+                self.extra |= 1 << w
 
 
 def tables(c) -> Tables:
@@ -189,24 +209,6 @@ def tables(c) -> Tables:
     if t is None:
         t = c.policy_tables = Tables(c)
     return t
-
-
-def _owned_counts(c, t, owned: int) -> tuple:
-    """(incomes, conversions) of the structures in ``owned`` (cached in ``t``, ``c``'s :class:`Tables`)."""
-    counts = t.owned.get(owned)
-    if counts is None:
-        income = 0
-        convs = 0
-        for s in range(c.n_struct):
-            if owned >> s & 1:
-                income += sum(c.income_pool[s]) + c.income_coin[s]
-                convs += bin(c.conv_unlocks[s]).count("1")
-                if c.ship_mask >> s & 1:
-                    income += 1
-                if c.yield_mask >> s & 1:
-                    income += 1
-        counts = t.owned[owned] = (income, convs)
-    return counts
 
 
 def evaluate(state, p: int, weights=WEIGHTS) -> float:
@@ -233,20 +235,27 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
         if c.pool_end[r] != 0 or state.current == p and not terminal:
             v += w_pool * state._pool[p * n + r]  # state.held(p, r); the engine's rows, read in place
     t = tables(c)
-    counts = _owned_counts(c, t, state._owned[p])
-    incomes = counts[0]
-    convs = counts[1]
+    incomes = 0                              # the owned structures' incomes and conversions (Tables)
+    convs = 0
+    owned = state._owned[p]
+    while owned:
+        s = _ctz(owned)
+        incomes += t.income[s]
+        convs += t.convs[s]
+        owned &= owned - 1
     v += w_income * incomes + w_conv * convs
     extra = 0
     ws = t.extra
     if ws:
         kinds = state._kind_access(p)
-        wkind, sailor = c.worker_kind, c.sailor_kind
-        for w in ws:
+        sailor = c.sailor_kind
+        while ws:
+            w = _ctz(ws)
             if state._wpos[w] >= 0:
-                k = wkind[w]
-                if (state._wowner[w] == p) if k == sailor else (kinds >> k & 1):
+                k = c.worker_kind[w]
+                if (state._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0:
                     extra += 1
+            ws &= ws - 1
     v += w_worker * extra
     if state.holder == p:
         v -= w_debt * c.repay_coin
