@@ -16,14 +16,15 @@ cpdef double action_value(State state, int a, int p, tuple weights=*)
 @cython.locals(child=State)
 cpdef double _value_on(State state, int a, int p, tuple weights, State scratch)
 
-@cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, v=cython.double, best_v=cython.double,
-               scratch=State)
 cpdef int greedy_action(State state, list legal, tuple weights=*)
+
+@cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, v=cython.double, best_v=cython.double)
+cpdef int _greedy_on(State state, list legal, tuple weights, State scratch)
 
 @cython.locals(p=cython.int, scratch=State)
 cpdef list action_values(State state, list legal, tuple weights=*)
 
-@cython.locals(steps=cython.int, legal=list)
+@cython.locals(steps=cython.int, legal=list, scratch=State)
 cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*, tuple weights=*)
 
 @cython.final

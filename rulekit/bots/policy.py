@@ -144,8 +144,13 @@ def _answered_value(state, child, p, weights) -> float:
 
 def greedy_action(state, legal, weights=WEIGHTS) -> int:
     """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`) for the seat that decides, ties to the first."""
+    return _greedy_on(state, legal, weights, state.clone())
+
+
+def _greedy_on(state, legal, weights, scratch) -> int:
+    """:func:`greedy_action`, every action played in turn on ``scratch`` (a state of the same game the caller
+    owns: ``State.copy_into``)."""
     p = state.decider
-    scratch = state.clone()                      # every action is played on it in turn
     best = legal[0]
     best_v = _value_on(state, best, p, weights, scratch)
     for i in range(1, len(legal)):
@@ -173,9 +178,15 @@ def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadl
     ``until_turn``, ``max_steps`` actions are played or ``deadline`` (a ``time.perf_counter()``
     value) has passed; the number of actions played."""
     steps = 0
+    scratch = None                               # one state the steps value their actions on, made at the first
     while not st.is_terminal() and st.turn < until_turn and steps < max_steps and not _past(deadline):
         legal = st.legal_actions()
-        st._apply(legal[0] if len(legal) == 1 else greedy_action(st, legal, weights))
+        if len(legal) == 1:
+            st._apply(legal[0])
+        else:
+            if scratch is None:
+                scratch = st.clone()
+            st._apply(_greedy_on(st, legal, weights, scratch))
         steps += 1
     return steps
 
