@@ -144,11 +144,15 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
     stack = [(state, ())]
     visited = 0
     p = state.decider                             # a plan is one seat's actions: it ends when another decides
+    ch = None                                     # the position an action is tried on: a clone, kept when new
     while stack and visited < limit and not _past(deadline):
         s, acts = stack.pop()
         claimed = len(s.claimed[p])
         for a in s.legal_actions():
-            ch = s.clone()
+            if ch is None:
+                ch = s.clone()
+            else:                                 # the last one tried was not kept: reused
+                s.copy_into(ch)
             ch._apply(a)
             visited += 1
             if kinds[a] == exchange and len(ch.claimed[p]) == claimed:
@@ -162,6 +166,7 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
                 out.append((seq, ch))
             else:
                 stack.append((ch, seq))
+            ch = None
     return out
 
 
