@@ -10,8 +10,9 @@
 # A declared type that a change makes wrong shows as a TypeError in the
 # differential test (tests/test_engine_differential.py), never as a new result.
 # Adding a State field is three lines: its name in State.__slots__, its copy in
-# State.clone (and key()), and its declaration below; State.playout and the
-# rest of the core need nothing more (docs/engine.md, "Adding a field").
+# State._fill (and key(): an integer in _ints_key), and its declaration below;
+# State.playout and the rest of the core need nothing more (docs/engine.md,
+# "Adding a field").
 import cython
 from rulekit.engine.coins cimport Coinage
 from rulekit.engine.trail cimport Trail
