@@ -1428,7 +1428,7 @@ class State:
     def _ints_key(self) -> bytes:
         """The state's integers as 64-bit signed integers in native order, packed in bytes: its scalar fields
         (KEY_SCALARS of them; the generator's state reinterpreted as signed), then the used entries of every
-        row in the order of ROWS (purses as holdings' indexes). Both engines pack the same bytes."""
+        row (purses as holdings' indexes), in the order written below. Both engines pack the same bytes."""
         c = self.c
         if cython.compiled:
             buf = stack
