@@ -356,6 +356,14 @@ cdef class State:
     @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, per=cython.int, vp=cython.int)
     cpdef int score(self, int p)
 
+    # The search bots' determinizations (one a simulation): a clone whose hidden information is drawn again.
+    @cython.locals(st=State, pool=list, i=cython.int, j=cython.int)
+    cpdef State determinize(self, seed, observer=*)
+    @cython.locals(g=cython.int)
+    cpdef list unseen_goals(self)
+    @cython.locals(i=cython.int, j=cython.int)
+    cpdef list _shuffled(self, list cards)
+
     # A random playout (the random bots' game, simulate's): the whole loop in C.
     @cython.locals(x=cython.ulonglong, z=cython.ulonglong, n=cython.int, k=cython.int, size=cython.int,
                    stack=cython.int[512], at=cython.p_int)
