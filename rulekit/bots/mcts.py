@@ -53,7 +53,7 @@ import time
 
 from .. import engine
 from ..i18n import _, babel_locale, ngettext
-from .policy import NO_LIMIT, WEIGHTS, _past, advantage, evaluate, greedy_action, play_greedy
+from .policy import NO_LIMIT, WEIGHTS, _past, advantage, evaluate, greedy_action, play_greedy, ucb_pick
 
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core
@@ -305,15 +305,7 @@ class MCTSBot:
         done = 0
         c_explore = self.exploration
         while True:
-            if done < len(cands):
-                j = done
-            else:
-                lt = math.log(done)
-                j, best_u = 0, -1e9
-                for k in range(len(cands)):
-                    u = w[k] / n[k] + c_explore * math.sqrt(lt / n[k])
-                    if u > best_u:
-                        j, best_u = k, u
+            j = done if done < len(cands) else ucb_pick(n, w, c_explore, done)
             v = self._simulate(state.determinize(rng.getrandbits(62)), cands[j], p, rng, hard)[p]
             n[j] += 1
             w[j] += v

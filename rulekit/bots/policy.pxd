@@ -24,6 +24,9 @@ cpdef int _greedy_on(State state, list legal, tuple weights, State scratch)
 @cython.locals(p=cython.int, scratch=State)
 cpdef list action_values(State state, list legal, tuple weights=*)
 
+@cython.locals(lt=cython.double, j=cython.int, k=cython.int, best_u=cython.double, u=cython.double)
+cpdef int ucb_pick(list n, list w, double exploration, int done)
+
 @cython.locals(steps=cython.int, legal=list, scratch=State)
 cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*, tuple weights=*)
 

@@ -23,6 +23,7 @@ and moves.
 """
 from __future__ import annotations
 
+import math
 import time
 
 try:
@@ -171,6 +172,21 @@ def action_values(state, legal, weights=WEIGHTS) -> list:
 
 #: No limit on the turn or the number of actions, for :func:`play_greedy`.
 NO_LIMIT = 2 ** 31 - 1
+
+
+def ucb_pick(n: list, w: list, exploration: float, done: int) -> int:
+    """The candidate UCB1 tries next after ``done`` simulations, each candidate ``k`` tried ``n[k]`` times for
+    the returns ``w[k]``: the highest ``w[k] / n[k] + exploration * sqrt(log(done) / n[k])``, the first on ties
+    (the search bots' selection, once every candidate has been tried)."""
+    lt = math.log(done)
+    j = 0
+    best_u = -1e9
+    for k in range(len(n)):
+        u = w[k] / n[k] + exploration * math.sqrt(lt / n[k])
+        if u > best_u:
+            j = k
+            best_u = u
+    return j
 
 
 def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadline=None, weights=WEIGHTS) -> int:
