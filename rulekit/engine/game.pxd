@@ -296,7 +296,7 @@ cdef class State:
     @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, cond=Condition)
     cpdef bint _end_condition_met(self, int i)
 
-    @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int, dest=cython.int, coin=cython.int,
+    @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,
                    over=cython.longlong, s=cython.int, gain=tuple)
     cpdef _move(self, int p, int kind, int sp, int steps)
 
@@ -311,9 +311,10 @@ cdef class State:
     @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage,
                    purse=cython.int, supply=cython.int, t=cython.longlong)
     cpdef bint _tolls(self, int p, int dest, int skip, bint pay)
-    @cython.locals(c=Compiled, steps=cython.int, kind=cython.int, sp=cython.int, dest=cython.int, w=cython.int,
-                   mover=cython.int, kinds=cython.longlong)
+    @cython.locals(c=Compiled, dest=cython.int)
     cpdef bint _toll_ok(self, int p, int a)
+    @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int)
+    cpdef int _mover(self, int p, int kind, int sp) except? -2    # -1 is an answer (none)
     @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
                    amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
     cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)

@@ -2429,10 +2429,9 @@ class State:
 
     def _move(self, p: int, kind: int, sp: int, steps: int):
         c = self.c
-        kinds = self._kind_access(p)
-        for w in range(c.n_workers):
-            if self._wpos[w] == sp and c._worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
-                break
+        w = self._mover(p, kind, sp)
+        if w < 0:
+            raise ValueError(f"seat {p} has no worker of kind {kind} to move from space {sp}")
         dest = sp
         for _step in range(steps):
             dest = c._next_space[dest]
@@ -2515,14 +2514,24 @@ class State:
     def _move_dest(self, p: int, a: int) -> int:
         """The space move (or long move) action ``a`` brings its worker to; -1 for an action that moves none."""
         c = self.c
-        kind = c.action_kind[a]
+        kind = c._action_kind[a]
         if kind != MOVE and kind != LEAP:
             return -1
         steps = c.move_steps if kind == MOVE else self._leap_steps(p)
-        dest = c.action_arg2[a]
+        dest = c._action_arg2[a]
         for _step in range(steps):
-            dest = c.next_space[dest]
+            dest = c._next_space[dest]
         return dest
+
+    def _mover(self, p: int, kind: int, sp: int) -> int:
+        """The worker a move of ``p``'s of worker kind ``kind`` from space ``sp`` moves: the first on that space
+        that has not moved this turn and that ``p`` may move; -1 if none."""
+        c = self.c
+        kinds = self._kind_access(p)
+        for w in range(c.n_workers):
+            if self._wpos[w] == sp and c._worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
+                return w
+        return -1
 
     def _move_forbidden(self, p: int, a: int) -> bool:
         """Whether action ``a`` moves a worker onto a space an event forbids."""
@@ -2680,21 +2689,10 @@ class State:
     def _toll_ok(self, p: int, a: int) -> bool:
         """Whether ``p`` can pay the tolls of move (or long move) action ``a``."""
         c = self.c
-        steps = c.move_steps if c._action_kind[a] == MOVE else self._leap_steps(p)
-        kind = c._action_arg[a]
-        sp = c._action_arg2[a]
-        dest = sp
-        for _step in range(steps):
-            dest = c._next_space[dest]
+        dest = self._move_dest(p, a)
         if not c.toll_mask >> dest & 1:
             return True
-        kinds = self._kind_access(p)
-        mover = -1
-        for w in range(c.n_workers):                # the worker _move moves: the first it finds
-            if self._wpos[w] == sp and c._worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
-                mover = w
-                break
-        return self._tolls(p, dest, mover, False)
+        return self._tolls(p, dest, self._mover(p, c._action_arg[a], c._action_arg2[a]), False)
 
     def _steal(self, p: int, richest: int, measure: int, amounts: tuple, coin: int):
         """A steal effect of a structure ``p`` builds: from the next player in turn order (or the other player
