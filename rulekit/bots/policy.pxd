@@ -9,26 +9,26 @@ from rulekit.engine.game cimport Compiled, State
 cdef extern from *:
     int _ctz "__builtin_ctzll" (unsigned long long x) nogil
 
-cpdef bint _past(deadline)
+cpdef bint _past(deadline) except -1
 
-cpdef double action_value(State state, int a, int p, tuple weights=*)
+cpdef double action_value(State state, int a, int p, tuple weights=*) except? -1
 
 @cython.locals(child=State)
-cpdef double _value_on(State state, int a, int p, tuple weights, State scratch)
+cpdef double _value_on(State state, int a, int p, tuple weights, State scratch) except? -1
 
-cpdef int greedy_action(State state, list legal, tuple weights=*)
+cpdef int greedy_action(State state, list legal, tuple weights=*) except -1
 
 @cython.locals(p=cython.int, best=cython.int, a=cython.int, i=cython.int, v=cython.double, best_v=cython.double)
-cpdef int _greedy_on(State state, list legal, tuple weights, State scratch)
+cpdef int _greedy_on(State state, list legal, tuple weights, State scratch) except -1
 
 @cython.locals(p=cython.int, scratch=State)
 cpdef list action_values(State state, list legal, tuple weights=*)
 
 @cython.locals(lt=cython.double, j=cython.int, k=cython.int, best_u=cython.double, u=cython.double)
-cpdef int ucb_pick(list n, list w, double exploration, int done)
+cpdef int ucb_pick(list n, list w, double exploration, int done) except -1
 
 @cython.locals(steps=cython.int, legal=list, scratch=State)
-cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*, tuple weights=*)
+cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*, tuple weights=*) except -1
 
 @cython.final
 cdef class Tables:
@@ -48,7 +48,7 @@ cpdef Tables tables(Compiled c)
                w_conv=cython.double, w_worker=cython.double, w_debt=cython.double, w_win=cython.double,
                t=Tables, incomes=cython.int, convs=cython.int, extra=cython.int, ws=cython.longlong, kinds=cython.longlong,
                owned=cython.longlong, sailor=cython.int, w=cython.int, k=cython.int)
-cpdef double evaluate(State state, int p, tuple weights=*)
+cpdef double evaluate(State state, int p, tuple weights=*) except? -1
 
 @cython.locals(others=tuple, best=cython.double, x=cython.double, i=cython.int)
-cpdef double advantage(State state, int p, tuple weights=*)
+cpdef double advantage(State state, int p, tuple weights=*) except? -1

@@ -1,6 +1,7 @@
 # C types for coins.py, read by Cython when it compiles coins.py (setup.py);
 # coins.py stays the only source and runs unchanged as pure Python.
 import cython
+from libc.stdint cimport int64_t
 
 # The slot tables' size (coins.py), a C integer: a key's slot is computed in C.
 cdef int SLOTS, PSLOTS
@@ -19,26 +20,26 @@ cdef class Coinage:
     cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots
     cdef public dict _packed, _epacked
 
-    cpdef long long value_at(self, int i)
-    cpdef long long count_at(self, int i, int d)
+    cpdef int64_t value_at(self, int i) except -1
+    cpdef int64_t count_at(self, int i, int d) except -1
     @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong)
-    cpdef long long transfer_at(self, int ia, int ib, int ic, int amount)
-    cpdef long long _pack3(self, r)
+    cpdef int64_t transfer_at(self, int ia, int ib, int ic, int amount) except? -1
+    cpdef int64_t _pack3(self, r) except? -1
     @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong)
-    cpdef long long exchange_at(self, int ip, int isup, int denom, bint up)
+    cpdef int64_t exchange_at(self, int ip, int isup, int denom, bint up) except? -1
 
     @cython.locals(k=cython.longlong, x=cython.longlong, r=cython.longlong, i=cython.int)
-    cpdef long long _index(self, tuple h)
+    cpdef int64_t _index(self, tuple h) except? -1
 
     cpdef object transfer(self, a, b, c, int amount)
     cpdef object exchange(self, purse, supply, int denom, up)
 
     @cython.locals(i=cython.int, t=cython.int, v=cython.int, x=cython.int)
-    cpdef int value(self, counts)
+    cpdef int value(self, counts) except? -1
 
     @cython.locals(i=cython.int)
     cpdef bint _better(self, long long c_moved, long long a_gets, long long moved, a2,
-                       long long best_c, long long best_gets, long long best_moved, best_a2)
+                       long long best_c, long long best_gets, long long best_moved, best_a2) except -1
 
     @cython.locals(n=cython.int, va=cython.longlong, vb=cython.longlong, i=cython.int, x=cython.longlong,
                    d=cython.longlong, e=cython.longlong, y=cython.longlong, a_gets=cython.longlong,

@@ -13,7 +13,13 @@
 # State._fill (and key(): an integer in _ints_key), and its declaration below;
 # State.playout and the rest of the core need nothing more (docs/engine.md,
 # "Adding a field").
+#
+# Every function returning a C value declares its error value: ``except -1`` where -1 is never an answer,
+# ``except? -1`` (or -2) where it may be one. Without a declaration the caller asks Python whether an
+# exception is set after every call (PyErr_Occurred), a cost the playout's profile showed at 7%. A long long
+# answer with an error value is declared int64_t: Cython 3.3 writes a long long error constant as "-1LLLL".
 import cython
+from libc.stdint cimport int64_t
 from rulekit.engine.coins cimport Coinage
 from rulekit.engine.trail cimport Trail
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
@@ -132,7 +138,7 @@ cdef class Compiled:
     cdef int _given_vp[64]
 
     @cython.locals(m=cython.longlong)
-    cpdef long long kind_mask(self, long long structs)
+    cpdef int64_t kind_mask(self, long long structs) except? -1
     @cython.locals(s=cython.int, i=cython.int, w=cython.int, k=cython.int)
     cpdef _lay_tables(self)
     @cython.locals(row=cython.p_int, i=cython.int)
@@ -182,12 +188,12 @@ cdef class State:
     cdef public list objectives, obj_dealt     # per seat: the objective cards it holds, and those dealt to it
 
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
-    cpdef int _rand(self, int n)
+    cpdef int _rand(self, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int, s=cython.int)
     cpdef _set_rows(self)
     @cython.locals(c=Compiled)
-    cpdef int _row_length(self, int row)
+    cpdef int _row_length(self, int row) except -1
     @cython.locals(n=cython.int, i=cython.int)
     cpdef list _row(self, int row)
     cpdef _put(self, int row, int i, value)   # an integer; a holding (a tuple of counts) for PURSES
@@ -206,14 +212,14 @@ cdef class State:
     cpdef _fill(self, State st)
 
     @cython.locals(m=cython.longlong)
-    cpdef long long _active_structs(self, int p)
+    cpdef int64_t _active_structs(self, int p) except? -1
 
-    cpdef long long _kind_access(self, int p)
+    cpdef int64_t _kind_access(self, int p) except? -1
 
     @cython.locals(k=cython.int)
-    cpdef bint _can_move(self, int w, int p, long long kinds)
+    cpdef bint _can_move(self, int w, int p, long long kinds) except -1
 
-    cpdef int coin_value(self, int p)
+    cpdef int coin_value(self, int p) except? -1
 
     # Pools: player p's resource r at pool[p * n_pool + r] (a list of ints; an int array later).
     @cython.locals(c=Compiled, base=cython.int, r=cython.int, a=cython.int)
@@ -223,7 +229,7 @@ cdef class State:
     cpdef _take(self, int p, tuple amounts)
 
     @cython.locals(base=cython.int, r=cython.int, a=cython.int)
-    cpdef bint _has(self, int p, tuple amounts)
+    cpdef bint _has(self, int p, tuple amounts) except -1
 
     # The legal actions: _legal_into writes them into a C buffer (on the C stack: the 512 entries below, game.py's
     # LEGAL_STACK, which a test keeps equal; or one _legal_buffer allocates); _legal copies them into a list.
@@ -238,20 +244,20 @@ cdef class State:
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int)
-    cdef int _legal_into(self, int* buf)
+    cdef int _legal_into(self, int* buf) except -1
 
     @cython.locals(out=list)
     cpdef list legal_actions(self)
 
     @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,
                    theirs=cython.longlong, q=cython.int)
-    cdef int _borrow_into(self, int* buf, int n)
+    cdef int _borrow_into(self, int* buf, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int)
     cpdef int _free_sailor(self, int p) except? -2    # -1 is an answer (none)
 
     @cython.locals(c=Compiled, w=cython.int, on=cython.int)
-    cpdef bint _can_hire(self, int p, int value)
+    cpdef bint _can_hire(self, int p, int value) except -1
 
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,
                    r=cython.longlong)
@@ -274,15 +280,15 @@ cdef class State:
     cpdef _check_end(self)
 
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
-    cpdef bint is_terminal(self)
+    cpdef bint is_terminal(self) except -1
 
     @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple, r=cython.longlong)
-    cpdef int _earn_coin(self, int p, int amount)
+    cpdef int _earn_coin(self, int p, int amount) except? -1
 
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
-    cpdef bint _can_earn(self, int p, int amount)
+    cpdef bint _can_earn(self, int p, int amount) except -1
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
-    cpdef bint _can_pay(self, int p, int amount)
+    cpdef bint _can_pay(self, int p, int amount) except -1
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple, r=cython.longlong)
     cpdef _pay(self, int p, int amount)
     cpdef _claim(self, int p, int g)
@@ -294,7 +300,7 @@ cdef class State:
     cpdef _check_end_of_turn_goals(self)
 
     @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, cond=Condition)
-    cpdef bint _end_condition_met(self, int i)
+    cpdef bint _end_condition_met(self, int i) except -1
 
     @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,
                    over=cython.longlong, s=cython.int, gain=tuple)
@@ -310,20 +316,20 @@ cdef class State:
     cpdef list _toll_payees(self, int p, int dest, int skip)
     @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage,
                    purse=cython.int, supply=cython.int, t=cython.longlong)
-    cpdef bint _tolls(self, int p, int dest, int skip, bint pay)
+    cpdef bint _tolls(self, int p, int dest, int skip, bint pay) except -1
     @cython.locals(c=Compiled, dest=cython.int)
-    cpdef bint _toll_ok(self, int p, int a)
+    cpdef bint _toll_ok(self, int p, int a) except -1
     @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int)
     cpdef int _mover(self, int p, int kind, int sp) except? -2    # -1 is an answer (none)
     @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
                    amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
     cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)
     @cython.locals(c=Compiled, p=cython.int, seats=cython.int, o=cython.int, q=cython.int)
-    cdef int _offer_into(self, int* buf, int n)
+    cdef int _offer_into(self, int* buf, int n) except -1
     @cython.locals(c=Compiled, coin=cython.int)
-    cpdef bint _trade_ok(self, int p, int q, int o)
+    cpdef bint _trade_ok(self, int p, int q, int o) except -1
     @cython.locals(c=Compiled, cg=Coinage, a=cython.int, b=cython.int, supply=cython.int, t=cython.longlong)
-    cpdef bint _trade_coins(self, int p, int q, int o, bint pay)
+    cpdef bint _trade_coins(self, int p, int q, int o, bint pay) except -1
     @cython.locals(c=Compiled, n=cython.int, r=cython.int, x=cython.int, give=tuple, get=tuple)
     cpdef _answer(self, int q, int o, int accept)
 
@@ -339,14 +345,14 @@ cdef class State:
     @cython.locals(c=Compiled, kind=cython.int, steps=cython.int, dest=cython.int)
     cpdef int _move_dest(self, int p, int a) except? -2    # -1 is an answer (none)
     @cython.locals(dest=cython.int)
-    cpdef bint _move_forbidden(self, int p, int a)
+    cpdef bint _move_forbidden(self, int p, int a) except -1
     @cython.locals(c=Compiled, d=cython.int, new_round=cython.bint)
     cpdef _events_at_start(self)
     @cython.locals(c=Compiled, k=cython.int, n=cython.int, until=cython.int, q=cython.int, cards=list)
     cpdef _reveal_event(self, int d)
 
     @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
-    cpdef int _leap_steps(self, int p)
+    cpdef int _leap_steps(self, int p) except? -1
 
     @cython.locals(c=Compiled, white=cython.int)
     cpdef _cast(self)
@@ -355,7 +361,7 @@ cdef class State:
     cpdef _apply_benefit(self, int p)
 
     @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, per=cython.int, vp=cython.int)
-    cpdef int score(self, int p)
+    cpdef int score(self, int p) except? -1
 
     # The search bots' determinizations (one a simulation): a clone whose hidden information is drawn again.
     @cython.locals(st=State, pool=list, i=cython.int, j=cython.int)
@@ -368,7 +374,7 @@ cdef class State:
     # A random playout (the random bots' game, simulate's): the whole loop in C.
     @cython.locals(x=cython.ulonglong, z=cython.ulonglong, n=cython.int, k=cython.int, size=cython.int,
                    stack=cython.int[512], at=cython.p_int)
-    cpdef int playout(self, seed, int max_turns=*)
+    cpdef int playout(self, seed, int max_turns=*) except -1
 
 
 @cython.final
@@ -382,4 +388,4 @@ cdef class Condition:
                    vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
                    w=cython.int, k=cython.int, part=Condition, b=cython.longlong, counted=cython.longlong,
                    m=cython.longlong)
-    cpdef bint holds(self, State st, int p)
+    cpdef bint holds(self, State st, int p) except -1
