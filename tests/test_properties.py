@@ -150,6 +150,33 @@ def test_copy_into_is_a_clone(ruleset_id, seed, choices):
     assert st == before and list(st.history) == list(before.history)
 
 
+@pytest.mark.parametrize("ruleset_id", ["province-en", "province-3p", "events", "trading", "gamble", "tolls"])
+@settings(max_examples=15, deadline=None)
+@given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=2, max_size=200))
+def test_a_muted_state_plays_the_same_game_and_keeps_no_history(ruleset_id, seed, choices):
+    """State.mute (the search bots' throw-away states): the same legal actions and the same positions as a state
+    that keeps its history, but an empty history and log; copy_into a muted state keeps it muted, and leaves the
+    original's trails as they were."""
+    rs = load_ruleset(ruleset_id)
+    st = new_game(rs, seed=seed)
+    muted = st.clone().mute()
+    scratch = new_game(rs, seed=seed + 1).mute()
+    for pick in choices:
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        assert muted.legal_actions() == legal
+        before = list(st.history), list(st.log)
+        assert st.copy_into(scratch) == st and list(scratch.history) == [] and list(scratch.log) == []
+        assert (list(st.history), list(st.log)) == before
+        scratch._apply(legal[pick % len(legal)])
+        st.apply(legal[pick % len(legal)])
+        muted.apply(legal[pick % len(legal)])
+        assert muted == st and muted.key() == scratch.key()
+        assert len(muted.history) == 0 and len(muted.log) == 0 and not muted.clone().history
+    assert len(st.history) > 0
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st_.integers(0, 2**32), other_seed=st_.integers(0, 2**32))
 def test_view_hides_the_goal_stack(seed, other_seed):

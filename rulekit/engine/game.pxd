@@ -208,6 +208,7 @@ cdef class State:
     cpdef State clone(self)
     @cython.locals(i=cython.int)
     cpdef State copy_into(self, State st)
+    cpdef State mute(self)
     @cython.locals(c=Compiled, n=cython.int)
     cpdef _fill(self, State st)
 

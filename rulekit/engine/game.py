@@ -1344,6 +1344,15 @@ class State:
         st.log.take(self.log)
         return st
 
+    def mute(self) -> "State":
+        """Keep no history and no event log from now on (both read as empty); this state. For the states a search
+        plays on and throws away: nothing in the rules reads the history or the log, so the game plays the same,
+        and neither :meth:`copy_into` into this state nor an action played on it writes them (trail.py). Its clones
+        are muted too."""
+        self.history = Trail(muted=True)
+        self.log = Trail(muted=True)
+        return self
+
     def _fill(self, st: "State") -> None:
         # Every field but the trails, field by field on purpose: this is the search
         # bots' hot path, and a loop over __slots__ with getattr/setattr is several times slower.

@@ -7,6 +7,7 @@ cdef class Trail:
     cdef object _chain, _cache
     cdef Py_ssize_t _n_chain
     cdef list _own
+    cdef bint _muted
 
     cpdef append(self, item)
     cpdef _freeze(self)

@@ -16,6 +16,15 @@ sequence, as a list would.
 ([1, 2, 9], [1, 2, 3], 3, 3, [2, 3])
 >>> u == [1, 2, 3]
 True
+
+A *muted* trail (``Trail(muted=True)``) keeps nothing: appending to it and :meth:`take` do nothing, and it
+reads as empty; its forks are muted too. Search bots mute the states they play on and throw away
+(``State.mute``): nothing in the rules reads a history or a log, so the game plays the same.
+
+>>> m = Trail(muted=True)
+>>> m.append(1); m.fork().append(2)
+>>> list(m), len(m), bool(m)
+([], 0, False)
 """
 from __future__ import annotations
 
@@ -23,15 +32,18 @@ from __future__ import annotations
 class Trail:
     """Append-only; ``fork()`` is O(entries since the last fork), never O(all entries)."""
 
-    __slots__ = ("_chain", "_n_chain", "_own", "_cache")
+    __slots__ = ("_chain", "_n_chain", "_own", "_cache", "_muted")
 
-    def __init__(self, items=()):
+    def __init__(self, items=(), muted: bool = False):
         self._chain = None          # None, or (earlier chain, tuple of entries): shared, never mutated
         self._n_chain = 0
-        self._own = list(items)     # entries written since the last fork
+        self._muted = muted         # keeps nothing (see the module's text)
+        self._own = [] if muted else list(items)     # entries written since the last fork
         self._cache = None          # the whole sequence as a tuple, while nothing was appended
 
     def append(self, item) -> None:
+        if self._muted:
+            return
         self._own.append(item)
         self._cache = None
 
@@ -50,16 +62,20 @@ class Trail:
         t._n_chain = self._n_chain
         t._own = []
         t._cache = self._cache
+        t._muted = self._muted
         return t
 
     def take(self, other: "Trail") -> None:
         """Make this trail hold ``other``'s entries (shared, as :meth:`fork` shares them), dropping its own:
-        :meth:`fork` without a new trail, for a state the caller reuses (``State.copy_into``)."""
+        :meth:`fork` without a new trail, for a state the caller reuses (``State.copy_into``). A muted trail
+        takes nothing."""
+        if self._muted:
+            return
         other._freeze()
         self._chain = other._chain
         self._n_chain = other._n_chain
         if self._own:
-            self._own.clear()        # this trail's own list: never shared (fork and _freeze give new ones)
+            del self._own[:]         # this trail's own list: never shared (fork and _freeze give new ones)
         self._cache = other._cache
 
     def _all(self) -> tuple:
