@@ -115,7 +115,7 @@ class DeepBot(MCTSBot):
             r = 0
             stage_start = time.perf_counter()
             while rounds is None or r < rounds:
-                det = state.determinize(rng.getrandbits(62))
+                det = state.determinize(rng.getrandbits(62)).mute()
                 for j in alive:
                     w[j] += self._simulate(det.clone(), cands[j], p, rng, hard)[p]
                     n[j] += 1

@@ -246,7 +246,7 @@ class MCTSBot:
         """The plans the search compares, best static value first (greedy's always among them)."""
         rng = rng or self.rng
         p = state.current
-        det = state.determinize(rng.getrandbits(62))
+        det = state.determinize(rng.getrandbits(62)).mute()     # its plans' states are muted too
         plans = turn_plans(det, self.plan_limit, deadline)
         wts = self.weights
         scored = sorted(((advantage(s, p, wts), -i, seq) for i, (seq, s) in enumerate(plans)),
@@ -306,7 +306,7 @@ class MCTSBot:
         c_explore = self.exploration
         while True:
             j = done if done < len(cands) else ucb_pick(n, w, c_explore, done)
-            v = self._simulate(state.determinize(rng.getrandbits(62)), cands[j], p, rng, hard)[p]
+            v = self._simulate(state.determinize(rng.getrandbits(62)).mute(), cands[j], p, rng, hard)[p]
             n[j] += 1
             w[j] += v
             done += 1

@@ -118,7 +118,7 @@ def _value_on(state, a, p, weights, scratch) -> float:
             return value(state, a, p, weights)
     if state.c.action_chance[a]:
         return _chance_value(state, a, p, weights)
-    child = state.clone() if scratch is None else state.copy_into(scratch)
+    child = state.clone().mute() if scratch is None else state.copy_into(scratch)
     child._apply(a)
     if child.pending and child.decider != p:
         return _answered_value(state, child, p, weights)
@@ -145,7 +145,7 @@ def _answered_value(state, child, p, weights) -> float:
 
 def greedy_action(state, legal, weights=WEIGHTS) -> int:
     """The greedy bot's choice (:class:`rulekit.bots.GreedyBot`) for the seat that decides, ties to the first."""
-    return _greedy_on(state, legal, weights, state.clone())
+    return _greedy_on(state, legal, weights, state.clone().mute())
 
 
 def _greedy_on(state, legal, weights, scratch) -> int:
@@ -166,7 +166,7 @@ def action_values(state, legal, weights=WEIGHTS) -> list:
     """:func:`evaluate` for the seat that decides after each action of ``legal`` (the greedy bot's
     comparison, played on clones)."""
     p = state.decider
-    scratch = state.clone()
+    scratch = state.clone().mute()
     return [_value_on(state, a, p, weights, scratch) for a in legal]
 
 
@@ -201,7 +201,7 @@ def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadl
             st._apply(legal[0])
         else:
             if scratch is None:
-                scratch = st.clone()
+                scratch = st.clone().mute()
             st._apply(_greedy_on(st, legal, weights, scratch))
         steps += 1
     return steps
