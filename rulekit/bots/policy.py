@@ -24,7 +24,7 @@ and moves.
 from __future__ import annotations
 
 import math
-import time
+from time import perf_counter
 
 try:
     import cython                 # compiled: cython.compiled is True
@@ -56,7 +56,7 @@ def make_weights(**changes) -> tuple:
 
 
 def _past(deadline) -> bool:
-    return deadline is not None and time.perf_counter() >= deadline
+    return deadline is not None and perf_counter() >= deadline
 
 
 def _chance_value(state, a, p, weights) -> float:
@@ -120,7 +120,7 @@ def _value_on(state, a, p, weights, scratch) -> float:
         return _chance_value(state, a, p, weights)
     child = state.clone().mute() if scratch is None else state.copy_into(scratch)
     child._apply(a)
-    if child.pending and child.decider != p:
+    if child.pending and child._decider() != p:
         return _answered_value(state, child, p, weights)
     return evaluate(child, p, weights)
 
@@ -134,7 +134,7 @@ def _answered_value(state, child, p, weights) -> float:
     """An action of ``p`` that asks another seat a decision (an offer of a trade), played on ``child``: valued after
     the answers that seat's own greedy evaluation gives (played on ``child`` in place), and only when ``p`` gains by
     it over ``state`` (else :data:`NO_GAIN`)."""
-    while child.pending and child.decider != p and not child.is_terminal():
+    while child.pending and child._decider() != p and not child.is_terminal():
         legal = child.legal_actions()
         child._apply(legal[0] if len(legal) == 1 else greedy_action(child, legal, weights))
     v = evaluate(child, p, weights)
@@ -151,7 +151,7 @@ def greedy_action(state, legal, weights=WEIGHTS) -> int:
 def _greedy_on(state, legal, weights, scratch) -> int:
     """:func:`greedy_action`, every action played in turn on ``scratch`` (a state of the same game the caller
     owns: ``State.copy_into``)."""
-    p = state.decider
+    p = state._decider()
     best = legal[0]
     best_v = _value_on(state, best, p, weights, scratch)
     for i in range(1, len(legal)):
@@ -165,7 +165,7 @@ def _greedy_on(state, legal, weights, scratch) -> int:
 def action_values(state, legal, weights=WEIGHTS) -> list:
     """:func:`evaluate` for the seat that decides after each action of ``legal`` (the greedy bot's
     comparison, played on clones)."""
-    p = state.decider
+    p = state._decider()
     scratch = state.clone().mute()
     return [_value_on(state, a, p, weights, scratch) for a in legal]
 

@@ -209,6 +209,7 @@ cdef class State:
     @cython.locals(i=cython.int)
     cpdef State copy_into(self, State st)
     cpdef State mute(self)
+    cpdef int _decider(self) except -1
     @cython.locals(c=Compiled, n=cython.int)
     cpdef _fill(self, State st)
 

@@ -1975,6 +1975,10 @@ class State:
     def decider(self) -> int:
         """The seat that chooses the next action: the seat a decision is asked of while one is pending
         (:meth:`ask`), else the seat whose turn it is (``current``)."""
+        return self._decider()
+
+    def _decider(self) -> int:
+        """:attr:`decider`, for the compiled bots (a property is a Python look-up, this a C call)."""
         return self.pending[0][1] if self.pending else self.current
 
     def ask(self, name: str, seat: int, arg: int = 0):
