@@ -540,6 +540,8 @@ def test_the_rows_are_sized_as_game_py_says():
     ppxd = (Path(core.__file__).parent.parent / "bots" / "policy.pxd").read_text(encoding="utf-8")
     assert {m.group(1): int(m.group(2)) for m in re.finditer(r"cdef int (\w+)\[(\d+)\]", ppxd)} == \
         {"income": g.MAX_ITEMS, "convs": g.MAX_ITEMS}
+    from rulekit.bots.policy import WEIGHTS
+    assert [int(n) for n in re.findall(r"cdef double w\[(\d+)\]", ppxd)] == [len(WEIGHTS)]   # the weights' terms
     from rulekit.language.soundness import MAX_SET
     assert MAX_SET <= g.MAX_ITEMS
 

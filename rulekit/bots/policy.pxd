@@ -36,6 +36,11 @@ cdef class Tables:
     cdef int income[64]
     cdef int convs[64]
     cdef public long long extra
+    cdef double w[8]                  # the terms of the weights w_of (WEIGHTS' length)
+    cdef public object w_of
+
+    @cython.locals(i=cython.int)
+    cpdef _set_weights(self, tuple weights)
 
     @cython.locals(s=cython.int, w=cython.int)
     cpdef _fill_rows(self, Compiled c)

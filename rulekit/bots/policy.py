@@ -211,13 +211,22 @@ class Tables:
     """What the evaluation derives from a ruleset once, kept on its compiled tables (``Compiled.policy_tables``):
     ``income`` and ``convs``, what each structure counts for in the evaluation's income and conversion terms
     (rows of C integers in the compiled core, sized as the engine's MAX_ITEMS; lists as pure Python), and
-    ``extra``, the workers whose kind is not open to everyone (as a set of bits)."""
+    ``extra``, the workers whose kind is not open to everyone (as a set of bits). ``w`` holds the terms of
+    the weights last evaluated with (``w_of``), read once from the tuple instead of at every evaluation."""
 
     def __init__(self, c):
         if not cython.compiled:
             self.income = [0] * MAX_ITEMS
             self.convs = [0] * MAX_ITEMS
+            self.w = [0.0] * len(WEIGHTS)
+        self.w_of = None
         self._fill_rows(c)
+
+    def _set_weights(self, weights):
+        """Read the terms of ``weights`` (a tuple in :data:`WEIGHT_NAMES`' order) into ``w``."""
+        for i in range(len(WEIGHTS)):
+            self.w[i] = weights[i]
+        self.w_of = weights
 
     def _fill_rows(self, c):
         for s in range(c.n_struct):
@@ -246,7 +255,13 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
     loss and 0 for a tie with two players; see :meth:`State.returns` for more)."""
     c = state.c
     others = c.others[p]
-    w_vp, w_coin, w_pool, w_income, w_conv, w_worker, w_debt, w_win = weights
+    t = tables(c)
+    if weights is not t.w_of:                # the same tuple as the last evaluation's, most often: read once
+        if len(weights) != len(WEIGHTS):
+            raise ValueError(f"weights has {len(weights)} terms, not {len(WEIGHTS)} ({', '.join(WEIGHT_NAMES)})")
+        t._set_weights(weights)
+    w_vp, w_coin, w_pool, w_income, w_conv = t.w[0], t.w[1], t.w[2], t.w[3], t.w[4]
+    w_worker, w_debt, w_win = t.w[5], t.w[6], t.w[7]
     best = state.score(others[0])
     for i in range(1, len(others)):
         s = state.score(others[i])
@@ -261,7 +276,6 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
         # one carried or kept is worth the same any time.
         if c.pool_end[r] != 0 or state.current == p and not terminal:
             v += w_pool * state._pool[p * n + r]  # state.held(p, r); the engine's rows, read in place
-    t = tables(c)
     incomes = 0                              # the owned structures' incomes and conversions (Tables)
     convs = 0
     owned = state._owned[p]
