@@ -136,6 +136,13 @@ cdef class Compiled:
     cdef int _vp_first[64]
     cdef int _vp_later[64]
     cdef int _given_vp[64]
+    # Per conversion (MAX_ITEMS; _lay_tables says what each holds), and the conversions each structure opens.
+    cdef long long _conv_unlocks[64]
+    cdef int _conv_always[64]
+    cdef int _conv_per_turn[64]
+    cdef int _conv_pay_coin[64]
+    cdef int _conv_gain_coin[64]
+    cdef int _conv_action[64]
 
     @cython.locals(m=cython.longlong)
     cpdef int64_t kind_mask(self, long long structs) except? -1
@@ -180,7 +187,7 @@ cdef class State:
     cdef public list bids
     # Offers made this turn (the trades section).
     cdef public int offers
-    cdef public object borrowed_this_turn, hire_ok, cast_pending, ending, finish   # flags: see above
+    cdef public bint hire_ok, cast_pending, ending, finish   # flags: see above (C truth values, read as bools)
     # Event decks: the cards left in each, the cards in effect, and the costs, yields and actions they change.
     cdef public list decks
     cdef public tuple ev_active, ev_cost_pool, ev_cost_coin, ev_yield
@@ -242,8 +249,8 @@ cdef class State:
     @cython.locals(c=Compiled, p=cython.int, kinds=cython.longlong, moved=cython.longlong, sailor=cython.int,
                    ns=cython.int, w=cython.int, sp=cython.int, k=cython.int, a=cython.int, value=cython.int,
                    owned=cython.longlong, s=cython.int, active=cython.longlong, conv_ok=cython.longlong,
-                   dn=cython.int, used=cython.int, tokens=cython.int, per=object, cap=cython.int, cost=cython.int,
-                   small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int, m=cython.longlong,
+                   dn=cython.int, used=cython.int, tokens=cython.int, cost=cython.int,
+                   small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int,
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int)
     cdef int _legal_into(self, int* buf) except -1

@@ -747,15 +747,30 @@ class Compiled:
             self._vp_first = [0] * MAX_ITEMS
             self._vp_later = [0] * MAX_ITEMS
             self._given_vp = [0] * MAX_ITEMS
+            self._conv_unlocks = [0] * MAX_ITEMS
+            self._conv_always = [0] * MAX_ITEMS
+            self._conv_per_turn = [0] * MAX_ITEMS
+            self._conv_pay_coin = [0] * MAX_ITEMS
+            self._conv_gain_coin = [0] * MAX_ITEMS
+            self._conv_action = [0] * MAX_ITEMS
         for s in range(self.n_struct):
             self._requires[s] = self.requires[s]
             self._unlocks[s] = self.unlocks[s]
+            self._conv_unlocks[s] = self.conv_unlocks[s]
             self._build_action[s] = self.build_action[s]
             self._vp_first[s] = self.vp_first[s]
             self._vp_later[s] = self.vp_later[s]
             self._given_vp[s] = self.given_vp[s]
         for w in range(self.n_workers):
             self._worker_kind[w] = self.worker_kind[w]
+        # Per conversion: always open (1) or not, its cap a turn (-1: none), the coins it pays, the coins it gains
+        # when they must be paid out (needs_payout; else 0: nothing to check), its action.
+        for k in range(len(self.conv_ids)):
+            self._conv_always[k] = 1 if self.conv_always[k] else 0
+            self._conv_per_turn[k] = -1 if self.conv_per_turn[k] is None else self.conv_per_turn[k]
+            self._conv_pay_coin[k] = self.conv_pay_coin[k]
+            self._conv_gain_coin[k] = self.conv_gain_coin[k] if self.conv_needs_payout[k] else 0
+            self._conv_action[k] = self.conv_action[k]
         # Tables of no fixed length (actions, spaces, goals, end conditions): C arrays allocated for these tables.
         self._lay_actions()
         self._next_space = self._c_row(self.next_space)
@@ -2153,8 +2168,7 @@ class State:
         active = self._active_structs(p)
         conv_ok = 0
         while active:
-            m = c.conv_unlocks[_ctz(active)]
-            conv_ok |= m
+            conv_ok |= c._conv_unlocks[_ctz(active)]
             active &= active - 1
         n_conv = len(c.conv_ids)
         used = 0
@@ -2162,24 +2176,21 @@ class State:
             used += self._conv_used[k]
         if used >= _CONVERSIONS_CAP:
             n_conv = 0
-        for k in range(n_conv):
-            if not (c.conv_always[k] or conv_ok >> k & 1):
+        for k in range(n_conv):               # the conversions' C rows (Compiled._lay_tables)
+            if not (c._conv_always[k] or conv_ok >> k & 1):
                 continue
-            per = c.conv_per_turn[k]
-            if per is not None:
-                cap = per
-                if self._conv_used[k] >= cap:
-                    continue
+            if 0 <= c._conv_per_turn[k] <= self._conv_used[k]:
+                continue
             if self.ev_no_conv >> k & 1:            # an event forbids it
                 continue
-            cost = c.conv_pay_coin[k]
+            cost = c._conv_pay_coin[k]
             if value < cost or not self._has(p, c.conv_pay_pool[k]):
                 continue
             if not self._can_pay(p, cost):
                 continue
-            if c.conv_gain_coin[k] and c.conv_needs_payout[k] and not self._can_earn(p, c.conv_gain_coin[k]):
-                continue                         # the coins could not pay it out: nothing to gain
-            buf[n] = c.conv_action[k]
+            if c._conv_gain_coin[k] and not self._can_earn(p, c._conv_gain_coin[k]):
+                continue                         # the coins could not pay it out (needs_payout): nothing to gain
+            buf[n] = c._conv_action[k]
             n += 1
         if self.hire_ok and self._can_hire(p, value):
             buf[n] = c.a_hire
