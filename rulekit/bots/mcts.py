@@ -51,9 +51,9 @@ import math
 import random
 import time
 
-from .. import engine
 from ..i18n import _, babel_locale, ngettext
-from .policy import NO_LIMIT, WEIGHTS, _past, advantage, evaluate, greedy_action, play_greedy, ucb_pick
+from .policy import (NO_LIMIT, PLAN_LIMIT, WEIGHTS, _past, advantage, evaluate, greedy_action, play_greedy,
+                     turn_plans, ucb_pick)
 
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core
@@ -66,9 +66,6 @@ EXPLORATION = 0.5
 #: Scale of the leaf evaluation: a difference of ``SCALE`` points of
 #: :func:`rulekit.bots.evaluate` (10 points = 1 VP) is worth tanh(1) ≈ 0.76.
 SCALE = 30.0
-
-#: Turn plans searched at most per decision (positions visited while listing them).
-PLAN_LIMIT = 3000
 
 #: Longest a decision may take, in seconds, whatever the other budgets and the
 #: ruleset: on a large house rule (tens of workers, huge incomes) a single
@@ -122,52 +119,6 @@ def greedy_plan(state, deadline=None, weights=WEIGHTS) -> tuple:
         st._apply(a)
         out.append(a)
     return tuple(out)
-
-
-def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tuple, object]]:
-    """Distinct ends of the current player's turn: ``[(actions, state after them)]``.
-
-    A depth-first walk over the deciding seat's actions until the turn is
-    over (or the game, or another seat has a decision to make); positions
-    reached by several orders are walked once.
-    An exchange of coins is only walked when it claims a goal at once (any
-    other exchange changes nothing the engine cannot do itself when paying).
-    The walk stops after ``limit`` positions, or at ``deadline`` (the plans
-    found so far are kept).
-    """
-    c = state.c
-    kinds = c.action_kind
-    exchange = engine.EXCHANGE
-    turn = state.turn
-    seen = set()
-    out = []
-    stack = [(state, ())]
-    visited = 0
-    p = state.decider                             # a plan is one seat's actions: it ends when another decides
-    ch = None                                     # the position an action is tried on: a clone, kept when new
-    while stack and visited < limit and not _past(deadline):
-        s, acts = stack.pop()
-        claimed = len(s.claimed[p])
-        for a in s.legal_actions():
-            if ch is None:
-                ch = s.clone()
-            else:                                 # the last one tried was not kept: reused
-                s.copy_into(ch)
-            ch._apply(a)
-            visited += 1
-            if kinds[a] == exchange and len(ch.claimed[p]) == claimed:
-                continue
-            k = ch.key()
-            if k in seen:
-                continue
-            seen.add(k)
-            seq = acts + (a,)
-            if ch.is_terminal() or ch.turn != turn or ch.decider != p:
-                out.append((seq, ch))
-            else:
-                stack.append((ch, seq))
-            ch = None
-    return out
 
 
 class MCTSBot:

@@ -30,6 +30,7 @@ try:
     import cython                 # compiled: cython.compiled is True
 except ImportError:               # no Cython: its stand-in
     from rulekit.engine import nocython as cython
+from rulekit import engine
 from rulekit.engine.game import MAX_ITEMS
 
 if not cython.compiled:
@@ -322,3 +323,52 @@ def advantage(state, p: int, weights=WEIGHTS) -> float:
         if x > best:
             best = x
     return evaluate(state, p, weights) - best
+
+
+#: Turn plans searched at most per decision (positions visited while listing them).
+PLAN_LIMIT = 3000
+
+def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tuple, object]]:
+    """Distinct ends of the current player's turn: ``[(actions, state after them)]``.
+
+    A depth-first walk over the deciding seat's actions until the turn is
+    over (or the game, or another seat has a decision to make); positions
+    reached by several orders are walked once.
+    An exchange of coins is only walked when it claims a goal at once (any
+    other exchange changes nothing the engine cannot do itself when paying).
+    The walk stops after ``limit`` positions, or at ``deadline`` (the plans
+    found so far are kept).
+    """
+    c = state.c
+    kinds = c.action_kind
+    exchange = engine.EXCHANGE
+    turn = state.turn
+    seen = set()
+    out = []
+    stack = [(state, ())]
+    visited = 0
+    p = state.decider                             # a plan is one seat's actions: it ends when another decides
+    ch = None                                     # the position an action is tried on: a clone, kept when new
+    while stack and visited < limit and not _past(deadline):
+        s, acts = stack.pop()
+        claimed = len(s.claimed[p])
+        for a in s.legal_actions():
+            if ch is None:
+                ch = s.clone()
+            else:                                 # the last one tried was not kept: reused
+                s.copy_into(ch)
+            ch._apply(a)
+            visited += 1
+            if kinds[a] == exchange and len(ch.claimed[p]) == claimed:
+                continue
+            k = ch.key()
+            if k in seen:
+                continue
+            seen.add(k)
+            seq = acts + (a,)
+            if ch.is_terminal() or ch.turn != turn or ch.decider != p:
+                out.append((seq, ch))
+            else:
+                stack.append((ch, seq))
+            ch = None
+    return out
