@@ -221,3 +221,19 @@ def test_transfer_agrees_with_the_policy_by_brute_force(data, which):
     a, b, c = data.draw(three_way_split(which))
     amount = data.draw(st_.integers(0, which.value(a)))
     assert which._transfer(a, b, c, amount) == _reference_transfer(which, a, b, c, amount)
+
+
+@pytest.mark.parametrize("ruleset_id", ["province-en", "province-fr", "province-3p", "secret-objectives", "events"])
+@settings(max_examples=15, deadline=None)
+@given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=50, max_size=50))
+def test_return_of_is_the_outcomes_return(ruleset_id, seed, choices):
+    """State.return_of(p) (the search's evaluation of a finished position) is returns()[p], ties included."""
+    rs = load_ruleset(ruleset_id)
+    st = new_game(rs, seed=seed)
+    k = 0
+    while not st.is_terminal():
+        legal = st.legal_actions()
+        st._apply(legal[choices[k % len(choices)] % len(legal)])
+        k += 1
+    assert [st.return_of(p) for p in range(st.n_players)] == list(st.returns())
+

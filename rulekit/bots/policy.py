@@ -308,7 +308,7 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
             v += w_vp * c.obj_vps[o]
     if terminal:
         # With two players (1, −1), (−1, 1) or (0, 0): + or − the weight, or nothing.
-        v += w_win * state.returns()[p]
+        v += w_win * state.return_of(p)
     return v
 
 

@@ -371,6 +371,8 @@ cdef class State:
 
     @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, per=cython.int, vp=cython.int)
     cpdef int score(self, int p) except? -1
+    @cython.locals(n=cython.int, top=cython.int, best=cython.int, q=cython.int, v=cython.int)
+    cpdef double return_of(self, int p) except? -2
 
     # The search bots' determinizations (one a simulation): a clone whose hidden information is drawn again.
     @cython.locals(st=State, pool=list, i=cython.int, j=cython.int)

@@ -2892,6 +2892,23 @@ class State:
         players, 0 for a tie; for more, see :class:`Outcome`."""
         return self.outcome().returns
 
+    def return_of(self, p: int) -> float:
+        """``returns()[p]``, without building the outcome when one seat has the most VP alone (the search's
+        evaluation asks it of every finished position it tries): then that seat is the only winner, whatever
+        the tie-breaks, and gets 1, every other -1 / (n - 1). A tie on VP asks :meth:`outcome`."""
+        n = self.c.n_players
+        if n < 2:
+            return self.returns()[p]
+        top = -1
+        best = 0
+        for q in range(n):
+            v = self.score(q)
+            if top < 0 or v > best:
+                top, best = q, v
+            elif v == best:
+                return self.returns()[p]
+        return 1.0 if p == top else -1 / (n - 1)
+
     # -------------------------------------------------------------- notation
     def notation(self, action: int) -> str:
         return self.c.actions[action].notation
