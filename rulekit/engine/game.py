@@ -971,6 +971,10 @@ class Compiled:
 # per engine module, so that when the compiled and the pure-Python engine run in one process
 # (tests/test_engine_differential.py) each plays on its own tables (the compiled core's Condition only
 # reads the compiled State).
+#: The fields State._fill sets only when they differ (objects, most often shared by the states of one search).
+_COMPARED = ("c", "seed", "stack", "claimed", "objectives", "obj_dealt", "removed", "end_reason", "pending",
+             "ev_active", "ev_cost_pool", "ev_cost_coin", "ev_yield", "seat_next", "bids")
+
 _CACHE = "_compiled" if __name__ == "rulekit.engine.game" else "_compiled:" + __name__
 
 
@@ -1345,6 +1349,9 @@ class State:
         """A new state equal to this one (the search bots' hot path: see :meth:`copy_into` for one that
         allocates nothing)."""
         st = State.__new__(State)
+        if not cython.compiled:                  # the fields _fill compares before setting (compiled: None already)
+            for name in _COMPARED:
+                setattr(st, name, None)
         self._fill(st)
         st.history = self.history.fork()      # shared, not copied: search bots clone constantly
         st.log = self.log.fork()
@@ -1355,8 +1362,9 @@ class State:
         one, reusing its objects instead of allocating new ones; ``st``. The greedy policy values each action
         on one such scratch state (its play and its :meth:`key` are a clone's)."""
         self._fill(st)
-        st.history.take(self.history)
-        st.log.take(self.log)
+        if not st.history._muted:                # a muted state (mute) takes nothing: two calls saved
+            st.history.take(self.history)
+            st.log.take(self.log)
         return st
 
     def mute(self) -> "State":
@@ -1371,8 +1379,13 @@ class State:
     def _fill(self, st: "State") -> None:
         # Every field but the trails, field by field on purpose: this is the search
         # bots' hot path, and a loop over __slots__ with getattr/setattr is several times slower.
-        st.c = self.c
-        st.seed = self.seed
+        # A field holding an object is set only when it differs: the state copied into is most often a scratch
+        # state already holding the same objects (a search's positions share them), and then no reference count
+        # changes.
+        if st.c is not self.c:
+            st.c = self.c
+        if st.seed is not self.seed:
+            st.seed = self.seed
         st.rng = self.rng
         st.first = self.first
         st.current = self.current
@@ -1402,12 +1415,17 @@ class State:
             st._earned = self._earned[:]
             st._conv_used = self._conv_used[:]
         st.moved = self.moved
-        st.stack = self.stack                        # these six: shared, copied on write (_added)
+        if st.stack is not self.stack:                        # these six: shared, copied on write (_added)
+            st.stack = self.stack
         st.face_up = self.face_up
-        st.claimed = self.claimed
-        st.objectives = self.objectives
-        st.obj_dealt = self.obj_dealt                # never changed once dealt: shared (determinize deals anew)
-        st.removed = self.removed
+        if st.claimed is not self.claimed:
+            st.claimed = self.claimed
+        if st.objectives is not self.objectives:
+            st.objectives = self.objectives
+        if st.obj_dealt is not self.obj_dealt:                # never changed once dealt: shared (determinize deals anew)
+            st.obj_dealt = self.obj_dealt
+        if st.removed is not self.removed:
+            st.removed = self.removed
         st.holder = self.holder
         st.token_turn = self.token_turn
         st.borrowed = self.borrowed
@@ -1422,21 +1440,29 @@ class State:
         st.leaped = self.leaped
         st.hired = self.hired
         st.ending = self.ending
-        st.end_reason = self.end_reason
+        if st.end_reason is not self.end_reason:
+            st.end_reason = self.end_reason
         st.end_cond = self.end_cond
         st.finish = self.finish
-        st.pending = self.pending
+        if st.pending is not self.pending:
+            st.pending = self.pending
         st.decks = [list(cards) for cards in self.decks] if self.decks else self.decks
-        st.ev_active = self.ev_active            # tuples, replaced whole when an event begins or ends
-        st.ev_cost_pool = self.ev_cost_pool
-        st.ev_cost_coin = self.ev_cost_coin
-        st.ev_yield = self.ev_yield
+        if st.ev_active is not self.ev_active:            # tuples, replaced whole when an event begins or ends
+            st.ev_active = self.ev_active
+        if st.ev_cost_pool is not self.ev_cost_pool:
+            st.ev_cost_pool = self.ev_cost_pool
+        if st.ev_cost_coin is not self.ev_cost_coin:
+            st.ev_cost_coin = self.ev_cost_coin
+        if st.ev_yield is not self.ev_yield:
+            st.ev_yield = self.ev_yield
         st.ev_yield_mask = self.ev_yield_mask
         st.ev_no_build = self.ev_no_build
         st.ev_no_space = self.ev_no_space
         st.ev_no_conv = self.ev_no_conv
-        st.seat_next = self.seat_next
-        st.bids = self.bids
+        if st.seat_next is not self.seat_next:
+            st.seat_next = self.seat_next
+        if st.bids is not self.bids:
+            st.bids = self.bids
         st.offers = self.offers
 
     def key(self) -> tuple:
