@@ -541,6 +541,9 @@ def test_the_rows_are_sized_as_game_py_says():
     assert c._action_kind == list(c.action_kind) and c._action_arg2 == list(c.action_arg2)
     assert c._next_space == list(c.next_space) and c._end_kind == list(c.end_kind)
     assert c._goal_at_end == [1 if at_end else 0 for at_end in c.goal_at_end]
+    tolls = PURE.game.compile_ruleset(load_ruleset("tolls"))
+    assert tolls._toll_at == [tolls.toll_mask >> i & 1 for i in range(tolls.n_spaces)] and 1 in tolls._toll_at
+    assert tolls._has_tolls and not c._has_tolls
     st = PURE.game.new_game(load_ruleset("province-en"), seed=1)
     assert {name: len(getattr(st, "_" + name)) for name in g.ROWS} == sizes     # pure Python: lists of those sizes
     # The evaluation's rows per structure (rulekit/bots/policy.py, Tables).

@@ -132,6 +132,8 @@ cdef class Compiled:
     cdef int* _next_space
     cdef int* _goal_at_end
     cdef int* _end_kind
+    cdef int* _toll_at                # per space: 1 where a toll is paid (toll_mask)
+    cdef bint _has_tolls
     cdef int _build_action[64]
     cdef int _vp_first[64]
     cdef int _vp_later[64]
@@ -321,10 +323,10 @@ cdef class State:
     cpdef _build(self, int p, int s)
     @cython.locals(c=Compiled, k=cython.int, owner=cython.int, q=cython.int)
     cpdef int _worker_owner(self, int w) except? -2    # -1 is an answer (none)
-    @cython.locals(c=Compiled, w=cython.int, q=cython.int, owners=cython.longlong)
-    cpdef list _toll_payees(self, int p, int dest, int skip)
+    @cython.locals(owners=cython.longlong, w=cython.int, q=cython.int)
+    cpdef int64_t _toll_owners(self, int p, int dest, int skip) except? -1
     @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage,
-                   purse=cython.int, supply=cython.int, t=cython.longlong)
+                   purse=cython.int, supply=cython.int, t=cython.longlong, owners=cython.longlong, k=cython.int)
     cpdef bint _tolls(self, int p, int dest, int skip, bint pay) except -1
     @cython.locals(c=Compiled, dest=cython.int)
     cpdef bint _toll_ok(self, int p, int a) except -1

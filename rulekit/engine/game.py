@@ -484,7 +484,7 @@ class Compiled:
         self.space_coin = tuple(self.coins(s["yields"]) for s in cyc["spaces"])
         self.next_space = tuple((i + 1) % ns for i in range(ns))
         # Tolls (work_cycle.spaces[].toll): what a player moving onto the space pays each other player
-        # owning a worker there (State._toll_payees); toll_mask: the spaces with one.
+        # owning a worker there (State._toll_owners); toll_mask: the spaces with one.
         self.toll_pool = tuple(self.pools(s.get("toll") or {}) for s in cyc["spaces"])
         self.toll_coin = tuple(self.coins(s.get("toll") or {}) for s in cyc["spaces"])
         self.toll_mask = sum(1 << i for i in range(ns) if self.toll_pool[i] is not self.no_pool or self.toll_coin[i])
@@ -776,6 +776,8 @@ class Compiled:
         self._next_space = self._c_row(self.next_space)
         self._goal_at_end = self._c_row(tuple([1 if at_end else 0 for at_end in self.goal_at_end]))
         self._end_kind = self._c_row(self.end_kind)
+        self._toll_at = self._c_row(tuple([self.toll_mask >> i & 1 for i in range(self.n_spaces)]))   # 1: a toll
+        self._has_tolls = self.toll_mask != 0
         self._sailor_cap = -1 if self.sailor_max is None else self.sailor_max
         self._everyone_kinds = 0
         for k in range(self.n_kinds):
@@ -816,6 +818,7 @@ class Compiled:
             PyMem_Free(self._next_space)
             PyMem_Free(self._goal_at_end)
             PyMem_Free(self._end_kind)
+            PyMem_Free(self._toll_at)
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -2141,7 +2144,7 @@ class State:
                 for i in range(first):
                     buf[n] = c.leap_action[buf[i]]
                     n += 1
-            if c.toll_mask:                       # a move whose tolls the mover cannot pay is not legal
+            if c._has_tolls:                      # a move whose tolls the mover cannot pay is not legal
                 j = 0
                 for i in range(n):
                     if self._toll_ok(p, buf[i]):
@@ -2485,7 +2488,7 @@ class State:
         dest = sp
         for _step in range(steps):
             dest = c._next_space[dest]
-        if c.toll_mask and c.toll_mask >> dest & 1:     # toll_mask: a Python integer (one bit per space)
+        if c._has_tolls and c._toll_at[dest]:           # the spaces with a toll: a C row (toll_mask, as a Python integer)
             self._tolls(p, dest, w, True)
         self._wpos[w] = dest
         self.moved |= BIT << w
@@ -2688,37 +2691,39 @@ class State:
                 owner = q
         return owner
 
-    def _toll_payees(self, p: int, dest: int, skip: int) -> list:
-        """The other players owning a worker on space ``dest`` (worker ``skip``, the one moving, aside), in turn
-        order from the one after ``p``: each is paid the space's toll once."""
-        c = self.c
+    def _toll_owners(self, p: int, dest: int, skip: int) -> int:
+        """The other players owning a worker on space ``dest`` (worker ``skip``, the one moving, aside), as a set
+        of seats (bits): each is paid the space's toll once, in turn order from the one after ``p``."""
         owners = 0
-        for w in range(c.n_workers):
+        for w in range(self.c.n_workers):
             if w != skip and self._wpos[w] == dest:
                 q = self._worker_owner(w)
                 if q >= 0 and q != p:
                     owners |= BIT << q
-        return [q for q in c.others[p] if owners >> q & 1]
+        return owners
 
     def _tolls(self, p: int, dest: int, skip: int, pay: bool) -> bool:
         """Whether ``p`` can pay the tolls of moving worker ``skip`` onto ``dest``; with ``pay``, pay them (coins
         from purse to purse, the supply making change only when the two cannot: Coinage.transfer's policy),
         each told in the log as ``("toll", p, payee, dest)``. A coin toll counts as coins spent this turn."""
         c = self.c
-        payees = self._toll_payees(p, dest, skip)
-        if not payees:
+        owners = self._toll_owners(p, dest, skip)
+        if not owners:
             return True
+        k = _popcount(owners)
         coin = c.toll_coin[dest]
         amounts = c.toll_pool[dest]
         if amounts is not c.no_pool:
             base = p * c.n_pool
             for r in range(c.n_pool):
-                if self._pool[base + r] < amounts[r] * len(payees):
+                if self._pool[base + r] < amounts[r] * k:
                     return False
         cg = c.coinage
         purse = self._purses[p]
         supply = self._supply
-        for q in payees:
+        for q in c.others[p]:                     # the owners, in turn order from the one after p
+            if not owners >> q & 1:
+                continue
             if coin:
                 t = cg.transfer_at(purse, self._purses[q], supply, coin)
                 if t < 0:
@@ -2733,14 +2738,14 @@ class State:
         if pay:
             self._purses[p] = purse
             self._supply = supply
-            self.spent += coin * len(payees)
+            self.spent += coin * k
         return True
 
     def _toll_ok(self, p: int, a: int) -> bool:
         """Whether ``p`` can pay the tolls of move (or long move) action ``a``."""
         c = self.c
         dest = self._move_dest(p, a)
-        if not c.toll_mask >> dest & 1:
+        if not c._toll_at[dest]:
             return True
         return self._tolls(p, dest, self._mover(p, c._action_arg[a], c._action_arg2[a]), False)
 
