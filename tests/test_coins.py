@@ -97,6 +97,30 @@ def test_the_answers_by_index_are_the_holdings_answers(values, totals):
     assert coins._index((totals[0] + 1,) + totals[1:]) == -1 and coins._index(totals) == coins._holdings - 1
 
 
+@pytest.mark.parametrize("ruleset_id", ["province-en", "province-fr", "province-3p"])
+def test_the_search_by_index_is_the_search_by_holdings(ruleset_id):
+    """Coinage._transfer_at, the change-making search over the holdings' table (transfer_at's on a miss), answers
+    what _transfer answers for the holdings themselves, packed, on both engines, for the editions' coins."""
+    import random
+
+    from rulekit.engine import compile_ruleset
+    from rulekit.language import load_ruleset
+
+    pure = core.load_source("rulekit._pure_engine").coins
+    fast = compile_ruleset(load_ruleset(ruleset_id)).coinage
+    slow = pure.Coinage(fast.values, fast.totals)
+    rng = random.Random(5)
+    found = 0
+    for _ in range(400):
+        a, b, c = _holdings(fast.totals, rng)
+        ia, ib, ic = fast.index(a), fast.index(b), fast.index(c)
+        amount = rng.randrange(0, 30)
+        expected = fast._pack3(fast._transfer(a, b, c, amount))
+        assert fast._transfer_at(ia, ib, ic, amount) == expected == slow._transfer_at(ia, ib, ic, amount)
+        found += expected >= 0
+    assert found > 100
+
+
 def test_an_index_is_for_the_coins_in_the_box_only():
     coins = Coinage((1, 5, 10), (10, 3, 1))
     for outside in ((11, 0, 0), (-1, 0, 0), (0, 0)):

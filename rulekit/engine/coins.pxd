@@ -4,7 +4,7 @@ import cython
 from libc.stdint cimport int64_t
 
 # The slot tables' size (coins.py), a C integer: a key's slot is computed in C.
-cdef int SLOTS, PSLOTS
+cdef int SLOTS, PSLOTS, MAX_DENOMS
 
 @cython.final
 cdef class Coinage:
@@ -17,7 +17,7 @@ cdef class Coinage:
     # Holdings by index: their values, their counts (index * n + denomination), the packed answers' caches.
     cdef public bint indexed, _packed_keys
     cdef public tuple holding
-    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots
+    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots, _vitems, _vstart, _place
     cdef public dict _packed, _epacked
 
     cpdef int64_t value_at(self, int i) except -1
@@ -25,6 +25,17 @@ cdef class Coinage:
     @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong)
     cpdef int64_t transfer_at(self, int ia, int ib, int ic, int amount) except? -1
     cpdef int64_t _pack3(self, r) except? -1
+    @cython.locals(n=cython.int, va=cython.longlong, vb=cython.longlong, i=cython.int, j=cython.longlong,
+                   jb=cython.longlong, x=cython.longlong, xb=cython.longlong, y=cython.longlong, d=cython.longlong,
+                   e=cython.longlong, a_gets=cython.longlong, moved=cython.longlong, c_moved=cython.longlong,
+                   best=cython.longlong, best_b=cython.longlong, best_c=cython.longlong, best_gets=cython.longlong,
+                   best_moved=cython.longlong, fits=cython.bint, b2=cython.longlong, c2=cython.longlong,
+                   cnt="long long[::1]", vstart="long long[::1]", items="long long[::1]",
+                   w=cython.p_longlong, work=cython.longlong[32])
+    cpdef int64_t _transfer_at(self, int ia, int ib, int ic, int amount) except? -2
+    @cython.locals(n=cython.int, i=cython.int)
+    cpdef bint _better_at(self, long long c_moved, long long a_gets, long long moved, long long x,
+                          long long best_c, long long best_gets, long long best_moved, long long best) except -1
     @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong)
     cpdef int64_t exchange_at(self, int ip, int isup, int denom, bint up) except? -1
 

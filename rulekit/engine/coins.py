@@ -34,6 +34,11 @@ from array import array
 from collections import defaultdict
 from itertools import product
 
+try:
+    import cython                 # compiled: cython.compiled is True; Cython's pure-Python shadow: False
+except ImportError:               # pure Python without Cython installed
+    from . import nocython as cython
+
 Holding = tuple
 
 #: Answers a Coinage keeps before it starts over (each is a few small tuples).
@@ -48,6 +53,9 @@ PSLOTS = 131071
 #: A holding's index (below ``Coinage._holdings``) takes 14 bits in the packed answers of
 #: :meth:`Coinage.transfer_at` and :meth:`Coinage.exchange_at`: a ruleset's coins allow at most
 #: rulekit.language.soundness.MAX_HOLDINGS (10,000) holdings, below 2 ** 14 (a test keeps them so).
+#: The most kinds of coins :meth:`Coinage._transfer_at` searches in C (more: :meth:`Coinage._transfer`, tuples).
+MAX_DENOMS = 16
+
 INDEX_BITS = 14
 INDEX_MASK = (1 << INDEX_BITS) - 1
 
@@ -96,6 +104,19 @@ class Coinage:
         # the amount as the digits of a number), a slot table of C integers for both keys and answers (a hit makes
         # no Python object) in front of a dict. A slot's key and answer are side by side (2 * slot, 2 * slot + 1):
         # the table is larger than the processor's caches, and a hit then reads one cache line, not two.
+        # The holdings of each value, by index (the order of _by_value's): _vitems[_vstart[v]:_vstart[v + 1]], and
+        # each denomination's place in an index (_place[i]: the product of the radixes after it), for _transfer_at.
+        values = [self.value(h) for h in self.holding]
+        order = sorted(range(len(values)), key=lambda i: (values[i], i))
+        starts = [0] * (self.total_value + 2)
+        for i in order:
+            starts[values[i] + 1] += 1
+        for v in range(self.total_value + 1):
+            starts[v + 1] += starts[v]
+        place = [1] * self.n
+        for i in range(self.n - 2, -1, -1):
+            place[i] = place[i + 1] * self._radix[i + 1]
+        self._vitems, self._vstart, self._place = array("q", order), array("q", starts), array("q", place)
         self._pslots = array("q", [-1, 0]) * PSLOTS
         self._eslots = array("q", [-1, 0]) * SLOTS
         self._packed = {}
@@ -172,13 +193,126 @@ class Coinage:
             if known is None:
                 if len(self._packed) >= CACHE_SIZE:
                     self._packed.clear()
-                known = self._packed[k] = self._pack3(
-                    self._transfer(self.holding[ia], self.holding[ib], self.holding[ic], amount))
+                known = self._packed[k] = self._transfer_at(ia, ib, ic, amount)
             r = known
             self._pslots[2 * slot] = k
             self._pslots[2 * slot + 1] = r
             return r
         return self._pack3(self.transfer(self.holding[ia], self.holding[ib], self.holding[ic], amount))
+
+    def _transfer_at(self, ia: int, ib: int, ic: int, amount: int) -> int:
+        """:meth:`_transfer` on holdings given by index, its answer packed as :meth:`transfer_at`'s: the same
+        search, over the counts of the holdings' table and the holdings of a value by index, so that the
+        compiled core makes no Python object (tests/test_coins.py compares both). At most MAX_DENOMS kinds of
+        coins (else :meth:`_transfer`)."""
+        n = self.n
+        if n > MAX_DENOMS:
+            return self._pack3(self._transfer(self.holding[ia], self.holding[ib], self.holding[ic], amount))
+        if amount == 0:
+            return (ia << INDEX_BITS | ib) << INDEX_BITS | ic
+        va = self._hvalue[ia] - amount
+        if va < 0:
+            return -1
+        vb = self._hvalue[ib] + amount
+        cnt = self._hcount
+        if cython.compiled:
+            w = work
+        else:
+            w = [0] * (2 * MAX_DENOMS)
+        for i in range(n):                        # w: A's and B's coins together, then all three's
+            w[i] = cnt[ia * n + i] + cnt[ib * n + i]
+            w[MAX_DENOMS + i] = w[i] + cnt[ic * n + i]
+        vstart = self._vstart
+        items = self._vitems
+        # Key 1 first: A and B alone (C untouched): only A's new holding is free.
+        best = -1
+        best_gets = best_moved = 0
+        for j in range(vstart[va], vstart[va + 1]):
+            x = items[j]
+            a_gets = moved = 0
+            fits = True
+            for i in range(n):
+                y = cnt[x * n + i]
+                if y > w[i]:
+                    fits = False
+                    break
+                d = y - cnt[ia * n + i]
+                if d > 0:
+                    a_gets += d
+                    moved += d
+                else:
+                    moved -= d
+                e = w[i] - y - cnt[ib * n + i]
+                moved += e if e >= 0 else -e
+            if not fits:
+                continue
+            if best < 0 or self._better_at(0, a_gets, moved, x, 0, best_gets, best_moved, best):
+                best, best_gets, best_moved = x, a_gets, moved
+        if best >= 0:
+            b2 = 0
+            for i in range(n):
+                b2 += (w[i] - cnt[best * n + i]) * self._place[i]
+            return (best << INDEX_BITS | b2) << INDEX_BITS | ic
+        if vb > self.total_value:                 # no holding has that value
+            return -1
+        best_b = -1
+        best_c = 0
+        for j in range(vstart[va], vstart[va + 1]):
+            x = items[j]
+            fits = True
+            for i in range(n):
+                if cnt[x * n + i] > w[MAX_DENOMS + i]:
+                    fits = False
+                    break
+            if not fits:
+                continue
+            for jb in range(vstart[vb], vstart[vb + 1]):
+                xb = items[jb]
+                c_moved = a_gets = moved = 0
+                for i in range(n):
+                    y = w[MAX_DENOMS + i] - cnt[x * n + i] - cnt[xb * n + i]
+                    if y < 0:
+                        fits = False
+                        break
+                    e = y - cnt[ic * n + i]
+                    c_moved += e if e >= 0 else -e
+                    d = cnt[x * n + i] - cnt[ia * n + i]
+                    if d > 0:
+                        a_gets += d
+                        moved += d
+                    else:
+                        moved -= d
+                    e = cnt[xb * n + i] - cnt[ib * n + i]
+                    moved += e if e >= 0 else -e
+                if not fits:
+                    fits = True
+                    continue
+                moved += c_moved
+                if best < 0 or self._better_at(c_moved, a_gets, moved, x, best_c, best_gets, best_moved, best):
+                    best, best_b, best_c, best_gets, best_moved = x, xb, c_moved, a_gets, moved
+        if best < 0:
+            return -1
+        c2 = 0
+        for i in range(n):
+            c2 += (w[MAX_DENOMS + i] - cnt[best * n + i] - cnt[best_b * n + i]) * self._place[i]
+        return (best << INDEX_BITS | best_b) << INDEX_BITS | c2
+
+    def _better_at(self, c_moved: int, a_gets: int, moved: int, x: int,
+                   best_c: int, best_gets: int, best_moved: int, best: int) -> bool:
+        """:meth:`_better` with A's new holdings given by index (``x``, ``best``)."""
+        if c_moved != best_c:
+            return c_moved < best_c
+        if a_gets != best_gets:
+            return a_gets < best_gets
+        if moved != best_moved:
+            return moved < best_moved
+        n = self.n
+        i = n - 1
+        while i >= 0:
+            if self._hcount[x * n + i] != self._hcount[best * n + i]:
+                return self._hcount[x * n + i] > self._hcount[best * n + i]
+            i -= 1
+        return False
 
     def _pack3(self, r) -> int:
         if r is None:
