@@ -53,11 +53,11 @@ PSLOTS = 131071
 #: A holding's index (below ``Coinage._holdings``) takes 14 bits in the packed answers of
 #: :meth:`Coinage.transfer_at` and :meth:`Coinage.exchange_at`: a ruleset's coins allow at most
 #: rulekit.language.soundness.MAX_HOLDINGS (10,000) holdings, below 2 ** 14 (a test keeps them so).
-#: The most kinds of coins :meth:`Coinage._transfer_at` searches in C (more: :meth:`Coinage._transfer`, tuples).
-MAX_DENOMS = 16
-
 INDEX_BITS = 14
 INDEX_MASK = (1 << INDEX_BITS) - 1
+
+#: The most kinds of coins :meth:`Coinage._transfer_at` searches in C (more: :meth:`Coinage._transfer`, tuples).
+MAX_DENOMS = 16
 
 
 def shared(values, totals) -> "Coinage":

@@ -1418,14 +1418,14 @@ class State:
             st._earned = self._earned[:]
             st._conv_used = self._conv_used[:]
         st.moved = self.moved
-        if st.stack is not self.stack:                        # these six: shared, copied on write (_added)
+        if st.stack is not self.stack:           # these six: shared, copied on write (_added)
             st.stack = self.stack
         st.face_up = self.face_up
         if st.claimed is not self.claimed:
             st.claimed = self.claimed
         if st.objectives is not self.objectives:
             st.objectives = self.objectives
-        if st.obj_dealt is not self.obj_dealt:                # never changed once dealt: shared (determinize deals anew)
+        if st.obj_dealt is not self.obj_dealt:   # never changed once dealt: shared (determinize deals anew)
             st.obj_dealt = self.obj_dealt
         if st.removed is not self.removed:
             st.removed = self.removed
@@ -1450,7 +1450,7 @@ class State:
         if st.pending is not self.pending:
             st.pending = self.pending
         st.decks = [list(cards) for cards in self.decks] if self.decks else self.decks
-        if st.ev_active is not self.ev_active:            # tuples, replaced whole when an event begins or ends
+        if st.ev_active is not self.ev_active:   # tuples, replaced whole when an event begins or ends
             st.ev_active = self.ev_active
         if st.ev_cost_pool is not self.ev_cost_pool:
             st.ev_cost_pool = self.ev_cost_pool
@@ -2488,7 +2488,7 @@ class State:
         dest = sp
         for _step in range(steps):
             dest = c._next_space[dest]
-        if c._has_tolls and c._toll_at[dest]:           # the spaces with a toll: a C row (toll_mask, as a Python integer)
+        if c._has_tolls and c._toll_at[dest]:           # a toll on the destination (toll_mask's C row)
             self._tolls(p, dest, w, True)
         self._wpos[w] = dest
         self.moved |= BIT << w
