@@ -347,7 +347,7 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
     out = []
     stack = [(state, ())]
     visited = 0
-    p = state.decider                             # a plan is one seat's actions: it ends when another decides
+    p = state._decider()                          # a plan is one seat's actions: it ends when another decides
     ch = None                                     # the position an action is tried on: a clone, kept when new
     while stack and visited < limit and not _past(deadline):
         s, acts = stack.pop()
@@ -366,7 +366,7 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
                 continue
             seen.add(k)
             seq = acts + (a,)
-            if ch.is_terminal() or ch.turn != turn or ch.decider != p:
+            if ch.is_terminal() or ch.turn != turn or ch._decider() != p:
                 out.append((seq, ch))
             else:
                 stack.append((ch, seq))
