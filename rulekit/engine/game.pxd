@@ -28,11 +28,21 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 
 cdef class Condition    # declared below
 
-# A set's lowest member and its size, as the processor's instructions (game.py defines them for Python): a loop
-# over a set's members visits only them, from the lowest, instead of testing every bit.
+# A set's lowest member and its size (game.py defines them for Python): a loop over a set's members visits only
+# them, from the lowest, instead of testing every bit. The lowest member is the processor's instruction. The size
+# is counted inline by bit arithmetic: built for any x86-64, __builtin_popcountll is a call into the compiler's
+# library (about 20 instructions and a call, 2% of a greedy step, where the inline count takes 12).
 cdef extern from *:
+    """
+    static inline int rulekit_popcount(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    """
     int _ctz "__builtin_ctzll" (unsigned long long x) nogil
-    int _popcount "__builtin_popcountll" (unsigned long long x) nogil
+    int _popcount "rulekit_popcount" (unsigned long long x) nogil
 
 # The phases and the action kinds, compared after every action: C integers (game.py also names them for Python).
 cdef int WORK, SPENDING, OVER, SETUP
