@@ -407,8 +407,10 @@ cdef class Condition:
     cdef public long long lo, hi, pmask
     cdef public tuple parts
 
+    @cython.locals(code=cython.int, v=cython.longlong)
+    cpdef bint holds(self, State st, int p) except -1
     @cython.locals(code=cython.int, v=cython.longlong, owned=cython.longlong, c=Compiled, s=cython.int,
                    vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
                    w=cython.int, k=cython.int, part=Condition, b=cython.longlong, counted=cython.longlong,
                    m=cython.longlong)
-    cpdef bint holds(self, State st, int p) except -1
+    cdef bint _holds_other(self, State st, int p) except -1

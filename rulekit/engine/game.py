@@ -332,7 +332,32 @@ class Condition:
         self.met = met
 
     def holds(self, st: "State", p: int) -> bool:
-        """Whether player ``p`` meets the condition now (the same answer as ``met``)."""
+        """Whether player ``p`` meets the condition now (the same answer as ``met``).
+
+        The measures read in a few steps are taken here; the others in :meth:`_holds_other`. Compiled, this
+        function stays small, so that a call costs little: goals and end conditions are checked after every
+        action, and a large function's entry and exit alone cost a third of these checks."""
+        code = self.code
+        if code == 1 and self.param is None:    # structures
+            v = _popcount(st._owned[p])
+        elif code == 4:                          # earned_this_turn (of the pool resource param)
+            v = st._earned[self.index] if p == st.current else 0
+        elif code == 5:                          # coins_spent_this_turn
+            v = st.spent if p == st.current else 0
+        elif code == 6:                          # conversions_this_turn
+            v = st._conv_used[self.index] if p == st.current else 0
+        elif code == 7:                          # owns
+            v = st._owned[p] >> self.index & 1
+        elif code == 0:                          # coin_value
+            v = st.coin_value(p)
+        elif code == 3:                          # coins_held
+            v = st.c.coinage.count_at(st._purses[p], self.index)
+        else:
+            return self._holds_other(st, p)
+        return self.lo <= v <= self.hi
+
+    def _holds_other(self, st: "State", p: int) -> bool:
+        """:meth:`holds` for the measures it does not take itself, and for the conditions of other conditions."""
         code = self.code
         if code < 0:
             return self.met(st, p)
@@ -348,25 +373,20 @@ class Condition:
                         return True
                 return False
             return not self.parts[0].holds(st, p)
-        if code == 0:                            # coin_value
-            v = st.coin_value(p)
-        elif code == 1:                          # structures (of one VP value when param is set)
-            if self.param is None:
-                v = _popcount(st._owned[p])
-            else:
-                owned = st._owned[p]
-                c = st.c
-                vp = self.index
-                v = 0
-                while owned:
-                    s = _ctz(owned)
-                    if c.given_mask >> s & 1:
-                        b = c._given_vp[s]
-                    else:
-                        b = c._vp_first[s] if st._first_builder[s] == p else c._vp_later[s]
-                    if b == vp:
-                        v += 1
-                    owned &= owned - 1
+        if code == 1:                            # structures of one VP value (param)
+            owned = st._owned[p]
+            c = st.c
+            vp = self.index
+            v = 0
+            while owned:
+                s = _ctz(owned)
+                if c.given_mask >> s & 1:
+                    b = c._given_vp[s]
+                else:
+                    b = c._vp_first[s] if st._first_builder[s] == p else c._vp_later[s]
+                if b == vp:
+                    v += 1
+                owned &= owned - 1
         elif code == 2:                          # workers of the kinds in pmask that p may move
             c = st.c
             kinds = st._kind_access(p)
@@ -378,14 +398,6 @@ class Condition:
                     k = c._worker_kind[w]
                     if pmask >> k & 1 and ((st._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0):
                         v += 1
-        elif code == 3:                          # coins_held
-            v = st.c.coinage.count_at(st._purses[p], self.index)
-        elif code == 4:                          # earned_this_turn (of the pool resource param)
-            v = st._earned[self.index] if p == st.current else 0
-        elif code == 5:                          # coins_spent_this_turn
-            v = st.spent if p == st.current else 0
-        elif code == 6:                          # conversions_this_turn
-            v = st._conv_used[self.index] if p == st.current else 0
         elif code == 11:                         # workers_on_one_space: p's (or, index 1, anyone's) most on a space
             c = st.c
             kinds = st._kind_access(p)
@@ -406,8 +418,8 @@ class Condition:
                 if k > v:
                     v = k
                 b &= b - 1
-        else:                                    # owns
-            v = st._owned[p] >> self.index & 1
+        else:
+            raise AssertionError(f"no measure has the code {code}")   # holds takes the others
         return self.lo <= v <= self.hi
 
     def value(self, st: "State", p: int) -> int:
