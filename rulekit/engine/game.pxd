@@ -299,6 +299,7 @@ cdef class State:
     cpdef _check_goals(self)
     @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)
+    cpdef _game_ends(self, int i)
 
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
     cpdef bint is_terminal(self) except -1

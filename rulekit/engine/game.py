@@ -1871,28 +1871,33 @@ class State:
         return False
 
     def _check_end(self):
+        """The first end condition (in the ruleset's order) that holds ends the game (:meth:`_game_ends`)."""
         if self.ending:
             return
         n = len(self.c.end_kind)
-        i = 0
-        while i < n and not self._end_condition_met(i):
-            i += 1
-        if i < n:
-            self.ending = True
-            self.end_reason = self.c.end_keys[i]
-            self.end_cond = i
-            self.finish = self.c.end_finish[i]
-            self.log.append(("ending", self.current, self.end_reason, i))
-            if not self.finish:
-                # The game stops at once: the turn's borrowed effects and pools end with it.
-                self._end_gains()
-                self.phase = OVER
-                self.borrowed = -1
-                self.borrowed_mask = 0
-                self._end_pools(self.current, True)
-                self.log.append(("over",))
-                if self.c.obj_deal:
-                    self._reveal_objectives()
+        for i in range(n):
+            if self._end_condition_met(i):
+                self._game_ends(i)
+                return
+
+    def _game_ends(self, i: int):
+        """End condition ``i`` holds: the game ends at once, or once the turn (or round) is finished. Apart from
+        :meth:`_check_end`, which runs after every action and stays small (its entry and exit are paid each time)."""
+        self.ending = True
+        self.end_reason = self.c.end_keys[i]
+        self.end_cond = i
+        self.finish = self.c.end_finish[i]
+        self.log.append(("ending", self.current, self.end_reason, i))
+        if not self.finish:
+            # The game stops at once: the turn's borrowed effects and pools end with it.
+            self._end_gains()
+            self.phase = OVER
+            self.borrowed = -1
+            self.borrowed_mask = 0
+            self._end_pools(self.current, True)
+            self.log.append(("over",))
+            if self.c.obj_deal:
+                self._reveal_objectives()
 
     # ------------------------------------------------------------------ turn
     def _cast(self):
