@@ -541,6 +541,15 @@ def test_the_rows_are_sized_as_game_py_says():
     assert c._action_kind == list(c.action_kind) and c._action_arg2 == list(c.action_arg2)
     assert c._next_space == list(c.next_space) and c._end_kind == list(c.end_kind)
     assert c._goal_at_end == [1 if at_end else 0 for at_end in c.goal_at_end]
+    assert c._goal_vp == list(c.goal_vps) and c._action_chance == list(c.action_chance)
+    # The score's other sources (State.score): the coin bonus (0, 0 without one) and how many measures.
+    assert (c._coin_per, c._coin_vp, c._n_measures) == (0, 0, 0)
+    fr = PURE.game.compile_ruleset(load_ruleset("province-fr"))
+    assert (fr._coin_per, fr._coin_vp) == fr.coin_bonus
+    eight = PURE.game.compile_ruleset(load_ruleset("eight-rounds"))
+    assert eight._n_measures == len(eight.measures) > 0
+    gamble = PURE.game.compile_ruleset(load_ruleset("gamble"))
+    assert gamble._action_chance == list(gamble.action_chance) and 1 in gamble._action_chance
     tolls = PURE.game.compile_ruleset(load_ruleset("tolls"))
     assert tolls._toll_at == [tolls.toll_mask >> i & 1 for i in range(tolls.n_spaces)] and 1 in tolls._toll_at
     assert tolls._has_tolls and not c._has_tolls

@@ -117,7 +117,7 @@ def _value_on(state, a, p, weights, scratch) -> float:
         value = DECISION_VALUES.get(state.c.decision_names[state.pending[0][0]])
         if value is not None:
             return value(state, a, p, weights)
-    if state.c.action_chance[a]:
+    if state.c._action_chance[a]:
         return _chance_value(state, a, p, weights)
     child = state.clone().mute() if scratch is None else state.copy_into(scratch)
     child._apply(a)

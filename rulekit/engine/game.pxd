@@ -139,9 +139,12 @@ cdef class Compiled:
     cdef int* _action_kind
     cdef int* _action_arg
     cdef int* _action_arg2
+    cdef int* _action_chance          # action_chance: 1 where the action's outcome is drawn by chance
     cdef int* _next_space
     cdef int* _goal_at_end
     cdef int* _end_kind
+    cdef int* _goal_vp                # per goal: its VP (goal_vps)
+    cdef int _coin_per, _coin_vp, _n_measures
     cdef int* _toll_at                # per space: 1 where a toll is paid (toll_mask)
     cdef bint _has_tolls
     cdef int _build_action[64]
@@ -382,7 +385,7 @@ cdef class State:
     @cython.locals(c=Compiled, o=cython.int)
     cpdef _apply_benefit(self, int p)
 
-    @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, per=cython.int, vp=cython.int)
+    @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, goals=list, i=cython.Py_ssize_t)
     cpdef int score(self, int p) except? -1
     @cython.locals(n=cython.int, top=cython.int, best=cython.int, q=cython.int, v=cython.int)
     cpdef double return_of(self, int p) except? -2

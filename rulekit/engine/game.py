@@ -788,6 +788,11 @@ class Compiled:
         self._next_space = self._c_row(self.next_space)
         self._goal_at_end = self._c_row(tuple([1 if at_end else 0 for at_end in self.goal_at_end]))
         self._end_kind = self._c_row(self.end_kind)
+        self._goal_vp = self._c_row(self.goal_vps)
+        # The score's other sources, read by State.score at every evaluation: the coin bonus's coins per VP and
+        # VP (0: no bonus) and how many measures there are.
+        self._coin_per, self._coin_vp = self.coin_bonus if self.coin_bonus else (0, 0)
+        self._n_measures = len(self.measures)
         self._toll_at = self._c_row(tuple([self.toll_mask >> i & 1 for i in range(self.n_spaces)]))   # 1: a toll
         self._has_tolls = self.toll_mask != 0
         self._sailor_cap = -1 if self.sailor_max is None else self.sailor_max
@@ -803,10 +808,12 @@ class Compiled:
             PyMem_Free(self._action_kind)
             PyMem_Free(self._action_arg)
             PyMem_Free(self._action_arg2)
-            self._action_kind = self._action_arg = self._action_arg2 = cython.NULL
+            PyMem_Free(self._action_chance)
+            self._action_kind = self._action_arg = self._action_arg2 = self._action_chance = cython.NULL
         self._action_kind = self._c_row(self.action_kind)
         self._action_arg = self._c_row(self.action_arg)
         self._action_arg2 = self._c_row(self.action_arg2)
+        self._action_chance = self._c_row(self.action_chance)
 
     def _c_row(self, values: tuple):
         """``values`` (integers) as a row the compiled core reads in C: an array allocated for these tables and
@@ -827,9 +834,11 @@ class Compiled:
             PyMem_Free(self._action_kind)
             PyMem_Free(self._action_arg)
             PyMem_Free(self._action_arg2)
+            PyMem_Free(self._action_chance)
             PyMem_Free(self._next_space)
             PyMem_Free(self._goal_at_end)
             PyMem_Free(self._end_kind)
+            PyMem_Free(self._goal_vp)
             PyMem_Free(self._toll_at)
 
     def _compile_events(self, ev: dict, sidx: dict):
@@ -2884,16 +2893,16 @@ class State:
             else:
                 total += c._vp_first[s] if self._first_builder[s] == p else c._vp_later[s]
             owned &= owned - 1
-        for g in self.claimed[p]:
-            vp = c.goal_vps[g]
-            total += vp
+        goals = self.claimed[p]
+        for i in range(len(goals)):
+            total += c._goal_vp[goals[i]]
         if self.holder == p:
             total -= c.lender_penalty
-        if c.coin_bonus:
-            per, vp = c.coin_bonus
-            total += self.coin_value(p) // per * vp
-        for m in c.measures:
-            total += m[0].value(self, p) // m[1] * m[2]
+        if c._coin_per:
+            total += self.coin_value(p) // c._coin_per * c._coin_vp
+        if c._n_measures:
+            for m in c.measures:
+                total += m[0].value(self, p) // m[1] * m[2]
         if c.obj_deal and self.phase == OVER:
             total += self.objective_vp(p)
         return total
