@@ -1915,7 +1915,8 @@ class State:
         for _ in range(c.ship_tokens):
             white += self._rand(2)
         self.ship = c.outcome_by_white[white]
-        self.log.append(("cast", self.ship))
+        if not self.log._muted:                  # a search's state keeps no log: no tuple is made for it
+            self.log.append(("cast", self.ship))
 
     def _apply_benefit(self, p: int):
         """The current ship result's benefit, for a player with the ship effect."""
@@ -2407,7 +2408,8 @@ class State:
         kind = c._action_kind[action]
         arg = c._action_arg[action]
         p = self.current
-        self.history.append(action)
+        if not self.history._muted:              # a search's state keeps no history: the action is not boxed for it
+            self.history.append(action)
         if kind == CHOOSE:
             self._decide(action)
             return
