@@ -237,3 +237,27 @@ def test_return_of_is_the_outcomes_return(ruleset_id, seed, choices):
         k += 1
     assert [st.return_of(p) for p in range(st.n_players)] == list(st.returns())
 
+
+
+@pytest.mark.parametrize("ruleset_id", ["province-en", "province-3p", "secret-objectives", "events", "trading",
+                                        "bid-for-first", "draft"])
+@settings(max_examples=10, deadline=None)
+@given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=60, max_size=60))
+def test_sharing_the_rest_of_the_key_means_an_equal_rest(ruleset_id, seed, choices):
+    """State._shares_rest (turn_plans then keys a position by its integers alone): only when the fields key() adds
+    after the integers are equal; and a clone shares them with its original until one of them changes."""
+    st = new_game(load_ruleset(ruleset_id), seed=seed)
+    first = st.clone()
+    assert first._shares_rest(st)
+    shared = 0
+    for k in range(60):
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        st._apply(legal[choices[k] % len(legal)])
+        if st._shares_rest(first):
+            shared += 1
+            assert st.key()[1:] == first.key()[1:]
+        if st.turn != first.turn:
+            first = st.clone()
+    assert shared or st.is_terminal() or k < 2

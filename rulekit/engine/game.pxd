@@ -222,6 +222,7 @@ cdef class State:
     @cython.locals(c=Compiled, i=cython.int, n=cython.int, buf=cython.p_longlong, stack=cython.longlong[512])
     cpdef bytes _ints_key(self)
     cpdef tuple key(self)
+    cpdef bint _shares_rest(self, State other) except -1
 
     @cython.locals(c=Compiled, r=cython.int, k=cython.int)
     cpdef _reset_turn_counters(self)

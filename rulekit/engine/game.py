@@ -1499,6 +1499,19 @@ class State:
                 (tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt))) if self.c.obj_deal else (),
                 self.seat_next, tuple(self.bids))
 
+    def _shares_rest(self, other: "State") -> bool:
+        """Whether the fields :meth:`key` adds after the integers are the very objects (or equal flags) of
+        ``other``'s: then they are equal, and ``_ints_key()`` alone tells the two keys apart. A clone shares those
+        objects with its original until it changes one (they are copied on write), so within a turn most
+        positions share them with the turn's first; a False says nothing (compare the keys). The event decks,
+        which a clone copies (they are drawn from in place), are compared by value."""
+        return (self.stack is other.stack and self.claimed is other.claimed and self.removed is other.removed
+                and self.hire_ok == other.hire_ok and self.cast_pending == other.cast_pending
+                and self.ending == other.ending and self.end_reason is other.end_reason and self.finish == other.finish
+                and self.pending is other.pending and (self.decks is other.decks or self.decks == other.decks) and self.ev_active is other.ev_active
+                and self.objectives is other.objectives and self.obj_dealt is other.obj_dealt
+                and self.seat_next is other.seat_next and self.bids is other.bids)
+
     def _ints_key(self) -> bytes:
         """The state's integers as 64-bit signed integers in native order, packed in bytes: its scalar fields
         (KEY_SCALARS of them; the generator's state reinterpreted as signed), then the used entries of every
