@@ -61,5 +61,5 @@ cpdef double advantage(State state, int p, tuple weights=*) except? -1
 # The search's walk over a turn's plans (mcts.py's candidates): typed, so that its loop runs in C between the
 # engine's calls.
 @cython.locals(kinds=tuple, exchange=cython.int, turn=cython.int, seen=set, out=list, stack=list, visited=cython.int,
-               p=cython.int, ch=State, s=State, a=cython.int, claimed=cython.int, acts=tuple, seq=tuple)
+               p=cython.int, ch=State, s=State, a=cython.int, claimed=cython.int, acts=tuple, seq=tuple, rest=tuple)
 cpdef list turn_plans(State state, int limit=*, deadline=*)

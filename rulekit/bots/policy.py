@@ -341,6 +341,13 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
     other exchange changes nothing the engine cannot do itself when paying).
     The walk stops after ``limit`` positions, or at ``deadline`` (the plans
     found so far are kept).
+
+    A position is known by its integers alone (``State._ints_key``, bytes)
+    when the rest of its key equals the first position's, and by its whole
+    key otherwise: two positions get the same key exactly when their keys are
+    equal, and most positions of a turn share the rest with the first
+    (``State._shares_rest``), so that building and hashing the whole key is
+    rarely needed.
     """
     c = state.c
     kinds = c.action_kind
@@ -352,6 +359,7 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
     visited = 0
     p = state._decider()                          # a plan is one seat's actions: it ends when another decides
     ch = None                                     # the position an action is tried on: a clone, kept when new
+    rest = state.key()[1:]                        # the first position's key after its integers
     while stack and visited < limit and not _past(deadline):
         s, acts = stack.pop()
         claimed = len(s.claimed[p])
@@ -364,7 +372,12 @@ def turn_plans(state, limit: int = PLAN_LIMIT, deadline=None) -> list[tuple[tupl
             visited += 1
             if kinds[a] == exchange and len(ch.claimed[p]) == claimed:
                 continue
-            k = ch.key()
+            if ch._shares_rest(state):
+                k = ch._ints_key()
+            else:
+                k = ch.key()
+                if k[1:] == rest:
+                    k = k[0]
             if k in seen:
                 continue
             seen.add(k)
