@@ -325,8 +325,9 @@ cdef class State:
     @cython.locals(c=Compiled, g=cython.int, before=cython.int, cond=Condition)
     cpdef _check_end_of_turn_goals(self)
 
-    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, cond=Condition)
     cpdef bint _end_condition_met(self, int i) except -1
+    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, cond=Condition, met=cython.bint)
+    cpdef int _first_end_met(self, int i, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,
                    over=cython.longlong, s=cython.int, gain=tuple)

@@ -1873,34 +1873,45 @@ class State:
         return [i for i in range(len(self.c.end_kind)) if self._end_condition_met(i)]
 
     def _end_condition_met(self, i: int) -> bool:
+        """Whether end condition ``i`` (an index into ``end.conditions``) holds now."""
+        return self._first_end_met(i, i + 1) == i
+
+    def _first_end_met(self, i: int, n: int) -> int:
+        """The first of the end conditions ``i`` to ``n - 1`` that holds now, or ``n``: one loop, without a call
+        per condition (the end is checked after every action)."""
         c = self.c
-        kind = c._end_kind[i]
-        if kind == 0:                            # player_condition
-            cond = c.end_conds[i]
-            for p in range(c.n_players):
-                if cond.holds(self, p):
-                    return True
-            return False
-        if kind == 1:                            # all_structures_built (but those given at setup)
-            for s in range(c.n_struct):
-                if self._first_builder[s] < 0 and not c.given_mask >> s & 1:
-                    return False
-            return True
-        if kind == 2:                            # goals_exhausted
-            return self.face_up < 0 and not self.stack
-        if kind == 3:                            # clock: the turns over (the current one too once the game is)
-            return self.turn + (1 if self.phase == OVER else 0) >= c.end_turns[i]
-        return False
+        while i < n:
+            kind = c._end_kind[i]
+            if kind == 0:                        # player_condition
+                cond = c.end_conds[i]
+                for p in range(c.n_players):
+                    if cond.holds(self, p):
+                        return i
+            elif kind == 1:                      # all_structures_built (but those given at setup)
+                met = True
+                for s in range(c.n_struct):
+                    if self._first_builder[s] < 0 and not c.given_mask >> s & 1:
+                        met = False
+                        break
+                if met:
+                    return i
+            elif kind == 2:                      # goals_exhausted
+                if self.face_up < 0 and not self.stack:
+                    return i
+            elif kind == 3:                      # clock: the turns over (the current one too once the game is)
+                if self.turn + (1 if self.phase == OVER else 0) >= c.end_turns[i]:
+                    return i
+            i += 1
+        return n
 
     def _check_end(self):
         """The first end condition (in the ruleset's order) that holds ends the game (:meth:`_game_ends`)."""
         if self.ending:
             return
         n = len(self.c.end_kind)
-        for i in range(n):
-            if self._end_condition_met(i):
-                self._game_ends(i)
-                return
+        i = self._first_end_met(0, n)
+        if i < n:
+            self._game_ends(i)
 
     def _game_ends(self, i: int):
         """End condition ``i`` holds: the game ends at once, or once the turn (or round) is finished. Apart from
