@@ -466,6 +466,12 @@ def policy_both(rs, seed):
             played = fast_policy.play_greedy(ca, turn + 2, 60)
             assert played == PURE_POLICY.play_greedy(cb, turn + 2, 60)
             assert ca.key() == cb.key() and list(ca.log) == list(cb.log), f"seed {seed}, action {steps}"
+        if steps % 7 == 3:                           # a plan played as far as it is legal (the search's replay)
+            ca, cb = a.clone(), b.clone()
+            plan = tuple(rng.choice(la) for _ in range(4))
+            played = fast_policy.play_plan(ca, plan)
+            assert played == PURE_POLICY.play_plan(cb, plan) and played >= 1
+            assert ca.key() == cb.key() and list(ca.history) == list(a.history) + list(plan[:played])
         action = greedy if rng.random() < 0.6 else rng.choice(la)
         a._apply(action)
         b._apply(action)

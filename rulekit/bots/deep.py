@@ -46,7 +46,7 @@ import time
 
 from ..i18n import ngettext
 from .mcts import MAX_SECONDS, PLAN_LIMIT, SCALE, MCTSBot, chance, leaf_values, turn_plans
-from .policy import NO_LIMIT, WEIGHTS, _past, advantage, play_greedy
+from .policy import NO_LIMIT, WEIGHTS, _past, advantage, play_greedy, play_plan
 
 #: Simulations per decision of the bare ``deep`` spec.
 DEEP_ITERATIONS = 200
@@ -147,10 +147,7 @@ class DeepBot(MCTSBot):
         if self.policy == "greedy":
             return super()._simulate(st, plan, p, rng, deadline)
         turn = st.turn
-        for a in plan:
-            if st.is_terminal() or a not in st.legal_actions():
-                break                                # another determinization: finish greedily
-            st._apply(a)
+        play_plan(st, plan)                          # as far as it is legal on this determinization
         play_greedy(st, turn + 1, NO_LIMIT, deadline, self.weights)
         stop = st.turn + self.horizon if self.horizon else None
         while not st.is_terminal() and (stop is None or st.turn < stop) and not _past(deadline):

@@ -53,7 +53,7 @@ import time
 
 from ..i18n import _, babel_locale, ngettext
 from .policy import (NO_LIMIT, PLAN_LIMIT, WEIGHTS, _past, advantage, evaluate, greedy_action, play_greedy,
-                     turn_plans, ucb_pick)
+                     play_plan, turn_plans, ucb_pick)
 
 #: Simulations per decision when neither a budget in simulations nor in
 #: seconds is given: about one second per decision on a 2020s laptop core
@@ -281,13 +281,7 @@ class MCTSBot:
         seat (:func:`leaf_values` where it stands when the game is not over, or when ``deadline``
         passes); ``p`` is the seat whose plan it is."""
         turn = st.turn
-        for a in plan:
-            if st.is_terminal():
-                break
-            legal = st.legal_actions()
-            if a not in legal:                       # another determinization: finish greedily
-                break
-            st._apply(a)
+        play_plan(st, plan)                          # as far as it is legal on this determinization
         wts = self.weights
         play_greedy(st, turn + 1, NO_LIMIT, deadline, wts)              # the rest of the planned turn
         play_greedy(st, st.turn + self.horizon if self.horizon else NO_LIMIT, 2000, deadline, wts)

@@ -30,6 +30,9 @@ cpdef int ucb_pick(list n, list w, double exploration, int done) except -1
 @cython.locals(steps=cython.int, legal=list, scratch=State)
 cpdef int play_greedy(State st, int until_turn=*, int max_steps=*, deadline=*, tuple weights=*) except -1
 
+@cython.locals(played=cython.int, i=cython.Py_ssize_t, a=cython.int)
+cpdef int play_plan(State st, tuple plan) except -1
+
 @cython.final
 cdef class Tables:
     # Per structure (the engine's MAX_ITEMS, which a test keeps equal): its income and conversion terms.

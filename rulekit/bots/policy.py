@@ -209,6 +209,21 @@ def play_greedy(st, until_turn: int = NO_LIMIT, max_steps: int = NO_LIMIT, deadl
     return steps
 
 
+def play_plan(st, plan: tuple) -> int:
+    """Play ``plan``'s actions on ``st`` (in place) as long as the game goes on and each is legal (a plan made on
+    another determinization may not be; the search then plays on greedily); the number played."""
+    played = 0
+    for i in range(len(plan)):
+        if st.is_terminal():
+            break
+        a = plan[i]
+        if a not in st.legal_actions():
+            break
+        st._apply(a)
+        played += 1
+    return played
+
+
 class Tables:
     """What the evaluation derives from a ruleset once, kept on its compiled tables (``Compiled.policy_tables``):
     ``income`` and ``convs``, what each structure counts for in the evaluation's income and conversion terms
