@@ -89,7 +89,7 @@ LEGAL_STACK = 512
 
 #: State._ints_key: the scalar fields it packs, and the most integers it packs (the scalars and every row at its
 #: largest: MAX_SEATS * (MAX_POOL + 3) + 3 * MAX_ITEMS + MAX_POOL + MAX_ITEMS); game.pxd sizes its buffer with it.
-KEY_SCALARS = 21
+KEY_SCALARS = 25
 KEY_INTS = 512
 
 if not cython.compiled:
@@ -1491,24 +1491,24 @@ class State:
 
     def key(self) -> tuple:
         """Everything that determines the game from here (for equality tests): its integers packed as bytes
-        (:meth:`_ints_key`), then the fields that are not integers. The search bots key every position they
-        reach (rulekit.bots.mcts.turn_plans): one bytes object is built and hashed faster than a tuple of them."""
+        (:meth:`_ints_key`, the flags among them), then the fields that are not integers. The search bots key every
+        position they reach (rulekit.bots.mcts.turn_plans): one bytes object is built and hashed faster than a
+        tuple of them."""
         return (self._ints_key(), tuple(self.stack), tuple(map(tuple, self.claimed)), tuple(self.removed),
-                self.hire_ok, self.cast_pending, self.ending, self.end_reason, self.finish,
-                tuple(self.pending), tuple(map(tuple, self.decks)) if self.decks else (), self.ev_active,
+                self.end_reason, tuple(self.pending), tuple(map(tuple, self.decks)) if self.decks else (),
+                self.ev_active,
                 (tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt))) if self.c.obj_deal else (),
                 self.seat_next, tuple(self.bids))
 
     def _shares_rest(self, other: "State") -> bool:
-        """Whether the fields :meth:`key` adds after the integers are the very objects (or equal flags) of
-        ``other``'s: then they are equal, and ``_ints_key()`` alone tells the two keys apart. A clone shares those
-        objects with its original until it changes one (they are copied on write), so within a turn most
-        positions share them with the turn's first; a False says nothing (compare the keys). The event decks,
-        which a clone copies (they are drawn from in place), are compared by value."""
+        """Whether the fields :meth:`key` adds after the integers are the very objects of ``other``'s: then they
+        are equal, and ``_ints_key()`` alone tells the two keys apart. A clone shares those objects with its
+        original until it changes one (they are copied on write), so within a turn most positions share them with
+        the turn's first; a False says nothing (compare the keys). The event decks, which a clone copies (they
+        are drawn from in place), are compared by value."""
         return (self.stack is other.stack and self.claimed is other.claimed and self.removed is other.removed
-                and self.hire_ok == other.hire_ok and self.cast_pending == other.cast_pending
-                and self.ending == other.ending and self.end_reason is other.end_reason and self.finish == other.finish
-                and self.pending is other.pending and (self.decks is other.decks or self.decks == other.decks) and self.ev_active is other.ev_active
+                and self.end_reason is other.end_reason and self.pending is other.pending
+                and (self.decks is other.decks or self.decks == other.decks) and self.ev_active is other.ev_active
                 and self.objectives is other.objectives and self.obj_dealt is other.obj_dealt
                 and self.seat_next is other.seat_next and self.bids is other.bids)
 
@@ -1543,6 +1543,10 @@ class State:
         buf[18] = self.leaped
         buf[19] = self.end_cond
         buf[20] = self.offers
+        buf[21] = 1 if self.hire_ok else 0
+        buf[22] = 1 if self.cast_pending else 0
+        buf[23] = 1 if self.ending else 0
+        buf[24] = 1 if self.finish else 0
         n = KEY_SCALARS
         for i in range(c.n_players * c.n_pool):
             buf[n] = self._pool[i]
