@@ -174,6 +174,11 @@ def test_a_muted_state_plays_the_same_game_and_keeps_no_history(ruleset_id, seed
         muted.apply(legal[pick % len(legal)])
         assert muted == st and muted.key() == scratch.key()
         assert len(muted.history) == 0 and len(muted.log) == 0 and not muted.clone().history
+        # a muted state's determinization (MCTS draws its simulations from one) is the state's, muted
+        seen = set(st.removed).union(*st.claimed) | ({st.face_up} if st.face_up >= 0 else set())
+        assert st.unseen_goals() == [g for g in range(len(st.c.goal_ids)) if g not in seen]
+        det = muted.determinize(pick)
+        assert det.key() == st.determinize(pick).key() and len(det.history) == 0 and len(det.log) == 0
     assert len(st.history) > 0
 
 

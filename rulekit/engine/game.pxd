@@ -395,7 +395,7 @@ cdef class State:
     # The search bots' determinizations (one a simulation): a clone whose hidden information is drawn again.
     @cython.locals(st=State, pool=list, i=cython.int, j=cython.int)
     cpdef State determinize(self, seed, observer=*)
-    @cython.locals(g=cython.int)
+    @cython.locals(g=cython.int, n=cython.int, seen=bytearray)
     cpdef list unseen_goals(self)
     @cython.locals(i=cython.int, j=cython.int)
     cpdef list _shuffled(self, list cards)

@@ -3100,13 +3100,17 @@ class State:
         return {"bids": [None if b < 0 else "sealed" if hidden and q != player else b for q, b in enumerate(self.bids)]}
 
     def unseen_goals(self) -> list[int]:
-        """Goals neither face up, claimed nor removed: the stack is drawn from these."""
-        seen = set(self.removed)
+        """Goals neither face up, claimed nor removed: the stack is drawn from these (every determinization asks)."""
+        n = len(self.c.goal_ids)
+        seen = bytearray(n)                      # 1 per goal seen: indexed in C, no set of Python integers
+        for g in self.removed:
+            seen[g] = 1
         for goals in self.claimed:
-            seen.update(goals)
+            for g in goals:
+                seen[g] = 1
         if self.face_up >= 0:
-            seen.add(self.face_up)
-        return [g for g in range(len(self.c.goal_ids)) if g not in seen]
+            seen[self.face_up] = 1
+        return [g for g in range(n) if not seen[g]]
 
     def determinize(self, seed: int, observer: int | None = None) -> "State":
         """A clone in which what ``observer`` (None: the seat that decides now, ``decider``) cannot see (the goal stack,
