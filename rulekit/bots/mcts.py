@@ -255,9 +255,10 @@ class MCTSBot:
         w = [0.0] * len(cands)
         done = 0
         c_explore = self.exploration
+        root = state.clone().mute()                  # its determinizations are muted clones: nothing to mute each time
         while True:
             j = done if done < len(cands) else ucb_pick(n, w, c_explore, done)
-            v = self._simulate(state.determinize(rng.getrandbits(62)).mute(), cands[j], p, rng, hard)[p]
+            v = self._simulate(root.determinize(rng.getrandbits(62)), cands[j], p, rng, hard)[p]
             n[j] += 1
             w[j] += v
             done += 1
