@@ -48,7 +48,6 @@ cdef class Coinage:
     @cython.locals(i=cython.int, t=cython.int, v=cython.int, x=cython.int)
     cpdef int value(self, counts) except? -1
 
-    @cython.locals(i=cython.int)
     cpdef bint _better(self, long long c_moved, long long a_gets, long long moved, a2,
                        long long best_c, long long best_gets, long long best_moved, best_a2) except -1
 

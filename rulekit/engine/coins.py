@@ -299,7 +299,8 @@ class Coinage:
 
     def _better_at(self, c_moved: int, a_gets: int, moved: int, x: int,
                    best_c: int, best_gets: int, best_moved: int, best: int) -> bool:
-        """:meth:`_better` with A's new holdings given by index (``x``, ``best``)."""
+        """Whether a way ranks strictly before the best so far (:meth:`_better`), A's new holdings given by index
+        (``x``, ``best``): their counts compared from the largest coin down."""
         if c_moved != best_c:
             return c_moved < best_c
         if a_gets != best_gets:
@@ -346,19 +347,10 @@ class Coinage:
                 best_c: int, best_gets: int, best_moved: int, best_a2: Holding) -> bool:
         """Whether a way ranks strictly before the best so far by the policy's keys (the
         module's docstring): fewer of C's coins touched, fewer coins given back to A, fewer
-        coins moved, then A keeping its larger coins (compared from the largest down)."""
-        if c_moved != best_c:
-            return c_moved < best_c
-        if a_gets != best_gets:
-            return a_gets < best_gets
-        if moved != best_moved:
-            return moved < best_moved
-        i = self.n - 1
-        while i >= 0:
-            if a2[i] != best_a2[i]:
-                return a2[i] > best_a2[i]
-            i -= 1
-        return False
+        coins moved, then A keeping its larger coins (compared from the largest down): :meth:`_better_at`
+        on the holdings' indexes."""
+        return self._better_at(c_moved, a_gets, moved, self._index(a2), best_c, best_gets, best_moved,
+                               self._index(best_a2))
 
     def _transfer(self, a: Holding, b: Holding, c: Holding, amount: int):
         """Move ``amount`` of value from ``a`` to ``b``; ``c`` may make change.
