@@ -398,7 +398,7 @@ class Condition:
                     k = c._worker_kind[w]
                     if pmask >> k & 1 and ((st._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0):
                         v += 1
-        elif code == 11:                         # workers_on_one_space: p's (or, index 1, anyone's) most on a space
+        else:                                    # 11, workers_on_one_space: p's (index 1: anyone's) most on a space
             c = st.c
             kinds = st._kind_access(p)
             counted = 0
@@ -418,8 +418,6 @@ class Condition:
                 if k > v:
                     v = k
                 b &= b - 1
-        else:
-            raise AssertionError(f"no measure has the code {code}")   # holds takes the others
         return self.lo <= v <= self.hi
 
     def value(self, st: "State", p: int) -> int:
