@@ -73,7 +73,7 @@ cdef class Compiled:
     cdef public object policy_tables   # what rulekit.bots.policy derives from these tables once (None before)
     cdef public list coin_ids, space_ids, struct_ids, conv_ids, kind_ids, kind_access, goal_ids, goal_cond
     cdef public list income_pool, income_coin, unlocks, conv_unlocks, yield_over
-    cdef public tuple coin_values, space_pool, space_coin, next_space, cost_pool, cost_coin, pool_end, pool_start, no_pool
+    cdef public tuple coin_values, space_pool, space_coin, next_space, cost_pool, cost_coin, pool_end, pool_start, no_pool, no_yields
     cdef public tuple vp_first, vp_later, requires, bits8
     cdef public tuple conv_pay_pool, conv_pay_coin, conv_gain_pool, conv_gain_coin, conv_always, conv_per_turn
     cdef public tuple worker_kind, worker_start, worker_seat, goal_at_end, actions, tie_breaks
@@ -212,6 +212,13 @@ cdef class State:
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n) except -1
 
+    @cython.locals(st=State, n=cython.int, i=cython.int, j=cython.int, seat=cython.int, r=cython.int, s=cython.int)
+    cpdef _setup(self, Compiled c, seed, first_player)
+    cpdef _begin(self)
+    @cython.locals(c=Compiled, p=cython.int, s=cython.int)
+    cpdef _end_gains(self)
+    @cython.locals(c=Compiled)
+    cpdef _set_events(self, tuple active)
     @cython.locals(c=Compiled, w=cython.int, s=cython.int)
     cpdef _set_rows(self)
     @cython.locals(c=Compiled)

@@ -493,6 +493,7 @@ class Compiled:
         self.space_pool = tuple(self.pools(s["yields"]) for s in cyc["spaces"])
         self.space_coin = tuple(self.coins(s["yields"]) for s in cyc["spaces"])
         self.next_space = tuple((i + 1) % ns for i in range(ns))
+        self.no_yields = (None,) * ns          # State.ev_yield with no event card in effect
         # Tolls (work_cycle.spaces[].toll): what a player moving onto the space pays each other player
         # owning a worker there (State._toll_owners); toll_mask: the spaces with one.
         self.toll_pool = tuple(self.pools(s.get("toll") or {}) for s in cyc["spaces"])
@@ -1078,9 +1079,15 @@ class State:
     # ----------------------------------------------------------------- setup
     @classmethod
     def new(cls, ruleset, seed: int = 0, first_player: int | None = None, players: int | None = None) -> "State":
-        c = compile_ruleset(ruleset, players)
-        n = c.n_players
         st = cls.__new__(cls)
+        st._setup(compile_ruleset(ruleset, players), seed, first_player)
+        return st
+
+    def _setup(self, c: "Compiled", seed: int, first_player: int | None) -> None:
+        """Lay out a new game of ``c`` on this fresh state (:meth:`new`). A method of the state, so that the
+        compiled core sets its fields as C fields rather than by name."""
+        st = self
+        n = c.n_players
         st.c = c
         st.seed = seed
         st.rng = (seed * 0x2545F4914F6CDD1D + 0x1234567) & MASK64
@@ -1156,7 +1163,6 @@ class State:
             st.phase = SETUP
         else:
             st._begin()
-        return st
 
     def _begin(self):
         """The first turn: the first goal revealed, the end checked, the first player's turn started."""
@@ -2696,6 +2702,11 @@ class State:
         c = self.c
         self.ev_active = active
         self.ev_no_build = self.ev_no_space = self.ev_no_conv = self.ev_yield_mask = 0
+        if not active:                            # none in effect (every game's setup): the ruleset's own
+            self.ev_cost_pool = c.cost_pool
+            self.ev_cost_coin = c.cost_coin
+            self.ev_yield = c.no_yields
+            return
         cost_pool, cost_coin = list(c.cost_pool), list(c.cost_coin)
         yields = [None] * c.n_spaces
         changed = set()
