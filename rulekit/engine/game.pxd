@@ -146,6 +146,7 @@ cdef class Compiled:
     cdef int* _goal_vp                # per goal: its VP (goal_vps)
     cdef int _coin_per, _coin_vp, _n_measures
     cdef int* _toll_at                # per space: 1 where a toll is paid (toll_mask)
+    cdef int* _yield_at               # per structure and space: what it changes of a move's yield there (1, 2, 4)
     cdef bint _has_tolls
     cdef int _build_action[64]
     cdef int _vp_first[64]
@@ -337,7 +338,7 @@ cdef class State:
     cpdef int _first_end_met(self, int i, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,
-                   over=cython.longlong, s=cython.int, gain=tuple)
+                   over=cython.longlong, s=cython.int, gain=tuple, at=cython.int)
     cpdef _move(self, int p, int kind, int sp, int steps)
 
     cpdef _borrow(self, int p, int s)

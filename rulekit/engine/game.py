@@ -793,6 +793,12 @@ class Compiled:
         self._coin_per, self._coin_vp = self.coin_bonus if self.coin_bonus else (0, 0)
         self._n_measures = len(self.measures)
         self._toll_at = self._c_row(tuple([self.toll_mask >> i & 1 for i in range(self.n_spaces)]))   # 1: a toll
+        # Per structure and space (at s * n_spaces + space), what the structure changes of a move's yield there:
+        # 1 replaced if a condition holds (yield_if), 2 replaced (yield_over), 4 a bonus (yield_bonus); State._move
+        # reads it rather than asking the dicts and lists.
+        self._yield_at = self._c_row(tuple([(1 if sp in self.yield_if[s] else 0) | (2 if sp in self.yield_over[s] else 0)
+                                            | (4 if sp in [b[0] for b in self.yield_bonus[s]] else 0)
+                                            for s in range(self.n_struct) for sp in range(self.n_spaces)]))
         self._has_tolls = self.toll_mask != 0
         self._sailor_cap = -1 if self.sailor_max is None else self.sailor_max
         self._everyone_kinds = 0
@@ -839,6 +845,7 @@ class Compiled:
             PyMem_Free(self._end_kind)
             PyMem_Free(self._goal_vp)
             PyMem_Free(self._toll_at)
+            PyMem_Free(self._yield_at)
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -2560,27 +2567,29 @@ class State:
             replaced = False
             while over:
                 s = _ctz(over)
-                if not replaced and dest in c.yield_if[s]:   # a replacement with a condition: if it is met
+                at = c._yield_at[s * c.n_spaces + dest]
+                if not replaced and at & 1:           # a replacement with a condition (yield_if): if it is met
                     cond, pool, cn = c.yield_if[s][dest]
                     met = cond.holds(self, p)
                     self.log.append(("if", p, s, "space_yield", met))
                     if met:
                         gain, coin = pool, cn
                         replaced = True
-                if not replaced and dest in c.yield_over[s]:
+                if not replaced and at & 2:           # replaced (yield_over)
                     gain, coin = c.yield_over[s][dest]
                     replaced = True
-                j = 0
-                for bsp, bwk, bpool, bc in c.yield_bonus[s]:
-                    if bsp == dest and (bwk < 0 or bwk == kind):
-                        cond = c.bonus_if[s][j]
-                        met = cond is None or cond.holds(self, p)
-                        if cond is not None:
-                            self.log.append(("if", p, s, "space_bonus", met))
-                        if met:
-                            self._gain(p, bpool)
-                            coin += bc
-                    j += 1
+                if at & 4:                            # bonuses (yield_bonus)
+                    j = 0
+                    for bsp, bwk, bpool, bc in c.yield_bonus[s]:
+                        if bsp == dest and (bwk < 0 or bwk == kind):
+                            cond = c.bonus_if[s][j]
+                            met = cond is None or cond.holds(self, p)
+                            if cond is not None:
+                                self.log.append(("if", p, s, "space_bonus", met))
+                            if met:
+                                self._gain(p, bpool)
+                                coin += bc
+                        j += 1
                 over &= over - 1
         if self.ev_yield_mask >> dest & 1:        # an event changes the space's yield (never below 0)
             pool, cn = self.ev_yield[dest]
