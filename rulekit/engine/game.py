@@ -2046,8 +2046,10 @@ class State:
         if self.cast_pending:
             self.cast_pending = False
             self._cast()
+        claimed = self.claimed
         self._check_end_of_turn_goals()
-        self._check_end()
+        if self.claimed is not claimed:           # a goal claimed (claimed is copied on write): the end checked again;
+            self._check_end()                     # else nothing measured changed since the last action's checks
         if c.clock_turns and not self.ending and self.turn + 1 >= c.clock_turns:
             # A clock: this turn was the last one it counts; it is played whole.
             self.ending = True
@@ -2458,7 +2460,10 @@ class State:
             self._move(p, arg, c._action_arg2[action], self._leap_steps(p))
             self.leaped += 1
         elif kind == SPEND:
+            # Nothing a goal or an end condition measures changes: the checks made after the last change (every
+            # action, decision and turn's start ends with them) still hold, and making them again would change nothing.
             self.phase = SPENDING
+            return
         elif kind == END:
             self._end_turn()
             return
