@@ -556,6 +556,13 @@ def test_the_rows_are_sized_as_game_py_says():
     assert eight._n_measures == len(eight.measures) > 0
     gamble = PURE.game.compile_ruleset(load_ruleset("gamble"))
     assert gamble._action_chance == list(gamble.action_chance) and 1 in gamble._action_chance
+    three = PURE.game.compile_ruleset(load_ruleset("province-3p"))
+    assert three._others == [q for p in range(3) for q in three.others[p]] == [1, 2, 2, 0, 0, 1]
+    for t in (c, fr, eight, three):               # per structure and space: yield_if 1, yield_over 2, a bonus 4
+        assert t._yield_at == [(sp in t.yield_if[s]) | (sp in t.yield_over[s]) << 1
+                               | any(b[0] == sp for b in t.yield_bonus[s]) << 2
+                               for s in range(t.n_struct) for sp in range(t.n_spaces)]
+    assert any(c._yield_at) and any(fr._yield_at)
     tolls = PURE.game.compile_ruleset(load_ruleset("tolls"))
     assert tolls._toll_at == [tolls.toll_mask >> i & 1 for i in range(tolls.n_spaces)] and 1 in tolls._toll_at
     assert tolls._has_tolls and not c._has_tolls

@@ -146,6 +146,7 @@ cdef class Compiled:
     cdef int* _goal_vp                # per goal: its VP (goal_vps)
     cdef int _coin_per, _coin_vp, _n_measures
     cdef int* _toll_at                # per space: 1 where a toll is paid (toll_mask)
+    cdef int* _others                 # others, seat after seat: seat p's n_players - 1 at p * (n_players - 1)
     cdef int* _yield_at               # per structure and space: what it changes of a move's yield there (1, 2, 4)
     cdef bint _has_tolls
     cdef int _build_action[64]
@@ -307,7 +308,7 @@ cdef class State:
     @cython.locals(c=Compiled)
     cpdef _end_turn(self)
 
-    @cython.locals(g=cython.int, cond=Condition, q=cython.int)
+    @cython.locals(c=Compiled, g=cython.int, cond=Condition, q=cython.int, at=cython.int, i=cython.int)
     cpdef _check_goals(self)
     @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)

@@ -793,6 +793,8 @@ class Compiled:
         self._coin_per, self._coin_vp = self.coin_bonus if self.coin_bonus else (0, 0)
         self._n_measures = len(self.measures)
         self._toll_at = self._c_row(tuple([self.toll_mask >> i & 1 for i in range(self.n_spaces)]))   # 1: a toll
+        # others[p] for every seat, one after the other: seat p's at p * (n_players - 1).
+        self._others = self._c_row(tuple([q for p in range(self.n_players) for q in self.others[p]]))
         # Per structure and space (at s * n_spaces + space), what the structure changes of a move's yield there:
         # 1 replaced if a condition holds (yield_if), 2 replaced (yield_over), 4 a bonus (yield_bonus); State._move
         # reads it rather than asking the dicts and lists.
@@ -846,6 +848,7 @@ class Compiled:
             PyMem_Free(self._goal_vp)
             PyMem_Free(self._toll_at)
             PyMem_Free(self._yield_at)
+            PyMem_Free(self._others)
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -1856,13 +1859,15 @@ class State:
         g = self.face_up
         if g < 0 or self.c._goal_at_end[g]:
             return
-        cond = self.c.goal_cond[g]
+        c = self.c
+        cond = c.goal_cond[g]
         if cond.holds(self, self.current):
             self._claim(self.current, g)
             return
-        for q in self.c.others[self.current]:
-            if cond.holds(self, q):
-                self._claim(q, g)
+        at = self.current * (c.n_players - 1)      # others[current], from its C row
+        for i in range(at, at + c.n_players - 1):
+            if cond.holds(self, c._others[i]):
+                self._claim(c._others[i], g)
                 return
 
     def _check_end_of_turn_goals(self):
