@@ -2413,17 +2413,17 @@ class State:
         for q in c.lenders[p]:
             theirs |= self._owned[q]
         candidates = theirs & ~mine & ~self.borrowed_mask
-        for s in range(c.n_struct):
-            if candidates >> s & 1:
-                buf[n] = c.borrow_action[s]
-                n += 1
+        while candidates:                         # in the structures' order
+            buf[n] = c.borrow_action[_ctz(candidates)]
+            n += 1
+            candidates &= candidates - 1
         return n
 
     def _can_hire(self, p: int, value: int) -> bool:
         c = self.c
         if c.sailor_kind < 0 or self.hired >= c.sailor_per_turn:
             return False
-        if value < c.sailor_cost or not self._has(p, c.sailor_cost_pool) or not self._can_pay(p, c.sailor_cost):
+        if value < c.sailor_cost or not self._has(p, c.sailor_cost_pool):
             return False
         if c._sailor_cap >= 0:
             on = 0
@@ -2432,7 +2432,7 @@ class State:
                     on += 1
             if on >= c._sailor_cap:
                 return False
-        return self._free_sailor(p) >= 0
+        return self._free_sailor(p) >= 0 and self._can_pay(p, c.sailor_cost)   # the coins' search last: the dearest
 
     def _free_sailor(self, p: int) -> int:
         c = self.c
