@@ -533,7 +533,7 @@ def test_the_rows_are_sized_as_game_py_says():
                       "build_action": g.MAX_ITEMS, "vp_first": g.MAX_ITEMS, "vp_later": g.MAX_ITEMS,
                       "given_vp": g.MAX_ITEMS, "conv_unlocks": g.MAX_ITEMS, "conv_always": g.MAX_ITEMS,
                       "conv_per_turn": g.MAX_ITEMS, "conv_pay_coin": g.MAX_ITEMS, "conv_gain_coin": g.MAX_ITEMS,
-                      "conv_action": g.MAX_ITEMS}
+                      "conv_action": g.MAX_ITEMS, "pool_end": g.MAX_POOL, "pool_cap": g.MAX_POOL}
     c = PURE.game.compile_ruleset(load_ruleset("province-en"))
     assert [len(getattr(c, "_" + name)) for name in tables] == list(tables.values())
     assert c._requires[:c.n_struct] == list(c.requires) and c._vp_first[:c.n_struct] == list(c.vp_first)
@@ -543,6 +543,7 @@ def test_the_rows_are_sized_as_game_py_says():
     assert c._conv_always[:k] == [int(a) for a in c.conv_always] and c._conv_pay_coin[:k] == list(c.conv_pay_coin)
     assert c._conv_per_turn[:k] == [-1 if per is None else per for per in c.conv_per_turn]
     assert c._conv_gain_coin[:k] == [g if needs else 0 for g, needs in zip(c.conv_gain_coin, c.conv_needs_payout)]
+    assert c._pool_end[:c.n_pool] == list(c.pool_end) and c._pool_cap[:c.n_pool] == list(c.pool_cap)
     # The tables of no fixed length (Compiled._c_row): as pure Python, lists equal to the tuples they copy.
     assert c._action_kind == list(c.action_kind) and c._action_arg2 == list(c.action_arg2)
     assert c._next_space == list(c.next_space) and c._end_kind == list(c.end_kind)

@@ -160,10 +160,13 @@ cdef class Compiled:
     cdef int _conv_pay_coin[64]
     cdef int _conv_gain_coin[64]
     cdef int _conv_action[64]
+    # Per pool resource (MAX_POOL): what is left of it at the end of its owner's turn, and its cap (pool_end, pool_cap).
+    cdef int _pool_end[16]
+    cdef int _pool_cap[16]
 
     @cython.locals(m=cython.longlong)
     cpdef int64_t kind_mask(self, long long structs) except? -1
-    @cython.locals(s=cython.int, i=cython.int, w=cython.int, k=cython.int)
+    @cython.locals(s=cython.int, i=cython.int, w=cython.int, k=cython.int, r=cython.int)
     cpdef _lay_tables(self)
     @cython.locals(row=cython.p_int, i=cython.int)
     cdef int* _c_row(self, tuple values) except NULL
@@ -373,7 +376,7 @@ cdef class State:
     cpdef _enter_unlocked(self, int s)
 
     @cython.locals(c=Compiled, base=cython.int, r=cython.int, keep=cython.int)
-    cpdef _end_pools(self, int p, over)
+    cpdef _end_pools(self, int p, bint over)
 
     @cython.locals(c=Compiled)
     cpdef _convert(self, int p, int k, int roll)

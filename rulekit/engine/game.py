@@ -764,6 +764,11 @@ class Compiled:
             self._conv_pay_coin = [0] * MAX_ITEMS
             self._conv_gain_coin = [0] * MAX_ITEMS
             self._conv_action = [0] * MAX_ITEMS
+            self._pool_end = [0] * MAX_POOL
+            self._pool_cap = [0] * MAX_POOL
+        for r in range(self.n_pool):              # per pool resource: pool_end and pool_cap
+            self._pool_end[r] = self.pool_end[r]
+            self._pool_cap[r] = self.pool_cap[r]
         for s in range(self.n_struct):
             self._requires[s] = self.requires[s]
             self._unlocks[s] = self.unlocks[s]
@@ -1735,9 +1740,9 @@ class State:
         c = self.c
         base = p * c.n_pool
         for r in range(c.n_pool):
-            keep = c.pool_end[r]
+            keep = c._pool_end[r]
             if keep < 0:                          # kept, up to its cap (-1: none)
-                keep = c.pool_cap[r]
+                keep = c._pool_cap[r]
                 if keep >= 0 and self._pool[base + r] > keep:
                     self._pool[base + r] = keep
                 continue
@@ -1745,8 +1750,8 @@ class State:
                 self._pool[base + r] = 0
             elif self._pool[base + r] > keep:
                 self._pool[base + r] = keep
-            if c.pool_cap[r] >= 0 and self._pool[base + r] > c.pool_cap[r]:
-                self._pool[base + r] = c.pool_cap[r]
+            if c._pool_cap[r] >= 0 and self._pool[base + r] > c._pool_cap[r]:
+                self._pool[base + r] = c._pool_cap[r]
 
     # ----------------------------------------------------------------- coins
     # Who makes change: the supply and the player first; when they cannot, c.change_makers[p] in
