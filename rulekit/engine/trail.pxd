@@ -10,6 +10,7 @@ cdef class Trail:
     cdef bint _muted
 
     cpdef append(self, item)
+    cpdef extend(self, list items)
     cpdef _freeze(self)
 
     @cython.locals(t=Trail)

@@ -16,6 +16,8 @@ sequence, as a list would.
 ([1, 2, 9], [1, 2, 3], 3, 3, [2, 3])
 >>> u == [1, 2, 3]
 True
+>>> u.extend([4, 5]); list(u), list(t)
+([1, 2, 3, 4, 5], [1, 2, 9])
 
 A *muted* trail (``Trail(muted=True)``) keeps nothing: appending to it and :meth:`take` do nothing, and it
 reads as empty; its forks are muted too. Search bots mute the states they play on and throw away
@@ -45,6 +47,13 @@ class Trail:
         if self._muted:
             return
         self._own.append(item)
+        self._cache = None
+
+    def extend(self, items: list) -> None:
+        """Append each of ``items``, in order."""
+        if self._muted:
+            return
+        self._own.extend(items)
         self._cache = None
 
     def _freeze(self) -> None:
