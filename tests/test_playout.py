@@ -84,6 +84,23 @@ def test_playout_plays_the_reference_loop_past_the_stack_buffer(tmp_path):
         check_same(rs, seed)
 
 
+def test_playout_writes_the_history_after_the_one_before_and_nothing_when_muted():
+    """The playout writes its actions into the history at its end, after those played before it; a muted
+    state's history (a search's) stays empty."""
+    rs = load_ruleset("province-en")
+    for eng in ENGINES:
+        st = eng.new_game(rs, seed=4, first_player=0)
+        st.playout(4, 3)
+        before = list(st.history)
+        ref = st.clone()
+        n = st.playout(9)
+        assert reference_playout(ref, 9) == n > 0
+        assert list(st.history) == list(ref.history) == before + list(st.history)[len(before):]
+        assert len(st.history) == len(before) + n
+        muted = eng.new_game(rs, seed=4, first_player=0).mute()
+        assert muted.playout(4) > 0 and muted.is_terminal() and list(muted.history) == []
+
+
 def test_playout_stops_at_max_turns_and_goes_on_from_there():
     rs = load_ruleset("province-en")
     for seed in range(10):

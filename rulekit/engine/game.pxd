@@ -414,7 +414,7 @@ cdef class State:
 
     # A random playout (the random bots' game, simulate's): the whole loop in C.
     @cython.locals(x=cython.ulonglong, z=cython.ulonglong, n=cython.int, k=cython.int, size=cython.int,
-                   stack=cython.int[512], at=cython.p_int)
+                   stack=cython.int[512], at=cython.p_int, a=cython.int, history=Trail, keep=cython.bint, played=list)
     cpdef int playout(self, seed, int max_turns=*) except -1
 
 

@@ -3063,7 +3063,8 @@ class State:
         by ``seed`` (the game's generator still draws what the rules draw): each is ``legal[x % len(legal)]``,
         ``x`` the generator's next output, so a Python loop doing the same plays the same game
         (tests/test_playout.py). Compiled, the whole game runs in C: nothing returns to Python between
-        actions. The history and the event log are kept, as for any game."""
+        actions. The history and the event log are kept, as for any game: the history is written at the end
+        (or where an error stops the game), in one go, since nothing in the rules reads it."""
         x = (seed * GOLDEN + MIX2) & MASK64
         n = 0
         size = len(self.c.actions)
@@ -3071,15 +3072,24 @@ class State:
             at = self._legal_buffer(size, stack)
         else:
             at = [0] * size
+        history = self.history
+        keep = not history._muted
+        played = []
+        history._muted = True                     # _apply writes nothing into it meanwhile
         try:
             while self.phase != OVER and (max_turns < 0 or self.turn < max_turns):
                 k = self._legal_into(at)
                 x = (x + GOLDEN) & MASK64
                 z = ((x ^ (x >> 30)) * MIX1) & MASK64
                 z = ((z ^ (z >> 27)) * MIX2) & MASK64
-                self._apply(at[(z ^ (z >> 31)) % k])
+                a = at[(z ^ (z >> 31)) % k]
+                if keep:
+                    played.append(a)
+                self._apply(a)
                 n += 1
         finally:
+            history._muted = not keep
+            history.extend(played)
             self._release_buffer(at, size)
         return n
 
