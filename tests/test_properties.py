@@ -266,3 +266,55 @@ def test_sharing_the_rest_of_the_key_means_an_equal_rest(ruleset_id, seed, choic
         if st.turn != first.turn:
             first = st.clone()
     assert shared or st.is_terminal() or k < 2
+
+
+def _coins_end_variant(tmp_path_factory):
+    """province-en with a first end condition a move's yield can meet (coin value): not Condition.static, so
+    State._apply checks the end after every action (end_static false)."""
+    from scenario import variant
+    data = load_ruleset("province-en").data
+    path = variant(tmp_path_factory.mktemp("coins-end"), {"end": {"conditions": [
+        {"player_condition": {"metric": "coin_value", "at_least": 9}}] + list(data["end"]["conditions"])}},
+        name="coins-end")
+    return load_ruleset(path)
+
+
+@pytest.mark.parametrize("ruleset_id", ["province-en", "province-fr", "province-3p", "events", "trading", "tolls",
+                                        "secret-objectives", "eight-rounds", "coins-end"])
+@settings(max_examples=10, deadline=None)
+@given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=120, max_size=120))
+def test_after_every_action_the_checks_it_skips_would_find_nothing(tmp_path_factory, ruleset_id, seed, choices):
+    """What lets State._apply skip checks (a condition only a build changes, Condition.static; the end's, end_static;
+    none after the move to the spending phase): after every action, the face-up goal checked at once is met by
+    nobody, and no end condition holds unless the game is ending."""
+    rs = _coins_end_variant(tmp_path_factory) if ruleset_id == "coins-end" else load_ruleset(ruleset_id)
+    st = new_game(rs, seed=seed)
+    c = st.c
+    assert c.end_static == (ruleset_id != "coins-end")
+    for pick in choices:
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        st._apply(legal[pick % len(legal)])
+        if st.pending or st.is_terminal():
+            continue
+        g = st.face_up
+        if g >= 0 and not c.goal_at_end[g]:
+            assert not any(c.goal_cond[g].holds(st, p) for p in range(c.n_players)), (c.goal_ids[g], st.history)
+        assert st.ending or st.end_conditions_met() == [], list(st.history)
+
+
+def test_a_static_condition_reads_only_the_structures_built():
+    """Condition.static (checked after a build only): the structures and owns metrics, and all / any / not of them;
+    never a measure a move, a payment or a turn changes, nor a comparison with the other players."""
+    from rulekit.engine.game import Condition, compile_ruleset
+    c = compile_ruleset(load_ruleset("province-en"))
+    assert {g: cond.static for g, cond in zip(c.goal_ids, c.goal_cond)} == {
+        "workers": False, "labor": False, "structure": True, "coin5": False, "two_vp": True, "crowd": False,
+        "spending": False, "grind": False, "coin10": False}
+    owns = {"metric": "owns", "structure": c.struct_ids[0], "at_least": 1}
+    built = {"metric": "structures", "at_least": 2}
+    coins = {"metric": "coin_value", "at_least": 3}
+    assert Condition(c, owns).static and Condition(c, {"all": [owns, built]}).static
+    assert Condition(c, {"not": built}).static and not Condition(c, {"any": [built, coins]}).static
+    assert not Condition(c, {**built, "compare": "most"}).static

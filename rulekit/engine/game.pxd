@@ -142,6 +142,8 @@ cdef class Compiled:
     cdef int* _action_chance          # action_chance: 1 where the action's outcome is drawn by chance
     cdef int* _next_space
     cdef int* _goal_at_end
+    cdef int* _goal_static            # per goal: 1 where its condition is Condition.static
+    cdef public bint end_static
     cdef int* _end_kind
     cdef int* _goal_vp                # per goal: its VP (goal_vps)
     cdef int _coin_per, _coin_vp, _n_measures
@@ -297,7 +299,7 @@ cdef class State:
     cpdef bint _can_hire(self, int p, int value) except -1
 
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,
-                   r=cython.longlong)
+                   r=cython.longlong, g=cython.int, claimed=list)
     cpdef _apply(self, int action)
 
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
@@ -308,7 +310,7 @@ cdef class State:
     @cython.locals(c=Compiled, due=cython.longlong, s=cython.int)
     cpdef _first_turn_gains(self, int p)
 
-    @cython.locals(c=Compiled)
+    @cython.locals(c=Compiled, claimed=list)
     cpdef _end_turn(self)
 
     @cython.locals(c=Compiled, g=cython.int, cond=Condition, q=cython.int, at=cython.int, i=cython.int)
@@ -424,6 +426,7 @@ cdef class Condition:
     cdef public int code, index       # index: the parameter when it is one integer (-1 otherwise)
     cdef public long long lo, hi, pmask
     cdef public tuple parts
+    cdef public bint static           # only a build changes its answer
 
     @cython.locals(code=cython.int, v=cython.longlong)
     cpdef bint holds(self, State st, int p) except -1

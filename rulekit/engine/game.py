@@ -115,6 +115,8 @@ FAST_METRICS = ("coin_value", "structures", "workers", "coins_held", "earned_thi
 
 # End condition kinds the engine checks (Compiled.end_kind indexes this)
 END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clock")
+#: The metrics whose value only a structure's building changes (Condition.static).
+STATIC_METRICS = ("structures", "owns")
 
 # Decisions (docs/engine.md, "Who decides"): a choice asked of one seat outside the actions of its own turn —
 # before the first turn (an objective kept, a bid) or in answer to another seat's action (an offer accepted or
@@ -217,7 +219,8 @@ class Condition:
     the compiled core does with C types, and asks ``met`` for any other.
     """
 
-    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met", "code", "lo", "hi", "pmask", "parts", "index")
+    __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met", "code", "lo", "hi", "pmask", "parts", "index",
+                 "static")
 
     def __init__(self, comp: "Compiled", spec: dict):
         self.spec = spec
@@ -301,6 +304,9 @@ class Condition:
                             return False
                 return True
         self.met = met
+        # Whether only building a structure can change the answer: the measure reads the structures owned and
+        # their first builders alone, of this player alone (State._apply checks such a condition only after a build).
+        self.static = metric in STATIC_METRICS and not compare
 
     def _combine(self, comp, combine, specs):
         """all / any / not over other conditions."""
@@ -330,6 +336,7 @@ class Condition:
                             return True
                     return False
         self.met = met
+        self.static = all(part.static for part in self.parts)
 
     def holds(self, st: "State", p: int) -> bool:
         """Whether player ``p`` meets the condition now (the same answer as ``met``).
@@ -699,6 +706,10 @@ class Compiled:
         self.finish_round = bool(d["end"].get("finish_round", False))
         # The kinds as small integers, for the check after every action.
         self.end_kind = tuple(END_KINDS.index(k) if k in END_KINDS else -1 for k in self.end_order)
+        # Whether no end condition can come true but as a structure is built or a goal claimed (player conditions
+        # that are Condition.static, all_structures_built, goals_exhausted) or as a turn starts (a clock): State._apply
+        # then checks the end only after those.
+        self.end_static = all(k != 0 or cond.static for k, cond in zip(self.end_kind, self.end_conds))
         # clock: the game is over at the end of the turn that makes the turns played reach this count
         # (rounds count n turns); the first such condition in the ruleset's order is the one named.
         self.end_turns = tuple((conds[i]["clock"].get("turns") or conds[i]["clock"].get("rounds", 0) * n)
@@ -791,6 +802,7 @@ class Compiled:
         self._lay_actions()
         self._next_space = self._c_row(self.next_space)
         self._goal_at_end = self._c_row(tuple([1 if at_end else 0 for at_end in self.goal_at_end]))
+        self._goal_static = self._c_row(tuple([1 if cond.static else 0 for cond in self.goal_cond]))
         self._end_kind = self._c_row(self.end_kind)
         self._goal_vp = self._c_row(self.goal_vps)
         # The score's other sources, read by State.score at every evaluation: the coin bonus's coins per VP and
@@ -849,6 +861,7 @@ class Compiled:
             PyMem_Free(self._action_chance)
             PyMem_Free(self._next_space)
             PyMem_Free(self._goal_at_end)
+            PyMem_Free(self._goal_static)
             PyMem_Free(self._end_kind)
             PyMem_Free(self._goal_vp)
             PyMem_Free(self._toll_at)
@@ -2506,8 +2519,15 @@ class State:
         elif kind == OFFER:
             self._offer(p, arg, c.action_arg2[action])
             return
-        self._check_goals()
-        self._check_end()
+        # The checks: the face-up goal, then the end. A condition that only a build can change (Condition.static)
+        # still fails as it did at the last checks unless this action built: it is not asked again. Nor is the end
+        # when all its conditions are so (end_static), unless a goal was claimed just now (claimed is copied on write).
+        g = self.face_up
+        claimed = self.claimed
+        if g >= 0 and (kind == BUILD or not c._goal_static[g]):
+            self._check_goals()
+        if kind == BUILD or not c.end_static or self.claimed is not claimed:
+            self._check_end()
 
     def _convert(self, p: int, k: int, roll: int):
         """Conversion ``k`` by player ``p``: the payment, then the gain — with a roll (``roll`` > 0, the die's
