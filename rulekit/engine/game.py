@@ -1889,19 +1889,18 @@ class State:
                 return
 
     def _check_end_of_turn_goals(self):
+        """The face-up goal checked at the end of a turn, if it is one: claimed by the current player if they meet
+        it; and, with chain_end_of_turn, the next one turned up too if it is also one. A goal checked at once that
+        is face up is met by nobody here: it was checked after the last action (or as it was turned up), and
+        nothing it measures has changed since (a property test checks it)."""
         c = self.c
         while self.face_up >= 0:
             g = self.face_up
-            if c.goal_at_end[g]:
-                cond = c.goal_cond[g]
-                if not cond.holds(self, self.current):
-                    return
-                self._claim(self.current, g)
-            else:
-                before = self.face_up
-                self._check_goals()
-                if self.face_up == before:
-                    return
+            if not c._goal_at_end[g]:
+                return
+            if not c.goal_cond[g].holds(self, self.current):
+                return
+            self._claim(self.current, g)
             if not c.chain_end_of_turn:
                 return                           # the goal turned up waits for the next check
 
