@@ -305,7 +305,7 @@ cdef class State:
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
     cpdef _income(self, int p, long long structs)
 
-    @cython.locals(c=Compiled, p=cython.int)
+    @cython.locals(c=Compiled, p=cython.int, g=cython.int, claimed=list)
     cpdef _start_turn(self)
     @cython.locals(c=Compiled, due=cython.longlong, s=cython.int)
     cpdef _first_turn_gains(self, int p)

@@ -2017,8 +2017,15 @@ class State:
         self._income(p, self._owned[p])
         if self._first_due[p]:
             self._first_turn_gains(p)
-        self._check_goals()
-        self._check_end()
+        # The checks, as after an action (_apply): nothing since the last ones built a structure or claimed a goal,
+        # so a static face-up goal is not asked again, nor a static end (end_static) unless a goal is claimed just
+        # now or a clock counts the turns.
+        g = self.face_up
+        claimed = self.claimed
+        if g >= 0 and not c._goal_static[g]:
+            self._check_goals()
+        if not c.end_static or c.clock_turns or self.claimed is not claimed:
+            self._check_end()
 
     def _first_turn_gains(self, p: int):
         """gain: {when: first_turn}: paid once, at the start of the builder's first turn after building."""
