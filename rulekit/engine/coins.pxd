@@ -5,6 +5,7 @@ from libc.stdint cimport int64_t
 
 # The slot tables' size (coins.py), a C integer: a key's slot is computed in C.
 cdef int SLOTS, PSLOTS, MAX_DENOMS
+cdef long long _IB                # INDEX_BITS: a shift by it is made in 64 bits
 
 @cython.final
 cdef class Coinage:
@@ -18,7 +19,7 @@ cdef class Coinage:
     cdef public bint indexed, _packed_keys
     cdef public tuple holding
     cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots, _vitems, _vstart, _place
-    cdef public dict _packed, _epacked
+    cdef public dict _epacked
 
     cpdef int64_t value_at(self, int i) except -1
     cpdef int64_t count_at(self, int i, int d) except -1

@@ -55,6 +55,8 @@ PSLOTS = 131071
 #: rulekit.language.soundness.MAX_HOLDINGS (10,000) holdings, below 2 ** 14 (a test keeps them so).
 INDEX_BITS = 14
 INDEX_MASK = (1 << INDEX_BITS) - 1
+#: INDEX_BITS again, a C integer in the compiled core (coins.pxd): the answers are packed in C.
+_IB = INDEX_BITS
 
 #: The most kinds of coins :meth:`Coinage._transfer_at` searches in C (more: :meth:`Coinage._transfer`, tuples).
 MAX_DENOMS = 16
@@ -119,7 +121,6 @@ class Coinage:
         self._vitems, self._vstart, self._place = array("q", order), array("q", starts), array("q", place)
         self._pslots = array("q", [-1, 0]) * PSLOTS
         self._eslots = array("q", [-1, 0]) * SLOTS
-        self._packed = {}
         self._epacked = {}
         self._packed_keys = holdings ** 3 * (self.total_value + 1) < (1 << 62)
 
@@ -182,19 +183,15 @@ class Coinage:
 
     def transfer_at(self, ia: int, ib: int, ic: int, amount: int) -> int:
         """:meth:`transfer` on holdings given by index; its answer packed as ``a << 28 | b << 14 | c`` (the
-        holdings' indexes, :data:`INDEX_BITS` bits each), or -1 where it has none. Cached: a slot table of C
-        integers, then a dict."""
+        holdings' indexes, :data:`INDEX_BITS` bits each), or -1 where it has none. Cached in a slot table of C
+        integers (a key's slot keeps the last key that landed there and its answer; another key is searched
+        again: a dict behind the table was found nearly always to miss too)."""
         if self._packed_keys and 0 <= amount <= self.total_value:
             k = ((ia * self._holdings + ib) * self._holdings + ic) * (self.total_value + 1) + amount
             slot = k % PSLOTS
             if self._pslots[2 * slot] == k:
                 return self._pslots[2 * slot + 1]
-            known = self._packed.get(k)
-            if known is None:
-                if len(self._packed) >= CACHE_SIZE:
-                    self._packed.clear()
-                known = self._packed[k] = self._transfer_at(ia, ib, ic, amount)
-            r = known
+            r = self._transfer_at(ia, ib, ic, amount)
             self._pslots[2 * slot] = k
             self._pslots[2 * slot + 1] = r
             return r
@@ -209,7 +206,8 @@ class Coinage:
         if n > MAX_DENOMS:
             return self._pack3(self._transfer(self.holding[ia], self.holding[ib], self.holding[ic], amount))
         if amount == 0:
-            return (ia << INDEX_BITS | ib) << INDEX_BITS | ic
+            x = ia                                # a 64-bit integer, compiled: the packed answer takes 42 bits
+            return (x << _IB | ib) << _IB | ic
         va = self._hvalue[ia] - amount
         if va < 0:
             return -1
@@ -252,7 +250,7 @@ class Coinage:
             b2 = 0
             for i in range(n):
                 b2 += (w[i] - cnt[best * n + i]) * self._place[i]
-            return (best << INDEX_BITS | b2) << INDEX_BITS | ic
+            return (best << _IB | b2) << _IB | ic
         if vb > self.total_value:                 # no holding has that value
             return -1
         best_b = -1
@@ -295,7 +293,7 @@ class Coinage:
         c2 = 0
         for i in range(n):
             c2 += (w[MAX_DENOMS + i] - cnt[best * n + i] - cnt[best_b * n + i]) * self._place[i]
-        return (best << INDEX_BITS | best_b) << INDEX_BITS | c2
+        return (best << _IB | best_b) << _IB | c2
 
     def _better_at(self, c_moved: int, a_gets: int, moved: int, x: int,
                    best_c: int, best_gets: int, best_moved: int, best: int) -> bool:
