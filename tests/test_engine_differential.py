@@ -559,6 +559,7 @@ def test_the_rows_are_sized_as_game_py_says():
     assert gamble._action_chance == list(gamble.action_chance) and 1 in gamble._action_chance
     three = PURE.game.compile_ruleset(load_ruleset("province-3p"))
     assert three._others == [q for p in range(3) for q in three.others[p]] == [1, 2, 2, 0, 0, 1]
+    assert three._lender_seats == [sum(1 << q for q in three.lenders[p]) for p in range(3)] == [6, 5, 3]
     for t in (c, fr, eight, three):               # per structure and space: yield_if 1, yield_over 2, a bonus 4
         assert t._yield_at == [(sp in t.yield_if[s]) | (sp in t.yield_over[s]) << 1
                                | any(b[0] == sp for b in t.yield_bonus[s]) << 2

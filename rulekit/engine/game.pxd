@@ -148,6 +148,7 @@ cdef class Compiled:
     cdef int* _goal_vp                # per goal: its VP (goal_vps)
     cdef int _coin_per, _coin_vp, _n_measures
     cdef int* _toll_at                # per space: 1 where a toll is paid (toll_mask)
+    cdef int* _lender_seats           # per seat: the seats in lenders[seat], as a set
     cdef int* _others                 # others, seat after seat: seat p's n_players - 1 at p * (n_players - 1)
     cdef int* _yield_at               # per structure and space: what it changes of a move's yield there (1, 2, 4)
     cdef bint _has_tolls
@@ -289,7 +290,7 @@ cdef class State:
     cpdef list legal_actions(self)
 
     @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,
-                   theirs=cython.longlong, q=cython.int)
+                   theirs=cython.longlong, q=cython.int, m=cython.int)
     cdef int _borrow_into(self, int* buf, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int)

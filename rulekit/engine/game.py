@@ -812,6 +812,9 @@ class Compiled:
         self._toll_at = self._c_row(tuple([self.toll_mask >> i & 1 for i in range(self.n_spaces)]))   # 1: a toll
         # others[p] for every seat, one after the other: seat p's at p * (n_players - 1).
         self._others = self._c_row(tuple([q for p in range(self.n_players) for q in self.others[p]]))
+        # Per seat, the seats it may borrow from (lenders), as a set.
+        self._lender_seats = self._c_row(tuple([sum([1 << q for q in self.lenders[p]])
+                                                for p in range(self.n_players)]))
         # Per structure and space (at s * n_spaces + space), what the structure changes of a move's yield there:
         # 1 replaced if a condition holds (yield_if), 2 replaced (yield_over), 4 a bonus (yield_bonus); State._move
         # reads it rather than asking the dicts and lists.
@@ -867,6 +870,7 @@ class Compiled:
             PyMem_Free(self._toll_at)
             PyMem_Free(self._yield_at)
             PyMem_Free(self._others)
+            PyMem_Free(self._lender_seats)
 
     def _compile_events(self, ev: dict, sidx: dict):
         """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
@@ -2434,8 +2438,10 @@ class State:
         if self.holder >= 0 and not (c.take_from_opponent and self._owned[self.holder] & c.borrow_mask):
             return n
         theirs = 0
-        for q in c.lenders[p]:
-            theirs |= self._owned[q]
+        m = c._lender_seats[p]
+        while m:
+            theirs |= self._owned[_ctz(m)]
+            m &= m - 1
         candidates = theirs & ~mine & ~self.borrowed_mask
         while candidates:                         # in the structures' order
             buf[n] = c.borrow_action[_ctz(candidates)]
