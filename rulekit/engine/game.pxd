@@ -337,7 +337,7 @@ cdef class State:
     @cython.locals(c=Compiled, g=cython.int, first=cython.int, meet=cython.int, q=cython.int, cond=Condition)
     cpdef _reveal_next(self)
 
-    @cython.locals(c=Compiled, g=cython.int)
+    @cython.locals(c=Compiled, g=cython.int, before=cython.int)
     cpdef _check_end_of_turn_goals(self)
 
     cpdef bint _end_condition_met(self, int i) except -1

@@ -1893,18 +1893,24 @@ class State:
                 return
 
     def _check_end_of_turn_goals(self):
-        """The face-up goal checked at the end of a turn, if it is one: claimed by the current player if they meet
-        it; and, with chain_end_of_turn, the next one turned up too if it is also one. A goal checked at once that
-        is face up is met by nobody here: it was checked after the last action (or as it was turned up), and
-        nothing it measures has changed since (a property test checks it)."""
+        """The face-up goal checked at the end of a turn: claimed by the current player if they meet it; one
+        checked at once, by the first who meets it (_check_goals); with chain_end_of_turn, the next one turned up
+        too. On a muted state, a goal checked at once is met by nobody here, as _apply's "Checks" says: it is not
+        asked again."""
         c = self.c
         while self.face_up >= 0:
             g = self.face_up
-            if not c._goal_at_end[g]:
+            if c._goal_at_end[g]:
+                if not c.goal_cond[g].holds(self, self.current):
+                    return
+                self._claim(self.current, g)
+            elif self.history._muted:
                 return
-            if not c.goal_cond[g].holds(self, self.current):
-                return
-            self._claim(self.current, g)
+            else:
+                before = self.face_up
+                self._check_goals()
+                if self.face_up == before:
+                    return
             if not c.chain_end_of_turn:
                 return                           # the goal turned up waits for the next check
 
@@ -2021,15 +2027,19 @@ class State:
         self._income(p, self._owned[p])
         if self._first_due[p]:
             self._first_turn_gains(p)
-        # The checks, as after an action (_apply): nothing since the last ones built a structure or claimed a goal,
-        # so a static face-up goal is not asked again, nor a static end (end_static) unless a goal is claimed just
-        # now or a clock counts the turns.
-        g = self.face_up
-        claimed = self.claimed
-        if g >= 0 and not c._goal_static[g]:
-            self._check_goals()
-        if not c.end_static or c.clock_turns or self.claimed is not claimed:
-            self._check_end()
+        # The checks, as after an action (_apply, "Checks"): on a muted state, nothing since the last ones built a
+        # structure or claimed a goal, so a static face-up goal is not asked again, nor a static end (end_static)
+        # unless a goal is claimed just now or a clock counts the turns.
+        if self.history._muted:
+            g = self.face_up
+            claimed = self.claimed
+            if g >= 0 and not c._goal_static[g]:
+                self._check_goals()
+            if not c.end_static or c.clock_turns or self.claimed is not claimed:
+                self._check_end()
+            return
+        self._check_goals()
+        self._check_end()
 
     def _first_turn_gains(self, p: int):
         """gain: {when: first_turn}: paid once, at the start of the builder's first turn after building."""
@@ -2081,8 +2091,8 @@ class State:
             self._cast()
         claimed = self.claimed
         self._check_end_of_turn_goals()
-        if self.claimed is not claimed:           # a goal claimed (claimed is copied on write): the end checked again;
-            self._check_end()                     # else nothing measured changed since the last action's checks
+        if self.claimed is not claimed or not self.history._muted:   # muted: the end checked again only after a
+            self._check_end()                     # claim (claimed is copied on write), as in _apply's "Checks"
         if c.clock_turns and not self.ending and self.turn + 1 >= c.clock_turns:
             # A clock: this turn was the last one it counts; it is played whole.
             self.ending = True
@@ -2495,10 +2505,9 @@ class State:
             self._move(p, arg, c._action_arg2[action], self._leap_steps(p))
             self.leaped += 1
         elif kind == SPEND:
-            # Nothing a goal or an end condition measures changes: the checks made after the last change (every
-            # action, decision and turn's start ends with them) still hold, and making them again would change nothing.
             self.phase = SPENDING
-            return
+            if self.history._muted:              # nothing the checks measure changed (see "Checks" below)
+                return
         elif kind == END:
             self._end_turn()
             return
@@ -2531,15 +2540,22 @@ class State:
         elif kind == OFFER:
             self._offer(p, arg, c.action_arg2[action])
             return
-        # The checks: the face-up goal, then the end. A condition that only a build can change (Condition.static)
-        # still fails as it did at the last checks unless this action built: it is not asked again. Nor is the end
-        # when all its conditions are so (end_static), unless a goal was claimed just now (claimed is copied on write).
-        g = self.face_up
-        claimed = self.claimed
-        if g >= 0 and (kind == BUILD or not c._goal_static[g]):
-            self._check_goals()
-        if kind == BUILD or not c.end_static or self.claimed is not claimed:
-            self._check_end()
+        # Checks: the face-up goal, then the end. After every action, decision and turn's start they found nothing
+        # more to do, so a state reached by play alone fails each condition that a change since has not touched. A
+        # muted state (a search's, or the playout's while it runs) is one: it skips the checks that cannot find
+        # anything. Those of a condition only a build changes (Condition.static), unless this action built; those
+        # of the end when all its conditions are so (end_static), unless a goal was claimed just now (claimed is
+        # copied on write). A state another way may have changed (a test setting a position) checks everything.
+        if self.history._muted:
+            g = self.face_up
+            claimed = self.claimed
+            if g >= 0 and (kind == BUILD or not c._goal_static[g]):
+                self._check_goals()
+            if kind == BUILD or not c.end_static or self.claimed is not claimed:
+                self._check_end()
+            return
+        self._check_goals()
+        self._check_end()
 
     def _convert(self, p: int, k: int, roll: int):
         """Conversion ``k`` by player ``p``: the payment, then the gain — with a roll (``roll`` > 0, the die's
