@@ -1,6 +1,6 @@
 """Property tests (hypothesis) for the invariants of coins and games."""
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st_
 
 from rulekit.engine import new_game
@@ -232,14 +232,17 @@ def test_transfer_agrees_with_the_policy_by_brute_force(data, which):
 @settings(max_examples=15, deadline=None)
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=50, max_size=50))
 def test_return_of_is_the_outcomes_return(ruleset_id, seed, choices):
-    """State.return_of(p) (the search's evaluation of a finished position) is returns()[p], ties included."""
+    """State.return_of(p) (the search's evaluation of a finished position) is returns()[p], ties included. The
+    choices repeat: a few of their cycles never build and play on without end (about 1 in 300 on province-en),
+    and are set aside after 5,000 actions."""
     rs = load_ruleset(ruleset_id)
     st = new_game(rs, seed=seed)
     k = 0
-    while not st.is_terminal():
+    while not st.is_terminal() and k < 5000:
         legal = st.legal_actions()
         st._apply(legal[choices[k % len(choices)] % len(legal)])
         k += 1
+    assume(st.is_terminal())
     assert [st.return_of(p) for p in range(st.n_players)] == list(st.returns())
 
 
