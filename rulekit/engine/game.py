@@ -305,7 +305,8 @@ class Condition:
                 return True
         self.met = met
         # Whether only building a structure can change the answer: the measure reads the structures owned and
-        # their first builders alone, of this player alone (State._apply checks such a condition only after a build).
+        # their first builders alone, of this player alone (a muted state checks it only after a build: State._apply,
+        # "Checks").
         self.static = metric in STATIC_METRICS and not compare
 
     def _combine(self, comp, combine, specs):
@@ -707,8 +708,8 @@ class Compiled:
         # The kinds as small integers, for the check after every action.
         self.end_kind = tuple(END_KINDS.index(k) if k in END_KINDS else -1 for k in self.end_order)
         # Whether no end condition can come true but as a structure is built or a goal claimed (player conditions
-        # that are Condition.static, all_structures_built, goals_exhausted) or as a turn starts (a clock): State._apply
-        # then checks the end only after those.
+        # that are Condition.static, all_structures_built, goals_exhausted) or as a turn starts (a clock): a muted
+        # state then checks the end only after those (State._apply, "Checks").
         self.end_static = all(k != 0 or cond.static for k, cond in zip(self.end_kind, self.end_conds))
         # clock: the game is over at the end of the turn that makes the turns played reach this count
         # (rounds count n turns); the first such condition in the ruleset's order is the one named.
@@ -3112,7 +3113,9 @@ class State:
         ``x`` the generator's next output, so a Python loop doing the same plays the same game
         (tests/test_playout.py). Compiled, the whole game runs in C: nothing returns to Python between
         actions. The history and the event log are kept, as for any game: the history is written at the end
-        (or where an error stops the game), in one go, since nothing in the rules reads it."""
+        (or where an error stops the game), in one go, since nothing in the rules reads it. Meanwhile the history
+        is muted, so the playout skips the checks a search's state skips (_apply, "Checks"): from a state reached
+        by play, the same game."""
         x = (seed * GOLDEN + MIX2) & MASK64
         n = 0
         size = len(self.c.actions)
