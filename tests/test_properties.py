@@ -287,7 +287,7 @@ def _coins_end_variant(tmp_path_factory):
 @settings(max_examples=10, deadline=None)
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=120, max_size=120))
 def test_after_every_action_the_checks_it_skips_would_find_nothing(tmp_path_factory, ruleset_id, seed, choices):
-    """What lets a muted state (State._apply, "Checks") skip checks (a condition only a build changes,
+    """What lets a muted state (State._checks) skip checks (a condition only a build changes,
     Condition.static; the end's, end_static; all after the move to the spending phase): after every action on it,
     the face-up goal checked at once is met by nobody, and no end condition holds unless the game is ending; and it
     plays the same game as a state that checks everything."""

@@ -300,13 +300,15 @@ cdef class State:
     cpdef bint _can_hire(self, int p, int value) except -1
 
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,
-                   r=cython.longlong, g=cython.int, claimed=list)
+                   r=cython.longlong)
     cpdef _apply(self, int action)
+    @cython.locals(c=Compiled, g=cython.int, claimed=list)
+    cpdef _checks(self, bint built, bint clock)
 
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
     cpdef _income(self, int p, long long structs)
 
-    @cython.locals(c=Compiled, p=cython.int, g=cython.int, claimed=list)
+    @cython.locals(c=Compiled, p=cython.int)
     cpdef _start_turn(self)
     @cython.locals(c=Compiled, due=cython.longlong, s=cython.int)
     cpdef _first_turn_gains(self, int p)

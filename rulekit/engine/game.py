@@ -305,8 +305,7 @@ class Condition:
                 return True
         self.met = met
         # Whether only building a structure can change the answer: the measure reads the structures owned and
-        # their first builders alone, of this player alone (a muted state checks it only after a build: State._apply,
-        # "Checks").
+        # their first builders alone, of this player alone (a muted state checks it only after a build: State._checks).
         self.static = metric in STATIC_METRICS and not compare
 
     def _combine(self, comp, combine, specs):
@@ -709,7 +708,7 @@ class Compiled:
         self.end_kind = tuple(END_KINDS.index(k) if k in END_KINDS else -1 for k in self.end_order)
         # Whether no end condition can come true but as a structure is built or a goal claimed (player conditions
         # that are Condition.static, all_structures_built, goals_exhausted) or as a turn starts (a clock): a muted
-        # state then checks the end only after those (State._apply, "Checks").
+        # state then checks the end only after those (State._checks).
         self.end_static = all(k != 0 or cond.static for k, cond in zip(self.end_kind, self.end_conds))
         # clock: the game is over at the end of the turn that makes the turns played reach this count
         # (rounds count n turns); the first such condition in the ruleset's order is the one named.
@@ -1896,7 +1895,7 @@ class State:
     def _check_end_of_turn_goals(self):
         """The face-up goal checked at the end of a turn: claimed by the current player if they meet it; one
         checked at once, by the first who meets it (_check_goals); with chain_end_of_turn, the next one turned up
-        too. On a muted state, a goal checked at once is met by nobody here, as _apply's "Checks" says: it is not
+        too. On a muted state, a goal checked at once is met by nobody here, as _checks says: it is not
         asked again."""
         c = self.c
         while self.face_up >= 0:
@@ -2028,19 +2027,7 @@ class State:
         self._income(p, self._owned[p])
         if self._first_due[p]:
             self._first_turn_gains(p)
-        # The checks, as after an action (_apply, "Checks"): on a muted state, nothing since the last ones built a
-        # structure or claimed a goal, so a static face-up goal is not asked again, nor a static end (end_static)
-        # unless a goal is claimed just now or a clock counts the turns.
-        if self.history._muted:
-            g = self.face_up
-            claimed = self.claimed
-            if g >= 0 and not c._goal_static[g]:
-                self._check_goals()
-            if not c.end_static or c.clock_turns or self.claimed is not claimed:
-                self._check_end()
-            return
-        self._check_goals()
-        self._check_end()
+        self._checks(False, c.clock_turns != 0)   # nothing built since the last checks; a clock counts this turn
 
     def _first_turn_gains(self, p: int):
         """gain: {when: first_turn}: paid once, at the start of the builder's first turn after building."""
@@ -2093,7 +2080,7 @@ class State:
         claimed = self.claimed
         self._check_end_of_turn_goals()
         if self.claimed is not claimed or not self.history._muted:   # muted: the end checked again only after a
-            self._check_end()                     # claim (claimed is copied on write), as in _apply's "Checks"
+            self._check_end()                     # claim (claimed is copied on write), as in _checks
         if c.clock_turns and not self.ending and self.turn + 1 >= c.clock_turns:
             # A clock: this turn was the last one it counts; it is played whole.
             self.ending = True
@@ -2507,7 +2494,7 @@ class State:
             self.leaped += 1
         elif kind == SPEND:
             self.phase = SPENDING
-            if self.history._muted:              # nothing the checks measure changed (see "Checks" below)
+            if self.history._muted:              # nothing the checks measure changed (_checks)
                 return
         elif kind == END:
             self._end_turn()
@@ -2541,22 +2528,29 @@ class State:
         elif kind == OFFER:
             self._offer(p, arg, c.action_arg2[action])
             return
-        # Checks: the face-up goal, then the end. After every action, decision and turn's start they found nothing
-        # more to do, so a state reached by play alone fails each condition that a change since has not touched. A
-        # muted state (a search's, or the playout's while it runs) is one: it skips the checks that cannot find
-        # anything. Those of a condition only a build changes (Condition.static), unless this action built; those
-        # of the end when all its conditions are so (end_static), unless a goal was claimed just now (claimed is
-        # copied on write). A state another way may have changed (a test setting a position) checks everything.
-        if self.history._muted:
-            g = self.face_up
-            claimed = self.claimed
-            if g >= 0 and (kind == BUILD or not c._goal_static[g]):
-                self._check_goals()
-            if kind == BUILD or not c.end_static or self.claimed is not claimed:
-                self._check_end()
+        self._checks(kind == BUILD, False)
+
+    def _checks(self, built: bool, clock: bool):
+        """Checks: the face-up goal, then the end, after an action (``built``: it built a structure) or at a turn's
+        start (``clock``: a clock counts the turns).
+
+        After every action, decision and turn's start they found nothing more to do, so a state reached by play
+        alone fails each condition that a change since has not touched. A muted state (a search's, or the
+        playout's while it runs) is one: it skips the checks that cannot find anything. Those of a condition only
+        a build changes (Condition.static), unless a structure was built; those of the end when all its conditions
+        are so (end_static), unless a goal was claimed just now (claimed is copied on write) or a clock counts. A
+        state another way may have changed (a test setting a position) checks everything."""
+        if not self.history._muted:
+            self._check_goals()
+            self._check_end()
             return
-        self._check_goals()
-        self._check_end()
+        c = self.c
+        g = self.face_up
+        claimed = self.claimed
+        if g >= 0 and (built or not c._goal_static[g]):
+            self._check_goals()
+        if built or clock or not c.end_static or self.claimed is not claimed:
+            self._check_end()
 
     def _convert(self, p: int, k: int, roll: int):
         """Conversion ``k`` by player ``p``: the payment, then the gain — with a roll (``roll`` > 0, the die's
@@ -3114,7 +3108,7 @@ class State:
         (tests/test_playout.py). Compiled, the whole game runs in C: nothing returns to Python between
         actions. The history and the event log are kept, as for any game: the history is written at the end
         (or where an error stops the game), in one go, since nothing in the rules reads it. Meanwhile the history
-        is muted, so the playout skips the checks a search's state skips (_apply, "Checks"): from a state reached
+        is muted, so the playout skips the checks a search's state skips (_checks): from a state reached
         by play, the same game."""
         x = (seed * GOLDEN + MIX2) & MASK64
         n = 0
