@@ -2265,8 +2265,8 @@ class State:
                     buf[0] = c.a_spend
                     buf[1] = c.a_end
                     n = 2
-            if c.borrow_phases & 1:
-                n = self._borrow_into(buf, n)
+            if c.borrow_phases & 1 and self.borrows < c.borrow_per_turn and self._owned[p] & c.borrow_mask:
+                n = self._borrow_into(buf, n)     # (its first tests, here: most turns have no borrow)
             if c.trade_phases & 1 and self.offers < c.trade_per_turn:
                 n = self._offer_into(buf, n)
             if self.moved:
@@ -2291,7 +2291,7 @@ class State:
                 if value >= cost and self._has(p, self.ev_cost_pool[s]) and self._can_pay(p, cost):
                     buf[n] = c._build_action[s]
                     n += 1
-        if c.borrow_phases & 2:
+        if c.borrow_phases & 2 and self.borrows < c.borrow_per_turn and owned & c.borrow_mask:
             n = self._borrow_into(buf, n)
         active = self._active_structs(p)
         conv_ok = 0
