@@ -283,7 +283,8 @@ cdef class State:
                    dn=cython.int, used=cython.int, tokens=cython.int, cost=cython.int,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int,
                    b=cython.int, n_conv=cython.int, cg=Coinage,
-                   n=cython.int, i=cython.int, j=cython.int, first=cython.int)
+                   n=cython.int, i=cython.int, j=cython.int, first=cython.int, dest=cython.int,
+                   known=cython.longlong, payable=cython.longlong, ok=cython.bint)
     cdef int _legal_into(self, int* buf) except -1
 
     @cython.locals(out=list)
@@ -356,12 +357,12 @@ cdef class State:
     cpdef _build(self, int p, int s)
     @cython.locals(c=Compiled, k=cython.int, owner=cython.int, q=cython.int)
     cpdef int _worker_owner(self, int w) except? -2    # -1 is an answer (none)
-    @cython.locals(owners=cython.longlong, w=cython.int, q=cython.int)
+    @cython.locals(c=Compiled, owners=cython.longlong, w=cython.int, q=cython.int, k=cython.int)
     cpdef int64_t _toll_owners(self, int p, int dest, int skip) except? -1
     @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage,
                    purse=cython.int, supply=cython.int, t=cython.longlong, owners=cython.longlong, k=cython.int)
     cpdef bint _tolls(self, int p, int dest, int skip, bint pay) except -1
-    @cython.locals(c=Compiled, dest=cython.int)
+    @cython.locals(c=Compiled, dest=cython.int, sp=cython.int)
     cpdef bint _toll_ok(self, int p, int a) except -1
     @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int)
     cpdef int _mover(self, int p, int kind, int sp) except? -2    # -1 is an answer (none)

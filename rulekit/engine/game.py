@@ -2244,10 +2244,25 @@ class State:
                     buf[n] = c.leap_action[buf[i]]
                     n += 1
             if c._has_tolls:                      # a move whose tolls the mover cannot pay is not legal
+                # Moves onto the same space from another pay the same tolls: asked once per destination (a set,
+                # below 62), the payable ones kept (a move back onto its own space asks _toll_ok: it leaves a
+                # worker there).
                 j = 0
+                known = 0
+                payable = 0
                 for i in range(n):
-                    if self._toll_ok(p, buf[i]):
-                        buf[j] = buf[i]
+                    a = buf[i]
+                    dest = self._move_dest(p, a)
+                    if dest < 62 and dest != c._action_arg2[a]:
+                        if not known >> dest & 1:
+                            known |= BIT << dest
+                            if not c._toll_at[dest] or self._tolls(p, dest, -1, False):
+                                payable |= BIT << dest
+                        ok = payable >> dest & 1
+                    else:
+                        ok = self._toll_ok(p, a)
+                    if ok:
+                        buf[j] = a
                         j += 1
                 n = j
                 if not n and not moved:           # no move is left: the player goes on to the spending phase
@@ -2810,10 +2825,10 @@ class State:
         its kind now (an ``unlocked`` kind whose unlock_worker effect one player alone has, owned or borrowed
         this turn); -1 for a worker of a kind everyone, or several players, may move (docs/readings.md)."""
         c = self.c
-        k = c.worker_kind[w]
+        k = c._worker_kind[w]
         if k == c.sailor_kind:
             return self._wowner[w]
-        if c.kind_access[k] == ACCESS_EVERYONE:
+        if c._everyone_kinds >> k & 1:           # kind_access[k] is ACCESS_EVERYONE
             return -1
         owner = -1
         for q in range(c.n_players):
@@ -2826,10 +2841,17 @@ class State:
     def _toll_owners(self, p: int, dest: int, skip: int) -> int:
         """The other players owning a worker on space ``dest`` (worker ``skip``, the one moving, aside), as a set
         of seats (bits): each is paid the space's toll once, in turn order from the one after ``p``."""
+        c = self.c
         owners = 0
-        for w in range(self.c.n_workers):
+        for w in range(c.n_workers):
             if w != skip and self._wpos[w] == dest:
-                q = self._worker_owner(w)
+                k = c._worker_kind[w]
+                if k == c.sailor_kind:            # _worker_owner's first two answers, without the call
+                    q = self._wowner[w]
+                elif c._everyone_kinds >> k & 1:
+                    continue
+                else:
+                    q = self._worker_owner(w)
                 if q >= 0 and q != p:
                     owners |= BIT << q
         return owners
@@ -2879,7 +2901,8 @@ class State:
         dest = self._move_dest(p, a)
         if not c._toll_at[dest]:
             return True
-        return self._tolls(p, dest, self._mover(p, c._action_arg[a], c._action_arg2[a]), False)
+        sp = c._action_arg2[a]                    # the mover's space: it is among dest's workers only if dest is sp
+        return self._tolls(p, dest, self._mover(p, c._action_arg[a], sp) if sp == dest else -1, False)
 
     def _steal(self, p: int, richest: int, measure: int, amounts: tuple, coin: int):
         """A steal effect of a structure ``p`` builds: from the next player in turn order (or the other player
