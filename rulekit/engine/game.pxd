@@ -329,9 +329,9 @@ cdef class State:
     @cython.locals(amount=cython.int, cg=Coinage, q=cython.int, makers=tuple, r=cython.longlong)
     cpdef int _earn_coin(self, int p, int amount) except? -1
 
-    @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
+    @cython.locals(cg=Coinage, q=cython.int)
     cpdef bint _can_earn(self, int p, int amount) except -1
-    @cython.locals(cg=Coinage, q=cython.int, makers=tuple)
+    @cython.locals(cg=Coinage, q=cython.int)
     cpdef bint _can_pay(self, int p, int amount) except -1
     @cython.locals(cg=Coinage, q=cython.int, makers=tuple, r=cython.longlong)
     cpdef _pay(self, int p, int amount)

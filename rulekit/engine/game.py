@@ -1782,12 +1782,12 @@ class State:
         amount = min(amount, cg.value_at(self._supply))
         makers = self.c.change_makers[p]
         while amount > 0:
-            if not makers:
-                r = cg.transfer_at(self._supply, self._purses[p], 0, amount)
-                if r >= 0:
-                    self._supply = r >> IB >> IB
-                    self._purses[p] = r >> IB & IM
-                    return amount
+            # The supply and the player alone first, as _pay: what they can do leaves the makers' coins as they are.
+            r = cg.transfer_at(self._supply, self._purses[p], 0, amount)
+            if r >= 0:
+                self._supply = r >> IB >> IB
+                self._purses[p] = r >> IB & IM
+                return amount
             for q in makers:
                 r = cg.transfer_at(self._supply, self._purses[p], self._purses[q], amount)
                 if r >= 0:
@@ -1799,23 +1799,26 @@ class State:
         return 0
 
     def _can_earn(self, p: int, amount: int) -> bool:
+        """Whether ``p`` can take ``amount`` from the supply: asked first of the two alone, as _can_pay."""
         cg = self.c.coinage
-        makers = self.c.change_makers[p]
-        if not makers:
-            return cg.transfer_at(self._supply, self._purses[p], 0, amount) >= 0
-        for q in makers:
+        if cg.transfer_at(self._supply, self._purses[p], 0, amount) >= 0:
+            return True
+        for q in self.c.change_makers[p]:
             if cg.transfer_at(self._supply, self._purses[p], self._purses[q], amount) >= 0:
                 return True
         return False
 
     def _can_pay(self, p: int, amount: int) -> bool:
+        """Whether ``p`` can pay ``amount`` to the supply. Asked first of the payer and the supply alone (the
+        empty holding, index 0, as the change maker): a payment they can make touches no one else's coins
+        (Coinage.transfer's policy), so the answer is the same, and this question, without a third purse in it,
+        is far more often in the coins' table. Then of each change maker in turn."""
         if amount == 0:
             return True
         cg = self.c.coinage
-        makers = self.c.change_makers[p]
-        if not makers:
-            return cg.transfer_at(self._purses[p], self._supply, 0, amount) >= 0
-        for q in makers:
+        if cg.transfer_at(self._purses[p], self._supply, 0, amount) >= 0:
+            return True
+        for q in self.c.change_makers[p]:
             if cg.transfer_at(self._purses[p], self._supply, self._purses[q], amount) >= 0:
                 return True
         return False
@@ -1823,13 +1826,17 @@ class State:
     def _pay(self, p: int, amount: int):
         if amount:
             cg = self.c.coinage
-            makers = self.c.change_makers[p]
-            if not makers:
-                r = cg.transfer_at(self._purses[p], self._supply, 0, amount)
-                if r < 0:               # never: the callers check _can_pay first
-                    raise RuntimeError(f"seat {p} cannot pay {amount}")
+            # The payer and the supply alone first, as _can_pay: a payment they can make leaves the change
+            # makers' coins as they are, so it is the payment they would make with the first of them.
+            r = cg.transfer_at(self._purses[p], self._supply, 0, amount)
+            if r >= 0:
                 self._purses[p] = r >> IB >> IB
                 self._supply = r >> IB & IM
+                self.spent += amount
+                return
+            makers = self.c.change_makers[p]
+            if not makers:               # never: the callers check _can_pay first
+                raise RuntimeError(f"seat {p} cannot pay {amount}")
             for q in makers:
                 r = cg.transfer_at(self._purses[p], self._supply, self._purses[q], amount)
                 if r >= 0:
