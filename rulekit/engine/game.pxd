@@ -364,7 +364,7 @@ cdef class State:
     cpdef bint _tolls(self, int p, int dest, int skip, bint pay) except -1
     @cython.locals(c=Compiled, dest=cython.int, sp=cython.int)
     cpdef bint _toll_ok(self, int p, int a) except -1
-    @cython.locals(c=Compiled, kinds=cython.longlong, w=cython.int)
+    @cython.locals(c=Compiled, sailor=cython.bint, w=cython.int)
     cpdef int _mover(self, int p, int kind, int sp) except? -2    # -1 is an answer (none)
     @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
                    amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)

@@ -2729,9 +2729,12 @@ class State:
         """The worker a move of ``p``'s of worker kind ``kind`` from space ``sp`` moves: the first on that space
         that has not moved this turn and that ``p`` may move; -1 if none."""
         c = self.c
-        kinds = self._kind_access(p)
+        sailor = kind == c.sailor_kind
+        if not sailor and not self._kind_access(p) >> kind & 1:
+            return -1                             # _can_move's answer for every worker of the kind
         for w in range(c.n_workers):
-            if self._wpos[w] == sp and c._worker_kind[w] == kind and not self.moved >> w & 1 and self._can_move(w, p, kinds):
+            if self._wpos[w] == sp and c._worker_kind[w] == kind and not self.moved >> w & 1 and (
+                    not sailor or self._wowner[w] == p):
                 return w
         return -1
 
