@@ -2302,12 +2302,14 @@ class State:
         built = _popcount(owned)
         tokens = c.tokens
         if self.built_this_turn < c.builds_per_turn and built < tokens:
-            for s in range(c.n_struct):
-                if owned >> s & 1 or (c._requires[s] & owned) != c._requires[s]:
+            # The structures not owned, and not forbidden by an event, in order: a set.
+            left = c.all_struct_mask & ~owned & ~self.ev_no_build
+            while left:
+                s = _ctz(left)
+                left &= left - 1
+                if (c._requires[s] & owned) != c._requires[s]:
                     continue
                 if c.copies_mask >> s & 1 and self._copies_built(s) >= c.copies[s]:
-                    continue
-                if self.ev_no_build >> s & 1:       # an event forbids building it
                     continue
                 cost = self.ev_cost_coin[s]         # c.cost_coin[s], unless an event changes it
                 if value >= cost and self._has(p, self.ev_cost_pool[s]) and self._can_pay(p, cost):
