@@ -326,3 +326,37 @@ def test_a_static_condition_reads_only_the_structures_built():
     assert Condition(c, owns).static and Condition(c, {"all": [owns, built]}).static
     assert Condition(c, {"not": built}).static and not Condition(c, {"any": [built, coins]}).static
     assert not Condition(c, {**built, "compare": "most"}).static
+
+
+@pytest.mark.parametrize("ruleset_id", ["province-en", "province-3p"])
+def test_a_condition_of_this_turn_is_met_by_the_player_whose_turn_it_is_alone(ruleset_id):
+    """Condition.current_only (State._check_goals then asks nobody else): a measure of this turn alone (resources
+    earned, coins spent, conversions made) that must be above 0, or all / any of such. Every other player measures 0:
+    in every position of random games nobody else meets it, while the player whose turn it is sometimes does."""
+    import random
+
+    from rulekit.engine.game import Condition, compile_ruleset
+    rs = load_ruleset(ruleset_id)
+    c = compile_ruleset(rs)
+    assert {g: cond.current_only for g, cond in zip(c.goal_ids, c.goal_cond)} == {
+        "workers": False, "labor": True, "structure": False, "coin5": False, "two_vp": False, "crowd": False,
+        "spending": True, "grind": True, "coin10": False}
+    labor, spending, coins = (c.goal_cond[c.goal_ids.index(g)].spec for g in ("labor", "spending", "coin5"))
+    assert Condition(c, {"all": [labor, coins]}).current_only and not Condition(c, {"any": [labor, coins]}).current_only
+    assert Condition(c, {"any": [labor, spending]}).current_only and not Condition(c, {"not": labor}).current_only
+    assert not Condition(c, {**labor, "at_least": 0}).current_only          # 0 is everyone's measure
+    assert not Condition(c, {**labor, "compare": "most"}).current_only
+    conds = [cond for cond in c.goal_cond if cond.current_only] + [Condition(c, {"all": [labor, coins]}),
+                                                                   Condition(c, {"any": [labor, spending]})]
+    met = 0
+    for seed in range(3):
+        st = new_game(rs, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            for cond in conds:
+                for p in range(c.n_players):
+                    if p != st.current:
+                        assert not cond.holds(st, p) and not cond.met(st, p), (cond.spec, list(st.history))
+                met += cond.holds(st, st.current)
+            st._apply(rng.choice(st.legal_actions()))
+    assert met

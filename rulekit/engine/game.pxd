@@ -431,6 +431,7 @@ cdef class Condition:
     cdef public long long lo, hi, pmask
     cdef public tuple parts
     cdef public bint static           # only a build changes its answer
+    cdef public bint current_only     # only the player whose turn it is can meet it (a measure of this turn above 0)
 
     @cython.locals(code=cython.int, v=cython.longlong)
     cpdef bint holds(self, State st, int p) except -1

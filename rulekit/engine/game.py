@@ -117,6 +117,8 @@ FAST_METRICS = ("coin_value", "structures", "workers", "coins_held", "earned_thi
 END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clock")
 #: The metrics whose value only a structure's building changes (Condition.static).
 STATIC_METRICS = ("structures", "owns")
+#: The metrics of this turn alone: every player but the one whose turn it is measures 0 (Condition.current_only).
+TURN_METRICS = ("earned_this_turn", "coins_spent_this_turn", "conversions_this_turn")
 
 # Decisions (docs/engine.md, "Who decides"): a choice asked of one seat outside the actions of its own turn —
 # before the first turn (an objective kept, a bid) or in answer to another seat's action (an offer accepted or
@@ -220,7 +222,7 @@ class Condition:
     """
 
     __slots__ = ("metric", "param", "at_least", "at_most", "spec", "met", "code", "lo", "hi", "pmask", "parts", "index",
-                 "static")
+                 "static", "current_only")
 
     def __init__(self, comp: "Compiled", spec: dict):
         self.spec = spec
@@ -307,6 +309,9 @@ class Condition:
         # Whether only building a structure can change the answer: the measure reads the structures owned and
         # their first builders alone, of this player alone (a muted state checks it only after a build: State._checks).
         self.static = metric in STATIC_METRICS and not compare
+        # Whether only the player whose turn it is can meet it: a measure of this turn that must be above 0
+        # (State._check_goals then asks nobody else).
+        self.current_only = metric in TURN_METRICS and not compare and not lo <= 0 <= hi
 
     def _combine(self, comp, combine, specs):
         """all / any / not over other conditions."""
@@ -337,6 +342,13 @@ class Condition:
                     return False
         self.met = met
         self.static = all(part.static for part in self.parts)
+        # all: one part only the current player can meet is enough; any: every part must be so; not: never.
+        if combine == "all":
+            self.current_only = any(part.current_only for part in self.parts)
+        elif combine == "any":
+            self.current_only = all(part.current_only for part in self.parts)
+        else:
+            self.current_only = False
 
     def holds(self, st: "State", p: int) -> bool:
         """Whether player ``p`` meets the condition now (the same answer as ``met``).
@@ -1892,6 +1904,8 @@ class State:
         cond = c.goal_cond[g]
         if cond.holds(self, self.current):
             self._claim(self.current, g)
+            return
+        if cond.current_only:                      # a measure of this turn: the others' is 0, below it
             return
         at = self.current * (c.n_players - 1)      # others[current], from its C row
         for i in range(at, at + c.n_players - 1):
