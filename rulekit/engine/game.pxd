@@ -44,6 +44,31 @@ cdef extern from *:
     int _ctz "__builtin_ctzll" (unsigned long long x) nogil
     int _popcount "rulekit_popcount" (unsigned long long x) nogil
 
+# The playout's choice, x % k (k the number of legal actions), without a division: Lemire, Kaser and Kurz's "fastmod"
+# ("Faster remainder by direct computation", 2019), exact for every 64-bit x with a 128-bit magic number per k,
+# ceil(2**128 / k), laid once with the action table (Compiled._mod_magic: low and high halves at 2k and 2k + 1).
+# A 64-bit division was the slowest instruction of the playout's loop (half its own time). game.py defines
+# _fastmod as ``x % k`` for Python; tests/test_playout.py plays both and a Python loop the same games.
+cdef extern from *:
+    """
+    static inline void rulekit_mod_magic(unsigned long long k, unsigned long long *m) {
+        unsigned __int128 M = ((unsigned __int128)-1) / k + 1;    /* k = 1: 0, and x % 1 = 0 */
+        m[0] = (unsigned long long)M;
+        m[1] = (unsigned long long)(M >> 64);
+    }
+    static inline unsigned long long rulekit_fastmod(unsigned long long x, unsigned long long *magic,
+                                                     unsigned long long k) {
+        unsigned __int128 M = ((unsigned __int128)magic[2 * k + 1] << 64) | magic[2 * k];
+        unsigned __int128 low = M * x;
+        unsigned __int128 bottom = ((unsigned __int128)(unsigned long long)low * k) >> 64;
+        unsigned __int128 top = (low >> 64) * k;
+        return (unsigned long long)((bottom + top) >> 64);
+    }
+    """
+    void _mod_magic "rulekit_mod_magic" (unsigned long long k, unsigned long long* m) nogil
+    unsigned long long _fastmod "rulekit_fastmod" (unsigned long long x, unsigned long long* magic,
+                                                   unsigned long long k) nogil
+
 # The phases and the action kinds, compared after every action: C integers (game.py also names them for Python).
 cdef int WORK, SPENDING, OVER, SETUP
 cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, OFFER
@@ -140,6 +165,7 @@ cdef class Compiled:
     cdef int* _action_arg
     cdef int* _action_arg2
     cdef int* _action_chance          # action_chance: 1 where the action's outcome is drawn by chance
+    cdef unsigned long long* _mod_magic   # per list length k up to the table's: fastmod's magic number (above)
     cdef int* _next_space
     cdef int* _goal_at_end
     cdef int* _goal_static            # per goal: 1 where its condition is Condition.static
@@ -173,6 +199,7 @@ cdef class Compiled:
     cpdef _lay_tables(self)
     @cython.locals(row=cython.p_int, i=cython.int)
     cdef int* _c_row(self, tuple values) except NULL
+    @cython.locals(k=cython.ulonglong)
     cpdef _lay_actions(self)
 
 
@@ -420,6 +447,7 @@ cdef class State:
 
     # A random playout (the random bots' game, simulate's): the whole loop in C.
     @cython.locals(x=cython.ulonglong, z=cython.ulonglong, n=cython.int, k=cython.int, size=cython.int,
+                   magic=cython.p_ulonglong,
                    stack=cython.int[512], at=cython.p_int, a=cython.int, history=Trail, keep=cython.bint, played=list)
     cpdef int playout(self, seed, int max_turns=*) except -1
 

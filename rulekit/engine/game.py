@@ -101,6 +101,11 @@ if not cython.compiled:
     def _popcount(m: int) -> int:
         return m.bit_count()
 
+    # The playout's choice (compiled: without a division, by a magic number per length laid with the action
+    # table, Compiled._mod_magic; game.pxd).
+    def _fastmod(x: int, magic, k: int) -> int:
+        return x % k
+
 # One bit, shifted to make a set of structures, workers, kinds or conversions (at most 62 of each: the language's
 # limit). The compiled core declares it a 64-bit C integer (game.pxd): ``1 << s`` would shift a 32-bit C int there.
 BIT = 1
@@ -853,6 +858,14 @@ class Compiled:
         self._action_arg = self._c_row(self.action_arg)
         self._action_arg2 = self._c_row(self.action_arg2)
         self._action_chance = self._c_row(self.action_chance)
+        if cython.compiled:                     # the playout's x % k for every length k of a list of legal actions
+            PyMem_Free(self._mod_magic)
+            self._mod_magic = cython.cast(cython.p_ulonglong,
+                                          PyMem_Malloc(2 * (len(self.actions) + 1) * cython.sizeof(cython.ulonglong)))
+            if not self._mod_magic:
+                raise MemoryError()
+            for k in range(1, len(self.actions) + 1):
+                _mod_magic(k, self._mod_magic + 2 * k)
 
     def _c_row(self, values: tuple):
         """``values`` (integers) as a row the compiled core reads in C: an array allocated for these tables and
@@ -877,6 +890,7 @@ class Compiled:
             PyMem_Free(self._next_space)
             PyMem_Free(self._goal_at_end)
             PyMem_Free(self._goal_static)
+            PyMem_Free(self._mod_magic)
             PyMem_Free(self._end_kind)
             PyMem_Free(self._goal_vp)
             PyMem_Free(self._toll_at)
@@ -3164,8 +3178,10 @@ class State:
         size = len(self.c.actions)
         if cython.compiled:                       # the legal actions in a C buffer (as _legal), never a list
             at = self._legal_buffer(size, stack)
+            magic = self.c._mod_magic
         else:
             at = [0] * size
+            magic = None
         history = self.history
         keep = not history._muted
         played = []
@@ -3173,10 +3189,12 @@ class State:
         try:
             while self.phase != OVER and (max_turns < 0 or self.turn < max_turns):
                 k = self._legal_into(at)
+                if k == 0:              # never (the conformance test: tests/test_engine_differential.py); _fastmod needs k
+                    raise RuntimeError(f"turn {self.turn}: a game not over has no legal action")
                 x = (x + GOLDEN) & MASK64
                 z = ((x ^ (x >> 30)) * MIX1) & MASK64
                 z = ((z ^ (z >> 27)) * MIX2) & MASK64
-                a = at[(z ^ (z >> 31)) % k]
+                a = at[_fastmod(z ^ (z >> 31), magic, k)]    # (z ^ (z >> 31)) % k
                 if keep:
                     played.append(a)
                 self._apply(a)
