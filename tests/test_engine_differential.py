@@ -530,7 +530,7 @@ def test_the_rows_are_sized_as_game_py_says():
     # The compiled tables' rows (Compiled._lay_tables): one entry per structure.
     tables = {m.group(1): int(m.group(2)) for m in re.finditer(r"cdef (?:long long|int) _(\w+)\[(\d+)\]", compiled)}
     assert tables == {"requires": g.MAX_ITEMS, "unlocks": g.MAX_ITEMS, "worker_kind": g.MAX_ITEMS,
-                      "build_action": g.MAX_ITEMS, "vp_first": g.MAX_ITEMS, "vp_later": g.MAX_ITEMS,
+                      "kind_workers": g.MAX_ITEMS, "build_action": g.MAX_ITEMS, "vp_first": g.MAX_ITEMS, "vp_later": g.MAX_ITEMS,
                       "given_vp": g.MAX_ITEMS, "conv_unlocks": g.MAX_ITEMS, "conv_always": g.MAX_ITEMS,
                       "conv_per_turn": g.MAX_ITEMS, "conv_pay_coin": g.MAX_ITEMS, "conv_gain_coin": g.MAX_ITEMS,
                       "conv_action": g.MAX_ITEMS, "pool_end": g.MAX_POOL, "pool_cap": g.MAX_POOL}
@@ -538,6 +538,8 @@ def test_the_rows_are_sized_as_game_py_says():
     assert [len(getattr(c, "_" + name)) for name in tables] == list(tables.values())
     assert c._requires[:c.n_struct] == list(c.requires) and c._vp_first[:c.n_struct] == list(c.vp_first)
     assert c._unlocks[:c.n_struct] == list(c.unlocks) and c._worker_kind[:c.n_workers] == list(c.worker_kind)
+    assert c._kind_workers[:c.n_kinds] == [sum(1 << w for w in range(c.n_workers) if c.worker_kind[w] == k)
+                                           for k in range(c.n_kinds)] and all(c._kind_workers[:c.n_kinds])
     k = len(c.conv_ids)
     assert c._conv_unlocks[:c.n_struct] == list(c.conv_unlocks) and c._conv_action[:k] == list(c.conv_action)
     assert c._conv_always[:k] == [int(a) for a in c.conv_always] and c._conv_pay_coin[:k] == list(c.conv_pay_coin)

@@ -158,6 +158,7 @@ cdef class Compiled:
     cdef long long _requires[64]
     cdef long long _unlocks[64]
     cdef int _worker_kind[64]         # per worker (MAX_ITEMS)
+    cdef long long _kind_workers[64]  # per worker kind: its workers, as a set
     cdef long long _everyone_kinds
     cdef int _sailor_cap              # sailor_max, or -1 for none
     # Tables of no fixed length as C arrays (Compiled._c_row allocates them, __dealloc__ frees them).
@@ -391,7 +392,7 @@ cdef class State:
     cpdef bint _tolls(self, int p, int dest, int skip, bint pay) except -1
     @cython.locals(c=Compiled, dest=cython.int, sp=cython.int)
     cpdef bint _toll_ok(self, int p, int a) except -1
-    @cython.locals(c=Compiled, sailor=cython.bint, w=cython.int)
+    @cython.locals(c=Compiled, sailor=cython.bint, w=cython.int, m=cython.longlong)
     cpdef int _mover(self, int p, int kind, int sp) except? -2    # -1 is an answer (none)
     @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
                    amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)

@@ -782,6 +782,7 @@ class Compiled:
             self._requires = [0] * MAX_ITEMS
             self._unlocks = [0] * MAX_ITEMS
             self._worker_kind = [0] * MAX_ITEMS
+            self._kind_workers = [0] * MAX_ITEMS
             self._build_action = [0] * MAX_ITEMS
             self._vp_first = [0] * MAX_ITEMS
             self._vp_later = [0] * MAX_ITEMS
@@ -807,6 +808,10 @@ class Compiled:
             self._given_vp[s] = self.given_vp[s]
         for w in range(self.n_workers):
             self._worker_kind[w] = self.worker_kind[w]
+        for k in range(self.n_kinds):             # per worker kind: its workers, as a set
+            self._kind_workers[k] = 0
+        for w in range(self.n_workers):
+            self._kind_workers[self.worker_kind[w]] |= BIT << w
         # Per conversion: always open (1) or not, its cap a turn (-1: none), the coins it pays, the coins it gains
         # when they must be paid out (needs_payout; else 0: nothing to check), its action.
         for k in range(len(self.conv_ids)):
@@ -2762,10 +2767,12 @@ class State:
         sailor = kind == c.sailor_kind
         if not sailor and not self._kind_access(p) >> kind & 1:
             return -1                             # _can_move's answer for every worker of the kind
-        for w in range(c.n_workers):
-            if self._wpos[w] == sp and c._worker_kind[w] == kind and not self.moved >> w & 1 and (
-                    not sailor or self._wowner[w] == p):
+        m = c._kind_workers[kind] & ~self.moved   # the kind's workers that have not moved, lowest first
+        while m:
+            w = _ctz(m)
+            if self._wpos[w] == sp and (not sailor or self._wowner[w] == p):
                 return w
+            m &= m - 1
         return -1
 
     def _move_forbidden(self, p: int, a: int) -> bool:
