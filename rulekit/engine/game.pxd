@@ -322,10 +322,10 @@ cdef class State:
                    theirs=cython.longlong, q=cython.int, m=cython.int)
     cdef int _borrow_into(self, int* buf, int n) except -1
 
-    @cython.locals(c=Compiled, w=cython.int)
+    @cython.locals(c=Compiled, w=cython.int, m=cython.longlong)
     cpdef int _free_sailor(self, int p) except? -2    # -1 is an answer (none)
 
-    @cython.locals(c=Compiled, w=cython.int, on=cython.int)
+    @cython.locals(c=Compiled, m=cython.longlong, on=cython.int)
     cpdef bint _can_hire(self, int p, int value) except -1
 
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,

@@ -2512,19 +2512,26 @@ class State:
             return False
         if c._sailor_cap >= 0:
             on = 0
-            for w in range(c.n_workers):
-                if c._worker_kind[w] == c.sailor_kind and self._wpos[w] >= 0:
+            m = c._kind_workers[c.sailor_kind]    # the sailors, as a set
+            while m:
+                if self._wpos[_ctz(m)] >= 0:
                     on += 1
+                m &= m - 1
             if on >= c._sailor_cap:
                 return False
         return self._free_sailor(p) >= 0 and self._can_pay(p, c.sailor_cost)   # the coins' search last: the dearest
 
     def _free_sailor(self, p: int) -> int:
+        """The first sailor ``p`` may hire (off the cycle, hired by nobody), -1 if none."""
         c = self.c
-        for w in range(c.n_workers):
-            if c._worker_kind[w] == c.sailor_kind and self._wpos[w] < 0 and self._wowner[w] < 0:
-                if c.sailor_shared or c.worker_seat[w] == p:
-                    return w
+        if c.sailor_kind < 0:
+            return -1
+        m = c._kind_workers[c.sailor_kind]
+        while m:
+            w = _ctz(m)
+            if self._wpos[w] < 0 and self._wowner[w] < 0 and (c.sailor_shared or c.worker_seat[w] == p):
+                return w
+            m &= m - 1
         return -1
 
     def apply(self, action: int) -> None:
