@@ -122,8 +122,9 @@ cdef class Compiled:
     cdef public tuple action_kind, action_arg, action_arg2
     cdef public list leap_steps, yield_bonus, end_order, end_keys, end_conds, end_finish
     # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
-    cdef public object sailor_shared, take_from_opponent, repay_same_turn, chain_end_of_turn, finish_round
-    cdef public object cast_on_build, cast_at_start
+    # Flags read in the hot paths: C truth values (read from Python as bools).
+    cdef public bint sailor_shared, take_from_opponent, repay_same_turn, chain_end_of_turn, finish_round
+    cdef public bint cast_on_build, cast_at_start
     # Seats: how many, the turn order, who makes change and whose structures each may borrow.
     cdef public int n_players
     cdef public tuple next_seat, others, change_makers, lenders

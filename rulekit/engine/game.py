@@ -665,6 +665,7 @@ class Compiled:
         # Casting (the ``casting`` section).
         h = d.get("casting")
         self.harbor_struct = -1
+        self.cast_on_build = self.cast_at_start = False
         if h:
             self.harbor_struct = sidx[h["structure"]]
             self.cast_on_build = h["cast"]["on_first_build"]
