@@ -514,6 +514,27 @@ def test_every_field_of_a_state_is_declared_for_the_compiled_core():
     assert sorted(n[1:] for n in PURE.game.State.__slots__ if n[1:] in rows) == sorted(rows)
 
 
+def test_the_flags_the_core_reads_as_c_truth_values_are_booleans_in_the_language():
+    """game.pxd declares the ruleset's flags read in the hot paths as C truth values, which would turn a flag that
+    became a count into True without a word: each is a comparison, a bool() or a boolean of the schema."""
+    import re
+
+    from rulekit.language.ruleset import schema
+    pxd = (Path(core.__file__).parent / "game.pxd").read_text(encoding="utf-8")
+    compiled = pxd.split("cdef class Compiled:")[1].split("cdef class State:")[0]
+    flags = {name for line in re.findall(r"cdef public bint ([\w, ]+)", compiled) for name in line.split(", ")}
+    assert flags == {"sailor_shared", "take_from_opponent", "repay_same_turn", "chain_end_of_turn", "finish_round",
+                     "cast_on_build", "cast_at_start", "end_static"}
+    r = schema()["$defs"]["ruleset"]["properties"]
+    cast = r["casting"]["properties"]["cast"]["properties"]
+    borrowing, end, goals = (r[k]["properties"] for k in ("borrowing", "end", "goal_rules"))
+    assert {borrowing["repay_same_turn"]["type"], borrowing["take_from_opponent"]["type"],
+            cast["on_first_build"]["type"], cast["start_of_holder_turn"]["type"], end["finish_round"]["type"],
+            goals["check_revealed_at_end_of_turn"]["type"]} == {"boolean"}
+    c = PURE.game.compile_ruleset(load_ruleset("province-fr"))
+    assert all(type(getattr(c, name)) is bool for name in flags)
+
+
 def test_the_rows_are_sized_as_game_py_says():
     """game.pxd sizes each row's C array; game.py's MAX_SEATS, MAX_ITEMS and MAX_POOL say what the language
     allows: a row declared smaller would be written past its end by a ruleset at the limit."""

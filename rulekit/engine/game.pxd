@@ -121,8 +121,8 @@ cdef class Compiled:
     cdef public tuple build_action, borrow_action, conv_action, exchange_action, leap_action
     cdef public tuple action_kind, action_arg, action_arg2
     cdef public list leap_steps, yield_bonus, end_order, end_keys, end_conds, end_finish
-    # Flags stay Python objects: a C bint would silently turn a flag that becomes a counter into True.
-    # Flags read in the hot paths: C truth values (read from Python as bools).
+    # Flags read in the hot paths: C truth values (read from Python as bools). A bint would turn a flag that became
+    # a count into True without a word: each is a comparison, a bool() or a boolean of the schema (a test checks).
     cdef public bint sailor_shared, take_from_opponent, repay_same_turn, chain_end_of_turn, finish_round
     cdef public bint cast_on_build, cast_at_start
     # Seats: how many, the turn order, who makes change and whose structures each may borrow.
