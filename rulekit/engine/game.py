@@ -2285,9 +2285,8 @@ class State:
                     buf[n] = c.leap_action[buf[i]]
                     n += 1
             if c._has_tolls:                      # a move whose tolls the mover cannot pay is not legal
-                # Moves onto the same space from another pay the same tolls: asked once per destination (a set,
-                # below 62), the payable ones kept (a move back onto its own space asks _toll_ok: it leaves a
-                # worker there).
+                # Moves onto the same space from another pay the same tolls (_toll_ok): asked once per destination
+                # (a set, below 62); a move back onto its own space is asked on its own.
                 j = 0
                 known = 0
                 payable = 0
@@ -2297,7 +2296,7 @@ class State:
                     if dest < 62 and dest != c._action_arg2[a]:
                         if not known >> dest & 1:
                             known |= BIT << dest
-                            if not c._toll_at[dest] or self._tolls(p, dest, -1, False):
+                            if self._toll_ok(p, a):
                                 payable |= BIT << dest
                         ok = payable >> dest & 1
                     else:
@@ -2900,13 +2899,7 @@ class State:
         owners = 0
         for w in range(c.n_workers):
             if w != skip and self._wpos[w] == dest:
-                k = c._worker_kind[w]
-                if k == c.sailor_kind:            # _worker_owner's first two answers, without the call
-                    q = self._wowner[w]
-                elif c._everyone_kinds >> k & 1:
-                    continue
-                else:
-                    q = self._worker_owner(w)
+                q = self._worker_owner(w)
                 if q >= 0 and q != p:
                     owners |= BIT << q
         return owners
