@@ -384,9 +384,9 @@ cdef class State:
 
     @cython.locals(c=Compiled)
     cpdef _build(self, int p, int s)
-    @cython.locals(c=Compiled, k=cython.int, owner=cython.int, q=cython.int)
-    cpdef int _worker_owner(self, int w) except? -2    # -1 is an answer (none)
-    @cython.locals(c=Compiled, owners=cython.longlong, w=cython.int, q=cython.int)
+    @cython.locals(owner=cython.int, q=cython.int)
+    cpdef int _kind_owner(self, int k) except? -2    # -1 is an answer (none)
+    @cython.locals(c=Compiled, owners=cython.longlong, w=cython.int, q=cython.int, k=cython.int)
     cpdef int64_t _toll_owners(self, int p, int dest, int skip) except? -1
     @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage,
                    purse=cython.int, supply=cython.int, t=cython.longlong, owners=cython.longlong, k=cython.int)

@@ -2296,7 +2296,7 @@ class State:
                     if dest < 62 and dest != c._action_arg2[a]:
                         if not known >> dest & 1:
                             known |= BIT << dest
-                            if self._toll_ok(p, a):
+                            if not c._toll_at[dest] or self._tolls(p, dest, -1, False):
                                 payable |= BIT << dest
                         ok = payable >> dest & 1
                     else:
@@ -2874,18 +2874,11 @@ class State:
         self.ev_cost_coin = tuple(cost_coin) if changed else c.cost_coin
         self.ev_yield = tuple(yields)
 
-    def _worker_owner(self, w: int) -> int:
-        """The one player worker ``w`` belongs to, for a toll: a sailor's hirer, or the only player who may move
-        its kind now (an ``unlocked`` kind whose unlock_worker effect one player alone has, owned or borrowed
-        this turn); -1 for a worker of a kind everyone, or several players, may move (docs/readings.md)."""
-        c = self.c
-        k = c._worker_kind[w]
-        if k == c.sailor_kind:
-            return self._wowner[w]
-        if c._everyone_kinds >> k & 1:           # kind_access[k] is ACCESS_EVERYONE
-            return -1
+    def _kind_owner(self, k: int) -> int:
+        """The only player who may move worker kind ``k`` now (an ``unlocked`` kind whose unlock_worker effect one
+        player alone has, owned or borrowed this turn); -1 where several players, or none, may."""
         owner = -1
-        for q in range(c.n_players):
+        for q in range(self.c.n_players):
             if self._kind_access(q) >> k & 1:
                 if owner >= 0:
                     return -1
@@ -2894,12 +2887,20 @@ class State:
 
     def _toll_owners(self, p: int, dest: int, skip: int) -> int:
         """The other players owning a worker on space ``dest`` (worker ``skip``, the one moving, aside), as a set
-        of seats (bits): each is paid the space's toll once, in turn order from the one after ``p``."""
+        of seats (bits): each is paid the space's toll once, in turn order from the one after ``p``. A worker
+        belongs to a sailor's hirer, or to the only player who may move its kind now (_kind_owner); to nobody
+        if everyone, or several players, may move its kind (docs/readings.md)."""
         c = self.c
         owners = 0
         for w in range(c.n_workers):
             if w != skip and self._wpos[w] == dest:
-                q = self._worker_owner(w)
+                k = c._worker_kind[w]
+                if k == c.sailor_kind:
+                    q = self._wowner[w]
+                elif c._everyone_kinds >> k & 1:  # kind_access[k] is ACCESS_EVERYONE
+                    continue
+                else:
+                    q = self._kind_owner(k)
                 if q >= 0 and q != p:
                     owners |= BIT << q
         return owners
