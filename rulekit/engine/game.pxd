@@ -313,7 +313,8 @@ cdef class State:
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int,
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int, dest=cython.int,
-                   known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong)
+                   known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong,
+                   free=cython.longlong, km=cython.longlong, m=cython.longlong)
     cdef int _legal_into(self, int* buf) except -1
 
     @cython.locals(out=list)

@@ -2254,13 +2254,27 @@ class State:
             small = c.n_kinds * ns <= 62
             seen = 0
             bit = 1
-            for w in range(c.n_workers):
+            # The workers p may move, as a set: those of the kinds p has access to, and the sailors p hired;
+            # then those not moved yet. Each is visited if on the cycle.
+            free = 0
+            km = kinds & ~(BIT << sailor) if sailor >= 0 else kinds
+            while km:
+                free |= c._kind_workers[_ctz(km)]
+                km &= km - 1
+            if sailor >= 0:
+                m = c._kind_workers[sailor] & ~moved
+                while m:
+                    w = _ctz(m)
+                    if self._wowner[w] == p:
+                        free |= BIT << w
+                    m &= m - 1
+            free &= ~moved
+            while free:
+                w = _ctz(free)
+                free &= free - 1
                 sp = self._wpos[w]
-                if sp < 0 or moved >> w & 1:
-                    continue
-                k = c._worker_kind[w]
-                if (self._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0:
-                    a = k * ns + sp
+                if sp >= 0:
+                    a = c._worker_kind[w] * ns + sp
                     if small:
                         seen |= bit << a
                     else:                         # listed once, in order (an insertion)
