@@ -97,6 +97,27 @@ def test_the_answers_by_index_are_the_holdings_answers(values, totals):
     assert coins._index((totals[0] + 1,) + totals[1:]) == -1 and coins._index(totals) == coins._holdings - 1
 
 
+@pytest.mark.parametrize("values,totals", [((1, 5, 10), (10, 3, 1)), ((2, 5), (4, 3)), ((1, 2, 5), (3, 3, 2))])
+def test_a_payment_a_purse_makes_exactly_needs_no_search(values, totals):
+    """_hcover[i] is the largest amount such that holding i pays it, and every smaller one, with a set of its own
+    coins (the engine's _can_pay and _can_earn say yes to such a payment without asking transfer_at): checked
+    against every sub-holding, and such a payment is made with no third party whatever the payee holds."""
+    import itertools
+    import random
+
+    rng = random.Random(5)
+    coins = Coinage(values, totals)
+    empty = (0,) * len(values)
+    for i, h in enumerate(coins.holding):
+        exact = {coins.value(x) for x in itertools.product(*(range(k + 1) for k in h))}
+        cover = coins._hcover[i]
+        assert all(a in exact for a in range(cover + 1)) and cover + 1 not in exact
+        b = coins.holding[rng.randrange(len(coins.holding))]
+        for amount in range(cover + 1):
+            assert coins._transfer(h, b, empty, amount) is not None
+    assert coins._hcover[coins.index(totals)] == (coins.total_value if values[0] == 1 else 0)   # the whole box
+
+
 @pytest.mark.parametrize("ruleset_id", ["province-en", "province-fr", "province-3p"])
 def test_the_search_by_index_is_the_search_by_holdings(ruleset_id):
     """Coinage._transfer_at, the change-making search over the holdings' table (transfer_at's on a miss), answers

@@ -18,7 +18,7 @@ cdef class Coinage:
     # Holdings by index: their values, their counts (index * n + denomination), the packed answers' caches.
     cdef public bint indexed, _packed_keys
     cdef public tuple holding
-    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots, _vitems, _vstart, _place
+    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots, _vitems, _vstart, _place, _hcover
     cdef public dict _epacked
 
     cpdef int64_t value_at(self, int i) except -1
@@ -48,6 +48,8 @@ cdef class Coinage:
 
     @cython.locals(i=cython.int, t=cython.int, v=cython.int, x=cython.int)
     cpdef int value(self, counts) except? -1
+    @cython.locals(sums=object, i=cython.int)
+    cpdef int64_t _cover(self, tuple h) except? -1
 
     cpdef bint _better(self, long long c_moved, long long a_gets, long long moved, a2,
                        long long best_c, long long best_gets, long long best_moved, best_a2) except -1

@@ -119,10 +119,22 @@ class Coinage:
         for i in range(self.n - 2, -1, -1):
             place[i] = place[i + 1] * self._radix[i + 1]
         self._vitems, self._vstart, self._place = array("q", order), array("q", starts), array("q", place)
+        # Per holding, the most it can pay exactly with no change, every smaller amount too (_cover): a payment
+        # of no more than that needs no one else's coins, so the engine knows it can be made without asking
+        # transfer_at (its policy's first key: the payer and the payee alone, paying exactly when they can).
+        self._hcover = array("q", [self._cover(h) for h in self.holding])
         self._pslots = array("q", [-1, 0]) * PSLOTS
         self._eslots = array("q", [-1, 0]) * SLOTS
         self._epacked = {}
         self._packed_keys = holdings ** 3 * (self.total_value + 1) < (1 << 62)
+
+    def _cover(self, h: Holding) -> int:
+        """The largest ``a`` such that holding ``h`` pays each of 0 to ``a`` exactly (a set of its coins worth it)."""
+        sums = 1                                  # bit v set: some of h's coins are worth v
+        for i in range(self.n):
+            for _ in range(h[i]):
+                sums |= sums << self.values[i]
+        return ((sums + 1) & ~sums).bit_length() - 2     # the lowest value not paid exactly, less 1
 
     def value(self, counts) -> int:
         t = 0

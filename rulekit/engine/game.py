@@ -1831,8 +1831,11 @@ class State:
         return 0
 
     def _can_earn(self, p: int, amount: int) -> bool:
-        """Whether ``p`` can take ``amount`` from the supply: asked first of the two alone, as _can_pay."""
+        """Whether ``p`` can take ``amount`` from the supply: yes if the supply pays it exactly (Coinage._hcover),
+        else asked first of the two alone, as _can_pay."""
         cg = self.c.coinage
+        if amount <= cg._hcover[self._supply]:
+            return True
         if cg.transfer_at(self._supply, self._purses[p], 0, amount) >= 0:
             return True
         for q in self.c.change_makers[p]:
@@ -1844,10 +1847,13 @@ class State:
         """Whether ``p`` can pay ``amount`` to the supply. Asked first of the payer and the supply alone (the
         empty holding, index 0, as the change maker): a payment they can make touches no one else's coins
         (Coinage.transfer's policy), so the answer is the same, and this question, without a third purse in it,
-        is far more often in the coins' table. Then of each change maker in turn."""
+        is far more often in the coins' table. Then of each change maker in turn. Before any of them: a purse
+        that pays ``amount`` exactly (Coinage._hcover) can pay it with no one's change, so nothing is asked."""
         if amount == 0:
             return True
         cg = self.c.coinage
+        if amount <= cg._hcover[self._purses[p]]:
+            return True
         if cg.transfer_at(self._purses[p], self._supply, 0, amount) >= 0:
             return True
         for q in self.c.change_makers[p]:
