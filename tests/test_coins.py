@@ -118,6 +118,31 @@ def test_a_payment_a_purse_makes_exactly_needs_no_search(values, totals):
     assert coins._hcover[coins.index(totals)] == (coins.total_value if values[0] == 1 else 0)   # the whole box
 
 
+@pytest.mark.parametrize("values,totals", [((1, 5, 10), (10, 3, 1)), ((2, 4, 10), (4, 3, 1)), ((1, 2, 5), (3, 3, 2))])
+def test_an_exchange_up_needs_smaller_coins_worth_the_coin(values, totals):
+    """exchange_at answers -1 at once where a purse's coins smaller than the coin it asks for are worth less than
+    it (_hup): then the policy finds no exchange either, whatever the supply holds; elsewhere it still searches."""
+    import random
+
+    rng = random.Random(7)
+    coins = Coinage(values, totals)
+    n = len(values)
+    searched = 0
+    for i, h in enumerate(coins.holding):
+        # The supplies this purse can sit beside (the box's other coins, or some of them)
+        supplies = [s for s, x in enumerate(coins.holding) if all(h[j] + x[j] <= totals[j] for j in range(n))]
+        for d in range(n):
+            short = sum(values[j] * h[j] for j in range(d)) < values[d]
+            assert coins._hup[i * n + d] == (0 if short else 1)
+            for s in rng.sample(supplies, min(4, len(supplies))):
+                swap = coins._exchange(h, coins.holding[s], d, True)
+                assert (coins.exchange_at(i, s, d, True) >= 0) == (swap is not None)
+                if short:
+                    assert swap is None
+                searched += swap is not None
+    assert searched > 0
+
+
 @pytest.mark.parametrize("ruleset_id", ["province-en", "province-fr", "province-3p"])
 def test_the_search_by_index_is_the_search_by_holdings(ruleset_id):
     """Coinage._transfer_at, the change-making search over the holdings' table (transfer_at's on a miss), answers

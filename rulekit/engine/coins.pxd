@@ -18,7 +18,7 @@ cdef class Coinage:
     # Holdings by index: their values, their counts (index * n + denomination), the packed answers' caches.
     cdef public bint indexed, _packed_keys
     cdef public tuple holding
-    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots, _vitems, _vstart, _place, _hcover
+    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots, _vitems, _vstart, _place, _hcover, _hup
     cdef public dict _epacked
 
     cpdef int64_t value_at(self, int i) except -1

@@ -123,6 +123,11 @@ class Coinage:
         # of no more than that needs no one else's coins, so the engine knows it can be made without asking
         # transfer_at (its policy's first key: the payer and the payee alone, paying exactly when they can).
         self._hcover = array("q", [self._cover(h) for h in self.holding])
+        # Per holding and denomination (index * n + d): 1 where its coins smaller than d are worth one coin of d at
+        # least. Else no exchange can give it one more coin of d (the larger stay, the value stays): exchange_at
+        # answers at once.
+        self._hup = array("q", [1 if sum(self.values[i] * h[i] for i in range(d)) >= self.values[d] else 0
+                                for h in self.holding for d in range(self.n)])
         self._pslots = array("q", [-1, 0]) * PSLOTS
         self._eslots = array("q", [-1, 0]) * SLOTS
         self._epacked = {}
@@ -333,6 +338,8 @@ class Coinage:
     def exchange_at(self, ip: int, isup: int, denom: int, up: bool) -> int:
         """:meth:`exchange` on holdings given by index; its answer packed as ``purse << 14 | supply``, or -1."""
         if 0 <= denom < self.n:
+            if up and not self._hup[ip * self.n + denom]:
+                return -1
             k = ((ip * self._holdings + isup) * self.n + denom) * 2 + (1 if up else 0)
             slot = k % SLOTS
             if self._eslots[2 * slot] == k:
