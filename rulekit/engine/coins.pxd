@@ -4,7 +4,7 @@ import cython
 from libc.stdint cimport int64_t
 
 # The slot tables' size (coins.py), a C integer: a key's slot is computed in C.
-cdef int SLOTS, PSLOTS, MAX_DENOMS
+cdef int SLOTS, PSLOTS, MAX_DENOMS, EXACT_ENTRIES
 cdef long long _IB                # INDEX_BITS: a shift by it is made in 64 bits
 
 @cython.final
@@ -16,14 +16,14 @@ cdef class Coinage:
     cdef public tuple _radix
     cdef public long long _holdings
     # Holdings by index: their values, their counts (index * n + denomination), the packed answers' caches.
-    cdef public bint indexed, _packed_keys
+    cdef public bint indexed, _packed_keys, _exact
     cdef public tuple holding
-    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots, _vitems, _vstart, _place, _hcover, _hup
+    cdef public long long[::1] _hvalue, _hcount, _pslots, _eslots, _vitems, _vstart, _place, _hcover, _hup, _hexact
     cdef public dict _epacked
 
     cpdef int64_t value_at(self, int i) except -1
     cpdef int64_t count_at(self, int i, int d) except -1
-    @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong)
+    @cython.locals(k=cython.longlong, slot=cython.int, r=cython.longlong, e=cython.longlong, x=cython.longlong)
     cpdef int64_t transfer_at(self, int ia, int ib, int ic, int amount) except? -1
     cpdef int64_t _pack3(self, r) except? -1
     @cython.locals(n=cython.int, va=cython.longlong, vb=cython.longlong, i=cython.int, j=cython.longlong,

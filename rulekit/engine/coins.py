@@ -49,6 +49,9 @@ CACHE_SIZE = 1 << 16
 SLOTS = 16381
 #: Slots of transfer_at's table (a prime): its keys (three purses and an amount) are many more than an exchange's.
 PSLOTS = 131071
+#: The most entries of transfer_at's table of exact payments (Coinage._hexact: one per holding and amount); coins
+#: held in more ways than that go without it.
+EXACT_ENTRIES = 1 << 18
 
 #: A holding's index (below ``Coinage._holdings``) takes 14 bits in the packed answers of
 #: :meth:`Coinage.transfer_at` and :meth:`Coinage.exchange_at`: a ruleset's coins allow at most
@@ -132,6 +135,13 @@ class Coinage:
         self._eslots = array("q", [-1, 0]) * SLOTS
         self._epacked = {}
         self._packed_keys = holdings ** 3 * (self.total_value + 1) < (1 << 62)
+        # Exact payments, per holding A and amount (index * (total_value + 1) + amount): A's holding after paying it
+        # with its own coins and no change, -1 where it cannot, -2 until asked. Such a payment is the policy's
+        # answer whoever is paid (key 2, paying exactly, comes before all the rest but key 1, and ranks the
+        # ways by A's coins alone), and the same table serves every payee and change maker: a small table
+        # the processor's caches keep, in front of the large one (transfer_at).
+        self._exact = self.indexed and self._packed_keys and holdings * (self.total_value + 1) <= EXACT_ENTRIES
+        self._hexact = array("q", [-2]) * (holdings * (self.total_value + 1) if self._exact else 0)
 
     def _cover(self, h: Holding) -> int:
         """The largest ``a`` such that holding ``h`` pays each of 0 to ``a`` exactly (a set of its coins worth it)."""
@@ -204,6 +214,15 @@ class Coinage:
         integers (a key's slot keeps the last key that landed there and its answer; another key is searched
         again: a dict behind the table was found nearly always to miss too)."""
         if self._packed_keys and 0 <= amount <= self.total_value:
+            if self._exact:
+                e = ia * (self.total_value + 1) + amount
+                x = self._hexact[e]
+                if x == -2:                       # asked of A alone (the empty holding paid): exact, or nothing
+                    x = self._transfer_at(ia, 0, 0, amount)
+                    x = x >> _IB >> _IB if x >= 0 else -1
+                    self._hexact[e] = x
+                if x >= 0:                        # B gets the coins A gives (their indexes: counts by place)
+                    return (x << _IB | ib + ia - x) << _IB | ic
             k = ((ia * self._holdings + ib) * self._holdings + ic) * (self.total_value + 1) + amount
             slot = k % PSLOTS
             if self._pslots[2 * slot] == k:
