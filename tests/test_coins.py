@@ -143,6 +143,33 @@ def test_an_exchange_up_needs_smaller_coins_worth_the_coin(values, totals):
     assert searched > 0
 
 
+@pytest.mark.parametrize("values,totals", [((1, 5, 10), (10, 3, 1)), ((2, 5), (4, 3)), ((1, 2, 5), (3, 3, 2))])
+def test_an_exact_payment_is_answered_from_the_payers_table(values, totals):
+    """transfer_at answers a payment A can make exactly from _hexact (A's holding after it, per holding and
+    amount, whoever is paid and whoever could make change): for every holding A and amount, with payees and
+    change makers that share the box's other coins, its answer is the policy's (_transfer, uncached), asked
+    before and after the table has it; the table says -1 exactly where no set of A's coins is worth the amount."""
+    import itertools
+    import random
+
+    rng = random.Random(3)
+    coins = Coinage(values, totals)
+    exact_found = 0
+    for ia, a in enumerate(coins.holding):
+        rest = tuple(t - x for t, x in zip(totals, a))
+        sums = {coins.value(x) for x in itertools.product(*(range(k + 1) for k in a))}
+        for amount in range(coins.total_value + 1):
+            for _ in range(2):
+                b = tuple(rng.randint(0, r) for r in rest)
+                c = tuple(rng.randint(0, r - y) for r, y in zip(rest, b))
+                expected = coins._transfer(a, b, c, amount)
+                got = _unpacked(coins.transfer_at(ia, coins.index(b), coins.index(c), amount), 3)
+                assert got == (None if expected is None else tuple(coins.index(h) for h in expected))
+            assert (coins._hexact[ia * (coins.total_value + 1) + amount] >= 0) == (amount in sums)
+            exact_found += amount in sums
+    assert exact_found > len(coins.holding)
+
+
 @pytest.mark.parametrize("ruleset_id", ["province-en", "province-fr", "province-3p"])
 def test_the_search_by_index_is_the_search_by_holdings(ruleset_id):
     """Coinage._transfer_at, the change-making search over the holdings' table (transfer_at's on a miss), answers
