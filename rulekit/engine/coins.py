@@ -129,8 +129,13 @@ class Coinage:
         # Per holding and denomination (index * n + d): 1 where its coins smaller than d are worth one coin of d at
         # least. Else no exchange can give it one more coin of d (the larger stay, the value stays): exchange_at
         # answers at once.
-        self._hup = array("q", [1 if sum(self.values[i] * h[i] for i in range(d)) >= self.values[d] else 0
-                                for h in self.holding for d in range(self.n)])
+        self._hup = array("q", [0]) * (len(self.holding) * self.n)
+        for i, h in enumerate(self.holding):
+            low = 0                               # the value of h's coins smaller than denomination d
+            for d in range(self.n):
+                if low >= self.values[d]:
+                    self._hup[i * self.n + d] = 1
+                low += self.values[d] * h[d]
         self._pslots = array("q", [-1, 0]) * PSLOTS
         self._eslots = array("q", [-1, 0]) * SLOTS
         self._epacked = {}
