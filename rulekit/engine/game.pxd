@@ -314,7 +314,7 @@ cdef class State:
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int, dest=cython.int,
                    known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong,
-                   free=cython.longlong, km=cython.longlong, m=cython.longlong)
+                   free=cython.longlong, km=cython.longlong, m=cython.longlong, nd=cython.int, purse=cython.int)
     cdef int _legal_into(self, int* buf) except -1
 
     @cython.locals(out=list)

@@ -2405,8 +2405,13 @@ class State:
                 buf[n] = c.a_repay
                 n += 1
         cg = c.coinage
-        for dn in range(1, cg.n):
-            if cg.count_at(self._supply, dn) and cg.exchange_at(self._purses[p], self._supply, dn, True) >= 0:
+        nd = cg.n
+        purse = self._purses[p]
+        for dn in range(1, nd):
+            # Read from the coins' rows first: the purse's smaller coins worth one of dn (Coinage._hup, else no
+            # exchange up exists), the supply holding one; then the exchange itself.
+            if (cg._hup[purse * nd + dn] and cg._hcount[self._supply * nd + dn]
+                    and cg.exchange_at(purse, self._supply, dn, True) >= 0):
                 buf[n] = c.exchange_action[dn]
                 n += 1
         if c.trade_phases & 2 and self.offers < c.trade_per_turn:
