@@ -217,7 +217,8 @@ class Coinage:
         """:meth:`transfer` on holdings given by index; its answer packed as ``a << 28 | b << 14 | c`` (the
         holdings' indexes, :data:`INDEX_BITS` bits each), or -1 where it has none. Cached in a slot table of C
         integers (a key's slot keeps the last key that landed there and its answer; another key is searched
-        again: a dict behind the table was found nearly always to miss too)."""
+        again: a dict behind the table was found nearly always to miss too). A payment A can make exactly is
+        answered before, from ``_hexact`` (A's holding after it, per holding and amount: see __init__)."""
         if self._packed_keys and 0 <= amount <= self.total_value:
             if self._exact:
                 e = ia * (self.total_value + 1) + amount
