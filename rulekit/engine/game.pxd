@@ -285,8 +285,11 @@ cdef class State:
 
     cpdef int64_t _kind_access(self, int p) except? -1
 
-    @cython.locals(k=cython.int)
-    cpdef bint _can_move(self, int w, int p, long long kinds) except -1
+    @cython.locals(c=Compiled, sailor=cython.int, free=cython.longlong, km=cython.longlong, m=cython.longlong,
+                   w=cython.int)
+    cpdef int64_t _movable_workers(self, int p, long long kinds) except? -1
+    @cython.locals(m=cython.longlong, w=cython.int, out=list)
+    cpdef list accessible_workers(self, int p)
 
     cpdef int coin_value(self, int p) except? -1
 
@@ -314,7 +317,7 @@ cdef class State:
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int, dest=cython.int,
                    known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong,
-                   free=cython.longlong, km=cython.longlong, m=cython.longlong, nd=cython.int, purse=cython.int)
+                   free=cython.longlong, nd=cython.int, purse=cython.int)
     cdef int _legal_into(self, int* buf) except -1
 
     @cython.locals(out=list)
@@ -467,7 +470,7 @@ cdef class Condition:
     @cython.locals(code=cython.int, v=cython.longlong)
     cpdef bint holds(self, State st, int p) except -1
     @cython.locals(code=cython.int, v=cython.longlong, owned=cython.longlong, c=Compiled, s=cython.int,
-                   vp=cython.longlong, kinds=cython.longlong, pmask=cython.longlong, sailor=cython.int,
+                   vp=cython.longlong, pmask=cython.longlong,
                    w=cython.int, k=cython.int, part=Condition, b=cython.longlong, counted=cython.longlong,
                    m=cython.longlong)
     cdef bint _holds_other(self, State st, int p) except -1

@@ -413,22 +413,23 @@ class Condition:
                 owned &= owned - 1
         elif code == 2:                          # workers of the kinds in pmask that p may move
             c = st.c
-            kinds = st._kind_access(p)
             pmask = self.pmask
-            sailor = c.sailor_kind
+            m = st._movable_workers(p, st._kind_access(p))
             v = 0
-            for w in range(c.n_workers):
-                if st._wpos[w] >= 0:
-                    k = c._worker_kind[w]
-                    if pmask >> k & 1 and ((st._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0):
-                        v += 1
+            while m:
+                w = _ctz(m)
+                if st._wpos[w] >= 0 and pmask >> c._worker_kind[w] & 1:
+                    v += 1
+                m &= m - 1
         else:                                    # 11, workers_on_one_space: p's (index 1: anyone's) most on a space
             c = st.c
-            kinds = st._kind_access(p)
+            m = (BIT << c.n_workers) - 1 if self.index == 1 else st._movable_workers(p, st._kind_access(p))
             counted = 0
-            for w in range(c.n_workers):
-                if st._wpos[w] >= 0 and (self.index == 1 or st._can_move(w, p, kinds)):
+            while m:
+                w = _ctz(m)
+                if st._wpos[w] >= 0:
                     counted |= BIT << w
+                m &= m - 1
             v = 0
             b = counted
             while b:
@@ -1659,16 +1660,35 @@ class State:
         """Bitmask of worker kinds (not sailors) player ``p`` may move."""
         return self.c.kind_mask(self._active_structs(p))
 
-    def _can_move(self, w: int, p: int, kinds: int) -> bool:
-        k = self.c._worker_kind[w]
-        if k == self.c.sailor_kind:
-            return self._wowner[w] == p
-        return (kinds >> k & 1) != 0
+    def _movable_workers(self, p: int, kinds: int) -> int:
+        """The workers player ``p`` may move, as a set, on the cycle or not, moved this turn or not: those of the
+        worker kinds in ``kinds`` (``_kind_access(p)``) but sailors, and the sailors ``p`` hired."""
+        c = self.c
+        sailor = c.sailor_kind
+        free = 0
+        km = kinds & ~(BIT << sailor) if sailor >= 0 else kinds
+        while km:
+            free |= c._kind_workers[_ctz(km)]
+            km &= km - 1
+        if sailor >= 0:
+            m = c._kind_workers[sailor]
+            while m:
+                w = _ctz(m)
+                if self._wowner[w] == p:
+                    free |= BIT << w
+                m &= m - 1
+        return free
 
     def accessible_workers(self, p: int) -> list[int]:
         """Workers on the Work Cycle that player ``p`` has access to now."""
-        kinds = self._kind_access(p)
-        return [w for w in range(self.c.n_workers) if self._wpos[w] >= 0 and self._can_move(w, p, kinds)]
+        m = self._movable_workers(p, self._kind_access(p))
+        out = []
+        while m:
+            w = _ctz(m)
+            if self._wpos[w] >= 0:
+                out.append(w)
+            m &= m - 1
+        return out
 
     # --------------------------------------------------------------- metrics
     def coin_value(self, p: int) -> int:
@@ -2260,21 +2280,8 @@ class State:
             small = c.n_kinds * ns <= 62
             seen = 0
             bit = 1
-            # The workers p may move, as a set: those of the kinds p has access to, and the sailors p hired;
-            # then those not moved yet. Each is visited if on the cycle.
-            free = 0
-            km = kinds & ~(BIT << sailor) if sailor >= 0 else kinds
-            while km:
-                free |= c._kind_workers[_ctz(km)]
-                km &= km - 1
-            if sailor >= 0:
-                m = c._kind_workers[sailor] & ~moved
-                while m:
-                    w = _ctz(m)
-                    if self._wowner[w] == p:
-                        free |= BIT << w
-                    m &= m - 1
-            free &= ~moved
+            # The workers p may move and has not moved yet, as a set: each is visited if on the cycle.
+            free = self._movable_workers(p, kinds) & ~moved
             while free:
                 w = _ctz(free)
                 free &= free - 1
@@ -2798,7 +2805,7 @@ class State:
         c = self.c
         sailor = kind == c.sailor_kind
         if not sailor and not self._kind_access(p) >> kind & 1:
-            return -1                             # _can_move's answer for every worker of the kind
+            return -1                             # _movable_workers has none of the kind
         m = c._kind_workers[kind] & ~self.moved   # the kind's workers that have not moved, lowest first
         while m:
             w = _ctz(m)
