@@ -9,9 +9,11 @@
 - :mod:`.record` writes, reads and replays game records;
 - :mod:`.trail` is the append-only history and log that clones share;
 - :mod:`.core` says which engine runs;
-- :mod:`.provisions` is the engine of the Provisions family (``family: provisions``): its own
-  tables and :class:`.provisions.State`, with the same protocol; :func:`new_game` starts a game
-  of either family.
+- :mod:`.common` holds what every family shares: the protocol of a game (:class:`GameState`), its
+  :class:`Outcome`, the generator;
+- :mod:`.families` is the table of families, a row each (:mod:`.province`: Province's row, whose
+  engine is :mod:`.game`; :mod:`.provisions`: the Provisions family's own tables and
+  :class:`.provisions.State`); :func:`new_game` starts a game of any family.
 
 Nothing here names a structure, a goal or an edition. This package imports
 only :mod:`rulekit.errors` and :mod:`rulekit.i18n` (docs/architecture.md): it
@@ -51,23 +53,16 @@ from .game import (  # noqa: E402
                    Outcome,
                    State,
                    compile_ruleset,
-                   new_game as _province_new_game,
 )
+from .common import GameState  # noqa: E402
+from .families import FAMILIES, new_game  # noqa: E402
+# The families' engines, each registering its row in FAMILIES: one line per family.
+from . import province  # noqa: E402,F401
 from . import provisions  # noqa: E402
-
-
-def new_game(ruleset, seed: int = 0, first_player: int | None = None, players: int | None = None):
-    """A new game of ``ruleset`` for ``players`` (None: the fewest it allows), in the engine of its
-    family: Province's :class:`State`, or :class:`rulekit.engine.provisions.State` for a ruleset of
-    the Provisions family."""
-    if getattr(ruleset, "family", None) == provisions.FAMILY:
-        return provisions.new_game(ruleset, seed=seed, players=players, first_player=first_player)
-    return _province_new_game(ruleset, seed=seed, first_player=first_player, players=players)
 
 
 ENGINE = "compiled" if _core.is_compiled(_game) else "pure Python"
 
 __all__ = ["ENGINE", "BORROW", "BUILD", "CHOOSE", "CONVERT", "DECISIONS", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OFFER", "OVER", "PHASE_NAMES",
            "REPAY",
-           "SETUP", "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "Outcome", "State", "compile_ruleset", "new_game",
-           "provisions"]
+           "SETUP", "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "FAMILIES", "GameState", "Outcome", "State", "compile_ruleset", "new_game"]

@@ -1,7 +1,7 @@
 """Which engine runs: the compiled core or the same modules as pure Python.
 
-``game.py``, ``coins.py`` and ``trail.py`` are the engine's only source, and
-``provisions/tables.py`` and ``provisions/state.py`` the Provisions family's. Where
+``game.py``, ``coins.py`` and ``trail.py`` are the engine's only source, and the modules a family
+subpackage names in its ``MODULES`` (``provisions/tables.py`` and ``provisions/state.py``) its own. Where
 the install found a C compiler, Cython compiled them (setup.py) into extension
 modules beside them, which Python imports first. ``RULEKIT_PURE_PYTHON=1``
 makes :mod:`rulekit.engine` import the ``.py`` files instead, so both can run
@@ -10,6 +10,7 @@ in the same process (the differential test plays both side by side).
 """
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import importlib.util
 import os
@@ -21,10 +22,19 @@ PURE_ENV = "RULEKIT_PURE_PYTHON"
 # In import order: each imports only those before it (and rulekit's foundation).
 # The first three are compiled where a compiler is present; record only follows them.
 MODULES = ("trail", "coins", "game", "record")
-#: The Provisions family's engine, a subpackage imported after those: its modules in import order (both compiled
-#: where a compiler is present), then its ``__init__.py``.
-PROVISIONS = ("tables", "state")
 HERE = Path(__file__).resolve().parent
+
+
+def family_packages() -> dict:
+    """The engine's family subpackages (a folder of this package with an ``__init__.py``), each with the
+    modules its ``MODULES`` names, in import order (read from the source, never imported from here)."""
+    out = {}
+    for folder in sorted(p for p in HERE.iterdir() if (p / "__init__.py").is_file()):
+        tree = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
+        modules = next((ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                        and any(isinstance(t, ast.Name) and t.id == "MODULES" for t in node.targets)), ())
+        out[folder.name] = tuple(modules)
+    return out
 
 
 def pure_requested() -> bool:
@@ -60,8 +70,8 @@ def source_package(full: str, folder: Path) -> types.ModuleType:
 
 def load_source(package: str) -> types.ModuleType:
     """Import the engine's modules from their ``.py`` files as ``package.trail``,
-    ``package.coins``, ``package.game``, ``package.record`` and the Provisions family's as
-    ``package.provisions`` (its ``tables`` and ``state``), registered in ``sys.modules``, and return
+    ``package.coins``, ``package.game``, ``package.record`` and each family subpackage's as
+    ``package.FAMILY`` (its ``MODULES``), registered in ``sys.modules``, and return
     the package. With ``package="rulekit.engine"`` they replace the compiled ones."""
     pkg = sys.modules.get(package)
     if pkg is None:
@@ -71,9 +81,11 @@ def load_source(package: str) -> types.ModuleType:
         sys.modules[package] = pkg
     for name in MODULES:
         setattr(pkg, name, source_module(f"{package}.{name}", HERE / f"{name}.py"))
-    folder = HERE / "provisions"
-    modules = {name: source_module(f"{package}.provisions.{name}", folder / f"{name}.py") for name in PROVISIONS}
-    pkg.provisions = source_package(f"{package}.provisions", folder)
-    for name, module in modules.items():
-        setattr(pkg.provisions, name, module)
+    for family, names in family_packages().items():
+        folder = HERE / family
+        modules = {name: source_module(f"{package}.{family}.{name}", folder / f"{name}.py") for name in names}
+        sub = source_package(f"{package}.{family}", folder)
+        setattr(pkg, family, sub)
+        for name, module in modules.items():
+            setattr(sub, name, module)
     return pkg

@@ -40,6 +40,7 @@ try:
 except ImportError:               # pure Python without Cython installed
     from . import nocython as cython
 from .coins import INDEX_BITS, INDEX_MASK
+from .common import Outcome, reseed, start
 from .coins import shared as coins_of
 from .primitives import CARD_EFFECTS, EFFECTS, METRICS, SETUP_DECISION_ROWS, SETUP_DECISIONS
 from .trail import Trail
@@ -175,37 +176,6 @@ TRADE_ANSWERS = ("refuse", "accept")
 
 # Score sources, in the order they are reported
 SOURCES = ("structures", "goals", "borrowing", "coins", "measures")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game came out, seat by seat (seats are 0 to n - 1).
-
-    ``ranks[p]`` is 1 plus the number of players strictly better than ``p`` (on VP, then on the
-    ruleset's tie-breaks in order): players equal on all of them share a rank. ``winners`` are the
-    seats ranked 1; ``decided_by`` is ``"vp"``, the tie-break that left one player first, or
-    ``"tie"`` when more than one is first. ``returns`` are zero-sum, each in [-1, 1]: with k winners
-    among n players each winner gets (n/k - 1)/(n - 1) and every other player -1/(n - 1), so that two
-    players get (1, -1), or (0, 0) for a tie.
-    """
-    scores: tuple
-    ranks: tuple
-    winners: tuple
-    decided_by: str
-
-    @property
-    def winner(self):
-        """The seat of the only winner, or None when more than one player is first."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    @property
-    def returns(self) -> tuple:
-        n, k = len(self.scores), len(self.winners)
-        if k == n:
-            return (0.0,) * n
-        win = (n / k - 1) / (n - 1)
-        lose = -1 / (n - 1)
-        return tuple(win if r == 1 else lose for r in self.ranks)
 
 
 @dataclass(frozen=True)
@@ -1155,7 +1125,7 @@ class State:
         n = c.n_players
         st.c = c
         st.seed = seed
-        st.rng = (seed * 0x2545F4914F6CDD1D + 0x1234567) & MASK64
+        st.rng = start(seed, 0x1234567)
         st.history = Trail()
         st.log = Trail()
         st.turn = 0
@@ -3148,8 +3118,7 @@ class State:
 
     def result(self) -> dict:
         """Winner (seat, or None for a tie), and what decided it: ``vp``, a tie-break metric, or ``tie``."""
-        out = self.outcome()
-        return {"winner": out.winner, "decided_by": out.decided_by}
+        return self.outcome().result
 
     def winner(self):
         return self.outcome().winner
@@ -3175,6 +3144,28 @@ class State:
             elif v == best:
                 return self.returns()[p]
         return 1.0 if p == top else -1 / (n - 1)
+
+    # -------------------------------------------------------------- protocol (rulekit.engine.common.GameState)
+    def summary(self) -> dict:
+        """The result as a record writes it (:meth:`rulekit.engine.common.GameState.summary`)."""
+        res = self.result()
+        return {
+            "scores": list(self.scores()),
+            "by_source": [self.score_by_source(p) for p in range(self.c.n_players)],
+            "winner": res["winner"],
+            "decided_by": res["decided_by"],
+            "end_reason": self.end_reason,
+            "end_condition": self.end_cond if self.end_cond >= 0 else None,
+            "turns": self.turn + 1,
+        }
+
+    def record_first(self):
+        """The first player as a record writes it: None where the rules draw it at random (the seed does)."""
+        return None if self.c.first_random else self.first
+
+    def history_notation(self) -> list:
+        """The actions played, in notation (an action's notation does not depend on the position)."""
+        return [self.notation(a) for a in self.history]
 
     # -------------------------------------------------------------- notation
     def notation(self, action: int) -> str:
@@ -3314,7 +3305,7 @@ class State:
         from ``seed`` — for search bots. The others' objectives are dealt again, as many each as they hold, from
         the cards the observer does not hold; the observer's own are kept."""
         st = self.clone()
-        st.rng = (seed * 0x9E3779B97F4A7C15 + 0x7F4A7C15) & MASK64
+        st.rng = reseed(seed)
         pool = st.unseen_goals()
         for i in range(len(pool) - 1, 0, -1):
             j = st._rand(i + 1)

@@ -3,7 +3,7 @@
 A record is JSON, written atomically (:func:`rulekit.files.write_atomic`), so a crash never
 leaves half a file::
 
-    {"format": "rulekit-record", "version": 2, "rulekit": "0.9.0", "family": "province",
+    {"format": "rulekit-record", "version": 2, "rulekit": "0.9.0", "family": "FAMILY",
      "ruleset": {"id": "RULESET-ID", "sha256": "...", "files_sha256": "...", "source": "..."},
      "seed": 7, "first_player": 0, "players": ["human", "bot:greedy"], "names": [],
      "actions": ["move KIND@SPACE", "spend", "end", ...],
@@ -16,7 +16,7 @@ version 1 has only the first; it is read as it is (the upgrade is to write versi
 next save).
 
 ``family`` is the ruleset's family (``province``, ``provisions``): written since the Provisions
-family, absent from older records (read as Province's). The game of a record is replayed by the
+family, absent from older records (all of Province's family, checked by their actions alone). The game of a record is replayed by the
 engine of the ruleset's own family; the family written is what a reader shows before it loads the
 ruleset, and a record whose family is not its ruleset's is refused.
 
@@ -38,16 +38,7 @@ from pathlib import Path
 
 from ..errors import N_, IllegalActionError, RecordError, RulekitError, Text
 from ..paths import FileTooLarge, NotRegularFile, read_user_file
-from .game import new_game as _province_new_game
-
-
-def new_game(ruleset, seed: int = 0, first_player=None, players=None):
-    """A game of ``ruleset`` in the engine of its family (Province's, or the Provisions family's)."""
-    if getattr(ruleset, "family", None) == "provisions":
-        from .provisions import new_game as provisions_new_game
-
-        return provisions_new_game(ruleset, seed=seed, players=players, first_player=first_player)
-    return _province_new_game(ruleset, seed=seed, first_player=first_player, players=players)
+from .families import new_game
 
 FORMAT = "rulekit-record"
 #: The version of the format written; :data:`READ_VERSIONS` are those read.
@@ -143,19 +134,13 @@ class GameRecord:
     @classmethod
     def for_state(cls, ruleset, state, players=(), language=None, files_sha256=None, names=()) -> "GameRecord":
         source = str(Path(ruleset.source).resolve()) if ruleset.source else None
-        family = getattr(ruleset, "family", None) or "province"
-        if family == "province":
-            first = None if state.c.first_random else state.first
-        else:
-            first = state.first_player
-        rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed, family=family,
-                  first_player=first,
+        rec = cls(ruleset_id=ruleset.id, ruleset_sha256=ruleset.sha256, seed=state.seed, family=ruleset.family,
+                  first_player=state.record_first(),
                   players=list(players), ruleset_source=source, language=language,
                   ruleset_files_sha256=files_sha256 if files_sha256 is not None else files_hash(ruleset),
                   written_by=rulekit_version(), names=list(names))
-        rec.actions = history_notations(ruleset, state) if family != "province" else [
-            state.notation(a) for a in state.history]
-        rec.result = result_summary(state) if state.is_terminal() else None
+        rec.actions = state.history_notation()
+        rec.result = state.summary() if state.is_terminal() else None
         return rec
 
     def to_json(self) -> dict:
@@ -252,40 +237,9 @@ class GameRecord:
         return cls.from_json(data, str(path))
 
 
-def history_notations(ruleset, state) -> list:
-    """The actions of ``state`` in notation, each written where it was played: in the Provisions family
-    ``keep`` and ``sell`` name the card in the place the action chose, which only the position then
-    knows, so the game is played again from its start to write them."""
-    again = new_game(ruleset, seed=state.seed, first_player=state.first_player, players=state.n_players)
-    out = []
-    for action in state.history:
-        out.append(again.notation(action))
-        again.apply(action)
-    return out
-
-
 def result_summary(state) -> dict:
-    res = state.result()
-    if not hasattr(state, "score_by_source"):        # a family without Province's sources (Provisions)
-        return {
-            "scores": list(state.scores()),
-            "by_source": [{"prospectors": state.provision_points(p), "bonus": state.bonus_points(p)}
-                          for p in range(state.n_players)],
-            "winner": res["winner"],
-            "decided_by": res["decided_by"],
-            "end_reason": None,
-            "end_condition": None,
-            "turns": state.turn,
-        }
-    return {
-        "scores": list(state.scores()),
-        "by_source": [state.score_by_source(p) for p in range(state.n_players)],
-        "winner": res["winner"],
-        "decided_by": res["decided_by"],
-        "end_reason": state.end_reason,
-        "end_condition": state.end_cond if state.end_cond >= 0 else None,
-        "turns": state.turn + 1,
-    }
+    """The result of a finished game as a record writes it (:meth:`rulekit.engine.common.GameState.summary`)."""
+    return state.summary()
 
 
 class ReplayError(RulekitError):
@@ -378,11 +332,10 @@ def replay(record: GameRecord, ruleset, upto: int | None = None):
     names (:func:`ruleset_matches`), a :class:`RulesChangedError` saying so. A game that ended
     before its last action is refused at the first action after the end, without replaying the rest."""
     same = check_ruleset(record, ruleset)
-    family = getattr(ruleset, "family", None) or "province"
-    if (record.family or "province") != family:
+    if record.family is not None and record.family != ruleset.family:
         raise RecordError(Text(N_("this game was recorded with a ruleset of the {recorded} family, and {id} is "
-                                  "of the {family} family"), recorded=record.family or "province", id=ruleset.id,
-                               family=family))
+                                  "of the {family} family"), recorded=record.family, id=ruleset.id,
+                               family=ruleset.family))
     try:
         state = new_game(ruleset, seed=record.seed, first_player=record.first_player,
                          players=len(record.players) or None)

@@ -18,10 +18,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ...errors import IllegalActionError, PlayerCountError
-from ..game import Outcome
+from ..common import Outcome, reseed, shuffle, start
 from .tables import (BUY, DISCARD, KEEP, PASS, RUSH, SELL, SWAP, TAKE, TRADE, VIGILANTES_LEAVE, compile_rules)
-
-MASK64 = (1 << 64) - 1
 
 #: The phases of a game (``State.phase``).
 BONUS, OCTOBER, PLAY, OVER = "bonus", "vigilantes", "play", "over"
@@ -60,7 +58,7 @@ class State:
             raise PlayerCountError(n, rules.player_counts, rules.id)
         st = cls.__new__(cls)
         st.t, st.rules, st.seed, st.n = t, rules, seed, n
-        st.rng = (seed * 0x2545F4914F6CDD1D + 0x1849) & MASK64
+        st.rng = start(seed, 0x1849)
         st.first_player = 0 if first_player is None else first_player % n
         st.nugget = st.first_player
         st.month, st.round, st.seat_in_round, st.turn = 0, 0, 0, 0
@@ -113,24 +111,9 @@ class State:
         return st
 
     # ---------------------------------------------------------------- chance
-    def _rand(self, n: int) -> int:
-        """A number in [0, n) from the state's own generator (splitmix64)."""
-        self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
-        z = self.rng
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return (z ^ (z >> 31)) % n
-
     def _shuffled(self, items: list) -> list:
-        """``items`` shuffled in place (Fisher-Yates), each draw :meth:`_rand`'s, written out inline."""
-        r = self.rng
-        for i in range(len(items) - 1, 0, -1):
-            r = (r + 0x9E3779B97F4A7C15) & MASK64
-            z = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            j = (z ^ (z >> 31)) % (i + 1)
-            items[i], items[j] = items[j], items[i]
-        self.rng = r
+        """``items`` shuffled in place with the state's generator (:func:`rulekit.engine.common.shuffle`)."""
+        self.rng = shuffle(items, self.rng)
         return items
 
     # -------------------------------------------------------------- protocol
@@ -498,15 +481,52 @@ class State:
         return Outcome(scores, ranks, winners, decided_by)
 
     def result(self) -> dict:
-        out = self.outcome()
-        return {"winner": out.winner, "decided_by": out.decided_by}
+        return self.outcome().result
 
     def winner(self):
         return self.outcome().winner
 
     def returns(self) -> tuple:
-        """Zero-sum returns, as Province's (:class:`rulekit.engine.game.Outcome`)."""
+        """Zero-sum returns (:class:`rulekit.engine.common.Outcome`)."""
         return self.outcome().returns
+
+    # ------------------------------------------------ protocol (rulekit.engine.common.GameState)
+    def key(self) -> tuple:
+        """Everything that plays on (the generator included), not the log nor the history."""
+        return (self.rng, self.phase, self.decider, self.month, self.round, self.seat_in_round, self.nugget,
+                self.turn, self.just_sold, tuple(self.queue), tuple(self.holding), tuple(self.area),
+                tuple(self.vigilantes), tuple(map(tuple, self.stock)), tuple(self.row), tuple(self.pile),
+                tuple(self.discard), tuple(self.hidden_discard), tuple(map(tuple, self.sold)),
+                tuple(map(tuple, self.contracts)), tuple(map(tuple, self.sold_goods)), tuple(self.hands),
+                tuple(self.bonus), tuple(self.production_shown))
+
+    def summary(self) -> dict:
+        """The result as a record writes it (:meth:`rulekit.engine.common.GameState.summary`)."""
+        res = self.result()
+        return {
+            "scores": list(self.scores()),
+            "by_source": [{"prospectors": self.provision_points(p), "bonus": self.bonus_points(p)}
+                          for p in range(self.n)],
+            "winner": res["winner"],
+            "decided_by": res["decided_by"],
+            "end_reason": None,
+            "end_condition": None,
+            "turns": self.turn,
+        }
+
+    def record_first(self):
+        """The first player as a record writes it (the holder of the gold nugget at the start)."""
+        return self.first_player
+
+    def history_notation(self) -> list:
+        """The actions played, each in notation where it was played: ``keep`` and ``sell`` name the card in
+        the place the action chose, which only the position then knows, so the game is played again."""
+        again = State.new(self.rules, seed=self.seed, players=self.n, first_player=self.first_player)
+        out = []
+        for action in self.history:
+            out.append(again.notation(action))
+            again.apply(action)
+        return out
 
     # ------------------------------------------------------------ notation
     def action_kind(self, action: int) -> str:
@@ -597,7 +617,7 @@ class State:
         (from those ``observer`` was not dealt), and the generator (future production)."""
         me = self.decider if observer is None else observer
         st = self.clone()
-        st.rng = (seed * 0x9E3779B97F4A7C15 + 0x7F4A7C15) & MASK64
+        st.rng = reseed(seed)
         unseen = st._shuffled(st.pile + st.hidden_discard)
         st.pile = unseen[:len(self.pile)]
         st.hidden_discard = unseen[len(self.pile):]
