@@ -12,15 +12,12 @@ from pathlib import Path
 from ..errors import Problem, RulesetError
 from ..paths import exists
 from ..i18n import _
-from .provisions import rules as provisions_rules
-from .provisions import validation as provisions_validation
-from .ruleset import PROVINCE, Ruleset, bundled_rulesets, display_path, family_of, resolve_file, resolve_ref
-from .validation import check_resolution, check_warnings
-
-#: The families of the rules language, by the name ``family:`` gives them: each checks a resolved
-#: file its own way (docs/architecture.md). Province's language is the family of a ruleset that
-#: names none.
-FAMILIES = (PROVINCE, provisions_rules.FAMILY)
+from . import families
+from .families import FAMILIES, family_of
+# The families of the language, each registering its row in FAMILIES: one line per family.
+from . import province  # noqa: F401
+from . import provisions  # noqa: F401
+from .ruleset import Ruleset, bundled_rulesets, display_path, resolve_file, resolve_ref
 
 
 def _resolve_arg(path):
@@ -53,7 +50,7 @@ def check_and_load(path) -> tuple[list[Problem], list[Problem], Ruleset | None]:
     problems = _problems(res)
     if problems or res.data is None:
         return problems, [], None
-    warnings = check_warnings(res) if family_of(res.data) == PROVINCE else []
+    warnings = families.row(family_of(res.data)).warnings(res)
     return [], warnings, _ruleset(res, res.path or Path(str(path)))
 
 
@@ -72,27 +69,23 @@ def load_ruleset(ref: str | Path) -> Ruleset:
 
 
 def _problems(res) -> list[Problem]:
-    """Every problem of a resolved file (reading, merging, then the checks), sorted, each once."""
+    """Every problem of a resolved file (reading, merging, then the checks of its family), sorted, each once."""
     problems = list(res.problems)
     if res.data is not None:
-        family = res.data.get("family", PROVINCE)
-        if family == PROVINCE and "family" in res.data:
-            del res.data["family"]            # said in so many words: Province's schema does not list it
-        if family == provisions_rules.FAMILY:
-            problems.extend(provisions_validation.check_resolution(res))
-        elif family == PROVINCE:
-            problems.extend(check_resolution(res))
-        else:
+        family = families.row(res.data.get("family", families.default_family()))
+        if family is None:
             problems.append(res.problem("/family", _("unknown family {family}: the families of the rules language "
-                                                     "are {families}").format(family=family,
+                                                     "are {families}").format(family=res.data.get("family"),
                                                                               families=", ".join(FAMILIES))))
+        else:
+            if not family.keeps_family_key and "family" in res.data:
+                del res.data["family"]        # said in so many words: the family's schema does not list it
+            problems.extend(family.check(res))
     return sorted(set(problems))
 
 
 def _ruleset(res, path: Path) -> Ruleset:
-    if family_of(res.data) == provisions_rules.FAMILY:
-        return provisions_rules.ProvisionsRules.from_data(
-            id=res.data.get("id", path.stem), data=res.data, source=str(path), chain=tuple(res.chain),
-            positions=res.positions)
-    return Ruleset(id=res.data.get("id", path.stem), data=res.data, source=str(path), chain=tuple(res.chain),
-                   positions=res.positions)
+    """The typed rules of a checked file, as its family reads them."""
+    return families.row(family_of(res.data)).load(
+        id=res.data.get("id", path.stem), data=res.data, source=str(path), chain=tuple(res.chain),
+        positions=res.positions)

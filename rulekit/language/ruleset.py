@@ -38,6 +38,8 @@ from ..errors import Problem, UnknownRulesetError
 from ..i18n import _
 from ..paths import RULESETS_DIR, SCHEMA_PATH, exists
 from .names import SAILOR_KIND, SAILORS_SECTION
+from . import families
+from .families import family_of
 from .yamlload import join, load_yaml
 
 
@@ -89,16 +91,6 @@ def content_hash(data: dict) -> str:
     blob = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
-
-#: The family of a ruleset that does not say (``family:`` absent): Province's language.
-PROVINCE = "province"
-
-
-def family_of(data) -> str:
-    """The family of the rules language a ruleset is written in: its top-level ``family``, or
-    Province's language when absent (any other value is left to the loader to report)."""
-    family = data.get("family", PROVINCE) if isinstance(data, dict) else PROVINCE
-    return family if isinstance(family, str) else PROVINCE
 
 
 def display_path(path: Path) -> str:
@@ -564,17 +556,22 @@ def resolve_file(path: str | Path, display: str | None = None) -> Resolution:
     for key in ("$schema", "extends"):
         if key in data:
             _drop(tpos, data.pop(key), "/" + key)
-    if family_of(data) == PROVINCE:
-        # Province's language fills in its own defaults; another family's are its own.
-        res.free = _free_costs(data)
-        _later_builder_vp(data)
-        _declare_resources(data, tpos, res.files, res.problems, res.carried)
-        if old_casting:
-            _old_casting_names(data)
+    family = families.row(family_of(data))
+    if family is not None and family.complete is not None:
+        family.complete(res, data, tpos, old_casting)       # the family's own defaults
     res.data = data
     res.positions = tpos
     res.positions.setdefault("", (res.file, 1, 1))
     return res
+
+
+def complete_defaults(res, data: dict, tpos: dict, old_casting: bool) -> None:
+    """Province's language fills in its own defaults while resolving (its row's ``complete``)."""
+    res.free = _free_costs(data)
+    _later_builder_vp(data)
+    _declare_resources(data, tpos, res.files, res.problems, res.carried)
+    if old_casting:
+        _old_casting_names(data)
 
 
 # ---------------------------------------------------------------------------
@@ -595,7 +592,7 @@ class Ruleset:
 
     @property
     def family(self) -> str:
-        """The family of the rules language (``family:``; Province's when absent)."""
+        """The family of the rules language (``family:``; the default family when absent)."""
         return family_of(self.data)
 
     @property
@@ -605,6 +602,11 @@ class Ruleset:
     @property
     def sha256(self) -> str:
         return content_hash(self.data)
+
+    @property
+    def first_random(self) -> bool:
+        """Whether the rules draw the first player at random (``setup.first_player: random``)."""
+        return self.data.get("setup", {}).get("first_player") == "random"
 
     @property
     def sailor_kind(self) -> str | None:

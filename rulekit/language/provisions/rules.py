@@ -72,6 +72,8 @@ class ProvisionsRules(Ruleset):
     decks: dict = field(default_factory=dict, compare=False)  # deck -> declared size
 
     family = FAMILY
+    #: The first player is a seat the players choose (the holder of the gold nugget), never drawn.
+    first_random = False
 
     @classmethod
     def from_data(cls, id: str, data: dict, source=None, chain=(), positions=None) -> "ProvisionsRules":
