@@ -16,7 +16,8 @@
 - :mod:`.provisions_policy` — the Provisions family's evaluation, rollout policy and greedy
   bot, and its search (its ``hard`` level);
 - :mod:`.registry` — :func:`parse_bot` and :func:`make_bot`: a bot from its spec (``mcts:200``),
-  for Province or for another family's rulesets (``family=``).
+  for a family's rulesets (``family=``); :mod:`.province` and :mod:`.provisions` are the families'
+  rows in its table.
 
 Bots import the engine, never the play screen or the balance tools
 (docs/architecture.md).
@@ -35,6 +36,8 @@ from .base import play_game  # noqa: E402
 from .greedy import GreedyBot, evaluate  # noqa: E402
 from .mcts import MCTSBot  # noqa: E402
 from .registry import BOT_NAMES, BotSpec, canonical_bot, make_bot, parse_bot  # noqa: E402
+# The families' bots, each registering its row in registry.FAMILY_BOTS: one line per family.
+from . import province, provisions  # noqa: E402,F401
 from .uniform import RandomBot  # noqa: E402
 
 __all__ = ["BOT_NAMES", "BotSpec", "canonical_bot", "parse_bot", "GreedyBot", "MCTSBot", "RandomBot", "evaluate", "make_bot", "play_game"]

@@ -172,7 +172,7 @@ def make_search(seed: int = 0, iterations: int | None = None, seconds: float | N
     """The determinized search (:mod:`.determinized`) with this family's rollout policy and evaluation: the
     greedy bot's :data:`SEARCH_CANDIDATES` best actions, each biased by its one-ply value, each simulation
     a rollout of :data:`SEARCH_DEPTH` actions. The family's ``hard`` is this search with 512 simulations a
-    decision (``rulekit.bots.registry.PROVISIONS_ITERATIONS``); measured against the greedy bot at two
+    decision (``rulekit.bots.provisions.PROVISIONS_ITERATIONS``); measured against the greedy bot at two
     players over 80 games, seats alternated, 512 simulations among 8 candidates won 72% (mean margin
     +5.8 points, about 0.1 s a decision); 64 among 4 won 50% of 40, 256 among 4 68% of 80, 1024 among 8
     70% of 80; rollouts of 8 actions, or by the greedy bot itself, did no better

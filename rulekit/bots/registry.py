@@ -27,8 +27,9 @@ makes the bot: a new bot, or a named level built on an existing one (for
 instance an ``easy`` that is ``mcts:50``), is one more entry there
 (:func:`register_bot`).
 
-A ruleset of another family than Province's (``family: provisions``) is played by bots of its
-own: :func:`register_family` names them and says what its levels stand for, and
+Each family's rulesets are played by bots of its own: its module (:mod:`.province`,
+:mod:`.provisions`) calls :func:`register_family`, which names them and says what its levels stand
+for, and
 :func:`parse_bot` / :func:`make_bot` given ``family=`` read a spec for that family (``hard`` is
 then the family's hard bot; a bot the family has not is refused).
 """
@@ -47,7 +48,6 @@ from .deep import DEEP_ITERATIONS, DeepBot
 from .mcts import DEFAULT_ITERATIONS, MCTSBot
 from .uniform import RandomBot
 from .wide import EXPERT_SPEC, FAR_ITERATIONS, WIDE_ITERATIONS, FarBot, WideBot
-from . import provisions_policy
 
 #: Most simulations per decision a spec may ask for.
 MAX_ITERATIONS = 10_000_000
@@ -117,9 +117,10 @@ register_bot("hard", Factory(None, alias_of="wide:30", label=lambda: pgettext("b
 # Above hard, for analysis (balance at the top of the strength curve) rather than for play: EXPERT_SPEC.
 register_bot("expert", Factory(None, alias_of=EXPERT_SPEC, label=lambda: pgettext("bot", "expert")))
 
-#: Per family other than Province's: the bots that play it, by name (a name of :data:`FACTORIES`).
+#: The bots layer's table of families (each family's module registers its row: :mod:`.province`,
+#: :mod:`.provisions`): the bots that play its rulesets, by name (a name of :data:`FACTORIES`).
 FAMILY_BOTS: dict[str, dict[str, Factory]] = {}
-#: Per family other than Province's: the spec each level stands for.
+#: Per family: the spec each level stands for.
 FAMILY_LEVELS: dict[str, dict[str, str]] = {}
 
 
@@ -130,19 +131,8 @@ def register_family(family: str, bots: dict, levels: dict) -> None:
     FAMILY_LEVELS[family] = dict(levels)
 
 
-#: Simulations per decision of the Provisions family's search (``bot:mcts`` for that family).
-PROVISIONS_ITERATIONS = 512
-
-register_family("provisions", {
-    "random": FACTORIES["random"],
-    "greedy": Factory(lambda seed, iterations, seconds: provisions_policy.ProvisionsGreedyBot(seed)),
-    "mcts": Factory(lambda seed, iterations, seconds: provisions_policy.make_search(seed, iterations, seconds),
-                    budget=True, default_iterations=PROVISIONS_ITERATIONS),
-}, {"easy": "random", "normal": "greedy", "hard": f"mcts:{PROVISIONS_ITERATIONS}"})
-
-
 def family_bots(family: str | None) -> dict | None:
-    """The bots of ``family`` by name, or None for Province's (every bot of :data:`FACTORIES`)."""
+    """The bots of ``family`` by name, or None where no family is known yet (every bot of :data:`FACTORIES`)."""
     return FAMILY_BOTS.get(family) if family else None
 
 
@@ -162,7 +152,8 @@ def levels() -> tuple[str, ...]:
 
 
 def level_spec(level: str, family: str | None = None) -> str:
-    """What a level stands for (``normal`` → ``greedy``), in ``family`` (None: Province's)."""
+    """What a level stands for (``normal`` → ``greedy``), in ``family`` (None: no family known yet, the level's
+    own alias)."""
     if family in FAMILY_LEVELS:
         if level not in FAMILY_LEVELS[family]:
             raise _error(level, _("the rulesets of the {family} family have no level “{name}”; their levels: "
@@ -236,7 +227,7 @@ class BotSpec:
     iterations: int | None = None
     seconds: float | None = None
     level: str | None = None
-    #: The family of rulesets the bot is made for (None: Province's).
+    #: The family of rulesets the bot is made for (None: read before the ruleset was known).
     family: str | None = None
 
     @property
@@ -287,8 +278,8 @@ def _error(text: str, why: str) -> BotSpecError:
 
 
 def parse_bot(text, family: str | None = None) -> BotSpec:
-    """Read a bot spec (see the module's documentation) for a ruleset of ``family`` (None:
-    Province's); raises :class:`BotSpecError`."""
+    """Read a bot spec (see the module's documentation) for a ruleset of ``family`` (None: before the
+    ruleset is known, any bot of :data:`FACTORIES`); raises :class:`BotSpecError`."""
     if isinstance(text, BotSpec):
         text = text.text
     spec = _parse_bot(text, family)
@@ -358,5 +349,5 @@ def canonical_bot(text, family: str | None = None) -> str:
 
 def make_bot(spec, seed: int = 0, family: str | None = None):
     """A bot from its spec (``greedy``, ``mcts:200``, ``mcts:2s``…) for a ruleset of ``family``
-    (None: Province's); raises :class:`BotSpecError`."""
+    (None: any bot of :data:`FACTORIES`); raises :class:`BotSpecError`."""
     return parse_bot(spec, family).make(seed)
