@@ -41,8 +41,9 @@ def _players_option(ctx, param, value):
 
 
 def _family_players(players, family):
-    """``--players`` read for a ruleset of ``family``, whose levels stand for its own bots (None: as read)."""
-    if players is None or family in (None, "province"):
+    """``--players`` read again for a ruleset of ``family``, whose levels stand for its own bots (None: as
+    read before the ruleset was known)."""
+    if players is None or family is None:
         return players
     from ..play import PlayersError, parse_players
 
@@ -113,7 +114,6 @@ resume_option = click.option(
               help=N_("A guided first game: short steps explain the game as you meet it (the Work Cycle, building, "
                       "what is lost at the end of a turn, goals, borrowing), each once."))
 def play(ruleset, players, seed, first, record, resume, delay, max_turns, names, guide):
-    from ..engine import compile_ruleset
     from ..engine.record import ReplayError
     from ..errors import PlayerCountError
     from ..language import load_ruleset
@@ -151,13 +151,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
 
             seed = secrets.randbelow(1_000_000)
         first_player = None
-        if family not in (None, "province"):
-            if first is not None and first > len(players):
-                raise click.BadParameter(_("{first} is not a seat: the game has {count} players; "
-                                           "give a number from 1 to {count}.").format(first=first, count=len(players)),
-                                         param_hint="'--first'")
-            first_player = 0 if first is None else first - 1
-        elif compile_ruleset(rs).first_random:
+        if rs.first_random:
             if first is not None:
                 raise click.UsageError(_("--first cannot be used with {ruleset}: it draws the first player at random.")
                                        .format(ruleset=rs.id))
@@ -191,7 +185,7 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
 
 
 def _record_family(path):
-    """The family a record says its ruleset is of (None: Province's, or a record that cannot be read)."""
+    """The family a record says its ruleset is of (None: a record older than families, or one that cannot be read)."""
     from ..engine.record import GameRecord
 
     try:
@@ -228,9 +222,9 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         check_result,
         check_ruleset,
         replay,
-        result_summary,
     )
-    from ..play import find_ruleset, player_names, screen
+    from ..play import find_ruleset, player_names
+    from ..play.sessions import session_class
 
     shown = shown_path(record_file)
     try:
@@ -252,7 +246,6 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         _json_error(as_json, str(exc))     # with --json; the message and the exit code are the group's
         raise
     finished = state.is_terminal()
-    summary = result_summary(state) if finished else None
     try:
         check_result(record, state)
     except RecordError as exc:
@@ -263,57 +256,13 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         fail(message, exc.exit_code)
     if not same:
         click.echo(printable(str(changed_rules_warning(record, rs))), err=True)
-    if getattr(rs, "family", None) == "provisions":
-        _replay_provisions(record, rs, state, summary, shown, as_json, same)
-        return
     if as_json:
-        out = {
-            "ok": True,
-            "ruleset": {"id": rs.id, "sha256": rs.sha256},
-            "rules_changed": not same,
-            "seed": record.seed,
-            "actions": len(record.actions),
-            "finished": finished,
-            "scores": list(state.scores()),
-            "by_source": [state.score_by_source(p) for p in screen.seats(state)],
-            "winner": summary["winner"] if summary else None,
-            "decided_by": summary["decided_by"] if summary else None,
-            "end_reason": state.end_reason,
-            "end_condition": state.end_cond if state.end_cond >= 0 else None,
-            "turns": state.turn + 1,
-        }
+        out = {"ok": True, "family": rs.family, "ruleset": {"id": rs.id, "sha256": rs.sha256},
+               "rules_changed": not same, "seed": record.seed, "actions": len(record.actions), "finished": finished,
+               **state.summary()}
+        if not finished:
+            out.update(winner=None, decided_by=None)
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
-        return
-    names = player_names(record.players, record.names) if len(record.players) == screen.n_players(state) else [
-        _("Player {number}").format(number=p + 1) for p in screen.seats(state)]
-    n = len(record.actions)
-    click.echo(ngettext("{file}: {count} action, all legal ({ruleset}, seed {seed}).",
-                        "{file}: {count} actions, all legal ({ruleset}, seed {seed}).", n).format(
-        file=shown, count=len(record.actions), ruleset=rs.id, seed=record.seed))
-    if finished:
-        for line in screen.end_lines(state, names)[1:]:
-            click.echo(line)
-    else:
-        click.echo(_("The game is not finished; the scores so far:"))
-        for line in screen.score_table(rs.data, [state.score_by_source(p) for p in screen.seats(state)],
-                                       state.scores(), names):
-            click.echo(line)
-
-
-def _replay_provisions(record, rs, state, summary, shown, as_json, same):
-    """The end of ``rulekit replay`` for a game of the Provisions family."""
-    from ..play import player_names
-    from ..play import provisions_screen as pscreen
-
-    if as_json:
-        click.echo(json.dumps({
-            "ok": True, "family": "provisions", "ruleset": {"id": rs.id, "sha256": rs.sha256},
-            "rules_changed": not same, "seed": record.seed, "actions": len(record.actions),
-            "finished": summary is not None, "scores": list(state.scores()),
-            "by_source": summary["by_source"] if summary else None,
-            "winner": summary["winner"] if summary else None,
-            "decided_by": summary["decided_by"] if summary else None, "turns": state.turn,
-        }, ensure_ascii=False, indent=1))
         return
     names = player_names(record.players, record.names) if len(record.players) == state.n_players else [
         _("Player {number}").format(number=p + 1) for p in range(state.n_players)]
@@ -321,7 +270,7 @@ def _replay_provisions(record, rs, state, summary, shown, as_json, same):
     click.echo(ngettext("{file}: {count} action, all legal ({ruleset}, seed {seed}).",
                         "{file}: {count} actions, all legal ({ruleset}, seed {seed}).", n).format(
         file=shown, count=n, ruleset=rs.id, seed=record.seed))
-    for line in (pscreen.end_lines(state, names)[1:] if summary else pscreen.summary_lines(state, names)):
+    for line in session_class(rs).replay_lines(rs, state, names):
         click.echo(line)
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from ..i18n import _
 from ..language.names import display_name
+from ..language.provisions import FAMILY
 from . import provisions_screen as pscreen
 from . import story
 from .session import Session, bot_choose, is_human
+from .sessions import register_session
 
 
 class ProvisionsSession(Session):
@@ -133,18 +135,16 @@ class ProvisionsSession(Session):
         self.play_action(action)
         return "played"
 
-    def _notations(self) -> list[str]:
-        # A keep or a sale is written by the card in its slot when it was played: the game is replayed to write it.
-        from ..engine.record import history_notations
-
-        return history_notations(self.ruleset, self.state)
-
     def _shown_action(self, notations: list[str], i: int) -> str:
         return notations[i]
 
     # -------------------------------------------------------------- the end
     def _summary_lines(self) -> list[str]:
         return pscreen.summary_lines(self.state, self.names)
+
+    @staticmethod
+    def replay_lines(ruleset, state, names) -> list[str]:
+        return pscreen.end_lines(state, names)[1:] if state.is_terminal() else pscreen.summary_lines(state, names)
 
     def _finish(self):
         from ..files import shown_path
@@ -160,3 +160,6 @@ class ProvisionsSession(Session):
         if self.record_path is not None:
             con.tell(_("The game is saved in {file}; check it with: {command}").format(
                 file=shown_path(self.record_path), command=shown_path(f"rulekit replay {self.record_path}")))
+
+
+register_session(FAMILY, ProvisionsSession)

@@ -794,8 +794,8 @@ class Session:
             reason=story.hint_reason(self.state, action))
 
     def _notations(self) -> list[str]:
-        """Every action played, in the notation a record writes (a family's session may write them its own way)."""
-        return [self.state.notation(a) for a in self.state.history]
+        """Every action played, in the notation a record writes (the game's protocol: ``history_notation``)."""
+        return self.state.history_notation()
 
     def _shown_action(self, notations: list[str], i: int) -> str:
         """The ``i``-th action played, as undo names it to the player."""
@@ -858,6 +858,16 @@ class Session:
     def _summary_lines(self) -> list[str]:
         """Where the game stands, as leaving prints it (a family's session words it its own way)."""
         return screen.summary_lines(self.state, self.names)
+
+    @staticmethod
+    def replay_lines(ruleset, state, names) -> list[str]:
+        """What ``rulekit replay`` prints of a replayed game: how it ended, or the scores so far (each family's
+        session says it in its own words)."""
+        if state.is_terminal():
+            return screen.end_lines(state, names)[1:]
+        return [_("The game is not finished; the scores so far:"),
+                *screen.score_table(ruleset.data, [state.score_by_source(p) for p in screen.seats(state)],
+                                    state.scores(), names)]
 
     def _leave(self, end_of_input: bool = False, interrupted: bool = False):
         """Save what must be saved and print where the game stands."""

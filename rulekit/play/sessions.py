@@ -1,13 +1,19 @@
-"""Which session plays a ruleset: :class:`rulekit.play.session.Session` (Province's) or the session of
-its family (:class:`rulekit.play.provisions_session.ProvisionsSession`)."""
+"""The play layer's table of families: which session plays a ruleset of each family.
+
+Each family's module registers its row (:mod:`.province`: :class:`rulekit.play.session.Session`;
+:mod:`.provisions_session`: :class:`rulekit.play.provisions_session.ProvisionsSession`), and
+:func:`session_class` reads the table; nothing here names a family."""
 from __future__ import annotations
 
-from .provisions_session import ProvisionsSession
-from .session import Session
+#: The session class of each family, by family id.
+SESSIONS: dict[str, type] = {}
+
+
+def register_session(family: str, cls: type) -> type:
+    SESSIONS[family] = cls
+    return cls
 
 
 def session_class(ruleset):
     """The session that plays ``ruleset``, by its family."""
-    if getattr(ruleset, "family", None) == "provisions":
-        return ProvisionsSession
-    return Session
+    return SESSIONS[ruleset.family]
