@@ -37,8 +37,7 @@ def _book_lang_option():
               help=N_("Write the book to FILE instead of standard output."))
 def rulebook(ruleset, lang, fmt, output):
     from ..language import load_ruleset
-    from ..text import provisions_rulebook
-    from ..text.rulebook import render
+    from ..text.families import render
 
     if fmt is None:
         suffix = Path(output).suffix.lower() if output else ""
@@ -55,10 +54,7 @@ def rulebook(ruleset, lang, fmt, output):
     book_lang = lang or rs.language
     note_untranslated(rs, book_lang)
     try:
-        if getattr(rs, "family", None) == "provisions":       # a family's own book
-            content = provisions_rulebook.render(rs, fmt, book_lang)
-        else:
-            content = render(rs, fmt, book_lang)
+        content = render(rs, fmt, book_lang)     # the book of the ruleset's family
     except OSError as exc:  # a PDF engine without its system libraries
         fail(_("cannot write a PDF on this machine: {error}").format(error=exc))
     if output:
@@ -82,7 +78,8 @@ def rulebook(ruleset, lang, fmt, output):
 @click.argument("b", metavar=N_("B"))
 def diff(a, b):
     from ..language import load_ruleset
-    from ..text.diff import render_text, rule_diff, ruleset_label
+    from ..text.diff import render_text, ruleset_label
+    from ..text.families import rule_diff
 
     rs_a, rs_b = load_ruleset(a), load_ruleset(b)
     changes = rule_diff(rs_a, rs_b)

@@ -737,7 +737,7 @@ def _render_single(doc: dict, data: dict) -> list[str]:
                      _range(_num(v["ci95"][0], 2), _num(v["ci95"][1], 2))])
     out += _table([pgettext("simulate", "victory points"), pgettext("simulate", "mean"), pgettext("simulate", "{level} interval").format(level=_level())], rows)
     out.append("")
-    if r.get("family") == "provisions":        # no structures, goals nor end conditions in that family
+    if "prospectors_sold" in r:        # a report of prospectors, without structures, goals nor end conditions
         sold = r["prospectors_sold"]
         out.append(_("Prospectors provisioned per player: {mean} on average ({level} interval {low} to {high}).").format(
             mean=_num(sold["mean"], 2), level=_level(), low=_num(sold["ci95"][0], 2), high=_num(sold["ci95"][1], 2)))
@@ -831,7 +831,7 @@ def _render_compare(doc, data, other_data) -> list[str]:
 
 def _family_bots(bots, family):
     """``--bots`` read again for a ruleset of ``family``, whose levels stand for its own bots."""
-    if not bots or family in (None, "province"):
+    if not bots or family is None:
         return bots
     try:
         return [parse_bots(v, family) for v in click.get_current_context().meta["rulekit.bots"]]
@@ -1008,7 +1008,8 @@ def for_terminal(text: str) -> str:
 def compare_opening(rs, other_rs) -> str:
     """What ``--compare`` measures, first: the rule differences from OTHER to RULESET, in words (as ``rulekit diff``)."""
     from ..text.diff import render_text as render_diff
-    from ..text.diff import rule_diff, ruleset_label
+    from ..text.diff import ruleset_label
+    from ..text.families import rule_diff
 
     return render_diff(rule_diff(other_rs, rs), ruleset_label(other_rs), ruleset_label(rs))
 

@@ -1,41 +1,18 @@
 """Rule differences between two rulesets of the Provisions family, in words.
 
 As :mod:`rulekit.text.diff` does for Province: each ruleset is read as facts (section, key,
-subject, words), and a fact whose words differ is a :class:`rulekit.text.diff.Change`: one line
+subject, words), and a fact whose words differ is a :class:`rulekit.text.changes.Change`: one line
 per changed number or card.
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-
 from ..i18n import _, format_list, ngettext
+from .changes import Change
 from .provisions_words import bonus_rows, compensation_rows, event_text, good_name, month_name
 
 #: The sections of a Provisions diff, in reading order.
 SECTIONS = ("players", "components", "setup", "months", "actions", "bonus", "prospectors")
-
-
-@dataclass(frozen=True)
-class Change:
-    """One rule difference, as :class:`rulekit.text.diff.Change` (``old`` None: an addition; ``new`` None:
-    a removal); ``heading``: the section's title."""
-
-    section: str
-    key: str
-    subject: str
-    old: str | None
-    new: str | None
-    heading: str | None = None
-
-    def sentence(self) -> str:
-        if self.old is None:
-            return _("{subject}: {new} (new)").format(subject=self.subject, new=self.new)
-        if self.new is None:
-            return _("{subject}: removed (was: {old})").format(subject=self.subject, old=self.old)
-        return _("{subject}: {new} (was: {old})").format(subject=self.subject, new=self.new, old=self.old)
-
-    brief = sentence
 
 
 def section_title(section: str) -> str:
