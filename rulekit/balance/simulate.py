@@ -50,6 +50,7 @@ from ..engine import SOURCES, compile_ruleset
 from ..errors import BotSpecError, PlayerCountError, Text
 from ..i18n import N_, _
 from ..language import Ruleset, load_ruleset
+from . import families
 from .backend import ClusterLost, open_backend, parent_gone
 
 #: The two-sided 95% normal quantile.
@@ -180,9 +181,13 @@ def turn_order(c, first: int) -> tuple:
 
 def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = DEFAULT_MAX_TURNS,
              max_actions: int = 100000) -> GameSummary:
-    """Play game ``index`` of a run between ``bot_names``, one per seat (see the module's documentation)."""
-    if _family(ruleset) == PROVISIONS:
-        return _play_one_provisions(ruleset, bot_names, index, seed, max_turns, max_actions)
+    """Play game ``index`` of a run between ``bot_names``, one per seat (see the module's documentation), as the
+    ruleset's family plays and sums up a game (its row in :data:`rulekit.balance.families.FAMILIES`)."""
+    return families.row(ruleset).play(ruleset, bot_names, index, seed, max_turns, max_actions)
+
+
+def _play_one_province(ruleset, bot_names, index: int, seed: int, max_turns, max_actions) -> GameSummary:
+    """Game ``index`` of a run of a ruleset of Province's language: the goals, the structures and the VP sources."""
     players = len(bot_names)
     c = compile_ruleset(ruleset, players=players)
     st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, c.first_random, max_turns, max_actions)
@@ -213,14 +218,14 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
     )
 
 
-def _play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_turns, max_actions, family=None):
+def _play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_turns, max_actions):
     """Game ``index`` of a run, played by the plan of seeds and seats (:func:`game_plan`) of either family:
     ``(final state, game seed, seat of bot A)``."""
     players = len(bot_names)
     game_seed, seat_of_a, first, *bot_seeds = game_plan(index, seed, first_random, players)
     seats = [None] * players
     for j, (name, bot_seed) in enumerate(zip(bot_names, bot_seeds)):
-        seats[(seat_of_a + j) % players] = make_bot(name, bot_seed, family=family)
+        seats[(seat_of_a + j) % players] = make_bot(name, bot_seed, family=ruleset.family)
     try:
         st = play_game(ruleset, seats, seed=game_seed, first_player=first, max_actions=max_actions,
                        max_turns=max_turns)
@@ -229,8 +234,6 @@ def _play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_t
     return st, game_seed, seat_of_a
 
 
-#: The family of rulesets with their own report (the others are Province's).
-PROVISIONS = "provisions"
 #: Where a Provisions score comes from.
 PROVISIONS_SOURCES = ("prospectors", "bonus")
 #: With a seat compensation (a house rule), its points are a source of their own (reported only for such a ruleset).
@@ -240,16 +243,11 @@ COMPENSATED_SOURCES = PROVISIONS_SOURCES + ("compensation",)
 GAME_SOURCES = SOURCES + ("objectives",)
 
 
-def _family(ruleset) -> str:
-    return getattr(ruleset, "family", None) or "province"
-
-
 def _play_one_provisions(ruleset, bot_names, index: int, seed: int, max_turns, max_actions) -> GameSummary:
     """Game ``index`` of a run of a Provisions ruleset: the same plan of seeds and seats as Province's;
     the first player changes every ``players`` games."""
     players = len(bot_names)
-    st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, False, max_turns, max_actions,
-                                             family=PROVISIONS)
+    st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, False, max_turns, max_actions)
     finished = st.is_terminal()
     result = st.result() if finished else {"winner": None, "decided_by": None}
     order = tuple((st.first_player + k) % players for k in range(players))
@@ -284,8 +282,8 @@ class SimulationInterrupted(Exception):
 
 def portable(ruleset: Ruleset) -> tuple[str, Ruleset]:
     """``(content hash, ruleset)`` as sent to a worker: the resolved data only, no file needed there
-    (a ruleset of another family than Province's goes as it is: its rules are read out already)."""
-    if _family(ruleset) != "province":
+    (typed rules of another kind go as they are: their rules are read out already)."""
+    if type(ruleset) is not Ruleset:
         return ruleset.sha256, ruleset
     return ruleset.sha256, Ruleset(id=ruleset.id, data=ruleset.data, source=ruleset.source)
 
@@ -317,9 +315,8 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def check_bots(bots, family: str | None = None) -> tuple:
-    """The canonical specs of ``bots`` (``mcts`` -> ``mcts:1000``) for a ruleset of ``family`` (None:
-    Province's); raises :class:`rulekit.errors.BotSpecError`."""
-    family = None if family == "province" else family
+    """The canonical specs of ``bots`` (``mcts`` -> ``mcts:1000``) for a ruleset of ``family`` (None: any bot
+    of the registry); raises :class:`rulekit.errors.BotSpecError`."""
     return tuple(canonical_bot(b, family) for b in bots)
 
 
@@ -357,7 +354,7 @@ def run_many(refs, games: int, bots=None, seed: int = 0, jobs: int = 1, progress
     players as ``bots`` (:class:`BotCountError` if a ruleset does not allow it).
     """
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    bots = check_bots(bots if bots is not None else default_bots(rulesets[0]), _family(rulesets[0]))
+    bots = check_bots(bots if bots is not None else default_bots(rulesets[0]), rulesets[0].family)
     for rs in rulesets:
         check_players(rs, bots)
     width = max(1, jobs) if cluster is None else max(4, jobs or 1)
@@ -442,10 +439,13 @@ def _wins_by_place(games: list[GameSummary], players: int) -> list[int]:
 def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     """The figures of a run (the ``results`` object of the JSON output), one entry per seat where
     the figure is a seat's (``seats``, ``first_by_seat``, ``claimed_by_seat``): a seat is a place
-    in the turn order, the first player's first."""
-    if _family(ruleset) == PROVISIONS:
-        return _provisions_statistics(games, bots,
-                                      COMPENSATED_SOURCES if ruleset.compensation else PROVISIONS_SOURCES)
+    in the turn order, the first player's first. Each family sums its games up its own way (its row in
+    :data:`rulekit.balance.families.FAMILIES`)."""
+    return families.row(ruleset).statistics(ruleset, games, bots)
+
+
+def _province_statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
+    """:func:`statistics` of a ruleset of Province's language."""
     players = len(bots)
     c = compile_ruleset(ruleset, players=players)
     n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
@@ -537,10 +537,12 @@ def _outcome_counts(games: list[GameSummary], players: int) -> tuple:
     return len(games), seat_wins, sum(seat_wins), draws, unfinished, bot_wins
 
 
-def _provisions_statistics(games: list[GameSummary], bots, sources=PROVISIONS_SOURCES) -> dict:
+def _provisions_statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     """The figures of a run of a Provisions ruleset: Province's, without its structures, goals and end
-    conditions; with the points by source (prospectors, bonus card, and the seat compensation where
-    ``sources`` has it: :data:`COMPENSATED_SOURCES`) and the prospectors provisioned."""
+    conditions; with the points by source (prospectors, bonus card, and the seat compensation where the
+    ruleset has one: :data:`COMPENSATED_SOURCES`) and the prospectors provisioned."""
+    sources = COMPENSATED_SOURCES if ruleset.compensation else PROVISIONS_SOURCES
+    family = ruleset.family
     players = len(bots)
     n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
     decided = {k: 0 for k in ("points", "prospectors", "goods", "tie")}
@@ -564,7 +566,7 @@ def _provisions_statistics(games: list[GameSummary], bots, sources=PROVISIONS_SO
     return {
         "games": n,
         "players": players,
-        "family": PROVISIONS,
+        "family": family,
         "seats": [{"seat": k, "wins": proportion(seat_wins[k], n), "share": proportion(seat_wins[k], decided_games),
                    "vp": summary(by_place[k])} for k in range(players)],
         "bots": [{"bot": bots[j], "wins": proportion(bot_wins[j], n)} for j in range(players)],
@@ -854,8 +856,8 @@ def report(ruleset, games: int, bots=None, seed: int = 0, jobs: int = 1, other=N
     """
     refs = [ruleset] if other is None else [ruleset, other]
     rulesets = [r if isinstance(r, Ruleset) else load_ruleset(r) for r in refs]
-    family = _family(rulesets[0])
-    if other is not None and _family(rulesets[1]) != family:
+    family = rulesets[0].family
+    if other is not None and rulesets[1].family != family:
         raise BotSpecError(_("{a} and {b} are rulesets of two different families: --compare plays two rulesets "
                              "of one game").format(a=rulesets[0].id, b=rulesets[1].id))
     pairs = [check_bots(bots if bots is not None else default_bots(rulesets[0]), family)]
@@ -866,8 +868,7 @@ def report(ruleset, games: int, bots=None, seed: int = 0, jobs: int = 1, other=N
                 first=",".join(pairs[0]), other=",".join(pair)))
         for rs in rulesets:
             check_players(rs, pair)
-    first = "random" if family == "province" and compile_ruleset(
-        rulesets[0], players=len(pairs[0])).first_random else "alternate"
+    first = "random" if rulesets[0].first_random else "alternate"
     parts = []
     own = backend is None
     be = None

@@ -63,7 +63,6 @@ from ..bots import parse_bot
 from ..errors import TuneError, printable
 from ..i18n import _
 from ..language import Ruleset, load_ruleset
-from ..language.validation import check_resolved
 from .backend import ClusterLost, open_backend
 
 from .simulate import (
@@ -346,20 +345,18 @@ def fresh_games(played: int, players: int, fresh: int | None = None) -> int:
     cycle = players * players
     return -(-n // cycle) * cycle
 def _family_problems(family: str, data: dict, filename: str) -> list:
-    """The problems of a candidate of a ruleset of another family than Province's (Provisions)."""
-    from ..language.provisions.validation import check_resolution
+    """The problems of a candidate's data, as the checks of the ruleset's family find them."""
+    from ..language import families
     from ..language.ruleset import Resolution
 
-    return check_resolution(Resolution(file=filename, data=data, positions={}))
+    return families.row(family).check(Resolution(file=filename, data=data, positions={}))
 
 
 def _candidate_ruleset(rs, family: str, data: dict):
-    """A candidate's ruleset, of the family of ``rs``."""
-    if family == "province":
-        return Ruleset(id=rs.id, data=data, source=rs.source)
-    from ..language.provisions import ProvisionsRules
+    """A candidate's ruleset, read as the family of ``rs`` reads its rules."""
+    from ..language import families
 
-    return ProvisionsRules.from_data(rs.id, data, source=rs.source)
+    return families.row(family).load(id=rs.id, data=data, source=rs.source, chain=(), positions={})
 
 
 def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT_BUDGET, seed: int = 0,
@@ -389,7 +386,7 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     names = [v.name for v in varies]
     if len(set(names)) != len(names):
         raise TuneError(_("the same field is varied twice: {fields}").format(fields=", ".join(names)))
-    family = getattr(rs, "family", None) or "province"
+    family = rs.family
     bots = check_bots(bots if bots is not None else default_bots(rs), family)
     check_players(rs, bots)
     sets = [bots] + [check_bots(b, family) for b in (strengths or [])]
@@ -417,10 +414,7 @@ def tune(ruleset, varies, target: str = "fair", bots=None, budget: int = DEFAULT
     for values in points:
 
         data = apply_values(rs.data, varies, values)
-        if family == "province":
-            problems = check_resolved(data, rs.source or rs.id)
-        else:
-            problems = _family_problems(family, data, rs.source or rs.id)
+        problems = _family_problems(family, data, rs.source or rs.id)
         if problems:
             invalid.append({"values": dict(zip(names, values)), "problem": problems[0].message})
             continue

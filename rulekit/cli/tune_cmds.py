@@ -420,7 +420,7 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, fresh, job
 
     rs = load_ruleset(ruleset)
     family = getattr(rs, "family", None)
-    if bots is not None and family not in (None, "province"):      # the family's own levels and bots
+    if bots is not None and family is not None:      # the family's own levels and bots
         try:
             bots = [parse_bots(v, family) for v in click.get_current_context().meta["rulekit.bots"]]
         except click.BadParameter as exc:
