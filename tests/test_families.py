@@ -24,7 +24,8 @@ import rulekit.engine.families as engine_families
 import rulekit.text.families as text_families
 from rulekit.bots.registry import FAMILY_BOTS, FAMILY_LEVELS, make_bot
 from rulekit.engine import core
-from rulekit.engine.common import GameState, Outcome, draw, reseed, shuffle
+from rulekit.engine.common import GameState, Outcome
+from rulekit.engine.rng import draw, reseed, shuffle
 from rulekit.engine.record import GameRecord, replay
 from rulekit.language import bundled_rulesets, families as language_families, load_ruleset
 from rulekit.play.sessions import SESSIONS
@@ -104,7 +105,7 @@ def test_the_literal_count_sees_a_literal(tmp_path, monkeypatch):
 
 def test_province_generator_is_the_shared_splitmix64():
     """Province's compiled core keeps its own C copy of the generator's step: it draws what
-    :func:`rulekit.engine.common.draw` draws."""
+    :func:`rulekit.engine.rng.draw` draws."""
     st = engine_families.new_game(load_ruleset("province-en"), seed=11)
     rng = st.rng
     for n in (1, 2, 3, 7, 10, 1000, 2**31 - 1):

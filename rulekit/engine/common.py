@@ -1,60 +1,18 @@
-"""What every family's engine shares: the protocol of a game, its outcome and its random numbers.
+"""What every family's engine shares: the protocol of a game and its outcome (the games' generator is
+:mod:`.rng`).
 
 - :class:`GameState` is the protocol every family's ``State`` implements (OpenSpiel's ``State``,
   boardgame.io's ``Game``): what the bots, the sessions, the records, the balance reports and the
   conformance test (``tests/test_families.py``) may ask of a game without knowing its family;
 - :class:`Outcome` is how a finished game came out, with the shorthands (``winner``, ``returns``,
-  ``result``) written once;
-- :func:`draw` and :func:`shuffle` are the games' generator (SplitMix64, one 64-bit integer of
-  state), and :func:`reseed` the generator a determinized clone starts from.
+  ``result``) written once.
 
-Plain Python, never compiled: Province's compiled core keeps its own C copy of the generator's step
-(``State._rand``, with these constants as C integers), which a test holds to :func:`draw`.
+Plain Python, never compiled.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
-
-#: SplitMix64's constants (Steele, Lea and Flood, 2014).
-MASK64 = 0xFFFFFFFFFFFFFFFF
-GOLDEN = 0x9E3779B97F4A7C15
-MIX1 = 0xBF58476D1CE4E5B9
-MIX2 = 0x94D049BB133111EB
-
-
-def mix(state: int) -> int:
-    """SplitMix64's output for the generator state ``state`` (already advanced)."""
-    z = ((state ^ (state >> 30)) * MIX1) & MASK64
-    z = ((z ^ (z >> 27)) * MIX2) & MASK64
-    return z ^ (z >> 31)
-
-
-def draw(rng: int, n: int) -> tuple:
-    """``(rng', x)``: the generator advanced by one step, and a number from 0 to n - 1 (its output modulo n)."""
-    rng = (rng + GOLDEN) & MASK64
-    return rng, mix(rng) % n
-
-
-def shuffle(items: list, rng: int) -> int:
-    """Shuffle ``items`` in place (Fisher-Yates, the last place first, one :func:`draw` per place) and return
-    the generator's new state."""
-    for i in range(len(items) - 1, 0, -1):
-        rng = (rng + GOLDEN) & MASK64
-        j = mix(rng) % (i + 1)
-        items[i], items[j] = items[j], items[i]
-    return rng
-
-
-def start(seed: int, salt: int) -> int:
-    """The generator state of a new game with ``seed`` (each family has its own ``salt``)."""
-    return (seed * 0x2545F4914F6CDD1D + salt) & MASK64
-
-
-def reseed(seed: int) -> int:
-    """The generator state of a clone determinized with ``seed`` (the same in every family)."""
-    return (seed * GOLDEN + 0x7F4A7C15) & MASK64
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -156,4 +114,4 @@ class GameState(Protocol):
         """The first player as a record writes it (None where the rules draw it)."""
 
 
-__all__ = ["GOLDEN", "MASK64", "MIX1", "MIX2", "GameState", "Outcome", "draw", "mix", "reseed", "shuffle", "start"]
+__all__ = ["GameState", "Outcome"]

@@ -20,8 +20,8 @@ from pathlib import Path
 
 PURE_ENV = "RULEKIT_PURE_PYTHON"
 # In import order: each imports only those before it (and rulekit's foundation).
-# The first three are compiled where a compiler is present; record only follows them.
-MODULES = ("trail", "coins", "game", "record")
+# The first four are compiled where a compiler is present; record only follows them.
+MODULES = ("trail", "coins", "rng", "game", "record")
 HERE = Path(__file__).resolve().parent
 
 

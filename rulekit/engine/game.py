@@ -40,7 +40,8 @@ try:
 except ImportError:               # pure Python without Cython installed
     from . import nocython as cython
 from .coins import INDEX_BITS, INDEX_MASK
-from .common import Outcome, reseed, start
+from .common import Outcome
+from .rng import reseed, start
 from .coins import shared as coins_of
 from .primitives import CARD_EFFECTS, EFFECTS, METRICS, SETUP_DECISION_ROWS, SETUP_DECISIONS
 from .trail import Trail

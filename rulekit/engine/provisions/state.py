@@ -18,7 +18,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ...errors import IllegalActionError, PlayerCountError
-from ..common import Outcome, reseed, shuffle, start
+from ..common import Outcome
+from ..rng import reseed, shuffle, start
 from .tables import (BUY, DISCARD, KEEP, PASS, RUSH, SELL, SWAP, TAKE, TRADE, VIGILANTES_LEAVE, compile_rules)
 
 #: The phases of a game (``State.phase``).
@@ -112,7 +113,7 @@ class State:
 
     # ---------------------------------------------------------------- chance
     def _shuffled(self, items: list) -> list:
-        """``items`` shuffled in place with the state's generator (:func:`rulekit.engine.common.shuffle`)."""
+        """``items`` shuffled in place with the state's generator (:func:`rulekit.engine.rng.shuffle`)."""
         self.rng = shuffle(items, self.rng)
         return items
 
