@@ -258,7 +258,7 @@ function drawLinks(s) {
   if (Object.keys(game.links || {}).length && game.invite_note) links.appendChild(el("p", {class: "small"}, game.invite_note));
 }
 
-// It becomes your turn: the choices flash, and the tab's title says so until the page is looked at.
+// It becomes your turn: the choices flash, and the tab's title says so while it is (seen from another tab).
 function turnAlert() {
   const mine = game.actions.length > 0;
   document.body.dataset.turn = mine ? "1" : "";
@@ -267,9 +267,8 @@ function turnAlert() {
     panel.classList.remove("flash");
     void panel.offsetWidth;                               // restart the animation
     panel.classList.add("flash");
-    if (document.hidden || !document.hasFocus()) document.title = game.strings.your_turn_title.replace("{title}", baseTitle);
   }
-  if (!mine) document.title = baseTitle;
+  document.title = mine ? game.strings.your_turn_title.replace("{title}", baseTitle) : baseTitle;
   wasMyTurn = mine;
 }
 
@@ -340,8 +339,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("guideok").addEventListener("click", () => send({type: "guide", token: tokenToPlay(), step: game.guide.step}));
   $("save").addEventListener("click", () => send({type: "save", token: tokens[0] || ""}));
   $("speed").addEventListener("change", (e) => send({type: "speed", token: tokens[0] || "", speed: e.target.value}));
-  window.addEventListener("focus", () => { document.title = baseTitle; });
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = baseTitle; });
   document.addEventListener("keydown", (e) => {
     if (!game || e.ctrlKey || e.altKey || e.metaKey) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName)) return;
