@@ -369,3 +369,36 @@ def test_the_invite_link_is_the_machines_address_beyond_the_loopback():
     game.invite_base, game.reachable = base, True
     page = game.payload([game.tokens[0]])
     assert page["invite_base"] == base and page["invite_note"] == ""
+
+
+def test_the_web_layer_reads_the_families_views_only():
+    """No module of rulekit/web reads an engine's tables (``state.c``, ``state.t``) or a private member of a
+    state or of a play module: the page is drawn from each family's view (docs/web.md)."""
+    import ast
+    from pathlib import Path
+
+    import rulekit.web
+
+    problems = []
+    for path in sorted(Path(rulekit.web.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Attribute):
+                continue
+            owner = node.value.id if isinstance(node.value, ast.Name) else ""
+            if node.attr in ("c", "t") or (node.attr.startswith("_") and not node.attr.startswith("__")
+                                           and owner not in ("self", "cls")):
+                problems.append(f"{path.name}:{node.lineno}: .{node.attr}")
+    assert problems == []
+
+
+def test_every_family_has_a_page_and_a_board_script():
+    from pathlib import Path
+
+    import rulekit.web
+    from rulekit.web.pages import PAGES, page_for
+
+    static = Path(rulekit.web.__file__).parent / "static"
+    assert len(PAGES) >= 2
+    for family, page in PAGES.items():
+        assert (static / f"board-{page.board}.js").is_file(), family
+    assert page_for(load_ruleset("provisions-1849")) is not page_for(load_ruleset("province-en"))

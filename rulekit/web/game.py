@@ -9,6 +9,7 @@ language, from the same catalogs and the same functions as the terminal (:mod:`r
 from __future__ import annotations
 
 import secrets
+import shlex
 from pathlib import Path
 
 from ..i18n import _, get_language
@@ -308,7 +309,7 @@ def invite_base(host: str, port: int) -> tuple[str, bool]:
 
 
 def resume_command(path) -> str:
-    return f"rulekit serve --resume {screen._quote(path)} --lang {get_language()}"
+    return f"rulekit serve --resume {shlex.quote(str(path))} --lang {get_language()}"
 
 
 def page_strings() -> dict:
