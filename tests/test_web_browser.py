@@ -213,6 +213,7 @@ def test_a_game_resumes_after_the_server_restarts(browser, serve, tmp_path):
 
 
 LAYOUT = """() => {
+  window.scrollTo(0, 0);          // on a phone the choices stay at the top as the page scrolls, over the rest: by design
   const box = (e) => e.getBoundingClientRect();
   const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;

@@ -146,7 +146,7 @@ function drawChoices() {
   for (const g of shown.groups) {
     const members = game.actions.filter((a) => a.group === g);
     if (members.length === 1) {                         // a group of one: its action at once
-      list.appendChild(choiceItem(members[0], ++n, members[0].group_label));
+      list.appendChild(choiceItem(members[0], ++n, ""));
       continue;
     }
     const item = el("li");
