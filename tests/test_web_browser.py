@@ -26,7 +26,7 @@ class Server:
 
     def __init__(self, cwd: Path, *args: str):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "rulekit", "serve", *args, "--port", "0", "--no-browser", "--speed", "instant"],
+            [sys.executable, "-m", "rulekit", "serve", "--port", "0", *args, "--no-browser", "--speed", "instant"],
             cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines = []
         for line in self.proc.stdout:
@@ -168,7 +168,9 @@ def test_a_whole_game_in_french_by_clicks(browser, serve, tmp_path):
     play_to_the_end(page)
     text = page.locator("body").inner_text()
     assert "PARTIE TERMINÉE" in text
-    for english in ("Your choices", "GAME OVER", "Cost:", "What happened", "Computer (easy)"):
+    assert "Rejouer" in text and "Bâtiments" in text and "Joueur" in text      # the end screen and the structures
+    for english in ("Your choices", "GAME OVER", "Cost:", "What happened", "Computer (easy)", "Play again",
+                    "Player", "Structures", "Total VP", "Built by"):
         assert english not in text                     # never a mixed page
     assert not page.errors
 
@@ -491,3 +493,24 @@ def test_the_page_reconnects_by_itself(browser, serve):
     page.wait_for_function("document.body.dataset.connected === '1'", timeout=WAIT)   # and found again
     v = click_one(page)
     wait_my_turn_or_end(page, v)
+
+
+def test_the_page_reconnects_after_the_server_restarts(browser, serve, tmp_path):
+    import socket
+
+    with socket.socket() as probe:                                            # a free port, kept for the restart
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    record = tmp_path / "game.json"
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "4", "--record", str(record), "--port", port)
+    page = open_page(browser, server.urls[0])
+    v = click_one(page)
+    wait_my_turn_or_end(page, v)
+    server.stop()
+    page.wait_for_function("document.body.dataset.connected === ''", timeout=WAIT)
+    assert page.locator("#message").inner_text().startswith("The connection to the server is lost")
+    serve("--resume", str(record), "--port", port)
+    page.wait_for_function("document.body.dataset.connected === '1'", timeout=WAIT)   # by itself, no reload
+    page.wait_for_function("document.getElementById('message').innerText.startsWith('Connected again')",
+                           timeout=WAIT)
+    assert page.locator("#story li").count() > 2
