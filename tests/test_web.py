@@ -343,6 +343,7 @@ def test_the_structures_panel_says_costs_requirements_effects_and_builders():
     labels = [label for label, _text in cat["entries"][0]["facts"]]
     assert labels == ["Cost", "Requires", "VP", "Effect", "Built by"]
     assert all(e["facts"][4][1] == "nobody yet" and e["builders"] == [] for e in cat["entries"])
+    assert all(e["brief"] == e["facts"][0][1] and e["brief"] for e in cat["entries"])
     assert any("needs" in e["status"] for e in cat["entries"])     # a structure that requires another
 
 

@@ -478,6 +478,7 @@ def test_the_structures_panel_and_the_colours_the_rules_name(browser, serve):
     server = serve("province-en", "--players", "human,bot:easy", "--seed", "3")
     page = open_page(browser, server.urls[0])
     assert page.locator("#catalogue details").count() == 8
+    assert re.search(r"\d", page.locator("#catalogue summary .brief").first.inner_text())   # the cost, at a glance
     page.locator("#catalogue summary").first.click()
     assert "Cost" in page.locator("#catalogue details").first.inner_text()
     green = page.locator("#board .worker[data-kind=green] circle").first

@@ -14,7 +14,7 @@ from ..play import screen, story
 from ..play.guide import guide_step
 from ..play.session import bot_choose
 from ..play.view import state_view
-from .pages import PAGES
+from .page_table import PAGES
 
 
 class ProvincePage:
@@ -47,7 +47,7 @@ class ProvincePage:
                         for p, lines in enumerate(words.player_texts(st, s.names, p, viewer)
                                                   for p in range(st.n_players))],
             "catalogue": {"title": _("Structures"), "entries": [
-                {"name": e["name"], "status": e["status"], "builders": e["builders"],
+                {"name": e["name"], "status": e["status"], "builders": e["builders"], "brief": e["cost"],
                  "facts": [[_("Cost"), e["cost"]], [_("Requires"), e["requires"]], [_("VP"), e["vp"]],
                            [_("Effect"), e["effect"]], [_("Built by"), e["built_by"]]]}
                 for e in structures]},

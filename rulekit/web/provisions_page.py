@@ -14,7 +14,7 @@ from ..play import provisions_screen as pscreen
 from ..play import provisions_view as pview
 from ..play.page_words import plain
 from ..play.session import bot_choose
-from .pages import PAGES
+from .page_table import PAGES
 
 
 class ProvisionsPage:

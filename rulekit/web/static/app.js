@@ -236,6 +236,7 @@ function drawCatalogue() {
   for (const e of cat.entries) {
     const d = el("details", {class: "entry"});
     const summary = el("summary", {}, e.name);
+    if (e.brief) summary.appendChild(el("span", {class: "brief"}, e.brief));
     for (const seat of e.builders) summary.appendChild(el("span", {class: "swatch", style: `background:${seatColor(seat)}`,
                                                                    title: game.names[seat]}));
     if (e.status) summary.appendChild(el("span", {class: "status"}, e.status));
@@ -306,7 +307,7 @@ function draw() {
   $("hintbutton").hidden = !c.hint;
   if (!c.hint) $("hinttext").hidden = true;
   $("keys").hidden = !c.play;
-  $("choicespanel").hidden = (!c.play || game.over) && !Object.keys(game.links || {}).length;
+  $("choicespanel").hidden = game.over || (!c.play && !Object.keys(game.links || {}).length);
   document.body.dataset.watcher = c.play ? "" : "1";
   if (!game.actions.some((a) => a.group === group)) group = "";
   drawBoard();
