@@ -403,3 +403,28 @@ def test_every_family_has_a_page_and_a_board_script():
     for family, page in PAGES.items():
         assert (static / f"board-{page.board}.js").is_file(), family
     assert page_for(load_ruleset("provisions-1849")) is not page_for(load_ruleset("province-en"))
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_of("provisions"))
+def test_every_bundled_provisions_ruleset_gives_a_page(ruleset_id):
+    rs = load_ruleset(ruleset_id)
+    players = ["human"] + ["bot:easy"] * (rs.player_counts.start - 1)
+    game = WebGame.new(rs, players, 1)
+    page = game.payload([game.tokens[0]])
+    st = game.state
+    assert page["board"] == "provisions" and sorted(a["index"] for a in page["actions"]) == sorted(st.legal_actions())
+    assert len(page["players"]) == st.n_players and all(a["label"] and a["notation"] for a in page["actions"])
+    json.dumps(page)
+
+
+def test_the_provisions_page_in_french_has_no_english():
+    from rulekit.i18n import language
+
+    with language("fr"):
+        game = WebGame.new(load_ruleset("provisions-1849"), ["human", "bot:easy"], 6, delay=0)
+        _play_through(game, lambda g: None if g.state.history[4:5] else g.payload([g.tokens[0]]))
+        middle = json.dumps(game.payload([game.tokens[0]]), ensure_ascii=False)
+    assert "Fournisseurs" in middle and "File des clients" in middle and "PARTIE TERMINÉE" in middle
+    for english in ("Suppliers", "Customer row", "Stores", "GAME OVER", "Points from", "Your bonus", "Play again",
+                    "wins", "points from prospectors"):
+        assert english not in middle, english
