@@ -446,12 +446,14 @@ def test_names_you_turn_alert_undo_and_hint_between_two_browsers(browser, serve)
     one.locator("#hintbutton").click()
     one.wait_for_function("!document.getElementById('hinttext').hidden", timeout=WAIT)
     assert one.locator("#hinttext").inner_text().startswith("Hint: ")
+    assert "Waiting for Ada" in two.locator("#hint").inner_text()                 # the waiting page says whom for
     one.bring_to_front()
     while one.evaluate("document.body.dataset.mine") == "1":
         v = click_one(one)
         one.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
     two.wait_for_function("document.body.dataset.turn === '1'", timeout=WAIT)
     assert "Your turn" in two.title() and "Your turn" in two.locator("#heading").inner_text()
+    assert two.locator("#story li.new").count() > 0                                 # Ada's moves, marked new
     assert one.locator("#undo").is_visible() and two.locator("#undo").is_hidden()
     v = click_one(two)                                                              # Bob plays
     one.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)

@@ -259,6 +259,24 @@ function drawLinks(s) {
   if (Object.keys(game.links || {}).length && game.invite_note) links.appendChild(el("p", {class: "small"}, game.invite_note));
 }
 
+// The story, the lines told since the last drawing marked new (they fade in): what just changed.
+let lastLine = null;
+function drawStory() {
+  const story = $("story");
+  story.replaceChildren();
+  const lines = game.story;
+  let since = lines.length;
+  if (lastLine !== null) {
+    for (let i = lines.length - 1; i >= 0; i--) {
+      if (lines[i].text === lastLine.text && lines[i].kind === lastLine.kind) { since = i + 1; break; }
+      if (i === 0) since = 0;
+    }
+  }
+  lines.forEach((e, i) => story.appendChild(el("li", {class: e.kind + (i >= since ? " new" : "")}, e.text)));
+  lastLine = lines.length ? lines[lines.length - 1] : null;
+  story.scrollTop = story.scrollHeight;
+}
+
 // It becomes your turn: the choices flash, and the tab's title says so while it is (seen from another tab).
 function turnAlert() {
   const mine = game.actions.length > 0;
@@ -291,7 +309,7 @@ function draw() {
   if (!game.over && game.actions.length === 0) heading = `${heading} — ${game.watching || !game.controls.play ? s.watch : game.waiting}`;
   else if (game.actions.length) heading = `${heading} — ${s.your_turn}`;
   $("heading").textContent = heading;
-  $("hint").textContent = game.hint;
+  $("hint").textContent = game.hint || (!game.over && game.controls.play && !game.actions.length ? game.waiting : "");
   const guide = $("guide");
   guide.hidden = !game.guide;
   if (game.guide) {
@@ -315,10 +333,7 @@ function draw() {
   drawChoices();
   drawEnd();
   drawCatalogue();
-  const story = $("story");
-  story.replaceChildren();
-  for (const e of game.story) story.appendChild(el("li", {class: e.kind}, e.text));
-  story.scrollTop = story.scrollHeight;
+  drawStory();
   drawLinks(s);
   $("speedbox").hidden = !c.speed;
   const speed = $("speed");
