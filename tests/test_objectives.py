@@ -286,12 +286,12 @@ def test_the_page_sends_a_seat_only_its_own_cards():
         page = game.payload([game.tokens[p]])
         seen = [[oid for oid, _ in pv["objectives"]] for pv in page["view"]["players"]]
         assert seen[p] == ids(st, p) and seen[1 - p] == []
-        texts = ["\n".join(lines) for lines in page["players_text"]]
+        texts = ["\n".join(lines) for lines in (p["lines"] for p in page["players"])]
         assert all(n in texts[p] for n in names[p]) and not any(n in texts[1 - p] for n in names[1 - p])
         assert "2 secret cards" in texts[1 - p]
     watcher = game.payload([])
     assert all(pv["objectives"] == [] for pv in watcher["view"]["players"])
-    assert all("2 secret cards" in "\n".join(lines) for lines in watcher["players_text"])
+    assert all("2 secret cards" in "\n".join(lines) for lines in (p["lines"] for p in watcher["players"]))
 
 
 # ------------------------------------------------------------ determinize

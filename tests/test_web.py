@@ -30,7 +30,7 @@ def test_every_bundled_ruleset_gives_a_page(ruleset_id):
     st = game.state
     assert [a["index"] for a in page["actions"]] == st.legal_actions()
     assert [s["id"] for s in page["view"]["spaces"]] == list(st.c.space_ids)
-    assert len(page["players_text"]) == st.n_players
+    assert len(page["players"]) == st.n_players
     assert all(a["hover"] and a["label"] and a["notation"] for a in page["actions"])
     json.dumps(page)                                  # all of it is JSON
 
@@ -212,3 +212,219 @@ def test_the_guided_first_game_tells_each_step_once(lang):
     with pytest.raises(Refused, match="step" if lang == "en" else "étape"):
         game.dismiss(token, "nonsense")
     assert _game().payload([token])["guide"] is None          # only with --guide
+
+
+# ---------------------------------------------------------------------------------------------- every family
+
+
+def _play_through(game, check, limit=2000):
+    """Plays ``game`` to the end (the first legal action for a human, the computers' own), calling
+    ``check(game)`` before every action."""
+    for _ in range(limit):
+        if game.state.is_terminal():
+            return
+        check(game)
+        if game.bot_to_play():
+            game.play_bot(*game.bot_choice())
+        else:
+            seat = game.state.decider
+            game.act(game.tokens[seat], game.state.legal_actions()[0])
+    raise AssertionError("the game did not end")
+
+
+def test_provisions_is_served_from_its_own_view():
+    rs = load_ruleset("provisions-1849")
+    game = WebGame.new(rs, ["human", "bot:normal"], 5, delay=SPEEDS["instant"])
+    page = game.payload([game.tokens[0]])
+    assert page["board"] == "provisions" and page["heading"].startswith("Before July")
+    board = page["board_data"]
+    assert [g["colour"] for g in board["goods"]] == list(rs.colours)
+    assert len(board["row"]) == 6 and len(board["stores"]) == 2 and len(board["months"]) == len(rs.months)
+    hand = [c["id"] for c in board["stores"][0]["hand"]]
+    assert sorted(a["card"] for a in page["actions"]) == sorted(hand) and len(hand) == 3
+    _play_through(game, lambda g: json.dumps(g.payload([g.tokens[0]])))
+    end = game.payload([game.tokens[0]])["end"]
+    st = game.state
+    assert end["scores"] == list(st.scores()) and end["ranks"] == list(st.outcome().ranks)
+    assert [sum(r["values"][p] for r in end["rows"]) for p in range(2)] == list(st.scores())
+    assert end["winner"].endswith(").")
+
+
+def test_two_provisions_seats_never_see_each_others_bonus_cards():
+    rs = load_ruleset("provisions-1849")
+    game = WebGame.new(rs, ["human", "human"], 11, delay=SPEEDS["instant"])
+    ids = [b for b, _objs in rs.bonus_cards]
+    seen = {0: 0, 1: 0}
+
+    def check(g):
+        st = g.state
+        for p in (0, 1):
+            text = json.dumps(g.payload([g.tokens[p]]))
+            own = {ids[b] for b in st.hands[p]}
+            other = {ids[b] for b in st.hands[1 - p]}
+            assert not any(f'"{b}' in text or f"{b}:" in text for b in other), (p, other)
+            seen[p] += any(f"{b}:" in text for b in own)
+        watcher = json.dumps(g.payload([]))
+        assert not any(f"{ids[b]}:" in watcher for b in (*st.hands[0], *st.hands[1]))
+
+    _play_through(game, check)
+    assert seen[0] > 20 and seen[1] > 20                       # each seat did see its own cards
+    final = json.dumps(game.payload([game.tokens[0]]))
+    assert all(f"{ids[game.state.bonus[p]]}:" in final for p in (0, 1))   # every card once the game is over
+
+
+def test_the_end_of_a_province_game_gives_ranks_and_vp_by_source():
+    game = _game(players=("human", "bot:easy"), seed=4)
+    _play_through(game, lambda g: None)
+    end = game.payload([game.tokens[0]])["end"]
+    st = game.state
+    assert end["title"].startswith("GAME OVER") and end["ranks"] == list(st.outcome().ranks)
+    assert [sum(r["values"][p] for r in end["rows"]) for p in range(2)] == list(st.scores())
+    assert {r["label"] for r in end["rows"]} >= {"VP from structures"}
+    assert ("win" in end["winner"] or "tie" in end["winner"].lower())
+    if st.outcome().decided_by not in ("vp", "tie"):
+        assert end["tie_break"].startswith("Decided by the tie-break")
+
+
+def test_play_again_starts_a_new_game_for_the_same_links():
+    game = _game(players=("human", "bot:easy"), seed=4)
+    token = game.tokens[0]
+    with pytest.raises(Refused, match="not over"):
+        game.again(token)
+    _play_through(game, lambda g: None)
+    assert game.payload([token])["controls"]["again"]
+    game.again(token)
+    page = game.payload([token])
+    assert not page["over"] and page["end"] is None and page["played"] == 0 and page["actions"]
+
+
+def test_names_and_you_on_your_card_and_undo_only_when_it_can_work():
+    game = _game(players=("human", "human"), names=["Ada", "Bob"])
+    one, two = game.tokens[0], game.tokens[1]
+    page = game.payload([one])
+    assert page["names"] == ["Ada", "Bob"] and page["you"] == ["you", ""]
+    assert page["players"][0]["lines"][0].startswith("Ada")
+    assert not page["can_undo"]                                # nothing played yet
+    st = game.state
+    while game.state.decider == 0:
+        game.act(one, game.state.legal_actions()[-1])           # to the end of Ada's turn
+    assert game.payload([one])["can_undo"] and not game.payload([two])["can_undo"]
+    game.act(two, game.state.legal_actions()[0])              # Bob plays: Ada's move cannot be undone now
+    assert not game.payload([one])["can_undo"]
+    with pytest.raises(Refused):
+        game.undo(one)
+    assert st is game.state
+
+
+def test_a_watchers_page_has_no_player_controls():
+    game = _game(players=("human", "human"))
+    watcher = game.payload(["not-a-token"])
+    assert watcher["controls"] == {"play": False, "save": False, "hint": False, "speed": False, "again": False}
+    assert watcher["actions"] == [] and not watcher["can_undo"] and watcher["you"] == ["", ""]
+    host = game.payload([game.tokens[0]])
+    assert host["controls"]["play"] and host["controls"]["hint"] and not host["controls"]["speed"]
+
+
+def test_a_hint_for_the_player_to_play_only():
+    game = _game(players=("human", "human"))
+    to_play = game.tokens[game.state.decider]
+    assert game.hint(to_play).startswith("Hint: ")
+    with pytest.raises(Refused, match="player who is to play"):
+        game.hint(game.tokens[1 - game.state.decider])
+    prov = WebGame.new(load_ruleset("provisions-1849"), ["human", "bot:easy"], 2, delay=0)
+    assert prov.hint(prov.tokens[0]).startswith("Hint: keep the bonus card")
+
+
+def test_the_structures_panel_says_costs_requirements_effects_and_builders():
+    game = _game(ruleset="province-en")
+    cat = game.payload([game.tokens[0]])["catalogue"]
+    st = game.state
+    assert len(cat["entries"]) == st.c.n_struct
+    labels = [label for label, _text in cat["entries"][0]["facts"]]
+    assert labels == ["Cost", "Requires", "VP", "Effect", "Built by"]
+    assert all(e["facts"][4][1] == "nobody yet" and e["builders"] == [] for e in cat["entries"])
+    assert all(e["brief"] == e["facts"][0][1] and e["brief"] for e in cat["entries"])
+    assert any("needs" in e["status"] for e in cat["entries"])     # a structure that requires another
+
+
+def test_workers_are_drawn_in_the_colours_the_rules_name():
+    game = _game(ruleset="province-en")
+    view = game.payload([game.tokens[0]])["view"]
+    colours = {w["kind"]: w["color"] for sp in view["spaces"] for w in sp["workers"]}
+    colours.update({w["kind"]: w["color"] for w in view["off_cycle"] if w["kind"] != "sailor"})
+    data = game.session.ruleset.data["workers"]
+    assert colours["green"] == "green" and all(colours[k] == data[k]["color"] for k in colours if k in data)
+    sailors = {w["color"] for w in view["off_cycle"] if w["kind"] == "sailor"}
+    assert sailors == {"red", "blue"}
+
+
+def test_the_invite_link_is_the_machines_address_beyond_the_loopback():
+    from rulekit.web.game import invite_base
+
+    assert invite_base("127.0.0.1", 8032) == ("http://localhost:8032/", False)
+    base, reachable = invite_base("0.0.0.0", 8032)
+    assert reachable and "localhost" not in base and base.endswith(":8032/")
+    assert invite_base("192.168.1.20", 80) == ("http://192.168.1.20:80/", True)
+    game = _game(players=("human", "human"))
+    assert "--host 0.0.0.0" in game.payload([game.tokens[0]])["invite_note"]
+    game.invite_base, game.reachable = base, True
+    page = game.payload([game.tokens[0]])
+    assert page["invite_base"] == base and page["invite_note"] == ""
+
+
+def test_the_web_layer_reads_the_families_views_only():
+    """No module of rulekit/web reads an engine's tables (``state.c``, ``state.t``) or a private member of a
+    state or of a play module: the page is drawn from each family's view (docs/web.md)."""
+    import ast
+    from pathlib import Path
+
+    import rulekit.web
+
+    problems = []
+    for path in sorted(Path(rulekit.web.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Attribute):
+                continue
+            owner = node.value.id if isinstance(node.value, ast.Name) else ""
+            if node.attr in ("c", "t") or (node.attr.startswith("_") and not node.attr.startswith("__")
+                                           and owner not in ("self", "cls")):
+                problems.append(f"{path.name}:{node.lineno}: .{node.attr}")
+    assert problems == []
+
+
+def test_every_family_has_a_page_and_a_board_script():
+    from pathlib import Path
+
+    import rulekit.web
+    from rulekit.web.pages import PAGES, page_for
+
+    static = Path(rulekit.web.__file__).parent / "static"
+    assert len(PAGES) >= 2
+    for family, page in PAGES.items():
+        assert (static / f"board-{page.board}.js").is_file(), family
+    assert page_for(load_ruleset("provisions-1849")) is not page_for(load_ruleset("province-en"))
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_of("provisions"))
+def test_every_bundled_provisions_ruleset_gives_a_page(ruleset_id):
+    rs = load_ruleset(ruleset_id)
+    players = ["human"] + ["bot:easy"] * (rs.player_counts.start - 1)
+    game = WebGame.new(rs, players, 1)
+    page = game.payload([game.tokens[0]])
+    st = game.state
+    assert page["board"] == "provisions" and sorted(a["index"] for a in page["actions"]) == sorted(st.legal_actions())
+    assert len(page["players"]) == st.n_players and all(a["label"] and a["notation"] for a in page["actions"])
+    json.dumps(page)
+
+
+def test_the_provisions_page_in_french_has_no_english():
+    from rulekit.i18n import language
+
+    with language("fr"):
+        game = WebGame.new(load_ruleset("provisions-1849"), ["human", "bot:easy"], 6, delay=0)
+        _play_through(game, lambda g: None if g.state.history[4:5] else g.payload([g.tokens[0]]))
+        middle = json.dumps(game.payload([game.tokens[0]]), ensure_ascii=False)
+    assert "Fournisseurs" in middle and "File des clients" in middle and "PARTIE TERMINÉE" in middle
+    for english in ("Suppliers", "Customer row", "Stores", "GAME OVER", "Points from", "Your bonus", "Play again",
+                    "wins", "points from prospectors"):
+        assert english not in middle, english

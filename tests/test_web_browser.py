@@ -26,7 +26,7 @@ class Server:
 
     def __init__(self, cwd: Path, *args: str):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "rulekit", "serve", *args, "--port", "0", "--no-browser", "--speed", "instant"],
+            [sys.executable, "-m", "rulekit", "serve", "--port", "0", *args, "--no-browser", "--speed", "instant"],
             cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines = []
         for line in self.proc.stdout:
@@ -93,8 +93,21 @@ def wait_my_turn_or_end(page, after: int):
 
 
 def click_one(page) -> None:
-    """One action by a click: build when possible, else move a worker on the board, else go on."""
+    """One action by a click: a card or a good the board offers (Provisions), build when possible, else move a
+    worker on the board, else go on (a group of choices opened first when they are grouped)."""
     v = version(page)
+    card = page.locator("#boardarea .can-play")
+    if card.count():
+        card.first.click()
+        return v
+    group = page.locator("#choices button.group")
+    if group.count():
+        group.first.click()
+        page.locator("#choices button[data-action]").first.click()
+        return v
+    if page.evaluate("document.body.dataset.board") == "provisions":
+        page.locator("#choices button[data-action]").first.click()
+        return v
     build = page.locator("#choices button[data-kind=build]")
     worker = page.locator("#board .worker.can-move")
     if build.count():
@@ -128,7 +141,7 @@ def test_a_whole_game_against_the_easy_computer_by_clicks_in_english(browser, se
     assert re.match(r"Cost: .+\. Gain: .+\.", first.get_attribute("title"))
     clicks = play_to_the_end(page)
     assert clicks > 10
-    end = page.locator("#end").inner_text()
+    end = page.locator("#endpanel").inner_text()
     assert "GAME OVER" in end and ("win" in end or "tie" in end.lower())
     assert "Computer (easy)" in page.locator("#story").inner_text()       # its turns were told
     assert not page.errors
@@ -155,7 +168,9 @@ def test_a_whole_game_in_french_by_clicks(browser, serve, tmp_path):
     play_to_the_end(page)
     text = page.locator("body").inner_text()
     assert "PARTIE TERMINÉE" in text
-    for english in ("Your choices", "GAME OVER", "Cost:", "What happened", "Computer (easy)"):
+    assert "Rejouer" in text and "Bâtiments" in text and "Joueur" in text      # the end screen and the structures
+    for english in ("Your choices", "GAME OVER", "Cost:", "What happened", "Computer (easy)", "Play again",
+                    "Player", "Structures", "Total VP", "Built by"):
         assert english not in text                     # never a mixed page
     assert not page.errors
 
@@ -200,6 +215,7 @@ def test_a_game_resumes_after_the_server_restarts(browser, serve, tmp_path):
 
 
 LAYOUT = """() => {
+  window.scrollTo(0, 0);          // on a phone the choices stay at the top as the page scrolls, over the rest: by design
   const box = (e) => e.getBoundingClientRect();
   const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
@@ -354,7 +370,7 @@ def test_watching_two_computers_with_a_speed_control(browser, serve):
     assert page.locator("#speed").input_value() == "pause"
     page.locator("#speed").select_option("instant")
     page.wait_for_function("document.body.dataset.over === '1'", timeout=WAIT)
-    assert "GAME OVER" in page.locator("#end").inner_text()
+    assert "GAME OVER" in page.locator("#endpanel").inner_text()
 
 
 def test_the_guided_first_game_in_the_page(browser, serve):
@@ -367,3 +383,137 @@ def test_the_guided_first_game_in_the_page(browser, serve):
     page.locator("#guideok").click()
     page.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
     assert guide.get_attribute("data-step") != "cycle" or not guide.is_visible()
+
+
+def test_provisions_played_to_the_end_by_clicks(browser, serve):
+    server = serve("provisions-1849", "--players", "human,bot:normal", "--seed", "5")
+    page = open_page(browser, server.urls[0])
+    assert page.evaluate("document.body.dataset.board") == "provisions"
+    assert page.locator(".provisions table.suppliers tbody tr").count() == 8
+    assert page.locator(".provisions .row .card").count() >= 6
+    assert page.locator(".provisions .hand .card.can-play").count() == 3     # the bonus cards to keep, by a click
+    clicks = play_to_the_end(page)
+    assert clicks > 15
+    end = page.locator("#endpanel")
+    assert end.is_visible() and "GAME OVER" in end.inner_text()
+    assert page.locator("#end table.scores tbody tr").count() == 2
+    assert page.locator("#end tr .you-marker").count() == 1
+    assert "Computer (normal)" in page.locator("#story").inner_text()
+    assert not page.errors
+
+
+def test_two_provisions_browsers_see_their_own_bonus_cards_only(browser, serve):
+    server = serve("provisions-1849", "--players", "human,human", "--seed", "3")
+    one, two = open_page(browser, server.urls[0]), open_page(browser, server.urls[1])
+    mine = {p: set(page.evaluate("game.board_data.stores[game.board_data.seat].hand.map((c) => c.id)"))
+            for p, page in ((0, one), (1, two))}
+    assert mine[0] and mine[1] and not mine[0] & mine[1]
+    for p, page in ((0, one), (1, two)):
+        text = page.locator("body").inner_text() + page.evaluate("JSON.stringify(game)")
+        assert not any(card in text for card in mine[1 - p])
+
+
+def test_the_end_screen_is_readable_at_1280_and_390(browser, serve, tmp_path):
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "5")
+    page = open_page(browser, server.urls[0])
+    play_to_the_end(page)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(tmp_path / f"end-{width}.png"))
+        end = page.locator("#endpanel")
+        box = end.bounding_box()
+        assert box["y"] < 200 and box["width"] <= width          # at the top, within the window
+        rows = page.locator("#end table.scores tbody tr")
+        assert rows.count() == 2
+        ranks = [rows.nth(i).locator(".rank").inner_text() for i in range(2)]
+        assert ranks[0] in ("1.", "2.") and sorted(ranks) == ranks  # the first rank first
+        assert page.evaluate(LAYOUT) == []
+    v = version(page)
+    page.locator("#again").click()                                # play again: a new game on the same link
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v} && document.body.dataset.over === ''",
+                           timeout=WAIT)
+    assert page.locator("#endpanel").is_hidden()
+
+
+def test_names_you_turn_alert_undo_and_hint_between_two_browsers(browser, serve):
+    server = serve("short-game", "--players", "human,human", "--seed", "8", "--names", "Ada,Bob")
+    one, two = open_page(browser, server.urls[0]), open_page(browser, server.urls[1])
+    assert one.locator(".player.you .name").inner_text().startswith("Ada")
+    assert two.locator(".player.you .name").inner_text().startswith("Bob")
+    assert one.locator("#undo").is_hidden() and two.locator("#undo").is_hidden()   # nothing to undo yet
+    assert one.locator("#hintbutton").is_visible() and two.locator("#hintbutton").is_hidden()
+    one.locator("#hintbutton").click()
+    one.wait_for_function("!document.getElementById('hinttext').hidden", timeout=WAIT)
+    assert one.locator("#hinttext").inner_text().startswith("Hint: ")
+    assert "Waiting for Ada" in two.locator("#hint").inner_text()                 # the waiting page says whom for
+    one.bring_to_front()
+    while one.evaluate("document.body.dataset.mine") == "1":
+        v = click_one(one)
+        one.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
+    two.wait_for_function("document.body.dataset.turn === '1'", timeout=WAIT)
+    assert "Your turn" in two.title() and "Your turn" in two.locator("#heading").inner_text()
+    assert two.locator("#story li.new").count() > 0                                 # Ada's moves, marked new
+    assert one.locator("#undo").is_visible() and two.locator("#undo").is_hidden()
+    v = click_one(two)                                                              # Bob plays
+    one.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
+    assert one.locator("#undo").is_hidden()                                         # Ada's move is his now
+
+
+def test_a_watchers_page_and_the_phone_layout(browser, serve):
+    server = serve("short-game", "--players", "human,human", "--seed", "6")
+    watcher = open_page(browser, server.base + "?t=wrong")
+    for control in ("#choicespanel", "#undo", "#save", "#hintbutton", "#speedbox"):
+        assert watcher.locator(control).is_hidden(), control
+    assert "watching" in watcher.locator("#heading").inner_text()
+    phone = open_page(browser, server.urls[0], 390, 844)
+    choices = phone.locator("#choicespanel")
+    assert choices.bounding_box()["y"] < 844 / 2                                  # in reach at once
+    assert phone.evaluate(LAYOUT) == []
+    phone.mouse.wheel(0, 2000)
+    phone.wait_for_timeout(300)
+    box = choices.bounding_box()
+    assert 0 <= box["y"] < 844 and phone.locator("#choices button").first.is_visible()   # and after scrolling
+
+
+def test_the_structures_panel_and_the_colours_the_rules_name(browser, serve):
+    server = serve("province-en", "--players", "human,bot:easy", "--seed", "3")
+    page = open_page(browser, server.urls[0])
+    assert page.locator("#catalogue details").count() == 8
+    assert re.search(r"\d", page.locator("#catalogue summary .brief").first.inner_text())   # the cost, at a glance
+    page.locator("#catalogue summary").first.click()
+    assert "Cost" in page.locator("#catalogue details").first.inner_text()
+    green = page.locator("#board .worker[data-kind=green] circle").first
+    assert green.get_attribute("data-color") == "green" and green.get_attribute("fill") == "#2E9E44"
+
+
+def test_the_page_reconnects_by_itself(browser, serve):
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "7")
+    page = open_page(browser, server.urls[0])
+    page.wait_for_function("document.body.dataset.connected === '1'", timeout=WAIT)
+    page.evaluate("socket.close()")                                              # the connection is lost
+    page.wait_for_function("document.body.dataset.connected === ''", timeout=WAIT)
+    page.wait_for_function("document.body.dataset.connected === '1'", timeout=WAIT)   # and found again
+    v = click_one(page)
+    wait_my_turn_or_end(page, v)
+
+
+def test_the_page_reconnects_after_the_server_restarts(browser, serve, tmp_path):
+    import socket
+
+    with socket.socket() as probe:                                            # a free port, kept for the restart
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    record = tmp_path / "game.json"
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "4", "--record", str(record), "--port", port)
+    page = open_page(browser, server.urls[0])
+    v = click_one(page)
+    wait_my_turn_or_end(page, v)
+    server.stop()
+    page.wait_for_function("document.body.dataset.connected === ''", timeout=WAIT)
+    assert page.locator("#message").inner_text().startswith("The connection to the server is lost")
+    serve("--resume", str(record), "--port", port)
+    page.wait_for_function("document.body.dataset.connected === '1'", timeout=WAIT)   # by itself, no reload
+    page.wait_for_function("document.getElementById('message').innerText.startsWith('Connected again')",
+                           timeout=WAIT)
+    assert page.locator("#story li").count() > 2

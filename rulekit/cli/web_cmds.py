@@ -10,8 +10,8 @@ import click
 from ..errors import RecordError
 from ..i18n import N_, _
 from .base import RkCommand, fail, note_untranslated
-from .game_cmds import (DEFAULT_RULESET, _players_option, _use_record_language, record_option, resume_option,
-                        seed_option)
+from .game_cmds import (DEFAULT_RULESET, _names_option, _players_option, _use_record_language, record_option,
+                        resume_option, seed_option)
 
 
 def _port_option(ctx, param, value):
@@ -41,12 +41,14 @@ def _port_option(ctx, param, value):
               help=N_("A guided first game: the page explains the game in short steps as you meet them."))
 @click.option("--speed", type=click.Choice(["slow", "normal", "fast", "instant"]), default="normal",
               show_default=True, help=N_("How fast the computers play, to begin with (the page can change it)."))
-def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide, speed):
+@click.option("--names", "names", metavar=N_("NAME,NAME,…"), callback=_names_option,
+              help=N_("The human players' names, first seat first, shown on every page."))
+def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide, speed, names):
     try:
         import uvicorn
 
         from ..web.app import make_app
-        from ..web.game import SPEEDS, WebGame
+        from ..web.game import SPEEDS, WebGame, invite_base
     except ModuleNotFoundError as exc:
         fail(_("rulekit serve needs the web extra ({missing} is missing): "
                "python -m pip install 'rulekit[web]'").format(missing=exc.name))
@@ -61,7 +63,7 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
         if "rulekit.lang" not in click.get_current_context().meta:
             _use_record_language(resume)
         try:
-            game = WebGame.resume(resume, players=players, delay=SPEEDS[speed], guide=guide)
+            game = WebGame.resume(resume, players=players, delay=SPEEDS[speed], guide=guide, names=names)
         except (ReplayError, RecordError) as exc:
             fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc), exc.exit_code)
         rs = game.session.ruleset
@@ -75,7 +77,7 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
 
             seed = secrets.randbelow(1_000_000)
         try:
-            game = WebGame.new(rs, players, seed, record_path=record, delay=SPEEDS[speed], guide=guide)
+            game = WebGame.new(rs, players, seed, record_path=record, delay=SPEEDS[speed], guide=guide, names=names)
         except PlayerCountError as exc:
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
         except OSError as exc:
@@ -86,15 +88,8 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
 
     def announce():
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
-        if host in ("127.0.0.1", "::1"):
-            shown = "localhost"
-        elif host in ("0.0.0.0", "::", ""):            # every address: this computer's name reaches it
-            import socket
-
-            shown = socket.gethostname()
-        else:
-            shown = f"[{host}]" if ":" in host else host
-        base = f"http://{shown}:{bound}/"
+        base, game.reachable = invite_base(host, bound)   # every address: this computer's address on its network
+        game.invite_base = base
         first = base + (f"?t={game.host}")
         click.echo(_("{title} — the game is served at {url}").format(title=game.title, url=first))
         for seat, token in sorted(game.tokens.items()):

@@ -6,7 +6,9 @@ every change. It sends JSON messages, each carrying the token it acts with:
 - ``{"type": "act", "token": T, "action": N}`` — play action N (the engine's number of a legal action);
 - ``{"type": "undo", "token": T}``, ``{"type": "save", "token": T}``;
 - ``{"type": "speed", "token": T, "speed": "slow" | "normal" | "fast" | "instant" | "pause"}``;
-- ``{"type": "guide", "token": T, "step": S}`` — the guided game's step S is read.
+- ``{"type": "guide", "token": T, "step": S}`` — the guided game's step S is read;
+- ``{"type": "hint", "token": T}`` — answered ``{"type": "hint", "message": ...}`` to that page only;
+- ``{"type": "again", "token": T}`` — a new game between the same players, once this one is over.
 
 A refused request is answered ``{"type": "refused", "message": ...}`` to that page only; nothing changes
 and the server goes on. The computers' moves are played by one task, one at a time, with a pause between
@@ -107,6 +109,11 @@ class Server:
                     self.game.dismiss(token, message.get("step"))
                 elif kind == "speed":
                     self.game.set_speed(token, message.get("speed"))
+                elif kind == "again":
+                    self.game.again(token)
+                elif kind == "hint":
+                    await ws.send_json({"type": "hint", "message": self.game.hint(token)})
+                    return
                 elif kind == "hello":
                     await ws.send_json({"type": "game", "game": self.game.payload(tokens)})
                     return

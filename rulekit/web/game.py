@@ -9,15 +9,15 @@ language, from the same catalogs and the same functions as the terminal (:mod:`r
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict, replace
+import shlex
 from pathlib import Path
 
-from ..i18n import _, get_language, ngettext
+from ..i18n import _, get_language
 from ..play import screen
+from ..play.guide import GUIDE_STEPS
 from ..play.session import Console, Session, bot_choose, default_record_path, is_human, resume_session
-from ..play.guide import GUIDE_STEPS, guide_step
-from ..play.view import state_view
-from ..text import sentences
+from ..play.sessions import session_class
+from .pages import page_for
 
 #: How many lines of the story a page is sent (the last ones).
 STORY_LINES = 60
@@ -53,12 +53,16 @@ class WebGame:
                        if is_human(spec)}
         self.host = self.tokens.get(0) or secrets.token_urlsafe(16)
         self.message = ""                      # the last note for every page (saved, undone)
+        self.invite_base = ""                  # the address another computer opens (set by the server)
+        self.reachable = False                 # whether the server listens beyond this computer
 
     # ------------------------------------------------------------------ making one
     @classmethod
     def new(cls, ruleset, players, seed: int, record_path=None, first_player=None, **kw) -> "WebGame":
-        session = Session(ruleset=ruleset, seed=seed, players=list(players), console=_quiet_console(),
-                          first_player=first_player, record_path=Path(record_path) if record_path else None)
+        session = session_class(ruleset)(ruleset=ruleset, seed=seed, players=list(players), console=_quiet_console(),
+                                         first_player=first_player,
+                                         record_path=Path(record_path) if record_path else None,
+                                         human_names=kw.pop("names", None))
         if record_path:
             session.save()
         return cls(session, **kw)
@@ -66,7 +70,8 @@ class WebGame:
     @classmethod
     def resume(cls, path, players=None, **kw) -> "WebGame":
         """The game saved in ``path`` (raises RecordError/ReplayError), saved there again as the game goes."""
-        return cls(resume_session(path, _quiet_console(), players=players), **kw)
+        return cls(resume_session(path, _quiet_console(), players=players, session_for=session_class,
+                                  human_names=kw.pop("names", None)), **kw)
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -106,11 +111,12 @@ class WebGame:
             raise Refused(_("The game is over."))
         if seat != st.decider:
             raise Refused(_("It is not your turn: {player} is to play.").format(player=self.session.names[st.decider]))
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(st.c.actions):
+        page = page_for(self.session.ruleset)
+        if isinstance(action, bool) or not isinstance(action, int) or not page.is_action(st, action):
             raise Refused(_("There is no such action in this game."))
         if action not in st.legal_actions():
-            reason = screen.why_illegal(st, action)
-            written = screen.notation(st, action)
+            reason = page.why_illegal(st, action)
+            written = page.written(st, action)
             if reason:
                 raise Refused(_("“{text}” is not possible now: {reason}.").format(text=written, reason=reason))
             raise Refused(_("“{text}” is not a legal action here.").format(text=written))
@@ -194,181 +200,135 @@ class WebGame:
         self.version += 1
 
     # ------------------------------------------------------------------ what a page is sent
+    def can_undo(self, mine) -> bool:
+        """Whether :meth:`undo` would take something back for the seats ``mine`` (as it checks)."""
+        s = self.session
+        if not mine:
+            return False
+        played = [i for i, seat in enumerate(s.seats) if seat in mine]
+        if not played:
+            return False
+        return not any(is_human(s.players[seat]) and seat not in mine for seat in s.seats[played[-1] + 1:])
+
     def payload(self, tokens=()) -> dict:
-        """Everything a page draws, for the holder of ``tokens``: the view, the texts, whose seats are whose."""
+        """Everything a page draws, for the holder of ``tokens``: the family's view in words (its board, its
+        choices, its players, its end), whose seats are whose, and which controls this page has."""
         s = self.session
         st = self.state
+        tokens = [t for t in tokens if isinstance(t, str)]
         mine = self.seats_of(tokens)
         host = self.host in set(tokens) or 0 in mine
-        playing = not st.is_terminal() and st.decider in mine
+        over = st.is_terminal()
+        playing = not over and st.decider in mine
         seat = st.decider if playing else (mine[0] if mine else -1)
-        view = state_view(st, s.names, seat=seat, label=screen.describe, with_actions=playing)
-        if not (playing or len(mine) == 1 or st.is_terminal()):   # a page of several seats, none to play now:
-            view = replace(view, players=tuple(replace(pv, objectives=()) for pv in view.players))   # no one's cards
-        data = s.data
-        c = st.c
-        actions = []
-        for a in view.actions:
-            actions.append({**asdict(a), "hover": hover_text(data, c, a),
-                            "details": screen.details(st, a.index)})
         out = {
             "version": self.version,
             "lang": get_language(),
             "title": self.title,
-            "heading": screen.heading_line(st, s.names) if not st.is_terminal() else "",
-            "hint": screen.phase_hint(st) if not st.is_terminal() and st.decider in mine else "",
-            "view": view_dict(self, view),
-            "off_cycle_text": off_cycle_text(st, view),
-            "progress_text": progress_text(view.progress),
-            "actions": actions,
             "mine": mine,
             "seat_tokens": {str(seat): self.tokens[seat] for seat in mine},
-            "to_play": st.decider if not st.is_terminal() else -1,
+            "to_play": st.decider if not over else -1,
             "names": [str(n) for n in s.names],
             "humans": [is_human(p) for p in s.players],
             "watching": not any(is_human(p) for p in s.players),
-            "resources": {rid: str(sentences.resource_name(data, rid)) for rid in [*c.pool_ids, *(
-                [c.coins_id] if c.coins_id else [])]},
-            "coins": {cid: str(screen.name(data, "coin", cid)) for cid in c.coin_ids},
-            "rows": [[label, text] for label, text in screen.common_rows(st, s.names)],
-            # secret objectives: the seat playing now sees its own; a page of one seat, that seat's
-            "players_text": [player_texts(st, s.names, p, seat if playing or len(mine) == 1 else -1)
-                             for p in range(st.n_players)],
             "story": [{"kind": e.kind, "seat": e.seat, "text": e.text} for e in s.story.entries[-STORY_LINES:]],
             "played": len(st.history),
-            "over": st.is_terminal(),
-            "end": screen.end_lines(st, s.names)[1:] if st.is_terminal() else [],
+            "over": over,
             "message": self.message,
             "paused": self.paused,
             "speed": next((k for k, v in SPEEDS.items() if v == self.delay), "normal"),
             "record": str(s.record_path) if s.record_path else "",
-            "can_undo": bool(mine) and any(seat in mine for seat in s.seats),
-            "guide": guide_step(st, view, self.guide_seen) if self.guide and playing else None,
+            "can_undo": not over and self.can_undo(mine),
+            "controls": {"play": bool(mine), "save": bool(mine) or host, "hint": playing,
+                         "speed": host and not all(is_human(p) for p in s.players), "again": over and (bool(mine) or host)},
             "strings": page_strings(),
-            "waiting": _("Waiting for {player}…").format(player=s.names[st.decider]) if not st.is_terminal() else "",
+            "waiting": _("Waiting for {player}…").format(player=s.names[st.decider]) if not over else "",
+            "you": [_("you") if p in mine else "" for p in range(st.n_players)],
+            "invite_base": self.invite_base,
+            "invite_note": "" if self.reachable else _(
+                "This server answers this computer only: to invite a player on another computer, start it with "
+                "--host 0.0.0.0 (docs/web.md)."),
         }
+        out.update(page_for(s.ruleset).part(self, seat, playing, mine))
         if host:
             out["links"] = {str(seat): token for seat, token in self.tokens.items() if seat not in mine}
         return out
 
+    def hint(self, token) -> str:
+        """What the greedy computer would play now for the seat of ``token``, and why (that seat must decide)."""
+        st = self.state
+        if st.is_terminal() or st.decider not in self.seats_of([token]):
+            raise Refused(_("A hint is given to the player who is to play."))
+        return page_for(self.session.ruleset).hint(self)
 
-def view_dict(game: WebGame, view) -> dict:
-    """The view as JSON, with the words of the board: each space's yield, each worker's label."""
-    st = game.state
-    c = st.c
-    out = _plain(asdict(view))
-    kinds = {kid: k for k, kid in enumerate(c.kind_ids)}
-    for space, sp in zip(out["spaces"], view.spaces):
-        space["yield_text"] = screen.gain_text(c.space_pool[sp.index], c.space_coin[sp.index], c)
-        for w in space["workers"]:
-            w["label"] = screen._worker_label(st, game.session.names, kinds[w["kind"]], w["owner"], 1,
-                                              w["moved"], False)
-    return out
-
-
-def off_cycle_text(state, view) -> str:
-    """The workers not on the Work Cycle yet, and the sailors that may still be hired ("" when none)."""
-    c = state.c
-    counts = {}
-    for w in view.off_cycle:
-        if c.worker_kind[w.index] != c.sailor_kind:
-            counts[w.kind_name] = counts.get(w.kind_name, 0) + 1
-    cur = state.current
-    sailors = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] < 0
-                  and state.wowner[w] < 0 and (c.sailor_shared or c.worker_seat[w] == cur))
-    if c.sailor_max is not None:           # as the terminal counts them (screen.cycle_lines)
-        on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] >= 0)
-        sailors = max(0, min(sailors, c.sailor_max - on))
-    parts = [_("{worker} ×{count}").format(worker=k, count=n) if n > 1 else k for k, n in counts.items()]
-    if c.sailor_kind >= 0:
-        sailor = screen.name(c.data, "worker", c.kind_ids[c.sailor_kind])
-        parts.append(ngettext("{worker}: {count} more can be hired", "{worker}: {count} more can be hired",
-                              sailors).format(worker=sailor, count=sailors))
-    return _("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)) if parts else ""
+    def again(self, token) -> None:
+        """A new game of the same rules between the same players (a new seed), once this one is over; every
+        page's link keeps working."""
+        if not self.is_known([token]):
+            raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
+        if not self.state.is_terminal():
+            raise Refused(_("The game is not over yet."))
+        old = self.session
+        seed = secrets.randbelow(1_000_000)
+        record = None
+        if old.record_path is not None:
+            record = Path(old.record_path).parent / default_record_path(old.ruleset, seed).name
+        self.session = session_class(old.ruleset)(
+            ruleset=old.ruleset, seed=seed, players=list(old.players), console=_quiet_console(),
+            record_path=record, human_names=old.human_names)
+        if record is not None:
+            self.session.save()
+        self.message = ""
+        self.guide_seen = set()
+        self.changed()
 
 
-def progress_text(progress) -> str:
-    """How close the game is to its end, in a line."""
-    parts = [ngettext("{built} of {total} structure built", "{built} of {total} structures built",
-                      progress.structures_total).format(built=progress.structures_built,
-                                                        total=progress.structures_total),
-             ngettext("{count} goal left", "{count} goals left", progress.goals_left).format(
-                 count=progress.goals_left)]
-    if progress.ending:
-        parts.append(_("the end of the game is triggered"))
-    return " · ".join(parts)
+def lan_address() -> str:
+    """This computer's address on its network (the one its traffic leaves by; nothing is sent to learn it)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))          # a documentation address: only the route is looked up
+            return probe.getsockname()[0]
+    except OSError:
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "127.0.0.1"
 
 
-def _plain(value):
-    """Tuples as lists, all the way down (for JSON)."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
+def invite_base(host: str, port: int) -> tuple[str, bool]:
+    """(the address another computer opens, whether it can): the machine's network address when the
+    server listens on every address, the address given when it is one, ``localhost`` on the loopback."""
+    if host in ("127.0.0.1", "::1", "localhost"):
+        return f"http://localhost:{port}/", False
+    if host in ("0.0.0.0", "::", ""):
+        return f"http://{lan_address()}:{port}/", True
+    return (f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"), True
 
 
 def resume_command(path) -> str:
-    return f"rulekit serve --resume {screen._quote(path)} --lang {get_language()}"
-
-
-def amounts_text(data, c, amounts) -> str:
-    """``((resource or coin id, n), ...)`` in words ("2 Labor, 3 Coin"), or "nothing"."""
-    parts = []
-    for rid, n in amounts:
-        if rid in c.coin_ids and rid != c.coins_id:
-            parts.append(_("{coin} ×{count}").format(coin=screen.name(data, "coin", rid), count=n))
-        else:
-            parts.append(sentences.resource_amount(data, rid, n))
-    return ", ".join(parts) if parts else _("nothing")
-
-
-def hover_text(data, c, action) -> str:
-    """What an action costs and gives, said when the pointer rests on it."""
-    return _("Cost: {cost}. Gain: {gain}.").format(cost=amounts_text(data, c, action.cost),
-                                                   gain=amounts_text(data, c, action.gain))
-
-
-def player_texts(state, names, seat: int, viewer: int = -1) -> list[str]:
-    """A player's lines on the board: score, coins, resources, structures, goals, and its secret objectives
-    as ``viewer`` may see them (its own; how many the others hold; every player's once the game is over)."""
-    c = state.c
-    d = c.data
-    pv = state_view(state, names, seat=viewer, with_actions=False).players[seat]
-    lines = [_("{player} — {score}").format(player=names[seat], score=screen.vp_text(pv.score)),
-             _("{coins} — {total} in all").format(coins=screen.coins_text(d, c.coin_ids, [n for _c, n in pv.purse]),
-                                                   total=screen.coin_text(pv.coin_value, c))]
-    held = [sentences.resource_amount(d, rid, n) for rid, n in pv.resources if n]
-    if held:
-        lines.append(", ".join(held))
-    built = ", ".join(_("{structure} ({vp})").format(structure=s.name, vp=screen.vp_text(s.vp)) for s in pv.structures)
-    lines.append(ngettext("{structures} · {count} token left", "{structures} · {count} tokens left",
-                          pv.tokens_left).format(structures=built or _("none yet"), count=pv.tokens_left))
-    if pv.goals:
-        lines.append(_("goals: {goals}").format(goals=", ".join(name for _g, name in pv.goals)))
-    if pv.borrowed:
-        lines.append(_("borrowed this turn: {structure}").format(structure=screen.name(d, "structure", pv.borrowed)))
-    if c.obj_deal:
-        lines.append(_("objectives: {cards}").format(cards=screen.objectives_text(state, pv, compact=True)))
-    return lines
+    return f"rulekit serve --resume {shlex.quote(str(path))} --lang {get_language()}"
 
 
 def page_strings() -> dict:
     """The page's own words, in the server's language."""
     return {
         "board": _("Board"), "choices": _("Your choices:"), "story": _("What happened"),
-        "undo": pgettext_command("undo"), "save": pgettext_command("save"), "rules": pgettext_command("rules"),
-"work_cycle": _("WORK CYCLE"), "join": _("Invite a player"),
+        "undo": screen.command_word("undo"), "save": screen.command_word("save"), "rules": screen.command_word("rules"),
+        "hint": screen.command_word("hint"),
+        "work_cycle": _("WORK CYCLE"), "join": _("Invite a player"),
         "join_help": _("Send this link to the person who plays seat {seat}:"), "speed": _("Speed"),
         "pause": _("pause"), "slow": _("slow"), "normal": _("normal"), "fast": _("fast"), "instant": _("instant"),
         "keys": _("Keys: 1–9 choose an action, u undo, r rules."),
-        "disconnected": _("The connection to the server is lost; reload the page."),
+        "disconnected": _("The connection to the server is lost; trying again…"),
+        "reconnected": _("Connected again."),
         "watch": _("You are watching."), "guide_title": _("Guide"), "guide_ok": _("Got it"),
+        "your_turn": _("Your turn"), "your_turn_title": _("Your turn! {title}"),
+        "back": _("Back"), "again": _("Play again"), "players": _("Players"),
+        "player": _("Player"), "you_are": _("You play {player}."),
     }
 
 
-def pgettext_command(command: str) -> str:
-    return screen.command_word(command)
-
-
-__all__ = ["Refused", "SPEEDS", "WebGame"]
+__all__ = ["Refused", "SPEEDS", "WebGame", "invite_base", "lan_address"]
