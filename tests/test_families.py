@@ -9,7 +9,8 @@ table (docs/architecture.md, "Adding a game family"):
 - bots: :data:`rulekit.bots.registry.FAMILY_BOTS` and ``FAMILY_LEVELS`` (which bots play it);
 - play: :data:`rulekit.play.sessions.SESSIONS` (the terminal's session);
 - text: :data:`rulekit.text.families.FAMILIES` (its rulebook and diff);
-- balance: :data:`rulekit.balance.families.FAMILIES` (how a report sums its games up).
+- balance: :data:`rulekit.balance.families.FAMILIES` (how a report sums its games up);
+- web: :data:`rulekit.web.page_table.PAGES` (the page's part of a game and its board script).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import pytest
 import rulekit.balance.families as balance_families
 import rulekit.engine.families as engine_families
 import rulekit.text.families as text_families
+import rulekit.web.pages as web_pages
 from rulekit.bots.registry import FAMILY_BOTS, FAMILY_LEVELS, make_bot
 from rulekit.engine import core
 from rulekit.engine.common import GameState, Outcome
@@ -41,6 +43,7 @@ TABLES = [
     ("play", SESSIONS),
     ("text", text_families.FAMILIES),
     ("balance", balance_families.FAMILIES),
+    ("web", web_pages.PAGES),
 ]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 
 from ..i18n import _
-from ..language.ruleset import PROVINCE
+from ..language.province import FAMILY
 from ..play import page_words as words
 from ..play import screen, story
 from ..play.guide import guide_step
@@ -78,4 +78,4 @@ class ProvincePage:
             reason=story.hint_reason(s.state, action))
 
 
-PAGES[PROVINCE] = ProvincePage()
+PAGES[FAMILY] = ProvincePage()
