@@ -428,3 +428,11 @@ def test_the_provisions_page_in_french_has_no_english():
     for english in ("Suppliers", "Customer row", "Stores", "GAME OVER", "Points from", "Your bonus", "Play again",
                     "wins", "points from prospectors"):
         assert english not in middle, english
+
+
+def test_the_rules_tab_is_the_books_of_the_games_family():
+    """The rules tab is the family's own book (Provisions' rulebook, never Province's)."""
+    game = _game("provisions-1849", ("human", "bot:easy"))
+    rules = TestClient(make_app(game, game.session.ruleset)).get("/rules")
+    assert rules.status_code == 200
+    assert "Provisions 1849" in rules.text and "Work Cycle" not in rules.text

@@ -142,9 +142,9 @@ def make_app(game: WebGame, ruleset) -> Starlette:
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def rules(request):
-        from ..text.rulebook import render_html
+        from ..text.families import row as book_of
 
-        return HTMLResponse(render_html(ruleset, get_language()))
+        return HTMLResponse(book_of(ruleset).render_html(ruleset, get_language()))     # the family's own book
 
     async def state(request):
         """The game as the holder of ``t`` sees it (JSON), for scripts and tests."""
