@@ -20,8 +20,9 @@ from pathlib import Path
 
 PURE_ENV = "RULEKIT_PURE_PYTHON"
 # In import order: each imports only those before it (and rulekit's foundation).
-# The first four are compiled where a compiler is present; record only follows them.
-MODULES = ("trail", "coins", "rng", "game", "record")
+# The first four are compiled where a compiler is present; the table of families and the records only
+# follow them (the family subpackages, loaded after these, register their rows in that table).
+MODULES = ("trail", "coins", "rng", "game", "families", "record")
 HERE = Path(__file__).resolve().parent
 
 
