@@ -99,10 +99,10 @@ def _receive_game(ws):
 
 def test_the_websocket_refuses_bad_input_and_goes_on():
     game = _game(players=("human", "human"))
-    client = TestClient(make_app(game, game.session.ruleset))
+    client = TestClient(make_app(game, game.session.ruleset), base_url="http://127.0.0.1")
     seat = game.state.current
     mine, theirs = game.tokens[seat], game.tokens[1 - seat]
-    with client.websocket_connect(f"/ws?t={mine}") as ws:
+    with client.websocket_connect(f"ws://127.0.0.1/ws?t={mine}") as ws:
         page = _receive_game(ws)
         legal = [a["index"] for a in page["actions"]]
         key = game.state.key()
@@ -124,7 +124,7 @@ def test_the_websocket_refuses_bad_input_and_goes_on():
 
 def test_the_page_and_its_assets_are_served_from_the_package():
     game = _game()
-    client = TestClient(make_app(game, game.session.ruleset))
+    client = TestClient(make_app(game, game.session.ruleset), base_url="http://127.0.0.1")
     page = client.get("/")
     assert page.status_code == 200 and 'lang="en"' in page.text
     assert "http" not in page.text.replace('xmlns="http://www.w3.org/2000/svg"', "")   # no CDN, no network

@@ -139,6 +139,7 @@ class GameRecord:
     written_by: str | None = None
     names: list = field(default_factory=list)       # the human players' own names (--names), human seats in order
     family: str | None = None                       # the ruleset's family; None: a record written before families
+    web: dict | None = None                         # a served game's secret links (rulekit serve), else None
 
     @classmethod
     def for_state(cls, ruleset, state, players=(), language=None, files_sha256=None, names=()) -> "GameRecord":
@@ -167,6 +168,7 @@ class GameRecord:
                         "files_sha256": self.ruleset_files_sha256, "source": self.ruleset_source},
             "seed": self.seed, "first_player": self.first_player, "players": self.players,
             "language": self.language, "names": self.names, "actions": self.actions, "result": self.result,
+            **({"web": self.web} if self.web else {}),
         }
 
     @classmethod
@@ -210,7 +212,8 @@ class GameRecord:
                    seed=seed, first_player=fp, actions=list(actions), players=list(players),
                    result=data.get("result"), language=data.get("language"),
                    ruleset_files_sha256=files if isinstance(files, str) else None,
-                   version=version, written_by=written_by, names=list(data.get("names") or []), family=family)
+                   version=version, written_by=written_by, names=list(data.get("names") or []), family=family,
+                   web=_web_tokens(data.get("web")))
 
     def save(self, path, inputs=()) -> None:
         """Write atomically (:func:`rulekit.files.write_atomic`): never over one of ``inputs``
@@ -250,6 +253,26 @@ class GameRecord:
         except ValueError:           # a number of more digits than Python reads
             raise RecordError(Text(N_("{file}:1:1: not a valid game record: a number is too long"), file=path)) from None
         return cls.from_json(data, str(path))
+
+
+_TOKEN = re.compile("[A-Za-z0-9_-]{16,64}")
+
+
+def _web_tokens(value):
+    """A served game's tokens as a record keeps them (``{"seats": {"0": T, …}, "host": T, "watch": T}``),
+    or None when absent or not of that form (they are only a convenience: new links are made then)."""
+    if not isinstance(value, dict):
+        return None
+    seats = value.get("seats")
+    if not isinstance(seats, dict) or len(seats) > 6:
+        return None
+    out = {"seats": {k: v for k, v in seats.items()
+                     if isinstance(k, str) and k in "012345" and len(k) == 1
+                     and isinstance(v, str) and _TOKEN.fullmatch(v)}}
+    for key in ("host", "watch"):
+        if isinstance(value.get(key), str) and _TOKEN.fullmatch(value[key]):
+            out[key] = value[key]
+    return out
 
 
 def history_notations(ruleset, state) -> list:
