@@ -16,8 +16,9 @@ and the server goes on.
 No page can hold the game up: each page has its own sender task and what it is to be sent waits in a
 bounded place of its own (the latest game, and at most :data:`MAX_NOTES` refusals); a page whose send does
 not finish within :data:`SEND_TIMEOUT` seconds, or whose refusals pile up, is dropped (its connection
-aborted). Nothing awaits a page while the game is being changed. A page may send at most
-:data:`RATE` messages a second (:data:`BURST` at once), each of at most :data:`MAX_MESSAGE` characters.
+aborted). Nothing awaits a page while the game is being changed. Messages that change nothing (a
+refused request, ``hello``) are limited to :data:`RATE` a second (:data:`BURST` at once) for each page,
+which is then told and closed; a message is at most :data:`MAX_MESSAGE` characters.
 
 The computers' moves are played by one task, one at a time, with a pause between them so that a page can
 tell the other players' turns step by step. A computer thinks outside the event loop on a copy of the
@@ -56,7 +57,7 @@ MAX_FRAME = 64 * 1024
 SEND_TIMEOUT = 10.0
 #: Refusals waiting to be sent to one page before it is dropped.
 MAX_NOTES = 16
-#: Messages a page may send: RATE a second, BURST at once; beyond, it is told and closed.
+#: Messages that change nothing a page may send: RATE a second, BURST at once; beyond, it is told and closed.
 RATE = 20.0
 BURST = 40.0
 #: Pages connected at once (all tokens together).
@@ -231,8 +232,9 @@ class Server:
         self.wake.set()
 
     # ------------------------------------------------------------------ requests
-    async def handle(self, page: Page, text: str):
-        """One message of a page: the game changes and every page is told, or the page is told why not."""
+    async def handle(self, page: Page, text: str) -> bool:
+        """One message of a page: the game changes and every page is told (True), or the page is told why
+        not, or sent the game again (False)."""
         try:
             if len(text) > MAX_MESSAGE:
                 raise Refused(_("The message is too long."))
@@ -247,7 +249,7 @@ class Server:
             kind, token = message["type"], message.get("token")
             if kind == "hello":
                 page.offer_game(self.text_for(page.key))
-                return
+                return False
             async with self.lock:
                 if kind == "act":
                     self.game.act(token, message.get("action"))
@@ -264,16 +266,17 @@ class Server:
                         kind=kind[:40].encode("ascii", "backslashreplace").decode()))
         except Refused as exc:
             self.tell(page, str(exc))
-            return
+            return False
         except OSError as exc:               # a save that could not be written
             self.tell(page, _("Could not save: {reason}").format(reason=exc.strerror or exc))
-            return
+            return False
         except Exception as exc:  # noqa: BLE001 - said on the console in one line, and to the page
             print(f"rulekit serve: {exc!r}", file=sys.stderr)
             self.tell(page, _("The server could not do this: {reason}").format(reason=type(exc).__name__))
-            return
+            return False
         self.publish()
         self.wake.set()
+        return True
 
 
 # ---------------------------------------------------------------------- who may ask
@@ -428,15 +431,16 @@ def make_app(game: WebGame, ruleset, listen: str | None = None) -> Starlette:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not page.take():
+                if message.get("text") is None:
+                    server.tell(page, _("The message is not understood: it is not text."))
+                    changed = False
+                else:
+                    changed = await server.handle(page, message["text"])
+                if not changed and not page.take():
                     server.tell(page, _("Too many messages: this page is closed; reload it."))
                     page.close_after = True
                     page.ready.set()
                     break
-                if message.get("text") is None:
-                    server.tell(page, _("The message is not understood: it is not text."))
-                    continue
-                await server.handle(page, message["text"])
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
