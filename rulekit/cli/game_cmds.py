@@ -227,6 +227,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         changed_rules_warning,
         check_result,
         check_ruleset,
+        kept_rules_note,
         replay,
         result_summary,
     )
@@ -261,7 +262,9 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         message = _("{file}: {reason}").format(file=shown, reason=exc)
         _json_error(as_json, message)
         fail(message, exc.exit_code)
-    if not same:
+    if getattr(rs, "kept_in_record", False):
+        click.echo(printable(str(kept_rules_note(record, rs))), err=True)
+    elif not same:
         click.echo(printable(str(changed_rules_warning(record, rs))), err=True)
     if getattr(rs, "family", None) == "provisions":
         _replay_provisions(record, rs, state, summary, shown, as_json, same)

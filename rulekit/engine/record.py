@@ -140,6 +140,7 @@ class GameRecord:
     names: list = field(default_factory=list)       # the human players' own names (--names), human seats in order
     family: str | None = None                       # the ruleset's family; None: a record written before families
     web: dict | None = None                         # a served game's secret links (rulekit serve), else None
+    rules: dict | None = None                       # {"sha256": H, "data": the resolved ruleset}: the rules played
 
     @classmethod
     def for_state(cls, ruleset, state, players=(), language=None, files_sha256=None, names=()) -> "GameRecord":
@@ -153,7 +154,8 @@ class GameRecord:
                   first_player=first,
                   players=list(players), ruleset_source=source, language=language,
                   ruleset_files_sha256=files_sha256 if files_sha256 is not None else files_hash(ruleset),
-                  written_by=rulekit_version(), names=list(names))
+                  written_by=rulekit_version(), names=list(names),
+                  rules={"sha256": ruleset.sha256, "data": ruleset.data})
         rec.actions = history_notations(ruleset, state) if family != "province" else [
             state.notation(a) for a in state.history]
         rec.result = result_summary(state) if state.is_terminal() else None
@@ -169,6 +171,7 @@ class GameRecord:
             "seed": self.seed, "first_player": self.first_player, "players": self.players,
             "language": self.language, "names": self.names, "actions": self.actions, "result": self.result,
             **({"web": self.web} if self.web else {}),
+            **({"rules": self.rules} if self.rules else {}),
         }
 
     @classmethod
@@ -208,12 +211,14 @@ class GameRecord:
         family = data.get("family")
         if family is not None and not (isinstance(family, str) and re.fullmatch("[a-z][a-z0-9_-]{0,31}", family)):
             raise bad(Text(N_("{field} has the wrong type"), field="family"))
-        return cls(ruleset_id=rs["id"], ruleset_sha256=rs["sha256"], ruleset_source=rs.get("source"),
+        record = cls(ruleset_id=rs["id"], ruleset_sha256=rs["sha256"], ruleset_source=rs.get("source"),
                    seed=seed, first_player=fp, actions=list(actions), players=list(players),
                    result=data.get("result"), language=data.get("language"),
                    ruleset_files_sha256=files if isinstance(files, str) else None,
                    version=version, written_by=written_by, names=list(data.get("names") or []), family=family,
-                   web=_web_tokens(data.get("web")))
+                   web=_web_tokens(data.get("web")), rules=_kept_rules(data.get("rules")))
+        record.file = filename                  # the file it was read from (said in messages)
+        return record
 
     def save(self, path, inputs=()) -> None:
         """Write atomically (:func:`rulekit.files.write_atomic`): never over one of ``inputs``
@@ -256,6 +261,45 @@ class GameRecord:
 
 
 _TOKEN = re.compile("[A-Za-z0-9_-]{16,64}")
+
+
+def _kept_rules(value):
+    """The rules a record keeps (``{"sha256": H, "data": {...}}``), or None when absent or of another form
+    (the record is then read as one written before records kept their rules)."""
+    if isinstance(value, dict) and isinstance(value.get("data"), dict) and isinstance(value.get("sha256"), str):
+        return {"sha256": value["sha256"], "data": value["data"]}
+    return None
+
+
+def kept_ruleset(record: "GameRecord", filename: str = "<record>"):
+    """The ruleset the record keeps a copy of (the rules it was played under, as resolved when it was
+    written), checked as a ruleset file is; None when the record keeps none, or a copy that is not the
+    one its hash names, or one that is not valid rules (it is then replayed as a record without one)."""
+    from ..language.load import load_resolved
+    from ..language.ruleset import content_hash
+
+    kept = record.rules
+    if not kept or kept["sha256"] != record.ruleset_sha256:
+        return None
+    try:
+        if content_hash(kept["data"]) != kept["sha256"]:
+            return None
+        rs = load_resolved(kept["data"], Text(N_("{file} (the rules kept in it)"), file=filename),
+                           record.ruleset_id)
+    except (RulekitError, TypeError, ValueError, RecursionError):
+        return None
+    if rs.id != record.ruleset_id:
+        return None
+    object.__setattr__(rs, "kept_in_record", True)
+    return rs
+
+
+def kept_rules_note(record: "GameRecord", ruleset) -> Text:
+    """What is said when a game is taken with the rules its record keeps, not the ruleset's file."""
+    written = f"rulekit {record.written_by}" if record.written_by else Text(N_("an earlier version of rulekit"))
+    return Text(N_("note: the rules of {id} changed since this game was recorded (by {version}); it is taken "
+                   "with the rules kept in the record, as they were when it was played"),
+                id=record.ruleset_id, version=written)
 
 
 def _web_tokens(value):
@@ -311,6 +355,12 @@ def result_summary(state) -> dict:
     }
 
 
+def _quote(path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
+
+
 class ReplayError(RulekitError):
     """An action of a record is not legal where it stands."""
 
@@ -361,10 +411,18 @@ class RulesChangedError(RecordError):
     def __init__(self, record: GameRecord, ruleset, reason):
         self.reason = reason
         written = f"rulekit {record.written_by}" if record.written_by else Text(N_("an earlier version of rulekit"))
-        super().__init__(Text(N_(
+        message = Text(N_(
             "this game was recorded with a different version of ruleset {id} (by {version}), "
             "and it does not replay under the rules as they are now: {reason}"),
-            id=record.ruleset_id, version=written, reason=reason))
+            id=record.ruleset_id, version=written, reason=reason)
+        if not record.rules:               # written before records kept their rules: say how to get it back
+            file = getattr(record, "file", None) or "RECORD"
+            message = Text(N_("{message}. To get this game back, give the rules it was played with: the ruleset "
+                              "file as it was when the game was recorded (for a bundled ruleset, rulesets/{id}.yaml "
+                              "of {version}): rulekit replay {record} --ruleset FILE; to continue it: "
+                              "rulekit play FILE --resume {record}"),
+                           message=message, id=record.ruleset_id, version=written, record=_quote(file))
+        super().__init__(message)
 
 
 def check_ruleset(record: GameRecord, ruleset) -> bool:
