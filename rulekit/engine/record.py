@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import N_, IllegalActionError, RecordError, RulekitError, Text
+from ..errors import N_, IllegalActionError, RecordError, RulekitError, Text, printable
 from ..paths import FileTooLarge, NotRegularFile, read_user_file
 from .game import new_game as _province_new_game
 
@@ -190,6 +190,10 @@ class GameRecord:
         if errors:
             messages = list(dict.fromkeys(str(message) for _key, message in errors))
             raise bad("; ".join(messages[:3]) + ("; …" if len(messages) > 3 else ""))
+        for i, name in enumerate(data.get("names") or []):
+            if printable(name, keep="") != name:         # the test of --names: no control character at all
+                raise bad(Text(N_("{field} holds a value that is not allowed there "
+                                  "(docs/schemas/record.schema.json)"), field=f"names/{i}"))
         rs = data.get("ruleset")
         if not isinstance(rs, dict) or not isinstance(rs.get("id"), str) or not isinstance(rs.get("sha256"), str):
             raise bad(Text(N_("the \"ruleset\" field needs an id and a sha256")))
