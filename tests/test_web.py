@@ -313,3 +313,20 @@ def test_a_page_needs_a_token_and_the_record_keeps_them(tmp_path):
     assert saved == {"seats": {"0": game.tokens[0], "1": game.tokens[1]}, "host": game.host, "watch": game.watch}
     again = WebGame.resume(tmp_path / "g.json")
     assert again.tokens == game.tokens and again.watch == game.watch and again.host == game.host
+
+
+def test_which_hosts_and_origins_are_this_servers():
+    import socket
+
+    from rulekit.web.app import host_checker, origin_ok
+
+    ok = host_checker("0.0.0.0")
+    for host in ("localhost:8032", "127.0.0.1:8032", "[::1]:8032", "192.168.1.20", socket.gethostname() + ":8032",
+                 socket.gethostname() + ".local:8032"):
+        assert ok(host), host
+    for host in ("evil.example", "evil.example:8032", "127.0.0.1:80; script-src *", "", None):
+        assert not ok(host), host
+    assert origin_ok(None, "localhost:8032")                       # not a browser: the token decides
+    assert origin_ok("http://localhost:8032", "localhost:8032") and origin_ok("http://example", "example:80")
+    for origin in ("http://evil.example", "http://localhost:9999", "null", "file://", "ws://localhost:8032"):
+        assert not origin_ok(origin, "localhost:8032"), origin

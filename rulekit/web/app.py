@@ -304,7 +304,8 @@ def host_checker(listen: str | None = None):
     rebinding) is refused."""
     names = {"localhost", (listen or "").lower()}
     try:
-        names |= {_socket.gethostname().lower(), _socket.getfqdn().lower()}
+        short = _socket.gethostname().lower()
+        names |= {short, short + ".local", _socket.getfqdn().lower()}     # .local: the name mDNS gives it
     except OSError:
         pass
     names.discard("")
@@ -312,7 +313,9 @@ def host_checker(listen: str | None = None):
     def ok(host: str | None) -> bool:
         if not host:
             return False
-        name, _port = _split_host(host)
+        name, port = _split_host(host)
+        if port and not port.isdigit():
+            return False
         return name in names or name.endswith(".localhost") or _is_address(name)
     return ok
 
@@ -324,7 +327,9 @@ def origin_ok(origin: str | None, host: str | None) -> bool:
     scheme, sep, authority = origin.strip().lower().partition("://")
     if not sep or scheme not in ("http", "https") or not host:
         return False
-    return _split_host(authority) == _split_host(host)
+    default = "80" if scheme == "http" else "443"
+    (name, port), (own, own_port) = _split_host(authority), _split_host(host)
+    return name == own and (port or default) == (own_port or default)
 
 
 #: The Content-Security-Policy of the page (its script and style are files of the package, nothing else).
