@@ -275,29 +275,6 @@ def _kept_rules(value):
     return None
 
 
-def kept_ruleset(record: "GameRecord", filename: str = "<record>"):
-    """The ruleset the record keeps a copy of (the rules it was played under, as resolved when it was
-    written), checked as a ruleset file is; None when the record keeps none, or a copy that is not the
-    one its hash names, or one that is not valid rules (it is then replayed as a record without one)."""
-    from ..language.load import load_resolved
-    from ..language.ruleset import content_hash
-
-    kept = record.rules
-    if not kept or kept["sha256"] != record.ruleset_sha256:
-        return None
-    try:
-        if content_hash(kept["data"]) != kept["sha256"]:
-            return None
-        rs = load_resolved(kept["data"], Text(N_("{file} (the rules kept in it)"), file=filename),
-                           record.ruleset_id)
-    except (RulekitError, TypeError, ValueError, RecursionError):
-        return None
-    if rs.id != record.ruleset_id:
-        return None
-    object.__setattr__(rs, "kept_in_record", True)
-    return rs
-
-
 def kept_rules_note(record: "GameRecord", ruleset) -> Text:
     """What is said when a game is taken with the rules its record keeps, not the ruleset's file."""
     written = f"rulekit {record.written_by}" if record.written_by else Text(N_("an earlier version of rulekit"))

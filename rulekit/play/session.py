@@ -919,11 +919,34 @@ def portable_source(ruleset, record_path=None):
         return source.name
 
 
+def kept_ruleset(record: GameRecord, filename: str = "<record>"):
+    """The ruleset the record keeps a copy of (the rules it was played under, as resolved when it was
+    written), checked as a ruleset file is; None when the record keeps none, or a copy that is not the
+    one its hash names, or one that is not valid rules (it is then replayed as a record without one)."""
+    from ..language.load import load_resolved
+    from ..language.ruleset import content_hash
+
+    kept = record.rules
+    if not kept or kept["sha256"] != record.ruleset_sha256:
+        return None
+    try:
+        if content_hash(kept["data"]) != kept["sha256"]:
+            return None
+        rs = load_resolved(kept["data"], _("{file} (the rules kept in it)").format(file=filename),
+                           record.ruleset_id)
+    except (RulekitError, TypeError, ValueError, RecursionError):
+        return None
+    if rs.id != record.ruleset_id:
+        return None
+    object.__setattr__(rs, "kept_in_record", True)
+    return rs
+
+
 def find_ruleset(record: GameRecord, ref=None, record_path=None):
     """The ruleset a record was made with: ``ref`` if given, else the record's
     source file (relative to the record's folder) or its bundled id (the one
     whose content hash matches); when neither is the one the record names, the
-    rules the record keeps (:func:`rulekit.engine.record.kept_ruleset`: marked
+    rules the record keeps (:func:`kept_ruleset`: marked
     ``kept_in_record``), else the file or bundled one as it is now."""
     from ..language import bundled_rulesets, load_ruleset
 
@@ -938,7 +961,7 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
             candidates.append(str(source))
     if record.ruleset_id in bundled_rulesets():
         candidates.append(record.ruleset_id)
-    from ..engine.record import kept_ruleset, ruleset_matches
+    from ..engine.record import ruleset_matches
 
     loaded = []
     for c in candidates:
