@@ -109,3 +109,22 @@ def test_a_resumed_game_continues_with_the_rules_it_keeps_and_says_so(tmp_path):
     resumed = run(["play", "--resume", str(record), "--players", "bot:random,bot:random", "--max-turns", "30",
                    "--lang", "en"])
     assert resumed.exit_code == 0 and "rules kept in the record" in words(resumed.output)
+
+
+RELEASES = Path(__file__).resolve().parent / "rulesets" / "releases"
+
+
+@pytest.mark.parametrize("path", sorted(RELEASES.rglob("*.yaml")), ids=lambda p: str(p.relative_to(RELEASES)))
+def test_the_rulesets_of_an_earlier_release_still_load_play_and_print(path):
+    """The bundled rulesets and variants of release da38335, as written then (a variant extends today's
+    edition, as a house rule does): valid, played to the end, printed."""
+    from rulekit.bots import GreedyBot, play_game
+    from rulekit.language import check_path, load_ruleset
+
+    problems, _warnings = check_path(path)
+    assert not problems, problems
+    rs = load_ruleset(path)
+    state = play_game(rs, [GreedyBot(1), GreedyBot(2)], seed=1)
+    assert state.is_terminal()
+    result = run(["rulebook", str(path), "--format", "md", "--lang", "en"])
+    assert result.exit_code == 0 and rs.title in result.output
