@@ -208,6 +208,15 @@ def test_resume_after_the_ruleset_changed_is_refused(tmp_path):
     assert GameRecord.load(record).ruleset_id == "my-house"
     house.write_text(text.replace("goal_vp: 1", "goal_vp: 2").replace(
         "start: [labor_top, coin, labor_low]", "start: [labor_top, labor_low, labor_low]"), encoding="utf-8")
+    # the record keeps the rules it was played under: the game continues with them, and says so
+    kept = tmp_path / "kept.json"
+    shutil.copy(record, kept)
+    result = run(["play", "--lang", "en", "--resume", str(kept)], input="spend\n")
+    assert result.exit_code == 0 and "taken with the rules kept in the record" in " ".join(result.output.split())
+    # a record without that copy (an earlier release's): refused
+    data = json.loads(record.read_text(encoding="utf-8"))
+    del data["rules"]
+    record.write_text(json.dumps(data), encoding="utf-8")
     result = run(["play", "--lang", "en", "--resume", str(record)], input="spend\n")
     assert result.exit_code == 1
     assert "different version of ruleset my-house" in result.output
@@ -227,6 +236,9 @@ def test_resume_after_the_ruleset_changed_in_a_way_the_game_survives(tmp_path):
                  input="move coin\n")
     assert result.exit_code == 0, result.output
     house.write_text(text.replace("goal_vp: 1", "goal_vp: 2"), encoding="utf-8")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    del data["rules"]                           # a record of an earlier release, which keeps no copy of its rules
+    record.write_text(json.dumps(data), encoding="utf-8")
     result = run(["play", "--lang", "en", "--resume", str(record)], input="spend\n")
     assert result.exit_code == 0, result.output
     assert "the rules of my-house changed since this game was recorded" in result.output

@@ -409,7 +409,7 @@ def test_tune_with_no_decided_game_writes_no_variant(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run(["tune", "province-en", "--vary", "structures.bank.cost.coin=2..3", "--budget", "8",
                   "--max-turns", "1", "-o", "out.yaml"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output           # no variant: not a success (review round 4, D16)
     assert "No game was decided" in result.output and "No variant is written" in result.output
     assert "interval excludes" not in result.output
     assert not (tmp_path / "out.yaml").exists()

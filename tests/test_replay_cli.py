@@ -111,9 +111,17 @@ def test_a_record_of_another_ruleset_content_is_refused(tmp_path):
     changed = text.replace("vp: {first: 1, later: 0}", "vp: {first: 3, later: 0}").replace(
         "coin_bonus: {per: 5, vp: 1}", "coin_bonus: {per: 1, vp: 1}")
     house.write_text(changed, encoding="utf-8")
+    # the record keeps the rules it was played under: it replays with them, and says so
+    kept = run(["replay", str(path), "--lang", "en"])
+    assert kept.exit_code == 0 and "taken with the rules kept in the record" in " ".join(kept.output.split())
+    # a record written before records kept their rules: refused, saying how to get the game back
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["rules"]
+    path.write_text(json.dumps(data), encoding="utf-8")
     result = run(["replay", str(path), "--lang", "en"])
     assert result.exit_code == 1
     assert "different version of ruleset maison" in result.output
+    assert f"rulekit replay {path} --ruleset FILE" in " ".join(result.output.split())
     # and a record replayed with an explicitly different ruleset
     result = run(["replay", str(path), "--lang", "en", "--ruleset", str(house)])
     assert result.exit_code == 1 and "different version" in result.output

@@ -99,10 +99,10 @@ def _receive_game(ws):
 
 def test_the_websocket_refuses_bad_input_and_goes_on():
     game = _game(players=("human", "human"))
-    client = TestClient(make_app(game, game.session.ruleset))
+    client = TestClient(make_app(game, game.session.ruleset), base_url="http://127.0.0.1")
     seat = game.state.current
     mine, theirs = game.tokens[seat], game.tokens[1 - seat]
-    with client.websocket_connect(f"/ws?t={mine}") as ws:
+    with client.websocket_connect(f"ws://127.0.0.1/ws?t={mine}") as ws:
         page = _receive_game(ws)
         legal = [a["index"] for a in page["actions"]]
         key = game.state.key()
@@ -124,7 +124,7 @@ def test_the_websocket_refuses_bad_input_and_goes_on():
 
 def test_the_page_and_its_assets_are_served_from_the_package():
     game = _game()
-    client = TestClient(make_app(game, game.session.ruleset))
+    client = TestClient(make_app(game, game.session.ruleset), base_url="http://127.0.0.1")
     page = client.get("/")
     assert page.status_code == 200 and 'lang="en"' in page.text
     assert "http" not in page.text.replace('xmlns="http://www.w3.org/2000/svg"', "")   # no CDN, no network
@@ -436,3 +436,119 @@ def test_the_rules_tab_is_the_books_of_the_games_family():
     rules = TestClient(make_app(game, game.session.ruleset)).get("/rules")
     assert rules.status_code == 200
     assert "Provisions 1849" in rules.text and "Work Cycle" not in rules.text
+def test_a_computers_answer_is_played_only_on_the_position_it_was_chosen_for():
+    """race_repro.py: the computer thinks, the human takes the move back and plays another of the same
+    history length; the answer chosen for the old position is not played, and the computer thinks again."""
+    game = _game(ruleset="province-en", seed=1)
+    token = game.tokens[0]
+    st = game.state
+    game.act(token, st.legal_actions()[0])
+    while game.state.decider == 0:
+        game.act(token, game.state.legal_actions()[-1])
+    assert game.bot_to_play()
+    at = len(game.state.history)
+    old = game.bot_choice()                          # chosen for this position …
+    game.undo(token)                                 # … which the human takes back
+    while game.state.decider == 0:
+        game.act(token, game.state.legal_actions()[-1])
+    assert len(game.state.history) == at and game.bot_to_play()
+    key = game.state.key()
+    assert game.play_bot(*old) is False and game.state.key() == key
+    version = game.position
+    assert game.play_bot(version, -1) is False and game.play_bot(version, "1") is False   # never an illegal one
+    assert game.play_bot(*game.bot_choice()) is True and len(game.state.history) == at + 1
+
+
+def test_the_computers_task_outlives_a_failure():
+    import asyncio
+
+    from rulekit.web.app import Server
+
+    game = _game(players=("bot:easy", "bot:easy"))
+    real = game.think
+    calls = []
+
+    def failing(*args):
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("a computer that fails once")
+        return real(*args)
+
+    game.think = failing
+
+    async def run():
+        server = Server(game)
+        server.start()
+        for _ in range(200):
+            await asyncio.sleep(0.001)
+        alive = not server.task.done()
+        server.start()                               # a later change wakes it again
+        for _ in range(100_000):
+            if game.state.is_terminal():
+                break
+            await asyncio.sleep(0.001)
+        server.task.cancel()
+        return alive
+
+    assert asyncio.run(run()) and game.state.is_terminal() and len(calls) > 1
+
+
+def test_one_payload_per_change_for_each_set_of_tokens():
+    import asyncio
+
+    from rulekit.web.app import Page, Server
+
+    game = _game(players=("human", "human"))
+    made = []
+    real = game.payload
+    game.payload = lambda tokens=(): made.append(tuple(tokens)) or real(tokens)
+
+    async def run():
+        server = Server(game)
+        pages = [Page(object(), [game.watch]) for _ in range(100)] + [Page(object(), [game.tokens[0]])]
+        for page in pages:
+            server.pages[page] = page
+        server.publish()
+        game.act(game.tokens[game.state.decider], game.state.legal_actions()[0])
+        server.publish()
+        return pages
+
+    pages = asyncio.run(run())
+    assert len(made) == 4                            # two changes × two sets of tokens, not 202
+    assert all(json.loads(p.game_text)["game"]["played"] == 1 for p in pages)
+
+
+def test_a_page_needs_a_token_and_the_record_keeps_them(tmp_path):
+    from rulekit.engine.record import GameRecord
+
+    game = _game(players=("human", "human"), record_path=tmp_path / "g.json")
+    assert not game.may_connect([]) and not game.may_connect(["x" * 22])
+    assert not game.may_connect([game.watch, "forged-forged-forged"])
+    assert game.may_connect([game.watch]) and game.may_connect([game.tokens[0], game.tokens[1]])
+    client = TestClient(make_app(game, game.session.ruleset), base_url="http://127.0.0.1")
+    with client.websocket_connect("ws://127.0.0.1/ws") as ws:
+        assert ws.receive_json()["type"] == "refused"
+    assert client.get("/state").status_code == 403
+    assert client.get(f"/state?t={game.watch}").json()["mine"] == []
+    game.act(game.tokens[game.state.decider], game.state.legal_actions()[0])
+    saved = GameRecord.load(tmp_path / "g.json").web
+    assert saved == {"seats": {"0": game.tokens[0], "1": game.tokens[1]}, "host": game.host, "watch": game.watch}
+    again = WebGame.resume(tmp_path / "g.json")
+    assert again.tokens == game.tokens and again.watch == game.watch and again.host == game.host
+
+
+def test_which_hosts_and_origins_are_this_servers():
+    import socket
+
+    from rulekit.web.app import host_checker, origin_ok
+
+    ok = host_checker("0.0.0.0")
+    for host in ("localhost:8032", "127.0.0.1:8032", "[::1]:8032", "192.168.1.20", socket.gethostname() + ":8032",
+                 socket.gethostname() + ".local:8032"):
+        assert ok(host), host
+    for host in ("evil.example", "evil.example:8032", "127.0.0.1:80; script-src *", "", None):
+        assert not ok(host), host
+    assert origin_ok(None, "localhost:8032")                       # not a browser: the token decides
+    assert origin_ok("http://localhost:8032", "localhost:8032") and origin_ok("http://example", "example:80")
+    for origin in ("http://evil.example", "http://localhost:9999", "null", "file://", "ws://localhost:8032"):
+        assert not origin_ok(origin, "localhost:8032"), origin

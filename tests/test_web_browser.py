@@ -73,7 +73,9 @@ def serve(tmp_path):
 
 
 def open_page(browser, url, width=1280, height=900):
-    page = browser.new_page(viewport={"width": width, "height": height})
+    # the tests read the page with evaluated expressions, which the page's Content-Security-Policy forbids
+    # (test_the_page_works_under_its_content_security_policy opens it with the policy)
+    page = browser.new_page(viewport={"width": width, "height": height}, bypass_csp=True)
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(url)
@@ -177,7 +179,7 @@ def test_a_whole_game_in_french_by_clicks(browser, serve, tmp_path):
 
 def test_two_browsers_play_one_game(browser, serve):
     server = serve("short-game", "--players", "human,human", "--seed", "8")
-    assert len(server.urls) == 3                       # seat 1, seat 2's link, the hot-seat link
+    assert len(server.urls) == 4                       # seat 1, seat 2's link, the hot-seat link, the watch link
     one = open_page(browser, server.urls[0])
     two = open_page(browser, server.urls[1])
     assert one.locator("#links input").input_value().endswith(server.urls[1].split("?")[1])
@@ -292,11 +294,11 @@ def test_bad_input_is_refused_and_the_server_goes_on(browser, serve):
     legal = page.locator("#choices button").first.get_attribute("data-action")
     seat2 = server.urls[1].split("t=")[1]
     answers = page.evaluate("""async ([legal, seat2]) => {
-      const ws = new WebSocket(`ws://${location.host}/ws`);
+      const tokens = new URLSearchParams(location.search).get("t");
+      const ws = new WebSocket(`ws://${location.host}/ws?t=${tokens}`);
       await new Promise((ok) => ws.onopen = ok);
       const answers = [];
       ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === "refused") answers.push(m.message); };
-      const tokens = new URLSearchParams(location.search).get("t");
       const sends = [
         JSON.stringify({type: "act", token: tokens, action: 99999}),          // a forged action
         JSON.stringify({type: "act", token: seat2, action: Number(legal)}),    // the other seat's token
@@ -320,9 +322,12 @@ def test_bad_input_is_refused_and_the_server_goes_on(browser, serve):
     assert server.alive()
     v = click_one(page)                                 # and the game goes on
     page.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
-    # a wrong token in the link: a page that watches, with nothing to click
-    watcher = open_page(browser, server.base + "?t=wrong")
-    assert watcher.locator("#choices button").count() == 0
+    # a wrong token in the link: the page is told so, with nothing to click
+    stranger = browser.new_page(bypass_csp=True)
+    stranger.goto(server.base + "?t=wrong")
+    stranger.wait_for_function("document.getElementById('message').dataset.refused === '1'", timeout=WAIT)
+    assert "token" in stranger.locator("#message").inner_text()
+    assert stranger.locator("#choices button").count() == 0
 
 
 def test_undo_save_and_the_rules_by_clicks(browser, serve, tmp_path):
@@ -517,3 +522,17 @@ def test_the_page_reconnects_after_the_server_restarts(browser, serve, tmp_path)
     page.wait_for_function("document.getElementById('message').innerText.startsWith('Connected again')",
                            timeout=WAIT)
     assert page.locator("#story li").count() > 2
+def test_the_page_works_under_its_content_security_policy(browser, serve):
+    """The page's own script and style, nothing else: it draws and plays with the policy enforced."""
+    server = serve("short-game", "--players", "human,bot:easy", "--seed", "5")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    blocked = []
+    page.on("console", lambda msg: blocked.append(msg.text) if "Content Security Policy" in msg.text else None)
+    page.on("pageerror", lambda exc: blocked.append(str(exc)))
+    page.goto(server.urls[0])
+    page.locator("#board .worker").first.wait_for(timeout=WAIT)
+    page.locator("#choices button").first.click()
+    page.locator("#story li").first.wait_for(timeout=WAIT)
+    assert page.locator("#choices button").count() or page.locator("#end p").count()
+    assert not blocked, blocked
+    page.close()

@@ -304,6 +304,24 @@ def _route_click_messages():
 
 _route_click_messages()
 
+
+def _printable_click_errors():
+    """Click's error messages quote what was typed ("Got unexpected extra argument (…)"): shown with every
+    control character escaped, as rulekit's own messages are (an escape sequence there would act on the
+    terminal)."""
+    import click.exceptions as ce
+
+    for cls in vars(ce).values():
+        if isinstance(cls, type) and issubclass(cls, ce.ClickException) and "format_message" in vars(cls) \
+                and not getattr(cls.format_message, "_rulekit_printable", False):
+            def format_message(self, _original=cls.format_message):
+                return printable(_original(self))
+            format_message._rulekit_printable = True
+            cls.format_message = format_message
+
+
+_printable_click_errors()
+
 CLICK_MESSAGES = (
     N_("Usage:"),
     N_("[OPTIONS]"),

@@ -117,61 +117,67 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
     from ..engine.record import ReplayError
     from ..errors import PlayerCountError
     from ..language import load_ruleset
-    from ..play.session import Console, default_players, resume_session
+    from ..play.session import Console, Terminated, default_players, resume_session
     from ..play.sessions import session_class
 
     console = Console.from_environment()
     human_names = names
-    if resume is not None:
-        if seed is not None or first is not None:
-            raise click.UsageError(_("--seed and --first cannot be used with --resume: "
-                                     "the saved game keeps its own."))
-        if "rulekit.lang" not in click.get_current_context().meta:
-            _use_record_language(resume)
-        players = _family_players(players, _record_family(resume))
-        try:
-            session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
-                                     max_turns=max_turns, human_names=human_names,
-                                     warn=lambda m: click.echo(printable(m), err=True),
-                                     session_for=session_class)
-        except (ReplayError, RecordError) as exc:
-            if str(resume) in str(exc):            # the reason names the file already: said once
-                fail(_("the game cannot be resumed: {reason}").format(reason=exc), exc.exit_code)
-            fail(_("{file}: cannot be resumed: {reason}").format(file=shown_path(resume), reason=exc), exc.exit_code)
-        session.guide = guide
-    else:
-        rs = load_ruleset(ruleset or DEFAULT_RULESET)
-        note_untranslated(rs)
-        family = getattr(rs, "family", None)
-        players = _family_players(players, family)
-        if players is None:
-            players = default_players(rs.min_players, family)
-        if seed is None:
-            import secrets      # here, not at the top: it imports hashlib, which every command would pay for
-
-            seed = secrets.randbelow(1_000_000)
-        first_player = None
-        if rs.first_random:
-            if first is not None:
-                raise click.UsageError(_("--first cannot be used with {ruleset}: it draws the first player at random.")
-                                       .format(ruleset=rs.id))
-        else:
-            if first is not None and first > len(players):
-                raise click.BadParameter(_("{first} is not a seat: the game has {count} players; "
-                                           "give a number from 1 to {count}.").format(first=first, count=len(players)),
-                                         param_hint="'--first'")
-            first_player = 0 if first is None else first - 1
-        try:
-            session = session_class(rs)(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
-                              record_path=Path(record) if record else None, max_turns=max_turns,
-                              human_names=human_names, guide=guide)
-        except PlayerCountError as exc:     # the ruleset is not played by that many: said of --players
-            raise click.BadParameter(str(exc), param_hint="'--players'") from None
-        if record:
+    leave = _leave_on_signals()                 # SIGTERM/SIGHUP while the game is set up: said, and no litter
+    try:
+        if resume is not None:
+            if seed is not None or first is not None:
+                raise click.UsageError(_("--seed and --first cannot be used with --resume: "
+                                         "the saved game keeps its own."))
+            if "rulekit.lang" not in click.get_current_context().meta:
+                _use_record_language(resume)
+            players = _family_players(players, _record_family(resume))
             try:
-                session.save()
-            except OSError as exc:
-                fail(_("cannot write {file}: {reason}").format(file=shown_path(record), reason=exc.strerror or exc))
+                session = resume_session(resume, console, ruleset_ref=ruleset, players=players, record_path=record,
+                                         max_turns=max_turns, human_names=human_names,
+                                         warn=lambda m: click.echo(printable(m), err=True),
+                                         session_for=session_class)
+            except (ReplayError, RecordError) as exc:
+                if str(resume) in str(exc):            # the reason names the file already: said once
+                    fail(_("the game cannot be resumed: {reason}").format(reason=exc), exc.exit_code)
+                fail(_("{file}: cannot be resumed: {reason}").format(file=shown_path(resume), reason=exc), exc.exit_code)
+            session.guide = guide
+        else:
+            rs = load_ruleset(ruleset or DEFAULT_RULESET)
+            note_untranslated(rs)
+            family = getattr(rs, "family", None)
+            players = _family_players(players, family)
+            if players is None:
+                players = default_players(rs.min_players, family)
+            if seed is None:
+                import secrets      # here, not at the top: it imports hashlib, which every command would pay for
+
+                seed = secrets.randbelow(1_000_000)
+            first_player = None
+            if rs.first_random:
+                if first is not None:
+                    raise click.UsageError(_("--first cannot be used with {ruleset}: it draws the first player at random.")
+                                           .format(ruleset=rs.id))
+            else:
+                if first is not None and first > len(players):
+                    raise click.BadParameter(_("{first} is not a seat: the game has {count} players; "
+                                               "give a number from 1 to {count}.").format(first=first, count=len(players)),
+                                             param_hint="'--first'")
+                first_player = 0 if first is None else first - 1
+            try:
+                session = session_class(rs)(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
+                                  record_path=Path(record) if record else None, max_turns=max_turns,
+                                  human_names=human_names, guide=guide)
+            except PlayerCountError as exc:     # the ruleset is not played by that many: said of --players
+                raise click.BadParameter(str(exc), param_hint="'--players'") from None
+            if record:
+                try:
+                    session.save()
+                except OSError as exc:
+                    fail(_("cannot write {file}: {reason}").format(file=shown_path(record), reason=exc.strerror or exc))
+    except Terminated as exc:                   # (the handlers stay: the game's loop installs its own over them)
+        _restore_signals(leave)
+        click.echo(_("Interrupted."), err=True)
+        raise SystemExit(128 + exc.signum) from None
     session.delay = delay
     try:
         code = session.run()
@@ -182,6 +188,30 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
                                                          reason=exc.strerror or exc))
     if code:
         raise SystemExit(code)
+
+
+def _leave_on_signals() -> dict:
+    """SIGTERM and SIGHUP raise :class:`~rulekit.play.session.Terminated` from now on (until the game's loop
+    installs its own handlers): a signal during the start-up save leaves no temporary file and is said."""
+    import signal
+
+    from ..play.session import LEAVE_SIGNALS, _terminate
+
+    previous = {}
+    for signum in LEAVE_SIGNALS:
+        try:
+            if signal.getsignal(signum) is not signal.SIG_IGN:     # nohup's SIGHUP stays ignored
+                previous[signum] = signal.signal(signum, _terminate)
+        except ValueError:                      # not the main thread
+            break
+    return previous
+
+
+def _restore_signals(previous: dict) -> None:
+    import signal
+
+    for signum, handler in previous.items():
+        signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 
 
 def _record_family(path):
@@ -221,6 +251,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         changed_rules_warning,
         check_result,
         check_ruleset,
+        kept_rules_note,
         replay,
     )
     from ..play import find_ruleset, player_names
@@ -254,7 +285,9 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         message = _("{file}: {reason}").format(file=shown, reason=exc)
         _json_error(as_json, message)
         fail(message, exc.exit_code)
-    if not same:
+    if getattr(rs, "kept_in_record", False):
+        click.echo(printable(str(kept_rules_note(record, rs))), err=True)
+    elif not same:
         click.echo(printable(str(changed_rules_warning(record, rs))), err=True)
     if as_json:
         out = {"ok": True, "family": rs.family, "ruleset": {"id": rs.id, "sha256": rs.sha256},

@@ -79,7 +79,12 @@ def _cluster_address(ctx, param, value):
         return value
     from urllib.parse import urlsplit
 
-    netloc = urlsplit(value if "://" in value else "tcp://" + value).netloc
+    try:
+        netloc = urlsplit(value if "://" in value else "tcp://" + value).netloc
+    except ValueError:                                    # an unbalanced bracket: "Invalid IPv6 URL"
+        raise click.BadParameter(_("{address} is not an address: write tcp://host:port (an IPv6 host in "
+                                   "brackets, tcp://[::1]:8786), or local").format(
+            address=shown_path(value))) from None
     host, sep, port = netloc.rpartition(":")
     if sep and host and not host.endswith("]") and ":" in host:
         return value                                      # an IPv6 address without brackets: no port to read

@@ -510,6 +510,8 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, fresh, job
         fail(result["stopped_by"])
     if result["interrupted"]:
         sys.exit(130)
+    if path is None:                 # no decided game: no variant written (the report says why), so not a success
+        raise SystemExit(1)
 
 
 COMMANDS = [tune]

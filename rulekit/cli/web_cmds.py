@@ -47,23 +47,26 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
     try:
         import uvicorn
 
-        from ..web.app import make_app
-        from ..web.game import SPEEDS, WebGame, invite_base
+        from ..web.app import MAX_FRAME, make_app
+        from ..web.game import SPEEDS, WebGame, free_record_path, invite_base, resume_command
     except ModuleNotFoundError as exc:
         fail(_("rulekit serve needs the web extra ({missing} is missing): "
                "python -m pip install 'rulekit[web]'").format(missing=exc.name))
     from ..engine.record import ReplayError
-    from ..errors import PlayerCountError
+    from ..errors import OutputError, PlayerCountError
     from ..language import load_ruleset
-    from ..play.session import default_players
+    from ..play.session import default_players, default_record_path
+    from .base import printable
 
+    sock = _listen(host, port)                 # before anything is written: a bad address is said at once
     if resume is not None:
         if seed is not None:
             raise click.UsageError(_("--seed cannot be used with --resume: the saved game keeps its own."))
         if "rulekit.lang" not in click.get_current_context().meta:
             _use_record_language(resume)
         try:
-            game = WebGame.resume(resume, players=players, delay=SPEEDS[speed], guide=guide, names=names)
+            game = WebGame.resume(resume, players=players, delay=SPEEDS[speed], guide=guide, names=names,
+                                  warn=lambda text: click.echo(printable(text), err=True))
         except (ReplayError, RecordError) as exc:
             fail(_("{file}: cannot be resumed: {reason}").format(file=resume, reason=exc), exc.exit_code)
         rs = game.session.ruleset
@@ -76,18 +79,23 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
             import secrets
 
             seed = secrets.randbelow(1_000_000)
+        path = record if record else free_record_path(default_record_path(rs, seed))
         try:
-            game = WebGame.new(rs, players, seed, record_path=record, delay=SPEEDS[speed], guide=guide, names=names)
+            game = WebGame.new(rs, players, seed, record_path=path, save_now=bool(record), delay=SPEEDS[speed],
+                               guide=guide, names=names)
         except PlayerCountError as exc:
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
-        except OSError as exc:
-            fail(_("cannot write {file}: {reason}").format(file=record, reason=exc.strerror or exc))
-    app = make_app(game, rs)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio", lifespan="off")
+        except (OSError, OutputError) as exc:
+            fail(_("cannot write {file}: {reason}").format(file=record, reason=getattr(exc, "strerror", None) or exc))
+    app = make_app(game, rs, listen=host)
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="off",
+                            ws_max_size=MAX_FRAME, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                            timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
+    saved_to = game.session.record_path
 
     def announce():
-        bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
+        bound = sock.getsockname()[1]
         base, game.reachable = invite_base(host, bound)   # every address: this computer's address on its network
         game.invite_base = base
         first = base + (f"?t={game.host}")
@@ -98,6 +106,9 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
         if len(game.tokens) > 1:
             both = ",".join(token for _seat, token in sorted(game.tokens.items()))
             click.echo(_("Hot-seat, every player on this computer: {url}").format(url=f"{base}?t={both}"))
+        click.echo(_("Watch without playing: {url}").format(url=f"{base}?t={game.watch}"))
+        click.echo(printable(_("The game is saved in {file} after every move; these links open it again after "
+                               "{command}").format(file=saved_to, command=resume_command(saved_to))))
         click.echo(_("Press Ctrl-C to stop the server."), err=False)
         if not no_browser:
             import webbrowser
@@ -111,10 +122,89 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
         announce()
 
     server.startup = startup
+    stopped = []
+    exit_handler = server.handle_exit
+
+    def handle_exit(sig, frame):
+        stopped.append(sig)
+        exit_handler(sig, frame)
+
+    server.handle_exit = handle_exit
+    code = _run(server, sock, handle_exit)
+    sig = stopped[0] if stopped else None
     try:
-        server.run()
+        path = game.flush()
+    except (OSError, OutputError) as exc:
+        click.echo(printable(_("Could not save the game to {file}: {reason}").format(
+            file=saved_to, reason=getattr(exc, "strerror", None) or exc)), err=True)
+        raise SystemExit(1) from None
+    if sig is not None:
+        click.echo(_("Interrupted."))
+    if path is not None:
+        if game.state.is_terminal():
+            click.echo(printable(_("The game is saved in {file}; check it with: {command}").format(
+                file=path, command=f"rulekit replay {path}")))
+        else:
+            click.echo(printable(_("Saved to {file}.").format(file=path)))
+            click.echo(printable(_("Continue with: {command}").format(command=resume_command(path))))
+    else:
+        click.echo(_("No move was played: nothing was saved."))
+    raise SystemExit(code if sig is None else 128 + sig)
+
+
+def _listen(host: str, port: int):
+    """A socket listening on ``host``:``port``, or a clear message and exit 1."""
+    import socket
+
+    from .base import printable
+
+    if not host.strip():
+        raise click.BadParameter(_("the address is empty: give one, such as 127.0.0.1 (this computer only) or "
+                                   "0.0.0.0 (every network this computer is on)."), param_hint="'--host'")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError, ValueError) as exc:
+        fail(_("cannot listen on {host}: {reason}").format(host=printable(host),
+                                                           reason=getattr(exc, "strerror", None) or exc))
+    last = None
+    for family, kind, proto, _name, address in infos:
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(address)
+            sock.listen(128)
+            sock.set_inheritable(True)
+            return sock
+        except OSError as exc:
+            sock.close()
+            last = exc
+    fail(_("cannot listen on {host} port {port}: {reason}").format(
+        host=printable(host), port=port, reason=getattr(last, "strerror", None) or last))
+
+
+def _run(server, sock, handle_exit) -> int:
+    """Run the server until Ctrl-C, SIGTERM or SIGHUP (the game is then saved by the caller); the exit
+    status of a stop by the server itself (0)."""
+    import signal
+
+    # uvicorn raises a signal it caught again once it has stopped: here it finds these handlers, which
+    # do nothing, so that the game is saved and the stop said before the exit.
+    quiet = {}
+    for name in ("SIGINT", "SIGTERM"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            quiet[signum] = signal.signal(signum, lambda *_args: None)
+    hup = getattr(signal, "SIGHUP", None)
+    if hup is not None and signal.getsignal(hup) is not signal.SIG_IGN:   # nohup's SIGHUP stays ignored
+        quiet[hup] = signal.signal(hup, handle_exit)
+    try:
+        server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
+    finally:
+        for signum in quiet:
+            signal.signal(signum, signal.SIG_IGN)      # a second signal does not cut the save short
+    return 0
 
 
 COMMANDS = [serve]

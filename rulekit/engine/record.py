@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import N_, IllegalActionError, RecordError, RulekitError, Text
+from ..errors import N_, IllegalActionError, RecordError, RulekitError, Text, printable
 from ..paths import FileTooLarge, NotRegularFile, read_user_file
 from .families import new_game
 
@@ -130,6 +130,8 @@ class GameRecord:
     written_by: str | None = None
     names: list = field(default_factory=list)       # the human players' own names (--names), human seats in order
     family: str | None = None                       # the ruleset's family; None: a record written before families
+    web: dict | None = None                         # a served game's secret links (rulekit serve), else None
+    rules: dict | None = None                       # {"sha256": H, "data": the resolved ruleset}: the rules played
 
     @classmethod
     def for_state(cls, ruleset, state, players=(), language=None, files_sha256=None, names=()) -> "GameRecord":
@@ -138,7 +140,8 @@ class GameRecord:
                   first_player=state.record_first(),
                   players=list(players), ruleset_source=source, language=language,
                   ruleset_files_sha256=files_sha256 if files_sha256 is not None else files_hash(ruleset),
-                  written_by=rulekit_version(), names=list(names))
+                  written_by=rulekit_version(), names=list(names),
+                  rules={"sha256": ruleset.sha256, "data": ruleset.data})
         rec.actions = state.history_notation()
         rec.result = state.summary() if state.is_terminal() else None
         return rec
@@ -152,6 +155,8 @@ class GameRecord:
                         "files_sha256": self.ruleset_files_sha256, "source": self.ruleset_source},
             "seed": self.seed, "first_player": self.first_player, "players": self.players,
             "language": self.language, "names": self.names, "actions": self.actions, "result": self.result,
+            **({"web": self.web} if self.web else {}),
+            **({"rules": self.rules} if self.rules else {}),
         }
 
     @classmethod
@@ -170,6 +175,10 @@ class GameRecord:
         if errors:
             messages = list(dict.fromkeys(str(message) for _key, message in errors))
             raise bad("; ".join(messages[:3]) + ("; …" if len(messages) > 3 else ""))
+        for i, name in enumerate(data.get("names") or []):
+            if printable(name, keep="") != name:         # the test of --names: no control character at all
+                raise bad(Text(N_("{field} holds a value that is not allowed there "
+                                  "(docs/schemas/record.schema.json)"), field=f"names/{i}"))
         rs = data.get("ruleset")
         if not isinstance(rs, dict) or not isinstance(rs.get("id"), str) or not isinstance(rs.get("sha256"), str):
             raise bad(Text(N_("the \"ruleset\" field needs an id and a sha256")))
@@ -191,11 +200,14 @@ class GameRecord:
         family = data.get("family")
         if family is not None and not (isinstance(family, str) and re.fullmatch("[a-z][a-z0-9_-]{0,31}", family)):
             raise bad(Text(N_("{field} has the wrong type"), field="family"))
-        return cls(ruleset_id=rs["id"], ruleset_sha256=rs["sha256"], ruleset_source=rs.get("source"),
+        record = cls(ruleset_id=rs["id"], ruleset_sha256=rs["sha256"], ruleset_source=rs.get("source"),
                    seed=seed, first_player=fp, actions=list(actions), players=list(players),
                    result=data.get("result"), language=data.get("language"),
                    ruleset_files_sha256=files if isinstance(files, str) else None,
-                   version=version, written_by=written_by, names=list(data.get("names") or []), family=family)
+                   version=version, written_by=written_by, names=list(data.get("names") or []), family=family,
+                   web=_web_tokens(data.get("web")), rules=_kept_rules(data.get("rules")))
+        record.file = filename                  # the file it was read from (said in messages)
+        return record
 
     def save(self, path, inputs=()) -> None:
         """Write atomically (:func:`rulekit.files.write_atomic`): never over one of ``inputs``
@@ -237,9 +249,51 @@ class GameRecord:
         return cls.from_json(data, str(path))
 
 
+_TOKEN = re.compile("[A-Za-z0-9_-]{16,64}")
+
+
+def _kept_rules(value):
+    """The rules a record keeps (``{"sha256": H, "data": {...}}``), or None when absent or of another form
+    (the record is then read as one written before records kept their rules)."""
+    if isinstance(value, dict) and isinstance(value.get("data"), dict) and isinstance(value.get("sha256"), str):
+        return {"sha256": value["sha256"], "data": value["data"]}
+    return None
+
+
+def kept_rules_note(record: "GameRecord", ruleset) -> Text:
+    """What is said when a game is taken with the rules its record keeps, not the ruleset's file."""
+    written = f"rulekit {record.written_by}" if record.written_by else Text(N_("an earlier version of rulekit"))
+    return Text(N_("note: the rules of {id} changed since this game was recorded (by {version}); it is taken "
+                   "with the rules kept in the record, as they were when it was played"),
+                id=record.ruleset_id, version=written)
+
+
+def _web_tokens(value):
+    """A served game's tokens as a record keeps them (``{"seats": {"0": T, …}, "host": T, "watch": T}``),
+    or None when absent or not of that form (they are only a convenience: new links are made then)."""
+    if not isinstance(value, dict):
+        return None
+    seats = value.get("seats")
+    if not isinstance(seats, dict) or len(seats) > 6:
+        return None
+    out = {"seats": {k: v for k, v in seats.items()
+                     if isinstance(k, str) and k in "012345" and len(k) == 1
+                     and isinstance(v, str) and _TOKEN.fullmatch(v)}}
+    for key in ("host", "watch"):
+        if isinstance(value.get(key), str) and _TOKEN.fullmatch(value[key]):
+            out[key] = value[key]
+    return out
+
+
 def result_summary(state) -> dict:
     """The result of a finished game as a record writes it (:meth:`rulekit.engine.common.GameState.summary`)."""
     return state.summary()
+
+
+def _quote(path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
 
 
 class ReplayError(RulekitError):
@@ -292,10 +346,18 @@ class RulesChangedError(RecordError):
     def __init__(self, record: GameRecord, ruleset, reason):
         self.reason = reason
         written = f"rulekit {record.written_by}" if record.written_by else Text(N_("an earlier version of rulekit"))
-        super().__init__(Text(N_(
+        message = Text(N_(
             "this game was recorded with a different version of ruleset {id} (by {version}), "
             "and it does not replay under the rules as they are now: {reason}"),
-            id=record.ruleset_id, version=written, reason=reason))
+            id=record.ruleset_id, version=written, reason=reason)
+        if not record.rules:               # written before records kept their rules: say how to get it back
+            file = getattr(record, "file", None) or "RECORD"
+            message = Text(N_("{message}. To get this game back, give the rules it was played with: the ruleset "
+                              "file as it was when the game was recorded (for a bundled ruleset, rulesets/{id}.yaml "
+                              "of {version}): rulekit replay {record} --ruleset FILE; to continue it: "
+                              "rulekit play FILE --resume {record}"),
+                           message=message, id=record.ruleset_id, version=written, record=_quote(file))
+        super().__init__(message)
 
 
 def check_ruleset(record: GameRecord, ruleset) -> bool:

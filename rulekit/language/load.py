@@ -68,6 +68,26 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     return _ruleset(res, path)
 
 
+def load_resolved(data, display: str, ruleset_id: str | None = None) -> Ruleset:
+    """A ruleset from data already resolved (``extends`` merged, defaults filled in: a ruleset's
+    :attr:`~Ruleset.data`, as a game record keeps it), checked as a file is; ``display`` names it in
+    the problems. Raises :class:`RulesetError`. The ruleset has no file (``source`` None)."""
+    import copy
+
+    from .ruleset import Resolution
+
+    if not isinstance(data, dict):
+        raise RulesetError([Problem(display, 1, 1, _("the rules are not a mapping"), "")])
+    res = Resolution(file=display, data=copy.deepcopy(data))
+    problems = _problems(res)
+    if problems:
+        raise RulesetError(problems)
+    import dataclasses
+
+    rs = _ruleset(res, Path(ruleset_id or res.data.get("id") or "rules"))
+    return dataclasses.replace(rs, source=None, chain=())
+
+
 def _problems(res) -> list[Problem]:
     """Every problem of a resolved file (reading, merging, then the checks of its family), sorted, each once."""
     problems = list(res.problems)

@@ -576,7 +576,7 @@ class _Checker:
                          "to make it cost nothing, write {field}: free").format(field=pointer.rsplit("/", 1)[1])
             elif value == {}:
                 text = _("{{}} changes nothing here: a mapping in a variant merges into the base's, key by key "
-                         "(write null to remove it)")
+                         "(write null to remove it)").format()
             elif isinstance(value, dict):
                 text = _("this changes nothing: every value here is already the base ruleset's")
             else:
@@ -1017,7 +1017,8 @@ class _Checker:
         tolls = [i for i, space in enumerate(_list(cycle.get("spaces"))) if _dict(space).get("toll")]
         if not tolls:
             return
-        given = {_dict(g).get("structure") for g in _list(_dict(self.data.get("setup")).get("given_structures"))}
+        given = {sid for g in _list(_dict(self.data.get("setup")).get("given_structures"))
+                 if isinstance(sid := _dict(g).get("structure"), str)}
         unlocked = {_dict(_dict(e).get("unlock_worker")).get("worker")
                     for sid, st in self.structures.items() if sid not in given
                     for e in _list(_dict(st).get("effects"))}
@@ -1151,7 +1152,7 @@ class _Checker:
         setup = _dict(self.data.get("setup"))
         draft = _dict(setup.get("draft"))
         pool = _list(draft.get("structures"))
-        given = {_dict(g).get("structure") for g in _list(setup.get("given_structures"))}
+        given = {sid for g in _list(setup.get("given_structures")) if isinstance(sid := _dict(g).get("structure"), str)}
         casting = _dict(self.data.get("casting")).get("structure")
         for i, sid in enumerate(pool):
             pointer = f"/setup/draft/structures/{i}"

@@ -929,10 +929,35 @@ def portable_source(ruleset, record_path=None):
         return source.name
 
 
+def kept_ruleset(record: GameRecord, filename: str = "<record>"):
+    """The ruleset the record keeps a copy of (the rules it was played under, as resolved when it was
+    written), checked as a ruleset file is; None when the record keeps none, or a copy that is not the
+    one its hash names, or one that is not valid rules (it is then replayed as a record without one)."""
+    from ..language.load import load_resolved
+    from ..language.ruleset import content_hash
+
+    kept = record.rules
+    if not kept or kept["sha256"] != record.ruleset_sha256:
+        return None
+    try:
+        if content_hash(kept["data"]) != kept["sha256"]:
+            return None
+        rs = load_resolved(kept["data"], _("{file} (the rules kept in it)").format(file=filename),
+                           record.ruleset_id)
+    except (RulekitError, TypeError, ValueError, RecursionError):
+        return None
+    if rs.id != record.ruleset_id:
+        return None
+    object.__setattr__(rs, "kept_in_record", True)
+    return rs
+
+
 def find_ruleset(record: GameRecord, ref=None, record_path=None):
     """The ruleset a record was made with: ``ref`` if given, else the record's
     source file (relative to the record's folder) or its bundled id (the one
-    whose content hash matches)."""
+    whose content hash matches); when neither is the one the record names, the
+    rules the record keeps (:func:`kept_ruleset`: marked
+    ``kept_in_record``), else the file or bundled one as it is now."""
     from ..language import bundled_rulesets, load_ruleset
 
     if ref is not None:
@@ -946,15 +971,24 @@ def find_ruleset(record: GameRecord, ref=None, record_path=None):
             candidates.append(str(source))
     if record.ruleset_id in bundled_rulesets():
         candidates.append(record.ruleset_id)
-    if not candidates:
-        raise RecordError(_("cannot find ruleset {id} this game was recorded with; name it with --ruleset").format(
-            id=record.ruleset_id))
     from ..engine.record import ruleset_matches
 
-    loaded = [load_ruleset(c) for c in candidates]
+    loaded = []
+    for c in candidates:
+        try:
+            loaded.append(load_ruleset(c))
+        except RulekitError:
+            if not record.rules:              # the record's own rules may stand in for a file that no longer loads
+                raise
     for rs in loaded:
         if ruleset_matches(record, rs):
             return rs
+    kept = kept_ruleset(record, str(record_path) if record_path is not None else "<record>")
+    if kept is not None:
+        return kept
+    if not loaded:
+        raise RecordError(_("cannot find ruleset {id} this game was recorded with; name it with --ruleset").format(
+            id=record.ruleset_id))
     return loaded[0]
 
 
@@ -969,7 +1003,8 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
     :class:`~rulekit.engine.record.RulesChangedError` says why it cannot be. ``session_for(ruleset)``:
     the class of session that plays the ruleset (None: :class:`Session`;
     :func:`rulekit.play.sessions.session_class` chooses by the ruleset's family)."""
-    from ..engine.record import RulesChangedError, changed_rules_warning, check_result, check_ruleset
+    from ..engine.record import (RulesChangedError, changed_rules_warning, check_result, check_ruleset,
+                                 kept_rules_note)
 
     record = GameRecord.load(path)
     rs = find_ruleset(record, ruleset_ref, path)
@@ -984,8 +1019,11 @@ def resume_session(path, console: Console, ruleset_ref=None, players=None, recor
         if same:
             raise
         raise RulesChangedError(record, rs, exc) from None
-    if not same and warn is not None:
-        warn(str(changed_rules_warning(record, rs)))
+    if warn is not None:
+        if getattr(rs, "kept_in_record", False):
+            warn(str(kept_rules_note(record, rs)))
+        elif not same:
+            warn(str(changed_rules_warning(record, rs)))
     family = getattr(rs, "family", None)
     if players is None:
         try:

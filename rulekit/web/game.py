@@ -12,6 +12,7 @@ import secrets
 import shlex
 from pathlib import Path
 
+from ..errors import OutputError
 from ..i18n import _, get_language
 from ..play import screen
 from ..play.guide import GUIDE_STEPS
@@ -36,42 +37,113 @@ def _quiet_console() -> Console:
                    clear=lambda: None)
 
 
+class _WebTokens:
+    """Mixed into a family's session: it writes the seats' tokens into its record, so that the same links open
+    the same seats when the game is resumed (``rulekit serve --resume``)."""
+
+    web_tokens = None                          # set by WebGame: {"seats": {seat: token}, "host": T, "watch": T}
+
+    def record(self, path=None):
+        rec = super().record(path)
+        rec.web = self.web_tokens
+        return rec
+
+
+_WEB_SESSIONS: dict = {}
+
+
+def web_session_class(ruleset) -> type:
+    """The session of ``ruleset``'s family (:func:`rulekit.play.sessions.session_class`) that keeps the tokens."""
+    base = session_class(ruleset)
+    if base not in _WEB_SESSIONS:
+        _WEB_SESSIONS[base] = type("Web" + base.__name__, (_WebTokens, base), {})
+    return _WEB_SESSIONS[base]
+
+
+#: What a token may look like (22 characters from secrets.token_urlsafe(16); longer ones are accepted).
+def _token_ok(value) -> bool:
+    return isinstance(value, str) and 16 <= len(value) <= 64 and all(
+        ch.isascii() and (ch.isalnum() or ch in "-_") for ch in value)
+
+
 class WebGame:
     """A game served to browsers.
 
     ``tokens``: seat -> its secret token (human seats only); ``host``: the token of the person who started
-    the server (seat 1's when it is human), who may also pause, change the speed and save."""
+    the server (seat 1's when it is human), who may also save; ``watch``: the token of a page that only
+    watches. A page without one of these tokens is not let in (rulekit.web.app).
 
-    def __init__(self, session: Session, delay: float = SPEEDS["normal"], guide: bool = False):
+    ``version`` grows with every change a page can see; ``position`` with every change of the game's
+    position (an action, an undo, a computer's move, a resumed game): a computer's answer is played only
+    on the position it was chosen for (:meth:`play_bot`)."""
+
+    def __init__(self, session: Session, delay: float = SPEEDS["normal"], guide: bool = False, saved=None):
         self.session = session
         self.guide = guide                     # a guided first game: short steps, each shown once
         self.guide_seen: set = set()
         self.delay = delay
         self.paused = False
         self.version = 0                       # grows with every change of the game
-        self.tokens = {seat: secrets.token_urlsafe(16) for seat, spec in enumerate(session.players)
-                       if is_human(spec)}
-        self.host = self.tokens.get(0) or secrets.token_urlsafe(16)
+        self.position = 0                      # grows with every change of the position
+        saved = saved if isinstance(saved, dict) else {}
+        seats = saved.get("seats") if isinstance(saved.get("seats"), dict) else {}
+        self.tokens = {}
+        for seat, spec in enumerate(session.players):
+            if is_human(spec):
+                old = seats.get(str(seat))
+                self.tokens[seat] = old if _token_ok(old) and old not in self.tokens.values() \
+                    else secrets.token_urlsafe(16)
+        host = saved.get("host")
+        self.host = self.tokens.get(0) or (host if _token_ok(host) else secrets.token_urlsafe(16))
+        watch = saved.get("watch")
+        self.watch = watch if _token_ok(watch) and watch not in (self.host, *self.tokens.values()) \
+            else secrets.token_urlsafe(16)
         self.message = ""                      # the last note for every page (saved, undone)
         self.invite_base = ""                  # the address another computer opens (set by the server)
         self.reachable = False                 # whether the server listens beyond this computer
+        self.host_message = ""                 # the last note for the host's page only (where the game is saved)
+        self.can_write = True                  # whether the game may be written to its record_path
+        if isinstance(session, _WebTokens):
+            session.web_tokens = {"seats": {str(seat): t for seat, t in self.tokens.items()},
+                                  "host": self.host, "watch": self.watch}
+        session.save_interval = 0.0            # every change saved at once (a served game is paced anyway)
 
     # ------------------------------------------------------------------ making one
     @classmethod
-    def new(cls, ruleset, players, seed: int, record_path=None, first_player=None, **kw) -> "WebGame":
-        session = session_class(ruleset)(ruleset=ruleset, seed=seed, players=list(players), console=_quiet_console(),
-                                         first_player=first_player,
-                                         record_path=Path(record_path) if record_path else None,
-                                         human_names=kw.pop("names", None))
-        if record_path:
+    def new(cls, ruleset, players, seed: int, record_path=None, first_player=None, save_now: bool = True,
+            **kw) -> "WebGame":
+        """A new game; with ``record_path``, saved there after every change (and at once with ``save_now``)."""
+        session = web_session_class(ruleset)(ruleset=ruleset, seed=seed, players=list(players),
+                                             console=_quiet_console(), first_player=first_player,
+                                             record_path=Path(record_path) if record_path else None,
+                                             human_names=kw.pop("names", None))
+        game = cls(session, **kw)
+        if record_path and save_now:
             session.save()
-        return cls(session, **kw)
+        return game
 
     @classmethod
-    def resume(cls, path, players=None, **kw) -> "WebGame":
-        """The game saved in ``path`` (raises RecordError/ReplayError), saved there again as the game goes."""
-        return cls(resume_session(path, _quiet_console(), players=players, session_for=session_class,
-                                  human_names=kw.pop("names", None)), **kw)
+    def resume(cls, path, players=None, warn=None, **kw) -> "WebGame":
+        """The game saved in ``path`` (raises RecordError/ReplayError), saved there again as the game goes;
+        the seats keep the tokens saved with it (the same links open the same seats). ``warn(text)`` is
+        called when the rules changed since the game was recorded (the page is told too)."""
+        from ..engine.record import GameRecord
+
+        said = []
+
+        def note(text):
+            said.append(text)
+            if warn is not None:
+                warn(text)
+
+        session = resume_session(path, _quiet_console(), players=players, warn=note,
+                                 session_for=web_session_class, human_names=kw.pop("names", None))
+        saved = GameRecord.load(path).web
+        game = cls(session, saved=saved, **kw)
+        game.position = 1
+        if said:
+            game.message = said[-1]
+        return game
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -88,8 +160,18 @@ class WebGame:
         return sorted(seat for seat, token in self.tokens.items() if token in given)
 
     def is_known(self, tokens) -> bool:
+        """Whether ``tokens`` hold a seat's token or the host's (not only the watch token)."""
         given = {t for t in tokens if isinstance(t, str)}
         return bool(given & (set(self.tokens.values()) | {self.host}))
+
+    def may_connect(self, tokens) -> bool:
+        """Whether a page holding ``tokens`` is let in: at least one token, each of them a seat's, the
+        host's or the watch token."""
+        known = set(self.tokens.values()) | {self.host, self.watch}
+        return bool(tokens) and all(isinstance(t, str) and t in known for t in tokens)
+
+    def is_host(self, tokens) -> bool:
+        return self.host in {t for t in tokens if isinstance(t, str)}
 
     def bot_to_play(self) -> bool:
         st = self.state
@@ -120,31 +202,47 @@ class WebGame:
             if reason:
                 raise Refused(_("“{text}” is not possible now: {reason}.").format(text=written, reason=reason))
             raise Refused(_("“{text}” is not a legal action here.").format(text=written))
-        self.session.play_action(action)
-        self.changed()
+        self._play(action)
         return self.session.story.entries[-1].text if self.session.story.entries else ""
 
-    def bot_position(self):
-        """(the history's length, the computer to play, a copy of the state): what :meth:`think` needs, taken
-        in the server's loop so that the thinking may run outside it."""
-        st = self.state
-        return len(st.history), self.session.players[st.decider], st.clone()
+    def _play(self, action: int) -> None:
+        """Play a legal action; the record is saved (a failed save is said to the host, and the game goes on)."""
+        try:
+            self.session.play_action(action)
+        except (OSError, OutputError) as exc:
+            self._save_failed(exc)
+        self.moved()
 
-    def think(self, at: int, spec: str, position):
-        """(``at``, the action the computer ``spec`` chooses in ``position``); touches nothing of the game."""
+    def _save_failed(self, exc) -> None:
+        self.host_message = _("Could not save the game to {file}: {reason}").format(
+            file=self.session.record_path, reason=getattr(exc, "strerror", None) or exc)
+
+    def bot_position(self):
+        """(the position's version, the computer to play, a copy of the state): what :meth:`think` needs,
+        taken in the server's loop so that the thinking may run outside it."""
+        st = self.state
+        return self.position, self.session.players[st.decider], st.clone()
+
+    def think(self, version: int, spec: str, position):
+        """(``version``, the action the computer ``spec`` chooses in ``position``); touches nothing of the
+        game."""
         action, _reason = bot_choose(spec, position, self.session.seed)
-        return at, action
+        return version, action
 
     def bot_choice(self):
-        """(the history's length, the action the computer to play chooses); :meth:`play_bot` plays it if
+        """(the position's version, the action the computer to play chooses); :meth:`play_bot` plays it if
         nothing moved meanwhile."""
         return self.think(*self.bot_position())
 
-    def play_bot(self, at: int, action: int) -> bool:
-        if len(self.state.history) != at or not self.bot_to_play():
+    def play_bot(self, version: int, action) -> bool:
+        """Play the computer's ``action`` chosen at the position ``version``: only if the position is still
+        that one, a computer is to play and the action is legal there (else nothing is played: False)."""
+        if version != self.position or not self.bot_to_play():
             return False                       # undone or changed while it thought
-        self.session.play_action(action)
-        self.changed()
+        st = self.state
+        if isinstance(action, bool) or not isinstance(action, int) or action not in st.legal_actions():
+            return False
+        self._play(action)
         return True
 
     def undo(self, token) -> str:
@@ -159,18 +257,27 @@ class WebGame:
         later_humans = [seat for seat in s.seats[mine[-1] + 1:] if is_human(s.players[seat]) and seat not in seats]
         if later_humans:
             raise Refused(_("Another player has played since your last move; it cannot be undone now."))
-        if s.undo() != "redraw":
+        try:
+            undone = s.undo()
+        except (OSError, OutputError) as exc:
+            self._save_failed(exc)
+            undone = "redraw"
+        if undone != "redraw":
             raise Refused(_("Nothing to undo: no move of yours has been played yet."))
         self.message = s.story.entries[-1].text
-        self.changed()
+        self.moved()
         return self.message
 
     def save(self, token) -> Path:
-        if not self.is_known([token]):
-            raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
+        """Save the game now (the host only): to its record, or to a new file of the current folder (never
+        over a file this server did not write)."""
+        if not self.is_host([token]):
+            raise Refused(_("Only the host (the first link the server printed) may save the game."))
         s = self.session
-        path = s.save(s.record_path or default_record_path(s.ruleset, s.seed))
-        self.message = _("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
+        path = s.record_path or free_record_path(default_record_path(s.ruleset, s.seed))
+        path = s.save(path)
+        self.message = _("The game is saved.")
+        self.host_message = _("Saved to {file}. Every move is now saved there; continue later with: {command}").format(
             file=path, command=resume_command(path))
         self.changed()
         return path
@@ -180,7 +287,7 @@ class WebGame:
             raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
         if speed == "pause":
             self.paused = True
-        elif speed in SPEEDS:
+        elif isinstance(speed, str) and speed in SPEEDS:
             self.paused = False
             self.delay = SPEEDS[speed]
         else:
@@ -191,13 +298,27 @@ class WebGame:
         """The guide's step ``step`` is read: it is not shown again."""
         if not self.seats_of([token]):
             raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
-        if step not in GUIDE_STEPS:
+        if not isinstance(step, str) or step not in GUIDE_STEPS:
             raise Refused(_("There is no such step in the guide."))
         self.guide_seen.add(step)
         self.changed()
 
     def changed(self):
         self.version += 1
+
+    def moved(self):
+        """The position changed (an action, an undo): a computer's answer chosen before is not played."""
+        self.position += 1
+        self.host_message = "" if not self.session.save_failed else self.host_message
+        self.changed()
+
+    def flush(self):
+        """Save what is not saved yet (when the server stops); the path saved to, or None (nothing to save:
+        no record, or no action played). Raises OSError/OutputError."""
+        s = self.session
+        if s.record_path is None or not self.state.history:
+            return None
+        return s.save(s.record_path)
 
     # ------------------------------------------------------------------ what a page is sent
     def can_undo(self, mine) -> bool:
@@ -217,7 +338,7 @@ class WebGame:
         st = self.state
         tokens = [t for t in tokens if isinstance(t, str)]
         mine = self.seats_of(tokens)
-        host = self.host in set(tokens) or 0 in mine
+        host = self.is_host(tokens) or 0 in mine
         over = st.is_terminal()
         playing = not over and st.decider in mine
         seat = st.decider if playing else (mine[0] if mine else -1)
@@ -234,12 +355,12 @@ class WebGame:
             "story": [{"kind": e.kind, "seat": e.seat, "text": e.text} for e in s.story.entries[-STORY_LINES:]],
             "played": len(st.history),
             "over": over,
-            "message": self.message,
+            "message": (self.host_message or self.message) if host else self.message,
             "paused": self.paused,
             "speed": next((k for k, v in SPEEDS.items() if v == self.delay), "normal"),
-            "record": str(s.record_path) if s.record_path else "",
+            "record": str(s.record_path) if s.record_path and host else "",   # paths to the host only
             "can_undo": not over and self.can_undo(mine),
-            "controls": {"play": bool(mine), "save": bool(mine) or host, "hint": playing,
+            "controls": {"play": bool(mine), "save": host, "hint": playing,
                          "speed": host and not all(is_human(p) for p in s.players), "again": over and (bool(mine) or host)},
             "strings": page_strings(),
             "waiting": _("Waiting for {player}…").format(player=s.names[st.decider]) if not over else "",
@@ -252,6 +373,7 @@ class WebGame:
         out.update(page_for(s.ruleset).part(self, seat, playing, mine))
         if host:
             out["links"] = {str(seat): token for seat, token in self.tokens.items() if seat not in mine}
+            out["watch"] = self.watch            # the link of a page that only watches
         return out
 
     def hint(self, token) -> str:
@@ -271,11 +393,14 @@ class WebGame:
         old = self.session
         seed = secrets.randbelow(1_000_000)
         record = None
-        if old.record_path is not None:
-            record = Path(old.record_path).parent / default_record_path(old.ruleset, seed).name
-        self.session = session_class(old.ruleset)(
+        if old.record_path is not None:        # a new file beside the old one, never over a file
+            record = free_record_path(Path(old.record_path).parent / default_record_path(old.ruleset, seed).name)
+        self.session = web_session_class(old.ruleset)(
             ruleset=old.ruleset, seed=seed, players=list(old.players), console=_quiet_console(),
             record_path=record, human_names=old.human_names)
+        self.session.web_tokens = old.web_tokens
+        self.session.save_interval = 0.0
+        self.position += 1
         if record is not None:
             self.session.save()
         self.message = ""
@@ -310,6 +435,17 @@ def invite_base(host: str, port: int) -> tuple[str, bool]:
 
 def resume_command(path) -> str:
     return f"rulekit serve --resume {shlex.quote(str(path))} --lang {get_language()}"
+
+
+def free_record_path(path) -> Path:
+    """``path``, or when a file of that name is there, the first of ``NAME-2.json``, ``NAME-3.json``…
+    that is not: a served game never writes over a file it did not write."""
+    path = Path(path)
+    stem, n, found = path.stem, 2, path
+    while found.exists() or found.is_symlink():
+        found = path.with_name(f"{stem}-{n}{path.suffix}")
+        n += 1
+    return found
 
 
 def page_strings() -> dict:
