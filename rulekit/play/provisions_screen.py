@@ -333,6 +333,10 @@ def help_lines(state) -> list[str]:
     """The help of a Provisions game: what to type."""
     return [
         _("Type the number of a choice, or the action in notation (the words in brackets), then Enter."),
+        _("On a small screen the choices are grouped: the action first, then its target. A choice ending in … "
+          "is a group: its number, or its words (buy red, trade red+blue), shows the choices in it, and 0 goes "
+          "back to every choice. In a group you may type the number, the whole action or only its end "
+          "(+blue in the group buy red)."),
         _("Notation: keep CARD, buy COLOR@2 (two of one good), buy COLOR+COLOR, sell CARD, "
           "trade COLOR+COLOR>COLOR, swap COLOR>COLOR, take COLOR, pass."),
         _("Commands: help, rules (the rulebook), log (the whole story), hint (what the greedy computer would "
@@ -459,16 +463,21 @@ def menu_entries(group: Choice, fits) -> list[Choice]:
             return entries
 
 
-def _entry_text(entry: Choice) -> str:
+def _entry_text(entry: Choice, group: Choice | None = None) -> str:
+    """An entry in a few words; in an opened group, without the words the group's heading already says
+    (``+blue`` in the group ``buy red``, which can be typed so)."""
+    text = entry.text
+    if group is not None and group.key and text.startswith(group.text) and len(text) > len(group.text):
+        text = text[len(group.text):].lstrip()
     if not entry.children:
-        return entry.text
-    return _("{choice}… ({count})").format(choice=entry.text, count=len(entry.actions))
+        return text
+    return _("{choice}… ({count})").format(choice=text, count=len(entry.actions))
 
 
 def menu_heading(state, entries, group: Choice | None = None) -> str:
     """The line above the menu: how to choose, with an action of the menu as the example."""
     if group is not None and group.key:
-        return _("{choice}: choose (type a number, or 0 to go back to every choice):").format(choice=group.text)
+        return _("{choice}: choose (0: back):").format(choice=group.text)
     if any(e.children for e in entries):
         return _("Your choices (a number or an action; a choice ending in … opens its group):")
     return _("Your choices (type a number or the action):")
@@ -493,7 +502,7 @@ def menu_lines(state, entries, width: int, rows: int | None = None, group: Choic
         long.extend(screen.wrap(f"{str(i).rjust(numw)}. {text}", " " * (numw + 6), "  ", width=width))
     if rows is None or len(head) + len(long) <= rows:
         return head + long
-    cells = [f"{str(i).rjust(numw)}. {_entry_text(e)}" for i, e in enumerate(entries, 1)]
+    cells = [f"{str(i).rjust(numw)}. {_entry_text(e, group)}" for i, e in enumerate(entries, 1)]
     cellw = max(len(c) for c in cells) + 3
     ncols = max(1, min(len(cells), (width - 2 + 3) // cellw))
     nrows = -(-len(cells) // ncols)
@@ -630,7 +639,7 @@ def compact_board_lines(state, names, seat: int | None, width: int, level: int =
         out.extend(screen.wrap(_("Points: {list}").format(list=" · ".join(points)), "  ", "", width=width))
     if seat is not None and state.phase != OVER:
         if state.bonus[seat] >= 0:
-            out.extend(screen.wrap(_("Your bonus card (only you see it): {card}").format(
+            out.extend(screen.wrap(_("Your bonus card: {card}").format(
                 card=bonus_text(state, state.bonus[seat], short=True)), "  ", "", width=width))
         else:
             out.extend(screen.wrap(_("Your bonus cards to choose from (only you see them):"), "  ", "", width=width))

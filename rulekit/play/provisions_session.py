@@ -110,7 +110,7 @@ class ProvisionsSession(Session):
         recent = self._recent()
         story_rows = len(layout.story_section(recent, 10 ** 9, width, con, len(recent))) if recent else 0
         whole = True
-        want = min(story_rows + 1, STORY_MIN) if recent else 0
+        want = min(story_rows + 1, STORY_MIN) if recent and not self._menu_key else 0     # in a group: its choices first
         roomy = columns >= layout.MIN_ROOMY[0] - 20 and rows >= layout.MIN_ROOMY[1]
         boards = []
         if roomy:
@@ -253,7 +253,7 @@ class ProvisionsSession(Session):
             self.play_action(entry.actions[0])
             return "played"
         try:
-            action = self.state.parse(text)
+            action = self._parse(text)
         except IllegalActionError:
             group = pscreen.find_typed(pscreen.choice_tree(self.state), text)
             if group is not None:
@@ -264,6 +264,19 @@ class ProvisionsSession(Session):
             return "stay"
         self.play_action(action)
         return "played"
+
+    def _parse(self, text: str) -> int:
+        """The legal action ``text`` writes: in notation, or, in an opened group, the words after the group's
+        (``+blue`` in ``buy red``)."""
+        from ..errors import IllegalActionError
+
+        try:
+            return self.state.parse(text)
+        except IllegalActionError:
+            group = self._menu[0] if self._menu is not None else None
+            if group is None or not group.key:
+                raise
+            return self.state.parse(group.text + ("" if text[:1] in "+>@" else " ") + text)
 
     def _notations(self) -> list[str]:
         # A keep or a sale is written by the card in its slot when it was played: the game is replayed to write it.
