@@ -236,3 +236,15 @@ def test_hot_seat_hands_over_on_a_cleared_screen_and_undo_is_the_seat_s_own():
     assert any("Another player has played since your last move" in line for line in out)
     assert first in history_notations(RULES, session.state)
     assert not any(line.startswith("Undone:") for line in out)
+
+
+def test_a_month_s_departure_is_told_in_the_past_once_it_happened():
+    """August's prospector leaves as the month begins: the board says it left, not that one leaves."""
+    state = new_game(RULES, seed=6, players=2)
+    while state.month < 1:
+        state.apply(state.legal_actions()[0])
+    assert RULES.months[1].event == "discard" and state.phase == "play"
+    board = "\n".join(pscreen.board_lines(state, ["A", "B"]))
+    grid = "\n".join(pscreen.compact_board_lines(state, ["A", "B"], 0, 79))
+    for text in (board, grid):
+        assert "a prospector left the row as the month began" in text and "a prospector leaves" not in text

@@ -39,7 +39,14 @@ def month_name(state, index: int) -> str:
     return words.month_name(state.rules, index)
 
 
-def _event_word(event) -> str:
+def _event_word(event, state=None) -> str:
+    """A month's event; with ``state``, in the past once it has happened (the month's departure, the
+    vigilantes' leaving), so that the line does not read as something still to come."""
+    if state is not None and state.phase != BONUS:
+        done = {"discard": _("a prospector left the row as the month began"),
+                "vigilantes_leave": _("the vigilantes have left town")}
+        if event in done and (event != "vigilantes_leave" or state.phase != OCTOBER):
+            return done[event]
     return {None: "", "discard": _("a prospector leaves"), "vigilantes_leave": _("the vigilantes leave"),
             "rush": _("a prospector leaves before every action")}.get(event, event)
 
@@ -116,7 +123,7 @@ def board_lines(state, names, seat: int | None = None) -> list[str]:
     out = [month_track(state)]
     event = state.rules.months[min(state.month, len(state.rules.months) - 1)].event
     if event and state.phase != OVER:
-        out.append("  " + _("This month: {event}.").format(event=_event_word(event)))
+        out.append("  " + _("This month: {event}.").format(event=_event_word(event, state)))
     out.append(_("Nugget (first player this month): {player}").format(player=names[state.nugget]))
     out.append("")
     out.append(_("Suppliers (holding · production area · this month's card) and the vigilantes:"))
@@ -502,10 +509,13 @@ def menu_lines(state, entries, width: int, rows: int | None = None, group: Choic
         long.extend(screen.wrap(f"{str(i).rjust(numw)}. {text}", " " * (numw + 6), "  ", width=width))
     if rows is None or len(head) + len(long) <= rows:
         return head + long
-    cells = [f"{str(i).rjust(numw)}. {_entry_text(e, group)}" for i, e in enumerate(entries, 1)]
-    cellw = max(len(c) for c in cells) + 3
-    ncols = max(1, min(len(cells), (width - 2 + 3) // cellw))
-    nrows = -(-len(cells) // ncols)
+    for short in (None, group):             # the whole words, else without the group's own when rows are short
+        cells = [f"{str(i).rjust(numw)}. {_entry_text(e, short)}" for i, e in enumerate(entries, 1)]
+        cellw = max(len(c) for c in cells) + 3
+        ncols = max(1, min(len(cells), (width - 2 + 3) // cellw))
+        nrows = -(-len(cells) // ncols)
+        if len(head) + nrows <= rows:
+            break
     out = list(head)
     for r in range(nrows):
         row = [cells[r + k * nrows] for k in range(ncols) if r + k * nrows < len(cells)]
@@ -564,7 +574,7 @@ def compact_board_lines(state, names, seat: int | None, width: int, level: int =
     parts = [" ".join(track)] if level < 3 else []
     event = state.rules.months[index].event
     if event and state.phase != OVER:
-        parts.append(_("this month: {event}").format(event=_event_word(event)))
+        parts.append(_("this month: {event}").format(event=_event_word(event, state)))
     parts.append(_("nugget: {player}").format(player=names[state.nugget]))
     out = screen.wrap(" · ".join(parts), "  ", "", width=width)
 
