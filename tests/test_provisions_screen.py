@@ -244,7 +244,7 @@ def test_a_month_s_departure_is_told_in_the_past_once_it_happened():
     while state.month < 1:
         state.apply(state.legal_actions()[0])
     assert RULES.months[1].event == "discard" and state.phase == "play"
-    board = "\n".join(pscreen.board_lines(state, ["A", "B"]))
-    grid = "\n".join(pscreen.compact_board_lines(state, ["A", "B"], 0, 79))
+    board = " ".join(" ".join(pscreen.board_lines(state, ["A", "B"])).split())          # the words, unwrapped
+    grid = " ".join(" ".join(pscreen.compact_board_lines(state, ["A", "B"], 0, 79)).split())
     for text in (board, grid):
         assert "a prospector left the row as the month began" in text and "a prospector leaves" not in text
