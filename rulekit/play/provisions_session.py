@@ -298,9 +298,12 @@ class ProvisionsSession(Session):
         if self.record_path is not None:
             self.save()
         if con.interactive and not self.watching:
+            columns, rows = con.size()
+            board = None
+            if rows < layout.MIN_ROOMY[1]:          # a small terminal: the grid, so that the scores stay in view
+                board = pscreen.compact_board_lines(self.state, self.names, None, max(columns - 1, 20))
             con.clear()
-            for line in pscreen.board_lines(self.state, self.names):
-                con.say(line)
+            self._say_all(board or pscreen.board_lines(self.state, self.names))
         self._say_all(pscreen.end_lines(self.state, self.names))
         if self.record_path is not None:
             con.tell(_("The game is saved in {file}; check it with: {command}").format(
