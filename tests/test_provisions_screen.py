@@ -247,4 +247,4 @@ def test_a_month_s_departure_is_told_in_the_past_once_it_happened():
     board = " ".join(" ".join(pscreen.board_lines(state, ["A", "B"])).split())          # the words, unwrapped
     grid = " ".join(" ".join(pscreen.compact_board_lines(state, ["A", "B"], 0, 79)).split())
     for text in (board, grid):
-        assert "a prospector left the row as the month began" in text and "a prospector leaves" not in text
+        assert "this month: a prospector has left" in text.lower() and "a prospector leaves" not in text

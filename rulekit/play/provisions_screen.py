@@ -43,8 +43,7 @@ def _event_word(event, state=None) -> str:
     """A month's event; with ``state``, in the past once it has happened (the month's departure, the
     vigilantes' leaving), so that the line does not read as something still to come."""
     if state is not None and state.phase != BONUS:
-        done = {"discard": _("a prospector left the row as the month began"),
-                "vigilantes_leave": _("the vigilantes have left town")}
+        done = {"discard": _("a prospector has left"), "vigilantes_leave": _("the vigilantes have left")}
         if event in done and (event != "vigilantes_leave" or state.phase != OCTOBER):
             return done[event]
     return {None: "", "discard": _("a prospector leaves"), "vigilantes_leave": _("the vigilantes leave"),
@@ -550,7 +549,7 @@ def _cell(n: int) -> str:
 
 
 #: How far :func:`compact_board_lines` goes, from the roomiest: each level leaves out more.
-COMPACT_LEVELS = 4
+COMPACT_LEVELS = 5
 
 
 def compact_board_lines(state, names, seat: int | None, width: int, level: int = 0) -> list[str] | None:
@@ -559,7 +558,8 @@ def compact_board_lines(state, names, seat: int | None, width: int, level: int =
     vigilantes, the goods each prospector of the row asks (``*``: its contract good), each store
     (stock, ``+`` its contracts); the points; and ``seat``'s own bonus card. ``level`` 1 leaves out the
     holding areas, 2 also the lines that say what the row's and the stores' cells are, 3 also the
-    month track (the heading names the month). None when the grid is wider than ``width``."""
+    month track (the heading names the month), 4 also the month's event and the nugget's holder (the
+    fullest screens only: five players, long names). None when the grid is wider than ``width``."""
     holding, legends, fold = level < 1, level < 2, level >= 3
     from . import screen
 
@@ -576,7 +576,7 @@ def compact_board_lines(state, names, seat: int | None, width: int, level: int =
     if event and state.phase != OVER:
         parts.append(_("this month: {event}").format(event=_event_word(event, state)))
     parts.append(_("nugget: {player}").format(player=names[state.nugget]))
-    out = screen.wrap(" · ".join(parts), "  ", "", width=width)
+    out = screen.wrap(" · ".join(parts), "  ", "", width=width) if level < 4 else []
 
     colours = [colour_word(state, c) for c in t.colours]
     grid = []                      # (label, cells, after) or a line of text (str)
