@@ -248,3 +248,23 @@ def test_a_month_s_departure_is_told_in_the_past_once_it_happened():
     grid = " ".join(" ".join(pscreen.compact_board_lines(state, ["A", "B"], 0, 79)).split())
     for text in (board, grid):
         assert "this month: a prospector has left" in text.lower() and "a prospector leaves" not in text
+
+
+def test_a_story_too_long_for_the_board_gets_a_screen_of_its_own_once_a_decision():
+    """Five players at 80×24: what the four others did is shown whole first ("Enter: on to the board"), once."""
+    state = position(8, 5, 40)
+    out, prompts = [], []
+    console = Console(interactive=True, color=False, write=out.append, terminal=True, size=(80, 24),
+                      read_line=lambda p: prompts.append(p) or "", clear=lambda: out.append("<clear>"))
+    session = session_class(RULES)(ruleset=RULES, seed=state.seed, players=["human"] + [BOTS] * 4, console=console,
+                                   actions=history_notations(RULES, state), autosave=False)
+    recent = session._recent()
+    lines, whole = session._fit()
+    assert len(recent) >= 4 and not whole
+    session._draw()
+    assert [p for p in prompts if p.startswith("Enter: on to the board")] == [prompts[0]]
+    story = out[out.index("<clear>") + 1:out.index("<clear>", out.index("<clear>") + 1)]
+    assert story[0] == "What just happened:" and all(any(r[:30] in line for line in story) for r in recent)
+    session._draw()                                       # drawn again (a resize, a group opened): not again
+    assert len(prompts) == 1
+    assert rows_taken(out[-len(lines):], 80) <= 23
