@@ -324,5 +324,5 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
     return fit_lines(top + board + section + end, width)
 
 
-__all__ = ["terminal_size", "clear_scrollback", "fit_screen", "fit_lines", "story_lines", "story_items", "story_turns", "pick_story",
-           "last_turn_lines", "visible_len"]
+__all__ = ["terminal_size", "clear_scrollback", "fit_screen", "fit_lines", "story_lines", "story_items",
+           "story_turns", "pick_story", "last_turn_lines", "visible_len"]

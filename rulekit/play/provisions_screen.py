@@ -485,7 +485,7 @@ def menu_heading(state, entries, group: Choice | None = None) -> str:
     if group is not None and group.key:
         return _("{choice}: choose (0: back):").format(choice=group.text)
     if any(e.children for e in entries):
-        return _("Your choices (a number or an action; a choice ending in … opens its group):")
+        return _("Your choices (a number or an action; a group's number opens it):")
     return _("Your choices (type a number or the action):")
 
 
@@ -643,8 +643,8 @@ def compact_board_lines(state, names, seat: int | None, width: int, level: int =
             points.append(_("{player} {points}").format(player=label, points=after))
         out.append(line.rstrip())
     if empty:
-        out.extend(screen.wrap(ngettext("Empty store, no points yet: {players}", "Empty stores, no points yet: {players}",
-                                        len(empty)).format(players=format_list(empty)), "  ", "", width=width))
+        text = ngettext("Empty store, no points yet: {players}", "Empty stores, no points yet: {players}", len(empty))
+        out.extend(screen.wrap(text.format(players=format_list(empty)), "  ", "", width=width))
     if points:
         out.extend(screen.wrap(_("Points: {list}").format(list=" · ".join(points)), "  ", "", width=width))
     if seat is not None and state.phase != OVER:

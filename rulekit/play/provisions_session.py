@@ -110,7 +110,8 @@ class ProvisionsSession(Session):
         recent = self._recent()
         story_rows = len(layout.story_section(recent, 10 ** 9, width, con, len(recent))) if recent else 0
         whole = True
-        want = min(story_rows + 1, STORY_MIN) if recent and not self._menu_key else 0     # in a group: its choices first
+        # the rows kept for the story (in an opened group: none, its choices first)
+        want = min(story_rows + 1, STORY_MIN) if recent and not self._menu_key else 0
         roomy = columns >= layout.MIN_ROOMY[0] - 20 and rows >= layout.MIN_ROOMY[1]
         boards = []
         if roomy:

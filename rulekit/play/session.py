@@ -816,7 +816,7 @@ class Session:
         if target is None:
             con.tell(_("Nothing to undo: no move of yours has been played yet."), fg="red")
             return "stay"
-        if any(s != seat and is_human(self.players[s]) for s in self.seats[target + 1:]) and seat is not None:
+        if seat is not None and any(s != seat and is_human(self.players[s]) for s in self.seats[target + 1:]):
             con.tell(_("Another player has played since your last move; it cannot be undone now."), fg="red")
             return "stay"
         notations = self._notations()
