@@ -268,3 +268,16 @@ def test_a_story_too_long_for_the_board_gets_a_screen_of_its_own_once_a_decision
     session._draw()                                       # drawn again (a resize, a group opened): not again
     assert len(prompts) == 1
     assert rows_taken(out[-len(lines):], 80) <= 23
+
+
+def test_the_hand_off_erases_the_terminal_s_scrollback(capsys):
+    """On a terminal, the hand-off also erases what scrolled out of the screen (the previous seat's cards)."""
+    out, prompts = [], []
+    console = Console(interactive=True, color=False, write=out.append, terminal=True, size=(100, 50),
+                      read_line=lambda p: prompts.append(p) or "", clear=lambda: out.append("<clear>"))
+    session = session_class(RULES)(ruleset=RULES, seed=4, players=["human", "human"], console=console,
+                                   autosave=False, human_names=["Ada", "Leon"])
+    session._hand_over(1)
+    assert "\x1b[3J" in capsys.readouterr().out
+    assert out[0] == "<clear>" and out[1].startswith("Leon, it is your turn")
+    assert prompts == ["Press Enter when only Leon can see the screen. "]
