@@ -281,3 +281,13 @@ def test_the_hand_off_erases_the_terminal_s_scrollback(capsys):
     assert "\x1b[3J" in capsys.readouterr().out
     assert out[0] == "<clear>" and out[1].startswith("Leon, it is your turn")
     assert prompts == ["Press Enter when only Leon can see the screen. "]
+
+
+def test_the_bonus_hand_is_shown_once():
+    """Choosing a bonus card: each card's objectives are on the board, and the choices name the card alone."""
+    state = new_game(RULES, seed=9, players=2)
+    for size in ((100, 50), (80, 24)):
+        text = "\n".join(session_at(state, size).screen_lines())
+        for card in state.hands[0]:
+            assert text.count(state.t.bonus_ids[card]) == 2, text       # the board's line and the choice
+        assert "keep b" in text

@@ -177,7 +177,8 @@ def describe(state, action: int) -> str:
     act = t.actions[action]
     c = t.colours
     if act.kind == KEEP:
-        return _("keep the bonus card {card}").format(card=bonus_text(state, state.hands[state.decider][act.slot]))
+        # the card by its id: its objectives are on the board, just above the choices
+        return _("keep the bonus card {card}").format(card=t.bonus_ids[state.hands[state.decider][act.slot]])
     if act.kind == BUY:
         return _("buy {goods}").format(goods=_goods_text(state, [c[g] for g in act.goods]))
     if act.kind == SELL:
