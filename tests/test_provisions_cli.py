@@ -294,13 +294,13 @@ def test_ctrl_c_saves_the_game(tmp_path):
     from rulekit.play.session import Console
     from rulekit.play.sessions import session_class
 
-    answers = iter(["1", "1"])
+    answers = iter(["1", None])         # a bonus card kept, then the first legal action typed in notation
 
     def read(_prompt):
-        answer = next(answers, None)
-        if answer is None:
+        answer = next(answers, "stop")
+        if answer == "stop":
             raise KeyboardInterrupt
-        return answer
+        return answer or session.state.notation(session.state.legal_actions()[0])
 
     out = []
     record = tmp_path / "game.json"

@@ -28,6 +28,16 @@ def terminal_size(fallback=(100, 40)) -> tuple[int, int]:
     return max(size.columns, 20), max(size.lines, 8)
 
 
+def clear_scrollback(console) -> None:
+    """On a terminal, erase what has scrolled out of the screen too (in hot-seat play, the previous
+    player's secret cards); nothing elsewhere."""
+    if console.terminal and console.interactive:
+        import sys
+
+        sys.stdout.write("\x1b[3J")
+        sys.stdout.flush()
+
+
 def visible_len(text: str) -> int:
     import click
 
@@ -314,5 +324,5 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
     return fit_lines(top + board + section + end, width)
 
 
-__all__ = ["terminal_size", "fit_screen", "fit_lines", "story_lines", "story_items", "story_turns", "pick_story",
-           "last_turn_lines", "visible_len"]
+__all__ = ["terminal_size", "clear_scrollback", "fit_screen", "fit_lines", "story_lines", "story_items",
+           "story_turns", "pick_story", "last_turn_lines", "visible_len"]

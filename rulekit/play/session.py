@@ -760,7 +760,7 @@ class Session:
             con.tell(self._hint())
             return "stay"
         if command == "undo":
-            return self.undo()
+            return self.undo(self.state.decider)
         if command == "save":
             self._save_command()
             return "stay"
@@ -801,18 +801,23 @@ class Session:
         """The ``i``-th action played, as undo names it to the player."""
         return screen.notation(self.state, self.state.history[i])
 
-    def undo(self) -> str:
-        """Take back the last action of a human player and everything played after it; the record is saved.
-        Returns ``"redraw"``, or ``"stay"`` when there is nothing to undo (said on the console)."""
+    def undo(self, seat: int | None = None) -> str:
+        """Take back the last action of a human player (``seat``: of that seat, the one at the keyboard) and
+        everything played after it; the record is saved. Another human's move is never taken back: when
+        one has played since ``seat``'s last action, the undo is refused. Returns ``"redraw"``, or
+        ``"stay"`` when there is nothing to undo (said on the console)."""
         con = self.console
         history = self.state.history
         target = None
         for i in range(len(history) - 1, -1, -1):
-            if is_human(self.players[self.seats[i]]):
+            if is_human(self.players[self.seats[i]]) if seat is None else self.seats[i] == seat:
                 target = i
                 break
         if target is None:
             con.tell(_("Nothing to undo: no move of yours has been played yet."), fg="red")
+            return "stay"
+        if seat is not None and any(s != seat and is_human(self.players[s]) for s in self.seats[target + 1:]):
+            con.tell(_("Another player has played since your last move; it cannot be undone now."), fg="red")
             return "stay"
         notations = self._notations()
         undone = len(notations) - target
