@@ -19,7 +19,6 @@ import statistics
 def positions(count: int, seed0: int = 0):
     """``(players, notations)``: seeded random games stopped at a decision of seat 0."""
     from rulekit.engine import new_game
-    from rulekit.engine.record import history_notations
     from rulekit.language import load_ruleset
 
     rules = load_ruleset("provisions-1849")
@@ -33,7 +32,7 @@ def positions(count: int, seed0: int = 0):
         while not st.is_terminal() and (len(st.history) < stop or st.decider != 0):
             st.apply(rng.choice(st.legal_actions()))
         if not st.is_terminal():
-            out.append((seed, players, history_notations(rules, st)))
+            out.append((seed, players, st.history_notation()))
         seed += 1
     return rules, out
 

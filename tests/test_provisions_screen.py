@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulekit.engine import new_game
-from rulekit.engine.record import history_notations
 from rulekit.i18n import language
 from rulekit.language import load_ruleset
 from rulekit.play import provisions_screen as pscreen
@@ -35,7 +34,7 @@ def session_at(state, size, out=None, players=None, read=None):
                       read_line=read or (lambda _p: None), clear=lambda: None, size=size)
     return session_class(RULES)(ruleset=RULES, seed=state.seed,
                                 players=players or ["human"] + [BOTS] * (state.n_players - 1),
-                                console=console, actions=history_notations(RULES, state), autosave=False)
+                                console=console, actions=state.history_notation(), autosave=False)
 
 
 def rows_taken(lines, columns):
@@ -234,7 +233,7 @@ def test_hot_seat_hands_over_on_a_cleared_screen_and_undo_is_the_seat_s_own():
         assert "only you see" not in shown_before           # the previous seat's secret cards are not on it
     # Leon's undo after Ada's move is refused, and the move stays
     assert any("Another player has played since your last move" in line for line in out)
-    assert first in history_notations(RULES, session.state)
+    assert first in session.state.history_notation()
     assert not any(line.startswith("Undone:") for line in out)
 
 
@@ -257,7 +256,7 @@ def test_a_story_too_long_for_the_board_gets_a_screen_of_its_own_once_a_decision
     console = Console(interactive=True, color=False, write=out.append, terminal=True, size=(80, 24),
                       read_line=lambda p: prompts.append(p) or "", clear=lambda: out.append("<clear>"))
     session = session_class(RULES)(ruleset=RULES, seed=state.seed, players=["human"] + [BOTS] * 4, console=console,
-                                   actions=history_notations(RULES, state), autosave=False)
+                                   actions=state.history_notation(), autosave=False)
     recent = session._recent()
     lines, whole = session._fit()
     assert len(recent) >= 4 and not whole
