@@ -43,10 +43,34 @@ class OptionalBuildExt(build_ext):
             _warn(f"could not build the compiled engine ({exc})")
 
     def build_extension(self, ext):
+        if self._reuse_built(ext):
+            return
         try:
             super().build_extension(ext)
         except Exception as exc:
             _warn(f"could not compile {ext.name} ({exc})", "it runs")
+
+    def _reuse_built(self, ext) -> bool:
+        """An editable install (``pip install -e``) builds in a new temporary folder each time, so it
+        would compile the core again; the module it built last time lies beside its sources (for
+        this Python: the file name carries its ABI tag). When that module is newer than its sources
+        (the ``.py``, ``.pxd`` and generated ``.c``) and than this file, it is reused as it is."""
+        if self.force:
+            return False
+        built = self._get_inplace_equivalent(self.get_finalized_command("build_py"), ext)[0]
+        base = ext.name.replace(".", os.sep)
+        inputs = list(ext.sources) + list(ext.depends) + [__file__] + \
+            [base + suffix for suffix in (".py", ".pxd") if os.path.exists(base + suffix)]
+        try:
+            if os.path.getmtime(built) < max(os.path.getmtime(f) for f in inputs):
+                return False
+        except OSError:                 # not built yet, or a source missing: build
+            return False
+        target = self.get_ext_fullpath(ext.name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        self.copy_file(built, target)
+        print(f"rulekit: {ext.name} is up to date ({built}); not compiled again.", file=sys.stderr)
+        return True
 
 
 def extensions():
