@@ -311,7 +311,10 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
             if budget - len(top) - len(board) - len(end) < want:    # the choices in columns, the end's progress kept
                 end = screen.choice_lines(state, names, console, width, compact=True,
                                           rows=max(budget - len(top) - len(board) - want, 2), hint=False)
-            if budget - len(top) - len(board) - len(end) < 0:       # a crowded position: the progress left to `rules`
+            last = next((r for r, (_t, summary) in zip(reversed(rows_of), reversed(items)) if summary), [])
+            if budget - len(top) - len(board) - len(end) < len(last) + 1:
+                # a crowded position (French at 80×24): the end's progress left to `rules` rather than the
+                # last player's turn
                 board = screen.board_lines(state, names, console, width, compact=True, progress=False)
     room = budget - len(top) - len(board) - len(end)
     section = section_of(recent, room)
