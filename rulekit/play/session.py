@@ -717,7 +717,7 @@ class Session:
         """In a watched game on a terminal: the board as each turn starts, and a wait between moves;
         ``False`` when the watcher stops."""
         con = self.console
-        if self.state.turn != turn and not self.state.is_terminal():
+        if con.interactive and self.state.turn != turn and not self.state.is_terminal():
             self._draw_watched()
         if self.delay is not None:
             if self.delay > 0:
