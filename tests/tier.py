@@ -4,7 +4,7 @@
 them. ``python -m pytest --full`` (or ``RULEKIT_FULL=1`` in the environment) runs the full tier, every seeded
 game, as CI does. A test that plays seeded games takes its count from :func:`games`, at import::
 
-    GAMES_PER_RULESET = tier.games(full=1000, quick=30)
+    GAMES_PER_RULESET = tier.games(full=1000, quick=20)
 """
 from __future__ import annotations
 
