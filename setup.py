@@ -14,8 +14,10 @@ C compiler, or with ``RULEKIT_PURE_PYTHON=1`` set at install time, the build
 says why and installs the same modules as pure Python; ``rulekit --version``
 tells which engine runs.
 """
+import glob
 import os
 import sys
+import sysconfig
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -43,10 +45,46 @@ class OptionalBuildExt(build_ext):
             _warn(f"could not build the compiled engine ({exc})")
 
     def build_extension(self, ext):
+        if self._reuse_built(ext):
+            return
         try:
             super().build_extension(ext)
         except Exception as exc:
             _warn(f"could not compile {ext.name} ({exc})", "it runs")
+
+    def _reuse_built(self, ext) -> bool:
+        """A module built by an earlier install and still up to date (:func:`_up_to_date`) is taken as
+        it is instead of being compiled again."""
+        if self.force:
+            return False
+        module = ext.name.replace(".", "/")
+        if not _up_to_date(module):
+            return False
+        target = self.get_ext_fullpath(ext.name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        self.copy_file(_built(module), target)
+        return True
+
+
+def _built(module: str) -> str:
+    """Where an editable install leaves the compiled ``module`` (``rulekit/engine/game``): beside its
+    source, its name carrying this Python's ABI tag."""
+    return module + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+
+
+def _up_to_date(module: str) -> bool:
+    """Whether the compiled ``module`` beside its source is newer than everything it is made from: its
+    ``.py``, every ``.pxd`` of the package (the declarations it cimports) and this file. An editable
+    install (``pip install -e``) builds in a new temporary folder, with a new Cython whose own files are
+    newer than the generated ``.c``: without this test every install would translate and compile the
+    core again (minutes), even when only the extras changed."""
+    root = os.path.dirname(os.path.abspath(__file__))
+    inputs = [os.path.join(root, module + ".py"), os.path.abspath(__file__)] + \
+        glob.glob(os.path.join(root, "rulekit", "**", "*.pxd"), recursive=True)
+    try:
+        return os.path.getmtime(os.path.join(root, _built(module))) >= max(os.path.getmtime(f) for f in inputs)
+    except OSError:                 # not built yet, or a source missing: build
+        return False
 
 
 def extensions():
@@ -61,6 +99,10 @@ def extensions():
     out = []
     for group in COMPILED_GROUPS:
         exts = [Extension(m.replace("/", "."), [f"{m}.py"], optional=True) for m in group]
+        if all(_up_to_date(m) for m in group):      # built by an earlier install: neither translated nor compiled
+            print(f"rulekit: {', '.join(group)}: compiled already, up to date.", file=sys.stderr)
+            out += exts
+            continue
         try:
             out += cythonize(exts, language_level=3, quiet=True,
                              compiler_directives={"embedsignature": True,

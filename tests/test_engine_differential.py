@@ -1,6 +1,6 @@
 """The engine's conformance test and its differential test, in one loop.
 
-OpenSpiel-style conformance: 1,000 seeded random games of every bundled ruleset
+OpenSpiel-style conformance: 1,000 seeded random games (20 in the quick tier, tests/README.md) of every bundled ruleset
 (edition or house rule) must, after every action, respect the invariants of
 :func:`check_invariants` (coins conserved, every goal in one place at most, a
 structure's first builder owns it, ...), offer a non-empty list of distinct
@@ -38,6 +38,7 @@ from pathlib import Path
 import pytest
 
 import rulekit.engine.record
+import tier
 from rulekit import engine as default_engine
 from rulekit.bots import policy as fast_policy
 from rulekit.engine import core
@@ -53,11 +54,11 @@ PURE_POLICY = core.source_module("rulekit._pure_policy", Path(core.__file__).par
 ENGINES = ((FAST, rulekit.engine.record),) if FAST.ENGINE == "pure Python" else \
     ((FAST, rulekit.engine.record), (PURE.game, PURE.record))
 
-GAMES_PER_RULESET = 1000
+GAMES_PER_RULESET = tier.games(full=1000, quick=20)    # the quick tier plays 20 (tests/README.md)
 TURN_BOUND = 600          # what these seeds show (docs/engine.md); not a bound of the rules
 ACTIONS_PER_TURN_BOUND = 60
 VARIANTS = 12
-GAMES_PER_VARIANT = 100
+GAMES_PER_VARIANT = tier.games(full=100, quick=10)
 
 
 def test_the_compiled_engine_runs_where_a_compiler_is():
@@ -440,7 +441,7 @@ def test_pure_python_switch_in_a_fresh_process(from_path):
     assert out.split() == ["pure", "Python", "py", "py", "py", "py", "py", "rulekit.engine.provisions.state", "True"]
 
 
-POLICY_GAMES = 60
+POLICY_GAMES = tier.games(full=60, quick=9)
 
 
 def policy_both(rs, seed):

@@ -111,10 +111,12 @@ def last_turn_lines(state, the_story, names, width: int) -> list[str]:
 
 
 def pick_story(state, turns, room: int, width: int, console) -> tuple[list[str], bool]:
-    """The story within ``room`` rows, by whole entries (never the end of a wrapped one): the other
-    players' last turn first, whole when it fits, then the current turn's latest entries. The rows left
-    out are counted ("3 earlier lines: type log"). Returns the lines and whether the other players'
-    last turn is all there."""
+    """The story within ``room`` rows, by whole entries (never the end of a wrapped one): the latest
+    entries, as many as fit, in their order; what is left out is all earlier than what is shown, and
+    counted ("3 earlier lines: type log"). So the events of the turn being played (a goal claimed, the
+    end triggered) are never pushed off by the other players' turn, which the session shows on a
+    screen of its own when it is not all here. Returns the lines and whether the other players' last
+    turn is all there."""
     rows = []                                   # (turn is the current one, wrapped rows)
     for turn, items in turns:
         for text, _summary in items:
@@ -125,26 +127,13 @@ def pick_story(state, turns, room: int, width: int, console) -> tuple[list[str],
     if total <= room:
         return [row for _cur, r in rows for row in r], True
     left = room - 1                             # the count of what is left out
-    kept = [False] * len(rows)
-    whole = True
-    for i, (cur, r) in enumerate(rows):        # the other players' turn, in order, while it fits
-        if cur:
-            continue
-        if len(r) <= left and whole:
-            kept[i] = True
-            left -= len(r)
-        else:
-            whole = False
-    for i in range(len(rows) - 1, -1, -1):      # then the current turn, latest first
-        cur, r = rows[i]
-        if not cur:
-            continue
-        if len(r) > left:
-            break
-        kept[i] = True
-        left -= len(r)
-    hidden = total - sum(len(r) for k, (_c, r) in zip(kept, rows) if k)
-    return [_earlier(console, hidden)] + [row for k, (_c, r) in zip(kept, rows) if k for row in r], whole
+    first = len(rows)                           # the first entry kept
+    while first > 0 and len(rows[first - 1][1]) <= left:
+        first -= 1
+        left -= len(rows[first][1])
+    hidden = sum(len(r) for _c, r in rows[:first])
+    whole = all(cur for cur, _r in rows[:first])
+    return [_earlier(console, hidden)] + [row for _c, r in rows[first:] for row in r], whole
 
 
 def _rows_of(state, turns, width: int, current: bool | None = None) -> int:
@@ -183,27 +172,41 @@ def _wrapped_items(items, width: int) -> list[list[str]]:
     return [screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width) for text, _summary in items]
 
 
-def story_section_by_turn(items, budget: int, width: int, console) -> list[str]:
+def story_section_by_turn(items, budget: int, width: int, console, current=None, shown: dict | None = None) -> list[str]:
     """With more than two players: ``items`` (:func:`story_items`) wrapped to ``width`` within
     ``budget`` rows, every other player's turn kept in its summary line while there is room: the
     details go first (a computer's reason, an income, an event; the earliest first), then the
-    earliest summaries. The rows left out are counted."""
+    earliest summaries. The rows left out are counted: "earlier lines" when they all come before
+    what is shown, else "lines left out". ``current``: for each item, whether it is of the turn being
+    played; ``shown["whole"]`` is then told whether the other players' turns are all there."""
     if budget <= 0:
+        if shown is not None and current is not None:
+            shown["whole"] = all(current)
         return []
     rows = _wrapped_items(items, width)
-    shown = sum(len(r) for r in rows)
-    if shown <= budget:
+    shown_rows = sum(len(r) for r in rows)
+    if shown_rows <= budget:
         return [row for r in rows for row in r]
     kept = [True] * len(items)
     order = [i for i, (_t, summary) in enumerate(items) if not summary] + \
             [i for i, (_t, summary) in enumerate(items) if summary]
-    total = shown
+    total = shown_rows
     for i in order:
-        if shown + 1 <= budget:
+        if shown_rows + 1 <= budget:
             break
         kept[i] = False
-        shown -= len(rows[i])
-    return [_earlier(console, total - shown)] + [row for i, r in enumerate(rows) if kept[i] for row in r]
+        shown_rows -= len(rows[i])
+    if shown is not None and current is not None:
+        shown["whole"] = all(k or cur for k, cur in zip(kept, current))
+    first = kept.index(True) if any(kept) else len(kept)
+    label = _earlier(console, total - shown_rows) if all(kept[first:]) \
+        else _left_out(console, total - shown_rows)
+    return [label] + [row for i, r in enumerate(rows) if kept[i] for row in r]
+
+
+def _left_out(console, hidden: int) -> str:
+    return console.style(ngettext("({count} line left out: type {log})", "({count} lines left out: type {log})",
+                                  hidden).format(count=hidden, log=screen.command_word("log")), dim=True)
 
 
 def fit_screen(state, names, console, the_story, title: str, columns: int, rows: int,
@@ -231,7 +234,9 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
 
     def section_of(lines, room):
         if several:
-            return story_section_by_turn(items, room, width, console)
+            return story_section_by_turn(items, room, width, console,
+                                         current=[turn == state.turn for turn, its in turns for _item in its],
+                                         shown=shown)
         section, whole = pick_story(state, turns, room, width, console)
         if shown is not None:
             shown["whole"] = whole
@@ -308,17 +313,19 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
         end = choices + cmd
         if len(top) + len(board) + len(end) > budget:     # a crowded position: the choices before the reminder
             end = choices
-        if several:           # room for a line on each other player's turn, before the reminder and the hint
+        if several:           # room for the other players' turns, their reasons too, before the reminder and the hint
             rows_of = _wrapped_items(items, width)
-            want = sum(len(r) for r, (_t, summary) in zip(rows_of, items) if summary)
-            want += 1 if want < sum(len(r) for r in rows_of) else 0
+            want = sum(len(r) for r in rows_of)
             if budget - len(top) - len(board) - len(end) < want:
                 end = choices
-            if budget - len(top) - len(board) - len(end) < want:     # the end's progress left to `rules`
-                board = screen.board_lines(state, names, console, width, compact=True, progress=False)
-            if budget - len(top) - len(board) - len(end) < want:
+            if budget - len(top) - len(board) - len(end) < want:    # the choices in columns, the end's progress kept
                 end = screen.choice_lines(state, names, console, width, compact=True,
                                           rows=max(budget - len(top) - len(board) - want, 2), hint=False)
+            last = next((r for r, (_t, summary) in zip(reversed(rows_of), reversed(items)) if summary), [])
+            if budget - len(top) - len(board) - len(end) < len(last) + 1:
+                # a crowded position (French at 80×24): the end's progress left to `rules` rather than the
+                # last player's turn
+                board = screen.board_lines(state, names, console, width, compact=True, progress=False)
     room = budget - len(top) - len(board) - len(end)
     section = section_of(recent, room)
     return fit_lines(top + board + section + end, width)

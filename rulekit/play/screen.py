@@ -11,10 +11,11 @@ from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
 from ..engine.game import OFFER
+from ..errors import IllegalActionError
 from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
 from ..text import sentences as _sentences
-from .notation import for_state
+from .notation import AmbiguousActionError, fold, for_state, typed
 from .view import state_view
 
 WIDTH = 100
@@ -851,8 +852,16 @@ def event_line(state, event, names) -> str:
             goal=name(d, "goal", c.goal_ids[event[1]]))
     if kind == "cast":
         oid = c.outcome_ids[event[1]]
-        return _("The ships are cast: {outcome}. {benefit}").format(
-            outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
+        owners = [p for p in range(n_players(state)) if state.owned[p] & c.ship_mask]
+        if any(_is_you(names[p]) for p in owners):     # the benefit, said to you ("you may hire…"): you own one
+            return _("The ships are cast: {outcome}. {benefit}").format(
+                outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
+        structure = name(d, "structure", c.struct_ids[c.harbor_struct])
+        if not owners:
+            return _("The ships are cast: {outcome}; nobody owns the {structure}, whose owners it concerns.").format(
+                outcome=name(d, "outcome", oid), structure=structure)
+        return _("The ships are cast: {outcome}, for the owners of the {structure}: {players}.").format(
+            outcome=name(d, "outcome", oid), structure=structure, players=join_names([names[p] for p in owners]))
     if kind == "roll":                          # ("roll", player, conversion, value): a conversion's die
         conv = d["conversions"][c.conv_ids[event[2]]]
         won = event[3] >= c.conv_roll_at_least[event[2]]
@@ -986,16 +995,40 @@ def turn_line(state, names) -> str:
     return _("— Turn {turn}: {player} —").format(turn=state.turn + 1, player=names[state.current])
 
 
-def illegal_message(state, text: str, legal=None) -> str:
-    """``text`` is no legal action: why, when it names an action of the game, and the legal ones."""
+def illegal_message(state, text: str, legal=None, names=None) -> str:
+    """``text`` is no legal action: why, when it names an action of the game or a worker (whose it is,
+    with ``names``), and the legal ones."""
     shown = [notation(state, a) for a in state.legal_actions()]
     action = for_state(state).find(text)
     reason = why_illegal(state, action) if action is not None else ""
+    if not reason and names is not None and not state.is_terminal():
+        reason = _why_not_this_worker(state, text, names)
     if reason:
         return _("“{text}” is not possible now: {reason}. Legal actions: {legal}").format(
             text=text, reason=reason, legal=", ".join(shown))
     return _("“{text}” is not a legal action here. Legal actions: {legal}").format(
         text=text, legal=", ".join(shown))
+
+
+def _why_not_this_worker(state, text: str, names) -> str:
+    """Why the worker ``text`` names cannot be moved now: it is another player's, or the Work Cycle phase
+    is over ("" when neither)."""
+    k = _named_worker_kind(state, text)
+    if k is None:
+        return ""
+    c = state.c
+    p = state.current
+    if state.phase_name != "work":
+        return _("the Work Cycle phase of this turn is over")
+    if state._kind_access(p) >> k & 1:
+        return ""
+    kind = c.kind_ids[k]
+    owners = [q for q in range(n_players(state)) if q != p and state._kind_access(q) >> k & 1]
+    worker = name(c.data, "worker", kind)
+    if not owners:
+        return _("you have no access to the {worker} worker").format(worker=worker)
+    return _("the {worker} worker is not yours: it belongs to {player.the}").format(
+        worker=worker, player=join_names([names[q] for q in owners]))
 
 
 def why_illegal(state, action: int) -> str:
@@ -1065,14 +1098,49 @@ def ambiguous_message(text: str, choices) -> str:
 def parse_action(state, text: str) -> int:
     """The legal action typed as ``text``: the localized notation, the canonical
     one, or the localized one without accents (raises IllegalActionError, or its
-    subclass AmbiguousActionError)."""
-    return for_state(state).parse(state, text)
+    subclass AmbiguousActionError). A worker's name alone (« Jaune », ``camp``) moves it, as
+    ``move camp`` does, when only one such move is legal."""
+    table = for_state(state)
+    try:
+        return table.parse(state, text)
+    except IllegalActionError:
+        verbs = {table.local[a].partition(" ")[0] for a in state.legal_actions() if state.c.actions[a].kind == MOVE}
+        if len(text.split()) != 1 or len(verbs) != 1:
+            raise
+        try:
+            return table.parse(state, f"{verbs.pop()} {text.strip()}")
+        except AmbiguousActionError:        # « Vert » when several Green workers can move: the choices listed
+            raise
+        except IllegalActionError:
+            pass
+        raise
 
 
-def resume_command(path, max_turns: int | None = None) -> str:
+def _named_worker_kind(state, text: str):
+    """The kind of worker ``text`` names, with or without the move's verb (``move jaune``, « Jaune »,
+    ``camp@coin``), by any name the screen gives it; None when it names none."""
+    table = for_state(state)
+    words = typed(text)
+    verb, sep, rest = words.partition(" ")
+    c = state.c
+    moves = [a for a, info in enumerate(c.actions) if info.kind == MOVE]
+    if sep and fold(verb) not in {fold(w.partition(" ")[0]) for a in moves for w in (table.local[a], table.canonical[a])}:
+        return None
+    worker = fold((rest if sep else words).split("@", 1)[0].strip())
+    worker = fold(dict(table.worker_aliases).get(worker, worker))
+    for a in moves:
+        if worker in {fold(w.partition(" ")[2].split("@", 1)[0]) for w in (table.local[a], table.canonical[a])}:
+            return c.actions[a].arg
+    return None
+
+
+def resume_command(path, max_turns: int | None = None, guide: bool = False) -> str:
     """The whole command that continues the game saved in ``path``, in the current language
-    (with ``--max-turns`` when ``max_turns`` is given: a limit other than the default)."""
+    (with ``--max-turns`` when ``max_turns`` is given: a limit other than the default; with ``--guide``
+    when the game is a guided one)."""
     command = f"rulekit play --resume {_quote(path)} --lang {get_language()}"
+    if guide:
+        command += " --guide"
     return command if max_turns is None else f"{command} --max-turns {max_turns}"
 
 
@@ -1555,18 +1623,23 @@ def choice_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
         plain = [f"{n}  {w.ljust(nw)}  {t}".rstrip() for n, w, t in cells]
         cellw = max(len(p) for p in plain) + 3
         ncols = 1
+        price = []                  # with the notations only, a borrow's price on a line of its own
         if rows is not None and len(cells) > rows:
             ncols = -(-len(cells) // max(rows, 1))
             if ncols * cellw > width - 2:
                 plain = [f"{n} {w}" for n, w, _t in cells]          # the notations only
                 cellw = max(len(p) for p in plain) + 3
+                if _borrow_price(state) and any(state.c.actions[a].kind == BORROW for a in legal):
+                    price = wrap(_("Borrowing costs {price}.").format(price=_borrow_price(state)), "    ", "  ",
+                                 width=width)
+                    ncols = -(-len(cells) // max(rows - len(price), 1))
             ncols = max(1, min(ncols, (width - 2) // cellw))
         nrows = -(-len(plain) // ncols)
         for r in range(nrows):
             row = [plain[r + k * nrows] for k in range(ncols) if r + k * nrows < len(plain)]
             line = "  " + "".join(p.ljust(cellw) for p in row[:-1]) + row[-1]
             out.extend(wrap(line.rstrip(), " " * (numw + nw + 6), "", width=width) if ncols == 1 else [line.rstrip()])
-        return out
+        return out + price
     out = [st(heading, bold=True)]
     out.extend(wrap(phase_hint(state), "  ", width=width))
     nw = max(len(w) for w in written.values()) + 2
@@ -1638,8 +1711,8 @@ def help_lines(state, width: int = WIDTH) -> list[str]:
         ("  ", _("{command:<8} what the computer would play here, and why").format(command=cw("hint"))),
         ("  ", _("{command:<8} take back your last action (and the computer's replies)").format(
             command=cw("undo"))),
-        ("  ", _("{command:<8} save the game to a file, to continue later with --resume").format(
-            command=cw("save"))),
+        ("  ", _("{command:<8} save the game to its file, or to the file named after it ({save} FILE), to "
+                 "continue later with --resume").format(command=cw("save"), save=command_word("save"))),
         ("  ", _("{command:<8} leave (the game is saved if it has a file)").format(command=cw("quit"))),
         ("", _("Winning: {summary}").format(summary=_win_words(d))),
     ]
@@ -1667,11 +1740,18 @@ def cost_lines(state, names, width: int = WIDTH) -> list[str]:
                 [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
                  if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]))
         else:
-            short_labor = tuple(max(0, state.ev_cost_pool[s][r] - state.held(p, r)) if state.phase_name == "spending" or c.pool_end[r] < 0
-                                else 0 for r in range(c.n_pool))
+            # In the Work Cycle phase a resource earned this turn (Labor) may still come: what is held of it
+            # is not yet what is missing, but it is not there either
+            to_earn = state.phase_name == "work"
+            short = tuple(max(0, state.ev_cost_pool[s][r] - state.held(p, r)) for r in range(c.n_pool))
+            short_labor = tuple(n if not to_earn or c.pool_end[r] < 0 else 0 for r, n in enumerate(short))
+            still = tuple(n if to_earn and c.pool_end[r] >= 0 else 0 for r, n in enumerate(short))
             short_coin = max(0, state.ev_cost_coin[s] - state.coin_value(p))
             if any(short_labor) or short_coin:
                 status = _("missing {missing}").format(missing=cost_text(short_labor, short_coin, c))
+            elif any(still):
+                status = _("not yet: {missing} more to earn in the Work Cycle this turn").format(
+                    missing=cost_text(still, 0, c))
             else:
                 status = _("affordable")
         text = _("{structure}: {cost} · {requires} · {first} / {later} · {effect}").format(

@@ -388,6 +388,7 @@ class Session:
         self._waiting = False
         self._last_turn_shown = -1             # the turn whose start showed the other players' last turn
         self._guide_seen = set()               # the guided first game's steps already shown
+        self._note = None                      # the guide's step shown under the board at this decision
         self.save_failed = False
         self._files_sha256 = None
         self._last_save = time.monotonic()
@@ -531,16 +532,31 @@ class Session:
             self._autosave(now=is_human(self.players[seat]) or st.turn != turn or st.is_terminal())
 
     # --------------------------------------------------------------- screen
-    def _draw(self):
+    def _draw(self, note: str | None = None):
+        """The screen at a decision; ``note`` (a step of the guided game) under it, the screen drawn
+        that many rows shorter so that its first line stays on the terminal."""
         con = self.console
         columns, rows = con.size()
         shown = {}
+        noted = screen.wrap(note.replace(screen.NBSP, " "), "  ", "", width=max(columns - 1, 20)) if note else []
         lines = layout.fit_screen(self.state, self.names, con, self.story, screen.title_line(self.ruleset, self.seed),
-                                  columns, rows, shown=shown)
+                                  columns, max(rows - len(noted), 8), shown=shown)
         if not shown.get("whole", True) and self._last_turn_shown != self.state.turn \
                 and con.terminal and not self._waiting:
             self._show_last_turn(columns)
         self._last_turn_shown = self.state.turn
+        con.clear()
+        for line in lines:
+            con.say(line)
+        for line in noted:
+            con.say(con.style(line, fg="cyan"))
+
+    def _draw_watched(self):
+        """A watched game's board as a turn starts, with the turn just played in its story."""
+        con = self.console
+        columns, rows = con.size()
+        lines = layout.fit_screen(self.state, self.names, con, self.story, screen.title_line(self.ruleset, self.seed),
+                                  columns, rows, footer=[], with_choices=False)
         con.clear()
         for line in lines:
             con.say(line)
@@ -559,7 +575,7 @@ class Session:
     def _on_resize(self, signum, frame):           # exercised through a terminal (tests/test_play_pty.py)
         if not self._waiting:                      # drawn again at the next decision anyway
             return
-        self._draw()
+        self._draw(self._note) if self._note else self._draw()     # a family's session draws without a note
         self.console.say_inline(screen.prompt_text(self.console))
 
     # --------------------------------------------------------------- loop
@@ -644,6 +660,10 @@ class Session:
                 "Resumed after {count} action.", "Resumed after {count} actions.", n).format(count=n)))
             if not con.interactive:
                 con.say(self.story.entries[-1].text)
+        if con.interactive and con.terminal and not self.guide and not self.watching and not self.state.history:
+            self.story.add(story.Entry(self.state.turn, self.state.current, story.NOTE, _(
+                "First game? {command} explains the game in short steps as you play.").format(
+                    command="rulekit play --guide")))
         while not self.state.is_terminal():
             if self.max_turns is not None and self.state.turn >= self.max_turns:
                 con.say(con.style(_("Stopped at turn {turn}: the game has not ended after {turn} turns "
@@ -667,10 +687,11 @@ class Session:
                     self._leave()
                     return 0
                 continue
+            note = self._note = self._guide(seat) if self.guide else None
             if con.interactive:
-                self._draw()
-            if self.guide:
-                self._guide(seat)
+                self._draw(note) if note else self._draw()
+            elif note:
+                con.tell(note, fg="cyan")
             outcome = self._ask()
             if outcome == "quit":
                 self._leave()
@@ -681,18 +702,23 @@ class Session:
         self._finish()
         return 0
 
-    def _guide(self, seat: int):
-        """The guided first game's step for this moment, if one is not yet read (docs/playing.md)."""
+    def _guide(self, seat: int) -> str | None:
+        """The guided first game's step for this moment, if one is not yet read (docs/playing.md): its
+        text, which the screen shows under the board; None when there is none."""
         from .guide import guide_step
         from .view import state_view
         step = guide_step(self.state, state_view(self.state, self.names, seat), self._guide_seen, page=False)
-        if step is not None:
-            self._guide_seen.add(step["step"])
-            self.console.tell(_("Guide: {text}").format(text=step["text"]), fg="cyan")
+        if step is None:
+            return None
+        self._guide_seen.add(step["step"])
+        return _("Guide: {text}").format(text=step["text"])
 
     def _pace(self, turn: int) -> bool:
-        """In a watched game on a terminal: wait between moves; ``False`` when the watcher stops."""
+        """In a watched game on a terminal: the board as each turn starts, and a wait between moves;
+        ``False`` when the watcher stops."""
         con = self.console
+        if con.interactive and self.state.turn != turn and not self.state.is_terminal():
+            self._draw_watched()
         if self.delay is not None:
             if self.delay > 0:
                 time.sleep(self.delay)
@@ -744,18 +770,19 @@ class Session:
         legal = self.state.legal_actions()
         command = self.command_of(text)
         width = min(con.size()[0] - 1, screen.WIDTH) if con.terminal else screen.WIDTH     # pagers drawn to the width
+        paged = "redraw" if con.interactive and con.terminal else "stay"     # after a pager, the board again
         if command == "help":
             con.page(screen.help_lines(self.state, width=width))
-            return "stay"
+            return paged
         if command == "rules":
             con.page(screen.rules_lines(self.ruleset, self.state, width=width))
-            return "stay"
+            return paged
         if command == "costs":
             con.page(screen.cost_lines(self.state, self.names, width=width))
-            return "stay"
+            return paged
         if command == "log":
             con.page([line.replace(screen.NBSP, " ") for line in self.story.lines()])
-            return "stay"
+            return paged
         if command == "hint":
             con.tell(self._hint())
             return "stay"
@@ -763,6 +790,10 @@ class Session:
             return self.undo(self.state.decider)
         if command == "save":
             self._save_command()
+            return "stay"
+        first, _sep, rest = text.partition(" ")
+        if rest.strip() and self.command_of(first) == "save":          # save FILE
+            self._save_command(Path(rest.strip()))
             return "stay"
         if command == "quit":
             return "quit"
@@ -782,7 +813,7 @@ class Session:
                 con.tell(screen.ambiguous_message(text, exc.choices), fg="red")
                 return "stay"
             except IllegalActionError:
-                con.tell(screen.illegal_message(self.state, text), fg="red")
+                con.tell(screen.illegal_message(self.state, text, names=self.names), fg="red")
                 return "stay"
         self.play_action(action)
         return "played"
@@ -832,16 +863,11 @@ class Session:
         self._autosave()
         return "redraw"
 
-    def _save_command(self):
+    def _save_command(self, path=None):
+        """``save``: to the game's file, else to the default one (no question, whose answer could be a
+        move typed on); ``save FILE``: to ``FILE``."""
         con = self.console
-        path = self.record_path
-        if path is None:
-            default = default_record_path(self.ruleset, self.seed)
-            if con.interactive:
-                answer = con.read(_("Save to which file? [{default}] ").format(default=default))
-                path = Path(answer.strip()) if answer and answer.strip() else default
-            else:
-                path = default
+        path = path or self.record_path or default_record_path(self.ruleset, self.seed)
         try:
             path = self.save(path)
         except (OSError, OutputError) as exc:
@@ -858,7 +884,7 @@ class Session:
         limit = self.max_turns
         if limit is not None and self.state.turn >= limit and not self.state.is_terminal():
             limit = min(max(2 * limit, limit + DEFAULT_MAX_TURNS), MAX_TURNS_LIMIT)
-        return screen.resume_command(path, None if limit in (None, DEFAULT_MAX_TURNS) else limit)
+        return screen.resume_command(path, None if limit in (None, DEFAULT_MAX_TURNS) else limit, guide=self.guide)
 
     def _summary_lines(self) -> list[str]:
         """Where the game stands, as leaving prints it (a family's session words it its own way)."""

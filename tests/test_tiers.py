@@ -1,0 +1,66 @@
+"""The suite's two tiers (tests/README.md) and a clean Ctrl-C."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from _pytest._code import ExceptionInfo
+
+import conftest
+import tier
+
+TESTS = Path(__file__).parent
+
+
+def test_the_tier_is_the_one_asked_for(request):
+    asked = bool(request.config.getoption("--full")) or os.environ.get("RULEKIT_FULL", "") not in ("", "0")
+    assert tier.FULL == asked
+    assert tier.games(full=1000, quick=30) == (1000 if asked else 30)
+    assert conftest.pytest_report_header(request.config).startswith("rulekit tier: full" if asked else
+                                                                    "rulekit tier: quick")
+    with pytest.raises(AssertionError):
+        tier.games(full=10, quick=0)              # a quick tier plays fewer games, never none
+
+
+@pytest.mark.parametrize("args, env", [(["--full"], "0"), ([], "1")])
+def test_full_or_rulekit_full_chooses_the_full_tier(args, env):
+    """The option or the environment variable chooses the full tier (pytest's header says which); this run's
+    own tier is the other test's."""
+    environ = dict(os.environ, RULEKIT_FULL=env)
+    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider",
+                          str(TESTS / "test_tiers.py"), *args], env=environ, capture_output=True, text=True,
+                         cwd=TESTS.parent).stdout
+    assert "rulekit tier: full" in out and "rulekit tier: quick" not in out
+
+
+def test_the_seeded_game_tests_play_fewer_games_in_the_quick_tier():
+    import test_engine_differential as diff
+
+    assert (diff.GAMES_PER_RULESET, diff.GAMES_PER_VARIANT, diff.POLICY_GAMES) == \
+        ((1000, 100, 60) if tier.FULL else (20, 10, 9))
+
+
+def _interrupted_where_no_line_is_known():
+    """A KeyboardInterrupt whose traceback ends in an entry without a line number (``tb_lineno`` is None),
+    as when Ctrl-C lands in a frame of the compiled core at an instruction no line maps to."""
+    frame = sys._getframe()
+    nowhere = types.TracebackType(None, frame, 10 ** 6, -1)
+    assert nowhere.tb_lineno is None
+    try:
+        raise KeyboardInterrupt().with_traceback(nowhere)
+    except KeyboardInterrupt as exc:
+        return ExceptionInfo.from_exception(exc)
+
+
+def test_ctrl_c_in_the_suite_ends_in_pytests_summary_not_a_type_error():
+    excinfo = _interrupted_where_no_line_is_known()
+    with pytest.raises(TypeError):                # what pytest's own rendering does with such a frame
+        excinfo.getrepr(funcargs=True)
+    excinfo = _interrupted_where_no_line_is_known()
+    conftest.pytest_keyboard_interrupt(excinfo)   # the hook runs before the terminal's
+    shown = str(excinfo.getrepr(funcargs=True))
+    assert "KeyboardInterrupt" in shown and "_interrupted_where_no_line_is_known" in shown
