@@ -173,6 +173,59 @@ def amount_places(data) -> list[Amount]:
     return [item for item in walk(data) if isinstance(item, Amount)]
 
 
+class Field(NamedTuple):
+    """A value a ruleset writes (a number, a text, true or false, or null) at ``pointer``, with the place
+    of the schema that says what it may be (``where``, the node ``schema``) and, for an id it names, its
+    kind (``ref``)."""
+    pointer: str
+    value: object
+    where: str
+    schema: dict
+    ref: str | None
+
+
+def _fields(node, where: str, value, pointer: str, ref: str | None) -> Iterator[Field]:
+    if not isinstance(node, dict):
+        return
+    if "$ref" in node:
+        target, to = _resolve(node["$ref"])
+        # A value is the field where it is written (an id is a structure's requirement, not "an id"); a
+        # mapping or a list is what it is defined as (every structure's fields are those of $defs/structure).
+        yield from _fields(target, to if isinstance(value, (dict, list)) else where, value, pointer,
+                           node.get(REF, ref))
+        return
+    for key in ("oneOf", "anyOf"):
+        for i, sub in enumerate(node.get(key, ())):
+            if _fits(sub, value) and _says_what(sub):
+                yield from _fields(sub, f"{where}/{key}/{i}", value, pointer, ref)
+                return
+    if isinstance(value, dict):
+        props = node.get("properties", {})
+        extra = node.get("additionalProperties")
+        for key, sub in value.items():
+            if key in props:
+                yield from _fields(props[key], f"{where}/properties/{key}", sub, join(pointer, key), None)
+            elif isinstance(extra, dict):
+                yield from _fields(extra, f"{where}/additionalProperties", sub, join(pointer, key), None)
+    elif isinstance(value, list):
+        if isinstance(node.get("items"), dict):
+            for i, sub in enumerate(value):
+                yield from _fields(node["items"], f"{where}/items", sub, f"{pointer}/{i}", None)
+    else:
+        yield Field(pointer, value, where, node, node.get(REF, ref))
+
+
+def _says_what(node) -> bool:
+    """Whether a choice of the schema says what a value is (not only which fields are present)."""
+    return isinstance(node, dict) and any(k in node for k in ("type", "enum", "const", "$ref", "properties"))
+
+
+def fields(data) -> list[Field]:
+    """Every value a complete ruleset's ``data`` writes, with what the schema says of it (a test changes
+    each and requires the diff and the rulebook to say so)."""
+    return list(_fields(_resolve(COMPLETE)[0], COMPLETE, data if isinstance(data, dict) else {}, "", None))
+
+
 def tagged_places() -> dict[str, str]:
     """``{place in the schema: kind}`` for every reference the schema tags, reached from a complete
     ruleset (a test makes a typo at each and requires the validation to report it)."""
