@@ -159,3 +159,17 @@ def test_a_new_place_tagged_in_the_schema_is_checked_without_code(monkeypatch):
     monkeypatch.setattr(places, "_schema", lambda: schema)
     data = {"title": "mil", "structures": {"mill": {}}}
     assert [(r.pointer, r.ident, r.kind) for r in places.references(data)] == [("/title", "mil", "structure")]
+
+
+def test_a_new_amount_in_the_schema_is_checked_without_code(monkeypatch):
+    """design review 4, §5b: a setup field of starting bundles, each an amount (``$ref: #/$defs/amount``), names a
+    resource that does not exist: the reference is found from the schema alone, and the amount is one."""
+    schema = copy.deepcopy(places._schema())
+    schema["$defs"]["ruleset"]["properties"]["setup"]["properties"]["choose_start"] = {
+        "type": "array", "items": {"$ref": "#/$defs/amount"}}
+    monkeypatch.setattr(places, "_schema", lambda: schema)
+    data = {"setup": {"choose_start": [{"coin": 3}, {"gold": 3}]}}
+    assert [(r.pointer, r.ident, r.kind) for r in places.references(data)] == [
+        ("/setup/choose_start/0/coin", "coin", "resource"), ("/setup/choose_start/1/gold", "gold", "resource")]
+    assert [(a.pointer, a.others) for a in places.amount_places(data)] == [
+        ("/setup/choose_start/0", ()), ("/setup/choose_start/1", ())]
