@@ -129,7 +129,8 @@ def test_a_typo_at_every_tagged_place_is_reported_at_its_line(where, examples, t
 
 
 def test_the_unbroken_examples_are_valid(examples, tmp_path):
-    """The typo is the only problem of each broken file: the file written back without it validates."""
+    """The house rule that writes what no bundled ruleset does, written back as a complete file, validates:
+    a typo is then the only problem of a broken file."""
     data = examples["every-place"]
     path = tmp_path / "every-place-complete.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000), encoding="utf-8")

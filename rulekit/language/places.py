@@ -120,10 +120,10 @@ def _whole_numbers(node) -> bool:
 def _walk(node, where: str, value, pointer: str, seen: set) -> Iterator:
     if not isinstance(node, dict):
         return
+    if REF in node and isinstance(value, str):
+        yield Reference(pointer, value, node[REF], where)
     if "$ref" in node:
         target, ref = _resolve(node["$ref"])
-        if REF in node and isinstance(value, str):
-            yield Reference(pointer, value, node[REF], where)
         yield from _walk(target, ref, value, pointer, seen)
     for key in ("oneOf", "anyOf", "allOf"):
         for i, sub in enumerate(node.get(key, ())):
