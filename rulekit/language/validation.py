@@ -6,8 +6,8 @@ Two kinds of checks run on the resolved data (after ``extends``):
   each error of the validator becomes a short message of our own, one per
   keyword (missing field, unknown field with a suggestion, wrong type, value
   not allowed, number out of range, ...);
-- the checks a schema cannot express: every id a ruleset refers to exists,
-  prerequisites have no cycle, the goal pool holds the goals drawn, the coin
+- the checks a schema cannot express: every id a ruleset refers to exists
+  (wherever the schema tags a reference, ``x-ref``: :mod:`.places`), prerequisites have no cycle, the goal pool holds the goals drawn, the coin
   supply can pay the starting coins, sections an effect needs are present,
   the casting outcomes cover every number of white ships exactly once, ...
 
