@@ -52,6 +52,10 @@ NOT_PLAY = {
     # Flavor text: a sentence of atmosphere under a structure's or a goal's rule.
     "#/$defs/structure/properties/flavor": "a structure's flavor text",
     "#/$defs/goal/properties/flavor": "a goal's flavor text",
+    # The grammatical forms of a name written per language ("le Pari", "Minerais"): a sentence of that language
+    # uses the one it needs, and a form no sentence of the book needs is in none (the name itself is tested).
+    **{f"#/$defs/name/oneOf/1/additionalProperties/oneOf/1/properties/{form}": f"a name's form {form!r}"
+       for form in ("the", "a", "plural", "short", "one")},
     # The name screens and notation show for a hired sailor; the book's sentences say "sailor" in every language.
     f"{R}/sailors/properties/name/oneOf/0": "the name screens show for a hired sailor",
     # The book marks a rule the edition's text does not state as rulekit's reading; the rule played is the same.

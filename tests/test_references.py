@@ -53,6 +53,34 @@ scoring:
 
 TYPO = "zzq_typo"
 
+#: A condition naming each kind of id a condition names, to write at every place a condition is.
+CONDITIONS = [
+    {"metric": "coins_held", "coin": "gold", "at_least": 1},
+    {"metric": "conversions_this_turn", "conversion": "grind", "at_least": 1},
+    {"metric": "workers", "exclude": ["camp"], "at_least": 1},
+    {"metric": "held", "resource": "labor", "at_least": 1},
+    {"metric": "owns", "structure": "mill", "at_least": 1},
+]
+
+
+def _every_place() -> str:
+    """EVERY_PLACE, with each condition of CONDITIONS on each effect that takes one, as a goal, an objective
+    and an end condition."""
+    patch = yaml.safe_load(EVERY_PLACE)
+    for i, cond in enumerate(CONDITIONS):
+        patch["structures"][f"checked_{i}"] = {
+            "name": f"Checked {i}", "cost": {"labor": 1}, "vp": {"first": 1, "later": 0},
+            "effects": [{"income": {"coin": 1, "if": cond}}, {"gain": {"when": "built", "coin": 1, "if": cond}},
+                        {"space_yield": {"space": "coin", "coin": 1, "if": cond}},
+                        {"space_bonus": {"space": "labor_top", "labor": 1, "if": cond}}]}
+        patch.setdefault("goals", {})[f"checked_{i}"] = {"name": f"Checked {i}", "check": "end_of_turn",
+                                                         "condition": cond}
+        patch.setdefault("objectives", {"deal": 2, "keep": 1, "cards": {}})["cards"][f"checked_{i}"] = {
+            "name": f"Checked {i}", "vp": 1, "condition": cond}
+    patch["end"] = {"conditions": [{"player_condition": {**cond, "at_least": 9}} for cond in CONDITIONS]
+                    + [{"all_structures_built": {}}]}
+    return yaml.safe_dump(patch, sort_keys=False, allow_unicode=True)
+
 
 def _examples(tmp_path_factory) -> dict[str, dict]:
     """{ruleset id: its resolved data} for the bundled rulesets of the language, and the house rule above."""
@@ -63,7 +91,7 @@ def _examples(tmp_path_factory) -> dict[str, dict]:
             out[rid] = json.loads(json.dumps(ruleset.data))
     folder = tmp_path_factory.mktemp("every-place")
     path = folder / "every-place.yaml"
-    path.write_text(EVERY_PLACE, encoding="utf-8")
+    path.write_text(_every_place(), encoding="utf-8")
     assert [str(p) for p in validate_path(str(path))] == []
     out["every-place"] = json.loads(json.dumps(load_ruleset(str(path)).data))
     return out

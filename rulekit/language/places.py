@@ -18,8 +18,11 @@ sailors).
 >>> data = load_ruleset("province-en").data
 >>> sorted({ref.kind for ref in references(data)})
 ['coin', 'conversion', 'resource', 'space', 'structure', 'worker']
->>> next(a for a in amount_places(data) if a.pointer == "/structures/camp/cost")
-Amount(pointer='/structures/camp/cost', mapping={'labor': 3, 'coin': 3}, others=(), where='#/$defs/structure/properties/cost/oneOf/0')
+>>> camp = next(a for a in amount_places(data) if a.pointer == "/structures/camp/cost")
+>>> camp.mapping, camp.others
+({'labor': 3, 'coin': 3}, ())
+>>> camp.where
+'#/$defs/ruleset/properties/structures/additionalProperties > #/$defs/structure/properties/cost/oneOf/0'
 """
 from __future__ import annotations
 
@@ -34,11 +37,16 @@ REF = "x-ref"
 KINDS = ("structure", "worker", "conversion", "space", "resource", "coin", "worker_or_sailor")
 #: Where the complete form of a ruleset is, in the published schema (rulekit_tools.schemagen).
 COMPLETE = "#/$defs/ruleset"
+#: How a place reached through a ``$ref`` is written: the place of the ``$ref``, this, and the place in the
+#: definition (``...spaces/items/properties/yields > #/$defs/amount/propertyNames``): a definition used in
+#: several places is as many places.
+THROUGH = " > "
 
 
 class Reference(NamedTuple):
     """An id the ruleset names at ``pointer`` (a value, or a key of a mapping), of ``kind``;
-    ``where`` is the place of the schema that tags it (``#/$defs/card/properties/forbid/...``)."""
+    ``where`` is the place of the schema that tags it (``#/$defs/ruleset/properties/events/additionalProperties
+    > #/$defs/deck/properties/cards/items > #/$defs/card/properties/forbid/...``: :data:`THROUGH`)."""
     pointer: str
     ident: str
     kind: str
@@ -124,7 +132,7 @@ def _walk(node, where: str, value, pointer: str, seen: set) -> Iterator:
         yield Reference(pointer, value, node[REF], where)
     if "$ref" in node:
         target, ref = _resolve(node["$ref"])
-        yield from _walk(target, ref, value, pointer, seen)
+        yield from _walk(target, f"{where}{THROUGH}{ref}", value, pointer, seen)
     for key in ("oneOf", "anyOf", "allOf"):
         for i, sub in enumerate(node.get(key, ())):
             if _fits(sub, value):
@@ -229,27 +237,28 @@ def fields(data) -> list[Field]:
 def tagged_places() -> dict[str, str]:
     """``{place in the schema: kind}`` for every reference the schema tags, reached from a complete
     ruleset (a test makes a typo at each and requires the validation to report it)."""
-    out, done = {}, set()
+    out = {}
 
-    def visit(node, where):
+    def visit(node, where, chain):
         if not isinstance(node, dict):
             return
         if REF in node:
             out[where] = node[REF]
         if "$ref" in node:
             target, ref = _resolve(node["$ref"])
-            if ref not in done:
-                done.add(ref)
-                visit(target, ref)
+            if ref not in chain:          # a definition inside itself (a condition's all): its places once
+                visit(target, f"{where}{THROUGH}{ref}", chain | {ref})
         for key, sub in node.items():
             if key in ("properties", "$defs") and isinstance(sub, dict):
                 for name, child in sub.items():
-                    visit(child, f"{where}/{key}/{name}")
+                    if isinstance(child, dict) and "x-former-name-of" in child:
+                        continue          # the first language's name of a section, renamed as a file is read
+                    visit(child, f"{where}/{key}/{name}", chain)
             elif key in ("oneOf", "anyOf", "allOf"):
                 for i, child in enumerate(sub):
-                    visit(child, f"{where}/{key}/{i}")
+                    visit(child, f"{where}/{key}/{i}", chain)
             elif key in ("items", "additionalProperties", "propertyNames"):
-                visit(sub, f"{where}/{key}")
+                visit(sub, f"{where}/{key}", chain)
 
-    visit(_resolve(COMPLETE)[0], COMPLETE)
+    visit(_resolve(COMPLETE)[0], COMPLETE, frozenset())
     return out
