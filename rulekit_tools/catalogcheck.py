@@ -3,6 +3,7 @@
 ::
 
     python -m rulekit_tools.catalogcheck update   # extract, merge area files, update every .po
+    python -m rulekit_tools.catalogcheck update --check  # change nothing; exit 1 when update would
     python -m rulekit_tools.catalogcheck check    # report every problem as FILE:LINE: message
     python -m rulekit_tools.catalogcheck init de  # start a new language from the template
     python -m rulekit_tools.catalogcheck names my-rule.yaml --lang fr  # .po skeleton of a rule's names
@@ -128,11 +129,14 @@ def _render(catalog: Catalog) -> bytes:
 _VOLATILE = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date|Generated-By): .*\\n"\n', re.M)
 
 
-def _write_if_changed(path: Path, catalog: Catalog) -> bool:
-    """Write ``catalog`` to ``path`` unless only its dates would change."""
+def _write_if_changed(path: Path, catalog: Catalog, write: bool = True) -> bool:
+    """Write ``catalog`` to ``path`` unless only its dates would change; ``write=False``: only say
+    whether it would be written."""
     data = _render(catalog)
     if path.is_file() and _VOLATILE.sub(b"", path.read_bytes()) == _VOLATILE.sub(b"", data):
         return False
+    if not write:
+        return True
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_bytes(data)
@@ -227,17 +231,24 @@ def extract(root: Path) -> Catalog:
     return catalog
 
 
-def update(root: Path | None = None, log=print) -> list[Path]:
-    """Consolidate, extract and update; return the files written or removed."""
+def update(root: Path | None = None, log=print, write: bool = True) -> list[Path]:
+    """Consolidate, extract and update; return the files written or removed. ``write=False``
+    changes nothing and returns the files ``update`` would write or remove (none: the catalogs are
+    up to date, as ``.ci/checks/10-catalogs`` and ``tests/test_catalogs.py`` require)."""
     root = default_root() if root is None else Path(root)
     locales = root / "locales"
-    changed = list(consolidate(locales, log=log))
+    if write:
+        changed = list(consolidate(locales, log=log))
+    else:
+        changed = [p for lang in _languages(locales) for p in sorted((locales / lang / "LC_MESSAGES").glob("*.po"))
+                   if p.name != MAIN_PO]
     template = extract(root)
     pot_path = locales / TEMPLATE
-    if _write_if_changed(pot_path, template):
+    if _write_if_changed(pot_path, template, write):
         changed.append(pot_path)
-        log(f"wrote {pot_path} ({len(template)} messages)")
-    template = _read(pot_path)   # the dates as written
+        log(f"{'wrote' if write else 'would write'} {pot_path} ({len(template)} messages)")
+    if write or pot_path not in changed:
+        template = _read(pot_path)   # the dates as written
     for lang in _languages(locales):
         path = locales / lang / "LC_MESSAGES" / MAIN_PO
         if not path.is_file():
@@ -247,10 +258,10 @@ def update(root: Path | None = None, log=print) -> list[Path]:
         # rather than with a guess taken from another message.
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         catalog.fuzzy = False
-        if _write_if_changed(path, catalog):
+        if _write_if_changed(path, catalog, write):
             changed.append(path)
             missing = sum(1 for m in catalog if m.id and not _translated(m))
-            log(f"updated {path} ({missing} to translate)")
+            log(f"{'updated' if write else 'would update'} {path} ({missing} to translate)")
     if not changed:
         log("catalogs up to date")
     return changed
@@ -518,6 +529,8 @@ def main(argv=None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_update = sub.add_parser("update", help="merge area files, extract, update every catalog")
     p_update.add_argument("--root", type=Path, default=None, help="the repository (default: this checkout)")
+    p_update.add_argument("--check", action="store_true",
+                          help="change nothing; exit 1 when the catalogs are not what update would write")
     p_check = sub.add_parser("check", help="report every problem of the catalogs")
     p_check.add_argument("--locales", type=Path, default=None, help="a locales folder (default: the bundled one)")
     p_check.add_argument("--lang", action="append", help="check only this language (repeatable)")
@@ -542,6 +555,11 @@ def main(argv=None) -> int:
             sys.stdout.write(data.decode("utf-8"))
         return 0
 
+    if args.command == "update" and args.check:
+        stale = update(args.root, log=lambda line: None, write=False)
+        for path in stale:
+            print(f"{path}: not up to date; run python -m rulekit_tools.catalogcheck update", file=sys.stderr)
+        return 1 if stale else 0
     if args.command == "update":
         update(args.root)
         return 0

@@ -215,6 +215,27 @@ def test_update_extracts_merges_and_is_idempotent(tmp_path):
     assert {p: p.read_bytes() for p in (root / "locales").rglob("*.po*")} == snapshot
 
 
+def test_update_without_writing_names_what_it_would_change_and_touches_nothing(tmp_path):
+    root = make_project(tmp_path)
+    before = {p: p.read_bytes() for p in root.rglob("*.po*")}
+    stale = update(root, log=lambda line: None, write=False)
+    assert {p.name for p in stale} == {"play.po", "rulekit.pot", "rulekit.po"}
+    assert {p: p.read_bytes() for p in root.rglob("*.po*")} == before
+    update(root, log=lambda line: None)
+    assert update(root, log=lambda line: None, write=False) == []
+    (root / "rulekit" / "more.py").write_text("from rulekit.i18n import _\n_('A new message')\n", encoding="utf-8")
+    assert {p.name for p in update(root, log=lambda line: None, write=False)} == {"rulekit.pot", "rulekit.po"}
+    assert catalogcheck.main(["update", "--check", "--root", str(root)]) == 1
+
+
+def test_the_bundled_catalogs_are_up_to_date_and_translated():
+    """What .ci/checks/10-catalogs checks, as a test: extracting the messages of the code, the templates and
+    the rulesets changes no catalog (a message added or reworded without python -m rulekit_tools.catalogcheck
+    update fails here), and every message has a French translation with its placeholders and plural forms."""
+    assert [str(p.relative_to(ROOT)) for p in update(ROOT, log=lambda line: None, write=False)] == []
+    assert [str(p) for p in check(ROOT / "locales", use_msgfmt=shutil.which("msgfmt") is not None)] == []
+
+
 def test_init_starts_a_new_language_from_the_template(tmp_path):
     root = make_project(tmp_path)
     update(root, log=lambda line: None)

@@ -221,3 +221,17 @@ def test_the_casting_holder_and_heading_are_rules_the_diff_lists(tmp_path, lang,
     for line in lines:
         assert line + "\n" in text
     assert "Ships and sailors\n" not in text and "Pions Bateaux et Marins\n" not in text
+
+
+def test_the_three_player_game_says_its_sailors_share_the_cap(editions):
+    """province-3p keeps the edition's cap of 3 sailors on the Work Cycle for 9 sailors: the diff says the cap
+    is shared, in both languages."""
+    en, _fr = editions
+    three = load_ruleset("province-3p")
+    change = by_key(rule_diff(en, three))[("components", "sailors_max")]
+    assert change.new == ("At most 3 of the 9 sailors, all colors together, may be on the Work Cycle at once; "
+                          "then nobody may hire one.")
+    assert change.old == "At most 3 sailors, of any color, may be on the Work Cycle; then nobody may hire one."
+    with language("fr"):
+        change = by_key(rule_diff(en, three))[("components", "sailors_max")]
+    assert change.new.startswith("Au plus 3 des 9 Marins, toutes couleurs confondues")

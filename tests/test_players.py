@@ -74,6 +74,22 @@ def test_change_is_made_by_the_next_player_in_turn_order_who_can(tmp_path):
     S.check_invariants(st)
 
 
+def test_when_the_supply_pays_the_player_who_earns_counts_as_the_payer():
+    """docs/ruleset-reference.md, other_players: the change makers are asked from the earner's next: seat 1
+    earns, seat 2 is asked before seat 0, though both could make the change."""
+    st = three(first=1)
+    for p in range(3):
+        S.set_purse(st, p)
+    S.set_purse(st, 0, silver=5)
+    S.set_purse(st, 2, silver=5)
+    assert st.current == 1 and st.supply[S.coin(st, "silver")] == 0
+    st.play("move green@labor_top")            # lands on the coin space: earn 1
+    assert st.coin_value(1) == 1
+    assert st.purses[0][S.coin(st, "silver")] == 5          # not asked: seat 2 could
+    assert st.purses[2][S.coin(st, "silver")] < 5 and st.coin_value(2) == 5
+    S.check_invariants(st)
+
+
 @pytest.mark.parametrize("who", ["next_player", "nobody"])
 def test_change_made_by_the_next_player_only_or_by_nobody(tmp_path, who):
     st = three(tmp_path, make_change=who, borrow_from="any", revealed_goal="removed_if_several")
@@ -171,6 +187,46 @@ def test_a_finished_game_ranks_by_vp_then_by_the_tie_breaks():
     assert out.ranks == (1, 2, 3) and out.winners == (0,) and out.decided_by == "structures"
     assert st.result() == {"winner": 0, "decided_by": "structures"}
     assert st.returns() == (1.0, -0.5, -0.5)
+
+
+def test_players_level_on_everything_share_a_rank_and_the_next_rank_is_skipped():
+    """docs/ruleset-reference.md, tie_breaks: two level first are both 1, the next player is 3."""
+    st = three()
+    S.give_structures(st, 0, "mill")                       # 1 VP, one structure, the green workers
+    S.give_structures(st, 1, "lender")                     # the same
+    S.end_game(st)
+    out = st.outcome()
+    assert out.scores == (1, 1, 0)
+    assert out.ranks == (1, 1, 3) and out.winners == (0, 1) and out.decided_by == "tie"
+
+
+def test_decided_by_is_about_the_first_place_only():
+    """One player alone on the most VP: decided by vp, though the two behind are told apart by a tie-break."""
+    st = three()
+    S.give_structures(st, 0, "village", check_requires=False)   # 2 VP
+    S.give_structures(st, 1, "mill")                             # 1 VP, one structure
+    S.give_structures(st, 2, "lender")                           # 1 VP...
+    S.give_structures(st, 2, "mill", first=False)                # ...and two structures
+    S.end_game(st)
+    out = st.outcome()
+    assert out.scores == (2, 1, 1)
+    assert out.ranks == (1, 3, 2) and out.decided_by == "vp"
+
+
+def test_a_tie_break_is_compared_between_the_players_level_first_only():
+    """The two level on VP are level on structures too (a third player's more structures do not count):
+    the next tie-break, workers, decides."""
+    st = three()
+    S.give_structures(st, 0, "camp")                             # 1 VP, one structure, the Camp's worker
+    S.give_structures(st, 1, "mill")                             # 1 VP, one structure
+    S.give_structures(st, 2, "mill", first=False)                # 0 VP, two structures
+    S.give_structures(st, 2, "camp", first=False)
+    S.end_game(st)
+    out = st.outcome()
+    assert out.scores == (1, 1, 0)
+    assert [st.metric("structures", p) for p in range(3)] == [1, 1, 2]
+    assert st.metric("workers", 0) > st.metric("workers", 1)
+    assert out.ranks == (1, 2, 3) and out.winners == (0,) and out.decided_by == "workers"
 
 
 def test_a_player_count_the_ruleset_does_not_allow_is_refused_in_both_languages(tmp_path):

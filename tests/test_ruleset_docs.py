@@ -77,7 +77,13 @@ def test_first_house_rule_tutorial(tmp_path, monkeypatch):
     assert mine.data["structures"]["bank"]["requires"] == base.data["structures"]["bank"]["requires"]
 
 
+#: The structure an example of effects (a block that is only an ``effects:`` list) is given to.
+EFFECTS_HOLDER = {"name": "Example", "cost": {"labor": 1}, "vp": {"first": 1, "later": 0}}
+
+
 def test_reference_examples(tmp_path):
+    """Every YAML example of the reference is accepted by the validator: a complete house rule as it is,
+    a section as a house rule of province-en that writes it, a list of effects as those of a new structure."""
     text = (DOCS / "ruleset-reference.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
     assert len(blocks) >= 25
@@ -85,12 +91,19 @@ def test_reference_examples(tmp_path):
     for block in blocks:
         data = yaml.safe_load(block)
         assert isinstance(data, dict), block
+        path = tmp_path / "example.yaml"
         if "extends" in data:
-            path = tmp_path / "example.yaml"
             path.write_text(block, encoding="utf-8")
-            assert validate_path(path) == [], block
             variants += 1
-    assert variants >= 1
+        elif set(data) == {"effects"}:
+            patch = {"extends": "province-en", "id": "example",
+                     "structures": {"example": {**EFFECTS_HOLDER, "effects": data["effects"]}}}
+            path.write_text(yaml.safe_dump(patch, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        else:
+            head = "extends: province-en\n" + ("" if "id" in data else "id: example\n")
+            path.write_text(head + block, encoding="utf-8")
+        assert [str(p) for p in validate_path(path)] == [], block
+    assert variants >= 2
 
 
 def test_reference_names_every_field_and_primitive():

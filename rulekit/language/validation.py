@@ -6,8 +6,8 @@ Two kinds of checks run on the resolved data (after ``extends``):
   each error of the validator becomes a short message of our own, one per
   keyword (missing field, unknown field with a suggestion, wrong type, value
   not allowed, number out of range, ...);
-- the checks a schema cannot express: every id a ruleset refers to exists,
-  prerequisites have no cycle, the goal pool holds the goals drawn, the coin
+- the checks a schema cannot express: every id a ruleset refers to exists
+  (wherever the schema tags a reference, ``x-ref``: :mod:`.places`), prerequisites have no cycle, the goal pool holds the goals drawn, the coin
   supply can pay the starting coins, sections an effect needs are present,
   the casting outcomes cover every number of white ships exactly once, ...
 
@@ -29,7 +29,7 @@ import jsonschema
 
 from ..errors import Problem, printable
 from ..i18n import N_, _, ngettext
-from . import soundness
+from . import places, soundness
 from .names import SAILOR_KIND
 from .ruleset import Resolution, former_casting, schema
 from .yamlload import join
@@ -274,25 +274,14 @@ _DEFINED_AT = {
 
 class Effect(NamedTuple):
     """The language's row for an effect primitive (a key of ``$defs/effect``): what is checked
-    beyond the schema, and whether its value is an amount of resources (then :func:`amount_places`
-    yields it, and every key of it but ``not_amounts`` must be a declared resource).
-    ``tests/test_primitives.py`` checks that :data:`EFFECTS` has one row per effect of the schema."""
+    beyond the schema. Whether its value is an amount of resources, and which ids it names, the
+    schema says (:mod:`.places`: its ``propertyNames`` and fields tagged ``x-ref``), and the ids are
+    checked from there. ``tests/test_primitives.py`` checks that :data:`EFFECTS` has one row per
+    effect of the schema."""
 
     #: check(checker, pointer, value): what the schema cannot express (``pointer`` is the value's,
     #: ``/structures/ID/effects/I/NAME``); None: the schema says all.
     check: Callable | None
-    #: The keys of the value that are not resources when the value is an amount; None: it is no amount.
-    not_amounts: tuple | None
-
-
-def _check_unlock_worker(checker, pointer, value):
-    if isinstance(value, dict):
-        checker.ref(f"{pointer}/worker", value.get("worker"), "worker")
-
-
-def _check_conversion(checker, pointer, value):
-    if isinstance(value, dict):
-        checker.ref(f"{pointer}/conversion", value.get("conversion"), "conversion")
 
 
 def _check_effect_if(checker, pointer, value):
@@ -304,12 +293,6 @@ def _check_effect_if(checker, pointer, value):
             checker.add(pointer, _("this effect has a condition (if) but nothing to earn: name a resource and its amount"))
 
 
-def _check_space_yield(checker, pointer, value):
-    _check_effect_if(checker, pointer, value)
-    if isinstance(value, dict):
-        checker.ref(f"{pointer}/space", value.get("space"), "space")
-
-
 def _check_long_move(checker, pointer, value):
     if isinstance(value, dict):
         steps = _int(value.get("steps", 2))
@@ -319,14 +302,6 @@ def _check_long_move(checker, pointer, value):
                 "a long move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
                 "a long move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
                 len(spaces)).format(steps=steps, num=len(spaces)))
-
-
-def _check_space_bonus(checker, pointer, value):
-    _check_effect_if(checker, pointer, value)
-    if isinstance(value, dict):
-        checker.ref(f"{pointer}/space", value.get("space"), "space")
-        if not (value.get("worker") == SAILOR_KIND and isinstance(checker.data.get("sailors"), dict)):
-            checker.ref(f"{pointer}/worker", value.get("worker"), "worker")
 
 
 def _check_borrowing(checker, pointer, value):
@@ -354,16 +329,16 @@ _EFFECTS_WITH_IF = ("income", "gain", "space_yield", "space_bonus")
 
 #: effect name -> its row, in the order the checks run (only the first unknown ids get a suggestion).
 EFFECTS = {
-    "income": Effect(check=_check_effect_if, not_amounts=("if",)),
-    "gain": Effect(check=_check_effect_if, not_amounts=("when", "if")),
-    "unlock_worker": Effect(check=_check_unlock_worker, not_amounts=None),
-    "conversion": Effect(check=_check_conversion, not_amounts=None),
-    "space_yield": Effect(check=_check_space_yield, not_amounts=("space", "if")),
-    "long_move": Effect(check=_check_long_move, not_amounts=None),
-    "space_bonus": Effect(check=_check_space_bonus, not_amounts=("space", "worker", "if")),
-    "borrowing": Effect(check=_check_borrowing, not_amounts=None),
-    "ship_benefit": Effect(check=_check_ship_benefit, not_amounts=None),
-    "steal": Effect(check=_check_steal, not_amounts=("when", "from")),
+    "income": Effect(check=_check_effect_if),
+    "gain": Effect(check=_check_effect_if),
+    "unlock_worker": Effect(check=None),
+    "conversion": Effect(check=None),
+    "space_yield": Effect(check=_check_effect_if),
+    "long_move": Effect(check=_check_long_move),
+    "space_bonus": Effect(check=_check_effect_if),
+    "borrowing": Effect(check=_check_borrowing),
+    "ship_benefit": Effect(check=_check_ship_benefit),
+    "steal": Effect(check=_check_steal),
 }
 
 
@@ -398,40 +373,10 @@ def _players_most(players):
 
 
 def amount_places(data):
-    """``(pointer, mapping, other keys)`` for every amount of resources a ruleset
-    writes: costs, yields, incomes, gains, conversions, sailors' cost, repayment,
-    ship results' income."""
-    data = _dict(data)
-    for i, space in enumerate(_list(_dict(data.get("work_cycle")).get("spaces"))):
-        yield f"/work_cycle/spaces/{i}/yields", _dict(_dict(space).get("yields")), ()
-        if isinstance(_dict(space).get("toll"), dict):
-            yield f"/work_cycle/spaces/{i}/toll", space["toll"], ()
-    for sid, st in _dict(data.get("structures")).items():
-        base = join("/structures", sid)
-        yield f"{base}/cost", _dict(_dict(st).get("cost")), ()
-        for i, effect in enumerate(_list(_dict(st).get("effects"))):
-            for name, row in EFFECTS.items():
-                if row.not_amounts is not None and isinstance(_dict(effect).get(name), dict):
-                    yield f"{base}/effects/{i}/{name}", effect[name], row.not_amounts
-    for cid, conv in _dict(data.get("conversions")).items():
-        for key in ("pay", "gain"):
-            yield f"{join('/conversions', cid)}/{key}", _dict(_dict(conv).get(key)), ()
-    yield "/sailors/cost", _dict(_dict(data.get("sailors")).get("cost")), ()
-    for did, deck in _dict(data.get("events")).items():
-        for i, card in enumerate(_list(_dict(deck).get("cards"))):
-            base = f"{join('/events', did)}/cards/{i}"
-            card = _dict(card)
-            if isinstance(card.get("give"), dict):
-                yield f"{base}/give", card["give"], ()
-            for key in ("space_yield", "cost"):
-                if isinstance(_dict(card.get(key)).get("add"), dict):
-                    yield f"{base}/{key}/add", card[key]["add"], ()
-    yield "/borrowing/repay", _dict(_dict(data.get("borrowing")).get("repay")), ()
-    for oid, offer in _dict(_dict(data.get("trades")).get("offers")).items():
-        for key in ("give", "get"):
-            yield f"{join('/trades/offers', oid)}/{key}", _dict(_dict(offer).get(key)), ()
-    for i, outcome in enumerate(_list(_dict(data.get("casting")).get("outcomes"))):
-        yield f"/casting/outcomes/{i}/benefit/income", _dict(_dict(_dict(outcome).get("benefit")).get("income")), ()
+    """``(pointer, mapping, other keys)`` for every amount of resources a ruleset writes, where the
+    schema says one is (:func:`rulekit.language.places.amount_places`): costs, yields, tolls, incomes,
+    gains, conversions, sailors' cost, repayment, offers, cards, ship results' income."""
+    return [(place.pointer, place.mapping, place.others) for place in places.amount_places(_dict(data))]
 
 #: The language's row for each metric of a condition (``$defs/condition``'s ``metric``): the parameters
 #: it takes besides at_least/at_most (which one to count, or how). tests/test_primitives.py checks
@@ -924,6 +869,7 @@ class _Checker:
         self.holdings_ok = soundness.check_coin_holdings(self)
         soundness.check_conversion_loops(self)
         soundness.check_set_sizes(self)
+        self.check_references()
         self.check_resources()
         self.check_spaces(cycle)
         self.check_workers()
@@ -950,6 +896,18 @@ class _Checker:
         self.add(pointer, _unknown_id(kind, ident, self.known[kind], suggest=self.unknown_ids <= SUGGESTED_IDS),
                  causes=(join(where, ident), where), ident=ident)
 
+    def check_references(self):
+        """Every id the ruleset names where the schema tags a reference (``x-ref``: :mod:`.places`) is
+        one the ruleset defines; a sailor may be named where the kind is ``worker_or_sailor`` when the
+        ruleset has sailors."""
+        sailors = isinstance(self.data.get("sailors"), dict)
+        for pointer, ident, kind, _where in places.references(self.data):
+            if kind == "worker_or_sailor":
+                if ident == SAILOR_KIND and sailors:
+                    continue
+                kind = "worker"
+            self.ref(pointer, ident, kind)
+
     def check_resources(self):
         """At most one coins resource; end_of_turn and start are a pool's; every amount names a declared resource."""
         resources = _dict(self.data.get("resources"))
@@ -972,9 +930,6 @@ class _Checker:
                     "a cap limits what a player keeps at the end of their turn, but {resource} is lost then: "
                     "write end_of_turn: kept (or carry) beside it, or remove the cap").format(resource=rid))
         for pointer, amounts, others in amount_places(self.data):
-            for key in amounts:
-                if key not in others:
-                    self.ref(join(pointer, key), key, "resource")
             if pointer.endswith("/space_bonus") and "worker" in amounts and not any(k not in others for k in amounts):
                 self.add(pointer, _("an amount is missing: name a resource and how much ({known})").format(
                     known=", ".join(self.known["resource"])))
@@ -997,8 +952,6 @@ class _Checker:
                     id=sid, line=self.res.where(first[sid])[1]))
             else:
                 first[sid] = pointer
-        if "entry" in cycle:
-            self.ref("/work_cycle/entry", cycle["entry"], "space")
         steps = _int(_dict(self.data.get("turn")).get("move_steps"))
         n_spaces = len([s for s in self.spaces if isinstance(s, str)])
         if steps is not None and 1 <= steps <= 10 and n_spaces and steps >= n_spaces:
@@ -1006,9 +959,6 @@ class _Checker:
                 "a move of {steps} steps on a Work Cycle of {num} space would bring the worker back or around",
                 "a move of {steps} steps on a Work Cycle of {num} spaces would bring the worker back or around",
                 n_spaces).format(steps=steps, num=n_spaces), causes=("/work_cycle/spaces",))
-        sailors = _dict(self.data.get("sailors"))
-        if "entry" in sailors:
-            self.ref("/sailors/entry", sailors["entry"], "space")
         self.check_tolls(cycle)
 
     def check_tolls(self, cycle):
@@ -1057,10 +1007,6 @@ class _Checker:
             worker = _dict(worker)
             start = _list(worker.get("start"))
             base = join("/workers", wid)
-            if "entry" in worker:
-                self.ref(f"{base}/entry", worker["entry"], "space")
-            for i, sid in enumerate(start):
-                self.ref(f"{base}/start/{i}", sid, "space")
             count = _int(worker.get("count"))
             if count is not None and len(start) > count:
                 self.add(f"{base}/start", ngettext(
@@ -1075,8 +1021,6 @@ class _Checker:
                 pointer = f"{base}/requires/{i}"
                 if req == sid:
                     self.add(pointer, _("structure {id} requires itself").format(id=sid))
-                else:
-                    self.ref(pointer, req, "structure")
             for i, effect in enumerate(_list(structure.get("effects"))):
                 effect = _dict(effect)
                 for name, row in EFFECTS.items():
@@ -1091,8 +1035,6 @@ class _Checker:
             upgrades = structure.get("upgrades")
             if upgrades == sid:
                 self.add(f"{base}/upgrades", _("structure {id} is built over itself").format(id=sid))
-            elif isinstance(upgrades, str):
-                self.ref(f"{base}/upgrades", upgrades, "structure")
         self.check_given_structures()
 
     def check_given_structures(self):
@@ -1106,8 +1048,7 @@ class _Checker:
             pointer = f"/setup/given_structures/{i}/structure"
             if not isinstance(sid, str):
                 continue
-            if sid not in self.structures:
-                self.ref(pointer, sid, "structure")
+            if sid not in self.structures:         # an unknown id: check_references says so
                 continue
             if sid in seen:
                 self.add(pointer, _("{id} is given twice (first at item {first})").format(id=sid, first=seen[sid] + 1))
@@ -1129,8 +1070,7 @@ class _Checker:
         res, most = bid.get("in"), _int(bid.get("max"))
         if not isinstance(res, str):
             return
-        if res not in self.known["resource"]:
-            self.ref("/setup/bid/in", res, "resource")
+        if res not in self.known["resource"]:       # an unknown id: check_references says so
             return
         players = _players_most(_dict(self.data.get("components")).get("players")) or 2
         if _dict(_dict(self.data.get("resources")).get(res)).get("kind") == "coins":
@@ -1158,9 +1098,9 @@ class _Checker:
             pointer = f"/setup/draft/structures/{i}"
             if not isinstance(sid, str):
                 continue
-            if sid not in self.structures:
-                self.ref(pointer, sid, "structure")
-            elif sid in given:
+            if sid not in self.structures:         # an unknown id: check_references says so
+                continue
+            if sid in given:
                 self.add(pointer, _("{id} is given to every player at setup: it cannot also be picked in the "
                                     "draft").format(id=sid), causes=("/setup/given_structures",))
             elif sid == casting:
@@ -1195,7 +1135,7 @@ class _Checker:
                                      "{conversion} (remove roll, or ask for 2 or more)").format(least=least, conversion=cid))
 
     def check_events(self):
-        """Decks of event cards: every id a card or a reveal names exists, a card's id is unique in its deck,
+        """Decks of event cards (the ids a card or a reveal names are checked with every reference), a card's id is unique in its deck,
         every card has an effect, and no card forbids for the rest of the game what would stop the game
         for good (a space: the workers before it could never move on; a structure, where an end condition
         counts structures: every one built, or a player's). A card lasts for the rest of the game in a deck
@@ -1206,8 +1146,6 @@ class _Checker:
         for did, deck in _dict(self.data.get("events")).items():
             deck = _dict(deck)
             base = join("/events", did)
-            if isinstance(deck.get("reveal"), dict):
-                self.ref(f"{base}/reveal/on_build", deck["reveal"].get("on_build"), "structure")
             for_game = deck.get("lasts") == "game"
             last_for_good = deck.get("lasts") == "until_next"           # its last card lasts to the end
             first = {}
@@ -1224,11 +1162,7 @@ class _Checker:
                         first[cid] = f"{pointer}/id"
                 if not any(k in card for k in CARD_EFFECTS):
                     self.add(pointer, _("this card has no effect: give it space_yield, cost, forbid or give"))
-                self.ref(f"{pointer}/space_yield/space", _dict(card.get("space_yield")).get("space"), "space")
-                self.ref(f"{pointer}/cost/structure", _dict(card.get("cost")).get("structure"), "structure")
                 forbid = _dict(card.get("forbid"))
-                for key, kind in (("build", "structure"), ("space", "space"), ("conversion", "conversion")):
-                    self.ref(f"{pointer}/forbid/{key}", forbid.get(key), kind)
                 if for_game and isinstance(forbid.get("space"), str):
                     self.add(f"{pointer}/forbid/space", _(
                         "forbidding the space {space} for the rest of the game (lasts: game) stops for good every worker "
@@ -1313,22 +1247,13 @@ class _Checker:
                         self.check_condition(f"{pointer}/{combo}/{i}", sub)
             return
         metric = cond.get("metric")
-        if isinstance(cond.get("coin"), str):
-            self.ref(f"{pointer}/coin", cond["coin"], "coin")
-        if isinstance(cond.get("conversion"), str):
-            self.ref(f"{pointer}/conversion", cond["conversion"], "conversion")
-        if isinstance(cond.get("structure"), str):
-            self.ref(f"{pointer}/structure", cond["structure"], "structure")
         if isinstance(cond.get("resource"), str):
-            self.ref(f"{pointer}/resource", cond["resource"], "resource")
             if metric == "earned_this_turn" and cond["resource"] == getattr(self, "coins_resource", None):
                 self.add(f"{pointer}/resource", _(
                     "earned_this_turn counts a pool resource; for coins, use coin_value or coins_spent_this_turn"))
         if metric == "sailors_hired" and not isinstance(self.data.get("sailors"), dict):
             self.add(join(pointer, "metric"), _("the metric sailors_hired needs a top-level sailors section"),
                      causes=("/sailors",))
-        for i, wid in enumerate(_list(cond.get("exclude"))):
-            self.ref(f"{pointer}/exclude/{i}", wid, "worker")
         if isinstance(metric, str):
             for param, metrics in _METRIC_PARAMS.items():
                 if metric in metrics and param in _REQUIRED_PARAMS and param not in cond:
@@ -1493,8 +1418,6 @@ class _Checker:
                     "hire_sailor needs a top-level sailors section"), causes=("/sailors",))
         if not isinstance(casting, dict):
             return
-        if "structure" in casting:
-            self.ref("/casting/structure", casting["structure"], "structure")
         ships = comps.get("ship_tokens")
         if ships is None:
             self.add("/casting", _("a casting section needs components.ship_tokens (how many ship tokens are cast)"))

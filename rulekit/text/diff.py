@@ -199,7 +199,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("casting", "cast", _("Casting the ships"), " ".join(s.cast_sentences(data)))
         for outcome in data["casting"]["outcomes"]:
             add("casting", f"outcome:{outcome['id']}", _("Ship result {result}").format(result=s.outcome_label(data, outcome)),
-                s.outcome_sentence(data, outcome))
+                _("{ships}: {benefit}").format(ships=s.outcome_ships(data, outcome),
+                                               benefit=s.outcome_sentence(data, outcome)))
     if sailors:
         add("casting", "hire", _("Hiring sailors"), s.sailor_hire_sentence(data))
 

@@ -1689,6 +1689,13 @@ def sailor_max_sentence(data) -> str:
     limit = sailors.get("max_on_cycle")
     if limit is None:
         return _("Sailors may be hired as long as any remain in the supply.")
+    total = sailor_count_total(data)
+    if many_players(data) and total > limit:
+        # With more than two, the cap is shared by every player's sailors: said with how many there are.
+        return ngettext("At most {num} of the {total} sailors, all colors together, may be on the Work Cycle at "
+                        "once; then nobody may hire one.",
+                        "At most {num} of the {total} sailors, all colors together, may be on the Work Cycle at "
+                        "once; then nobody may hire one.", limit).format(num=limit, total=total)
     return ngettext("At most {num} sailor, of any color, may be on the Work Cycle; then nobody may hire one.",
                     "At most {num} sailors, of any color, may be on the Work Cycle; then nobody may hire one.",
                     limit).format(num=limit)
