@@ -148,3 +148,19 @@ def test_the_words_the_diff_and_the_bots(tmp_path):
     while not st2.is_terminal() and st2.turn < 4:
         st2.apply(bot.choose(st2) if st2.phase_name == "setup" else rng.choice(st2.legal_actions()))
     assert st2.phase_name != "setup"
+
+
+# ----------------------------------------------------------------- both engine paths, whole games
+
+@pytest.mark.parametrize("pays", ["winner", "all"])
+def test_same_games_on_both_engine_paths(tmp_path, pays):
+    """Random games and greedy ones, compared action by action between the compiled core and pure Python
+    (tests/test_engine_differential.py's own two players), on a house rule with both: an any_of that two
+    structures and a given one can meet, and a bid."""
+    from test_engine_differential import play_both, policy_both
+    rs = load_ruleset(variant(tmp_path, {
+        "setup": {"bid": {"in": "coin", "max": 2, "pays": pays}},
+        "structures": {"smithy": {"requires": {"any_of": ["mill", "union"]}},
+                       "bank": {"requires": {"any_of": ["lender", "camp", "harbor"]}}}}, name=f"both-{pays}"))
+    assert sum(play_both(rs, seed) for seed in range(12)) > 12 * 10
+    assert sum(policy_both(rs, seed) for seed in range(3)) > 3 * 10
