@@ -126,7 +126,7 @@ def give_structures(st, p: int, *names: str, first: bool | None = None, check_re
         s = sid(st, name)
         if st.owned[p] >> s & 1:
             raise ValueError(f"player {p} already owns {name}")
-        if check_requires and (c.requires[s] & st.owned[p]) != c.requires[s]:
+        if check_requires and not c.requirements_met(s, st.owned[p]):
             raise ValueError(f"{name} requires structures player {p} does not own")
         if bin(st.owned[p]).count("1") >= c.tokens:
             raise ValueError(f"player {p} has no structure token left")

@@ -76,6 +76,7 @@ SCHEMA_VISIBLE = (
     "unknown-end-condition.yaml", "unknown-field.yaml",
     "variant-without-id.yaml",              # a patch needs an id of its own
     "worker-entry-wrong-type.yaml", "wrong-type.yaml",
+    "requires-any-of-one.yaml", "bid-pays-unknown.yaml",
 )
 #: Wrong only for what a schema cannot know: the base (what a null removes, whether an entry is
 #: new and so must be complete), the ids a ruleset refers to, the checks across fields. The schema
@@ -95,6 +96,7 @@ CHECKS_ONLY = (
     "no-worker-starts.yaml", "owns-unknown-structure.yaml", "players-list-too-short.yaml",
     "players-range-reversed.yaml", "players-reading-missing.yaml", "players-sailor-colours.yaml",
     "prerequisite-cycle.yaml", "remove-nothing.yaml", "removed-lender-still-required.yaml",
+    "requires-any-of-unknown.yaml", "requires-any-of-unreachable.yaml",
     "requires-itself.yaml", "resource-second-coins.yaml", "resource-unknown-id.yaml",
     "roll-always-wins.yaml", "roll-never-wins.yaml",
     "events-card-no-effect.yaml", "events-unknown-space.yaml", "events-forbid-space-for-game.yaml",

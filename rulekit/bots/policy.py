@@ -87,7 +87,8 @@ def _first_value(c, weights) -> float:
 def _bid_value(state, a, p, weights) -> float:
     """setup.bid: a bid's value for seat ``p``, without playing it (the order is made only once every seat
     has bid): going first's worth (:func:`_first_value`) if the bid is above every bid ``p`` can see (open bids made before; sealed: none), minus
-    the bid itself at the weight of what it is paid in — every bid is paid, won or lost."""
+    the bid itself at the weight of what it is paid in — every bid is paid, won or lost (``pays: winner``: only
+    a bid that would win)."""
     c = state.c
     b = c.action_arg2[a]
     seen = 0
@@ -96,7 +97,9 @@ def _bid_value(state, a, p, weights) -> float:
             if q != p and state.bids[q] > seen:
                 seen = state.bids[q]
     cost = b * (weights[2] if c.bid_pool >= 0 else weights[1])
-    return (_first_value(c, weights) if b > seen else 0.0) - cost
+    if b > seen:
+        return _first_value(c, weights) - cost
+    return 0.0 if c.bid_winner_pays else 0.0 - cost
 
 
 #: decision kind (engine.DECISIONS) -> value(state, action, seat, weights): the evaluation of an option that

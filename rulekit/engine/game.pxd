@@ -135,6 +135,9 @@ cdef class Compiled:
     cdef public int clock_turns, clock_cond
     cdef public long long given_mask
     cdef public tuple upgrade_of, given_vp
+    # requires {any_of}: per structure, the set of which one must be owned (0: none); the structures with one.
+    cdef public tuple requires_any
+    cdef public long long any_req_mask
     cdef public tuple conv_roll_sides, conv_roll_at_least, action_chance
     # Tolls on spaces and steals of structures (interaction between players).
     cdef public tuple toll_pool, toll_coin
@@ -316,7 +319,7 @@ cdef class State:
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int,
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int, dest=cython.int,
-                   known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong,
+                   known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong, rest=cython.longlong,
                    free=cython.longlong, nd=cython.int, purse=cython.int)
     cdef int _legal_into(self, int* buf) except -1
 

@@ -509,8 +509,15 @@ class Compiled:
         self.vp_later = tuple(s["vp"]["later"] for s in sts)
         # upgrades: the structure built over (-1: none); owning it is required, and building returns it.
         self.upgrade_of = tuple(sidx[s["upgrades"]] if s.get("upgrades") else -1 for s in sts)
-        self.requires = tuple(sum(1 << sidx[r] for r in s.get("requires", ())) | (
-            1 << self.upgrade_of[i] if self.upgrade_of[i] >= 0 else 0) for i, s in enumerate(sts))
+        # requires: a list (all of them: requires, a set per structure, with the structure built over) or
+        # {any_of: [...]} (at least one: requires_any, 0 where none; any_req_mask, the structures with one, keeps
+        # the legal moves' test of it to a rarely taken branch).
+        reqs = [s.get("requires") or () for s in sts]
+        self.requires = tuple(sum(1 << sidx[r] for r in (() if isinstance(req, dict) else req)) | (
+            1 << self.upgrade_of[i] if self.upgrade_of[i] >= 0 else 0) for i, req in enumerate(reqs))
+        self.requires_any = tuple(sum(1 << sidx[r] for r in req["any_of"]) if isinstance(req, dict) else 0
+                                  for req in reqs)
+        self.any_req_mask = sum(1 << i for i in range(self.n_struct) if self.requires_any[i])
         # setup.given_structures: owned by every player from the start, scoring given_vp (first, later or 0).
         given = {g["structure"]: g.get("vp", "none") for g in (d["setup"].get("given_structures") or ())}
         self.given_mask = sum(1 << sidx[g] for g in given)
@@ -1024,6 +1031,14 @@ class Compiled:
             m |= self._unlocks[_ctz(structs)]
             structs &= structs - 1
         return m
+
+    def requirements_met(self, s: int, owned: int) -> bool:
+        """Whether a player owning the structures ``owned`` (a set) has what structure ``s`` requires: every
+        one of its list (and the structure it is built over), and one of its ``any_of``. The legal moves test
+        the same inline (State._legal_into); this is for the readers off the hot path (the screen, the hints)."""
+        if (self.requires[s] & owned) != self.requires[s]:
+            return False
+        return not self.requires_any[s] or bool(self.requires_any[s] & owned)
 
 
 # Where compile_ruleset keeps the tables on a ruleset (a dict: number of players -> Compiled): one place
@@ -2335,6 +2350,13 @@ class State:
         if self.built_this_turn < c.builds_per_turn and built < tokens:
             # The structures not owned, and not forbidden by an event, in order: a set.
             left = c.all_struct_mask & ~owned & ~self.ev_no_build
+            if left & c.any_req_mask:             # requires {any_of}: out where none of them is owned (rare)
+                rest = left & c.any_req_mask
+                while rest:
+                    s = _ctz(rest)
+                    rest &= rest - 1
+                    if not c.requires_any[s] & owned:
+                        left &= ~(BIT << s)
             while left:
                 s = _ctz(left)
                 left &= left - 1

@@ -244,7 +244,8 @@ def _bid_resolve(st, seat: int, arg: int, option: int):
 def _bid_order(st):
     """Every bid is in: the seats play from the highest bid to the lowest (ties: the earlier bidder, or drawn
     at random); the starting amounts are dealt in that order, then every seat pays its bid to the supply
-    (coins through the change-making; what the coins cannot pay is not paid); the draft, if any, follows."""
+    (``pays: winner``: only the first seat; coins through the change-making; what the coins cannot pay is not
+    paid); the draft, if any, follows."""
     c = st.c
     n = c.n_players
     bidders = _bidders(st)
@@ -261,7 +262,7 @@ def _bid_order(st):
     st.current = order[0]
     _deal(st, order)
     paid = [0] * n
-    for q in order:
+    for q in (order[:1] if c.bid_winner_pays else order):
         amount = st.bids[q]
         if c.bid_pool >= 0:
             i = q * c.n_pool + c.bid_pool
@@ -346,6 +347,7 @@ def _compile_bid(c, arg: dict):
     c.bid_max = arg["max"]
     c.bid_sealed = bool(arg.get("sealed", False))
     c.bid_ties_random = arg.get("ties", "bidding_order") == "random"
+    c.bid_winner_pays = arg.get("pays", "all") == "winner"
     res = arg["in"]
     c.bid_pool = c.pool_ids.index(res) if res in c.pool_ids else -1
     c.deal_later = True                         # the starting amounts follow the order the bids make

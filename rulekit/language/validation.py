@@ -1021,6 +1021,10 @@ class _Checker:
                 pointer = f"{base}/requires/{i}"
                 if req == sid:
                     self.add(pointer, _("structure {id} requires itself").format(id=sid))
+            for i, req in enumerate(_list(_dict(structure.get("requires")).get("any_of"))):   # one of them
+                pointer = f"{base}/requires/any_of/{i}"
+                if req == sid:
+                    self.add(pointer, _("structure {id} requires itself").format(id=sid))
             for i, effect in enumerate(_list(structure.get("effects"))):
                 effect = _dict(effect)
                 for name, row in EFFECTS.items():
@@ -1197,6 +1201,32 @@ class _Checker:
                 self.add(join("/structures", first) + where, _(
                     "prerequisite cycle: {cycle}; none of these structures could ever be built").format(
                         cycle=" → ".join(cycle + [cycle[0]])))
+        self._check_any_of_reachable(graph, reported)
+
+    def _check_any_of_reachable(self, graph, reported):
+        """requires {any_of}: a structure can be built once its list (``graph``) and one of its any_of can. One
+        whose list can be but none of its any_of ever can (each waits, through the others, on it) is reported at
+        its any_of; structures of a cycle already ``reported``, and those waiting on them, are not again."""
+        either = {sid: [r for r in _list(_dict(_dict(st).get("requires")).get("any_of"))
+                        if isinstance(r, str) and r in self.structures and r != sid]
+                  for sid, st in self.structures.items()}
+        if not any(either.values()):
+            return
+        can = {_dict(g).get("structure") for g in _list(_dict(self.data.get("setup")).get("given_structures"))}
+        grew = True
+        while grew:
+            grew = False
+            for sid in self.structures:
+                if sid not in can and all(r in can for r in graph[sid]) and (
+                        not either[sid] or any(r in can for r in either[sid])):
+                    can.add(sid)
+                    grew = True
+        for sid, alts in either.items():
+            if alts and sid not in can and sid not in reported and all(r in can for r in graph[sid]) \
+                    and not reported.intersection(alts):
+                self.add(join("/structures", sid) + "/requires/any_of", _(
+                    "{id} requires one of {structures}, but none of them could ever be built before it").format(
+                        id=sid, structures=", ".join(alts)))
 
     @staticmethod
     def _find_cycle(start, graph):

@@ -624,6 +624,9 @@ def _bid_amount(state, action: int) -> str:
 
 
 def _describe_bid(state, action: int) -> str:
+    if state.c.bid_winner_pays:
+        return _("Bid {amount} for the seat order (the highest bid plays first; only the first player pays)").format(
+            amount=_bid_amount(state, action))
     return _("Bid {amount} for the seat order (the highest bid plays first; every bid is paid)").format(
         amount=_bid_amount(state, action))
 
@@ -682,6 +685,12 @@ def _bids_line(state, event, names) -> str:
     bids = join_names([_("{player}: {amount}").format(player=names[q], amount=_sentences.resource_amount(
         c.data, res, b)) for q, b in enumerate(event[1])])
     order = " → ".join(str(names[q]) for q in event[2])
+    if c.bid_winner_pays:                       # setup.bid.pays: winner
+        first = names[event[2][0]]
+        payer = _("Only you pay your bid to the supply.") if _is_you(first) else _(
+            "Only {player} pays their bid to the supply.").format(player=first)
+        return _("The bids: {bids}. The order of play, from the highest bid: {order}. {payer}").format(
+            bids=bids, order=order, payer=payer)
     return _("The bids: {bids}. The order of play, from the highest bid: {order}. Each player pays their bid to "
              "the supply.").format(bids=bids, order=order)
 def _describe_offer(state, action: int) -> str:
@@ -1054,8 +1063,7 @@ def why_illegal(state, action: int) -> str:
             return _("you already own the {structure}").format(structure=sname)
         if state.built_this_turn:
             return _("you have already built a structure this turn")
-        missing = [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
-                   if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]
+        missing = _missing_requirements(state, p, s)
         if missing:
             return _("the {structure} needs the {required} first").format(structure=sname,
                                                                          required=format_list(missing))
@@ -1722,6 +1730,23 @@ def help_lines(state, width: int = WIDTH) -> list[str]:
     return out
 
 
+def _requirement_names(c, s: int, owned: int) -> list:
+    """What structure ``s`` requires and a player owning ``owned`` (a set; -1: everything, to list them all)
+    lacks: each structure of its list not owned, then its ``any_of`` as one item ("Lender or Mill") when none
+    of them is owned."""
+    d = c.data
+    out = [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
+           if c.requires[s] >> r & 1 and (owned < 0 or not owned >> r & 1)]
+    if c.requires_any[s] and (owned < 0 or not c.requires_any[s] & owned):
+        out.append(format_list([name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
+                                if c.requires_any[s] >> r & 1], "or"))
+    return out
+
+
+def _missing_requirements(state, p: int, s: int) -> list:
+    return _requirement_names(state.c, s, state.owned[p])
+
+
 def cost_lines(state, names, width: int = WIDTH) -> list[str]:
     """Every structure: its cost, what it requires, its VP, its effect, and whether the player can build it."""
     c = state.c
@@ -1731,14 +1756,12 @@ def cost_lines(state, names, width: int = WIDTH) -> list[str]:
     out = [_("Structures (cost · requires · VP for the first builder / the second · effect):")]
     for s in range(c.n_struct):
         sname = name(d, "structure", c.struct_ids[s])
-        req = [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct) if c.requires[s] >> r & 1]
+        req = _requirement_names(c, s, -1)
         owners = [names[q] for q in seats(state) if state.owned[q] >> s & 1]
         if state.owned[p] >> s & 1:
             status = _("built") if you else _("built by {player}").format(player=names[p])
-        elif any(c.requires[s] >> r & 1 and not state.owned[p] >> r & 1 for r in range(c.n_struct)):
-            status = _("not yet: needs {required}").format(required=join_names(
-                [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
-                 if c.requires[s] >> r & 1 and not state.owned[p] >> r & 1]))
+        elif not c.requirements_met(s, state.owned[p]):
+            status = _("not yet: needs {required}").format(required=join_names(_missing_requirements(state, p, s)))
         else:
             # In the Work Cycle phase a resource earned this turn (Labor) may still come: what is held of it
             # is not yet what is missing, but it is not there either

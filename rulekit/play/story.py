@@ -355,7 +355,7 @@ def saving_for(state, seat: int):
         return None
     best = None
     for s in range(c.n_struct):
-        if owned >> s & 1 or (c.requires[s] & owned) != c.requires[s]:
+        if owned >> s & 1 or not c.requirements_met(s, owned):
             continue
         key = (sum(c.cost_pool[s]) + c.cost_coin[s], s)
         if best is None or key < best[0]:

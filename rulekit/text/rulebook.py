@@ -163,7 +163,10 @@ def requirements_svg_data(data) -> dict | None:
     structure on the row of the first structure it requires. None when no
     structure requires another."""
     structures = data.get("structures") or {}
-    requires = {sid: [r for r in (st.get("requires") or []) if r in structures] for sid, st in structures.items()}
+    # requires {any_of}: an arrow from each of them, dashed (one of them is enough).
+    either = {sid: [r for r in sentences.requirements(st)[1] if r in structures] for sid, st in structures.items()}
+    requires = {sid: [r for r in sentences.requirements(st)[0] if r in structures] + either[sid]
+                for sid, st in structures.items()}
     involved = [sid for sid in structures if requires[sid] or any(sid in r for r in requires.values())]
     if not involved:
         return None
@@ -201,7 +204,7 @@ def requirements_svg_data(data) -> dict | None:
             sx, sy = a["x"] + box_w, a["y"] + box_h / 2
             ex, ey = b["x"] - 7, b["y"] + box_h / 2
             arrows.append({"d": f"M {sx:.1f} {sy:.1f} C {sx + gap_x / 2:.1f} {sy:.1f} "
-                                f"{ex - gap_x / 2:.1f} {ey:.1f} {ex:.1f} {ey:.1f}"})
+                                f"{ex - gap_x / 2:.1f} {ey:.1f} {ex:.1f} {ey:.1f}", "any": r in either[sid]})
     width = round(margin * 2 + (max(depth.values()) + 1) * box_w + max(depth.values()) * gap_x)
     height = round(margin * 2 + next_row * box_h + (next_row - 1) * gap_y)
     return {"nodes": list(nodes.values()), "arrows": arrows, "w": round(box_w, 1), "h": box_h,

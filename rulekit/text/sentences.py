@@ -222,9 +222,24 @@ def nothing() -> str:
     return _("nothing")
 
 
+def requirements(structure) -> tuple[list, list]:
+    """A structure's ``requires`` as (all of, any of): a list is all of them; ``{any_of: [...]}`` one of them."""
+    req = structure.get("requires") or []
+    if isinstance(req, dict):
+        return [], list(req.get("any_of") or ())
+    return list(req), []
+
+
 def requires_phrase(data, sid: str) -> str:
-    req = data["structures"][sid].get("requires") or []
-    return join_and(structure_name(data, r) for r in req) if req else _("none")
+    every, one_of = requirements(data["structures"][sid])
+    if one_of:
+        return join_or(structure_name(data, r) for r in one_of)
+    return join_and(structure_name(data, r) for r in every) if every else _("none")
+
+
+def any_of_requirements(data) -> bool:
+    """Whether a structure requires one of several (``requires: {any_of: [...]}``)."""
+    return any(requirements(st)[1] for st in (data.get("structures") or {}).values())
 
 
 def count_phrase(cond) -> str:
@@ -661,8 +676,12 @@ def bid_sentence(data) -> str:
     else:
         order = _("Then the players take their turns from the highest bid to the lowest (equal bids: the player "
                   "who bid first plays earlier).")
-    deal = _("The starting amounts are dealt in that new order, and each player pays their own bid to the "
-             "supply, won or lost.")
+    if bid.get("pays") == "winner":
+        deal = _("The starting amounts are dealt in that new order, and only the player who plays first pays "
+                 "their bid to the supply; the others pay nothing.")
+    else:
+        deal = _("The starting amounts are dealt in that new order, and each player pays their own bid to the "
+                 "supply, won or lost.")
     return _("{how} {order} {deal}").format(how=how, order=order, deal=deal)
 
 
