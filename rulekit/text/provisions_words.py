@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..i18n import _, format_list, ngettext
+from ..i18n import _, join_names, ngettext
 from ..language.names import display_name
 
 
-def good_name(rules, colour: str) -> str:
+def good_name(rules, colour: str):
     """A good's name in the current language (the catalog's translation of the name the ruleset writes, or the
-    ruleset's own name in that language), by its colour."""
-    return str(display_name(rules.data, "good", colour))
+    ruleset's own name in that language), by its colour: a :class:`~rulekit.i18n.Name`, which knows its
+    article and gender (« l’Équipement », masculine), for the sentences that agree with it."""
+    return display_name(rules.data, "good", colour)
 
 
 def month_name(rules, index: int) -> str:
@@ -51,7 +52,7 @@ def bonus_rows(rules) -> list:
                 parts.append(_("most {goods} sold: {points}").format(goods=names[o.goods[0]], points=worth))
             else:
                 parts.append(_("most {goods} sold, counted together: {points}").format(
-                    goods=format_list([names[g] for g in o.goods]), points=worth))
+                    goods=join_names([names[g] for g in o.goods]), points=worth))
         rows.append((card, " · ".join(parts)))
     return rows
 
