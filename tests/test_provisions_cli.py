@@ -146,8 +146,8 @@ def test_a_finished_record_replays_with_its_result(tmp_path):
 
 @pytest.mark.parametrize("lang,words", [
     ("en", ["## Setup", "reconstructed", "| p01 |", "| black | Coffee | 10 |", "| July | 3 |", "most Coffee sold"]),
-    ("fr", ["## Mise en place", "reconstitu", "| p01 |", "| black | Café | 10 |", "| juillet | 3 |",
-            "le plus de Café vendus"])])
+    ("fr", ["## Mise en place", "reconstitu", "| p01 |", "| noir | Café | 10 |", "| juillet | 3 |",
+            "le plus de Café vendu\u202f:", "le plus de Farine vendue\u202f:"])])
 def test_rulebook_in_english_and_french(lang, words):
     result = run("rulebook", "provisions-1849", "--lang", lang)
     assert result.exit_code == 0, result.output

@@ -298,6 +298,8 @@ def join_names(names, style: str = "standard") -> str:
     names = list(names)
     if not names:
         return ""
+    if len(names) == 1:
+        return names[0]
     text = format_list([str(n) for n in names], style=style)
     kinds = {getattr(n, "kind", "") for n in names}
     if len(kinds) != 1 or not all(isinstance(n, Name) for n in names):

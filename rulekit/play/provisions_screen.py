@@ -8,8 +8,9 @@ names them; every other word goes through the catalog.
 from __future__ import annotations
 
 from ..engine.provisions import BONUS, BUY, KEEP, OCTOBER, OVER, PASS, SELL, SWAP, TAKE, TRADE
-from ..i18n import _, format_list, ngettext
+from ..i18n import NAME_FORMS, Name, _, format_list, join_names, ngettext
 from ..text import provisions_words as words
+from . import provisions_notation as pnotation
 
 #: The commands of a Provisions game (Province's, without those that name its parts).
 PLAY_COMMANDS = ("help", "rules", "log", "hint", "undo", "save", "quit")
@@ -18,7 +19,10 @@ PLAY_COMMANDS = ("help", "rules", "log", "hint", "undo", "save", "quit")
 def good_name(state, colour: str) -> str:
     """A good as the ruleset names it, with its colour: ``Beans (red)``."""
     if colour in state.rules.colours:
-        return _("{good} ({color})").format(good=words.good_name(state.rules, colour), color=colour)
+        good = words.good_name(state.rules, colour)
+        text = _("{good} ({color})").format(good=good, color=words.colour_name(colour))
+        # the good's gender and article go with it: « le plus de Farine (blanc) vendue »
+        return Name(text, good.kind, good.source, {spec: good.form(spec) for spec in NAME_FORMS.get(good.kind, ())})
     return colour
 
 
@@ -84,7 +88,7 @@ def bonus_text(state, card: int) -> str:
         if not goods:
             parts.append(_("most prospectors provisioned: {points}").format(points=worth))
         else:
-            names = format_list([good_name(state, t.colours[g]) for g in goods])
+            names = join_names([good_name(state, t.colours[g]) for g in goods])
             text = (_("most {goods} sold: {points}") if len(goods) == 1
                     else _("most {goods} sold, counted together: {points}"))
             parts.append(text.format(goods=names, points=worth))
@@ -171,7 +175,7 @@ def choice_lines(state) -> list[str]:
     out = [_("Your choices (type a number or the action):")]
     for i, a in enumerate(state.legal_actions(), 1):
         out.append(f"  {i:>2}. " + _("{action} [{notation}]").format(action=describe(state, a),
-                                                                      notation=state.notation(a)))
+                                                                      notation=pnotation.local(state, a)))
     return out
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from ..i18n import _
 from ..language.names import display_name
+from . import provisions_notation as pnotation
 from . import provisions_screen as pscreen
+from . import screen
 from . import story
 from .session import Session, bot_choose, is_human
 
@@ -74,7 +76,8 @@ class ProvisionsSession(Session):
         out.extend(pscreen.board_lines(st, self.names, seat=st.current))
         out.append("")
         out.extend(pscreen.choice_lines(st))
-        out.append(con.style(_("Commands: {commands}").format(commands=", ".join(pscreen.PLAY_COMMANDS)), dim=True))
+        out.append(con.style(_("Commands: {commands}").format(
+            commands=", ".join(screen.command_word(c) for c in pscreen.PLAY_COMMANDS)), dim=True))
         return out
 
     def _draw(self):
@@ -115,7 +118,7 @@ class ProvisionsSession(Session):
         if command == "hint":
             action, _reason = bot_choose("bot:greedy", self.state, self.seed)
             con.tell(_("Hint: {action} [{notation}].").format(action=pscreen.describe(self.state, action),
-                                                             notation=self.state.notation(action)))
+                                                             notation=pnotation.local(self.state, action)))
             return "stay"
         if command is not None:
             return super()._command(text)
@@ -125,7 +128,7 @@ class ProvisionsSession(Session):
         from ..errors import IllegalActionError
 
         try:
-            action = self.state.parse(text)
+            action = pnotation.parse(self.state, text)
         except IllegalActionError:
             con.tell(_("“{text}” is not a legal action here; type a number from 1 to {last}, or help.").format(
                 text=text, last=len(legal)), fg="red")

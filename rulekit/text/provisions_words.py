@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..i18n import _, join_names, ngettext
+from ..i18n import _, join_names, ngettext, pgettext
 from ..language.names import display_name
 
 
@@ -12,6 +12,18 @@ def good_name(rules, colour: str):
     ruleset's own name in that language), by its colour: a :class:`~rulekit.i18n.Name`, which knows its
     article and gender (« l’Équipement », masculine), for the sentences that agree with it."""
     return display_name(rules.data, "good", colour)
+
+
+def colour_name(colour: str) -> str:
+    """A colour of the goods (``brown``) in the current language (« marron »), translated with the
+    context ``color`` as the workers' colours are; a colour the catalog lacks is shown as written."""
+    return pgettext("color", colour)
+
+
+def _colour_messages():
+    """Never called: the colours of the bundled Provisions ruleset that Province's workers do not
+    have, listed so that the extraction puts them in the catalog."""
+    return [pgettext("color", "brown"), pgettext("color", "grey")]
 
 
 def month_name(rules, index: int) -> str:
