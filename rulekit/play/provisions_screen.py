@@ -260,9 +260,9 @@ def production_line(state) -> str:
     parts = []
     for g, card in enumerate(state.production_shown):
         if card > 0:
-            parts.append(f"{t.colours[g]} +{card}")
+            parts.append(f"{words.colour_name(t.colours[g])} +{card}")
         elif card < 0:
-            parts.append(f"{t.colours[g]} −{-card}")
+            parts.append(f"{words.colour_name(t.colours[g])} −{-card}")
     return _("Production this month: {cards}.").format(cards=", ".join(parts))
 
 
@@ -290,6 +290,8 @@ def winner_line(state, names) -> str:
         return _("Shared victory: {players}.").format(players=format_list(winners))
     why = {"points": _("on points"), "prospectors": _("on points, then the most prospectors provisioned"),
            "goods": _("on points, then the most goods in stock")}.get(outcome.decided_by, "")
+    if _is_you(winners[0]):
+        return _("You win ({why}).").format(why=why)
     return _("{player} wins ({why}).").format(player=winners[0], why=why)
 
 
