@@ -212,7 +212,7 @@ def test_the_screen_shows_each_seat_s_compensation_and_the_score_adds_it():
 def test_rulebook_html():
     result = run("rulebook", "provisions-1849", "--format", "html")
     assert result.exit_code == 0
-    assert result.output.startswith("<!DOCTYPE html>") and "<table>" in result.output
+    assert result.output.startswith("<!DOCTYPE html>") and "<table class=\"long\">" in result.output
 
 
 def test_the_short_variant_validates_diffs_and_plays():

@@ -33,9 +33,10 @@ def month_name(rules, index: int) -> str:
 
 def event_text(event) -> str:
     """A month's event in words."""
-    return {None: "—", "discard": _("the rightmost prospector leaves"),
+    return {None: "—", "discard": _("the rightmost prospector leaves; a new one arrives"),
             "vigilantes_leave": _("the vigilantes leave town"),
-            "rush": _("before every action, the rightmost prospector leaves (not right after a sale)")}.get(
+            "rush": _("before every action, the rightmost prospector leaves and a new one arrives (not right after "
+                      "a sale)")}.get(
         event, str(event))
 
 
