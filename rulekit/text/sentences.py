@@ -1106,6 +1106,11 @@ def end_condition_by_key(data, key):
     return next((cond for cond in conds if end_condition_kind(cond) == key), None)
 
 
+def finish_turn_is_reading(data) -> bool:
+    """Whether the book prints how the last turn ends as rulekit's reading (``readings: finish_turn``)."""
+    return is_reading(data, "finish_turn")
+
+
 def finish_turn_sentence(data) -> str:
     if data["end"].get("finish_turn") and data["end"].get("finish_round"):
         return _("The player whose action ended the game finishes their turn, and the others play on to the end "
@@ -1343,6 +1348,8 @@ def conversion_rule(data, cid: str) -> str:
         else:
             payout = _("It is allowed even when the coins cannot pay out its {coins}: you pay, and earn only what the "
                        "coins can pay.").format(coins=coins_name(data))
+            if is_reading(data, "convert_when_supply_short"):
+                payout = reading_note(payout)
         text = _("{rule} {payout}").format(rule=text, payout=payout)
     return text
 
@@ -1529,6 +1536,11 @@ def borrowing_sentences(data) -> list[tuple[str, bool]]:
     token = token_phrase(data)
     if many_players(data):
         first = _many_borrowing_first(data, lender, token)
+    elif is_reading(data, "borrow_missing_only") and is_reading(data, "borrow_lasts_turn"):
+        first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built: "
+                    "they take {token} and use that structure's effects.").format(token_of=lender, token=token), False),
+                 (_("You may borrow only a structure you have not built yourself."), True),
+                 (_("The borrowed effects last until the end of your turn."), True)]
     elif is_reading(data, "borrow_missing_only"):
         first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built: "
                     "they take {token} and use that structure's effects until the end of their turn.").format(
@@ -1545,7 +1557,7 @@ def borrowing_sentences(data) -> list[tuple[str, bool]]:
          is_reading(data, "borrowed_income_at_once")),
         (borrowing_repay_sentence(data), False),
         (borrowing_same_turn_sentence(data), False),
-        (borrowing_repay_effect_sentence(data), False),
+        (borrowing_repay_effect_sentence(data), is_reading(data, "borrow_lasts_turn")),
         (borrowing_take_sentence(data), False),
         (borrowing_penalty_sentence(data), False),
     ]
