@@ -98,6 +98,8 @@ def _prepare(text: str, number: str, english: str) -> str:
         return token.strip('()“”".,;:\u202f\xa0')
 
     code = {core(t) for t in english.split() if _CODE.match(core(t)) and re.search(r"[-:_,\[\]=/.@#]", core(t))}
+    # a player spec in the French words (humain,bot:difficile): code too, never prose ("word:word")
+    code |= {core(t) for t in text.split() if re.search(r"[a-z]:[a-zé]", core(t)) and _CODE.match(core(t).replace("é", "e"))}
     text = _LOCATION.sub("", text.replace("\n", " "))   # FILE:LINE: is not prose
     for setting in set(_SETTING.findall(english)):      # YAML carried over unchanged is code too
         text = text.replace(setting, "X")
