@@ -1321,7 +1321,7 @@ def worker_start_sentence(data, wid: str) -> str | None:
 # Conversions, borrowing, casting and sailors
 
 
-def conversion_rule(data, cid: str) -> str:
+def conversion_rule(data, cid: str, mark_readings: bool = False) -> str:
     conv = data["conversions"][cid]
     pay = _("Pay {pay} to earn {gain}.").format(pay=amount(conv["pay"], data), gain=amount(conv["gain"], data))
     roll = conv.get("roll") or {}
@@ -1348,8 +1348,8 @@ def conversion_rule(data, cid: str) -> str:
         else:
             payout = _("It is allowed even when the coins cannot pay out its {coins}: you pay, and earn only what the "
                        "coins can pay.").format(coins=coins_name(data))
-            if is_reading(data, "convert_when_supply_short"):
-                payout = reading_note(payout)
+            if mark_readings and is_reading(data, "convert_when_supply_short"):
+                payout = reading_note(payout)       # the book marks it; the diff compares the rule
         text = _("{rule} {payout}").format(rule=text, payout=payout)
     return text
 
@@ -1380,8 +1380,9 @@ def conversions_limit_sentence(data) -> str | None:
                     MAX_CONVERSIONS_PER_TURN).format(num=MAX_CONVERSIONS_PER_TURN)
 
 
-def conversion_sentence(data, cid: str) -> str:
-    return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid), rule=conversion_rule(data, cid))
+def conversion_sentence(data, cid: str, mark_readings: bool = False) -> str:
+    return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
+                                            rule=conversion_rule(data, cid, mark_readings))
 
 
 def builds_sentence(data) -> str:
