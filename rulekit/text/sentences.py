@@ -1998,6 +1998,22 @@ def deck_name(data, did: str) -> str:
     return entry_name((data.get("events") or {}).get(did), "deck", did)
 
 
+def extra_component_lines(data) -> list[str]:
+    """The components a house rule adds to the box, for the book's « Components »: the cards of each event
+    deck and the secret objective cards."""
+    out = []
+    for did, deck in (data.get("events") or {}).items():
+        n = sum(card.get("count", 1) for card in (deck or {}).get("cards") or ())
+        out.append(ngettext("{num} card of the {deck} event deck (table in “Events”).",
+                            "{num} cards of the {deck} event deck (table in “Events”).", n).format(
+            num=n, deck=deck_name(data, did)))
+    cards = objective_cards(data)
+    if cards:
+        out.append(ngettext("{num} secret objective card (table in “Goals”).",
+                            "{num} secret objective cards (table in “Goals”).", len(cards)).format(num=len(cards)))
+    return out
+
+
 def card_entry(data, did: str, cid: str):
     """The card ``cid`` of deck ``did`` as the ruleset writes it (None if there is none)."""
     return next((c for c in ((data.get("events") or {}).get(did) or {}).get("cards") or () if c.get("id") == cid), None)
