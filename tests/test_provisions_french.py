@@ -75,3 +75,14 @@ def test_french_commands_and_notation_are_typed_in_a_game(tmp_path):
     assert "Vous gardez une carte bonus." in result.output
     assert "Vous achetez 2 × Farine (blanc)." in result.output
     assert "help, rules" not in result.output and "(en anglais)" not in result.output
+
+
+def test_show_keeps_the_reconstructed_marks_in_both_languages():
+    from click.testing import CliRunner
+
+    from rulekit.cli import cli
+
+    for lang, words in (("en", "# Reconstructed in"), ("fr", "# Reconstitué dans")):
+        out = CliRunner().invoke(cli, ["--lang", lang, "show", "provisions-1849"], catch_exceptions=False).output
+        marks = next(line for line in out.splitlines() if line.startswith(words))
+        assert marks.endswith("goods, production.cards, store.spaces, months, bonus.cards, prospectors.cards"), marks
