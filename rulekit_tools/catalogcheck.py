@@ -306,12 +306,18 @@ def placeholders(text: str, percent_positional: bool = True) -> list[str]:
     Raises ValueError on malformed braces. Conversions and format specs are
     not part of a placeholder's identity (``{name!r}`` and ``{name}`` match).
     """
-    found = []
+    found, agreements = [], []
     for _literal, field, _spec, _conv in string.Formatter().parse(text):
         if field is None:
             continue
+        if field.startswith("="):            # a word agreeing with a name: {=structure:m=il|f=elle}
+            agreements.append(field[1:])
+            continue
         name = re.split(r"[.\[]", field, maxsplit=1)[0]
         found.append("{" + name + "}")
+    for name in agreements:
+        if "{" + name + "}" not in found:
+            raise ValueError(f"{{={name}:…}} agrees with {{{name}}}, which the text does not have")
     for m in _PERCENT.finditer(text):
         if m.group("conv") == "%":
             continue
@@ -395,7 +401,7 @@ def _check_message(message, file, problems):
 
 #: A name form in a translation (``{structure.the}``, see rulekit.i18n.Name):
 #: msgfmt takes ``structure.the`` for another argument than ``structure``.
-_NAME_FORM = re.compile(r"\{\w+\.(?:" + "|".join(sorted(NAME_FORMS_ALL)) + r")\}")
+_NAME_FORM = re.compile(r"\{\w+\.(?:" + "|".join(sorted(NAME_FORMS_ALL)) + r")\}|\{=\w+:")
 
 
 def _without_brace_flag_on_name_forms(text: str) -> str:

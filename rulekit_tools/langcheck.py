@@ -14,6 +14,9 @@ spelling. This tool gives it:
   plural entry, ``2`` elsewhere; ``{name.omit}`` by nothing), runs of spaces
   made one (column layouts) and trailing spaces removed (prompts); a text
   without any small letter (a metavar such as ``RÈGLES``) is left out;
+- with ``--agreement``, every structure, good and card name of the bundled
+  rulesets rendered through every French message that takes one
+  (:mod:`rulekit_tools.agreement`);
 - the text of each ``--html`` file, block by block (a paragraph, a list item,
   a table cell, a heading: ``.ci/checks/40-language`` writes the French
   rulebooks of both editions as HTML and checks them so).
@@ -95,6 +98,8 @@ def _prepare(text: str, number: str, english: str) -> str:
         return token.strip('()“”".,;:\u202f\xa0')
 
     code = {core(t) for t in english.split() if _CODE.match(core(t)) and re.search(r"[-:_,\[\]=/.@#]", core(t))}
+    # a player spec in the French words (humain,bot:difficile): code too, never prose ("word:word")
+    code |= {core(t) for t in text.split() if re.search(r"[a-z]:[a-zé]", core(t)) and _CODE.match(core(t).replace("é", "e"))}
     text = _LOCATION.sub("", text.replace("\n", " "))   # FILE:LINE: is not prose
     for setting in set(_SETTING.findall(english)):      # YAML carried over unchanged is code too
         text = text.replace(setting, "X")
@@ -114,8 +119,8 @@ def catalog_texts(locales: Path | None = None) -> tuple[list[Text], set[str]]:
         with po.open("rb") as fh:
             catalog = read_po(fh, locale="fr")
         for message in catalog:
-            if not message.id or not message.string:
-                continue
+            if not message.id or not message.string or (message.context or "").endswith(":gender"):
+                continue                    # a name's gender (« f », « m.pl ») is data, not prose
             ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
             for text in ids:
                 for word in _WORD.findall(text):
@@ -207,8 +212,26 @@ def grammalecte(texts: list[Text], exe: str) -> list[tuple[Finding, Text]]:
     return findings
 
 
+def agreement_texts() -> list[Text]:
+    """Every structure, good and objective card name of the bundled rulesets rendered through every
+    French message that takes one (:mod:`rulekit_tools.agreement`), each sentence once."""
+    from . import agreement
+
+    seen, texts = set(), []
+    for english, _text, _field, name, out in agreement.rendered():
+        if name.kind == "objective":
+            # « la mission Marchand »: a card's title in apposition, which Grammalecte takes for an
+            # adjective that should agree (the article and agreement checks read these)
+            continue
+        prepared = _prepare(out, "2", english)
+        if prepared not in seen:
+            seen.add(prepared)
+            texts.append(Text(f"rendered names ({english[:40]})", len(texts) + 1, prepared))
+    return texts
+
+
 def check(extra_files=(), locales: Path | None = None, allowlist: Path = ALLOWLIST,
-          exe: str | None = None) -> list[Finding]:
+          exe: str | None = None, names: bool = False) -> list[Finding]:
     """Every finding not in the allowlist (and not a word of the English texts)."""
     exe = exe or shutil.which("grammalecte-cli")
     if exe is None:
@@ -216,6 +239,8 @@ def check(extra_files=(), locales: Path | None = None, allowlist: Path = ALLOWLI
     texts, english = catalog_texts(locales)
     for path in extra_files:
         texts.extend(html_texts(path))
+    if names:
+        texts.extend(agreement_texts())
     allowed = read_allowlist(allowlist)
     found = []
     for finding, text in grammalecte(texts, exe):
@@ -287,11 +312,14 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulekit_tools.langcheck", description=__doc__.split("\n\n")[0])
     parser.add_argument("--html", action="append", default=[], type=Path,
                         help="an HTML page in French to check too (a rulebook)")
+    parser.add_argument("--agreement", action="store_true",
+                        help="check too every name of the bundled rulesets rendered through every French "
+                             "message that takes one (rulekit_tools.agreement)")
     parser.add_argument("--english", action="store_true",
                         help="check the English texts instead (proselint and hunspell)")
     args = parser.parse_args(argv)
     try:
-        found = check_english() if args.english else check(args.html)
+        found = check_english() if args.english else check(args.html, names=args.agreement)
     except FileNotFoundError as exc:
         print(f"langcheck: {exc}", file=sys.stderr)
         return 2

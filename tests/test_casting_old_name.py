@@ -103,5 +103,5 @@ def test_the_rulebook_takes_the_holder_and_the_heading_from_the_ruleset(tmp_path
     book = render_markdown(load_ruleset(path), lang)
     assert f"\n{heading}\n" in book and holder_line in book
     book = "\n".join(line for line in book.splitlines() if not line.startswith(">"))   # the house-rules box
-    for old in ("Harbormaster", "Maître du Port", "Ships and sailors", "Pions Bateaux et Marins"):
+    for old in ("Harbormaster", "Premier à avoir construit le Port", "Ships and sailors", "Le Port et les Marins"):
         assert old not in book

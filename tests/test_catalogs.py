@@ -199,7 +199,8 @@ def test_update_extracts_merges_and_is_idempotent(tmp_path):
         pot = read_po(fh)
     assert {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in pot if m.id} == {
         (None, "Hello {name}"), (None, "{num} coin"), ("ruleset", "Mini"), ("structure", "Mill"),
-        ("structure:the", "Mill")}      # the name's form with its article ("le Moulin")
+        ("structure:the", "Mill"),      # the name's form with its article ("le Moulin")
+        ("structure:gender", "Mill")}   # and its gender ("m"), for the words that agree with it
     assert pot.get("Mill", context="structure").locations == [("rulesets/mini.yaml", 0)] or \
         [loc[0] for loc in pot.get("Mill", context="structure").locations] == ["rulesets/mini.yaml"]
     with (root / "locales" / "fr" / "LC_MESSAGES" / "rulekit.po").open("rb") as fh:
@@ -209,7 +210,7 @@ def test_update_extracts_merges_and_is_idempotent(tmp_path):
     assert po.get("Obsolete") is None                          # dropped
     assert po.get("{num} coin").string == ("",) * FR_FORMS     # new: to translate
     found = [str(p) for p in check(root / "locales", use_msgfmt=False)]
-    assert [p for p in found if "untranslated" in p] and len(found) == 3   # {num} coin, its plural, and the Mill with its article
+    assert [p for p in found if "untranslated" in p] and len(found) == 4   # {num} coin, its plural, the Mill's article and gender
     snapshot = {p: p.read_bytes() for p in (root / "locales").rglob("*.po*")}
     assert update(root, log=lambda line: None) == []            # a second run changes nothing
     assert {p: p.read_bytes() for p in (root / "locales").rglob("*.po*")} == snapshot
@@ -242,7 +243,7 @@ def test_init_starts_a_new_language_from_the_template(tmp_path):
     path = catalogcheck.init("de", root, log=lambda line: None)
     with path.open("rb") as fh:
         po = read_po(fh, locale="de")
-    assert len([m for m in po if m.id]) == 5      # the Mill twice: its name and its form with the article
+    assert len([m for m in po if m.id]) == 6      # the Mill thrice: its name, its form with the article, its gender
     assert "nplurals=2; plural=(n != 1);" in path.read_text(encoding="utf-8")
     with pytest.raises(FileExistsError):
         catalogcheck.init("de", root, log=lambda line: None)
@@ -271,6 +272,6 @@ def test_names_gives_a_house_rule_author_the_po_entries_to_translate(tmp_path, c
     entries = {(m.context, m.id) for m in po if m.id}
     # Mill is in the French catalog already; the new names are not.
     assert entries == {("ruleset", "Province with a Brewery"), ("structure", "Brewery"),
-                       ("structure:the", "Brewery")}   # "la Brasserie"
+                       ("structure:the", "Brewery"), ("structure:gender", "Brewery")}   # "la Brasserie", "f"
     assert catalogcheck.main(["names", str(rule)]) == 0
     assert 'msgctxt "structure"\nmsgid "Mill"' in capsys.readouterr().out

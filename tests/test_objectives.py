@@ -139,7 +139,7 @@ def test_the_french_sentences(tmp_path):
         card = s.objective_sentence(rs.data, "banker")
     i18n.set_language("en")
     assert deal.startswith("Mélangez les 4\u00a0cartes de mission et distribuez-en 1 à chaque joueur, face cachée")
-    assert card == "Possédez le Bâtiment Banque. Vaut 2\u00a0PV à la fin de la partie."
+    assert card == "Possédez la Banque. Vaut 2\u00a0PV à la fin de la partie."
 
 
 # ------------------------------------------------------------ the choice: keep fewer than dealt

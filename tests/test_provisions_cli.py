@@ -146,8 +146,8 @@ def test_a_finished_record_replays_with_its_result(tmp_path):
 
 @pytest.mark.parametrize("lang,words", [
     ("en", ["## Setup", "reconstructed", "| p01 |", "| black | Coffee | 10 |", "| July | 3 |", "most Coffee sold"]),
-    ("fr", ["## Mise en place", "reconstitu", "| p01 |", "| black | Café | 10 |", "| juillet | 3 |",
-            "le plus de Café vendus"])])
+    ("fr", ["## Mise en place", "reconstitu", "| p01 |", "| noir | Café | 10 |", "| juillet | 3 |",
+            "le plus de Café vendu\u202f:", "le plus de Farine vendue\u202f:"])])
 def test_rulebook_in_english_and_french(lang, words):
     result = run("rulebook", "provisions-1849", "--lang", lang)
     assert result.exit_code == 0, result.output
@@ -212,7 +212,7 @@ def test_the_screen_shows_each_seat_s_compensation_and_the_score_adds_it():
 def test_rulebook_html():
     result = run("rulebook", "provisions-1849", "--format", "html")
     assert result.exit_code == 0
-    assert result.output.startswith("<!DOCTYPE html>") and "<table>" in result.output
+    assert result.output.startswith("<!DOCTYPE html>") and "<table class=\"long\">" in result.output
 
 
 def test_the_short_variant_validates_diffs_and_plays():

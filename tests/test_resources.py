@@ -322,7 +322,7 @@ def test_the_rulebook_names_renamed_resources_in_the_structure_table_and_the_tie
 
     def parts(p):
         page = _html.unescape(render_html(load_ruleset(p), lang))
-        table = page[page.index('<table class="structures">'):]
+        table = page[page.index('<table class="structures long">'):]
         head = table[:table.index("</thead>")]
         symbols_line = re.search(r'<p class="symbols">(.*?)</p>', page).group(1)
         return page, head, symbols_line
@@ -360,7 +360,7 @@ def test_a_column_head_is_the_name_form_heading_and_french_elides_de(tmp_path, l
     path = tmp_path / "gold.yaml"
     path.write_text(GOLD, encoding="utf-8")
     page = _html.unescape(render_html(load_ruleset(path), lang))
-    table = page[page.index('<table class="structures">'):]
+    table = page[page.index('<table class="structures long">'):]
     assert f'</span> {head}</th>' in table[:table.index("</thead>")]
     assert tie_break in page
     assert "de Or" not in page

@@ -467,7 +467,7 @@ def test_names_you_turn_alert_undo_and_hint_between_two_browsers(browser, serve)
 
 def test_a_watchers_page_and_the_phone_layout(browser, serve):
     server = serve("short-game", "--players", "human,human", "--seed", "6")
-    watcher = open_page(browser, server.base + "?t=wrong")
+    watcher = open_page(browser, server.urls[-1])                    # the watch link the server printed
     for control in ("#choicespanel", "#undo", "#save", "#hintbutton", "#speedbox"):
         assert watcher.locator(control).is_hidden(), control
     assert "watching" in watcher.locator("#heading").inner_text()

@@ -6,6 +6,8 @@ problem or cannot be found, 2 on a usage error (click's own).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from ..errors import RulekitError, RulesetError
@@ -81,6 +83,35 @@ def _ordered(data: dict) -> dict:
     return {k: data[k] for k in ranked}
 
 
+def _reconstructed_fields(path) -> list[str]:
+    """The fields a ruleset file marks with a ``# reconstructed`` comment (the line before them), as
+    dotted paths (``store.spaces``): ``rulekit show`` keeps the mark that its YAML output drops."""
+    import re
+
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    found, stack, pending = [], [], False
+    for line in lines:
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            pending = pending or stripped[1:].strip().lower().startswith("reconstructed")
+            continue
+        match = re.match(r"^(\s*)([\w-]+):", line)
+        if not match:
+            if pending and stripped.startswith("- ") and stack:     # a list's items: the list is marked
+                found.append(".".join(k for _i, k in stack))
+                pending = False
+            continue
+        indent = len(match.group(1))
+        stack = [(i, k) for i, k in stack if i < indent] + [(indent, match.group(2))]
+        if pending:
+            found.append(".".join(k for _i, k in stack))
+            pending = False
+    return found
+
+
 @click.command("show", cls=RkCommand,
                help=N_("Print a ruleset as YAML after inheritance (extends) is resolved. "
                        "RULESET is a bundled id or a ruleset file; the output is itself a valid ruleset."))
@@ -97,6 +128,12 @@ def show(ruleset):
                       len(exc.problems)).format(ruleset=shown_path(ruleset), num=len(exc.problems)), exc.exit_code)
     chain = " <- ".join(shown_path(display_path(p)) for p in rs.chain)
     click.echo(_("# Ruleset {id}, resolved from {files}").format(id=rs.id, files=chain))
+    for path in rs.chain:
+        marked = _reconstructed_fields(path)
+        if marked:
+            # TRANSLATORS: {fields} are YAML field paths (goods, store.spaces…), kept as written.
+            click.echo(_("# Reconstructed in {file} (not in the game's rule text; to be replaced by the printed "
+                         "ones): {fields}").format(file=shown_path(display_path(path)), fields=", ".join(marked)))
     import yaml     # here, not at the top: every rulekit command would pay for it at start-up
 
     click.echo(yaml.safe_dump(_ordered(rs.data), sort_keys=False, allow_unicode=True,

@@ -33,14 +33,35 @@ from .pseudo import PSEUDO_LANGUAGE, _accent
 _FRENCH_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
 
 
-def elide_de(text: str) -> str:
+def elide_de(text: str, elides: bool | None = None) -> str:
     """French « de » before ``text``: « d’Ouvrage », « d’Or », « de Pièces »; joined
-    with an article: « du joueur 1 » (« de le »), « des Pièces » (« de les »)."""
+    with an article: « du joueur 1 » (« de le »), « des Pièces » (« de les »).
+
+    ``elides`` says whether the word takes the elision, when the data says so
+    (a name whose article form is « l’… »: see :meth:`Name.elides`); without it
+    the first letter decides (a vowel elides, an *h* never does)."""
     text = text.strip()
     for article, joined in (("le ", "du "), ("les ", "des ")):
         if text.startswith(article):
             return joined + text[len(article):]
-    return f"d’{text}" if text[:1].lower() in _FRENCH_VOWELS else f"de {text}"
+    if elides is None:
+        elides = text[:1].lower() in _FRENCH_VOWELS
+    return f"d’{text}" if elides else f"de {text}"
+
+
+class _Agreement:
+    """A word that agrees with a name (``{=structure:m=il|f=elle}``): see :class:`_MessageFormatter`."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def choose(self, spec: str) -> str:
+        gender = self.value.form("gender") if isinstance(self.value, Name) else ""
+        options = [part.partition("=") for part in spec.split("|")]
+        for key, _sep, word in options:
+            if key.strip() == gender:
+                return word
+        return options[0][2] if options else ""
 
 
 class _MessageFormatter(string.Formatter):
@@ -52,9 +73,19 @@ class _MessageFormatter(string.Formatter):
     « la Pièce d’Emprunt » for "the Lender token"); ``{coins.de}``, ``{coins.de_plural}``
     (``de_`` and any form): the value, or that form of it, after the French « de »,
     elided before a vowel (« de Pièces », « d’Or »). A value that has no such
-    form (a plain string) is shown as it is."""
+    form (a plain string) is shown as it is.
+
+    Agreement: ``{=structure:m=il|f=elle}`` is not a placeholder but a word
+    that agrees with the name in ``{structure}``: the word after the gender
+    its ``gender`` form gives (from the catalog: ``msgctxt "structure:gender"``,
+    « f » for *Smithy*, « la Forge »), the first word when the name has no
+    gender written (a plain string, a house rule's name). Genders are the
+    language's own short words (French: ``m``, ``f``, ``m.pl``, ``f.pl`` for
+    a name in the plural, « les Haricots »)."""
 
     def get_field(self, field_name, args, kwargs):
+        if field_name.startswith("="):
+            return _Agreement(self.get_value(field_name[1:], args, kwargs)), field_name
         first, rest = _formatter_field_name_split(field_name)
         obj = self.get_value(first, args, kwargs)
         for is_attr, key in rest:
@@ -70,7 +101,8 @@ class _MessageFormatter(string.Formatter):
                 obj = text
             elif is_attr and (key == "de" or key.startswith("de_") and key[3:] in _ALL_FORMS):
                 form = key[3:]
-                obj = elide_de(obj.form(form) if form and isinstance(obj, Name) else str(obj))
+                elides = obj.elides() if isinstance(obj, Name) and not form else None
+                obj = elide_de(obj.form(form) if form and isinstance(obj, Name) else str(obj), elides)
             elif is_attr and key in _ALL_FORMS:
                 obj = obj.form(key) if isinstance(obj, Name) else obj
             elif is_attr:
@@ -78,6 +110,11 @@ class _MessageFormatter(string.Formatter):
             else:
                 obj = obj[key]
         return obj, first
+
+    def format_field(self, value, format_spec):
+        if isinstance(value, _Agreement):
+            return value.choose(format_spec)
+        return super().format_field(value, format_spec)
 
 
 class Message(str):
@@ -165,8 +202,8 @@ def format_list(items, style: str = "standard") -> str:
 #: own ``name:`` mapping in the ruleset, else from a template (context
 #: ``structure:the``, msgid ``the {name}``) that every language translates.
 NAME_FORMS = {
-    "structure": ("the",),
-    "worker": ("the", "a", "plural", "short"),
+    "structure": ("the", "gender"),
+    "worker": ("the", "a", "plural", "short", "gender"),
     "space": ("the", "short"),
     "player": ("subject", "the"),
     "resource": ("one", "plural", "the", "heading"),
@@ -174,7 +211,16 @@ NAME_FORMS = {
     "holder": ("the",),
     # a ship result inside a sentence, after a colon: « lancés : deux noirs »
     "outcome": ("inner",),
+    # the Provisions family's goods (« l’Équipement », « les Haricots »), secret objectives'
+    # missions and event cards: their article and their gender
+    "good": ("the", "gender"),
+    "objective": ("the", "gender"),
+    "deck": ("the", "gender"),
+    "goal": ("gender",),
 }
+#: The forms that are not words but facts about the word: its grammatical gender (and
+#: number), read by the agreement ``{=name:m=…|f=…}``. A name without one has none ("").
+GRAMMAR_FORMS = frozenset({"gender"})
 _ALL_FORMS = frozenset(spec for specs in NAME_FORMS.values() for spec in specs)
 
 
@@ -220,14 +266,31 @@ class Name(str):
 
     def form(self, spec: str) -> str:
         if spec not in NAME_FORMS.get(self.kind, ()):
-            return str(self)
+            return "" if spec in GRAMMAR_FORMS else str(self)
         if spec in self.own_forms:
             return self.own_forms[spec]
         context = f"{self.kind}:{spec}"
         if self.source and has_translation(context, self.source):
             return pgettext(context, self.source)
+        if spec in GRAMMAR_FORMS:
+            return ""
         template = _form_templates().get((self.kind, spec))
         return template.format(name=str(self)) if template else str(self)
+
+    def elides(self) -> bool | None:
+        """Whether the name takes the elision (« d’Équipement »), as its article form writes it
+        (« l’Équipement », « l’Hospice »: yes; « la Farine », « le Haricot »: no); None when no
+        article form is written for it (the first letter then decides: :func:`elide_de`)."""
+        if "the" not in NAME_FORMS.get(self.kind, ()):
+            return None
+        context = self.kind + ":the"
+        if "the" in self.own_forms:
+            article = self.own_forms["the"]
+        elif self.source and has_translation(context, self.source):
+            article = pgettext(context, self.source)
+        else:
+            return None
+        return article[:2].lower() in ("l’", "l'")
 
 
 def join_names(names, style: str = "standard") -> str:
@@ -235,13 +298,20 @@ def join_names(names, style: str = "standard") -> str:
     names = list(names)
     if not names:
         return ""
+    if len(names) == 1:
+        return names[0]
     text = format_list([str(n) for n in names], style=style)
     kinds = {getattr(n, "kind", "") for n in names}
     if len(kinds) != 1 or not all(isinstance(n, Name) for n in names):
         return text
     kind = kinds.pop()
     forms = {spec: format_list([n.form(spec) for n in names], style=style)
-             for spec in NAME_FORMS.get(kind, ())}
+             for spec in NAME_FORMS.get(kind, ()) if spec not in GRAMMAR_FORMS}
+    if "gender" in NAME_FORMS.get(kind, ()):
+        # several names together are plural: of their gender when they share one (« la Farine et
+        # les Lanternes »: f.pl), else of none (an agreement then takes its first word)
+        genders = {n.form("gender").split(".")[0] for n in names}
+        forms["gender"] = f"{genders.pop()}.pl" if len(genders) == 1 and "" not in genders else ""
     return Name(text, kind, text, forms)
 
 

@@ -14,8 +14,9 @@ import re
 from typing import NamedTuple
 
 from ..engine.provisions import BONUS, BUY, KEEP, OCTOBER, OVER, PASS, SELL, SWAP, TAKE, TRADE
-from ..i18n import _, format_list, ngettext
+from ..i18n import NAME_FORMS, Name, _, format_list, join_names, ngettext
 from ..text import provisions_words as words
+from . import provisions_notation as pnotation
 
 #: The commands of a Provisions game (Province's, without those that name its parts).
 PLAY_COMMANDS = ("help", "rules", "log", "hint", "undo", "save", "quit")
@@ -24,7 +25,10 @@ PLAY_COMMANDS = ("help", "rules", "log", "hint", "undo", "save", "quit")
 def good_name(state, colour: str) -> str:
     """A good as the ruleset names it, with its colour: ``Beans (red)``."""
     if colour in state.rules.colours:
-        return _("{good} ({color})").format(good=words.good_name(state.rules, colour), color=colour)
+        good = words.good_name(state.rules, colour)
+        text = _("{good} ({color})").format(good=good, color=words.colour_name(colour))
+        # the good's gender and article go with it: « le plus de Farine (blanc) vendue »
+        return Name(text, good.kind, good.source, {spec: good.form(spec) for spec in NAME_FORMS.get(good.kind, ())})
     return colour
 
 
@@ -102,8 +106,8 @@ def bonus_text(state, card: int, short: bool = False) -> str:
         if not goods:
             parts.append(_("most prospectors provisioned: {points}").format(points=worth))
         else:
-            names = format_list([colour_word(state, t.colours[g]) if short else good_name(state, t.colours[g])
-                                 for g in goods])
+            names = (format_list([colour_word(state, t.colours[g]) for g in goods]) if short
+                     else join_names([good_name(state, t.colours[g]) for g in goods]))
             text = (_("most {goods} sold: {points}") if len(goods) == 1
                     else _("most {goods} sold, counted together: {points}"))
             parts.append(text.format(goods=names, points=worth))
@@ -197,7 +201,7 @@ def choice_lines(state) -> list[str]:
     out = [_("Your choices (type a number or the action):")]
     for i, a in enumerate(state.legal_actions(), 1):
         out.append(f"  {i:>2}. " + _("{action} [{notation}]").format(action=describe(state, a),
-                                                                      notation=state.notation(a)))
+                                                                      notation=pnotation.local(state, a)))
     return out
 
 
@@ -282,9 +286,9 @@ def production_line(state) -> str:
     parts = []
     for g, card in enumerate(state.production_shown):
         if card > 0:
-            parts.append(f"{t.colours[g]} +{card}")
+            parts.append(f"{words.colour_name(t.colours[g])} +{card}")
         elif card < 0:
-            parts.append(f"{t.colours[g]} −{-card}")
+            parts.append(f"{words.colour_name(t.colours[g])} −{-card}")
     return _("Production this month: {cards}.").format(cards=", ".join(parts))
 
 

@@ -11,6 +11,7 @@ from ..i18n import _
 from ..language.names import display_name
 from ..language.provisions import FAMILY
 from . import layout, screen, story
+from . import provisions_notation as pnotation
 from . import provisions_screen as pscreen
 from .session import Session, bot_choose, is_human
 from .sessions import register_session
@@ -233,7 +234,7 @@ class ProvisionsSession(Session):
         if command == "hint":
             action, _reason = bot_choose("bot:greedy", self.state, self.seed)
             con.tell(_("Hint: {action} [{notation}].").format(action=pscreen.describe(self.state, action),
-                                                             notation=self.state.notation(action)))
+                                                             notation=pnotation.local(self.state, action)))
             return "stay"
         if command == "undo":
             return self.undo(self.state.decider)
@@ -274,12 +275,12 @@ class ProvisionsSession(Session):
         from ..errors import IllegalActionError
 
         try:
-            return self.state.parse(text)
+            return pnotation.parse(self.state, text)         # in the player's language, or in English
         except IllegalActionError:
             group = self._menu[0] if self._menu is not None else None
             if group is None or not group.key:
                 raise
-            return self.state.parse(group.text + ("" if text[:1] in "+>@" else " ") + text)
+            return pnotation.parse(self.state, group.text + ("" if text[:1] in "+>@" else " ") + text)
 
     def _shown_action(self, notations: list[str], i: int) -> str:
         return notations[i]

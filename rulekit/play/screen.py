@@ -1305,7 +1305,7 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
     if shared and n_players(state) > 1:
         texts.append(ngettext("{workers}: any player may move it", "{workers}: any player may move them",
                               sum(1 for w in range(c.n_workers) if c.kind_access[c.worker_kind[w]] == 0
-                                  and c.worker_kind[w] != c.sailor_kind)).format(workers=", ".join(shared)))
+                                  and c.worker_kind[w] != c.sailor_kind)).format(workers=join_names(shared)))
     if parts:
         texts.append(_("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)))
     if texts:

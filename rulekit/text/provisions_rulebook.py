@@ -8,8 +8,8 @@ does not print in tables marked as reconstructed.
 from __future__ import annotations
 
 from .. import i18n
-from .provisions_words import (bonus_rows, compensation_rows, event_text, good_name, larger_from, month_name,
-                               production_rows)
+from .provisions_words import (bonus_rows, colour_name, compensation_rows, event_text, good_name, larger_from,
+                               month_name, production_rows)
 
 
 class _Helpers:
@@ -20,6 +20,12 @@ class _Helpers:
     compensation_rows = staticmethod(compensation_rows)
     good_name = staticmethod(good_name)
     month_name = staticmethod(month_name)
+    colour_name = staticmethod(colour_name)
+
+    @staticmethod
+    def colour_names(colours) -> str:
+        """Colours in the current language, joined with commas: « marron, jaune, bleu »."""
+        return ", ".join(colour_name(c) for c in colours)
 
 
 def render_html(ruleset, lang: str | None = None, print_css: bool = False) -> str:

@@ -3,14 +3,27 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..i18n import _, format_list, ngettext
+from ..i18n import _, join_names, ngettext, pgettext
 from ..language.names import display_name
 
 
-def good_name(rules, colour: str) -> str:
+def good_name(rules, colour: str):
     """A good's name in the current language (the catalog's translation of the name the ruleset writes, or the
-    ruleset's own name in that language), by its colour."""
-    return str(display_name(rules.data, "good", colour))
+    ruleset's own name in that language), by its colour: a :class:`~rulekit.i18n.Name`, which knows its
+    article and gender (« l’Équipement », masculine), for the sentences that agree with it."""
+    return display_name(rules.data, "good", colour)
+
+
+def colour_name(colour: str) -> str:
+    """A colour of the goods (``brown``) in the current language (« marron »), translated with the
+    context ``color`` as the workers' colours are; a colour the catalog lacks is shown as written."""
+    return pgettext("color", colour)
+
+
+def _colour_messages():
+    """Never called: the colours of the bundled Provisions ruleset that Province's workers do not
+    have, listed so that the extraction puts them in the catalog."""
+    return [pgettext("color", "brown"), pgettext("color", "grey")]
 
 
 def month_name(rules, index: int) -> str:
@@ -20,9 +33,10 @@ def month_name(rules, index: int) -> str:
 
 def event_text(event) -> str:
     """A month's event in words."""
-    return {None: "—", "discard": _("the rightmost prospector leaves"),
+    return {None: "—", "discard": _("the rightmost prospector leaves; a new one arrives"),
             "vigilantes_leave": _("the vigilantes leave town"),
-            "rush": _("before every action, the rightmost prospector leaves (not right after a sale)")}.get(
+            "rush": _("before every action, the rightmost prospector leaves and a new one arrives (not right after "
+                      "a sale)")}.get(
         event, str(event))
 
 
@@ -51,7 +65,7 @@ def bonus_rows(rules) -> list:
                 parts.append(_("most {goods} sold: {points}").format(goods=names[o.goods[0]], points=worth))
             else:
                 parts.append(_("most {goods} sold, counted together: {points}").format(
-                    goods=format_list([names[g] for g in o.goods]), points=worth))
+                    goods=join_names([names[g] for g in o.goods]), points=worth))
         rows.append((card, " · ".join(parts)))
     return rows
 

@@ -1125,6 +1125,11 @@ def end_condition_by_key(data, key):
     return next((cond for cond in conds if end_condition_kind(cond) == key), None)
 
 
+def finish_turn_is_reading(data) -> bool:
+    """Whether the book prints how the last turn ends as rulekit's reading (``readings: finish_turn``)."""
+    return is_reading(data, "finish_turn")
+
+
 def finish_turn_sentence(data) -> str:
     if data["end"].get("finish_turn") and data["end"].get("finish_round"):
         return _("The player whose action ended the game finishes their turn, and the others play on to the end "
@@ -1335,7 +1340,7 @@ def worker_start_sentence(data, wid: str) -> str | None:
 # Conversions, borrowing, casting and sailors
 
 
-def conversion_rule(data, cid: str) -> str:
+def conversion_rule(data, cid: str, mark_readings: bool = False) -> str:
     conv = data["conversions"][cid]
     pay = _("Pay {pay} to earn {gain}.").format(pay=amount(conv["pay"], data), gain=amount(conv["gain"], data))
     roll = conv.get("roll") or {}
@@ -1362,6 +1367,8 @@ def conversion_rule(data, cid: str) -> str:
         else:
             payout = _("It is allowed even when the coins cannot pay out its {coins}: you pay, and earn only what the "
                        "coins can pay.").format(coins=coins_name(data))
+            if mark_readings and is_reading(data, "convert_when_supply_short"):
+                payout = reading_note(payout)       # the book marks it; the diff compares the rule
         text = _("{rule} {payout}").format(rule=text, payout=payout)
     return text
 
@@ -1392,8 +1399,9 @@ def conversions_limit_sentence(data) -> str | None:
                     MAX_CONVERSIONS_PER_TURN).format(num=MAX_CONVERSIONS_PER_TURN)
 
 
-def conversion_sentence(data, cid: str) -> str:
-    return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid), rule=conversion_rule(data, cid))
+def conversion_sentence(data, cid: str, mark_readings: bool = False) -> str:
+    return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
+                                            rule=conversion_rule(data, cid, mark_readings))
 
 
 def builds_sentence(data) -> str:
@@ -1548,6 +1556,11 @@ def borrowing_sentences(data) -> list[tuple[str, bool]]:
     token = token_phrase(data)
     if many_players(data):
         first = _many_borrowing_first(data, lender, token)
+    elif is_reading(data, "borrow_missing_only") and is_reading(data, "borrow_lasts_turn"):
+        first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built: "
+                    "they take {token} and use that structure's effects.").format(token_of=lender, token=token), False),
+                 (_("You may borrow only a structure you have not built yourself."), True),
+                 (_("The borrowed effects last until the end of your turn."), True)]
     elif is_reading(data, "borrow_missing_only"):
         first = [(_("A player who owns the {token_of} may borrow one structure that the opponent has built: "
                     "they take {token} and use that structure's effects until the end of their turn.").format(
@@ -1564,7 +1577,7 @@ def borrowing_sentences(data) -> list[tuple[str, bool]]:
          is_reading(data, "borrowed_income_at_once")),
         (borrowing_repay_sentence(data), False),
         (borrowing_same_turn_sentence(data), False),
-        (borrowing_repay_effect_sentence(data), False),
+        (borrowing_repay_effect_sentence(data), is_reading(data, "borrow_lasts_turn")),
         (borrowing_take_sentence(data), False),
         (borrowing_penalty_sentence(data), False),
     ]
@@ -2009,6 +2022,22 @@ def example_turn(data) -> list[str]:
 
 def deck_name(data, did: str) -> str:
     return entry_name((data.get("events") or {}).get(did), "deck", did)
+
+
+def extra_component_lines(data) -> list[str]:
+    """The components a house rule adds to the box, for the book's « Components »: the cards of each event
+    deck and the secret objective cards."""
+    out = []
+    for did, deck in (data.get("events") or {}).items():
+        n = sum(card.get("count", 1) for card in (deck or {}).get("cards") or ())
+        out.append(ngettext("{num} card of the {deck} event deck (table in “Events”).",
+                            "{num} cards of the {deck} event deck (table in “Events”).", n).format(
+            num=n, deck=deck_name(data, did)))
+    cards = objective_cards(data)
+    if cards:
+        out.append(ngettext("{num} secret objective card (table in “Goals”).",
+                            "{num} secret objective cards (table in “Goals”).", len(cards)).format(num=len(cards)))
+    return out
 
 
 def card_entry(data, did: str, cid: str):

@@ -1,0 +1,76 @@
+"""French agreement and elision come from the names' data, never from an English pattern.
+
+Every structure, good and objective card name of every bundled ruleset, rendered in French through
+every message that takes a name of its kind (rulekit_tools.agreement): the article and the elision
+are the name's own (« la Forge », « l’Équipement »), and the words that agree with it change with its
+gender (« la Forge … (elle lui rapporte 2 PV) »). The language gate (.ci/checks/40-language,
+``langcheck --agreement``) gives the same rendered sentences to Grammalecte.
+"""
+from __future__ import annotations
+
+from rulekit.i18n import Message, language
+from rulekit.language import load_ruleset
+from rulekit_tools import agreement
+
+
+def test_every_kind_has_names_of_both_genders_and_every_name_its_gender():
+    names = agreement.names()
+    with language("fr"):
+        for kind in ("structure", "good"):
+            assert {n.form("gender").split(".")[0] for n in names[kind]} == {"m", "f"}, kind
+        assert all(n.form("gender") for kind in names for n in names[kind]), "a name without its gender"
+    assert len(names["structure"]) >= 10 and len(names["good"]) == 8 and len(names["objective"]) == 6
+    assert len(agreement.messages()) > 40
+
+
+def test_articles_and_elision_follow_the_names_data():
+    bad = agreement.article_problems()
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_words_that_agree_change_with_the_gender():
+    bad = agreement.agreement_problems()
+    assert not bad, "\n".join(bad)
+
+
+def test_the_checks_find_an_english_pattern():
+    """The agreement check is real: the old « (il lui rapporte …) » for every structure is found."""
+    text = "{player.subject} construit {structure.the} pour {cost} (il lui rapporte {vp})."
+    with language("fr"):
+        names = agreement.names()["structure"]
+        male = next(n for n in names if n.form("gender") == "m")
+        female = next(n for n in names if n.form("gender") == "f")
+        fields = {"player", "structure", "cost", "vp"}
+        assert agreement.render(text, fields, {"structure": male}).endswith("(il lui rapporte 2).")
+        assert agreement.render(text, fields, {"structure": female}).endswith("(il lui rapporte 2).")
+
+
+def test_known_sentences_agree():
+    names = agreement.names()
+    with language("fr"):
+        smithy = next(n for n in names["structure"] if n.source == "Smithy")
+        harbor = next(n for n in names["structure"] if n.source == "Harbor")
+        line = Message(next(s for e, ss, _f in agreement.messages()
+                            if e == "{player} builds the {structure} for {cost} (worth {vp})." for s in ss))
+        player = agreement.Any("L’ordinateur", "")
+        assert line.format(player=player, structure=smithy, cost="3", vp="2 PV") == \
+            "L’ordinateur construit la Forge pour 3 (elle lui rapporte 2 PV)."
+        assert line.format(player=player, structure=harbor, cost="3", vp="2 PV") == \
+            "L’ordinateur construit le Port pour 3 (il lui rapporte 2 PV)."
+        from rulekit.text.provisions_words import bonus_rows
+
+        text = " · ".join(t for _card, t in bonus_rows(load_ruleset("provisions-1849")))
+        assert "le plus d’Équipement vendu\u202f:" in text
+        assert "le plus de Farine vendue\u202f:" in text
+        assert "le plus de Pommes de terre vendues\u202f:" in text
+        assert "le plus de Haricots vendus\u202f:" in text
+        assert "de Équipement" not in text and "Équipement vendus" not in text
+
+
+def test_an_agreement_picks_the_gender_and_defaults_to_the_first_word():
+    with language("fr"):
+        smithy = next(n for n in agreement.names()["structure"] if n.source == "Smithy")
+        assert Message("{=s:m=il|f=elle}").format(s=smithy) == "elle"
+        assert Message("{=s:m=il|f=elle}").format(s="Brasserie") == "il"     # a plain name: no gender written
+    with language("en"):
+        assert Message("{=s:m=il|f=elle}").format(s=smithy) == "il"
