@@ -155,9 +155,15 @@ def test_help_lists_the_levels_from_the_registry_in_both_languages():
                 words = [bot_label(level) for level in levels()]
             assert all(word in text for word in words), (lang, command, text)
             assert "deep:N" in text and "mcts:Ts" in text
-        # the help names the default players the play command uses
-        from rulekit.play.session import DEFAULT_PLAYERS
-        assert DEFAULT_PLAYERS in " ".join(run(["--lang", lang, "play", "--help"]).output.split())
+        # the help names the default players the play command uses, in the help's language
+        import re
+
+        from rulekit.play.session import DEFAULT_PLAYERS, parse_players
+        text = " ".join(run(["--lang", lang, "play", "--help"]).output.split())
+        named = re.search(r"(\w+,bot:\w+)[,)]", text)
+        assert named, text
+        with language(lang):
+            assert parse_players(named.group(1)) == parse_players(DEFAULT_PLAYERS), (lang, named.group(1))
 
 
 def test_simulate_reports_a_level_with_its_spec():

@@ -184,19 +184,41 @@ def _book(data, lang: str = "en") -> str:
 
 
 def _language_of(pointer: str) -> str:
-    """The language a name written per language is shown in (``/resources/ore/name/fr/plural``: fr)."""
+    """The language a name written per language is shown in (``/resources/ore/name/fr/plural``, or
+    ``/structures/almshouse/name/fr``: fr)."""
     parts = pointer.split("/")
-    return next((parts[i + 1] for i in range(len(parts) - 2) if parts[i] == "name" and parts[i + 1] != "en"), "en")
+    return next((parts[i + 1] for i in range(len(parts) - 1) if parts[i] == "name" and parts[i + 1] != "en"), "en")
 
 
 #: What _told says of a field none of whose other values makes a valid ruleset.
 NO_VALID_CHANGE = "no other value of it validates"
 
 
+def _catalog_names_it(data, pointer: str) -> bool:
+    """Whether ``pointer`` is inside a name written per language (``/conversions/gamble/name/fr/name``) whose
+    English name the catalog translates: the catalog's name is shown then (rulekit.language.names.display_name),
+    so the ruleset's own translation is not, and its change is no change of what is shown."""
+    from rulekit.language.names import NAME_KINDS, entry_name_source, has_translation
+
+    parts = pointer.split("/")
+    if "name" not in parts:
+        return False
+    node = data
+    for part in parts[1:parts.index("name")]:
+        node = node.get(part) if isinstance(node, dict) else None
+    if not isinstance(node, dict) or not isinstance(node.get("name"), dict):
+        return False
+    text = entry_name_source(node, parts[parts.index("name") - 1])
+    with language(_language_of(pointer)):
+        return any(has_translation(kind, text) for kind in NAME_KINDS)
+
+
 def _told(data, field) -> str | None:
     """None when a valid change of ``field`` is told by the diff and the book; else what is missing
-    (:data:`NO_VALID_CHANGE` when no other value of it validates)."""
+    (:data:`NO_VALID_CHANGE` when no other value of it validates, or when the catalog's name is shown instead)."""
     lang = _language_of(field.pointer)
+    if lang != "en" and _catalog_names_it(data, field.pointer):
+        return NO_VALID_CHANGE
     with language(lang):
         facts, book = _facts(data), None
     changes = [{field.pointer: other} for other in _alternatives(field, data)] + _compound(field, data)
