@@ -1013,7 +1013,112 @@ def compare_opening(rs, other_rs) -> str:
     return render_diff(rule_diff(other_rs, rs), ruleset_label(other_rs), ruleset_label(rs))
 
 
-COMMANDS = [simulate]
+# ---------------------------------------------------------------------------
+# The balance ledger (rulekit/balance/ledger.py)
+
+
+def ledger_result_line(entry: dict) -> str:
+    """One entry's figures in a line: every seat's share (or each bot's wins) with its interval, and the verdict."""
+    res = entry["measured"]["result"]
+    if entry["measure"] == "bots":
+        bots = res["bots"]
+        draws = res["games"] - sum(b["wins"] for b in bots)
+        return _("{bot} wins {rate} of {games} games ({low} to {high}; {wins}–{losses}, {draws} drawn or "
+                 "unfinished)").format(bot=bot_name(bots[0]["bot"]), rate=_pct(bots[0]["rate"]), games=res["games"],
+                                       low=_pct(bots[0]["ci95"][0]), high=_pct(bots[0]["ci95"][1]),
+                                       wins=bots[0]["wins"], losses=bots[1]["wins"], draws=draws)
+    players = len(res["seats"])
+    shares = format_list([_("{seat} {rate} ({low} to {high})").format(
+        seat=seat_name(k, players), rate=_pct(s["rate"]), low=_pct(s["ci95"][0]), high=_pct(s["ci95"][1]))
+        for k, s in enumerate(res["seats"])])
+    return _("{shares} of {decided} decided games; {verdict}").format(
+        shares=shares, decided=res["decided"], verdict=verdict_word(res["verdict"]))
+
+
+@click.command("ledger", cls=RkCommand,
+               help=N_("Re-measure the stale entries of a balance ledger and rewrite it. A ledger (LEDGER, "
+                       "default docs/balance-ledger.json) holds every balance or strength figure the docs quote: "
+                       "per entry the ruleset, the bots, the games, the resolved ruleset's content hash (after "
+                       "extends) and the bots' specs it was measured with, the seeds and the results. An entry is "
+                       "stale when it was never measured, when its ruleset or one it extends changed, or when a "
+                       "bot level now stands for another bot. Each entry is played on seeds no entry has used, "
+                       "and the file is rewritten after each one, so Ctrl-C keeps the entries already measured. "
+                       "The docs' tables are then made from the ledger with: python -m rulekit_tools.ledgerdocs"))
+@click.argument("ledger_file", metavar=N_("[LEDGER]"), required=False, default="docs/balance-ledger.json")
+@click.option("--check", "check_only", is_flag=True,
+              help=N_("Play nothing: list every entry, fresh or stale and why; exit 1 when one is stale."))
+@click.option("--entry", "entries", multiple=True, metavar=N_("ID"),
+              help=N_("Measure this entry (repeatable), stale or not."))
+@click.option("--all", "every", is_flag=True, help=N_("Measure every entry, stale or not."))
+@click.option("--same-seeds", is_flag=True,
+              help=N_("Play each entry on the seeds it was last measured on (to reproduce it) instead of fresh ones."))
+@click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar=N_("J"),
+              help=N_("Processes to play on (0: one per core). The results do not depend on it."))
+def ledger(ledger_file, check_only, entries, every, same_seeds, jobs):
+    from pathlib import Path
+
+    from ..balance import ledger as lg
+    from ..balance.simulate import SimulationInterrupted
+
+    doc = lg.load(ledger_file)
+    base = Path(ledger_file).resolve().parent            # a ruleset file is named from the ledger's folder
+    stale = {e["id"]: lg.staleness(e, base) for e in doc["entries"]}
+    if check_only:
+        for e in doc["entries"]:
+            why = stale[e["id"]]
+            if why:
+                click.echo(_("{entry}: stale: {reasons}").format(entry=e["id"], reasons="; ".join(why.reasons)))
+            else:
+                click.echo(_("{entry}: fresh").format(entry=e["id"]))
+        count = sum(1 for s in stale.values() if s)
+        if count:
+            fail(ngettext("{count} entry is stale: run rulekit ledger {file}",
+                          "{count} entries are stale: run rulekit ledger {file}", count).format(
+                count=count, file=shown_path(ledger_file)))
+        return
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    todo = lg.find(doc, entries) if entries else [e for e in doc["entries"] if every or stale[e["id"]]]
+    if not todo:
+        click.echo(_("Every entry is fresh: nothing to measure."))
+        return
+    err = sys.stderr
+    show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
+    done = 0
+    for k, e in enumerate(todo, 1):
+        if same_seeds and e.get("measured"):
+            seed = e["measured"]["seed"]
+        else:
+            seed = lg.take_seeds(doc, e["games"])
+        click.echo(_("[{k}/{n}] {entry}: {ruleset}, {bots}, {games} games from seed {seed}").format(
+            k=k, n=len(todo), entry=e["id"], ruleset=e["ruleset"], bots=",".join(e["bots"]), games=e["games"],
+            seed=seed), err=True)
+        try:
+            if show_bar:
+                with click.progressbar(length=e["games"], label=_("Playing"), file=err) as bar:
+                    measured = lg.measure(e, seed, base, jobs, progress=bar.update)
+            else:
+                measured = lg.measure(e, seed, base, jobs)
+        except (SimulationInterrupted, KeyboardInterrupt):
+            lg.save(doc, ledger_file)                 # the seeds taken stay taken
+            click.echo("", err=True)
+            click.echo(ngettext("Interrupted: {entry} is not kept; the ledger keeps the {done} entry measured "
+                                "before it.",
+                                "Interrupted: {entry} is not kept; the ledger keeps the {done} entries measured "
+                                "before it.", done).format(entry=e["id"], done=done), err=True)
+            raise SystemExit(130) from None
+        except RuntimeError as exc:
+            fail(str(exc))
+        e["measured"] = measured
+        lg.save(doc, ledger_file)
+        done += 1
+        click.echo(_("{entry}: {result}").format(entry=e["id"], result=ledger_result_line(e)))
+    click.echo(ngettext("{count} entry measured and written to {file}.",
+                        "{count} entries measured and written to {file}.", done).format(
+        count=done, file=shown_path(ledger_file)))
+
+
+COMMANDS = [simulate, ledger]
 
 
 if __name__ == "__main__":  # pragma: no cover
