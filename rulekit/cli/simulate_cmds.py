@@ -266,12 +266,36 @@ def verdict_line(sb: dict, bots) -> str:
     else:
         head = _("Verdict: {verdict} (not every seat's interval lies inside the fairness band, {band}, nor "
                  "wholly outside it).").format(verdict=verdict_word(verdict), band=band)
+    low, high = judged["band"]
+    shares = [s["wins"] / sb["decided"] for s in sb["seats"]]
     if needed is None:
-        return head + " " + _("No number of games would settle it at the share observed, which lies on the "
-                              "band's edge.")
-    return head + " " + ngettext("About {games} game in all would settle it if the shares stayed as observed.",
-                                 "About {games} games in all would settle it if the shares stayed as observed.",
-                                 needed).format(games=_num(needed, 0))
+        edge = [k for k, p in enumerate(shares) if p in (low, high)]
+        if edge:
+            return head + " " + ngettext(
+                "The {seats}'s share, {rate}, lies exactly on the band's edge: the count of games put it there, "
+                "and it says neither way; play more games and look again.",
+                "The shares of the {seats}, {rate}, lie exactly on the band's edge: the count of games put them "
+                "there, and they say neither way; play more games and look again.", len(edge)).format(
+                seats=format_list([seat_name(k, players) for k in edge]),
+                rate=format_list([_pct(shares[k]) for k in edge]))
+        return head
+    away = [k for k, p in enumerate(shares) if not low <= p <= high]
+    if not away:
+        return head + " " + ngettext(
+            "About {games} game in all would settle it, as fair, if the shares stayed as observed.",
+            "About {games} games in all would settle it, as fair, if the shares stayed as observed.",
+            needed).format(games=_num(needed, 0))
+    if players == 2:
+        ahead = _("the first seat") if shares[0] > 0.5 else _("the second seat")
+        return head + " " + ngettext(
+            "About {games} game in all would settle it, as unfair with {seat} ahead, if the shares stayed as "
+            "observed.",
+            "About {games} games in all would settle it, as unfair with {seat} ahead, if the shares stayed as "
+            "observed.", needed).format(games=_num(needed, 0), seat=ahead)
+    return head + " " + ngettext(
+        "About {games} game in all would settle it, as unfair for the {seats}, if the shares stayed as observed.",
+        "About {games} games in all would settle it, as unfair for the {seats}, if the shares stayed as observed.",
+        needed).format(games=_num(needed, 0), seats=format_list([seat_name(k, players) for k in away]))
 
 
 def search_example(bots) -> str:
@@ -966,6 +990,8 @@ def curve_svg_text(doc: dict) -> str:
         "point": point,
         "share": _pct,
         "seats": [seat_short(k) for k in range(players)],
+        "games": lambda games, decided: ngettext("{games} game, {decided} decided", "{games} games, {decided} decided",
+                                                 games).format(games=_num(games, 0), decided=_num(decided, 0)),
     }
     return curve_svg(c, texts)
 
