@@ -106,6 +106,9 @@ def test_a_level_that_stands_for_another_bot_makes_its_entries_stale():
     entry["measured"]["bots"] = ["hard=wide:10", "normal=greedy"]
     why = lg.staleness(entry)
     assert why and "hard=wide:10" in why.reasons[0]
+    entry = _measured_now(_entry("province-en", ("hard", "normal")))
+    entry["measured"]["weights"][0][1] += 1                 # hard re-tuned under the same spec
+    assert lg.staleness(entry).reasons == ["the bots' evaluation weights changed"]
 
 
 def test_an_unmeasured_entry_and_a_changed_game_count_are_stale():

@@ -11,11 +11,12 @@ ledger"). Each entry is one measurement that a document quotes:
   least that share of the games), checked in :func:`aim_met`;
 - ``measured``: how it was last measured: the **resolved** ruleset's content hash (after ``extends``,
   :attr:`rulekit.language.Ruleset.sha256`), the bots' canonical specs (``hard=wide:30``: a level
-  that changes meaning makes its entries stale), the first seed and the figures.
+  that changes meaning makes its entries stale) and their evaluation weights (a level re-tuned under
+  the same spec does too), the first seed and the figures.
 
 An entry is **stale** (:func:`staleness`) when it was never measured, when its ruleset's resolved hash
 differs from the one it was measured on (a change to ``province-en`` makes every variant that extends it
-stale), when a bot's canonical spec changed, or when the asked games differ. ``rulekit ledger``
+stale), when a bot's canonical spec or evaluation weights changed, or when the asked games differ. ``rulekit ledger``
 re-measures the stale entries, each on a block of seeds no entry has used (``next_seed``, which only
 grows), and rewrites the file after each entry.
 """
@@ -124,6 +125,18 @@ def canonical_bots(bots, family: str | None = None) -> list:
     return [parse_bot(b, family=family).text for b in bots]
 
 
+def bot_weights(bots, family: str | None = None) -> list:
+    """Each bot's evaluation weights (None for a bot without), so that a level re-tuned without a new
+    spec (``hard=wide:30`` with other weights) still makes its entries stale."""
+    from ..bots.registry import make_bot
+
+    out = []
+    for b in bots:
+        w = getattr(make_bot(b, 0, family=family), "weights", None)
+        out.append(list(w) if w is not None else None)
+    return out
+
+
 def _family(rs):
     from .simulate import _family as family
 
@@ -136,7 +149,8 @@ def _family(rs):
 def current(entry: dict, base: Path | None = None) -> dict:
     """What the entry would be measured on now: ``{"sha256", "bots"}``."""
     rs = _resolve(entry["ruleset"], base)
-    return {"sha256": rs.sha256, "bots": canonical_bots(entry["bots"], _family(rs))}
+    fam = _family(rs)
+    return {"sha256": rs.sha256, "bots": canonical_bots(entry["bots"], fam), "weights": bot_weights(entry["bots"], fam)}
 
 
 def staleness(entry: dict, base: Path | None = None, now: dict | None = None) -> Stale:
@@ -152,6 +166,8 @@ def staleness(entry: dict, base: Path | None = None, now: dict | None = None) ->
     if m.get("bots") != now["bots"]:
         reasons.append(_("the bots changed ({old} → {new})").format(
             old=", ".join(m.get("bots") or ()), new=", ".join(now["bots"])))
+    if m.get("weights") != now["weights"]:
+        reasons.append(_("the bots' evaluation weights changed"))
     if (m.get("result") or {}).get("games") != entry["games"]:
         reasons.append(_("{games} games asked, {played} measured").format(
             games=entry["games"], played=(m.get("result") or {}).get("games")))
@@ -212,6 +228,7 @@ def measure(entry: dict, seed: int, base: Path | None = None, jobs: int = 1, pro
     return {
         "sha256": rs.sha256,
         "bots": canonical_bots(bots, fam),
+        "weights": bot_weights(bots, fam),
         "seed": seed,
         "date": _dt.date.today().isoformat(),
         "result": result_of(doc, entry["measure"]),
