@@ -30,6 +30,7 @@ DOCS = ROOT / "docs"
 
 BLOCK = re.compile(r"(<!-- ledger-table: (?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- end ledger-table -->)", re.S)
 SEAT = ("first", "second", "third", "fourth", "fifth")
+AIM = {"fair": "fair", "band": "every share within 1/N ± 5 points", "none": "—"}
 VERDICT = {"fair": "fair", "unfair": "**unfair**", "undecided": "not enough games to tell", None: "no game decided"}
 
 
@@ -70,17 +71,17 @@ def _settle(res: dict) -> str:
 
 def seats_table(entries) -> list[str]:
     out = ["| ruleset | bots | games (decided) | seeds | every seat's share, first player first (95% interval) "
-           "| verdict | fair? | resolved hash |",
-           "|---|---|---|---|---|---|---|---|"]
+           "| verdict | aim | aim met? | resolved hash |",
+           "|---|---|---|---|---|---|---|---|---|"]
     for e in entries:
         m = e.get("measured")
         if not m:
-            out.append(f"| {e['ruleset']} | {_bots(e['bots'])} | not measured | — | — | — | — | — |")
+            out.append(f"| {e['ruleset']} | {_bots(e['bots'])} | not measured | — | — | — | {AIM[e['aim']]} | — | — |")
             continue
         res = m["result"]
         shares = "; ".join(f"{SEAT[k]} {_pct(s['rate'])} ({_interval(s['ci95'])})" for k, s in enumerate(res["seats"]))
         out.append(f"| {e['ruleset']} | {_bots(m['bots'])} | {res['games']:,} ({res['decided']:,}) | {_seeds(m)} "
-                   f"| {shares} | {_settle(res)} | {_aim(e)} | `{m['sha256'][:12]}` |")
+                   f"| {shares} | {_settle(res)} | {AIM[e['aim']]} | {_aim(e)} | `{m['sha256'][:12]}` |")
     return out
 
 

@@ -111,6 +111,21 @@ def test_a_level_that_stands_for_another_bot_makes_its_entries_stale():
     assert lg.staleness(entry).reasons == ["the bots' evaluation weights changed"]
 
 
+def test_the_aims():
+    entry = {"id": "x", "aim": "band", "measured": {"result": {"decided": 100, "band": [0.2833, 0.3833], "verdict": "undecided",
+                                                               "seats": [{"rate": 0.30}, {"rate": 0.37}, {"rate": 0.33}]}}}
+    assert lg.aim_met(entry) is True
+    entry["measured"]["result"]["seats"][1]["rate"] = 0.39
+    assert lg.aim_met(entry) is False
+    assert lg.aim_met(dict(entry, aim="fair")) is False
+    ladder = {"id": "l", "aim": "beats:0.7", "measured": {"result": {"bots": [{"rate": 0.7}, {"rate": 0.3}]}}}
+    assert lg.aim_met(ladder) is True
+    ladder["measured"]["result"]["bots"][0]["rate"] = 0.69
+    assert lg.aim_met(ladder) is False
+    with pytest.raises(lg.LedgerError, match="unknown aim"):
+        lg.aim_met(dict(ladder, aim="strong"))
+
+
 def test_an_unmeasured_entry_and_a_changed_game_count_are_stale():
     assert lg.staleness(_entry("province-en")).reasons
     entry = _measured_now(_entry("province-en"))

@@ -7,8 +7,9 @@ ledger"). Each entry is one measurement that a document quotes:
   --bots`` takes them), ``games``, ``max_turns``, and ``measure``: ``seats`` (each seat's share of the
   decided games, with the verdict of :func:`rulekit.balance.simulate.fairness`) or ``bots`` (each bot's
   wins over all the games: a level against the level below, seats and first player alternated);
-- ``aim``: what the figure should show (``fair``: the verdict fair; ``beats:0.7``: the first bot wins at
-  least that share of the games), checked in :func:`aim_met`;
+- ``aim``: what the figure should show (``fair``: the verdict fair; ``band``: every seat's share within
+  1/N ± 5 points; ``beats:0.7``: the first bot wins at least that share of the games), checked in
+  :func:`aim_met`;
 - ``measured``: how it was last measured: the **resolved** ruleset's content hash (after ``extends``,
   :attr:`rulekit.language.Ruleset.sha256`), the bots' canonical specs (``hard=wide:30``: a level
   that changes meaning makes its entries stale) and their evaluation weights (a level re-tuned under
@@ -202,17 +203,21 @@ def result_of(doc: dict, measure: str) -> dict:
 def aim_met(entry: dict) -> bool | None:
     """Whether the entry's figures meet its ``aim`` (None: no aim, or not measured).
 
-    ``fair``: the verdict is fair (every seat's interval inside the band); ``beats:X``: the first bot
-    won at least the share X of all the games; ``none``: the figure is quoted, not aimed at."""
+    ``fair``: the verdict is fair (every seat's interval inside the band); ``band``: every seat's share
+    inside the band (1/N ± 5 points), its interval aside; ``beats:X``: the first bot won at least the
+    share X of all the games; ``none``: the figure is quoted, not aimed at."""
     aim = entry.get("aim") or "none"
     result = (entry.get("measured") or {}).get("result")
     if result is None or aim == "none":
         return None
     if aim == "fair":
         return result["verdict"] == "fair"
+    if aim == "band":
+        low, high = result["band"]
+        return result["decided"] > 0 and all(low <= seat["rate"] <= high for seat in result["seats"])
     if aim.startswith("beats:"):
         return result["bots"][0]["rate"] >= float(aim.split(":", 1)[1])
-    raise LedgerError(_("{entry}: unknown aim {aim} (fair, beats:SHARE or none)").format(entry=entry["id"], aim=aim))
+    raise LedgerError(_("{entry}: unknown aim {aim} (fair, band, beats:SHARE or none)").format(entry=entry["id"], aim=aim))
 
 
 def measure(entry: dict, seed: int, base: Path | None = None, jobs: int = 1, progress=None) -> dict:
