@@ -11,8 +11,8 @@ A table lives in a document between two comment lines::
     | ... generated ... |
     <!-- end ledger-table -->
 
-The name after ``ledger-table:`` picks the entries whose ``tables`` list it; ``seats`` tables list each
-seat's share of the decided games with its 95% interval and the verdict, ``ladder`` tables each level's
+The name after ``ledger-table:`` picks the entries whose ``tables`` list it; ``seats`` (and
+``provisions``, the same columns for the other game) tables list each seat's share of the decided games with its 95% interval and the verdict, ``ladder`` tables each level's
 wins against the level below. The entries come in the ledger's order. ``tests/test_balance_ledger.py``
 fails when a document's table is not what this tool writes (CI runs it; it plays no games).
 """
@@ -58,8 +58,24 @@ def _bots(bots) -> str:
     return " / ".join(f"`{b}`" for b in bots) if len(set(bots)) > 1 else f"`{bots[0]}` ×{len(bots)}"
 
 
-def _settle(res: dict) -> str:
-    """The verdict, and for an undecided one about how many games would settle it, and which way."""
+def _searches(entry: dict) -> bool:
+    """Whether a bot of the entry looks ahead (between bots that do not, a share is no verdict on the rules)."""
+    from rulekit.balance.ledger import _family, _resolve
+    from rulekit.bots.registry import parse_bot
+
+    family = _family(_resolve(entry["ruleset"], None))
+    return any(parse_bot(b, family=family).searches for b in entry["measured"]["bots"])
+
+
+def _settle(res: dict, entry: dict) -> str:
+    """The verdict, and for an undecided one about how many games would settle it, and which way; between
+    bots that do not look ahead, a share inside the band is not called fair (as ``rulekit simulate`` says)."""
+    if not _searches(entry):
+        band = res["band"]
+        if all(band[0] <= s["ci95"][0] and s["ci95"][1] <= band[1] for s in res["seats"]):
+            return "within the band, but between bots that do not look ahead: no verdict on the rules"
+        if res["verdict"] != "unfair":
+            return "not enough games to tell (between bots that do not look ahead)"
     text = VERDICT[res["verdict"]]
     if res["verdict"] == "undecided" and res.get("games_needed"):
         band = res["band"]
@@ -81,7 +97,7 @@ def seats_table(entries) -> list[str]:
         res = m["result"]
         shares = "; ".join(f"{SEAT[k]} {_pct(s['rate'])} ({_interval(s['ci95'])})" for k, s in enumerate(res["seats"]))
         out.append(f"| {e['ruleset']} | {_bots(m['bots'])} | {res['games']:,} ({res['decided']:,}) | {_seeds(m)} "
-                   f"| {shares} | {_settle(res)} | {AIM[e['aim']]} | {_aim(e)} | `{m['sha256'][:12]}` |")
+                   f"| {shares} | {_settle(res, e)} | {AIM[e['aim']]} | {_aim(e)} | `{m['sha256'][:12]}` |")
     return out
 
 
@@ -103,7 +119,7 @@ def ladder_table(entries) -> list[str]:
     return out
 
 
-TABLES = {"seats": seats_table, "ladder": ladder_table}
+TABLES = {"seats": seats_table, "ladder": ladder_table, "provisions": seats_table}
 
 
 def table(ledger: dict, name: str) -> str:

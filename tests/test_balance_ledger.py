@@ -213,3 +213,20 @@ def test_an_unknown_entry_is_named_with_the_known_ones(tmp_path):
     path = _write(tmp_path, [_entry("province-en")])
     result = run("ledger", str(path), "--entry", "nope")
     assert result.exit_code == 1 and "nope" in result.output and "province-en/x" in result.output
+
+
+def test_bots_that_do_not_look_ahead_never_make_a_ledger_figure_fair():
+    from rulekit.cli.simulate_cmds import ledger_result_line
+
+    seats = [{"wins": 500, "rate": 0.5, "ci95": [0.47, 0.53]}, {"wins": 500, "rate": 0.5, "ci95": [0.47, 0.53]}]
+    result = {"games": 1000, "decided": 1000, "draws": 0, "unfinished": 0, "seats": seats, "verdict": "fair",
+              "games_needed": None, "band": [0.45, 0.55]}
+    entry = {"id": "x", "ruleset": "province-en", "bots": ["greedy", "greedy"], "games": 1000, "measure": "seats",
+             "aim": "fair", "tables": ["seats"],
+             "measured": {"bots": ["greedy", "greedy"], "sha256": "0" * 64, "seed": 0, "result": result}}
+    row = ledgerdocs.seats_table([entry])[-1]
+    assert "no verdict on the rules" in row and "| fair |" in row        # the aim's column names the aim only
+    assert "no verdict on the rules" in ledger_result_line(entry)
+    searching = dict(entry, measured=dict(entry["measured"], bots=["hard=wide:30", "hard=wide:30"]))
+    assert "no verdict" not in ledgerdocs.seats_table([searching])[-1]
+    assert ledger_result_line(searching).endswith("; fair")

@@ -1057,8 +1057,14 @@ def ledger_result_line(entry: dict) -> str:
     shares = format_list([_("{seat} {rate} ({low} to {high})").format(
         seat=seat_name(k, players), rate=_pct(s["rate"]), low=_pct(s["ci95"][0]), high=_pct(s["ci95"][1]))
         for k, s in enumerate(res["seats"])])
+    from ..balance.simulate import FAIR
+
+    if res["verdict"] == FAIR and not searches(entry["measured"]["bots"]):
+        verdict = _("within the fairness band, but between bots that do not look ahead: no verdict on the rules")
+    else:
+        verdict = verdict_word(res["verdict"])
     return _("{shares} of {decided} decided games; {verdict}").format(
-        shares=shares, decided=res["decided"], verdict=verdict_word(res["verdict"]))
+        shares=shares, decided=res["decided"], verdict=verdict)
 
 
 @click.command("ledger", cls=RkCommand,
