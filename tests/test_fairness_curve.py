@@ -55,7 +55,7 @@ def test_27_to_57_percent_over_39_games_is_not_called_fair():
     line = verdict_line(sb, ("mcts:100", "mcts:100"))
     assert line.startswith("Verdict: not enough games to tell (the interval reaches beyond the fairness band, "
                            "45.0% to 55.0%, but does not lie wholly outside it).")
-    assert f"About {needed:,} games in all would settle it" in line
+    assert f"About {needed:,} games in all would settle it, as unfair with the second seat ahead" in line
 
 
 def test_fair_only_inside_the_band_and_unfair_only_wholly_outside():
@@ -72,7 +72,11 @@ def test_fair_only_inside_the_band_and_unfair_only_wholly_outside():
     # A share on the band's edge is never settled by more games.
     edge = _balance(11, 9)
     assert edge["verdict"] == "undecided" and edge["games_needed"] is None
-    assert "No number of games would settle it" in verdict_line(edge, ("mcts:2", "mcts:2"))
+    line = verdict_line(edge, ("mcts:2", "mcts:2"))
+    assert "No number of games" not in line
+    assert "55.0% and 45.0%, lie exactly on the band's edge" in line and "neither way" in line
+    # Inside the band: it leans fair, and says so.
+    assert ", as fair, if the shares stayed" in verdict_line(_balance(52, 48), ("mcts:2", "mcts:2"))
     # No decided game: no verdict.
     none = sim.seat_balance([_game(0, None)] * 4)
     assert none["verdict"] is None and none["fair"] is False
@@ -319,3 +323,23 @@ def test_the_house_rule_never_calls_a_weak_bots_fresh_figure_fair(poor_second):
     text = tuning.house_rule(r, "poor-second.yaml", load_ruleset(str(poor_second)).data, "poor-second-tuned",
                              "Tuned", "rulekit tune …")
     assert ": fair," in text
+
+
+def test_plot_shows_the_game_counts_and_a_legend_for_the_band_and_no_shape_holds_a_title(tmp_path):
+    out = tmp_path / "curve.svg"
+    args = ["simulate", "province-en", "--games", "8", "--seed", "3", "--bots", "greedy,greedy",
+            "--bots", "mcts:2,mcts:2"]
+    assert run(*args, "--plot", str(out)).exit_code == 0
+    doc = json.loads(run(*args, "--json").output)
+    root = ET.parse(out).getroot()
+    games = [e for e in root.iter(SVG + "text") if e.get("class") == "games"]
+    assert [e.text for e in games] == [f"8 games, {p['decided']} decided" for p in doc["curve"]["points"]]
+    legend = [g for g in root.iter(SVG + "g") if g.get("class") == "band-legend"][0]
+    assert [e.text for e in legend.iter(SVG + "text")] == ["the fairness band, 45.0% to 55.0%"]
+    swatch = legend.find(SVG + "rect")
+    band = [e for e in root.iter(SVG + "rect") if e.get("class") == "band"][0]
+    assert swatch.get("fill") == band.get("fill")
+    # A hover text lives on a group: a renderer that drops a shape holding a <title> (ImageMagick's) keeps the points.
+    for shape in ("circle", "rect", "line"):
+        assert all(e.find(SVG + "title") is None for e in root.iter(SVG + shape))
+    assert all(g.find(SVG + "title") is not None for g in root.iter(SVG + "g") if g.get("class") == "seat-point")

@@ -15,9 +15,11 @@ from __future__ import annotations
 from pathlib import Path
 
 #: The drawing's size, in pixels.
-WIDTH, HEIGHT = 720, 440
+WIDTH, HEIGHT = 720, 470
 #: The plot area inside it.
-LEFT, RIGHT, TOP, BOTTOM = 72, 24, 40, 96
+LEFT, RIGHT, TOP, BOTTOM = 72, 24, 40, 126
+#: The colour of the fairness band (drawn in the plot, and as the legend's swatch).
+BAND_COLOR = "#cfe8cf"
 #: A colour per seat, in turn order (the first seat's first).
 SEAT_COLORS = ("#1f4e9c", "#b5471b", "#6a3d9a", "#2c7f7a", "#8c6d1f", "#444444")
 #: The colour of each verdict's word under its column.
@@ -49,11 +51,12 @@ def layout(curve: dict, seat_names=None) -> dict:
         "fair": {"y": y(1 / players), "share": 1 / players},
         "ticks": [{"share": s, "y": y(s)} for s in (0.0, 0.25, 0.5, 0.75, 1.0)],
         "columns": [], "points": [], "legend": [],
+        "band_legend": {"x": area["x"], "y": HEIGHT - 42, "color": BAND_COLOR},
     }
     for i, point in enumerate(curve["points"]):
         x = area["x"] + (i + 0.5) * step
         out["columns"].append({"index": i, "x": _r(x), "strength": point["strength"], "bots": point["bots"],
-                               "verdict": point["verdict"],
+                               "verdict": point["verdict"], "games": point["games"], "decided": point["decided"],
                                "color": VERDICT_COLORS.get(point["verdict"], "#555555")})
         shares = point["shares"]
         seats = range(players) if players > 2 else range(1)       # two players: the first seat's share says it all
@@ -66,10 +69,12 @@ def layout(curve: dict, seat_names=None) -> dict:
                                   "share": shares[k], "low": low, "high": high,
                                   "y": y(shares[k]), "y_low": y(low), "y_high": y(high),
                                   "color": SEAT_COLORS[k % len(SEAT_COLORS)]})
+    # The legend's row: the band's swatch first (at its left), then, with more than two players, a point per seat.
     if players > 2:
+        start = area["x"] + area["width"] * 0.45
         for k in range(players):
-            out["legend"].append({"seat": k, "x": area["x"] + 10 + k * (area["width"] / players),
-                                  "y": HEIGHT - 34, "color": SEAT_COLORS[k % len(SEAT_COLORS)],
+            out["legend"].append({"seat": k, "x": _r(start + 10 + k * (area["width"] * 0.55 / players)),
+                                  "y": HEIGHT - 42, "color": SEAT_COLORS[k % len(SEAT_COLORS)],
                                   "label": seat_names[k] if seat_names else str(k + 1)})
     return out
 
@@ -79,7 +84,8 @@ def curve_svg(curve: dict, texts: dict) -> str:
     words), ``percent`` (a function: share -> text), ``verdicts`` (verdict -> word), ``strength`` (optional: a set of bots -> its
     label under its column), ``point`` (a
     function ``(strength, seat, share, low, high)`` -> a point's tooltip), ``share`` (optional: a share ->
-    the figure written beside its point, with two players) and ``seats`` (one name per seat)."""
+    the figure written beside its point, with two players), ``seats`` (one name per seat) and ``games``
+    (optional: ``(games, decided)`` -> the count written under each column)."""
     import jinja2
 
     geo = layout(curve, texts.get("seats"))
@@ -87,9 +93,11 @@ def curve_svg(curve: dict, texts: dict) -> str:
     for tick in geo["ticks"]:
         tick["label"] = pct(tick["share"])
     geo["band"]["label"] = texts["band"]
+    geo["band_legend"]["label"] = texts["band"]
     for column in geo["columns"]:
         column["label"] = texts["strength"](column["bots"]) if "strength" in texts else column["strength"]
         column["verdict_text"] = texts["verdicts"].get(column["verdict"], "")
+        column["games_text"] = texts["games"](column["games"], column["decided"]) if "games" in texts else ""
     for point in geo["points"]:
         point["label"] = texts["point"](point["strength"], point["seat"], point["share"], point["low"], point["high"])
         # With two players, one point a column: its share written beside it.

@@ -271,12 +271,36 @@ def verdict_line(sb: dict, bots) -> str:
     else:
         head = _("Verdict: {verdict} (not every seat's interval lies inside the fairness band, {band}, nor "
                  "wholly outside it).").format(verdict=verdict_word(verdict), band=band)
+    low, high = judged["band"]
+    shares = [s["wins"] / sb["decided"] for s in sb["seats"]]
     if needed is None:
-        return head + " " + _("No number of games would settle it at the share observed, which lies on the "
-                              "band's edge.")
-    return head + " " + ngettext("About {games} game in all would settle it if the shares stayed as observed.",
-                                 "About {games} games in all would settle it if the shares stayed as observed.",
-                                 needed).format(games=_num(needed, 0))
+        edge = [k for k, p in enumerate(shares) if p in (low, high)]
+        if edge:
+            return head + " " + ngettext(
+                "The {seats}'s share, {rate}, lies exactly on the band's edge: the count of games put it there, "
+                "and it says neither way; play more games and look again.",
+                "The shares of the {seats}, {rate}, lie exactly on the band's edge: the count of games put them "
+                "there, and they say neither way; play more games and look again.", len(edge)).format(
+                seats=format_list([seat_name(k, players) for k in edge]),
+                rate=format_list([_pct(shares[k]) for k in edge]))
+        return head
+    away = [k for k, p in enumerate(shares) if not low <= p <= high]
+    if not away:
+        return head + " " + ngettext(
+            "About {games} game in all would settle it, as fair, if the shares stayed as observed.",
+            "About {games} games in all would settle it, as fair, if the shares stayed as observed.",
+            needed).format(games=_num(needed, 0))
+    if players == 2:
+        ahead = _("the first seat") if shares[0] > 0.5 else _("the second seat")
+        return head + " " + ngettext(
+            "About {games} game in all would settle it, as unfair with {seat} ahead, if the shares stayed as "
+            "observed.",
+            "About {games} games in all would settle it, as unfair with {seat} ahead, if the shares stayed as "
+            "observed.", needed).format(games=_num(needed, 0), seat=ahead)
+    return head + " " + ngettext(
+        "About {games} game in all would settle it, as unfair for the {seats}, if the shares stayed as observed.",
+        "About {games} games in all would settle it, as unfair for the {seats}, if the shares stayed as observed.",
+        needed).format(games=_num(needed, 0), seats=format_list([seat_name(k, players) for k in away]))
 
 
 def search_example(bots) -> str:
@@ -971,6 +995,8 @@ def curve_svg_text(doc: dict) -> str:
         "point": point,
         "share": _pct,
         "seats": [seat_short(k) for k in range(players)],
+        "games": lambda games, decided: ngettext("{games} game, {decided} decided", "{games} games, {decided} decided",
+                                                 games).format(games=_num(games, 0), decided=_num(decided, 0)),
     }
     return curve_svg(c, texts)
 
@@ -1019,7 +1045,118 @@ def compare_opening(rs, other_rs) -> str:
     return render_diff(rule_diff(other_rs, rs), ruleset_label(other_rs), ruleset_label(rs))
 
 
-COMMANDS = [simulate]
+# ---------------------------------------------------------------------------
+# The balance ledger (rulekit/balance/ledger.py)
+
+
+def ledger_result_line(entry: dict) -> str:
+    """One entry's figures in a line: every seat's share (or each bot's wins) with its interval, and the verdict."""
+    res = entry["measured"]["result"]
+    if entry["measure"] == "bots":
+        bots = res["bots"]
+        draws = res["games"] - sum(b["wins"] for b in bots)
+        return _("{bot} wins {rate} of {games} games ({low} to {high}; {wins}–{losses}, {draws} drawn or "
+                 "unfinished)").format(bot=bot_name(bots[0]["bot"]), rate=_pct(bots[0]["rate"]), games=res["games"],
+                                       low=_pct(bots[0]["ci95"][0]), high=_pct(bots[0]["ci95"][1]),
+                                       wins=bots[0]["wins"], losses=bots[1]["wins"], draws=draws)
+    players = len(res["seats"])
+    shares = format_list([_("{seat} {rate} ({low} to {high})").format(
+        seat=seat_name(k, players), rate=_pct(s["rate"]), low=_pct(s["ci95"][0]), high=_pct(s["ci95"][1]))
+        for k, s in enumerate(res["seats"])])
+    from ..balance.simulate import FAIR
+
+    if res["verdict"] == FAIR and not searches(entry["measured"]["bots"]):
+        verdict = _("within the fairness band, but between bots that do not look ahead: no verdict on the rules")
+    else:
+        verdict = verdict_word(res["verdict"])
+    return _("{shares} of {decided} decided games; {verdict}").format(
+        shares=shares, decided=res["decided"], verdict=verdict)
+
+
+@click.command("ledger", cls=RkCommand,
+               help=N_("Re-measure the stale entries of a balance ledger and rewrite it. A ledger (LEDGER, "
+                       "default docs/balance-ledger.json) holds every balance or strength figure the docs quote: "
+                       "per entry the ruleset, the bots, the games, the resolved ruleset's content hash (after "
+                       "extends) and the bots' specs it was measured with, the seeds and the results. An entry is "
+                       "stale when it was never measured, when its ruleset or one it extends changed, or when a "
+                       "bot level now stands for another bot. Each entry is played on seeds no entry has used, "
+                       "and the file is rewritten after each one, so Ctrl-C keeps the entries already measured. "
+                       "The docs' tables are then made from the ledger with: python -m rulekit_tools.ledgerdocs"))
+@click.argument("ledger_file", metavar=N_("[LEDGER]"), required=False, default="docs/balance-ledger.json")
+@click.option("--check", "check_only", is_flag=True,
+              help=N_("Play nothing: list every entry, fresh or stale and why; exit 1 when one is stale."))
+@click.option("--entry", "entries", multiple=True, metavar=N_("ID"),
+              help=N_("Measure this entry (repeatable), stale or not."))
+@click.option("--all", "every", is_flag=True, help=N_("Measure every entry, stale or not."))
+@click.option("--same-seeds", is_flag=True,
+              help=N_("Play each entry on the seeds it was last measured on (to reproduce it) instead of fresh ones."))
+@click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar=N_("J"),
+              help=N_("Processes to play on (0: one per core). The results do not depend on it."))
+def ledger(ledger_file, check_only, entries, every, same_seeds, jobs):
+    from pathlib import Path
+
+    from ..balance import ledger as lg
+    from ..balance.simulate import SimulationInterrupted
+
+    doc = lg.load(ledger_file)
+    base = Path(ledger_file).resolve().parent            # a ruleset file is named from the ledger's folder
+    stale = {e["id"]: lg.staleness(e, base) for e in doc["entries"]}
+    if check_only:
+        for e in doc["entries"]:
+            why = stale[e["id"]]
+            if why:
+                click.echo(_("{entry}: stale: {reasons}").format(entry=e["id"], reasons="; ".join(why.reasons)))
+            else:
+                click.echo(_("{entry}: fresh").format(entry=e["id"]))
+        count = sum(1 for s in stale.values() if s)
+        if count:
+            fail(ngettext("{count} entry is stale: run rulekit ledger {file}",
+                          "{count} entries are stale: run rulekit ledger {file}", count).format(
+                count=count, file=shown_path(ledger_file)))
+        return
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    todo = lg.find(doc, entries) if entries else [e for e in doc["entries"] if every or stale[e["id"]]]
+    if not todo:
+        click.echo(_("Every entry is fresh: nothing to measure."))
+        return
+    err = sys.stderr
+    show_bar = err.isatty() and not os.environ.get("RULEKIT_NO_PROGRESS")
+    done = 0
+    for k, e in enumerate(todo, 1):
+        if same_seeds and e.get("measured"):
+            seed = e["measured"]["seed"]
+        else:
+            seed = lg.take_seeds(doc, e["games"])
+        click.echo(_("[{k}/{n}] {entry}: {ruleset}, {bots}, {games} games from seed {seed}").format(
+            k=k, n=len(todo), entry=e["id"], ruleset=e["ruleset"], bots=",".join(e["bots"]), games=e["games"],
+            seed=seed), err=True)
+        try:
+            if show_bar:
+                with click.progressbar(length=e["games"], label=_("Playing"), file=err) as bar:
+                    measured = lg.measure(e, seed, base, jobs, progress=bar.update)
+            else:
+                measured = lg.measure(e, seed, base, jobs)
+        except (SimulationInterrupted, KeyboardInterrupt):
+            lg.save(doc, ledger_file)                 # the seeds taken stay taken
+            click.echo("", err=True)
+            click.echo(ngettext("Interrupted: {entry} is not kept; the ledger keeps the {done} entry measured "
+                                "before it.",
+                                "Interrupted: {entry} is not kept; the ledger keeps the {done} entries measured "
+                                "before it.", done).format(entry=e["id"], done=done), err=True)
+            raise SystemExit(130) from None
+        except RuntimeError as exc:
+            fail(str(exc))
+        e["measured"] = measured
+        lg.save(doc, ledger_file)
+        done += 1
+        click.echo(_("{entry}: {result}").format(entry=e["id"], result=ledger_result_line(e)))
+    click.echo(ngettext("{count} entry measured and written to {file}.",
+                        "{count} entries measured and written to {file}.", done).format(
+        count=done, file=shown_path(ledger_file)))
+
+
+COMMANDS = [simulate, ledger]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -392,14 +392,16 @@ def explain_turn(state, entries, names) -> str:
         # what it held as its turn ended: the Labor it lost, and its coins
         labor_left = sum(e.lost for e in acts)
         coin_left = state.coin_value(seat)
-        converted = any(e.action_kind in (screen.CONVERT, screen.EXCHANGE) for e in acts)
+        # The coins its conversions brought (an exchange changes coins, not their value): "toward" a
+        # structure only when they were short of its coin cost before.
+        gained = sum(e.coin for e in acts if e.action_kind in (screen.CONVERT, screen.EXCHANGE))
         if target is not None:
             need_labor, need_coin = sum(c.cost_pool[target]), c.cost_coin[target]
             target_name = screen.name(d, "structure", c.struct_ids[target])
             target_cost = screen.cost_text(c.cost_pool[target], c.cost_coin[target], c)
         if target is None:
             reasons.append(_("nothing is left for it to build: it gathers what still scores"))
-        elif converted:
+        elif gained > 0 and coin_left - gained < need_coin:
             reasons.append(_("it turned what it had into coins toward the {structure} ({cost}; it has {coin})").format(
                 structure=target_name, cost=target_cost, coin=screen.coin_text(coin_left, c)))
         elif labor_left >= need_labor and coin_left >= need_coin:
