@@ -117,7 +117,7 @@ def test_the_screen_shows_shared_workers_the_end_and_a_borrows_price(lang):
         text = " ".join("\n".join(layout.fit_screen(session.state, session.names, con, session.story, "T",
                                                     columns, rows)).split())
         green = str(screen.name(c.data, "worker", "green"))
-        assert re.search(re.escape(green) + r"\W+(any player may move them|tous les joueurs)", text), text
+        assert re.search(re.escape(green) + r"\w*\W+(any player may move them|tous les joueurs)", text), text   # Green / Ouvriers Verts
         built = sum(1 for s in range(c.n_struct) if st.first_builder[s] >= 0)
         assert re.search(rf"\b{c.n_struct}\b[^·]*\({built}\b", text), text       # all 8 built (N so far)
         price = screen.cost_text(c.repay_pool, c.repay_coin, c).replace("\u00a0", " ")

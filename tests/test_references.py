@@ -35,6 +35,11 @@ structures:
       - gain: {when: built, coin: 1}
       - space_bonus: {space: coin, worker: sailor, coin: 1}
       - space_bonus: {space: labor_top, worker: green, labor: 1}
+  beacon:
+    name: Beacon
+    cost: {labor: 1}
+    vp: {first: 1, later: 0}
+    requires: {any_of: [mill, lighthouse]}
 events:
   tides:
     name: Tides
