@@ -220,3 +220,15 @@ def test_every_bundled_ruleset_is_played_by_its_family_levels(ruleset_id):
     st = engine_families.new_game(rs, seed=3, players=rs.min_players)
     bot = make_bot(next(iter(levels)), 1, family=rs.family)
     assert bot.choose(st) in st.legal_actions()
+
+
+@pytest.mark.parametrize("value", ["chess", "[a, b]", "{x: 1}", "5"])
+def test_a_family_the_language_has_not_is_said_at_its_line(tmp_path, value):
+    """``family:`` naming no family, or not a name at all, is one problem at its line that lists the families."""
+    from rulekit.language import validate_path
+
+    path = tmp_path / "odd.yaml"
+    path.write_text(f"id: odd\nfamily: {value}\n", encoding="utf-8")
+    problems = validate_path(path)
+    assert [(p.line, p.pointer) for p in problems] == [(2, "/family")]
+    assert all(f in problems[0].message for f in family_ids())

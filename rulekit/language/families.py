@@ -61,5 +61,5 @@ def family_of(data) -> str:
 
 
 def row(family: str) -> LanguageFamily | None:
-    """The row of ``family`` (None for a name no family has)."""
-    return FAMILIES.get(family)
+    """The row of ``family`` (None for a name no family has, or a value that is not a name)."""
+    return FAMILIES.get(family) if isinstance(family, str) else None

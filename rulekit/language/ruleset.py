@@ -92,7 +92,6 @@ def content_hash(data: dict) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-
 def display_path(path: Path) -> str:
     """A file name for messages: relative to the working directory when inside it."""
     path = Path(path)
