@@ -536,3 +536,54 @@ def test_the_page_works_under_its_content_security_policy(browser, serve):
     assert page.locator("#choices button").count() or page.locator("#end p").count()
     assert not blocked, blocked
     page.close()
+
+
+def test_two_people_finish_a_game_on_their_old_links_after_the_server_restarts(browser, serve, tmp_path):
+    """Two people, two browsers (each its own context), with names; the server stops mid-game and is started
+    again with --resume on its port: both old pages reconnect by themselves, keep their seats and their names,
+    and the game is played to its end on them."""
+    import socket
+
+    with socket.socket() as probe:                                            # a free port, kept for the restart
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    record = tmp_path / "game.json"
+    server = serve("short-game", "--players", "human,human", "--seed", "8", "--names", "Ada,Bob",
+                   "--record", str(record), "--port", port)
+    pages = {0: open_page(browser, server.urls[0]), 1: open_page(browser, server.urls[1])}
+
+    def to_play():
+        """The seat whose page offers actions: exactly one, once both pages are told the same game."""
+        for _ in range(int(WAIT / 50)):
+            seats = [s for s, p in pages.items() if p.evaluate("document.body.dataset.mine") == "1"]
+            if len(seats) == 1:
+                return seats[0]
+            pages[0].wait_for_timeout(50)
+        raise AssertionError(f"pages offering actions: {seats}")
+
+    def step():
+        before = {s: version(p) for s, p in pages.items()}
+        click_one(pages[to_play()])
+        for s, p in pages.items():                                            # both pages are told
+            p.wait_for_function(f"Number(document.body.dataset.version) > {before[s]}", timeout=WAIT)
+
+    for _ in range(8):
+        step()
+    story = pages[0].locator("#story").inner_text()
+    server.stop()
+    for page in pages.values():
+        page.wait_for_function("document.body.dataset.connected === ''", timeout=WAIT)
+    serve("--resume", str(record), "--port", port)
+    for page in pages.values():                                               # by itself, on the old link
+        page.wait_for_function("document.body.dataset.connected === '1'", timeout=WAIT)
+    pages[0].wait_for_function("document.body.dataset.mine !== undefined", timeout=WAIT)
+    assert pages[0].locator(".player.you .name").inner_text().startswith("Ada")
+    assert pages[1].locator(".player.you .name").inner_text().startswith("Bob")
+    assert pages[0].locator("#story").inner_text().startswith(story[:200])
+    for _ in range(600):
+        if pages[0].evaluate("document.body.dataset.over") == "1":
+            break
+        step()
+    for page in pages.values():
+        page.wait_for_function("document.body.dataset.over === '1'", timeout=WAIT)
+    assert json.loads(record.read_text(encoding="utf-8"))["result"] is not None   # the record holds the end
