@@ -156,3 +156,31 @@ def test_an_illegal_action_is_written_in_the_screens_notation(tmp_path):
     fr = flat(run("replay", str(path), "--lang", "fr").output)
     assert "(construire banque)" in fr, fr
     assert not set(re.findall(r"[a-z]+", fr.split("actions possibles")[-1])) & set(ENGLISH_VERBS), fr
+
+
+#: Item 75: words the French catalog used beside the game's own, each with the one kept (« nœuds de calcul
+#: Dask », « ressources comptées », « points d'Ouvrage », the game's terms capitalised, « Pions Bateaux »,
+#: « premier constructeur »).
+STRAY_TERMS = ("workers Dask", "de type pool", "} Ouvrage", "jetons Bateau", "jeton Bateau", "des bateaux",
+               "navires", "bâtisseur suivant", "premier bâtisseur", "trop de bâtiments", "trop d’ouvriers",
+               "avec les marins", "{num} bâtiments", "jetons de Bâtiment", "ressource de pièces",
+               "les pièces de la boîte", "les pièces de la réserve", "chaque ouvrier", "objectif {goal}",
+               "cet objectif")
+
+
+def test_the_french_catalog_keeps_one_word_for_each_thing():
+    from babel.messages.pofile import read_po
+
+    from rulekit.paths import LOCALES_DIR
+
+    with open(LOCALES_DIR / "fr" / "LC_MESSAGES" / "rulekit.po", "rb") as fh:
+        catalog = read_po(fh)
+    found = []
+    for message in catalog:
+        if message.context == "ruleset":
+            continue                  # the rulesets' own texts (the province-3p box: the review's item 51)
+        forms = [message.string] if isinstance(message.string, str) else list(message.string)
+        for term in STRAY_TERMS:
+            if any(term in form for form in forms):
+                found.append((term, message.id))
+    assert not found, found
