@@ -184,3 +184,29 @@ def test_the_french_catalog_keeps_one_word_for_each_thing():
             if any(term in form for form in forms):
                 found.append((term, message.id))
     assert not found, found
+
+
+def test_french_millions_take_de_and_other_plurals_do_not():
+    """French has three plural forms here: one (0, 1), many (a whole number of millions: « 1 000 000 de
+    parties ») and other (« 5 parties »). The many form is the second: « de » in the third is a swap that
+    printed « Environ 5 de parties en tout trancheraient »."""
+    import re as re_
+
+    from babel.messages.pofile import read_po
+
+    from rulekit.i18n import language, ngettext
+    from rulekit.paths import LOCALES_DIR
+
+    with open(LOCALES_DIR / "fr" / "LC_MESSAGES" / "rulekit.po", "rb") as fh:
+        catalog = read_po(fh)
+    after_count = re_.compile(r"\{(?:num|count|games|done|n)\} d(?:e |’)")
+    swapped = [m.id for m in catalog if isinstance(m.string, tuple) and len(m.string) == 3
+               and after_count.search(m.string[2]) and not after_count.search(m.string[1])]
+    assert not swapped, swapped
+    with language("fr"):
+        five = ngettext("{count} entry measured and written to {file}.",
+                        "{count} entries measured and written to {file}.", 5).format(count=5, file="f")
+        million = ngettext("{count} entry measured and written to {file}.",
+                           "{count} entries measured and written to {file}.", 1_000_000).format(
+            count="1 000 000", file="f")
+    assert five == "5 entrées mesurées et écrites dans f." and million.startswith("1 000 000 d’entrées")
