@@ -56,6 +56,8 @@ def test_two_bots_of_one_kind_agree_in_number():
     assert "deux bots distraits" in careless
     three = run("simulate", "rulesets/variants/province-3p.yaml", "--games", "3", "--lang", "fr").output
     assert re.search(r"3\sbots gloutons", three), three
+    # the three-player headline says its interval as the two-player one does (F39)
+    assert re.search(r"\(intervalle de confiance à 95\s%\s: de \d", three), three
     en = run("simulate", "province-en", "--games", "2").output
     assert "with two greedy bots." in en
 
