@@ -165,7 +165,7 @@ STRAY_TERMS = ("workers Dask", "de type pool", "} Ouvrage", "jetons Bateau", "je
                "navires", "bâtisseur suivant", "premier bâtisseur", "trop de bâtiments", "trop d’ouvriers",
                "avec les marins", "{num} bâtiments", "jetons de Bâtiment", "ressource de pièces",
                "les pièces de la boîte", "les pièces de la réserve", "chaque ouvrier", "objectif {goal}",
-               "cet objectif")
+               "cet objectif", "le plus de pièces")
 
 
 def test_the_french_catalog_keeps_one_word_for_each_thing():
