@@ -87,6 +87,13 @@ _LOCATION = re.compile(r"^(?:\{[^{}]*\}:)+ ?")
 _COUNTS = {"num", "count"}
 
 
+def _fold(text: str) -> str:
+    """``text`` without its accents (``immédiate`` → ``immediate``), for the ASCII pattern of code."""
+    import unicodedata
+
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
 def _prepare(text: str, number: str, english: str) -> str:
     """A translation made checkable: placeholders filled, code carried over unchanged masked."""
     def field(m):
@@ -95,11 +102,18 @@ def _prepare(text: str, number: str, english: str) -> str:
             return ""
         return number if name in _COUNTS else "X"
     def core(token):
-        return token.strip('()“”".,;:\u202f\xa0')
+        return token.strip('()“”".,;:…\u202f\xa0')
 
     code = {core(t) for t in english.split() if _CODE.match(core(t)) and re.search(r"[-:_,\[\]=/.@#]", core(t))}
     # a player spec in the French words (humain,bot:difficile): code too, never prose ("word:word")
     code |= {core(t) for t in text.split() if re.search(r"[a-z]:[a-zé]", core(t)) and _CODE.match(core(t).replace("é", "e"))}
+    # code the translation writes in its own words, of a shape the English's code has: a list of bots
+    # (glouton,hasard for greedy,random), a metavar's form (CHEMIN=MIN..MAX for PATH=LO..HI), a file name
+    # (IDENTIFIANT-tuned.yaml for ID-tuned.yaml)
+    shapes = [shape for shape in (r"\w,\w", r"\w=\w", r"\w\.\.\w", r"\.yaml$")
+              if any(re.search(shape, c) for c in code)]
+    code |= {core(t) for t in text.split()
+             if any(re.search(shape, core(t)) for shape in shapes) and _CODE.match(_fold(core(t)))}
     text = _LOCATION.sub("", text.replace("\n", " "))   # FILE:LINE: is not prose
     for setting in set(_SETTING.findall(english)):      # YAML carried over unchanged is code too
         text = text.replace(setting, "X")

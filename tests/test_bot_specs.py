@@ -154,7 +154,11 @@ def test_help_lists_the_levels_from_the_registry_in_both_languages():
             with language(lang):
                 words = [bot_label(level) for level in levels()]
             assert all(word in text for word in words), (lang, command, text)
-            assert "deep:N" in text and "mcts:Ts" in text
+            assert "mcts:Ts" in text
+            # the bots' budgeted forms in the help's language (French « profond:N »), as they are typed
+            with language(lang):
+                deep = bot_label("deep")
+            assert f"{deep}:N" in text
         # the help names the default players the play command uses, in the help's language
         import re
 

@@ -165,3 +165,48 @@ def test_validate_says_how_to_translate_a_house_rules_new_names(tmp_path):
     assert "Market" in result.output and "docs/translating.md" in result.output
     english = runner.invoke(cli, ["validate", str(house), "--lang", "en"])
     assert english.exit_code == 0 and "translating.md" not in english.output
+
+
+# French books review 4, items 63 (F9) and 64
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_wrong_type_is_said_without_articles_in_french(tmp_path):
+    """Item 63: « type incorrect : dictionnaire attendu, texte « six » trouvé », not « un dictionnaire attendu,
+    du texte « six » trouvé »; English keeps its articles."""
+    path = _write(tmp_path, "six.yaml", "extends: province-fr\nid: six\ntitle: Six\nstructures:\n  smithy:\n"
+                                        "    vp: six\n    cost: 3\n")
+    fr = " ".join(run("validate", path, "--lang", "fr").output.replace("\u202f", " ").split())
+    assert "type incorrect : dictionnaire attendu, texte « six » trouvé" in fr
+    assert "montant attendu (tel que {labor: 2, coin: 1}) ou free ; nombre entier « 3 » trouvé" in fr
+    assert "du texte" not in fr and "un nombre entier" not in fr
+    en = " ".join(run("validate", path, "--lang", "en").output.split())
+    assert "wrong type: expected a mapping, found text six" in en
+
+
+def test_a_french_name_written_as_an_id_is_pointed_to_the_id(tmp_path):
+    """Item 64: a French author who writes ``forge:`` for the Forge hears which structure that is (its id
+    ``smithy``), not that a new structure lacks a cost and a name; the same in English, from any language's
+    name; a new structure whose id is no other's name still lacks its fields."""
+    path = _write(tmp_path, "forge.yaml", "extends: province-fr\nid: ma-forge\ntitle: Ma Forge\nstructures:\n"
+                                          "  forge:\n    vp: {first: 3, later: 0}\n")
+    fr = run("validate", path, "--lang", "fr")
+    assert fr.exit_code == 1
+    text = fr.output.replace("\u202f", " ")
+    assert "forge n’est pas un Bâtiment des règles de base ; vouliez-vous dire smithy (Forge) ?" in text
+    assert "champ obligatoire manquant" not in text
+    en = run("validate", path, "--lang", "en").output
+    assert "forge is not a structure of the base rules; did you mean smithy (Smithy)?" in en
+    mill = _write(tmp_path, "moulin.yaml", "extends: province-en\nid: m\ntitle: M\nstructures:\n"
+                                           "  moulin:\n    vp: {first: 3, later: 0}\n")
+    assert "moulin is not a structure of the base rules; did you mean mill (Mill)?" in run(
+        "validate", mill, "--lang", "en").output
+    new = _write(tmp_path, "well.yaml", "extends: province-en\nid: w\ntitle: W\nstructures:\n"
+                                        "  well:\n    vp: {first: 3, later: 0}\n")
+    out = run("validate", new, "--lang", "en").output
+    assert "missing required field name" in out and "did you mean" not in out

@@ -209,7 +209,7 @@ casting:
                      "  - Who casts: The first player to build the Harbor becomes the Oracle. "
                      "(was: The first player to build the Harbor becomes the Harbormaster.)"]),
     ("fr", "Présages", ["  - Titre de cette partie\u202f: Présages (avant\u202f: Le Port et les Marins)",
-                        "  - Titre du premier bâtisseur\u202f: Oracle (avant\u202f: Premier à avoir construit le Port)"])])
+                        "  - Titre du premier constructeur\u202f: Oracle (avant\u202f: Premier à avoir construit le Port)"])])
 def test_the_casting_holder_and_heading_are_rules_the_diff_lists(tmp_path, lang, heading, lines):
     """casting.holder and casting.heading come from the ruleset: the diff lists them, titles the
     section with the new heading, and the sentences that name the holder change with it."""

@@ -18,6 +18,18 @@ def test_placeholders_are_filled_code_is_masked_and_locations_dropped():
     assert prep("{heading}   ◀ à jouer ", "2", "x") == "X ◀ à jouer"
 
 
+def test_code_written_in_french_words_is_masked_only_where_the_english_has_such_code():
+    """A list of bots, a metavar's form or a file name the translation writes in its own words (glouton,hasard
+    for greedy,random) is code, as the English's is; a missing space after a comma in prose is still checked."""
+    prep = langcheck._prepare
+    assert prep("par exemple glouton,hasard ou difficile,normal", "2", "e.g. greedy,random or hard,normal") \
+        == "par exemple X ou X"
+    assert prep("écrivez CHEMIN=MIN..MAX", "2", "write PATH=LO..HI") == "écrivez X"
+    assert prep("par défaut : IDENTIFIANT-tuned.yaml ou IDENTIFIANT-tuned-2.yaml…", "2",
+                "default: ID-tuned.yaml or ID-tuned-2.yaml…") == "par défaut : X ou X…"
+    assert prep("un texte,mal espacé", "2", "a text, well spaced") == "un texte,mal espacé"
+
+
 def test_html_blocks_are_checked_one_by_one(tmp_path):
     page = tmp_path / "book.html"
     page.write_text("<html><style>p {}</style><body><h1>Titre</h1><table><tr><td>Deux blancs</td>"

@@ -96,7 +96,7 @@ def test_turn_cap_option():
     assert r.exit_code == 0, r.output
     assert "A game still running after 3 turns stops there" in r.output
     assert "unfinished (stopped at the turn cap)" in r.output
-    assert "unfinished: stopped at the turn cap" in r.output
+    assert "stopped at the turn cap (unfinished)" in r.output and "unfinished: stopped" not in r.output
     j = run("simulate", "province-en", "--games", "4", "--max-turns", "3", "--json")
     assert j.exit_code == 0, j.output
     doc = json.loads(j.output)

@@ -107,3 +107,29 @@ def test_search_bots_get_no_caution(tmp_path):
             "--budget", "4", "-o", str(tmp_path / "t.yaml"))
     assert r.exit_code == 0, r.output
     assert "Best settings" in r.output and "Neither bot looks ahead" not in r.output
+
+
+def test_a_french_run_speaks_french_in_its_report_and_its_variant(tmp_path):
+    """French books review 4, items 66, 67 and 74: the header names the bots as the rest of the report
+    (« glouton contre glouton »), « deux bots gloutons », « Étapes », and the variant written with --lang fr
+    has a French title and description; in English both stay English."""
+    out = tmp_path / "fr.yaml"
+    r = run("tune", "short-game", "--vary", "setup.starting_coins.1=2..3", "--budget", "8", "--seed", "1",
+            "-o", str(out), "--lang", "fr")
+    assert r.exit_code == 0, r.output
+    head = r.output.splitlines()[0]
+    assert head.startswith("Province — partie courte (short-game)"), head
+    assert "glouton contre glouton" in head and "greedy" not in r.output
+    assert "bots glouton " not in r.output and "bots glouton." not in r.output
+    assert "Étapes : " in r.output.replace("\u202f", " ")
+    written = yaml.safe_load(out.read_text())
+    assert written["title"] == "Province — partie courte — réglée"
+    assert written["description"].startswith("Réglée par simulation\u202f: ")
+    en_out = tmp_path / "en.yaml"
+    en = run("tune", "short-game", "--vary", "setup.starting_coins.1=2..3", "--budget", "8", "--seed", "1",
+             "-o", str(en_out))
+    assert en.exit_code == 0, en.output
+    assert "greedy against greedy" in en.output.splitlines()[0]
+    english = yaml.safe_load(en_out.read_text())
+    assert english["title"] == "Province — Short Game — tuned"
+    assert english["description"].startswith("Tuned by simulation: ")

@@ -170,4 +170,6 @@ def test_the_french_report_names_the_strengths(poor_second, tmp_path):
     r = CliRunner().invoke(cli, ["--lang", "fr", "tune", str(poor_second), "--vary", VARY, "--bots", "random,random",
                                  "--bots", "greedy,greedy", "--budget", "16", "-o", str(tmp_path / "t.yaml")])
     assert r.exit_code == 0, r.output
-    assert "Sur 2 forces de jeu (random et greedy)" in r.output and "force de jeu" in r.output
+    # the strengths named in the report's words, as its header and simulate name the bots (review 4 item 67)
+    assert "Sur 2 forces de jeu (hasard et glouton)" in r.output and "force de jeu" in r.output
+    assert "random" not in r.output and "greedy" not in r.output.split("rulekit tune")[0]

@@ -130,18 +130,18 @@ def parse_vary(text: str, data: dict) -> Vary:
     """``"structures.bank.cost.coin=2..6"`` checked against the resolved ``data``; raises :class:`TuneError`."""
     m = _VARY.match(text or "")
     if not m:
-        raise TuneError(_("cannot read --vary {text!r}: write PATH=LO..HI, e.g. structures.bank.cost.coin=2..6 "
+        raise TuneError(_("cannot read --vary '{text}': write PATH=LO..HI, e.g. structures.bank.cost.coin=2..6 "
                           "(PATH: keys separated by dots, list positions from 0)").format(text=text))
     if any(len(m.group(k).lstrip("-")) > MAX_DIGITS for k in ("lo", "hi")):
-        raise TuneError(_("--vary {text}: a bound is not a whole number in range (at most {digits} digits)").format(
-            text=printable(repr(text[:60] + ("…" if len(text) > 60 else "")), keep=""), digits=MAX_DIGITS))
+        raise TuneError(_("--vary '{text}': a bound is not a whole number in range (at most {digits} digits)").format(
+            text=printable(text[:60] + ("…" if len(text) > 60 else ""), keep=""), digits=MAX_DIGITS))
     lo, hi = int(m.group("lo")), int(m.group("hi"))
 
     if lo > hi:
-        raise TuneError(_("--vary {text!r}: the range {lo}..{hi} is empty (LO must not exceed HI)").format(
+        raise TuneError(_("--vary '{text}': the range {lo}..{hi} is empty (LO must not exceed HI)").format(
             text=text, lo=lo, hi=hi))
     if hi - lo + 1 > MAX_VALUES:
-        raise TuneError(_("--vary {text!r}: at most {most} values per field").format(text=text, most=MAX_VALUES))
+        raise TuneError(_("--vary '{text}': at most {most} values per field").format(text=text, most=MAX_VALUES))
     keys = _split_path(m.group("path"))
     node = data
     path = []
@@ -149,21 +149,21 @@ def parse_vary(text: str, data: dict) -> Vary:
         where = ".".join(map(str, path)) or _("the ruleset")
         if isinstance(node, dict):
             if k not in node:
-                raise TuneError(_("--vary {text!r}: {where} has no field {key!r}; its fields: {fields}").format(
+                raise TuneError(_("--vary '{text}': {where} has no field '{key}'; its fields: {fields}").format(
                     text=text, where=where, key=k, fields=", ".join(map(str, node)) or "—"))
             node = node[k]
             path.append(k)
         elif isinstance(node, list):
             if not k.isdigit() or int(k) >= len(node):
-                raise TuneError(_("--vary {text!r}: {where} is a list of {n} values: its positions are 0 to {last}").format(
+                raise TuneError(_("--vary '{text}': {where} is a list of {n} values: its positions are 0 to {last}").format(
                     text=text, where=where, n=len(node), last=len(node) - 1))
             node = node[int(k)]
             path.append(int(k))
         else:
-            raise TuneError(_("--vary {text!r}: {where} is a value, not a group of fields").format(
+            raise TuneError(_("--vary '{text}': {where} is a value, not a group of fields").format(
                 text=text, where=where))
     if isinstance(node, bool) or not isinstance(node, int):
-        raise TuneError(_("--vary {text!r}: {path} is not a whole number (it is {value!r}); "
+        raise TuneError(_("--vary '{text}': {path} is not a whole number (it is {value}); "
                           "tune varies numeric fields only").format(text=text, path=".".join(map(str, path)),
                                                                    value=node))
     return Vary(tuple(path), lo, hi, node)
@@ -181,7 +181,7 @@ def parse_target(text: str | None, players: int = 2) -> tuple[str, float]:
         v = float(m.group(1)) / (100 if m.group(2) else 1)
         if 0 <= v <= 1:
             return ("first", v)
-    raise TuneError(_("unknown target {text!r}; targets: fair (every seat wins the same share of the decided "
+    raise TuneError(_("unknown target '{text}'; targets: fair (every seat wins the same share of the decided "
                       "games, at every strength given), strongest (the same, between the strongest bots given, "
                       "the last --bots), first:P (the first seat wins a share P, e.g. first:0.55 or "
                       "first:55%)").format(text=text))
@@ -704,7 +704,9 @@ def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, tit
         lines.append("# The search was interrupted: this is the best candidate of its last finished round.")
     lines += ["# Changed: " + c for c in changed] or ["# Changed: nothing (the base values were best)."]
     head = {"extends": base_ref, "id": new_id, "title": title,
-            "description": "Tuned by simulation: " + (", ".join(changed) if changed else "no change") + "."}
+            # the description in the language of the run (French with --lang fr), as the title
+            "description": _("Tuned by simulation: {changes}.").format(
+                changes=", ".join(changed) if changed else _("no change"))}
     text = "\n".join(lines) + "\n"
     text += yaml.safe_dump(head, sort_keys=False, allow_unicode=True, width=100)
     if patch:

@@ -72,6 +72,9 @@ class Factory:
     #: The name as shown and typed in the current language (``pgettext("bot", …)``,
     #: called when needed so it follows the language); None: the name itself.
     label: Callable[[], str] | None = None
+    #: The name as a plural adjective ("two greedy bots", French « deux bots gloutons »), called when
+    #: needed; None: the label.
+    plural: Callable[[], str] | None = None
 
 
 FACTORIES: dict[str, Factory] = {}
@@ -83,12 +86,15 @@ def register_bot(name: str, factory: Factory) -> None:
 
 
 register_bot("random", Factory(lambda seed, iterations, seconds: RandomBot(seed),
-                               label=lambda: pgettext("bot", "random")))
+                               label=lambda: pgettext("bot", "random"),
+                               plural=lambda: pgettext("bots", "random")))
 register_bot("careless", Factory(lambda seed, iterations, seconds: CarelessBot(seed),
                                  # the greedy bot with a random move three times in ten
-                                 label=lambda: pgettext("bot", "careless")))
+                                 label=lambda: pgettext("bot", "careless"),
+                                 plural=lambda: pgettext("bots", "careless")))
 register_bot("greedy", Factory(lambda seed, iterations, seconds: GreedyBot(seed),
-                               label=lambda: pgettext("bot", "greedy")))
+                               label=lambda: pgettext("bot", "greedy"),
+                               plural=lambda: pgettext("bots", "greedy")))
 register_bot("mcts", Factory(lambda seed, iterations, seconds: MCTSBot(seed=seed, iterations=iterations,
                                                                        seconds=seconds),
                              budget=True, default_iterations=DEFAULT_ITERATIONS,
@@ -96,17 +102,20 @@ register_bot("mcts", Factory(lambda seed, iterations, seconds: MCTSBot(seed=seed
 register_bot("deep", Factory(lambda seed, iterations, seconds: DeepBot(seed=seed, iterations=iterations,
                                                                        seconds=seconds),
                              budget=True, default_iterations=DEEP_ITERATIONS,
-                             label=lambda: pgettext("bot", "deep")))
+                             label=lambda: pgettext("bot", "deep"),
+                             plural=lambda: pgettext("bots", "deep")))
 register_bot("wide", Factory(lambda seed, iterations, seconds: WideBot(seed=seed, iterations=iterations,
                                                                        seconds=seconds),
                              budget=True, default_iterations=WIDE_ITERATIONS,
                              # the search that compares more candidate turns
-                             label=lambda: pgettext("bot", "wide")))
+                             label=lambda: pgettext("bot", "wide"),
+                             plural=lambda: pgettext("bots", "wide")))
 register_bot("far", Factory(lambda seed, iterations, seconds: FarBot(seed=seed, iterations=iterations,
                                                                      seconds=seconds),
                             budget=True, default_iterations=FAR_ITERATIONS,
                             # the wide search, each simulation played four turns on instead of two
-                            label=lambda: pgettext("bot", "far")))
+                            label=lambda: pgettext("bot", "far"),
+                            plural=lambda: pgettext("bots", "far")))
 
 # The difficulty levels, weakest first: each is a name for a spec above, and this
 # is the one place that says which (docs/bots.md gives the ladder measured
@@ -137,7 +146,8 @@ def family_bots(family: str | None) -> dict | None:
 
 
 #: The level a newcomer finds a fair fight: the computer ``rulekit play`` plays by default.
-#: It is the strongest: a first-time player beat the greedy bot 12–2 (docs/bots.md).
+#: It is the strongest level made for play (``expert``, above it, is for analysis): a first-time player
+#: beat the greedy bot 12–2 (docs/bots.md).
 DEFAULT_LEVEL = "hard"
 
 
@@ -171,6 +181,13 @@ def bot_label(name: str) -> str:
     """A bot's or a level's name in the current language (``greedy`` → ``glouton`` in French)."""
     f = FACTORIES.get(name)
     return f.label() if f is not None and f.label is not None else name
+
+
+def bot_plural(name: str) -> str:
+    """A bot's name as a plural adjective in the current language ("two greedy bots", French « deux bots
+    gloutons »): its plural label, else its label."""
+    f = FACTORIES.get(name)
+    return f.plural() if f is not None and f.plural is not None else bot_label(name)
 
 
 def _fold(text: str) -> str:
@@ -207,14 +224,18 @@ def legal_forms() -> list[str]:
 
 
 def bot_forms() -> list[str]:
-    """The forms that name a bot rather than a level: ``random``, ``mcts``, ``mcts:N``…"""
+    """The forms that name a bot rather than a level, as typed in the current language: ``random``,
+    ``mcts``, ``mcts:N``…, or ``glouton (greedy)``, ``profond:N`` where the word differs (as
+    :func:`level_words`)."""
     out = []
     for name, f in FACTORIES.items():
         if f.alias_of is not None:
             continue
-        out.append(name)
+        label = bot_label(name)
+        word = name if _fold(label) == name else label
+        out.append(name if word == name else f"{label} ({name})")
         if f.budget:
-            out += [f"{name}:N", f"{name}:Ts"]
+            out += [f"{word}:N", f"{word}:Ts"]
     return out
 
 

@@ -116,6 +116,77 @@ class WholeNumberRange(click.IntRange):
         return _("{high} or less").format(high=high)
 
 
+class NumberRange(click.FloatRange):
+    """Click's number range, in the user's language: named "number" (never Python's "float range"), its
+    bounds in words ("0 to 60", « de 0 à 60 ») and a value out of range written as a number (``99``,
+    never ``99.0``)."""
+
+    @property
+    def name(self):
+        return _("number")
+
+    def _describe_range(self) -> str:
+        return _("{low} to {high}").format(low=format_number(self.min), high=format_number(self.max))
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            number = value
+        else:
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                number = None
+            if number is None or number != number:          # not a number, or NaN
+                self.fail(_("{value!r} is not a valid {number_type}.").format(value=value, number_type=self.name),
+                          param, ctx)
+        low = self.min is not None and (number < self.min or self.min_open and number == self.min)
+        high = self.max is not None and (number > self.max or self.max_open and number == self.max)
+        if low or high:
+            shown = format_number(int(number)) if number.is_integer() else format_number(number)
+            self.fail(_("{value} is not in the range {range}.").format(value=shown, range=self._describe_range()),
+                      param, ctx)
+        return number
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+class WordChoice(click.Choice):
+    """Click's choice, in the user's language: each choice shown by its word (``words``: choice -> a text
+    marked with ``N_``, translated when shown; a choice without one is shown as itself), accepted as typed
+    in the user's language (without accents) or as the choice itself, and a wrong value refused with the
+    choices listed as the language lists them ("md, html or pdf"), never as Python writes them."""
+
+    def __init__(self, choices, words=None, case_sensitive: bool = True):
+        super().__init__(list(choices), case_sensitive)
+        self.words = dict(words or {})
+
+    def word(self, choice) -> str:
+        """How ``choice`` is shown in the current language."""
+        return _(self.words[choice]) if choice in self.words else str(choice)
+
+    def get_metavar(self, param, ctx=None):
+        text = "|".join(self.word(c) for c in self.choices)
+        if param.required and param.param_type_name == "argument":
+            return f"{{{text}}}"
+        return f"[{text}]"
+
+    def convert(self, value, param, ctx):
+        if value in self.choices:
+            return value
+        typed = _fold(value)
+        for choice in self.choices:
+            if typed in (_fold(choice), _fold(self.word(choice))):
+                return choice
+        words = [self.word(c) for c in self.choices]
+        self.fail(ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", len(words)).format(
+            value=value, choice=format_list(words, style="or"), choices=format_list(words, style="or")), param, ctx)
+
+
 class RkOption(click.Option):
     """Click's option: its metavar, error hint and help extras in the user's language."""
 
@@ -139,8 +210,12 @@ class RkOption(click.Option):
         items = []
         if "default" in extra:
             default = self.get_default(ctx, call=False)
-            shown = format_number(default) if isinstance(default, int) and not isinstance(default, bool) \
-                else extra["default"]
+            if isinstance(self.type, WordChoice) and default in self.type.choices:
+                shown = self.type.word(default)
+            elif isinstance(default, int) and not isinstance(default, bool):
+                shown = format_number(default)
+            else:
+                shown = extra["default"]
             items.append(_("default: {default}").format(default=shown))
         if "range" in extra:
             items.append(extra["range"])
@@ -172,6 +247,10 @@ def _localize_param(param) -> None:
         param.type.__class__ = WholeNumberRange
     elif type(param.type) is click.types.IntParamType:
         param.type = WholeNumber()
+    elif type(param.type) is click.FloatRange:
+        param.type.__class__ = NumberRange
+    elif type(param.type) is click.Choice:
+        param.type = WordChoice(param.type.choices, case_sensitive=param.type.case_sensitive)
 
 
 class _Translating:
@@ -361,6 +440,8 @@ CLICK_MESSAGES = (
     N_("from {low} to {high}"),
     N_("{low} or more"),
     N_("{high} or less"),
+    N_("number"),
+    N_("{low} to {high}"),
 )
 
 

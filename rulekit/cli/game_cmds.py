@@ -14,17 +14,10 @@ import click
 from ..errors import RecordError, RulekitError, printable
 from ..i18n import N_, _, ngettext
 from ..files import shown_path
-from .base import RkCommand, fail, note_untranslated
+from .base import RkCommand, fail, note_untranslated, quoted
 
 
 DEFAULT_RULESET = "province-en"
-
-
-class _Range(click.FloatRange):
-    """click's range, described in words in the help ("0 to 60", « de 0 à 60 ») rather than "0<=x<=60"."""
-
-    def _describe_range(self) -> str:
-        return _("{low} to {high}").format(low=self.min, high=self.max)
 
 
 def _players_option(ctx, param, value):
@@ -50,7 +43,7 @@ def _family_players(players, family):
     try:
         return parse_players(click.get_current_context().meta["rulekit.players"], family)
     except PlayersError as exc:
-        raise click.BadParameter(shown_path(str(exc)), param_hint="'--players'") from None
+        raise click.BadParameter(shown_path(str(exc)), param_hint=quoted("--players")) from None
 
 
 #: The longest name --names takes (a game record keeps the names: docs/schemas/record.schema.json).
@@ -93,15 +86,16 @@ resume_option = click.option(
 @click.option("--players", callback=_players_option, metavar=N_("WHO,WHO,…"),
               help=N_("The players, one a seat, first seat first; their number is the number of players: "
                       "human, a level ({levels}, weakest first; e.g. bot:hard) or a bot ({bots}; N simulations "
-                      "or T seconds per move; e.g. bot:mcts:200) (default: human,bot:hard, the strongest, and "
-                      "bot:hard again in any further seat the ruleset needs)."))
+                      "or T seconds per move; e.g. bot:mcts:200) (default: human,bot:hard, then bot:hard in any "
+                      "further seat the ruleset needs; hard is the strongest level for play, expert the one for "
+                      "analysis)."))
 @seed_option
 @click.option("--first", type=click.IntRange(min=1), metavar=N_("SEAT"),
               help=N_("Which player goes first (1, 2, … up to the number of players), when the ruleset lets "
                       "the players choose (default: 1)."))
 @record_option
 @resume_option
-@click.option("--delay", type=_Range(0, 60), metavar=N_("SECONDS"),
+@click.option("--delay", type=click.FloatRange(0, 60), metavar=N_("SECONDS"),
               help=N_("When computers play each other on a terminal: wait SECONDS between moves "
                       "(default: press Enter for each turn)."))
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, metavar=N_("T"),
@@ -161,14 +155,14 @@ def play(ruleset, players, seed, first, record, resume, delay, max_turns, names,
                 if first is not None and first > len(players):
                     raise click.BadParameter(_("{first} is not a seat: the game has {count} players; "
                                                "give a number from 1 to {count}.").format(first=first, count=len(players)),
-                                             param_hint="'--first'")
+                                             param_hint=quoted("--first"))
                 first_player = 0 if first is None else first - 1
             try:
                 session = session_class(rs)(ruleset=rs, seed=seed, players=players, console=console, first_player=first_player,
                                   record_path=Path(record) if record else None, max_turns=max_turns,
                                   human_names=human_names, guide=guide)
             except PlayerCountError as exc:     # the ruleset is not played by that many: said of --players
-                raise click.BadParameter(str(exc), param_hint="'--players'") from None
+                raise click.BadParameter(str(exc), param_hint=quoted("--players")) from None
             if record:
                 try:
                     session.save()
@@ -267,10 +261,11 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         if as_json:
             click.echo(json.dumps({"ok": False, "index": exc.index + 1, "action": exc.action, "legal": exc.legal},
                                   ensure_ascii=False, indent=1))
+        action, legal = _local_actions(record, rs, exc)
         fail(_("{file}: action {index} ({action}) is not legal at that point; the legal actions were: {legal}").format(
-            file=shown, index=exc.index + 1, action=exc.action, legal=", ".join(exc.legal)), exc.exit_code)
+            file=shown, index=exc.index + 1, action=action, legal=legal), exc.exit_code)
     except RulesChangedError as exc:
-        message = _("{file}: {reason}").format(file=shown, reason=exc)
+        message = _("{file}: {reason}").format(file=shown, reason=_rules_changed(record, rs, exc))
         _json_error(as_json, message)
         fail(message, exc.exit_code)
     except RulekitError as exc:
@@ -282,7 +277,7 @@ def replay_cmd(record_file, as_json, ruleset_ref):
     except RecordError as exc:
         if not same:
             exc = RulesChangedError(record, rs, exc)
-        message = _("{file}: {reason}").format(file=shown, reason=exc)
+        message = _("{file}: {reason}").format(file=shown, reason=_rules_changed(record, rs, exc) if not same else exc)
         _json_error(as_json, message)
         fail(message, exc.exit_code)
     if getattr(rs, "kept_in_record", False):
@@ -305,6 +300,38 @@ def replay_cmd(record_file, as_json, ruleset_ref):
         file=shown, count=n, ruleset=rs.id, seed=record.seed))
     for line in session_class(rs).replay_lines(rs, state, names):
         click.echo(line)
+
+
+def _local_actions(record, rs, exc) -> tuple[str, str]:
+    """The action a replay refused and the legal ones (a :class:`~rulekit.engine.record.ReplayError`), in
+    the notation of the current language (French « construire camp »), as the game's screen writes them;
+    the record's own notation where they cannot be (the game before that action no longer plays)."""
+    from ..engine.record import replay
+    from ..play.sessions import session_class
+
+    try:
+        state = replay(record, rs, upto=exc.index)
+        write = session_class(rs).action_text
+        return write(state, exc.action), ", ".join(write(state, a) for a in exc.legal)
+    except (RulekitError, KeyError, ValueError):
+        return exc.action, ", ".join(exc.legal)
+
+
+def _rules_changed(record, rs, exc) -> str:
+    """Why a record does not replay under other rules (a :class:`~rulekit.engine.record.RulesChangedError`):
+    another version of its ruleset, or another ruleset given with --replay's --ruleset, said as such; an
+    illegal action in the current language's notation."""
+    from ..engine.record import ReplayError, RulesChangedError
+
+    reason = exc.reason
+    if isinstance(reason, ReplayError):
+        action, legal = _local_actions(record, rs, reason)
+        reason = _("action {index} ('{action}') is not legal here; legal actions: {legal}").format(
+            index=reason.index + 1, action=action, legal=legal)
+    if record.ruleset_id and rs.id != record.ruleset_id:
+        return _("this game was played with the ruleset {recorded}, not {id}, and it does not replay under "
+                 "{id}: {reason}").format(recorded=record.ruleset_id, id=rs.id, reason=reason)
+    return str(RulesChangedError(record, rs, reason))
 
 
 def _json_error(as_json: bool, message: str) -> None:

@@ -19,7 +19,7 @@ from ..files import shown_path
 
 from ..i18n import N_, _, babel_locale, format_list, ngettext, pgettext
 from ..language.names import display_name
-from .base import RkCommand, fail
+from .base import RkCommand, fail, quoted
 
 DEFAULT_GAMES = 1000
 
@@ -120,15 +120,18 @@ def seat_short(k: int) -> str:
     return names[k] if k < len(names) else _("player {number}").format(number=k + 1)
 
 
-def bot_name(bot: str) -> str:
+def bot_name(bot: str, plural: bool = False) -> str:
     """A bot's spec as a report names it, in the current language: the spec itself (``mcts:200``,
-    ``hard=wide:30``) with its bot's and level's names translated (French ``glouton``, ``difficile=large:30``)."""
-    from ..bots.registry import bot_label, parse_bot
+    ``hard=wide:30``) with its bot's and level's names translated (French ``glouton``, ``difficile=large:30``).
+    ``plural``: a bare name said of several bots agrees with them (French « deux bots gloutons »)."""
+    from ..bots.registry import bot_label, bot_plural, parse_bot
 
     try:
         spec = parse_bot(bot)
     except ValueError:
         return bot
+    if plural and spec.level is None and spec.bare == spec.name:
+        return bot_plural(spec.name)
 
     def word(name: str) -> str:
         label = bot_label(name)
@@ -143,9 +146,9 @@ def _bots_text(bots) -> str:
     if len(set(bots)) > 1:
         return format_list([bot_name(b) for b in bots])
     if len(bots) == 2:
-        return _("two {bot} bots").format(bot=bot_name(bots[0]))
+        return _("two {bot} bots").format(bot=bot_name(bots[0], plural=True))
     return ngettext("{num} {bot} bot", "{num} {bot} bots", len(bots)).format(num=_num(len(bots), 0),
-                                                                           bot=bot_name(bots[0]))
+                                                                           bot=bot_name(bots[0], len(bots) > 1))
 
 
 def no_decided_line(sb: dict) -> str:
@@ -342,26 +345,37 @@ def _level() -> str:
     return format_percent(0.95, locale=babel_locale())
 
 
+#: The minus sign of a figure: U+2212, as the screens write "−1 VP" (never the hyphen-minus of "-0.01").
+MINUS = "\u2212"
+
+
+def _minus(text: str) -> str:
+    """``text`` (a formatted number) with its hyphen-minus written as the minus sign."""
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
 def _num(x, digits: int = 1) -> str:
     from babel.numbers import format_decimal
 
     if not isinstance(x, int) and round(x, digits) == 0:
         x = 0.0          # no "-0.00"
     if isinstance(x, int) or float(x).is_integer() and digits == 0:
-        return format_decimal(x, locale=babel_locale())
+        return _minus(format_decimal(x, locale=babel_locale()))
     fmt = "#,##0." + "0" * digits if digits else "#,##0"
-    return format_decimal(x, format=fmt, locale=babel_locale())
+    return _minus(format_decimal(x, format=fmt, locale=babel_locale()))
 
 
 def _signed(x: float, percent: bool) -> str:
+    """A difference with its sign (``+1.3``, ``−0.02``; in percentage points, ``+12.5 pts``, French
+    « −1,0 point », singular below 2 as French counts)."""
     from babel.numbers import format_decimal
 
     if round(x, 3 if percent else 2) == 0:
         x = 0.0          # "+0.0", never "-0.0"
     if percent:
-        text = format_decimal(x * 100, format="+#,##0.0;-#,##0.0", locale=babel_locale())
-        return _("{value} pts").format(value=text)
-    return format_decimal(x, format="+#,##0.00;-#,##0.00", locale=babel_locale())
+        text = _minus(format_decimal(x * 100, format="+#,##0.0;-#,##0.0", locale=babel_locale()))
+        return ngettext("{value} pts", "{value} pts", int(abs(round(x * 100, 1)))).format(value=text)
+    return _minus(format_decimal(x, format="+#,##0.00;-#,##0.00", locale=babel_locale()))
 
 
 def _range(lo: str, hi: str) -> str:
@@ -403,9 +417,13 @@ def _source_name(src: str) -> str:
     }.get(src, src)
 
 
+#: The end reasons of a game that did not end by a rule (said without "ended because").
+NO_END = ("none", "unfinished")
+
+
 def _end_name(reason: str, data=None) -> str:
     """Which end condition ended the games: its rulebook sentence when the ruleset has it."""
-    if data is not None and reason not in ("none", "unfinished"):
+    if data is not None and reason not in NO_END:
         from ..text.sentences import end_condition_by_key, end_condition_sentence
 
         cond = end_condition_by_key(data, reason)
@@ -417,7 +435,7 @@ def _end_name(reason: str, data=None) -> str:
         "all_structures_built": _("every structure was built"),
         "goals_exhausted": _("the goals ran out"),
         "none": _("did not end"),
-        "unfinished": _("unfinished: stopped at the turn cap"),
+        "unfinished": pgettext("end of game", "stopped at the turn cap (unfinished)"),
     }.get(reason, reason)
 
 
@@ -484,6 +502,8 @@ def _metric_label(doc_rs_data, path: str, bots) -> str:
             "removed": _("goal {goal}: removed"),
         }[parts[2]].format(goal=name)
     if head == "end_reasons":
+        if parts[1] in NO_END:
+            return _end_name(parts[1])           # "unfinished (…)", not "ended because unfinished"
         return _("ended because {reason}").format(reason=_end_name(parts[1], doc_rs_data))
     return path
 
@@ -498,6 +518,8 @@ def _compare_label(data, other_data, other_id: str, path: str, bots) -> str:
     from ..text.sentences import end_condition_by_key
 
     key = path.split("/", 1)[1]
+    if key in NO_END:
+        return _end_name(key)
     here = end_condition_by_key(data, key) is not None
     there = end_condition_by_key(other_data, key) is not None
     this_name = _end_name(key, data if here or not there else None)
@@ -510,8 +532,16 @@ def _compare_label(data, other_data, other_id: str, path: str, bots) -> str:
     return _("ended because {reason}").format(reason=this_name)
 
 
+def ruleset_title(info) -> str:
+    """A report's ruleset (``{"id", "title"}``) by its title in the current language, as ``rulekit diff`` names
+    it (French « Province — partie courte »)."""
+    from ..text.sentences import ruleset_text
+
+    return ruleset_text(info.get("title") or info["id"])
+
+
 def _ruleset_line(info) -> str:
-    return _("{title} ({id})").format(title=info["title"], id=info["id"])
+    return _("{title} ({id})").format(title=ruleset_title(info), id=info["id"])
 
 
 def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: float | None = None) -> str:
@@ -865,7 +895,7 @@ def _family_bots(bots, family):
     try:
         return [parse_bots(v, family) for v in click.get_current_context().meta["rulekit.bots"]]
     except click.BadParameter as exc:
-        exc.param_hint = "'--bots'"
+        exc.param_hint = quoted("--bots")
         raise
 
 

@@ -19,11 +19,13 @@ import click
 from ..errors import RulekitError, printable
 from ..files import check_output, shown_path
 from ..i18n import N_, _, format_list, ngettext, pgettext
-from .base import RkCommand, fail
+from .base import RkCommand, fail, quoted
 
 from .simulate_cmds import (
     _bots_text,
     _level,
+    bot_name,
+    ruleset_title,
     _num,
     _pct,
     _range,
@@ -86,14 +88,14 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
         out.append(ngettext(
             "{ruleset} ({id}): {num} candidate, sequential halving, {bot_a} against {bot_b}, budget {budget} games, seed {seed}",
             "{ruleset} ({id}): {num} candidates, sequential halving, {bot_a} against {bot_b}, budget {budget} games, seed {seed}",
-            s["candidates"]).format(ruleset=result["ruleset"]["title"], id=result["ruleset"]["id"],
-                                    num=_num(s["candidates"], 0), bot_a=bots[0], bot_b=bots[1],
+            s["candidates"]).format(ruleset=ruleset_title(result["ruleset"]), id=result["ruleset"]["id"],
+                                    num=_num(s["candidates"], 0), bot_a=bot_name(bots[0]), bot_b=bot_name(bots[1]),
                                     budget=_num(s["budget"], 0), seed=s["seed"]))
     else:
         out.append(ngettext(
             "{ruleset} ({id}): {num} candidate, sequential halving, {players} players ({bots}), budget {budget} games, seed {seed}",
             "{ruleset} ({id}): {num} candidates, sequential halving, {players} players ({bots}), budget {budget} games, seed {seed}",
-            s["candidates"]).format(ruleset=result["ruleset"]["title"], id=result["ruleset"]["id"],
+            s["candidates"]).format(ruleset=ruleset_title(result["ruleset"]), id=result["ruleset"]["id"],
                                     num=_num(s["candidates"], 0), players=_num(players, 0), bots=_bots_text(bots),
                                     budget=_num(s["budget"], 0), seed=s["seed"]))
     if s["target"]["kind"] == "fair" and players == 2:
@@ -198,10 +200,11 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
 
 
 def strength_name(bots) -> str:
-    """A set of bots as a strength: ``hard=wide:30`` when they are all the same, else ``A / B``."""
-    from ..balance.simulate import strength_label
+    """A set of bots as a strength, in the report's language: ``hard=wide:30`` when they are all the same,
+    else ``A / B`` (French « difficile=large:30 »)."""
+    from .simulate_cmds import strength_text
 
-    return strength_label(bots)
+    return strength_text(bots)
 
 
 def _share_cell(sb: dict) -> str:
@@ -229,7 +232,7 @@ def _strengths_lines(result: dict, players: int) -> list[str]:
     rows = []
     for k, fig in enumerate(best["strengths"]):
         f = fresh_sets[k] if fresh_sets else None
-        rows.append([fig["strength"], pgettext("tune", "yes") if fig["counted"] else pgettext("tune", "no"),
+        rows.append([strength_name(fig["bots"]), pgettext("tune", "yes") if fig["counted"] else pgettext("tune", "no"),
                      _share_cell(fig["seat_balance"]) if fig["games"] else "—",
                      _share_cell(f["seat_balance"]) if f else "—",
                      verdict_word(f["verdict"]) if f else "—"])
@@ -247,7 +250,7 @@ def _strengths_lines(result: dict, players: int) -> list[str]:
         games=_num(fresh["games"], 0)))
     for k, f in enumerate(fresh_sets):
         if f["counted"] and f["seat_balance"]["decided"]:
-            out.append(_("{strength} — {verdict}").format(strength=f["strength"],
+            out.append(_("{strength} — {verdict}").format(strength=strength_name(f["bots"]),
                                                            verdict=verdict_line(f["seat_balance"], f["bots"])))
     counted = [f for f in fresh_sets if f["counted"]]
     v = fresh["verdict"]
@@ -256,10 +259,10 @@ def _strengths_lines(result: dict, players: int) -> list[str]:
             out.append(_("Fair at every strength that counts."))
         elif v == "unfair":
             out.append(_("Not fair at every strength: unfair at {strengths}.").format(strengths=format_list(
-                [f["strength"] for f in counted if f["verdict"] == "unfair"])))
+                [strength_name(f["bots"]) for f in counted if f["verdict"] == "unfair"])))
         elif v is not None:
             out.append(_("Not enough games to tell at {strengths}.").format(strengths=format_list(
-                [f["strength"] for f in counted if f["verdict"] != "fair"])))
+                [strength_name(f["bots"]) for f in counted if f["verdict"] != "fair"])))
     return out
 
 
@@ -303,12 +306,15 @@ TUNE_MARK = "# Chosen by rulekit tune"
 
 def _variant_names(rs) -> tuple[str, str]:
     """The variant's id (``ID-tuned``) and title (``TITLE — tuned``), shortened to the schema's limits."""
+    from ..text.sentences import ruleset_text
+
     suffix = "-tuned"
     new_id = rs.id[:MAX_ID - len(suffix)] + suffix
-    title = _("{title} — tuned").format(title=rs.title)
+    base = ruleset_text(rs.title)               # in the language of the run, as its description
+    title = _("{title} — tuned").format(title=base)
     if len(title) > MAX_TITLE:
-        cut = MAX_TITLE - (len(title) - len(rs.title)) - 1
-        title = _("{title} — tuned").format(title=rs.title[:max(cut, 1)].rstrip() + "…")
+        cut = MAX_TITLE - (len(title) - len(base)) - 1
+        title = _("{title} — tuned").format(title=base[:max(cut, 1)].rstrip() + "…")
     return new_id, title[:MAX_TITLE]
 
 
@@ -407,9 +413,9 @@ def _extends_ref(ruleset_arg: str, output: Path) -> str:
 @click.option("--max-turns", type=click.IntRange(1, 1_000_000), default=200, show_default=True, metavar=N_("T"),
               help=N_("Stop a game still running after T turns; it counts as unfinished."))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar=N_("FILE"),
-              help=N_("Where to write the best variant (default: RULESET-ID-tuned.yaml here, or -tuned-2.yaml… "
-                      "when that is a file of yours; an existing FILE is replaced, never the ruleset or a file "
-                      "it extends). It is checked before the search starts."))
+              help=N_("Where to write the best variant (default: ID-tuned.yaml here, ID being the id of RULESET, or "
+                      "ID-tuned-2.yaml… when that is a file of yours; an existing FILE is replaced, never RULESET "
+                      "or a file it extends). It is checked before the search starts."))
 @click.option("--json", "as_json", is_flag=True,
               help=N_("Print the result as JSON (docs/schemas/tune.schema.json)."))
 @cluster_option
@@ -424,7 +430,7 @@ def tune(ruleset, varies, target, bots, budget, max_candidates, seed, fresh, job
         try:
             bots = [parse_bots(v, family) for v in click.get_current_context().meta["rulekit.bots"]]
         except click.BadParameter as exc:
-            exc.param_hint = "'--bots'"
+            exc.param_hint = quoted("--bots")
             raise
     strengths = bots[1:] if bots else None
     bots = bots[0] if bots else None

@@ -9,9 +9,13 @@ import click
 
 from ..errors import RecordError
 from ..i18n import N_, _
-from .base import RkCommand, fail, note_untranslated
+from .base import RkCommand, WordChoice, fail, note_untranslated, quoted
 from .game_cmds import (DEFAULT_RULESET, _names_option, _players_option, _use_record_language, record_option,
                         resume_option, seed_option)
+
+
+#: The speeds of ``--speed``, shown and typed in the user's language as the page names them (French « lente »).
+SPEED_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
 
 
 def _port_option(ctx, param, value):
@@ -26,7 +30,7 @@ def _port_option(ctx, param, value):
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
 @click.argument("ruleset", required=False, metavar=N_("[RULESET]"))
 @click.option("--players", callback=_players_option, metavar=N_("WHO,WHO,…"),
-              help=N_("The players, one a seat, as for rulekit play: human or a bot (default: human,bot:hard). "
+              help=N_("The players, one a seat, as for rulekit play: human or a computer (default: human,bot:hard). "
                       "Every human seat gets its own secret link; send it to the person who plays there, or "
                       "open them all on one computer (hot-seat)."))
 @seed_option
@@ -39,7 +43,7 @@ def _port_option(ctx, param, value):
 @click.option("--no-browser", is_flag=True, help=N_("Do not open the page in a browser."))
 @click.option("--guide", is_flag=True,
               help=N_("A guided first game: the page explains the game in short steps as you meet them."))
-@click.option("--speed", type=click.Choice(["slow", "normal", "fast", "instant"]), default="normal",
+@click.option("--speed", type=WordChoice(SPEED_WORDS, SPEED_WORDS), default="normal",
               show_default=True, help=N_("How fast the computers play, to begin with (the page can change it)."))
 @click.option("--names", "names", metavar=N_("NAME,NAME,…"), callback=_names_option,
               help=N_("The human players' names, first seat first, shown on every page."))
@@ -84,7 +88,7 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
             game = WebGame.new(rs, players, seed, record_path=path, save_now=bool(record), delay=SPEEDS[speed],
                                guide=guide, names=names)
         except PlayerCountError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+            raise click.BadParameter(str(exc), param_hint=quoted("--players")) from None
         except (OSError, OutputError) as exc:
             fail(_("cannot write {file}: {reason}").format(file=record, reason=getattr(exc, "strerror", None) or exc))
     app = make_app(game, rs, listen=host)
@@ -160,7 +164,7 @@ def _listen(host: str, port: int):
 
     if not host.strip():
         raise click.BadParameter(_("the address is empty: give one, such as 127.0.0.1 (this computer only) or "
-                                   "0.0.0.0 (every network this computer is on)."), param_hint="'--host'")
+                                   "0.0.0.0 (every network this computer is on)."), param_hint=quoted("--host"))
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError, ValueError) as exc:

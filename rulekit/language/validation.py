@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from functools import lru_cache
 from typing import Callable, NamedTuple
 
 import jsonschema
 
 from ..errors import Problem, printable
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from . import places, soundness
 from .names import SAILOR_KIND
 from .ruleset import Resolution, former_casting, schema
@@ -109,37 +110,47 @@ def _show(value) -> str:
     return printable(str(value), keep="")
 
 
+def _name_key(text: str) -> str:
+    """A name or an id as compared with the other (``Forge`` and ``forge``, ``Ouvrage (haut)`` and
+    ``ouvrage_haut``): lower case, without accents, its words joined by ``_``."""
+    import unicodedata
+
+    bare = "".join(ch for ch in unicodedata.normalize("NFKD", str(text)) if not unicodedata.combining(ch))
+    return "_".join(re.findall(r"[a-z0-9]+", bare.lower()))
+
+
 def _type_word(value) -> str:
-    """What kind of value this is, in words."""
+    """What kind of value this is, in words (for "wrong type: expected …, found …": French drops the
+    article there, « nombre entier attendu, texte « six » trouvé », hence the context)."""
     if value is None:
-        return _("nothing (null)")
+        return pgettext("wrong type", "nothing (null)")
     if isinstance(value, bool):
-        return _("true or false")
+        return pgettext("wrong type", "true or false")
     if isinstance(value, int):
-        return _("a whole number")
+        return pgettext("wrong type", "a whole number")
     if isinstance(value, float):
-        return _("a decimal number")
+        return pgettext("wrong type", "a decimal number")
     if isinstance(value, str):
-        return _("text")
+        return pgettext("wrong type", "text")
     if isinstance(value, dict):
-        return _("a mapping")
+        return pgettext("wrong type", "a mapping")
     if isinstance(value, list):
-        return _("a list")
+        return pgettext("wrong type", "a list")
     import datetime
     if isinstance(value, (datetime.date, datetime.datetime)):
-        return _("a date")
+        return pgettext("wrong type", "a date")
     return type(value).__name__
 
 
 def _schema_type_word(name: str) -> str:
     return {
-        "null": _("nothing (null)"),
-        "boolean": _("true or false"),
-        "integer": _("a whole number"),
-        "number": _("a number"),
-        "string": _("text"),
-        "object": _("a mapping"),
-        "array": _("a list"),
+        "null": pgettext("wrong type", "nothing (null)"),
+        "boolean": pgettext("wrong type", "true or false"),
+        "integer": pgettext("wrong type", "a whole number"),
+        "number": pgettext("wrong type", "a number"),
+        "string": pgettext("wrong type", "text"),
+        "object": pgettext("wrong type", "a mapping"),
+        "array": pgettext("wrong type", "a list"),
     }.get(name, name)
 
 
@@ -660,6 +671,43 @@ class _Checker:
             for pointer, message in self.translate(error):
                 self.add(pointer, message)
 
+    #: The entries a name may be mistaken for an id in (an author who writes ``forge:`` for the Smithy):
+    #: kind -> (table, the message naming the entry that is meant).
+    NAMED_ENTRIES = {
+        "structures": ("structure", N_("{id} is not a structure of the base rules; did you mean {suggestion} ({name})?"),
+                       N_("{id} is not a structure of these rules; did you mean {suggestion} ({name})?")),
+        "goals": ("goal", N_("{id} is not a goal of the base rules; did you mean {suggestion} ({name})?"),
+                  N_("{id} is not a goal of these rules; did you mean {suggestion} ({name})?")),
+    }
+
+    def named_elsewhere(self, pointer: str, missing) -> str | None:
+        """An entry without a name whose id is the name of another entry, in a language of the catalogs (a
+        French author's ``forge:`` for the structure ``smithy``, the Forge): the message that says which
+        entry is meant, instead of its missing fields; else None."""
+        parts = pointer.split("/")
+        if "name" not in missing or len(parts) != 3 or parts[1] not in self.NAMED_ENTRIES:
+            return None
+        from ..i18n import PSEUDO_LANGUAGE, available_languages, language
+        from .names import display_name
+
+        kind, in_base, in_these = self.NAMED_ENTRIES[parts[1]]
+        ident = parts[2]
+        base = self.res.base_data if isinstance(self.res.base_data, dict) else self.data
+        table = base.get(parts[1]) if isinstance(base.get(parts[1]), dict) else {}
+        wanted = _name_key(ident)
+        for other, entry in table.items():
+            if other == ident or not isinstance(entry, dict) or "name" not in entry:
+                continue
+            for lang in available_languages():
+                if lang == PSEUDO_LANGUAGE:
+                    continue
+                with language(lang):
+                    found = _name_key(display_name(base, kind, other)) == wanted
+                if found:
+                    text = in_base if self.res.base_data is not None else in_these
+                    return _(text).format(id=_show(ident), suggestion=other, name=display_name(base, kind, other))
+        return None
+
     def translate(self, error):
         """(pointer, message) pairs for one jsonschema error."""
         kw = error.validator
@@ -681,6 +729,9 @@ class _Checker:
         if kw == "required":
             present = value if isinstance(value, dict) else {}
             missing = [f for f in error.validator_value if f not in present]
+            named = self.named_elsewhere(pointer, missing)
+            if named:
+                return [(pointer, named)]
             # Point at where the field belongs (located at its parent).
             return [(join(pointer, f), _("missing required field {field}").format(field=f)) for f in missing]
 

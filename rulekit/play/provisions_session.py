@@ -290,6 +290,11 @@ class ProvisionsSession(Session):
         return pscreen.summary_lines(self.state, self.names)
 
     @staticmethod
+    def action_text(state, text: str) -> str:
+        """An action written as a record writes it, as the screen writes it in the current language."""
+        return pnotation.to_local(state, text)
+
+    @staticmethod
     def replay_lines(ruleset, state, names) -> list[str]:
         return pscreen.end_lines(state, names)[1:] if state.is_terminal() else pscreen.summary_lines(state, names)
 

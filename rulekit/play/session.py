@@ -891,6 +891,18 @@ class Session:
         return screen.summary_lines(self.state, self.names)
 
     @staticmethod
+    def action_text(state, text: str) -> str:
+        """An action written as a record writes it (``build camp``), as the screen writes it in the current
+        language (French « construire camp »); ``text`` itself when these rules have no such action."""
+        from .notation import for_state
+
+        local = for_state(state)
+        try:
+            return local.of(local.canonical.index(text))
+        except ValueError:
+            return text
+
+    @staticmethod
     def replay_lines(ruleset, state, names) -> list[str]:
         """What ``rulekit replay`` prints of a replayed game: how it ended, or the scores so far (each family's
         session says it in its own words)."""
