@@ -1,0 +1,54 @@
+"""The terminal's screen and story read Province's view (rulekit/play/view.py: ``StateView``, ``RulesView``
+and its questions), never the engine's tables nor a private member of a state (docs/architecture.md)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import rulekit.play
+
+READERS = ("screen.py", "story.py")
+
+
+def _problems(source: str, name: str) -> list[str]:
+    """Each ``x.c`` / ``x.t`` (an engine's tables) and each ``x._private`` (but ``self``'s and ``cls``'s) in
+    ``source``."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value.id if isinstance(node.value, ast.Name) else ""
+        if node.attr in ("c", "t") or (node.attr.startswith("_") and not node.attr.startswith("__")
+                                       and owner not in ("self", "cls")):
+            out.append(f"{name}:{node.lineno}: .{node.attr}")
+    return out
+
+
+def test_the_screen_and_the_story_read_the_view_only():
+    folder = Path(rulekit.play.__file__).parent
+    problems = [p for name in READERS for p in _problems((folder / name).read_text(encoding="utf-8"), name)]
+    assert problems == []
+
+
+def test_the_check_sees_a_table_read_and_a_private_call():
+    """The check is not blind: the reads the screen used to make are found."""
+    source = "def f(state):\n    c = state.c\n    return c.struct_ids, state._kind_access(0), state.c.data\n"
+    assert sorted(_problems(source, "x.py")) == ["x.py:2: .c", "x.py:3: ._kind_access", "x.py:3: .c"]
+
+
+def test_the_rules_view_is_read_once_per_ruleset_and_is_immutable():
+    import dataclasses
+
+    import pytest
+
+    from rulekit.engine import new_game
+    from rulekit.language import load_ruleset
+    from rulekit.play.view import RulesView, rules_view
+
+    st = new_game(load_ruleset("province-en"), 1)
+    view = rules_view(st)
+    assert isinstance(view, RulesView) and rules_view(st.clone()) is view and rules_view(view) is view
+    assert [a.kind for a in view.actions] == [a.kind for a in st.c.actions]
+    assert view.struct_ids == tuple(st.c.struct_ids) and isinstance(view.struct_ids, tuple)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.tokens = 0
