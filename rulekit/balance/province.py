@@ -5,8 +5,7 @@ from __future__ import annotations
 from ..engine import SOURCES, compile_ruleset
 from ..language.province import FAMILY
 from .families import BalanceFamily, register
-from .simulate import (DEFAULT_BOTS, GameSummary, _outcome_counts, _play_planned, proportion, summary,
-                       turn_order)
+from .simulate import DEFAULT_BOTS, GameSummary, common_statistics, play_planned, proportion, summary, turn_order
 
 #: A Province-family game's VP sources: the engine's, and the secret objectives' where a ruleset deals them
 #: (reported only for such a ruleset, so the editions' reports keep their keys).
@@ -17,7 +16,7 @@ def _play_one_province(ruleset, bot_names, index: int, seed: int, max_turns, max
     """Game ``index`` of a run of a ruleset of Province's language: the goals, the structures and the VP sources."""
     players = len(bot_names)
     c = compile_ruleset(ruleset, players=players)
-    st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, c.first_random, max_turns, max_actions)
+    st, game_seed, seat_of_a = play_planned(ruleset, bot_names, index, seed, c.first_random, max_turns, max_actions)
     finished = st.is_terminal()
     n = len(st.history)
     result = st.result() if finished else {"winner": None, "decided_by": None}
@@ -49,33 +48,17 @@ def _province_statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -
     """:func:`statistics` of a ruleset of Province's language."""
     players = len(bots)
     c = compile_ruleset(ruleset, players=players)
-    n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
-    # Every outcome the ruleset allows is listed, even when no game had it.
-    decided = {k: 0 for k in ("vp", *c.tie_breaks, "tie")}
-    for g in games:
-        if g.finished:
-            decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
+    n = len(games)
     ends = {k: 0 for k in c.end_keys}
     ends["unfinished"] = 0
     for g in games:
         key = "unfinished" if not g.finished else (g.end_reason or "none")
         ends[key] = ends.get(key, 0) + 1
-    # VP per player (every seat of every game), by source; per place in the turn order; and the
-    # margin between the two best scores (with two players, between the winner and the loser).
-    per_player = [[] for _ in GAME_SOURCES]
-    totals = []
-    by_place = [[] for _ in range(players)]
-    margins = []
+    per_player = [[] for _ in GAME_SOURCES]          # VP per player (every seat of every game), by source
     for g in games:
         for p in range(players):
             for j, v in enumerate(g.sources[p]):
                 per_player[j].append(v)
-            totals.append(g.scores[p])
-        for k, seat in enumerate(g.order):
-            by_place[k].append(g.scores[seat])
-        if g.finished:                   # an unfinished game has no winner, hence no margin
-            top = sorted(g.scores, reverse=True)
-            margins.append(top[0] - top[1])
     structures = {}
     for s, sid in enumerate(c.struct_ids):
         built = sum(1 for g in games if g.first_builder[s] >= 0)
@@ -103,29 +86,13 @@ def _province_statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -
             "claimed_by_seat": [proportion(k, n) for k in by_seat],
             "removed": proportion(removed, n),
         }
-    return {
-        "games": n,
-        "players": players,
-        "seats": [{"seat": k, "wins": proportion(seat_wins[k], n), "share": proportion(seat_wins[k], decided_games),
-                   "vp": summary(by_place[k])} for k in range(players)],
-        "bots": [{"bot": bots[j], "wins": proportion(bot_wins[j], n)} for j in range(players)],
-        "wins": {
-            "draws": proportion(draws, n),
-            "unfinished": proportion(unfinished, n),
-        },
-        "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
-        "length": {"turns": summary(g.turns for g in games if g.finished),
-                   "actions": summary(g.actions for g in games if g.finished)},
-        "vp": {
-            "per_player": summary(totals),
-            "margin": summary(margins),
-            "by_source": {src: summary(per_player[j]) for j, src in enumerate(GAME_SOURCES)
-                          if src != "objectives" or c.obj_deal},
-        },
-        "structures": structures,
-        "goals": goals,
-        "end_reasons": {k: proportion(v, n) for k, v in sorted(ends.items())},
-    }
+    out = common_statistics(games, bots, ("vp", *c.tie_breaks, "tie"))
+    out["vp"]["by_source"] = {src: summary(per_player[j]) for j, src in enumerate(GAME_SOURCES)
+                              if src != "objectives" or c.obj_deal}
+    out["structures"] = structures
+    out["goals"] = goals
+    out["end_reasons"] = {k: proportion(v, n) for k, v in sorted(ends.items())}
+    return out
 
 
 ROW = register(BalanceFamily(FAMILY, play=_play_one_province, statistics=_province_statistics))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..language.provisions import FAMILY
 from .families import BalanceFamily, register
-from .simulate import DEFAULT_BOTS, GameSummary, _outcome_counts, _play_planned, proportion, summary
+from .simulate import DEFAULT_BOTS, GameSummary, common_statistics, play_planned, summary
 
 #: Where a Provisions score comes from.
 PROVISIONS_SOURCES = ("prospectors", "bonus")
@@ -16,7 +16,7 @@ def _play_one_provisions(ruleset, bot_names, index: int, seed: int, max_turns, m
     """Game ``index`` of a run of a Provisions ruleset: the same plan of seeds and seats as Province's;
     the first player changes every ``players`` games."""
     players = len(bot_names)
-    st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, False, max_turns, max_actions)
+    st, game_seed, seat_of_a = play_planned(ruleset, bot_names, index, seed, False, max_turns, max_actions)
     finished = st.is_terminal()
     result = st.result() if finished else {"winner": None, "decided_by": None}
     order = tuple((st.first_player + k) % players for k in range(players))
@@ -34,48 +34,13 @@ def _provisions_statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS)
     conditions; with the points by source (prospectors, bonus card, and the seat compensation where the
     ruleset has one: :data:`COMPENSATED_SOURCES`) and the prospectors provisioned."""
     sources = COMPENSATED_SOURCES if ruleset.compensation else PROVISIONS_SOURCES
-    family = ruleset.family
     players = len(bots)
-    n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
-    decided = {k: 0 for k in ("points", "prospectors", "goods", "tie")}
-    for g in games:
-        if g.finished:
-            decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
-    by_place = [[] for _ in range(players)]
-    totals, margins, sold = [], [], []
-    per_source = [[] for _ in sources]
-    for g in games:
-        for p in range(players):
-            totals.append(g.scores[p])
-            sold.append(g.sold[p])
-            for j in range(len(sources)):
-                per_source[j].append(g.sources[p][j])
-        for k, seat in enumerate(g.order):
-            by_place[k].append(g.scores[seat])
-        if g.finished:
-            top = sorted(g.scores, reverse=True)
-            margins.append(top[0] - top[1])
-    return {
-        "games": n,
-        "players": players,
-        "family": family,
-        "seats": [{"seat": k, "wins": proportion(seat_wins[k], n), "share": proportion(seat_wins[k], decided_games),
-                   "vp": summary(by_place[k])} for k in range(players)],
-        "bots": [{"bot": bots[j], "wins": proportion(bot_wins[j], n)} for j in range(players)],
-        "wins": {"draws": proportion(draws, n), "unfinished": proportion(unfinished, n)},
-        "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
-        "length": {"turns": summary(g.turns for g in games if g.finished),
-                   "actions": summary(g.actions for g in games if g.finished)},
-        "vp": {
-            "per_player": summary(totals),
-            "margin": summary(margins),
-            "by_source": {src: summary(per_source[j]) for j, src in enumerate(sources)},
-        },
-        "prospectors_sold": summary(sold),
-        "structures": {},
-        "goals": {},
-        "end_reasons": {},
-    }
+    per_source = [[g.sources[p][j] for g in games for p in range(players)] for j in range(len(sources))]
+    out = common_statistics(games, bots, ("points", "prospectors", "goods", "tie"), head={"family": ruleset.family})
+    out["vp"]["by_source"] = {src: summary(per_source[j]) for j, src in enumerate(sources)}
+    out["prospectors_sold"] = summary(g.sold[p] for g in games for p in range(players))
+    out.update(structures={}, goals={}, end_reasons={})
+    return out
 
 
 ROW = register(BalanceFamily(FAMILY, play=_play_one_provisions, statistics=_provisions_statistics))

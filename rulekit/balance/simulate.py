@@ -185,7 +185,7 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
     return families.row(ruleset).play(ruleset, bot_names, index, seed, max_turns, max_actions)
 
 
-def _play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_turns, max_actions):
+def play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_turns, max_actions):
     """Game ``index`` of a run, played by the plan of seeds and seats (:func:`game_plan`) of either family:
     ``(final state, game seed, seat of bot A)``."""
     players = len(bot_names)
@@ -385,7 +385,7 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     return families.row(ruleset).statistics(ruleset, games, bots)
 
 
-def _outcome_counts(games: list[GameSummary], players: int) -> tuple:
+def outcome_counts(games: list[GameSummary], players: int) -> tuple:
     """(games, wins by place in the turn order, decided games, draws, unfinished games, wins by bot) of a run."""
     seat_wins = _wins_by_place(games, players)
     draws = sum(1 for g in games if g.winner is None and g.finished)
@@ -393,6 +393,42 @@ def _outcome_counts(games: list[GameSummary], players: int) -> tuple:
     bot_wins = [sum(1 for g in games if g.winner is not None and g.winner == g.seat_of_bot(j))
                 for j in range(players)]
     return len(games), seat_wins, sum(seat_wins), draws, unfinished, bot_wins
+
+
+def common_statistics(games: list[GameSummary], bots, decided_keys, head: dict | None = None) -> dict:
+    """The figures of a run every family reports, in the report's order: the games, the players (then
+    ``head``'s entries), the wins by seat and by bot, draws and unfinished games, what decided the games
+    (every key of ``decided_keys`` listed, even when no game had it), their length, and the VP per player
+    and the margin between the two best scores. A family's row adds its own (the VP by source last in
+    ``vp``, then its entries)."""
+    players = len(bots)
+    n, seat_wins, decided_games, draws, unfinished, bot_wins = outcome_counts(games, players)
+    decided = {k: 0 for k in decided_keys}
+    for g in games:
+        if g.finished:
+            decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
+    by_place = [[] for _ in range(players)]
+    totals, margins = [], []
+    for g in games:
+        totals.extend(g.scores[p] for p in range(players))
+        for k, seat in enumerate(g.order):
+            by_place[k].append(g.scores[seat])
+        if g.finished:                   # an unfinished game has no winner, hence no margin
+            top = sorted(g.scores, reverse=True)
+            margins.append(top[0] - top[1])
+    return {
+        "games": n,
+        "players": players,
+        **(head or {}),
+        "seats": [{"seat": k, "wins": proportion(seat_wins[k], n), "share": proportion(seat_wins[k], decided_games),
+                   "vp": summary(by_place[k])} for k in range(players)],
+        "bots": [{"bot": bots[j], "wins": proportion(bot_wins[j], n)} for j in range(players)],
+        "wins": {"draws": proportion(draws, n), "unfinished": proportion(unfinished, n)},
+        "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
+        "length": {"turns": summary(g.turns for g in games if g.finished),
+                   "actions": summary(g.actions for g in games if g.finished)},
+        "vp": {"per_player": summary(totals), "margin": summary(margins)},
+    }
 
 
 def _metrics(results: dict):
