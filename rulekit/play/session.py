@@ -485,7 +485,11 @@ class Session:
     def _tell_turn(self):
         st = self.state
         if not st.is_terminal():
-            self._tell(story.Entry(st.turn, st.current, story.TURN, screen.turn_line(st, self.names)), bold=True)
+            self._tell(story.Entry(st.turn, st.current, story.TURN, self._turn_line()), bold=True)
+
+    def _turn_line(self) -> str:
+        """The line the story starts a turn with (a family's session words it its own way)."""
+        return screen.turn_line(self.state, self.names)
 
     def play_action(self, action: int, save: bool = True, careless: bool = False):
         """Play ``action`` (a legal action of the state) for the seat to play: the story is told as on the
@@ -751,6 +755,9 @@ class Session:
             if outcome == "redraw":
                 return "played"
 
+    #: The commands this session takes at its prompt (a family's session may take fewer).
+    commands = COMMANDS
+
     def command_of(self, text: str):
         """The command ``text`` names (any case, with or without accents, English or translated), or None."""
         word = fold(" ".join(text.lower().split()))
@@ -758,7 +765,7 @@ class Session:
             words = {command, fold(screen.command_word(command).lower())}
             words.update(fold(w) for w in screen.command_aliases(command).lower().split())
             if word in words:
-                return command
+                return command if command in self.commands else None
         if word in ("?", "exit"):
             return "help" if word == "?" else "quit"
         return None
@@ -772,10 +779,10 @@ class Session:
         width = min(con.size()[0] - 1, screen.WIDTH) if con.terminal else screen.WIDTH     # pagers drawn to the width
         paged = "redraw" if con.interactive and con.terminal else "stay"     # after a pager, the board again
         if command == "help":
-            con.page(screen.help_lines(self.state, width=width))
+            con.page(self._help_lines(width))
             return paged
         if command == "rules":
-            con.page(screen.rules_lines(self.ruleset, self.state, width=width))
+            con.page(self._rules_lines(width))
             return paged
         if command == "costs":
             con.page(screen.cost_lines(self.state, self.names, width=width))
@@ -818,7 +825,16 @@ class Session:
         self.play_action(action)
         return "played"
 
+    def _help_lines(self, width: int) -> list[str]:
+        """What ``help`` pages (a family's session words it its own way)."""
+        return screen.help_lines(self.state, width=width)
+
+    def _rules_lines(self, width: int) -> list[str]:
+        """What ``rules`` pages."""
+        return screen.rules_lines(self.ruleset, self.state, width=width)
+
     def _hint(self) -> str:
+        """What ``hint`` says: the greedy computer's choice now, and why."""
         action, _reason = bot_choose("bot:greedy", self.state, self.seed)
         return _("Hint: {action} ({notation}), because {reason}.").format(
             action=screen.describe(self.state, action), notation=screen.notation(self.state, action),
@@ -923,6 +939,8 @@ class Session:
                 con.tell(_("Continue with: {command}").format(command=shown_path(self.resume_command(path))))
 
     def _finish(self):
+        """The end of the game: the record saved, the final board (on a terminal, to a player), how the game
+        ended, and where the record is."""
         con = self.console
         if self.record_path is not None:
             self.save()
@@ -930,15 +948,26 @@ class Session:
         if con.interactive and not self.watching:
             columns, rows = con.size()
             con.clear()
-            for line in layout.fit_lines(screen.board_lines(self.state, self.names, con, columns - 1,
-                                                            compact=rows < layout.MIN_ROOMY[1]), columns - 1):
-                con.say(line)
-            final = [e.text for e in self.story.of_turn(self.state.turn) if e.kind in (story.EVENT, story.WHY)]
-            final = layout.fit_lines(["  " + t for t in final], columns - 1)
-        self._say_all(screen.end_lines(self.state, self.names, con, final_events=final, width=con.size()[0] - 1))
+            final = self._show_final_board(columns, rows)
+        self._say_all(self._end_lines(final))
         if self.record_path is not None:
             con.tell(_("The game is saved in {file}; check it with: {command}").format(
                 file=shown_path(self.record_path), command=shown_path(f"rulekit replay {self.record_path}")))
+
+    def _show_final_board(self, columns: int, rows: int) -> list[str]:
+        """The board of the finished game, printed for the ``columns`` × ``rows`` terminal; returns the last
+        turn's events and reasons, for :meth:`_end_lines` to show under it."""
+        con = self.console
+        for line in layout.fit_lines(screen.board_lines(self.state, self.names, con, columns - 1,
+                                                        compact=rows < layout.MIN_ROOMY[1]), columns - 1):
+            con.say(line)
+        final = [e.text for e in self.story.of_turn(self.state.turn) if e.kind in (story.EVENT, story.WHY)]
+        return layout.fit_lines(["  " + t for t in final], columns - 1)
+
+    def _end_lines(self, final: list[str]) -> list[str]:
+        """How the game ended (``final``: what :meth:`_show_final_board` returned)."""
+        con = self.console
+        return screen.end_lines(self.state, self.names, con, final_events=final, width=con.size()[0] - 1)
 
 
 # ---------------------------------------------------------------------------
