@@ -1,5 +1,6 @@
-"""The terminal's screen and story read Province's view (rulekit/play/view.py: ``StateView``, ``RulesView``
-and its questions), never the engine's tables nor a private member of a state (docs/architecture.md)."""
+"""The terminal's screen, story, session and guide, and the page's words, read Province's view
+(rulekit/play/view.py: ``StateView``, ``RulesView`` and its questions), never the engine's tables nor a
+private member of a state (docs/architecture.md)."""
 from __future__ import annotations
 
 import ast
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import rulekit.play
 
-READERS = ("screen.py", "story.py")
+READERS = ("screen.py", "story.py", "session.py", "guide.py", "page_words.py")
 
 
 def _problems(source: str, name: str) -> list[str]:
@@ -24,7 +25,7 @@ def _problems(source: str, name: str) -> list[str]:
     return out
 
 
-def test_the_screen_and_the_story_read_the_view_only():
+def test_the_screen_the_story_and_the_page_words_read_the_view_only():
     folder = Path(rulekit.play.__file__).parent
     problems = [p for name in READERS for p in _problems((folder / name).read_text(encoding="utf-8"), name)]
     assert problems == []

@@ -256,14 +256,14 @@ def _outcome_sentence(data, oid: str) -> str:
     return ""
 
 
-def _effects(data, sid: str) -> str:
+def effects_text(data, sid: str) -> str:
     try:
         return " ".join(_sentences.effect_sentence(data, e) for e in data["structures"][sid].get("effects") or ())
     except Exception:  # noqa: BLE001
         return ""
 
 
-def _end_reason(data, reason) -> str:
+def end_reason_text(data, reason) -> str:
     if reason is None:
         return ""
     cond = _sentences.end_condition_by_key(data, reason)
@@ -795,10 +795,10 @@ def details(state, action: int) -> str:
     rules = rules_view(state)
     info = rules.actions[action]
     if info.kind == BORROW and _borrow_price(state):
-        return _("{effects} Price: {price}.").format(effects=_effects(rules.data, rules.struct_ids[info.arg]),
+        return _("{effects} Price: {price}.").format(effects=effects_text(rules.data, rules.struct_ids[info.arg]),
                                                    price=_borrow_price(state)).strip()
     if info.kind in (BUILD, BORROW):
-        return _effects(rules.data, rules.struct_ids[info.arg])
+        return effects_text(rules.data, rules.struct_ids[info.arg])
     return ""
 
 
@@ -948,7 +948,7 @@ def event_line(state, event, names) -> str:
     if kind == "bids":                          # ("bids", each seat's bid, the order, each seat's payment)
         return _bids_line(state, event, names)
     if kind == "ending":
-        reason = _end_reason(d, event[2])
+        reason = end_reason_text(d, event[2])
         finish = rules.end_finish[event[3]] if len(event) > 3 else rules.finish_turn
         if finish and rules.finish_round and state.seat_next[event[1]] != state.first:
             if is_you(names[event[1]]):
@@ -1204,7 +1204,7 @@ def _label_width(labels) -> int:
     return max(len(x) for x in labels) + 2
 
 
-def _worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked: bool) -> str:
+def worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked: bool) -> str:
     d = rules_view(state).data
     label = name(d, "worker", rules_view(state).kind_ids[k])
     if owner >= 0:
@@ -1274,7 +1274,7 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
         parts = []
         for (k, owner, moved), n in sorted(groups.items()):
             blocked = not state.is_terminal() and state.phase_name == "work" and (k, sp) not in can_move
-            parts.append(_worker_label(state, names, k, owner, n, moved, blocked))
+            parts.append(worker_label(state, names, k, owner, n, moved, blocked))
         head = ("  " if not compact else "") + name(d, "space", rules.space_ids[sp]).ljust(space_w)
         if compact and sp == 0:
             head = "↻ " + head
@@ -1783,7 +1783,7 @@ def cost_lines(state, names, width: int = WIDTH) -> list[str]:
         text = _("{structure}: {cost} · {requires} · {first} / {later} · {effect}").format(
             structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], rules),
             requires=format_list(req) if req else _("requires nothing"),
-            first=vp_text(rules.vp_first[s]), later=vp_text(rules.vp_later[s]), effect=_effects(d, rules.struct_ids[s]))
+            first=vp_text(rules.vp_first[s]), later=vp_text(rules.vp_later[s]), effect=effects_text(d, rules.struct_ids[s]))
         out.extend(wrap(text, "      ", "  ", width=width))
         extra = status
         if owners and not state.owned[p] >> s & 1:
@@ -1992,7 +1992,7 @@ def end_lines(state, names, console=None, final_events=(), width: int | None = N
                 count=counts[p], player=names[p]) for p in seats(state)]))
     out = ["", style(over, bold=True, reverse=True)]
     out.extend(final_events)
-    reason = _end_reason(d, state.end_reason)
+    reason = end_reason_text(d, state.end_reason)
     if reason:
         out.append(_("The game ended because: {reason}").format(reason=reason))
     by_source = [state.score_by_source(p) for p in seats(state)]

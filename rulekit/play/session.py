@@ -43,6 +43,7 @@ from ..i18n import N_, Name, _, get_language, ngettext, pgettext
 from ..paths import is_regular_file
 from . import layout, screen, story
 from .notation import AmbiguousActionError, fold
+from .view import rules_view
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -498,18 +499,18 @@ class Session:
         st = self.state
         seat, turn = st.decider, st.turn
         setup = st.phase_name == "setup"             # decisions before the first turn: the first turn starts after them
-        c = st.c
-        info = c.actions[action]
+        rules = rules_view(st)
+        info = rules.actions[action]
         line = screen.action_line(st, action, self.names[seat], None, keep_together=self.console.interactive)
         vp = 0
         if info.kind == screen.BUILD:
-            vp = c.vp_first[info.arg] if st.first_builder[info.arg] < 0 else c.vp_later[info.arg]
+            vp = rules.vp_first[info.arg] if st.first_builder[info.arg] < 0 else rules.vp_later[info.arg]
         after = screen.next_seat(st, seat)           # who plays next, when this action ends the turn
         labor, coin, other_coin = screen.labor_of(st), st.coin_value(seat), st.coin_value(after)
         first_due = st.first_due[after]             # first-turn gains the next player receives as their turn starts
         lost = screen.labor_lost(st) if info.kind == screen.END else 0
         self.seats.append(seat)
-        st._apply(action)
+        st.apply(action)
         same = st.turn == turn and not st.is_terminal()
         entry = story.Entry(turn, seat, story.ACTION, line, action_kind=info.kind, arg=info.arg,
                             labor=(screen.labor_of(st) - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
