@@ -53,3 +53,25 @@ def test_the_rules_view_is_read_once_per_ruleset_and_is_immutable():
     assert view.struct_ids == tuple(st.c.struct_ids) and isinstance(view.struct_ids, tuple)
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.tokens = 0
+
+
+def test_every_bundled_province_ruleset_has_its_rules_view_and_screen():
+    """The view reads every field it declares from the engine's tables, for each bundled ruleset of the family
+    the screen draws (a field renamed in the engine fails here, not on a player's screen)."""
+    from scenario import bundled_of
+
+    from rulekit.engine import new_game
+    from rulekit.language import load_ruleset
+    from rulekit.play import Console, layout, screen
+    from rulekit.play.story import Story
+    from rulekit.play.view import rules_view
+
+    for ruleset_id in bundled_of():
+        rs = load_ruleset(ruleset_id)
+        st = new_game(rs, 3, players=rs.player_counts.start)
+        view = rules_view(st)
+        assert view.n_struct == len(view.struct_ids) and len(view.actions) == len(st.c.actions), ruleset_id
+        names = [str(p + 1) for p in range(st.n_players)]
+        lines = layout.fit_screen(st, names, Console(interactive=True, color=False, write=[].append), Story(),
+                                  screen.title_line(rs, 3), 80, 24)
+        assert lines and all(screen.notation(st, a) in "\n".join(lines) for a in st.legal_actions()[:1]), ruleset_id
