@@ -48,17 +48,13 @@ class ProvisionsSession(Session):
     def _turn_line(self) -> str:
         return pscreen.heading_line(self.state, self.names)
 
-    def play_action(self, action: int, save: bool = True, careless: bool = False):
-        st = self.state
-        seat = st.current
-        self.seats.append(seat)
-        self._menu_key, self._menu = (), None
-        st.apply(action)
+    def _before_action(self, action: int, seat: int):
+        self._menu_key, self._menu = (), None        # the next decision starts from every choice
+
+    def _tell_action(self, action: int, seat: int, turn: int, before, careless: bool):
         self._events()
-        if not st.is_terminal():
+        if not self.state.is_terminal():
             self._tell_turn()
-        if save:
-            self._autosave(now=is_human(self.players[seat]) or st.is_terminal())
 
     def _rebuild(self, actions):
         self._menu_key, self._menu = (), None

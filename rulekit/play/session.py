@@ -495,33 +495,55 @@ class Session:
     def play_action(self, action: int, save: bool = True, careless: bool = False):
         """Play ``action`` (a legal action of the state) for the seat to play: the story is told as on the
         terminal (the line, its events, a computer's reason, the next turn), and the record saved when it
-        is due (``save=False``: not saved; ``careless``: a computer's random slip, told as such)."""
+        is due (``save=False``: not saved; ``careless``: a computer's random slip, told as such): at once for a
+        human's action, the end of a turn and the end of the game. A family's session tells it through
+        :meth:`_before_action` and :meth:`_tell_action`."""
         st = self.state
         seat, turn = st.decider, st.turn
-        setup = st.phase_name == "setup"             # decisions before the first turn: the first turn starts after them
+        before = self._before_action(action, seat)
+        self.seats.append(seat)
+        st.apply(action)
+        self._tell_action(action, seat, turn, before, careless)
+        if save:
+            self._autosave(now=is_human(self.players[seat]) or st.turn != turn or st.is_terminal())
+
+    def _before_action(self, action: int, seat: int):
+        """What the story of ``action`` needs of the position before it is played (given back to
+        :meth:`_tell_action`)."""
+        st = self.state
         rules = rules_view(st)
         info = rules.actions[action]
-        line = screen.action_line(st, action, self.names[seat], None, keep_together=self.console.interactive)
         vp = 0
         if info.kind == screen.BUILD:
             vp = rules.vp_first[info.arg] if st.first_builder[info.arg] < 0 else rules.vp_later[info.arg]
         after = screen.next_seat(st, seat)           # who plays next, when this action ends the turn
-        labor, coin, other_coin = screen.labor_of(st), st.coin_value(seat), st.coin_value(after)
-        first_due = st.first_due[after]             # first-turn gains the next player receives as their turn starts
-        lost = screen.labor_lost(st) if info.kind == screen.END else 0
-        self.seats.append(seat)
-        st.apply(action)
+        return {
+            "setup": st.phase_name == "setup",       # decisions before the first turn: the first turn starts after them
+            "info": info,
+            "line": screen.action_line(st, action, self.names[seat], None, keep_together=self.console.interactive),
+            "vp": vp,
+            "labor": screen.labor_of(st), "coin": st.coin_value(seat), "other_coin": st.coin_value(after),
+            "first_due": st.first_due[after],        # first-turn gains the next player receives as their turn starts
+            "lost": screen.labor_lost(st) if info.kind == screen.END else 0,
+        }
+
+    def _tell_action(self, action: int, seat: int, turn: int, before, careless: bool):
+        """The story of ``action``, just played by ``seat`` in ``turn``: its line, its events, a computer's reason
+        at the end of its turn, and the next turn's heading and income."""
+        st = self.state
+        info = before["info"]
         same = st.turn == turn and not st.is_terminal()
-        entry = story.Entry(turn, seat, story.ACTION, line, action_kind=info.kind, arg=info.arg,
-                            labor=(screen.labor_of(st) - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
-                            lost=lost, careless=careless)
+        entry = story.Entry(turn, seat, story.ACTION, before["line"], action_kind=info.kind, arg=info.arg,
+                            labor=(screen.labor_of(st) - before["labor"]) if same else 0,
+                            coin=st.coin_value(seat) - before["coin"], vp=before["vp"], lost=before["lost"],
+                            careless=careless)
         self._tell(entry, fg=screen.seat_color(self.data, seat))
         if info.kind == screen.BORROW:
-            paid = story.borrow_income_line(st, self.names, seat, info.arg, coin)
+            paid = story.borrow_income_line(st, self.names, seat, info.arg, before["coin"])
             if paid:
                 self._tell(story.Entry(turn, seat, story.INCOME, paid), fg="yellow")
         self._events()
-        if setup and st.phase_name != "setup" and not st.is_terminal():
+        if before["setup"] and st.phase_name != "setup" and not st.is_terminal():
             self._tell_turn()
         elif st.turn != turn or st.is_terminal():
             if not is_human(self.players[seat]):
@@ -530,11 +552,9 @@ class Session:
                     self._tell(story.Entry(turn, seat, story.WHY, why), dim=True)
             if not st.is_terminal() and (self.max_turns is None or st.turn < self.max_turns):
                 self._tell_turn()
-                income = story.start_income_line(st, self.names, other_coin, first_due)
+                income = story.start_income_line(st, self.names, before["other_coin"], before["first_due"])
                 if income:
                     self._tell(story.Entry(st.turn, st.current, story.INCOME, income), fg="yellow")
-        if save:
-            self._autosave(now=is_human(self.players[seat]) or st.turn != turn or st.is_terminal())
 
     # --------------------------------------------------------------- screen
     def _draw(self, note: str | None = None):
