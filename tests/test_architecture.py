@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "rulekit"
 #: package on a lower layer. Packages on one layer stand beside each other and
 #: do not import each other.
 LAYERS = [
-    {"rulekit", "rulekit.paths"},               # the foundation: where the data is,
+    {"rulekit", "rulekit.paths", "rulekit.tables"},   # the foundation: where the data is, the families' tables,
     {"rulekit.i18n"},                           # translations,
     {"rulekit.errors"},                         # the exceptions
     {"rulekit.files"},                          # writing files (atomically, never over an input)

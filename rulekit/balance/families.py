@@ -7,25 +7,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..tables import Row, Table
+
 
 @dataclass(frozen=True)
-class BalanceFamily:
+class BalanceFamily(Row):
     """One family's row: ``play(ruleset, bot_names, index, seed, max_turns, max_actions)`` plays game
     ``index`` of a run and returns its :class:`rulekit.balance.simulate.GameSummary`;
     ``statistics(ruleset, games, bots)`` the run's figures (the report's ``results``)."""
-    id: str
     play: Callable
     statistics: Callable
 
 
 #: The families' rows, by id.
-FAMILIES: dict[str, BalanceFamily] = {}
-
-
-def register(family: BalanceFamily) -> BalanceFamily:
-    FAMILIES[family.id] = family
-    return family
-
-
-def row(ruleset) -> BalanceFamily:
-    return FAMILIES[ruleset.family]
+FAMILIES: Table = Table("balance")
+register = FAMILIES.register
+row = FAMILIES.of

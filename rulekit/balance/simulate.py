@@ -46,7 +46,6 @@ import statistics as _stats
 from dataclasses import dataclass
 
 from ..bots import canonical_bot, make_bot, parse_bot, play_game
-from ..engine import SOURCES, compile_ruleset
 from ..errors import BotSpecError, PlayerCountError, Text
 from ..i18n import N_, _
 from ..language import Ruleset, load_ruleset
@@ -141,7 +140,7 @@ class GameSummary:
     turns: int                 # turns played (every player's turns counted)
     actions: int
     scores: tuple              # per seat (seat 0, seat 1, …)
-    sources: tuple             # per seat: tuple of VP per source, in GAME_SOURCES order
+    sources: tuple             # per seat: tuple of VP per source, in the order of the family's sources
     first_builder: tuple       # per structure: seat that built it first, or -1
     built: tuple               # per structure: how many players built it
     goals: tuple               # per goal: -3 not drawn, -2 drawn but not reached, -1 removed, seat if claimed
@@ -186,39 +185,7 @@ def play_one(ruleset, bot_names, index: int, seed: int, max_turns: int | None = 
     return families.row(ruleset).play(ruleset, bot_names, index, seed, max_turns, max_actions)
 
 
-def _play_one_province(ruleset, bot_names, index: int, seed: int, max_turns, max_actions) -> GameSummary:
-    """Game ``index`` of a run of a ruleset of Province's language: the goals, the structures and the VP sources."""
-    players = len(bot_names)
-    c = compile_ruleset(ruleset, players=players)
-    st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, c.first_random, max_turns, max_actions)
-    finished = st.is_terminal()
-    n = len(st.history)
-    result = st.result() if finished else {"winner": None, "decided_by": None}
-    goals = [-3] * len(c.goal_ids)
-    for g in st.stack:
-        goals[g] = -2
-    if st.face_up >= 0:
-        goals[st.face_up] = -2
-    for g in st.removed:
-        goals[g] = -1
-    for p in range(players):
-        for g in st.claimed[p]:
-            goals[g] = p
-    by_source = []
-    for p in range(players):
-        s = st.score_by_source(p)
-        by_source.append(tuple(s.get(k, 0) for k in GAME_SOURCES))
-    built = tuple(sum(1 for p in range(players) if st.owned[p] >> s & 1) for s in range(c.n_struct))
-    return GameSummary(
-        index=index, seed=game_seed, first=st.first, order=turn_order(c, st.first), seat_of_a=seat_of_a,
-        winner=result["winner"], decided_by=result["decided_by"],
-        turns=st.turn + 1 if finished else st.turn, actions=n, scores=tuple(st.scores()), sources=tuple(by_source),
-        first_builder=tuple(st.first_builder), built=built, goals=tuple(goals),
-        end_reason=st.end_reason if finished else None, finished=finished,
-    )
-
-
-def _play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_turns, max_actions):
+def play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_turns, max_actions):
     """Game ``index`` of a run, played by the plan of seeds and seats (:func:`game_plan`) of either family:
     ``(final state, game seed, seat of bot A)``."""
     players = len(bot_names)
@@ -232,32 +199,6 @@ def _play_planned(ruleset, bot_names, index: int, seed: int, first_random, max_t
     except RuntimeError:
         raise RuntimeError(f"game {index} did not end after {max_actions} actions") from None
     return st, game_seed, seat_of_a
-
-
-#: Where a Provisions score comes from.
-PROVISIONS_SOURCES = ("prospectors", "bonus")
-#: With a seat compensation (a house rule), its points are a source of their own (reported only for such a ruleset).
-COMPENSATED_SOURCES = PROVISIONS_SOURCES + ("compensation",)
-#: A Province-family game's VP sources: the engine's, and the secret objectives' where a ruleset deals them
-#: (reported only for such a ruleset, so the editions' reports keep their keys).
-GAME_SOURCES = SOURCES + ("objectives",)
-
-
-def _play_one_provisions(ruleset, bot_names, index: int, seed: int, max_turns, max_actions) -> GameSummary:
-    """Game ``index`` of a run of a Provisions ruleset: the same plan of seeds and seats as Province's;
-    the first player changes every ``players`` games."""
-    players = len(bot_names)
-    st, game_seed, seat_of_a = _play_planned(ruleset, bot_names, index, seed, False, max_turns, max_actions)
-    finished = st.is_terminal()
-    result = st.result() if finished else {"winner": None, "decided_by": None}
-    order = tuple((st.first_player + k) % players for k in range(players))
-    return GameSummary(
-        index=index, seed=game_seed, first=st.first_player, order=order, seat_of_a=seat_of_a,
-        winner=result["winner"], decided_by=result["decided_by"], turns=st.turn, actions=len(st.history),
-        scores=tuple(st.scores()),
-        sources=tuple((st.provision_points(p), st.bonus_points(p), st.compensation_points(p)) for p in range(players)),
-        first_builder=(), built=(), goals=(), end_reason=None, finished=finished,
-        sold=tuple(len(st.sold[p]) for p in range(players)))
 
 
 _WORKER_RULESETS: dict = {}
@@ -444,90 +385,7 @@ def statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
     return families.row(ruleset).statistics(ruleset, games, bots)
 
 
-def _province_statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
-    """:func:`statistics` of a ruleset of Province's language."""
-    players = len(bots)
-    c = compile_ruleset(ruleset, players=players)
-    n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
-    # Every outcome the ruleset allows is listed, even when no game had it.
-    decided = {k: 0 for k in ("vp", *c.tie_breaks, "tie")}
-    for g in games:
-        if g.finished:
-            decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
-    ends = {k: 0 for k in c.end_keys}
-    ends["unfinished"] = 0
-    for g in games:
-        key = "unfinished" if not g.finished else (g.end_reason or "none")
-        ends[key] = ends.get(key, 0) + 1
-    # VP per player (every seat of every game), by source; per place in the turn order; and the
-    # margin between the two best scores (with two players, between the winner and the loser).
-    per_player = [[] for _ in GAME_SOURCES]
-    totals = []
-    by_place = [[] for _ in range(players)]
-    margins = []
-    for g in games:
-        for p in range(players):
-            for j, v in enumerate(g.sources[p]):
-                per_player[j].append(v)
-            totals.append(g.scores[p])
-        for k, seat in enumerate(g.order):
-            by_place[k].append(g.scores[seat])
-        if g.finished:                   # an unfinished game has no winner, hence no margin
-            top = sorted(g.scores, reverse=True)
-            margins.append(top[0] - top[1])
-    structures = {}
-    for s, sid in enumerate(c.struct_ids):
-        built = sum(1 for g in games if g.first_builder[s] >= 0)
-        by_seat = [0] * players
-        for g in games:
-            if g.first_builder[s] >= 0:
-                by_seat[g.place(g.first_builder[s])] += 1
-        structures[sid] = {
-            "built": proportion(built, n),
-            "first_by_seat": [proportion(k, n) for k in by_seat],
-            "copies": summary(g.built[s] for g in games),
-        }
-    goals = {}
-    for j, gid in enumerate(c.goal_ids):
-        drawn = sum(1 for g in games if g.goals[j] != -3)
-        claimed = sum(1 for g in games if g.goals[j] >= 0)
-        by_seat = [0] * players
-        for g in games:
-            if g.goals[j] >= 0:
-                by_seat[g.place(g.goals[j])] += 1
-        removed = sum(1 for g in games if g.goals[j] == -1)
-        goals[gid] = {
-            "drawn": proportion(drawn, n),
-            "claimed": proportion(claimed, n),
-            "claimed_by_seat": [proportion(k, n) for k in by_seat],
-            "removed": proportion(removed, n),
-        }
-    return {
-        "games": n,
-        "players": players,
-        "seats": [{"seat": k, "wins": proportion(seat_wins[k], n), "share": proportion(seat_wins[k], decided_games),
-                   "vp": summary(by_place[k])} for k in range(players)],
-        "bots": [{"bot": bots[j], "wins": proportion(bot_wins[j], n)} for j in range(players)],
-        "wins": {
-            "draws": proportion(draws, n),
-            "unfinished": proportion(unfinished, n),
-        },
-        "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
-        "length": {"turns": summary(g.turns for g in games if g.finished),
-                   "actions": summary(g.actions for g in games if g.finished)},
-        "vp": {
-            "per_player": summary(totals),
-            "margin": summary(margins),
-            "by_source": {src: summary(per_player[j]) for j, src in enumerate(GAME_SOURCES)
-                          if src != "objectives" or c.obj_deal},
-        },
-        "structures": structures,
-        "goals": goals,
-        "end_reasons": {k: proportion(v, n) for k, v in sorted(ends.items())},
-    }
-
-
-def _outcome_counts(games: list[GameSummary], players: int) -> tuple:
+def outcome_counts(games: list[GameSummary], players: int) -> tuple:
     """(games, wins by place in the turn order, decided games, draws, unfinished games, wins by bot) of a run."""
     seat_wins = _wins_by_place(games, players)
     draws = sum(1 for g in games if g.winner is None and g.finished)
@@ -537,36 +395,31 @@ def _outcome_counts(games: list[GameSummary], players: int) -> tuple:
     return len(games), seat_wins, sum(seat_wins), draws, unfinished, bot_wins
 
 
-def _provisions_statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS) -> dict:
-    """The figures of a run of a Provisions ruleset: Province's, without its structures, goals and end
-    conditions; with the points by source (prospectors, bonus card, and the seat compensation where the
-    ruleset has one: :data:`COMPENSATED_SOURCES`) and the prospectors provisioned."""
-    sources = COMPENSATED_SOURCES if ruleset.compensation else PROVISIONS_SOURCES
-    family = ruleset.family
+def common_statistics(games: list[GameSummary], bots, decided_keys, head: dict | None = None) -> dict:
+    """The figures of a run every family reports, in the report's order: the games, the players (then
+    ``head``'s entries), the wins by seat and by bot, draws and unfinished games, what decided the games
+    (every key of ``decided_keys`` listed, even when no game had it), their length, and the VP per player
+    and the margin between the two best scores. A family's row adds its own (the VP by source last in
+    ``vp``, then its entries)."""
     players = len(bots)
-    n, seat_wins, decided_games, draws, unfinished, bot_wins = _outcome_counts(games, players)
-    decided = {k: 0 for k in ("points", "prospectors", "goods", "tie")}
+    n, seat_wins, decided_games, draws, unfinished, bot_wins = outcome_counts(games, players)
+    decided = {k: 0 for k in decided_keys}
     for g in games:
         if g.finished:
             decided[g.decided_by] = decided.get(g.decided_by, 0) + 1
     by_place = [[] for _ in range(players)]
-    totals, margins, sold = [], [], []
-    per_source = [[] for _ in sources]
+    totals, margins = [], []
     for g in games:
-        for p in range(players):
-            totals.append(g.scores[p])
-            sold.append(g.sold[p])
-            for j in range(len(sources)):
-                per_source[j].append(g.sources[p][j])
+        totals.extend(g.scores[p] for p in range(players))
         for k, seat in enumerate(g.order):
             by_place[k].append(g.scores[seat])
-        if g.finished:
+        if g.finished:                   # an unfinished game has no winner, hence no margin
             top = sorted(g.scores, reverse=True)
             margins.append(top[0] - top[1])
     return {
         "games": n,
         "players": players,
-        "family": family,
+        **(head or {}),
         "seats": [{"seat": k, "wins": proportion(seat_wins[k], n), "share": proportion(seat_wins[k], decided_games),
                    "vp": summary(by_place[k])} for k in range(players)],
         "bots": [{"bot": bots[j], "wins": proportion(bot_wins[j], n)} for j in range(players)],
@@ -574,15 +427,7 @@ def _provisions_statistics(ruleset, games: list[GameSummary], bots=DEFAULT_BOTS)
         "decided_by": {k: proportion(v, n) for k, v in sorted(decided.items())},
         "length": {"turns": summary(g.turns for g in games if g.finished),
                    "actions": summary(g.actions for g in games if g.finished)},
-        "vp": {
-            "per_player": summary(totals),
-            "margin": summary(margins),
-            "by_source": {src: summary(per_source[j]) for j, src in enumerate(sources)},
-        },
-        "prospectors_sold": summary(sold),
-        "structures": {},
-        "goals": {},
-        "end_reasons": {},
+        "vp": {"per_player": summary(totals), "margin": summary(margins)},
     }
 
 

@@ -42,6 +42,7 @@ from typing import Callable
 
 from ..errors import BotSpecError
 from ..i18n import _, pgettext
+from ..tables import Table
 from .careless import CarelessBot
 from .greedy import GreedyBot
 from .deep import DEEP_ITERATIONS, DeepBot
@@ -128,16 +129,16 @@ register_bot("expert", Factory(None, alias_of=EXPERT_SPEC, label=lambda: pgettex
 
 #: The bots layer's table of families (each family's module registers its row: :mod:`.province`,
 #: :mod:`.provisions`): the bots that play its rulesets, by name (a name of :data:`FACTORIES`).
-FAMILY_BOTS: dict[str, dict[str, Factory]] = {}
+FAMILY_BOTS: Table = Table("bots")
 #: Per family: the spec each level stands for.
-FAMILY_LEVELS: dict[str, dict[str, str]] = {}
+FAMILY_LEVELS: Table = Table("bot levels")
 
 
 def register_family(family: str, bots: dict, levels: dict) -> None:
     """The bots of a family (``{name: Factory}``, names that :data:`FACTORIES` has) and what its
     levels stand for (``{"easy": "random", …}``)."""
-    FAMILY_BOTS[family] = dict(bots)
-    FAMILY_LEVELS[family] = dict(levels)
+    FAMILY_BOTS.register(dict(bots), family)
+    FAMILY_LEVELS.register(dict(levels), family)
 
 
 def family_bots(family: str | None) -> dict | None:

@@ -33,6 +33,12 @@ def _players_option(ctx, param, value):
     return players
 
 
+def players_option(help_text: str):
+    """The ``--players`` option of the commands that start a game (``play``, ``serve``): one definition, read
+    by :func:`_players_option`; ``help_text`` says what the players are for that command."""
+    return click.option("--players", callback=_players_option, metavar=N_("WHO,WHO,…"), help=help_text)
+
+
 def _family_players(players, family):
     """``--players`` read again for a ruleset of ``family``, whose levels stand for its own bots (None: as
     read before the ruleset was known)."""
@@ -83,12 +89,11 @@ resume_option = click.option(
                help=N_("Play a game: against the computer, hot-seat, or watch computers play. "
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
 @click.argument("ruleset", required=False, metavar=N_("[RULESET]"))
-@click.option("--players", callback=_players_option, metavar=N_("WHO,WHO,…"),
-              help=N_("The players, one a seat, first seat first; their number is the number of players: "
-                      "human, a level ({levels}, weakest first; e.g. bot:hard) or a bot ({bots}; N simulations "
-                      "or T seconds per move; e.g. bot:mcts:200) (default: human,bot:hard, then bot:hard in any "
-                      "further seat the ruleset needs; hard is the strongest level for play, expert the one for "
-                      "analysis)."))
+@players_option(N_("The players, one a seat, first seat first; their number is the number of players: "
+                   "human, a level ({levels}, weakest first; e.g. bot:hard) or a bot ({bots}; N simulations "
+                   "or T seconds per move; e.g. bot:mcts:200) (default: human,bot:hard, then bot:hard in any "
+                   "further seat the ruleset needs; hard is the strongest level for play, expert the one for "
+                   "analysis)."))
 @seed_option
 @click.option("--first", type=click.IntRange(min=1), metavar=N_("SEAT"),
               help=N_("Which player goes first (1, 2, … up to the number of players), when the ruleset lets "

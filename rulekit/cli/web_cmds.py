@@ -10,7 +10,7 @@ import click
 from ..errors import RecordError
 from ..i18n import N_, _
 from .base import RkCommand, WordChoice, fail, note_untranslated, quoted
-from .game_cmds import (DEFAULT_RULESET, _names_option, _players_option, _use_record_language, record_option,
+from .game_cmds import (DEFAULT_RULESET, _names_option, _use_record_language, players_option, record_option,
                         resume_option, seed_option)
 
 
@@ -29,10 +29,9 @@ def _port_option(ctx, param, value):
                help=N_("Play in a browser: start a local web server holding one game and open the page. "
                        "RULESET is a bundled id (default province-en) or a ruleset file."))
 @click.argument("ruleset", required=False, metavar=N_("[RULESET]"))
-@click.option("--players", callback=_players_option, metavar=N_("WHO,WHO,…"),
-              help=N_("The players, one a seat, as for rulekit play: human or a computer (default: human,bot:hard). "
-                      "Every human seat gets its own secret link; send it to the person who plays there, or "
-                      "open them all on one computer (hot-seat)."))
+@players_option(N_("The players, one a seat, as for rulekit play: human or a computer (default: human,bot:hard). "
+                   "Every human seat gets its own secret link; send it to the person who plays there, or "
+                   "open them all on one computer (hot-seat)."))
 @seed_option
 @record_option
 @resume_option

@@ -12,25 +12,21 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import N_, RulekitError, Text
+from ..tables import Row, Table
 
 
 @dataclass(frozen=True)
-class EngineFamily:
+class EngineFamily(Row):
     """One family's row: ``new_game(ruleset, seed, first_player, players)`` starts a game (a
     :class:`rulekit.engine.common.GameState`); ``sources`` are the names of the sources of a score,
     in the order a report gives them."""
-    id: str
     new_game: Callable
     sources: tuple = ()
 
 
 #: The families' rows, by id, in the order they registered.
-FAMILIES: dict[str, EngineFamily] = {}
-
-
-def register(family: EngineFamily) -> EngineFamily:
-    FAMILIES[family.id] = family
-    return family
+FAMILIES: Table = Table("engine")
+register = FAMILIES.register
 
 
 class UnknownFamilyError(RulekitError):
@@ -42,7 +38,7 @@ def row(ruleset) -> EngineFamily:
     """The row of ``ruleset``'s family (its ``family`` attribute)."""
     family = getattr(ruleset, "family", None)
     try:
-        return FAMILIES[family]
+        return FAMILIES.of(ruleset)
     except (KeyError, TypeError):
         raise UnknownFamilyError(Text(N_("no engine plays the rulesets of the family {family}; the families: "
                                          "{families}"), family=family, families=", ".join(FAMILIES))) from None

@@ -11,13 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..tables import Row, Table
+
 
 def _none(_res) -> list:
     return []
 
 
 @dataclass(frozen=True)
-class LanguageFamily:
+class LanguageFamily(Row):
     """One family's row.
 
     - ``check(res)``: every problem of a resolved file (:class:`rulekit.language.ruleset.Resolution`);
@@ -28,7 +30,6 @@ class LanguageFamily:
     - ``keeps_family_key``: False where the family's schema does not list ``family`` (it is then taken
       out of the data once read).
     """
-    id: str
     check: Callable
     load: Callable
     warnings: Callable = _none
@@ -37,13 +38,13 @@ class LanguageFamily:
 
 
 #: The families' rows, by id, in the order they registered.
-FAMILIES: dict[str, LanguageFamily] = {}
+FAMILIES: Table = Table("language")
 #: The id of the family of a ruleset that names none (the first to register as the default).
 DEFAULT: list = []
 
 
 def register(family: LanguageFamily, default: bool = False) -> LanguageFamily:
-    FAMILIES[family.id] = family
+    FAMILIES.register(family)
     if default and not DEFAULT:
         DEFAULT.append(family.id)
     return family

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..i18n import _
 from . import screen
+from .view import rules_view
 
 
 #: The guided first game's steps, in the order a game meets them.
@@ -16,10 +17,10 @@ GUIDE_STEPS = ("cycle", "build", "labor", "goal", "borrow")
 def guide_step(state, view, seen, page: bool = True) -> dict | None:
     """The guide's step for this moment of the game (the first not yet read that applies), or None;
     ``page``: worded for the browser's board (False: for the terminal)."""
-    c = state.c
+    rules = rules_view(state)
     kinds = {a.kind for a in view.actions}
     shared = any(w.owner < 0 for sp in view.spaces for w in sp.workers)
-    labor = screen.turn_resource_name(c)
+    labor = screen.turn_resource_name(rules)
     applies = {
         "cycle": view.phase == "work",
         "build": "build" in kinds,
@@ -54,10 +55,10 @@ def guide_step(state, view, seen, page: bool = True) -> dict | None:
                     _("The face-up goal gives its VP to the player who meets it first; when it is claimed or "
                       "removed, the next one is turned up."))
         else:
-            token = screen.name(c.data, "structure", view.lender.structure)     # a name with its forms
+            token = screen.name(rules.data, "structure", view.lender.structure)     # a name with its forms
             text = _("You may borrow another player's structure until the end of your turn by taking the "
                      "{token_of} token; unless you repay {cost}, it costs you {vp} at the end of the game.").format(
-                token_of=token, cost=screen.cost_text(c.repay_pool, c.repay_coin, c),
-                vp=screen.vp_text(c.lender_penalty))
+                token_of=token, cost=screen.cost_text(rules.repay_pool, rules.repay_coin, rules),
+                vp=screen.vp_text(rules.lender_penalty))
         return {"step": step, "text": text}
     return None

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from ..i18n import _, format_list, ngettext
 from ..text import sentences
 from . import screen
+from .view import rules_view
 
 
 def plain(value):
@@ -27,14 +28,14 @@ def plain(value):
 
 def worker_color(state, worker: int) -> str:
     """A worker's colour as the rules name it (``green``, ``yellow``…; a sailor's by its seat), "" for none."""
-    c = state.c
-    d = c.data
-    kid = c.kind_ids[c.worker_kind[worker]]
+    rules = rules_view(state)
+    d = rules.data
+    kid = rules.kind_ids[rules.worker_kind[worker]]
     spec = (d.get("workers") or {}).get(kid)
     if isinstance(spec, dict) and isinstance(spec.get("color"), str):
         return spec["color"]
     colours = (d.get("sailors") or {}).get("worker_color") or ()
-    seat = state.wowner[worker] if state.wowner[worker] >= 0 else c.worker_seat[worker]
+    seat = state.wowner[worker] if state.wowner[worker] >= 0 else rules.worker_seat[worker]
     if colours and seat >= 0:
         return str(colours[seat % len(colours)])
     return ""
@@ -42,18 +43,18 @@ def worker_color(state, worker: int) -> str:
 
 def is_action(state, action: int) -> bool:
     """Whether ``action`` is one of the game's action numbers (legal now or not)."""
-    return 0 <= action < len(state.c.actions)
+    return 0 <= action < len(rules_view(state).actions)
 
 
 def view_dict(state, names, view) -> dict:
     """The view as JSON, with the words of the board: each space's yield, each worker's label and colour."""
-    c = state.c
+    rules = rules_view(state)
     out = plain(asdict(view))
-    kinds = {kid: k for k, kid in enumerate(c.kind_ids)}
+    kinds = {kid: k for k, kid in enumerate(rules.kind_ids)}
     for space, sp in zip(out["spaces"], view.spaces):
-        space["yield_text"] = screen.gain_text(c.space_pool[sp.index], c.space_coin[sp.index], c)
+        space["yield_text"] = screen.gain_text(rules.space_pool[sp.index], rules.space_coin[sp.index], rules)
         for w in space["workers"]:
-            w["label"] = screen._worker_label(state, names, kinds[w["kind"]], w["owner"], 1, w["moved"], False)
+            w["label"] = screen.worker_label(state, names, kinds[w["kind"]], w["owner"], 1, w["moved"], False)
             w["color"] = worker_color(state, w["index"])
     for w in out["off_cycle"]:
         w["color"] = worker_color(state, w["index"])
@@ -62,20 +63,20 @@ def view_dict(state, names, view) -> dict:
 
 def off_cycle_text(state, view) -> str:
     """The workers not on the Work Cycle yet, and the sailors that may still be hired ("" when none)."""
-    c = state.c
+    rules = rules_view(state)
     counts = {}
     for w in view.off_cycle:
-        if c.worker_kind[w.index] != c.sailor_kind:
+        if rules.worker_kind[w.index] != rules.sailor_kind:
             counts[w.kind_name] = counts.get(w.kind_name, 0) + 1
     cur = state.current
-    sailors = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] < 0
-                  and state.wowner[w] < 0 and (c.sailor_shared or c.worker_seat[w] == cur))
-    if c.sailor_max is not None:           # as the terminal counts them (screen.cycle_lines)
-        on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] >= 0)
-        sailors = max(0, min(sailors, c.sailor_max - on))
+    sailors = sum(1 for w in range(rules.n_workers) if rules.worker_kind[w] == rules.sailor_kind and state.wpos[w] < 0
+                  and state.wowner[w] < 0 and (rules.sailor_shared or rules.worker_seat[w] == cur))
+    if rules.sailor_max is not None:           # as the terminal counts them (screen.cycle_lines)
+        on = sum(1 for w in range(rules.n_workers) if rules.worker_kind[w] == rules.sailor_kind and state.wpos[w] >= 0)
+        sailors = max(0, min(sailors, rules.sailor_max - on))
     parts = [_("{worker} ×{count}").format(worker=k, count=n) if n > 1 else k for k, n in counts.items()]
-    if c.sailor_kind >= 0:
-        sailor = screen.name(c.data, "worker", c.kind_ids[c.sailor_kind])
+    if rules.sailor_kind >= 0:
+        sailor = screen.name(rules.data, "worker", rules.kind_ids[rules.sailor_kind])
         parts.append(ngettext("{worker}: {count} more can be hired", "{worker}: {count} more can be hired",
                               sailors).format(worker=sailor, count=sailors))
     return _("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)) if parts else ""
@@ -95,11 +96,11 @@ def progress_text(progress) -> str:
 
 def amounts_text(state, amounts) -> str:
     """``((resource or coin id, n), ...)`` in words ("2 Labor, 3 Coin"), or "nothing"."""
-    c = state.c
-    data = c.data
+    rules = rules_view(state)
+    data = rules.data
     parts = []
     for rid, n in amounts:
-        if rid in c.coin_ids and rid != c.coins_id:
+        if rid in rules.coin_ids and rid != rules.coins_id:
             parts.append(_("{coin} ×{count}").format(coin=screen.name(data, "coin", rid), count=n))
         else:
             parts.append(sentences.resource_amount(data, rid, n))
@@ -113,14 +114,14 @@ def hover_text(state, action) -> str:
 
 
 def resource_names(state) -> dict:
-    c = state.c
-    return {rid: str(sentences.resource_name(c.data, rid)) for rid in [*c.pool_ids, *(
-        [c.coins_id] if c.coins_id else [])]}
+    rules = rules_view(state)
+    return {rid: str(sentences.resource_name(rules.data, rid)) for rid in [*rules.pool_ids, *(
+        [rules.coins_id] if rules.coins_id else [])]}
 
 
 def coin_names(state) -> dict:
-    c = state.c
-    return {cid: str(screen.name(c.data, "coin", cid)) for cid in c.coin_ids}
+    rules = rules_view(state)
+    return {cid: str(screen.name(rules.data, "coin", cid)) for cid in rules.coin_ids}
 
 
 def player_texts(state, names, seat: int, viewer: int = -1) -> list[str]:
@@ -128,12 +129,12 @@ def player_texts(state, names, seat: int, viewer: int = -1) -> list[str]:
     as ``viewer`` may see them (its own; how many the others hold; every player's once the game is over)."""
     from .view import state_view
 
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     pv = state_view(state, names, seat=viewer, with_actions=False).players[seat]
     lines = [_("{player} — {score}").format(player=names[seat], score=screen.vp_text(pv.score)),
-             _("{coins} — {total} in all").format(coins=screen.coins_text(d, c.coin_ids, [n for _c, n in pv.purse]),
-                                                   total=screen.coin_text(pv.coin_value, c))]
+             _("{coins} — {total} in all").format(coins=screen.coins_text(d, rules.coin_ids, [n for _c, n in pv.purse]),
+                                                   total=screen.coin_text(pv.coin_value, rules))]
     held = [sentences.resource_amount(d, rid, n) for rid, n in pv.resources if n]
     if held:
         lines.append(", ".join(held))
@@ -144,7 +145,7 @@ def player_texts(state, names, seat: int, viewer: int = -1) -> list[str]:
         lines.append(_("goals: {goals}").format(goals=", ".join(name for _g, name in pv.goals)))
     if pv.borrowed:
         lines.append(_("borrowed this turn: {structure}").format(structure=screen.name(d, "structure", pv.borrowed)))
-    if c.obj_deal:
+    if rules.obj_deal:
         lines.append(_("objectives: {cards}").format(cards=screen.objectives_text(state, pv, compact=True)))
     return lines
 
@@ -152,30 +153,30 @@ def player_texts(state, names, seat: int, viewer: int = -1) -> list[str]:
 def structures(state, names, viewer: int) -> list[dict]:
     """Every structure: its name, cost (as events may change it), requirements, VP for the first builder and
     the later ones, effect, who built it, and for ``viewer`` (-1: nobody) whether it can be built."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     out = []
-    for s in range(c.n_struct):
-        sid = c.struct_ids[s]
-        req = [screen.name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct) if c.requires[s] >> r & 1]
+    for s in range(rules.n_struct):
+        sid = rules.struct_ids[s]
+        req = [screen.name(d, "structure", rules.struct_ids[r]) for r in range(rules.n_struct) if rules.requires[s] >> r & 1]
         builders = [p for p in range(state.n_players) if state.owned[p] >> s & 1]
         status = ""
         if viewer >= 0 and not state.is_terminal():
             if state.owned[viewer] >> s & 1:
                 status = _("built")
             else:
-                missing = [screen.name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
-                           if c.requires[s] >> r & 1 and not state.owned[viewer] >> r & 1]
+                missing = [screen.name(d, "structure", rules.struct_ids[r]) for r in range(rules.n_struct)
+                           if rules.requires[s] >> r & 1 and not state.owned[viewer] >> r & 1]
                 if missing:
                     status = _("not yet: needs {required}").format(required=format_list(missing))
         out.append({
             "id": sid,
             "name": str(screen.name(d, "structure", sid)),
-            "cost": screen.cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
+            "cost": screen.cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], rules),
             "requires": format_list(req) if req else _("requires nothing"),
             "vp": _("{first} for the first builder, {later} for the others").format(
-                first=screen.vp_text(c.vp_first[s]), later=screen.vp_text(c.vp_later[s])),
-            "effect": screen._effects(d, sid) or _("no effect"),
+                first=screen.vp_text(rules.vp_first[s]), later=screen.vp_text(rules.vp_later[s])),
+            "effect": screen.effects_text(d, sid) or _("no effect"),
             "builders": builders,
             "built_by": format_list([str(names[p]) for p in builders]) if builders else _("nobody yet"),
             "status": status,
@@ -186,7 +187,7 @@ def structures(state, names, viewer: int) -> list[dict]:
 def end_summary(state, names) -> dict:
     """The end of a finished game, for a page: the line that says it is over and why, each player's rank and
     score, the VP by source (one row per source the ruleset has), who won and what decided it."""
-    d = state.c.data
+    d = rules_view(state).data
     n = state.n_players
     lines = screen.end_lines(state, names)
     title = next((line for line in lines if line), "")
@@ -210,7 +211,7 @@ def end_summary(state, names) -> dict:
             criterion=screen.tie_break_label(outcome.decided_by, d), values=values)
     elif outcome.decided_by == "tie":
         tie = _("Nothing in the tie-breaks separates the players.")
-    reason = screen._end_reason(d, state.end_reason)
+    reason = screen.end_reason_text(d, state.end_reason)
     return {
         "title": title,
         "reason": _("The game ended because: {reason}").format(reason=reason) if reason else "",

@@ -45,22 +45,16 @@ class ProvisionsSession(Session):
                 self._tell(story.Entry(st.turn, st.current, story.EVENT, pscreen.production_line(st)), fg="yellow")
         self._log_seen = len(log)
 
-    def _tell_turn(self):
-        st = self.state
-        if not st.is_terminal():
-            self._tell(story.Entry(st.turn, st.current, story.TURN, pscreen.heading_line(st, self.names)), bold=True)
+    def _turn_line(self) -> str:
+        return pscreen.heading_line(self.state, self.names)
 
-    def play_action(self, action: int, save: bool = True, careless: bool = False):
-        st = self.state
-        seat = st.current
-        self.seats.append(seat)
-        self._menu_key, self._menu = (), None
-        st.apply(action)
+    def _before_action(self, action: int, seat: int):
+        self._menu_key, self._menu = (), None        # the next decision starts from every choice
+
+    def _tell_action(self, action: int, seat: int, turn: int, before, careless: bool):
         self._events()
-        if not st.is_terminal():
+        if not self.state.is_terminal():
             self._tell_turn()
-        if save:
-            self._autosave(now=is_human(self.players[seat]) or st.is_terminal())
 
     def _rebuild(self, actions):
         self._menu_key, self._menu = (), None
@@ -214,9 +208,18 @@ class ProvisionsSession(Session):
         """The guided first game's steps are Province's (docs/playing.md): none here."""
 
     # ------------------------------------------------------------- commands
-    def command_of(self, text: str):
-        command = super().command_of(text)
-        return command if command in pscreen.PLAY_COMMANDS else None
+    commands = pscreen.PLAY_COMMANDS
+
+    def _help_lines(self, width: int) -> list[str]:
+        return pscreen.help_lines(self.state)
+
+    def _rules_lines(self, width: int) -> list[str]:
+        return pscreen.rules_lines(self.ruleset)
+
+    def _hint(self) -> str:
+        action, _reason = bot_choose("bot:greedy", self.state, self.seed)
+        return _("Hint: {action} [{notation}].").format(action=pscreen.describe(self.state, action),
+                                                       notation=pnotation.local(self.state, action))
 
     def _command(self, text: str) -> str:
         """A command, a number of the menu (an action: played; a group: opened; 0: back to every choice), an
@@ -225,17 +228,6 @@ class ProvisionsSession(Session):
 
         con = self.console
         command = self.command_of(text)
-        if command == "help":
-            con.page(pscreen.help_lines(self.state))
-            return "stay"
-        if command == "rules":
-            con.page(pscreen.rules_lines(self.ruleset))
-            return "stay"
-        if command == "hint":
-            action, _reason = bot_choose("bot:greedy", self.state, self.seed)
-            con.tell(_("Hint: {action} [{notation}].").format(action=pscreen.describe(self.state, action),
-                                                             notation=pnotation.local(self.state, action)))
-            return "stay"
         if command == "undo":
             return self.undo(self.state.decider)
         if command is not None:
@@ -298,23 +290,15 @@ class ProvisionsSession(Session):
     def replay_lines(ruleset, state, names) -> list[str]:
         return pscreen.end_lines(state, names)[1:] if state.is_terminal() else pscreen.summary_lines(state, names)
 
-    def _finish(self):
-        from ..files import shown_path
+    def _show_final_board(self, columns: int, rows: int) -> list[str]:
+        board = None
+        if rows < layout.MIN_ROOMY[1]:          # a small terminal: the grid, so that the scores stay in view
+            board = pscreen.compact_board_lines(self.state, self.names, None, max(columns - 1, 20))
+        self._say_all(board or pscreen.board_lines(self.state, self.names))
+        return []
 
-        con = self.console
-        if self.record_path is not None:
-            self.save()
-        if con.interactive and not self.watching:
-            columns, rows = con.size()
-            board = None
-            if rows < layout.MIN_ROOMY[1]:          # a small terminal: the grid, so that the scores stay in view
-                board = pscreen.compact_board_lines(self.state, self.names, None, max(columns - 1, 20))
-            con.clear()
-            self._say_all(board or pscreen.board_lines(self.state, self.names))
-        self._say_all(pscreen.end_lines(self.state, self.names))
-        if self.record_path is not None:
-            con.tell(_("The game is saved in {file}; check it with: {command}").format(
-                file=shown_path(self.record_path), command=shown_path(f"rulekit replay {self.record_path}")))
+    def _end_lines(self, final: list[str]) -> list[str]:
+        return pscreen.end_lines(self.state, self.names)
 
 
 register_session(FAMILY, ProvisionsSession)

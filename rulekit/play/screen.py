@@ -1,7 +1,8 @@
 """What ``rulekit play`` and ``rulekit replay`` show: the board, the choices, the events, the end.
 
 Every function returns translated text (lists of lines) built from the
-state and the ruleset data; names come from the ruleset through the catalog
+state's view (:mod:`.view`: the state's ``StateView``, the ruleset's ``RulesView`` and the
+questions it answers), never from the engine's tables; names come from the ruleset through the catalog
 (:func:`rulekit.language.names.display_name`). Nothing here names game content.
 """
 from __future__ import annotations
@@ -16,7 +17,8 @@ from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pge
 from ..language.names import display_name
 from ..text import sentences as _sentences
 from .notation import AmbiguousActionError, fold, for_state, typed
-from .view import state_view
+from .view import (after as _after, kind_access, move_destination, move_forbidden, objective_met, rules_view,
+                   state_view)
 
 WIDTH = 100
 
@@ -63,37 +65,37 @@ def name(data, kind: str, ident: str) -> str:
     return display_name(data, kind, ident)
 
 
-def _resource_ids(c) -> tuple:
-    """(ruleset data, the turn resource's id, the coins resource's id) of ``c``, a compiled
-    ruleset or a ruleset's data."""
-    if isinstance(c, dict):
+def _resource_ids(rules) -> tuple:
+    """(ruleset data, the turn resource's id, the coins resource's id) of ``rules``, a ruleset's
+    :class:`~rulekit.play.view.RulesView` or its data."""
+    if isinstance(rules, dict):
         from ..language.ruleset import coins_resource, turn_resource as turn_id
-        return c, turn_id(c), coins_resource(c)
-    r = turn_resource(c)
-    return c.data, (c.pool_ids[r] if r >= 0 else None), c.coins_id
+        return rules, turn_id(rules), coins_resource(rules)
+    r = turn_resource(rules)
+    return rules.data, (rules.pool_ids[r] if r >= 0 else None), rules.coins_id
 
 
-def turn_resource_name(c):
+def turn_resource_name(rules):
     """The turn resource's name (its forms ``one``, ``plural``, ``the``), or "" when there is none."""
-    data, rid, _coins = _resource_ids(c)
+    data, rid, _coins = _resource_ids(rules)
     return _sentences.resource_name(data, rid) if rid else ""
 
 
-def coins_resource_name(c):
+def coins_resource_name(rules):
     """The coins resource's name (its forms ``one``, ``plural``, ``the``), or "" when there is none."""
-    data, _turn, rid = _resource_ids(c)
+    data, _turn, rid = _resource_ids(rules)
     return _sentences.resource_name(data, rid) if rid else ""
 
 
-def labor_text(n: int, c) -> str:
+def labor_text(n: int, rules) -> str:
     """``n`` of the turn resource ("2 Labor"), in its declared name's forms."""
-    data, rid, _coins = _resource_ids(c)
+    data, rid, _coins = _resource_ids(rules)
     return _sentences.resource_amount(data, rid, n) if rid else str(n)
 
 
-def coin_text(n: int, c) -> str:
+def coin_text(n: int, rules) -> str:
     """``n`` (a value) of the coins resource ("3 Coin"), in its declared name's forms."""
-    data, _turn, rid = _resource_ids(c)
+    data, _turn, rid = _resource_ids(rules)
     return _sentences.resource_amount(data, rid, n) if rid else str(n)
 
 
@@ -109,58 +111,58 @@ def signed_vp(n: int) -> str:
     return vp_text(n)
 
 
-def turn_resource(c) -> int:
+def turn_resource(rules) -> int:
     """The pool resource shown as the turn's Labor: the first one not kept between turns (-1: none)."""
-    return next((r for r in range(c.n_pool) if c.pool_end[r] >= 0), -1)
+    return next((r for r in range(rules.n_pool) if rules.pool_end[r] >= 0), -1)
 
 
 def labor_of(state) -> int:
     """What the player to play holds of the turn resource."""
-    r = turn_resource(state.c)
+    r = turn_resource(rules_view(state))
     return state.held(state.current, r) if r >= 0 else 0
 
 
 def labor_lost(state) -> int:
     """What the player to play would lose of the turn resource by ending the turn now
     (what is above the carry-over; nothing when it is kept)."""
-    r = turn_resource(state.c)
+    r = turn_resource(rules_view(state))
     if r < 0:
         return 0
-    held, keep = labor_of(state), state.c.pool_end[r]
+    held, keep = labor_of(state), rules_view(state).pool_end[r]
     return held if keep == 0 else max(0, held - keep)
 
 
-def _split(labor, c):
-    """Pool amounts (a tuple, with ``c``) -> (the turn resource's amount, [(id, amount)] of the others)."""
+def _split(labor, rules):
+    """Pool amounts (a tuple, with ``rules``) -> (the turn resource's amount, [(id, amount)] of the others)."""
     if not isinstance(labor, tuple):
         return labor, []
-    r = turn_resource(c)
-    others = [(c.pool_ids[i], n) for i, n in enumerate(labor) if i != r and n]
+    r = turn_resource(rules)
+    others = [(rules.pool_ids[i], n) for i, n in enumerate(labor) if i != r and n]
     return (labor[r] if r >= 0 else 0), others
 
 
-def cost_text(labor, coin: int, c=None) -> str:
-    """An amount: the turn resource's (an int, or every pool's as a tuple with ``c``) and the coins."""
-    labor, others = _split(labor, c)
+def cost_text(labor, coin: int, rules=None) -> str:
+    """An amount: the turn resource's (an int, or every pool's as a tuple with ``rules``) and the coins."""
+    labor, others = _split(labor, rules)
     parts = []
     if labor:
-        parts.append(labor_text(labor, c))
+        parts.append(labor_text(labor, rules))
     if coin:
-        parts.append(coin_text(coin, c))
-    parts.extend(_sentences.resource_amount(c.data, rid, n) for rid, n in others)
+        parts.append(coin_text(coin, rules))
+    parts.extend(_sentences.resource_amount(rules.data, rid, n) for rid, n in others)
     if not parts:
         return _("nothing")
     return format_list(parts)
 
 
-def gain_text(labor, coin: int, c=None) -> str:
-    labor, others = _split(labor, c)
+def gain_text(labor, coin: int, rules=None) -> str:
+    labor, others = _split(labor, rules)
     parts = []
     if labor:
-        parts.append(_("+{amount}").format(amount=labor_text(labor, c)))
+        parts.append(_("+{amount}").format(amount=labor_text(labor, rules)))
     if coin:
-        parts.append(_("+{amount}").format(amount=coin_text(coin, c)))
-    parts.extend(_("+{amount}").format(amount=_sentences.resource_amount(c.data, rid, n)) for rid, n in others)
+        parts.append(_("+{amount}").format(amount=coin_text(coin, rules)))
+    parts.extend(_("+{amount}").format(amount=_sentences.resource_amount(rules.data, rid, n)) for rid, n in others)
     return ", ".join(parts) if parts else _("nothing")
 
 
@@ -211,9 +213,9 @@ def command_aliases(command: str) -> str:
 
 
 def lender_structure(state):
-    c = state.c
-    for s in range(c.n_struct):
-        if c.borrow_mask >> s & 1:
+    rules = rules_view(state)
+    for s in range(rules.n_struct):
+        if rules.borrow_mask >> s & 1:
             return s
     return -1
 
@@ -254,14 +256,14 @@ def _outcome_sentence(data, oid: str) -> str:
     return ""
 
 
-def _effects(data, sid: str) -> str:
+def effects_text(data, sid: str) -> str:
     try:
         return " ".join(_sentences.effect_sentence(data, e) for e in data["structures"][sid].get("effects") or ())
     except Exception:  # noqa: BLE001
         return ""
 
 
-def _end_reason(data, reason) -> str:
+def end_reason_text(data, reason) -> str:
     if reason is None:
         return ""
     cond = _sentences.end_condition_by_key(data, reason)
@@ -286,39 +288,37 @@ def notation(state, action: int) -> str:
 
 def _move_parts(state, action: int) -> dict:
     """The worker, the spaces and what a move earns its player (``_("...").format(**parts)``)."""
-    c = state.c
-    d = c.data
-    info = c.actions[action]
+    rules = rules_view(state)
+    d = rules.data
+    info = rules.actions[action]
     p = state.current
-    after = state.clone()
-    after._apply(action)
+    after = _after(state, action)
     same = not after.is_terminal() or after.current == p
-    gain = gain_text(tuple(after.held(p, r) - state.held(p, r) if same else 0 for r in range(c.n_pool)),
-                     after.coin_value(p) - state.coin_value(p), c)
-    moved = [w for w in range(c.n_workers) if after.moved >> w & 1 and not state.moved >> w & 1]
-    dest = after.wpos[moved[0]] if moved else c.next_space[info.arg2]
-    worker = name(d, "worker", c.kind_ids[info.arg])
-    if isinstance(worker, Name) and sum(1 for w in range(c.n_workers) if c.worker_kind[w] == info.arg) == 1:
+    gain = gain_text(tuple(after.held(p, r) - state.held(p, r) if same else 0 for r in range(rules.n_pool)),
+                     after.coin_value(p) - state.coin_value(p), rules)
+    moved = [w for w in range(rules.n_workers) if after.moved >> w & 1 and not state.moved >> w & 1]
+    dest = after.wpos[moved[0]] if moved else rules.next_space[info.arg2]
+    worker = name(d, "worker", rules.kind_ids[info.arg])
+    if isinstance(worker, Name) and sum(1 for w in range(rules.n_workers) if rules.worker_kind[w] == info.arg) == 1:
         # the only worker of its kind: « l'Ouvrier Jaune », not « un Ouvrier Jaune »
         worker = Name(str(worker), worker.kind, worker.source, {**worker.own_forms, "a": worker.form("the")})
     paid = sum(1 for e in list(after.log)[len(state.log):] if e[0] == "toll")
     if paid:                                  # the gain is net of the tolls: say what they take
         gain = ngettext("{gain}, after a toll of {toll} to {count} other player",
                         "{gain}, after a toll of {toll} to each of {count} other players", paid).format(
-                            gain=gain, toll=cost_text(c.toll_pool[dest], c.toll_coin[dest], c), count=paid)
-    return {"worker": worker, "origin": name(d, "space", c.space_ids[info.arg2]),
-            "destination": name(d, "space", c.space_ids[dest]), "gain": gain}
+                            gain=gain, toll=cost_text(rules.toll_pool[dest], rules.toll_coin[dest], rules), count=paid)
+    return {"worker": worker, "origin": name(d, "space", rules.space_ids[info.arg2]),
+            "destination": name(d, "space", rules.space_ids[dest]), "gain": gain}
 
 
 def _exchange_parts(state, action: int) -> dict:
-    c = state.c
+    rules = rules_view(state)
     p = state.current
-    after = state.clone()
-    after._apply(action)
+    after = _after(state, action)
     before, now = state.purses[p], after.purses[p]
     given = [0 if b <= a else b - a for b, a in zip(before, now)]
     got = [0 if a <= b else a - b for b, a in zip(before, now)]
-    return {"given": coins_text(c.data, c.coin_ids, given), "received": coins_text(c.data, c.coin_ids, got)}
+    return {"given": coins_text(rules.data, rules.coin_ids, given), "received": coins_text(rules.data, rules.coin_ids, got)}
 
 
 # Each action kind told three ways: ``describe`` for the list of choices, ``report`` as it is played,
@@ -330,7 +330,7 @@ def _describe_move(state, action: int) -> str:
 
 def _report_move(state, action: int, player: str) -> str:
     parts = _move_parts(state, action)
-    if _is_you(player):
+    if is_you(player):
         return _("You move a worker ({worker}) from {origin} to {destination}: {gain}.").format(**parts)
     return _("{player} moves a worker ({worker}) from {origin} to {destination}: {gain}.").format(
         player=player, **parts)
@@ -355,7 +355,7 @@ def _describe_spend(state, action: int) -> str:
 
 
 def _report_spend(state, action: int, player: str) -> str:
-    if _is_you(player):
+    if is_you(player):
         return _("You stop moving workers and go to the Resource Spending phase.")
     return _("{player} stops moving workers and goes to the Resource Spending phase.").format(player=player)
 
@@ -366,18 +366,18 @@ def _short_spend(state, action: int) -> str:
 
 def _describe_end(state, action: int) -> str:
     if labor_lost(state):
-        return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_lost(state), state.c))
+        return _("End your turn (you lose the {labor} you have not spent)").format(labor=labor_text(labor_lost(state), rules_view(state)))
     return _("End your turn")
 
 
 def _report_end(state, action: int, player: str) -> str:
-    you = _is_you(player)
+    you = is_you(player)
     if labor_lost(state):
         if you:
             return _("You end your turn and lose the {labor} you did not spend.").format(
-                labor=labor_text(labor_lost(state), state.c))
+                labor=labor_text(labor_lost(state), rules_view(state)))
         return _("{player} ends the turn and loses the {labor} not spent.").format(
-            player=player, labor=labor_text(labor_lost(state), state.c))
+            player=player, labor=labor_text(labor_lost(state), rules_view(state)))
     if you:
         return _("You end your turn.")
     return _("{player} ends the turn.").format(player=player)
@@ -388,56 +388,56 @@ def _short_end(state, action: int) -> str:
 
 
 def _describe_build(state, action: int) -> str:
-    c = state.c
-    s = c.actions[action].arg
-    vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
+    rules = rules_view(state)
+    s = rules.actions[action].arg
+    vp = rules.vp_first[s] if state.first_builder[s] < 0 else rules.vp_later[s]
     return _("Build the {structure}: pay {cost}; worth {vp} to you").format(
-        structure=name(c.data, "structure", c.struct_ids[s]), cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
+        structure=name(rules.data, "structure", rules.struct_ids[s]), cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], rules),
         vp=vp_text(vp))
 
 
 def _report_build(state, action: int, player: str) -> str:
-    c = state.c
-    s = c.actions[action].arg
-    vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-    parts = {"structure": name(c.data, "structure", c.struct_ids[s]), "cost": cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
+    rules = rules_view(state)
+    s = rules.actions[action].arg
+    vp = rules.vp_first[s] if state.first_builder[s] < 0 else rules.vp_later[s]
+    parts = {"structure": name(rules.data, "structure", rules.struct_ids[s]), "cost": cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], rules),
              "vp": vp_text(vp)}
-    if _is_you(player):
+    if is_you(player):
         return _("You build the {structure} for {cost} (worth {vp}).").format(**parts)
     return _("{player} builds the {structure} for {cost} (worth {vp}).").format(player=player, **parts)
 
 
 def _short_build(state, action: int) -> str:
-    c = state.c
-    s = c.actions[action].arg
-    vp = c.vp_first[s] if state.first_builder[s] < 0 else c.vp_later[s]
-    return _("{cost} → {vp}").format(cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c), vp=vp_text(vp))
+    rules = rules_view(state)
+    s = rules.actions[action].arg
+    vp = rules.vp_first[s] if state.first_builder[s] < 0 else rules.vp_later[s]
+    return _("{cost} → {vp}").format(cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], rules), vp=vp_text(vp))
 
 
 def _describe_borrow(state, action: int) -> str:
-    c = state.c
-    d = c.data
-    s = c.actions[action].arg
-    lender = name(d, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
+    rules = rules_view(state)
+    d = rules.data
+    s = rules.actions[action].arg
+    lender = name(d, "structure", rules.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
     taken = state.holder >= 0 and state.holder != state.current
     if taken and n_players(state) == 2:
         return _("Borrow the {structure} until the end of your turn, taking the {token_of} token "
-                 "from your opponent").format(structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
+                 "from your opponent").format(structure=name(d, "structure", rules.struct_ids[s]), token_of=lender)
     if taken:
         return _("Borrow the {structure} until the end of your turn, taking the {token_of} token "
-                 "from the player who holds it").format(structure=name(d, "structure", c.struct_ids[s]),
+                 "from the player who holds it").format(structure=name(d, "structure", rules.struct_ids[s]),
                                                         token_of=lender)
     return _("Borrow the {structure} until the end of your turn, taking the {token_of} token").format(
-        structure=name(d, "structure", c.struct_ids[s]), token_of=lender)
+        structure=name(d, "structure", rules.struct_ids[s]), token_of=lender)
 
 
 def _borrow_price(state) -> str:
     """What borrowing costs in the end: the token's penalty, unless it is repaid."""
-    c = state.c
-    if not c.lender_penalty:
+    rules = rules_view(state)
+    if not rules.lender_penalty:
         return ""
     return _("{vp} at the end unless you repay {cost}").format(
-        vp=signed_vp(-c.lender_penalty), cost=cost_text(c.repay_pool, c.repay_coin, c))
+        vp=signed_vp(-rules.lender_penalty), cost=cost_text(rules.repay_pool, rules.repay_coin, rules))
 
 
 def _short_borrow(state, action: int) -> str:
@@ -445,12 +445,12 @@ def _short_borrow(state, action: int) -> str:
 
 
 def _report_borrow(state, action: int, player: str) -> str:
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     ls = lender_structure(state)
-    parts = {"structure": name(d, "structure", c.struct_ids[c.actions[action].arg]),
-             "token_of": name(d, "structure", c.struct_ids[ls]) if ls >= 0 else ""}
-    if _is_you(player):
+    parts = {"structure": name(d, "structure", rules.struct_ids[rules.actions[action].arg]),
+             "token_of": name(d, "structure", rules.struct_ids[ls]) if ls >= 0 else ""}
+    if is_you(player):
         return _("You borrow the {structure} until the end of your turn, taking the {token_of} token.").format(
             **parts)
     return _("{player} borrows the {structure} until the end of the turn, taking the {token_of} token.").format(
@@ -458,84 +458,84 @@ def _report_borrow(state, action: int, player: str) -> str:
 
 
 def _describe_convert(state, action: int) -> str:
-    c = state.c
-    k = c.actions[action].arg
-    if c.conv_roll_sides[k]:
+    rules = rules_view(state)
+    k = rules.actions[action].arg
+    if rules.conv_roll_sides[k]:
         return _("{conversion}: pay {cost}, roll a die of {sides}: {gain} on {least} or more").format(
-            conversion=name(c.data, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
-            gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c), sides=c.conv_roll_sides[k],
-            least=c.conv_roll_at_least[k])
+            conversion=name(rules.data, "conversion", rules.conv_ids[k]), cost=cost_text(rules.conv_pay_pool[k], rules.conv_pay_coin[k], rules),
+            gain=cost_text(rules.conv_gain_pool[k], rules.conv_gain_coin[k], rules), sides=rules.conv_roll_sides[k],
+            least=rules.conv_roll_at_least[k])
     return _("{conversion}: pay {cost}, gain {gain}").format(
-        conversion=name(c.data, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
-        gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
+        conversion=name(rules.data, "conversion", rules.conv_ids[k]), cost=cost_text(rules.conv_pay_pool[k], rules.conv_pay_coin[k], rules),
+        gain=cost_text(rules.conv_gain_pool[k], rules.conv_gain_coin[k], rules))
 
 
 def _report_convert(state, action: int, player: str) -> str:
-    c = state.c
-    k = c.actions[action].arg
-    parts = {"conversion": name(c.data, "conversion", c.conv_ids[k]),
-             "cost": cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
-             "gain": cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c)}
-    if c.conv_roll_sides[k]:                  # the roll, and what it gives, is told by its own event
-        if _is_you(player):
+    rules = rules_view(state)
+    k = rules.actions[action].arg
+    parts = {"conversion": name(rules.data, "conversion", rules.conv_ids[k]),
+             "cost": cost_text(rules.conv_pay_pool[k], rules.conv_pay_coin[k], rules),
+             "gain": cost_text(rules.conv_gain_pool[k], rules.conv_gain_coin[k], rules)}
+    if rules.conv_roll_sides[k]:                  # the roll, and what it gives, is told by its own event
+        if is_you(player):
             return _("You use {conversion}: you pay {cost} and roll a die.").format(**parts)
         return _("{player} uses {conversion}: pays {cost} and rolls a die.").format(player=player, **parts)
-    if _is_you(player):
+    if is_you(player):
         return _("You use {conversion}: you pay {cost} and gain {gain}.").format(**parts)
     return _("{player} uses {conversion}: pays {cost} and gains {gain}.").format(player=player, **parts)
 
 
 def _short_convert(state, action: int) -> str:
-    c = state.c
-    k = c.actions[action].arg
-    if c.conv_roll_sides[k]:
+    rules = rules_view(state)
+    k = rules.actions[action].arg
+    if rules.conv_roll_sides[k]:
         return _("{cost} → roll: {gain} on {least}+").format(
-            cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
-            gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c), least=c.conv_roll_at_least[k])
-    return _("{cost} → {gain}").format(cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c),
-                                      gain=cost_text(c.conv_gain_pool[k], c.conv_gain_coin[k], c))
+            cost=cost_text(rules.conv_pay_pool[k], rules.conv_pay_coin[k], rules),
+            gain=cost_text(rules.conv_gain_pool[k], rules.conv_gain_coin[k], rules), least=rules.conv_roll_at_least[k])
+    return _("{cost} → {gain}").format(cost=cost_text(rules.conv_pay_pool[k], rules.conv_pay_coin[k], rules),
+                                      gain=cost_text(rules.conv_gain_pool[k], rules.conv_gain_coin[k], rules))
 
 
 def _describe_hire(state, action: int) -> str:
-    c = state.c
+    rules = rules_view(state)
     return _("Hire a sailor: pay {cost}; it enters the Work Cycle on {space}").format(
-        cost=cost_text(c.sailor_cost_pool, c.sailor_cost, c), space=name(c.data, "space", c.space_ids[c.kind_entry[c.sailor_kind]]))
+        cost=cost_text(rules.sailor_cost_pool, rules.sailor_cost, rules), space=name(rules.data, "space", rules.space_ids[rules.kind_entry[rules.sailor_kind]]))
 
 
 def _report_hire(state, action: int, player: str) -> str:
-    c = state.c
-    parts = {"cost": cost_text(c.sailor_cost_pool, c.sailor_cost, c), "space": name(c.data, "space", c.space_ids[c.kind_entry[c.sailor_kind]])}
-    if _is_you(player):
+    rules = rules_view(state)
+    parts = {"cost": cost_text(rules.sailor_cost_pool, rules.sailor_cost, rules), "space": name(rules.data, "space", rules.space_ids[rules.kind_entry[rules.sailor_kind]])}
+    if is_you(player):
         return _("You hire a sailor for {cost}; it enters the Work Cycle on {space}.").format(**parts)
     return _("{player} hires a sailor for {cost}; it enters the Work Cycle on {space}.").format(
         player=player, **parts)
 
 
 def _short_hire(state, action: int) -> str:
-    c = state.c
-    return cost_text(c.sailor_cost_pool, c.sailor_cost, c)
+    rules = rules_view(state)
+    return cost_text(rules.sailor_cost_pool, rules.sailor_cost, rules)
 
 
 def _describe_repay(state, action: int) -> str:
-    c = state.c
-    lender = name(c.data, "structure", c.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
+    rules = rules_view(state)
+    lender = name(rules.data, "structure", rules.struct_ids[lender_structure(state)]) if lender_structure(state) >= 0 else ""
     return _("Repay the {token_of} token: pay {cost}").format(
-        token_of=lender, cost=cost_text(c.repay_pool, c.repay_coin, c))
+        token_of=lender, cost=cost_text(rules.repay_pool, rules.repay_coin, rules))
 
 
 def _report_repay(state, action: int, player: str) -> str:
-    c = state.c
+    rules = rules_view(state)
     ls = lender_structure(state)
-    parts = {"token_of": name(c.data, "structure", c.struct_ids[ls]) if ls >= 0 else "",
-             "cost": cost_text(c.repay_pool, c.repay_coin, c)}
-    if _is_you(player):
+    parts = {"token_of": name(rules.data, "structure", rules.struct_ids[ls]) if ls >= 0 else "",
+             "cost": cost_text(rules.repay_pool, rules.repay_coin, rules)}
+    if is_you(player):
         return _("You repay the {token_of} token for {cost}.").format(**parts)
     return _("{player} repays the {token_of} token for {cost}.").format(player=player, **parts)
 
 
 def _short_repay(state, action: int) -> str:
-    c = state.c
-    return cost_text(c.repay_pool, c.repay_coin, c)
+    rules = rules_view(state)
+    return cost_text(rules.repay_pool, rules.repay_coin, rules)
 
 
 def _describe_exchange(state, action: int) -> str:
@@ -544,7 +544,7 @@ def _describe_exchange(state, action: int) -> str:
 
 def _report_exchange(state, action: int, player: str) -> str:
     parts = _exchange_parts(state, action)
-    if _is_you(player):
+    if is_you(player):
         return _("You exchange {given} for {received} with the supply.").format(**parts)
     return _("{player} exchanges {given} for {received} with the supply.").format(player=player, **parts)
 
@@ -567,8 +567,8 @@ DECISION_WORDS: dict = {}
 
 
 def _decision_words(state, action: int):
-    c = state.c
-    return DECISION_WORDS.get(c.decision_names[c.actions[action].arg])
+    rules = rules_view(state)
+    return DECISION_WORDS.get(rules.decision_names[rules.actions[action].arg])
 
 
 def _describe_choose(state, action: int) -> str:
@@ -580,7 +580,7 @@ def _report_choose(state, action: int, player: str) -> str:
     words = _decision_words(state, action)
     if words is not None:
         return words.report(state, action, player)
-    if _is_you(player):
+    if is_you(player):
         return _("You choose {option}.").format(option=notation(state, action))
     return _("{player} chooses {option}.").format(player=player, option=notation(state, action))
 
@@ -592,26 +592,26 @@ def _short_choose(state, action: int) -> str:
 
 def _kept_objective(state, action: int) -> str:
     """The objective card an option of the objective decision keeps (its id)."""
-    return state.c.obj_ids[state.c.actions[action].arg2]
+    return rules_view(state).obj_ids[rules_view(state).actions[action].arg2]
 
 
 def _describe_keep(state, action: int) -> str:
     oid = _kept_objective(state, action)
-    d = state.c.data
+    d = rules_view(state).data
     return _("Keep the objective {objective} ({vp}): {condition}").format(
         objective=_sentences.objective_name(d, oid), vp=vp_text(_sentences.objective_cards(d)[oid]["vp"]),
         condition=_sentences.objective_condition(d, oid))
 
 
 def _report_keep(state, action: int, player: str) -> str:
-    if _is_you(player):                          # your own card: yours to know
+    if is_you(player):                          # your own card: yours to know
         return _("You keep the objective {objective}.").format(
-            objective=_sentences.objective_name(state.c.data, _kept_objective(state, action)))
+            objective=_sentences.objective_name(rules_view(state).data, _kept_objective(state, action)))
     return _("{player} keeps an objective card.").format(player=player)   # never which
 
 
 def _short_keep(state, action: int) -> str:
-    return _("keep {objective}").format(objective=_sentences.objective_name(state.c.data, _kept_objective(state, action)))
+    return _("keep {objective}").format(objective=_sentences.objective_name(rules_view(state).data, _kept_objective(state, action)))
 
 
 # Secret objectives: the choice of the cards kept (the engine's decision "objective"), told without the card.
@@ -619,12 +619,12 @@ DECISION_WORDS["objective"] = ActionWords(_describe_keep, _report_keep, _short_k
 
 
 def _bid_amount(state, action: int) -> str:
-    c = state.c
-    return _sentences.resource_amount(c.data, c.data["setup"]["bid"]["in"], c.actions[action].arg2)
+    rules = rules_view(state)
+    return _sentences.resource_amount(rules.data, rules.data["setup"]["bid"]["in"], rules.actions[action].arg2)
 
 
 def _describe_bid(state, action: int) -> str:
-    if state.c.bid_winner_pays:
+    if rules_view(state).bid_winner_pays:
         return _("Bid {amount} for the seat order (the highest bid plays first; only the first player pays)").format(
             amount=_bid_amount(state, action))
     return _("Bid {amount} for the seat order (the highest bid plays first; every bid is paid)").format(
@@ -632,11 +632,11 @@ def _describe_bid(state, action: int) -> str:
 
 
 def _report_bid(state, action: int, player: str) -> str:
-    if state.c.bid_sealed:                      # a sealed bid is told as made, not its amount
-        if _is_you(player):
+    if rules_view(state).bid_sealed:                      # a sealed bid is told as made, not its amount
+        if is_you(player):
             return _("You have bid.")
         return _("{player} has bid.").format(player=player)
-    if _is_you(player):
+    if is_you(player):
         return _("You bid {amount}.").format(amount=_bid_amount(state, action))
     return _("{player} bids {amount}.").format(player=player, amount=_bid_amount(state, action))
 
@@ -646,8 +646,8 @@ def _short_bid(state, action: int) -> str:
 
 
 def _draft_structure(state, action: int) -> str:
-    c = state.c
-    return name(c.data, "structure", c.draft_ids[c.actions[action].arg2])
+    rules = rules_view(state)
+    return name(rules.data, "structure", rules.draft_ids[rules.actions[action].arg2])
 
 
 def _describe_pick(state, action: int) -> str:
@@ -655,7 +655,7 @@ def _describe_pick(state, action: int) -> str:
 
 
 def _report_pick(state, action: int, player: str) -> str:
-    if _is_you(player):
+    if is_you(player):
         return _("You pick the {structure}.").format(structure=_draft_structure(state, action))
     return _("{player} picks the {structure}.").format(player=player, structure=_draft_structure(state, action))
 
@@ -667,8 +667,8 @@ DECISION_WORDS["draft"] = ActionWords(_describe_pick, _report_pick, _draft_struc
 #: of ``player``'s choice (a sealed bid: the line says that the seat has bid, not what; an objective kept: the
 #: others never learn which).
 SECRET_DECISIONS = {
-    "bid": lambda state, player: bool(state.c.bid_sealed),
-    "objective": lambda state, player: not _is_you(player),
+    "bid": lambda state, player: bool(rules_view(state).bid_sealed),
+    "objective": lambda state, player: not is_you(player),
 }
 
 #: decision kind -> heading(player): the heading while that decision is asked (who decides, and what).
@@ -680,56 +680,56 @@ DECISION_HEADINGS = {
 
 def _bids_line(state, event, names) -> str:
     """Every bid shown once all are in, the order they make, and what is paid."""
-    c = state.c
-    res = c.data["setup"]["bid"]["in"]
+    rules = rules_view(state)
+    res = rules.data["setup"]["bid"]["in"]
     bids = join_names([_("{player}: {amount}").format(player=names[q], amount=_sentences.resource_amount(
-        c.data, res, b)) for q, b in enumerate(event[1])])
+        rules.data, res, b)) for q, b in enumerate(event[1])])
     order = " → ".join(str(names[q]) for q in event[2])
-    if c.bid_winner_pays:                       # setup.bid.pays: winner
+    if rules.bid_winner_pays:                       # setup.bid.pays: winner
         first = names[event[2][0]]
-        payer = _("Only you pay your bid to the supply.") if _is_you(first) else _(
+        payer = _("Only you pay your bid to the supply.") if is_you(first) else _(
             "Only {player} pays their bid to the supply.").format(player=first)
         return _("The bids: {bids}. The order of play, from the highest bid: {order}. {payer}").format(
             bids=bids, order=order, payer=payer)
     return _("The bids: {bids}. The order of play, from the highest bid: {order}. Each player pays their bid to "
              "the supply.").format(bids=bids, order=order)
 def _describe_offer(state, action: int) -> str:
-    c = state.c
-    info = c.actions[action]
-    return _("Offer {terms} to {player}").format(terms=_sentences.offer_terms(c.data, c.trade_ids[info.arg]),
+    rules = rules_view(state)
+    info = rules.actions[action]
+    return _("Offer {terms} to {player}").format(terms=_sentences.offer_terms(rules.data, rules.trade_ids[info.arg]),
                                                player=_("Player {number}").format(number=info.arg2 + 1))
 
 
 def _report_offer(state, action: int, player: str) -> str:
     # The offer itself, with the names of both players, is the log's ("offer", …) event (event_line).
-    if _is_you(player):
+    if is_you(player):
         return _("You make an offer.")
     return _("{player} makes an offer.").format(player=player)
 
 
 def _short_offer(state, action: int) -> str:
-    c = state.c
-    info = c.actions[action]
+    rules = rules_view(state)
+    info = rules.actions[action]
     return _("offer to {player}").format(player=_("Player {number}").format(number=info.arg2 + 1))
 
 
 def _asked_offer(state) -> int:
     """The offer the seat that decides is answering (the first pending decision's arg), or -1."""
-    c = state.c
-    if state.pending and c.decision_names[state.pending[0][0]] == "trade":
+    rules = rules_view(state)
+    if state.pending and rules.decision_names[state.pending[0][0]] == "trade":
         return state.pending[0][2]
     return -1
 
 
 def _answer_terms(state, o: int) -> tuple:
     """(what the seat asked gives, what it gets) if it accepts offer ``o``."""
-    offer = state.c.data["trades"]["offers"][state.c.trade_ids[o]]
-    d = state.c.data
+    offer = rules_view(state).data["trades"]["offers"][rules_view(state).trade_ids[o]]
+    d = rules_view(state).data
     return _sentences.amount(offer.get("get"), d), _sentences.amount(offer.get("give"), d)
 
 
 def _describe_answer(state, action: int) -> str:
-    accept = state.c.action_arg2[action]
+    accept = rules_view(state).action_arg2[action]
     o = _asked_offer(state)
     if not accept:
         return _("Refuse the offer")
@@ -740,13 +740,13 @@ def _describe_answer(state, action: int) -> str:
 
 
 def _report_answer(state, action: int, player: str) -> str:
-    if state.c.action_arg2[action]:
-        return _("You accept.") if _is_you(player) else _("{player} accepts.").format(player=player)
-    return _("You refuse.") if _is_you(player) else _("{player} refuses.").format(player=player)
+    if rules_view(state).action_arg2[action]:
+        return _("You accept.") if is_you(player) else _("{player} accepts.").format(player=player)
+    return _("You refuse.") if is_you(player) else _("{player} refuses.").format(player=player)
 
 
 def _short_answer(state, action: int) -> str:
-    return _("accept") if state.c.action_arg2[action] else _("refuse")
+    return _("accept") if rules_view(state).action_arg2[action] else _("refuse")
 
 
 def _hint_answer(state) -> str:
@@ -784,7 +784,7 @@ ACTION_WORDS = {
 
 def describe(state, action: int) -> str:
     """A short sentence saying what an action does, for the current player."""
-    words = ACTION_WORDS.get(state.c.actions[action].kind)
+    words = ACTION_WORDS.get(rules_view(state).actions[action].kind)
     if words is None:
         return notation(state, action)
     return words.describe(state, action)
@@ -792,20 +792,20 @@ def describe(state, action: int) -> str:
 
 def details(state, action: int) -> str:
     """A second line for actions whose effect a newcomer needs to know (build, borrow)."""
-    c = state.c
-    info = c.actions[action]
+    rules = rules_view(state)
+    info = rules.actions[action]
     if info.kind == BORROW and _borrow_price(state):
-        return _("{effects} Price: {price}.").format(effects=_effects(c.data, c.struct_ids[info.arg]),
+        return _("{effects} Price: {price}.").format(effects=effects_text(rules.data, rules.struct_ids[info.arg]),
                                                    price=_borrow_price(state)).strip()
     if info.kind in (BUILD, BORROW):
-        return _effects(c.data, c.struct_ids[info.arg])
+        return effects_text(rules.data, rules.struct_ids[info.arg])
     return ""
 
 
 def report(state, action: int, player: str) -> str:
     """What ``player`` does with ``action`` (about to be played), told as it happens:
     "Computer (greedy) builds the Lender for…", "You move a worker…"."""
-    words = ACTION_WORDS.get(state.c.actions[action].kind)
+    words = ACTION_WORDS.get(rules_view(state).actions[action].kind)
     if words is None:
         return _("{player} plays {action}.").format(player=player, action=notation(state, action))
     return words.report(state, action, player)
@@ -821,11 +821,11 @@ def action_line(state, action: int, player: str, reason: str | None = None, keep
     ``keep_together``: the notation's spaces are no-break spaces, so that
     :func:`screen_lines` never wraps a line inside it (it shows them as spaces)."""
     written = notation(state, action)
-    info = state.c.actions[action]
+    info = rules_view(state).actions[action]
     if keep_together:
         written = written.replace(" ", NBSP)
-    info = state.c.actions[action]
-    secret = SECRET_DECISIONS.get(state.c.decision_names[info.arg]) if info.kind == CHOOSE else None
+    info = rules_view(state).actions[action]
+    secret = SECRET_DECISIONS.get(rules_view(state).decision_names[info.arg]) if info.kind == CHOOSE else None
     if secret is not None and secret(state, player):
         text = report(state, action, player)      # a secret option: told without its notation
     else:
@@ -841,41 +841,41 @@ def thinking_line(player: str) -> str:
 
 
 def event_line(state, event, names) -> str:
-    d = state.c.data
-    c = state.c
+    d = rules_view(state).data
+    rules = rules_view(state)
     kind = event[0]
     if kind == "reveal":
-        gid = c.goal_ids[event[1]]
+        gid = rules.goal_ids[event[1]]
         return _("New face-up goal: {goal}. {condition}").format(goal=name(d, "goal", gid),
                                                                  condition=_condition(d, gid)).strip()
     if kind == "claim":
-        if _is_you(names[event[1]]):
+        if is_you(names[event[1]]):
             return _("You claim the goal {goal} ({vp}).").format(
-                goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vps[event[2]]))
+                goal=name(d, "goal", rules.goal_ids[event[2]]), vp=vp_text(rules.goal_vps[event[2]]))
         return _("{player} claims the goal {goal} ({vp}).").format(
-            player=names[event[1]], goal=name(d, "goal", c.goal_ids[event[2]]), vp=vp_text(c.goal_vps[event[2]]))
+            player=names[event[1]], goal=name(d, "goal", rules.goal_ids[event[2]]), vp=vp_text(rules.goal_vps[event[2]]))
     if kind == "remove" and n_players(state) == 2:
-        return _("Goal {goal} removed: both players meet it.").format(goal=name(d, "goal", c.goal_ids[event[1]]))
+        return _("Goal {goal} removed: both players meet it.").format(goal=name(d, "goal", rules.goal_ids[event[1]]))
     if kind == "remove":
         return _("Goal {goal} removed: more than one player meets it.").format(
-            goal=name(d, "goal", c.goal_ids[event[1]]))
+            goal=name(d, "goal", rules.goal_ids[event[1]]))
     if kind == "cast":
-        oid = c.outcome_ids[event[1]]
-        owners = [p for p in range(n_players(state)) if state.owned[p] & c.ship_mask]
-        if any(_is_you(names[p]) for p in owners):     # the benefit, said to you ("you may hire…"): you own one
+        oid = rules.outcome_ids[event[1]]
+        owners = [p for p in range(n_players(state)) if state.owned[p] & rules.ship_mask]
+        if any(is_you(names[p]) for p in owners):     # the benefit, said to you ("you may hire…"): you own one
             return _("The ships are cast: {outcome}. {benefit}").format(
                 outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
-        structure = name(d, "structure", c.struct_ids[c.harbor_struct])
+        structure = name(d, "structure", rules.struct_ids[rules.harbor_struct])
         if not owners:
             return _("The ships are cast: {outcome}; nobody owns the {structure}, whose owners it concerns.").format(
                 outcome=name(d, "outcome", oid), structure=structure)
         return _("The ships are cast: {outcome}, for the owners of the {structure}: {players}.").format(
             outcome=name(d, "outcome", oid), structure=structure, players=join_names([names[p] for p in owners]))
     if kind == "roll":                          # ("roll", player, conversion, value): a conversion's die
-        conv = d["conversions"][c.conv_ids[event[2]]]
-        won = event[3] >= c.conv_roll_at_least[event[2]]
+        conv = d["conversions"][rules.conv_ids[event[2]]]
+        won = event[3] >= rules.conv_roll_at_least[event[2]]
         gain = _sentences.amount(conv["gain"], d)
-        if _is_you(names[event[1]]):
+        if is_you(names[event[1]]):
             if won:
                 return _("You roll a {roll}: you gain {gain}.").format(roll=event[3], gain=gain)
             return _("You roll a {roll}: nothing.").format(roll=event[3])
@@ -884,63 +884,63 @@ def event_line(state, event, names) -> str:
         return _("{player} rolls a {roll}: nothing.").format(player=names[event[1]], roll=event[3])
     if kind == "toll":                          # ("toll", mover, payee, space): a toll paid on moving onto it
         toll = _sentences.amount(d["work_cycle"]["spaces"][event[3]].get("toll") or {}, d)
-        if _is_you(names[event[1]]):
+        if is_you(names[event[1]]):
             return _("You pay {amount} to {player} as a toll on {space}.").format(
-                amount=toll, player=names[event[2]], space=name(d, "space", c.space_ids[event[3]]))
-        if _is_you(names[event[2]]):
+                amount=toll, player=names[event[2]], space=name(d, "space", rules.space_ids[event[3]]))
+        if is_you(names[event[2]]):
             return _("{player} pays you {amount} as a toll on {space}.").format(
-                amount=toll, player=names[event[1]], space=name(d, "space", c.space_ids[event[3]]))
+                amount=toll, player=names[event[1]], space=name(d, "space", rules.space_ids[event[3]]))
         return _("{player} pays {amount} to {payee} as a toll on {space}.").format(
-            amount=toll, player=names[event[1]], payee=names[event[2]], space=name(d, "space", c.space_ids[event[3]]))
+            amount=toll, player=names[event[1]], payee=names[event[2]], space=name(d, "space", rules.space_ids[event[3]]))
     if kind == "steal":                         # ("steal", taker, victim, coins taken, pool amounts taken)
         taken = {}
         if event[3] and _sentences.coins_resource(d):
             taken[_sentences.coins_resource(d)] = event[3]
-        for rid, n in zip(c.pool_ids, event[4]):
+        for rid, n in zip(rules.pool_ids, event[4]):
             if n:
                 taken[rid] = n
         if not taken:
-            if _is_you(names[event[1]]):
+            if is_you(names[event[1]]):
                 return _("You take nothing from {player}: they have none of it.").format(player=names[event[2]])
             return _("{player} takes nothing from {victim}: they have none of it.").format(
                 player=names[event[1]], victim=names[event[2]])
-        if _is_you(names[event[1]]):
+        if is_you(names[event[1]]):
             return _("You take {amount} from {player}.").format(amount=_sentences.amount(taken, d), player=names[event[2]])
-        if _is_you(names[event[2]]):
+        if is_you(names[event[2]]):
             return _("{player} takes {amount} from you.").format(amount=_sentences.amount(taken, d), player=names[event[1]])
         return _("{player} takes {amount} from {victim}.").format(
             amount=_sentences.amount(taken, d), player=names[event[1]], victim=names[event[2]])
     if kind == "event":                         # ("event", deck, card, current player): an event card revealed
-        did, cid = c.deck_ids[event[1]], c.card_ids[event[2]]
+        did, cid = rules.deck_ids[event[1]], rules.card_ids[event[2]]
         return _("Event: {card} — {effect}").format(card=_sentences.card_name(d, did, cid),
                                                     effect=_sentences.card_sentence(d, _sentences.card_entry(d, did, cid)))
     if kind == "event_end":                     # ("event_end", deck, card): its effects are over
-        did, cid = c.deck_ids[event[1]], c.card_ids[event[2]]
+        did, cid = rules.deck_ids[event[1]], rules.card_ids[event[2]]
         return _("The event {card} is over.").format(card=_sentences.card_name(d, did, cid))
     if kind == "objective":                     # ("objective", player, card, VP scored): revealed when the game is over
-        card = _sentences.objective_name(d, c.obj_ids[event[2]])
-        condition = _sentences.objective_condition(d, c.obj_ids[event[2]])
-        if event[3] or c.obj_vps[event[2]] == 0 and c.obj_cond[event[2]].holds(state, event[1]):
-            if _is_you(names[event[1]]):
+        card = _sentences.objective_name(d, rules.obj_ids[event[2]])
+        condition = _sentences.objective_condition(d, rules.obj_ids[event[2]])
+        if event[3] or rules.obj_vps[event[2]] == 0 and objective_met(state, event[2], event[1]):
+            if is_you(names[event[1]]):
                 return _("Your objective {objective} is met ({condition}): {vp}.").format(
                     objective=card, condition=condition.rstrip("."), vp=vp_text(event[3]))
             return _("{player}'s objective {objective} is met ({condition}): {vp}.").format(
                 player=names[event[1]], objective=card, condition=condition.rstrip("."), vp=vp_text(event[3]))
-        if _is_you(names[event[1]]):
+        if is_you(names[event[1]]):
             return _("Your objective {objective} is not met ({condition}): no VP.").format(
                 objective=card, condition=condition.rstrip("."))
         return _("{player}'s objective {objective} is not met ({condition}): no VP.").format(
             player=names[event[1]], objective=card, condition=condition.rstrip("."))
     if kind == "offer":                         # ("offer", player, seat asked, offer)
-        terms = _sentences.offer_terms(d, c.trade_ids[event[3]])
-        if _is_you(names[event[1]]):
+        terms = _sentences.offer_terms(d, rules.trade_ids[event[3]])
+        if is_you(names[event[1]]):
             return _("You offer {player} {terms}.").format(player=names[event[2]], terms=terms)
-        if _is_you(names[event[2]]):
+        if is_you(names[event[2]]):
             return _("{player} offers you {terms}.").format(player=names[event[1]], terms=terms)
         return _("{player} offers {other} {terms}.").format(player=names[event[1]], other=names[event[2]], terms=terms)
     if kind == "if" and not event[4]:             # ("if", player, structure, effect, met): a condition not met
-        structure = name(d, "structure", c.struct_ids[event[2]])
-        if _is_you(names[event[1]]):
+        structure = name(d, "structure", rules.struct_ids[event[2]])
+        if is_you(names[event[1]]):
             return _("You do not meet the condition of the {structure}'s effect: it gives nothing this time.").format(
                 structure=structure)
         return _("{player} does not meet the condition of the {structure}'s effect: it gives nothing this time.").format(
@@ -948,15 +948,15 @@ def event_line(state, event, names) -> str:
     if kind == "bids":                          # ("bids", each seat's bid, the order, each seat's payment)
         return _bids_line(state, event, names)
     if kind == "ending":
-        reason = _end_reason(d, event[2])
-        finish = c.end_finish[event[3]] if len(event) > 3 else c.finish_turn
-        if finish and c.finish_round and state.seat_next[event[1]] != state.first:
-            if _is_you(names[event[1]]):
+        reason = end_reason_text(d, event[2])
+        finish = rules.end_finish[event[3]] if len(event) > 3 else rules.finish_turn
+        if finish and rules.finish_round and state.seat_next[event[1]] != state.first:
+            if is_you(names[event[1]]):
                 return _("The end of the game is triggered: {reason} You finish this turn, the others play on to the "
                          "end of the round, then the game is over.").format(reason=reason)
             return _("The end of the game is triggered: {reason} {player} finishes this turn, the others play on to "
                      "the end of the round, then the game is over.").format(reason=reason, player=names[event[1]])
-        if finish and _is_you(names[event[1]]):
+        if finish and is_you(names[event[1]]):
             return _("The end of the game is triggered: {reason} You finish this turn, then the game is over.").format(
                 reason=reason)
         if finish:
@@ -966,20 +966,23 @@ def event_line(state, event, names) -> str:
     return ""
 
 
-def _is_you(player: str) -> bool:
+def is_you(player: str) -> bool:
     return player == _("You")
+
+
+_is_you = is_you
 
 
 def objectives_viewer(state, names) -> int:
     """The seat whose secret objectives the screen shows: the one human's ("You"); else (hot-seat, or
     computers only) the seat that decides now, at whose decision the screen is drawn."""
-    return next((p for p in seats(state) if _is_you(str(names[p]))), state.decider)
+    return next((p for p in seats(state) if is_you(str(names[p]))), state.decider)
 
 
 def objectives_text(state, pv, compact: bool = False) -> str:
     """A player's objective cards as the screen shows them: the viewer's own (each with its VP and, on a
     roomy screen, its condition), every player's once the game is over (met or not), else only how many."""
-    d = state.c.data
+    d = rules_view(state).data
     if not pv.objectives:
         return ngettext("{count} secret card", "{count} secret cards", pv.objectives_held).format(
             count=pv.objectives_held)
@@ -987,7 +990,7 @@ def objectives_text(state, pv, compact: bool = False) -> str:
     for oid, card_name in pv.objectives:
         vp = _sentences.objective_cards(d)[oid]["vp"]
         if state.is_terminal():
-            met = state.c.obj_cond[state.c.obj_ids.index(oid)].holds(state, pv.seat)
+            met = objective_met(state, rules_view(state).obj_ids.index(oid), pv.seat)
             cards.append((_("{objective} ({vp}, met)") if met else _("{objective} (not met)")).format(
                 objective=card_name, vp=vp_text(vp)))
         elif compact:
@@ -1025,15 +1028,15 @@ def _why_not_this_worker(state, text: str, names) -> str:
     k = _named_worker_kind(state, text)
     if k is None:
         return ""
-    c = state.c
+    rules = rules_view(state)
     p = state.current
     if state.phase_name != "work":
         return _("the Work Cycle phase of this turn is over")
-    if state._kind_access(p) >> k & 1:
+    if kind_access(state, p) >> k & 1:
         return ""
-    kind = c.kind_ids[k]
-    owners = [q for q in range(n_players(state)) if q != p and state._kind_access(q) >> k & 1]
-    worker = name(c.data, "worker", kind)
+    kind = rules.kind_ids[k]
+    owners = [q for q in range(n_players(state)) if q != p and kind_access(state, q) >> k & 1]
+    worker = name(rules.data, "worker", kind)
     if not owners:
         return _("you have no access to the {worker} worker").format(worker=worker)
     return _("the {worker} worker is not yours: it belongs to {player.the}").format(
@@ -1042,14 +1045,14 @@ def _why_not_this_worker(state, text: str, names) -> str:
 
 def why_illegal(state, action: int) -> str:
     """Why ``action`` (an action of the game, not legal now) cannot be played ("" if no reason is known)."""
-    c = state.c
-    d = c.data
-    info = c.actions[action]
+    rules = rules_view(state)
+    d = rules.data
+    info = rules.actions[action]
     p = state.current
     work = state.phase_name == "work"
     if info.kind in (BUILD, CONVERT, HIRE, REPAY, EXCHANGE) and work:
         return _("you are still in the Work Cycle phase (type {spend} to go to the Resource Spending phase)").format(
-            spend=notation(state, c.a_spend))
+            spend=notation(state, rules.a_spend))
     if info.kind == MOVE and not work:
         return _("the Work Cycle phase of this turn is over")
     if info.kind == SPEND and not work:
@@ -1058,7 +1061,7 @@ def why_illegal(state, action: int) -> str:
         return _("move at least one worker first")
     if info.kind == BUILD:
         s = info.arg
-        sname = name(d, "structure", c.struct_ids[s])
+        sname = name(d, "structure", rules.struct_ids[s])
         if state.owned[p] >> s & 1:
             return _("you already own the {structure}").format(structure=sname)
         if state.built_this_turn:
@@ -1067,33 +1070,33 @@ def why_illegal(state, action: int) -> str:
         if missing:
             return _("the {structure} needs the {required} first").format(structure=sname,
                                                                          required=format_list(missing))
-        if bin(state.owned[p]).count("1") >= c.tokens:
+        if bin(state.owned[p]).count("1") >= rules.tokens:
             return _("you have no structure token left")
         if state.ev_no_build >> s & 1:
             return _("an event forbids building the {structure} now").format(structure=sname)
         return _("the {structure} costs {cost}; you have {labor} and {coin}").format(
-            structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c), labor=labor_text(labor_of(state), c),
-            coin=coin_text(state.coin_value(p), c))
+            structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], rules), labor=labor_text(labor_of(state), rules),
+            coin=coin_text(state.coin_value(p), rules))
     if info.kind == MOVE:
-        if not (state._kind_access(p) >> info.arg & 1):
+        if not (kind_access(state, p) >> info.arg & 1):
             return _("you have no access to that worker")
-        if state._move_forbidden(p, action):
+        if move_forbidden(state, action):
             return _("an event forbids moving a worker onto the {space} space now").format(
-                space=name(d, "space", c.space_ids[state._move_dest(p, action)]))
+                space=name(d, "space", rules.space_ids[move_destination(state, action)]))
         return _("no worker of that kind can move from there now (each worker moves at most once a turn)")
     if info.kind == BORROW:
         ls = lender_structure(state)
         if ls >= 0 and not state.owned[p] >> ls & 1:
-            return _("borrowing needs the {token_of}").format(token_of=name(d, "structure", c.struct_ids[ls]))
+            return _("borrowing needs the {token_of}").format(token_of=name(d, "structure", rules.struct_ids[ls]))
         if n_players(state) == 2:
             return _("the token is not available, or your opponent has not built that structure")
         return _("the token is not available, or no player you may borrow from has built that structure")
     if info.kind == CONVERT:
         k = info.arg
         if state.ev_no_conv >> k & 1:
-            return _("an event forbids {conversion} now").format(conversion=name(d, "conversion", c.conv_ids[k]))
+            return _("an event forbids {conversion} now").format(conversion=name(d, "conversion", rules.conv_ids[k]))
         return _("{conversion} needs {cost} and the structure that allows it").format(
-            conversion=name(d, "conversion", c.conv_ids[k]), cost=cost_text(c.conv_pay_pool[k], c.conv_pay_coin[k], c))
+            conversion=name(d, "conversion", rules.conv_ids[k]), cost=cost_text(rules.conv_pay_pool[k], rules.conv_pay_coin[k], rules))
     return ""
 
 
@@ -1112,7 +1115,7 @@ def parse_action(state, text: str) -> int:
     try:
         return table.parse(state, text)
     except IllegalActionError:
-        verbs = {table.local[a].partition(" ")[0] for a in state.legal_actions() if state.c.actions[a].kind == MOVE}
+        verbs = {table.local[a].partition(" ")[0] for a in state.legal_actions() if rules_view(state).actions[a].kind == MOVE}
         if len(text.split()) != 1 or len(verbs) != 1:
             raise
         try:
@@ -1130,15 +1133,15 @@ def _named_worker_kind(state, text: str):
     table = for_state(state)
     words = typed(text)
     verb, sep, rest = words.partition(" ")
-    c = state.c
-    moves = [a for a, info in enumerate(c.actions) if info.kind == MOVE]
+    rules = rules_view(state)
+    moves = [a for a, info in enumerate(rules.actions) if info.kind == MOVE]
     if sep and fold(verb) not in {fold(w.partition(" ")[0]) for a in moves for w in (table.local[a], table.canonical[a])}:
         return None
     worker = fold((rest if sep else words).split("@", 1)[0].strip())
     worker = fold(dict(table.worker_aliases).get(worker, worker))
     for a in moves:
         if worker in {fold(w.partition(" ")[2].split("@", 1)[0]) for w in (table.local[a], table.canonical[a])}:
-            return c.actions[a].arg
+            return rules.actions[a].arg
     return None
 
 
@@ -1181,7 +1184,7 @@ def intro_lines(ruleset, seed, names, players, state, record_path) -> list[str]:
         lines.append("  " + _("Every move is saved in {file}.").format(file=record_path))
     ref = ruleset.id if ruleset.id in _bundled() else ruleset.source
     command = f"rulekit play {ref} --seed {seed}"
-    if not state.c.first_random and state.first != 0:
+    if not rules_view(state).first_random and state.first != 0:
         command += f" --first {state.first + 1}"
     if list(players) != ["human", "bot:greedy"]:
         command += " --players " + ",".join(players)
@@ -1201,13 +1204,13 @@ def _label_width(labels) -> int:
     return max(len(x) for x in labels) + 2
 
 
-def _worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked: bool) -> str:
-    d = state.c.data
-    label = name(d, "worker", state.c.kind_ids[k])
+def worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked: bool) -> str:
+    d = rules_view(state).data
+    label = name(d, "worker", rules_view(state).kind_ids[k])
     if owner >= 0:
-        if _is_you(names[owner]):
+        if is_you(names[owner]):
             label = _("your {worker}").format(worker=label)
-        elif n_players(state) == 2 and _is_you(names[next_seat(state, owner)]):
+        elif n_players(state) == 2 and is_you(names[next_seat(state, owner)]):
             label = _("the opponent's {worker}").format(worker=label)
         else:
             label = _("{worker} of {player}").format(worker=label, player=names[owner])
@@ -1222,12 +1225,12 @@ def _worker_label(state, names, k: int, owner: int, n: int, moved: bool, blocked
 
 def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
     """The Work Cycle: one line per space (its yield and its workers), then the workers off it."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     st = console.style
     cur = state.current
     out = []
-    order = " → ".join([name(d, "space", s) for s in c.space_ids] + [name(d, "space", c.space_ids[0])])
+    order = " → ".join([name(d, "space", s) for s in rules.space_ids] + [name(d, "space", rules.space_ids[0])])
     if not compact:
         out.append(st(_("WORK CYCLE"), bold=True))
         steps = _sentences.move_steps(d)
@@ -1240,29 +1243,29 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
     active = state.owned[cur] | state.borrowed_mask
     can_move = set()
     for a in state.legal_actions():
-        info = c.actions[a]
+        info = rules.actions[a]
         if info.kind == MOVE:
             can_move.add((info.arg, info.arg2))
-    space_w = max(len(name(d, "space", s)) for s in c.space_ids) + 2
+    space_w = max(len(name(d, "space", s)) for s in rules.space_ids) + 2
     yields = []
-    for sp in range(len(c.space_ids)):
-        y = gain_text(c.space_pool[sp], c.space_coin[sp], c)
-        best_l, best_c = c.space_pool[sp], c.space_coin[sp]
-        for s in range(c.n_struct):
-            if active >> s & 1 and sp in c.yield_over[s]:
-                ol, oc = c.yield_over[s][sp]
+    for sp in range(len(rules.space_ids)):
+        y = gain_text(rules.space_pool[sp], rules.space_coin[sp], rules)
+        best_l, best_c = rules.space_pool[sp], rules.space_coin[sp]
+        for s in range(rules.n_struct):
+            if active >> s & 1 and sp in rules.yield_over[s]:
+                ol, oc = rules.yield_over[s][sp]
                 best_l, best_c = tuple(max(a, b) for a, b in zip(best_l, ol)), max(best_c, oc)
-        if (best_l, best_c) != (c.space_pool[sp], c.space_coin[sp]) and not state.is_terminal():
-            if _is_you(names[cur]):
-                y = _("{usual} ({better} for you)").format(usual=y, better=gain_text(best_l, best_c, c))
+        if (best_l, best_c) != (rules.space_pool[sp], rules.space_coin[sp]) and not state.is_terminal():
+            if is_you(names[cur]):
+                y = _("{usual} ({better} for you)").format(usual=y, better=gain_text(best_l, best_c, rules))
             else:
-                y = _("{usual} ({better} for {player})").format(usual=y, better=gain_text(best_l, best_c, c),
+                y = _("{usual} ({better} for {player})").format(usual=y, better=gain_text(best_l, best_c, rules),
                                                                 player=names[cur])
         yields.append(y)
     yield_w = max(len(y) for y in yields) + 2
     if space_w + yield_w > width // 2:          # a narrow screen: the workers go after the yield
         yield_w = 0
-    kind_order = {kid: k for k, kid in enumerate(c.kind_ids)}
+    kind_order = {kid: k for k, kid in enumerate(rules.kind_ids)}
     for sp, space in enumerate(state_view(state, names, with_actions=False).spaces):
         groups = {}
         for w in space.workers:
@@ -1271,8 +1274,8 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
         parts = []
         for (k, owner, moved), n in sorted(groups.items()):
             blocked = not state.is_terminal() and state.phase_name == "work" and (k, sp) not in can_move
-            parts.append(_worker_label(state, names, k, owner, n, moved, blocked))
-        head = ("  " if not compact else "") + name(d, "space", c.space_ids[sp]).ljust(space_w)
+            parts.append(worker_label(state, names, k, owner, n, moved, blocked))
+        head = ("  " if not compact else "") + name(d, "space", rules.space_ids[sp]).ljust(space_w)
         if compact and sp == 0:
             head = "↻ " + head
         elif compact:
@@ -1284,28 +1287,28 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
             out.extend(wrap(_("{gain}: {workers}").format(gain=yields[sp], workers=workers), " " * (len(head) + 2),
                             head, width=width))
     off = {}
-    for w in range(c.n_workers):
-        if state.wpos[w] < 0 and c.worker_kind[w] != c.sailor_kind:
-            kid = c.kind_ids[c.worker_kind[w]]
+    for w in range(rules.n_workers):
+        if state.wpos[w] < 0 and rules.worker_kind[w] != rules.sailor_kind:
+            kid = rules.kind_ids[rules.worker_kind[w]]
             off[kid] = off.get(kid, 0) + 1
     parts = [_("{worker} ×{count}").format(worker=name(d, "worker", k), count=n) if n > 1
              else name(d, "worker", k) for k, n in off.items()]
-    if c.sailor_kind >= 0:
-        free = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] < 0
-                   and state.wowner[w] < 0 and (c.sailor_shared or c.worker_seat[w] == cur))
-        if c.sailor_max is not None:
-            on = sum(1 for w in range(c.n_workers) if c.worker_kind[w] == c.sailor_kind and state.wpos[w] >= 0)
-            free = max(0, min(free, c.sailor_max - on))
-        sailor = name(d, "worker", c.kind_ids[c.sailor_kind])
+    if rules.sailor_kind >= 0:
+        free = sum(1 for w in range(rules.n_workers) if rules.worker_kind[w] == rules.sailor_kind and state.wpos[w] < 0
+                   and state.wowner[w] < 0 and (rules.sailor_shared or rules.worker_seat[w] == cur))
+        if rules.sailor_max is not None:
+            on = sum(1 for w in range(rules.n_workers) if rules.worker_kind[w] == rules.sailor_kind and state.wpos[w] >= 0)
+            free = max(0, min(free, rules.sailor_max - on))
+        sailor = name(d, "worker", rules.kind_ids[rules.sailor_kind])
         parts.append(ngettext("{worker}: {count} more can be hired", "{worker}: {count} more can be hired",
                               free).format(worker=sailor, count=free))
-    shared = [name(d, "worker", c.kind_ids[k]) for k in range(c.n_kinds)
-              if c.kind_access[k] == 0 and k != c.sailor_kind]          # 0: ACCESS_EVERYONE
+    shared = [name(d, "worker", rules.kind_ids[k]) for k in range(rules.n_kinds)
+              if rules.kind_access[k] == 0 and k != rules.sailor_kind]          # 0: ACCESS_EVERYONE
     texts = []
     if shared and n_players(state) > 1:
         texts.append(ngettext("{workers}: any player may move it", "{workers}: any player may move them",
-                              sum(1 for w in range(c.n_workers) if c.kind_access[c.worker_kind[w]] == 0
-                                  and c.worker_kind[w] != c.sailor_kind)).format(workers=join_names(shared)))
+                              sum(1 for w in range(rules.n_workers) if rules.kind_access[rules.worker_kind[w]] == 0
+                                  and rules.worker_kind[w] != rules.sailor_kind)).format(workers=join_names(shared)))
     if parts:
         texts.append(_("Not on the Work Cycle yet: {workers}").format(workers=", ".join(parts)))
     if texts:
@@ -1314,16 +1317,16 @@ def cycle_lines(state, names, console, width: int = WIDTH, compact: bool = False
 
 
 def player_lines(state, names, console, width: int = WIDTH, compact: bool = False) -> list[str]:
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     st = console.style
     cur = state.current
     out = []
-    labels = [_("Coins"), str(turn_resource_name(c)), _("Structures"), _("Goals")]
-    if c.obj_deal:
+    labels = [_("Coins"), str(turn_resource_name(rules)), _("Structures"), _("Goals")]
+    if rules.obj_deal:
         labels.append(_("Objectives"))
     lw = _label_width(labels)
-    viewer = objectives_viewer(state, names) if c.obj_deal else -1
+    viewer = objectives_viewer(state, names) if rules.obj_deal else -1
     for seat, pv in zip(seats(state), state_view(state, names, seat=viewer, with_actions=False).players):
         score = pv.score
         playing = pv.to_play
@@ -1337,20 +1340,20 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
             head = _("{player} — {score}").format(player=names[seat], score=vp_text(score))
             if playing:
                 head = _("{heading} ◀").format(heading=head)
-            items = [_("{total} ({coins})").format(total=coin_text(state.coin_value(seat), c),
-                                                   coins=coins_text(d, c.coin_ids, purse))]
-            if playing and turn_resource(c) >= 0:
-                items.append(labor_text(labor_of(state), c))
-            items.extend(_sentences.resource_amount(d, c.pool_ids[r], state.held(seat, r))
-                         for r in range(c.n_pool) if c.pool_end[r] < 0)
+            items = [_("{total} ({coins})").format(total=coin_text(state.coin_value(seat), rules),
+                                                   coins=coins_text(d, rules.coin_ids, purse))]
+            if playing and turn_resource(rules) >= 0:
+                items.append(labor_text(labor_of(state), rules))
+            items.extend(_sentences.resource_amount(d, rules.pool_ids[r], state.held(seat, r))
+                         for r in range(rules.n_pool) if rules.pool_end[r] < 0)
             items.append(_("built: {structures}").format(structures=", ".join(built) if built else _("none yet")))
             if goals:
                 items.append(_("goals: {goals}").format(goals=", ".join(goals)))
-            if c.obj_deal:
+            if rules.obj_deal:
                 items.append(_("objectives: {cards}").format(cards=objectives_text(state, pv, compact=True)))
             if state.borrowed >= 0 and playing:
                 items.append(_("borrowed this turn: {structure}").format(
-                    structure=name(d, "structure", c.struct_ids[state.borrowed])))
+                    structure=name(d, "structure", rules.struct_ids[state.borrowed])))
             lines = wrap(" · ".join([head] + items), "    ", "", width=width)
             out.append(st(lines[0], bold=True, fg=seat_color(d, seat)) if playing else lines[0])
             out.extend(lines[1:])
@@ -1359,13 +1362,13 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
         if playing:
             head = _("{heading}   ◀ to play").format(heading=head)
         out.append(st(head, bold=True, fg=seat_color(d, seat)))
-        coins = coins_text(d, c.coin_ids, purse)
+        coins = coins_text(d, rules.coin_ids, purse)
         if state.coin_value(seat):
-            coins = _("{coins} — {total} in all").format(coins=coins, total=coin_text(state.coin_value(seat), c))
+            coins = _("{coins} — {total} in all").format(coins=coins, total=coin_text(state.coin_value(seat), rules))
         out.extend(wrap(coins, "  " + " " * lw, "  " + labels[0].ljust(lw), width=width))   # « aucune Pièce », alone
-        tr = turn_resource(c)
+        tr = turn_resource(rules)
         if playing and tr >= 0:
-            keep = c.pool_end[tr]
+            keep = rules.pool_end[tr]
             if keep:
                 labor = ngettext("{num} (up to {keep} not spent is kept for your next turn)",
                                  "{num} (up to {keep} not spent is kept for your next turn)", keep).format(
@@ -1373,9 +1376,9 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
             else:
                 labor = _("{num} (earned this turn; what is not spent is lost at its end)").format(num=labor_of(state))
             out.extend(wrap(labor, "  " + " " * lw, "  " + labels[1].ljust(lw), width=width))
-        for r in range(c.n_pool):
-            if c.pool_end[r] < 0:                  # kept between turns: every player's holding shows
-                label = str(_sentences.resource_name(d, c.pool_ids[r]))
+        for r in range(rules.n_pool):
+            if rules.pool_end[r] < 0:                  # kept between turns: every player's holding shows
+                label = str(_sentences.resource_name(d, rules.pool_ids[r]))
                 out.extend(wrap(_("{num} (kept from turn to turn)").format(num=state.held(seat, r)),
                                 "  " + " " * lw, "  " + label[:lw].ljust(lw), width=width))
         text = ", ".join(built) if built else _("none yet")
@@ -1384,28 +1387,28 @@ def player_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
         out.extend(wrap(text, "  " + " " * lw, "  " + labels[2].ljust(lw), width=width))
         out.extend(wrap(", ".join(goals) if goals else _("none yet"), "  " + " " * lw, "  " + labels[3].ljust(lw),
                         width=width))
-        if c.obj_deal:
+        if rules.obj_deal:
             out.extend(wrap(objectives_text(state, pv), "  " + " " * lw, "  " + labels[4].ljust(lw), width=width))
         if state.borrowed >= 0 and playing:
             out.extend(wrap(_("borrowed this turn: {structure}").format(
-                structure=name(d, "structure", c.struct_ids[state.borrowed])), "  " + " " * lw, width=width))
+                structure=name(d, "structure", rules.struct_ids[state.borrowed])), "  " + " " * lw, width=width))
     return out
 
 
 def ship_text(state, names, compact: bool = False) -> str:
-    c = state.c
-    d = c.data
-    structure = name(d, "structure", c.struct_ids[c.harbor_struct])
+    rules = rules_view(state)
+    d = rules.data
+    structure = name(d, "structure", rules.struct_ids[rules.harbor_struct])
     holder = display_name(d, "holder", "holder")
     if state.ship < 0:
         if state.cast_pending:
             return _("not cast yet: they are cast at the end of this turn")
-        if state.first_builder[c.harbor_struct] >= 0:
+        if state.first_builder[rules.harbor_struct] >= 0:
             return _("not cast yet: they are cast at the start of {holder.the}'s next turn").format(holder=holder)
         if compact:
             return _("not cast yet")
         return _("not cast yet (the first player to build the {structure} casts the ships)").format(structure=structure)
-    oid = c.outcome_ids[state.ship]
+    oid = rules.outcome_ids[state.ship]
     ship = _("{outcome} — for the owners of the {structure}: {benefit}").format(
         outcome=name(d, "outcome", oid), structure=structure, benefit=_outcome_sentence(d, oid))
     if compact:
@@ -1423,22 +1426,22 @@ def ship_text(state, names, compact: bool = False) -> str:
 def common_rows(state, names, compact: bool = False, progress: bool = True) -> list[tuple[str, str]]:
     """(label, text): the face-up goal, how close the end is (``progress``), the borrowing token, the
     ships, the supply."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     rows = []
     n_down = len(state.stack)
     if state.face_up >= 0:
-        gid = c.goal_ids[state.face_up]
+        gid = rules.goal_ids[state.face_up]
         goal = ngettext("{goal} ({vp}), {count} more face down. {condition}",
                         "{goal} ({vp}), {count} more face down. {condition}", n_down).format(
-            goal=name(d, "goal", gid), vp=vp_text(c.goal_vps[state.face_up]), count=n_down,
+            goal=name(d, "goal", gid), vp=vp_text(rules.goal_vps[state.face_up]), count=n_down,
             condition=_condition(d, gid, with_check=not compact)).strip()
     else:
         goal = ngettext("none; {count} more face down", "none; {count} more face down", n_down).format(count=n_down)
     rows.append((_("Face-up goal"), goal))
     ls = lender_structure(state)
-    if ls >= 0 and c.borrow_phases:
-        lender = name(d, "structure", c.struct_ids[ls])
+    if ls >= 0 and rules.borrow_phases:
+        lender = name(d, "structure", rules.struct_ids[ls])
         if state.holder < 0:
             if compact:
                 token = _("in the supply")
@@ -1450,13 +1453,13 @@ def common_rows(state, names, compact: bool = False, progress: bool = True) -> l
                           "player").format(token_of=lender)
         else:
             token = _("held by {player}: repay {cost}, or lose {vp} at the end").format(
-                player=names[state.holder], cost=cost_text(c.repay_pool, c.repay_coin, c), vp=vp_text(c.lender_penalty))
+                player=names[state.holder], cost=cost_text(rules.repay_pool, rules.repay_coin, rules), vp=vp_text(rules.lender_penalty))
         rows.append((_("{token_of} token").format(token_of=lender), token))
-    if c.harbor_struct >= 0:
+    if rules.harbor_struct >= 0:
         rows.append((_("Ships"), ship_text(state, names, compact)))
-    if c.n_decks:
+    if rules.n_decks:
         rows.extend(event_rows(state, compact))
-    rows.append((_("Supply"), coins_text(d, c.coin_ids, state.supply)))
+    rows.append((_("Supply"), coins_text(d, rules.coin_ids, state.supply)))
     progress = end_progress(state, names, compact) if progress else ""
     if progress:
         rows.insert(1, (_("Game ends when"), progress))
@@ -1466,16 +1469,16 @@ def common_rows(state, names, compact: bool = False, progress: bool = True) -> l
 def event_rows(state, compact: bool = False) -> list[tuple[str, str]]:
     """(label, text): each event card in effect and what it does (compact: its name only), then, for each deck,
     how many cards are left (their order is never shown)."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     rows = []
     for dk, k, _until in state.ev_active:
-        did, cid = c.deck_ids[dk], c.card_ids[k]
+        did, cid = rules.deck_ids[dk], rules.card_ids[k]
         card = _sentences.card_name(d, did, cid)
         text = card if compact else _("{card} — {effect}").format(
             card=card, effect=_sentences.card_sentence(d, _sentences.card_entry(d, did, cid)))
         rows.append((_("Event"), text))
-    for dk, did in enumerate(c.deck_ids):
+    for dk, did in enumerate(rules.deck_ids):
         left = len(state.decks[dk])
         rows.append((_("{deck} deck").format(deck=_sentences.deck_name(d, did)),
                      ngettext("{count} card left", "{count} cards left", left).format(count=left)))
@@ -1485,10 +1488,10 @@ def event_rows(state, compact: bool = False) -> list[tuple[str, str]]:
 def end_progress(state, names, compact: bool = False) -> str:
     """How close the game is to its end, one part per end condition: "a player has 7 structures
     (you 4, Computer 5); all 8 structures are built (6 so far); the goals run out (3 left)"."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     parts = []
-    for i, kind in enumerate(c.end_order):
+    for i, kind in enumerate(rules.end_order):
         cond = d["end"]["conditions"][i].get(kind)
         if kind == "player_condition" and isinstance(cond, dict) and cond.get("metric") == "structures" \
                 and set(cond) <= {"metric", "at_least"} and isinstance(cond.get("at_least"), int):
@@ -1498,17 +1501,17 @@ def end_progress(state, names, compact: bool = False) -> str:
                                       "a player has {count} structures (most now: {most})", cond["at_least"]).format(
                     count=cond["at_least"], most=most))
                 continue
-            values = ", ".join(_("{player} {count}").format(player=_("you") if _is_you(names[p]) else names[p],
+            values = ", ".join(_("{player} {count}").format(player=_("you") if is_you(names[p]) else names[p],
                                                             count=state.metric("structures", p))
                                for p in seats(state))
             parts.append(ngettext("a player has {count} structure ({values})",
                                   "a player has {count} structures ({values})", cond["at_least"]).format(
                 count=cond["at_least"], values=values))
         elif kind == "all_structures_built":
-            built = sum(1 for s in range(c.n_struct) if state.first_builder[s] >= 0)
+            built = sum(1 for s in range(rules.n_struct) if state.first_builder[s] >= 0)
             parts.append(ngettext("all {total} structures are built ({count} so far)",
-                                  "all {total} structures are built ({count} so far)", c.n_struct).format(
-                total=c.n_struct, count=built))
+                                  "all {total} structures are built ({count} so far)", rules.n_struct).format(
+                total=rules.n_struct, count=built))
         elif kind == "goals_exhausted":
             left = len(state.stack) + (1 if state.face_up >= 0 else 0)
             parts.append(ngettext("the goals run out ({count} left)", "the goals run out ({count} left)",
@@ -1551,7 +1554,7 @@ def title_line(ruleset, seed) -> str:
 
 def heading_line(state, names) -> str:
     if state.pending and state.phase_name == "setup":
-        heading = DECISION_HEADINGS.get(state.c.decision_names[state.pending[0][0]])
+        heading = DECISION_HEADINGS.get(rules_view(state).decision_names[state.pending[0][0]])
         who = heading(names[state.decider]) if heading is not None else names[state.decider]
         return _("Before the first turn · {who}").format(who=who)
     return _("Turn {turn} · {player} · {phase}").format(
@@ -1560,32 +1563,32 @@ def heading_line(state, names) -> str:
 
 def phase_hint(state) -> str:
     if state.pending:
-        hint = DECISION_HINTS.get(state.c.decision_names[state.pending[0][0]])
+        hint = DECISION_HINTS.get(rules_view(state).decision_names[state.pending[0][0]])
         return hint(state) if hint is not None else _("A decision is asked of you: choose one of the options.")
     if state.phase_name == "work":
         if state.moved:
-            c = state.c
+            rules = rules_view(state)
             return _("Move more workers (each at most once), or go on: {spend} (to the Resource Spending phase) "
-                     "or {end} (end of your turn).").format(spend=notation(state, c.a_spend),
-                                                            end=notation(state, c.a_end))
-        steps = _sentences.move_steps(state.c.data)
+                     "or {end} (end of your turn).").format(spend=notation(state, rules.a_spend),
+                                                            end=notation(state, rules.a_end))
+        steps = _sentences.move_steps(rules_view(state).data)
         if steps == 1:
             return _("Move at least one worker you have access to, one step each.")
         return ngettext("Move at least one worker you have access to, {num} step each.",
                         "Move at least one worker you have access to, {num} steps each.", steps).format(num=steps)
-    c = state.c
-    resource = turn_resource_name(c)
+    rules = rules_view(state)
+    resource = turn_resource_name(rules)
     if not resource:
         return ngettext("Build at most {num} structure and use your coins; then end your turn ({labor})",
                         "Build at most {num} structures and use your coins; then end your turn ({labor})",
-                        c.builds_per_turn).format(num=c.builds_per_turn, labor=_sentences.labor_carry_sentence(c.data))
-    if c.builds_per_turn == 1 and all(e == 0 for e in c.pool_end):
+                        rules.builds_per_turn).format(num=rules.builds_per_turn, labor=_sentences.labor_carry_sentence(rules.data))
+    if rules.builds_per_turn == 1 and all(e == 0 for e in rules.pool_end):
         return _("Build at most one structure and use your coins and {resource}; then end your turn "
                  "(unspent {resource} is lost).").format(resource=resource)
     return ngettext("Build at most {num} structure and use your coins and {resource}; then end your turn ({labor})",
                     "Build at most {num} structures and use your coins and {resource}; then end your turn ({labor})",
-                    c.builds_per_turn).format(num=c.builds_per_turn, resource=resource,
-                                              labor=_sentences.labor_carry_sentence(c.data))
+                    rules.builds_per_turn).format(num=rules.builds_per_turn, resource=resource,
+                                              labor=_sentences.labor_carry_sentence(rules.data))
 
 
 PLAY_COMMANDS = ("help", "rules", "costs", "log", "hint", "undo", "save", "quit")
@@ -1605,7 +1608,7 @@ def commands_line(state, width: int = WIDTH, example: str = "") -> list[str]:
 
 def short_describe(state, action: int) -> str:
     """A few words for a choice on a small screen."""
-    words = ACTION_WORDS.get(state.c.actions[action].kind)
+    words = ACTION_WORDS.get(rules_view(state).actions[action].kind)
     return words.short(state, action) if words is not None else ""
 
 
@@ -1615,7 +1618,7 @@ def choice_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
     ``rows`` (the rows left for them) are too few for one a line."""
     st = console.style
     legal = state.legal_actions()
-    if _is_you(names[state.decider]):
+    if is_you(names[state.decider]):
         heading = _("Your choices:")
     else:
         heading = _("Choices for {player}:").format(player=names[state.decider])
@@ -1637,7 +1640,7 @@ def choice_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
             if ncols * cellw > width - 2:
                 plain = [f"{n} {w}" for n, w, _t in cells]          # the notations only
                 cellw = max(len(p) for p in plain) + 3
-                if _borrow_price(state) and any(state.c.actions[a].kind == BORROW for a in legal):
+                if _borrow_price(state) and any(rules_view(state).actions[a].kind == BORROW for a in legal):
                     price = wrap(_("Borrowing costs {price}.").format(price=_borrow_price(state)), "    ", "  ",
                                  width=width)
                     ncols = -(-len(cells) // max(rows - len(price), 1))
@@ -1676,13 +1679,13 @@ def choice_lines(state, names, console, width: int = WIDTH, compact: bool = Fals
 
 
 def help_lines(state, width: int = WIDTH) -> list[str]:
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     table = for_state(state)
-    move, short = table.example_move(c)
-    build = c.action_index.get((BUILD, 0, 0))
-    conversions = [table.of(c.action_index[(CONVERT, k, 0)]) for k in range(len(c.conv_ids))
-                   if (CONVERT, k, 0) in c.action_index]
+    move, short = table.example_move(rules)
+    build = rules.action_index.get((BUILD, 0, 0))
+    conversions = [table.of(rules.action_index[(CONVERT, k, 0)]) for k in range(len(rules.conv_ids))
+                   if (CONVERT, k, 0) in rules.action_index]
     widest = max(len(command_word(x)) for x in PLAY_COMMANDS)
 
     def cw(command):
@@ -1695,10 +1698,10 @@ def help_lines(state, width: int = WIDTH) -> list[str]:
                  "can move from there, and so does the worker's name alone when only one such worker can move.").format(
             move=move, short=short)),
         ("  ", _("{spend} ends the Work Cycle phase; {end} ends your turn; {build} builds.").format(
-            spend=table.of(c.a_spend), end=table.of(c.a_end), build=table.of(build) if build is not None else "")),
+            spend=table.of(rules.a_spend), end=table.of(rules.a_end), build=table.of(build) if build is not None else "")),
     ]
-    shared = [name(d, "worker", c.kind_ids[k]) for k in range(c.n_kinds) if c.kind_access[k] == 0
-              and k != c.sailor_kind]                                    # 0: ACCESS_EVERYONE
+    shared = [name(d, "worker", rules.kind_ids[k]) for k in range(rules.n_kinds) if rules.kind_access[k] == 0
+              and k != rules.sailor_kind]                                    # 0: ACCESS_EVERYONE
     if shared and n_players(state) > 1:
         lines.insert(1, ("  ", _("{workers} belong to no player: anyone may move them on their turn, so "
                                  "what you leave on a space, the next player can use.").format(
@@ -1730,57 +1733,57 @@ def help_lines(state, width: int = WIDTH) -> list[str]:
     return out
 
 
-def _requirement_names(c, s: int, owned: int) -> list:
+def _requirement_names(rules, s: int, owned: int) -> list:
     """What structure ``s`` requires and a player owning ``owned`` (a set; -1: everything, to list them all)
     lacks: each structure of its list not owned, then its ``any_of`` as one item ("Lender or Mill") when none
     of them is owned."""
-    d = c.data
-    out = [name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
-           if c.requires[s] >> r & 1 and (owned < 0 or not owned >> r & 1)]
-    if c.requires_any[s] and (owned < 0 or not c.requires_any[s] & owned):
-        out.append(format_list([name(d, "structure", c.struct_ids[r]) for r in range(c.n_struct)
-                                if c.requires_any[s] >> r & 1], "or"))
+    d = rules.data
+    out = [name(d, "structure", rules.struct_ids[r]) for r in range(rules.n_struct)
+           if rules.requires[s] >> r & 1 and (owned < 0 or not owned >> r & 1)]
+    if rules.requires_any[s] and (owned < 0 or not rules.requires_any[s] & owned):
+        out.append(format_list([name(d, "structure", rules.struct_ids[r]) for r in range(rules.n_struct)
+                                if rules.requires_any[s] >> r & 1], "or"))
     return out
 
 
 def _missing_requirements(state, p: int, s: int) -> list:
-    return _requirement_names(state.c, s, state.owned[p])
+    return _requirement_names(rules_view(state), s, state.owned[p])
 
 
 def cost_lines(state, names, width: int = WIDTH) -> list[str]:
     """Every structure: its cost, what it requires, its VP, its effect, and whether the player can build it."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     p = state.current
-    you = _is_you(names[p])
+    you = is_you(names[p])
     out = [_("Structures (cost · requires · VP for the first builder / the second · effect):")]
-    for s in range(c.n_struct):
-        sname = name(d, "structure", c.struct_ids[s])
-        req = _requirement_names(c, s, -1)
+    for s in range(rules.n_struct):
+        sname = name(d, "structure", rules.struct_ids[s])
+        req = _requirement_names(rules, s, -1)
         owners = [names[q] for q in seats(state) if state.owned[q] >> s & 1]
         if state.owned[p] >> s & 1:
             status = _("built") if you else _("built by {player}").format(player=names[p])
-        elif not c.requirements_met(s, state.owned[p]):
+        elif not rules.requirements_met(s, state.owned[p]):
             status = _("not yet: needs {required}").format(required=join_names(_missing_requirements(state, p, s)))
         else:
             # In the Work Cycle phase a resource earned this turn (Labor) may still come: what is held of it
             # is not yet what is missing, but it is not there either
             to_earn = state.phase_name == "work"
-            short = tuple(max(0, state.ev_cost_pool[s][r] - state.held(p, r)) for r in range(c.n_pool))
-            short_labor = tuple(n if not to_earn or c.pool_end[r] < 0 else 0 for r, n in enumerate(short))
-            still = tuple(n if to_earn and c.pool_end[r] >= 0 else 0 for r, n in enumerate(short))
+            short = tuple(max(0, state.ev_cost_pool[s][r] - state.held(p, r)) for r in range(rules.n_pool))
+            short_labor = tuple(n if not to_earn or rules.pool_end[r] < 0 else 0 for r, n in enumerate(short))
+            still = tuple(n if to_earn and rules.pool_end[r] >= 0 else 0 for r, n in enumerate(short))
             short_coin = max(0, state.ev_cost_coin[s] - state.coin_value(p))
             if any(short_labor) or short_coin:
-                status = _("missing {missing}").format(missing=cost_text(short_labor, short_coin, c))
+                status = _("missing {missing}").format(missing=cost_text(short_labor, short_coin, rules))
             elif any(still):
                 status = _("not yet: {missing} more to earn in the Work Cycle this turn").format(
-                    missing=cost_text(still, 0, c))
+                    missing=cost_text(still, 0, rules))
             else:
                 status = _("affordable")
         text = _("{structure}: {cost} · {requires} · {first} / {later} · {effect}").format(
-            structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], c),
+            structure=sname, cost=cost_text(state.ev_cost_pool[s], state.ev_cost_coin[s], rules),
             requires=format_list(req) if req else _("requires nothing"),
-            first=vp_text(c.vp_first[s]), later=vp_text(c.vp_later[s]), effect=_effects(d, c.struct_ids[s]))
+            first=vp_text(rules.vp_first[s]), later=vp_text(rules.vp_later[s]), effect=effects_text(d, rules.struct_ids[s]))
         out.extend(wrap(text, "      ", "  ", width=width))
         extra = status
         if owners and not state.owned[p] >> s & 1:
@@ -1912,7 +1915,7 @@ def winner_line(data, result, scores, names, metric_values=None) -> str:
         return _("A tie: {score} each, and nothing in the tie-breaks separates the players.").format(
             score=vp_text(scores[0]))
     other = next(p for p in range(len(scores)) if p != winner)
-    you = _is_you(names[winner])
+    you = is_you(names[winner])
     if decided == "vp":
         if you:
             return _("You win, {score} to {other}.").format(
@@ -1944,7 +1947,7 @@ def outcome_line(data, outcome, names) -> str:
         return _("A tie for first place: {players}, {score} each; nothing in the tie-breaks separates them.").format(
             players=join_names([names[p] for p in winners]), score=score)
     winner = winners[0]
-    you = _is_you(names[winner])
+    you = is_you(names[winner])
     if outcome.decided_by == "vp":
         if you:
             return _("You win with {score}.").format(score=score)
@@ -1973,7 +1976,7 @@ def end_lines(state, names, console=None, final_events=(), width: int | None = N
     ``width``: with more than two players, the score table's greatest width (a wider one names its
     players above it); a two-player table is always the same."""
     style = console.style if console is not None else (lambda text, **kw: text)
-    d = state.c.data
+    d = rules_view(state).data
     two = n_players(state) == 2
     scores = state.scores()
     counts = turns_played(state)
@@ -1989,7 +1992,7 @@ def end_lines(state, names, console=None, final_events=(), width: int | None = N
                 count=counts[p], player=names[p]) for p in seats(state)]))
     out = ["", style(over, bold=True, reverse=True)]
     out.extend(final_events)
-    reason = _end_reason(d, state.end_reason)
+    reason = end_reason_text(d, state.end_reason)
     if reason:
         out.append(_("The game ended because: {reason}").format(reason=reason))
     by_source = [state.score_by_source(p) for p in seats(state)]

@@ -43,6 +43,7 @@ from ..i18n import N_, Name, _, get_language, ngettext, pgettext
 from ..paths import is_regular_file
 from . import layout, screen, story
 from .notation import AmbiguousActionError, fold
+from .view import rules_view
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -485,38 +486,64 @@ class Session:
     def _tell_turn(self):
         st = self.state
         if not st.is_terminal():
-            self._tell(story.Entry(st.turn, st.current, story.TURN, screen.turn_line(st, self.names)), bold=True)
+            self._tell(story.Entry(st.turn, st.current, story.TURN, self._turn_line()), bold=True)
+
+    def _turn_line(self) -> str:
+        """The line the story starts a turn with (a family's session words it its own way)."""
+        return screen.turn_line(self.state, self.names)
 
     def play_action(self, action: int, save: bool = True, careless: bool = False):
         """Play ``action`` (a legal action of the state) for the seat to play: the story is told as on the
         terminal (the line, its events, a computer's reason, the next turn), and the record saved when it
-        is due (``save=False``: not saved; ``careless``: a computer's random slip, told as such)."""
+        is due (``save=False``: not saved; ``careless``: a computer's random slip, told as such): at once for a
+        human's action, the end of a turn and the end of the game. A family's session tells it through
+        :meth:`_before_action` and :meth:`_tell_action`."""
         st = self.state
         seat, turn = st.decider, st.turn
-        setup = st.phase_name == "setup"             # decisions before the first turn: the first turn starts after them
-        c = st.c
-        info = c.actions[action]
-        line = screen.action_line(st, action, self.names[seat], None, keep_together=self.console.interactive)
+        before = self._before_action(action, seat)
+        self.seats.append(seat)
+        st.apply(action)
+        self._tell_action(action, seat, turn, before, careless)
+        if save:
+            self._autosave(now=is_human(self.players[seat]) or st.turn != turn or st.is_terminal())
+
+    def _before_action(self, action: int, seat: int):
+        """What the story of ``action`` needs of the position before it is played (given back to
+        :meth:`_tell_action`)."""
+        st = self.state
+        rules = rules_view(st)
+        info = rules.actions[action]
         vp = 0
         if info.kind == screen.BUILD:
-            vp = c.vp_first[info.arg] if st.first_builder[info.arg] < 0 else c.vp_later[info.arg]
+            vp = rules.vp_first[info.arg] if st.first_builder[info.arg] < 0 else rules.vp_later[info.arg]
         after = screen.next_seat(st, seat)           # who plays next, when this action ends the turn
-        labor, coin, other_coin = screen.labor_of(st), st.coin_value(seat), st.coin_value(after)
-        first_due = st.first_due[after]             # first-turn gains the next player receives as their turn starts
-        lost = screen.labor_lost(st) if info.kind == screen.END else 0
-        self.seats.append(seat)
-        st._apply(action)
+        return {
+            "setup": st.phase_name == "setup",       # decisions before the first turn: the first turn starts after them
+            "info": info,
+            "line": screen.action_line(st, action, self.names[seat], None, keep_together=self.console.interactive),
+            "vp": vp,
+            "labor": screen.labor_of(st), "coin": st.coin_value(seat), "other_coin": st.coin_value(after),
+            "first_due": st.first_due[after],        # first-turn gains the next player receives as their turn starts
+            "lost": screen.labor_lost(st) if info.kind == screen.END else 0,
+        }
+
+    def _tell_action(self, action: int, seat: int, turn: int, before, careless: bool):
+        """The story of ``action``, just played by ``seat`` in ``turn``: its line, its events, a computer's reason
+        at the end of its turn, and the next turn's heading and income."""
+        st = self.state
+        info = before["info"]
         same = st.turn == turn and not st.is_terminal()
-        entry = story.Entry(turn, seat, story.ACTION, line, action_kind=info.kind, arg=info.arg,
-                            labor=(screen.labor_of(st) - labor) if same else 0, coin=st.coin_value(seat) - coin, vp=vp,
-                            lost=lost, careless=careless)
+        entry = story.Entry(turn, seat, story.ACTION, before["line"], action_kind=info.kind, arg=info.arg,
+                            labor=(screen.labor_of(st) - before["labor"]) if same else 0,
+                            coin=st.coin_value(seat) - before["coin"], vp=before["vp"], lost=before["lost"],
+                            careless=careless)
         self._tell(entry, fg=screen.seat_color(self.data, seat))
         if info.kind == screen.BORROW:
-            paid = story.borrow_income_line(st, self.names, seat, info.arg, coin)
+            paid = story.borrow_income_line(st, self.names, seat, info.arg, before["coin"])
             if paid:
                 self._tell(story.Entry(turn, seat, story.INCOME, paid), fg="yellow")
         self._events()
-        if setup and st.phase_name != "setup" and not st.is_terminal():
+        if before["setup"] and st.phase_name != "setup" and not st.is_terminal():
             self._tell_turn()
         elif st.turn != turn or st.is_terminal():
             if not is_human(self.players[seat]):
@@ -525,11 +552,9 @@ class Session:
                     self._tell(story.Entry(turn, seat, story.WHY, why), dim=True)
             if not st.is_terminal() and (self.max_turns is None or st.turn < self.max_turns):
                 self._tell_turn()
-                income = story.start_income_line(st, self.names, other_coin, first_due)
+                income = story.start_income_line(st, self.names, before["other_coin"], before["first_due"])
                 if income:
                     self._tell(story.Entry(st.turn, st.current, story.INCOME, income), fg="yellow")
-        if save:
-            self._autosave(now=is_human(self.players[seat]) or st.turn != turn or st.is_terminal())
 
     # --------------------------------------------------------------- screen
     def _draw(self, note: str | None = None):
@@ -751,6 +776,9 @@ class Session:
             if outcome == "redraw":
                 return "played"
 
+    #: The commands this session takes at its prompt (a family's session may take fewer).
+    commands = COMMANDS
+
     def command_of(self, text: str):
         """The command ``text`` names (any case, with or without accents, English or translated), or None."""
         word = fold(" ".join(text.lower().split()))
@@ -758,7 +786,7 @@ class Session:
             words = {command, fold(screen.command_word(command).lower())}
             words.update(fold(w) for w in screen.command_aliases(command).lower().split())
             if word in words:
-                return command
+                return command if command in self.commands else None
         if word in ("?", "exit"):
             return "help" if word == "?" else "quit"
         return None
@@ -772,10 +800,10 @@ class Session:
         width = min(con.size()[0] - 1, screen.WIDTH) if con.terminal else screen.WIDTH     # pagers drawn to the width
         paged = "redraw" if con.interactive and con.terminal else "stay"     # after a pager, the board again
         if command == "help":
-            con.page(screen.help_lines(self.state, width=width))
+            con.page(self._help_lines(width))
             return paged
         if command == "rules":
-            con.page(screen.rules_lines(self.ruleset, self.state, width=width))
+            con.page(self._rules_lines(width))
             return paged
         if command == "costs":
             con.page(screen.cost_lines(self.state, self.names, width=width))
@@ -818,7 +846,16 @@ class Session:
         self.play_action(action)
         return "played"
 
+    def _help_lines(self, width: int) -> list[str]:
+        """What ``help`` pages (a family's session words it its own way)."""
+        return screen.help_lines(self.state, width=width)
+
+    def _rules_lines(self, width: int) -> list[str]:
+        """What ``rules`` pages."""
+        return screen.rules_lines(self.ruleset, self.state, width=width)
+
     def _hint(self) -> str:
+        """What ``hint`` says: the greedy computer's choice now, and why."""
         action, _reason = bot_choose("bot:greedy", self.state, self.seed)
         return _("Hint: {action} ({notation}), because {reason}.").format(
             action=screen.describe(self.state, action), notation=screen.notation(self.state, action),
@@ -935,6 +972,8 @@ class Session:
                 con.tell(_("Continue with: {command}").format(command=shown_path(self.resume_command(path))))
 
     def _finish(self):
+        """The end of the game: the record saved, the final board (on a terminal, to a player), how the game
+        ended, and where the record is."""
         con = self.console
         if self.record_path is not None:
             self.save()
@@ -942,15 +981,26 @@ class Session:
         if con.interactive and not self.watching:
             columns, rows = con.size()
             con.clear()
-            for line in layout.fit_lines(screen.board_lines(self.state, self.names, con, columns - 1,
-                                                            compact=rows < layout.MIN_ROOMY[1]), columns - 1):
-                con.say(line)
-            final = [e.text for e in self.story.of_turn(self.state.turn) if e.kind in (story.EVENT, story.WHY)]
-            final = layout.fit_lines(["  " + t for t in final], columns - 1)
-        self._say_all(screen.end_lines(self.state, self.names, con, final_events=final, width=con.size()[0] - 1))
+            final = self._show_final_board(columns, rows)
+        self._say_all(self._end_lines(final))
         if self.record_path is not None:
             con.tell(_("The game is saved in {file}; check it with: {command}").format(
                 file=shown_path(self.record_path), command=shown_path(f"rulekit replay {self.record_path}")))
+
+    def _show_final_board(self, columns: int, rows: int) -> list[str]:
+        """The board of the finished game, printed for the ``columns`` × ``rows`` terminal; returns the last
+        turn's events and reasons, for :meth:`_end_lines` to show under it."""
+        con = self.console
+        for line in layout.fit_lines(screen.board_lines(self.state, self.names, con, columns - 1,
+                                                        compact=rows < layout.MIN_ROOMY[1]), columns - 1):
+            con.say(line)
+        final = [e.text for e in self.story.of_turn(self.state.turn) if e.kind in (story.EVENT, story.WHY)]
+        return layout.fit_lines(["  " + t for t in final], columns - 1)
+
+    def _end_lines(self, final: list[str]) -> list[str]:
+        """How the game ended (``final``: what :meth:`_show_final_board` returned)."""
+        con = self.console
+        return screen.end_lines(self.state, self.names, con, final_events=final, width=con.size()[0] - 1)
 
 
 # ---------------------------------------------------------------------------

@@ -5,15 +5,16 @@ Each family's module registers its row (:mod:`.province`: :class:`rulekit.play.s
 :func:`session_class` reads the table; nothing here names a family."""
 from __future__ import annotations
 
+from ..tables import Table
+
 #: The session class of each family, by family id.
-SESSIONS: dict[str, type] = {}
+SESSIONS: Table = Table("play")
 
 
 def register_session(family: str, cls: type) -> type:
-    SESSIONS[family] = cls
-    return cls
+    return SESSIONS.register(cls, family)
 
 
 def session_class(ruleset):
     """The session that plays ``ruleset``, by its family."""
-    return SESSIONS[ruleset.family]
+    return SESSIONS.of(ruleset)

@@ -17,6 +17,7 @@ from typing import Callable, NamedTuple
 
 from ..i18n import _, format_list, ngettext, pgettext
 from . import screen
+from .view import rules_view
 
 ACTION, EVENT, INCOME, TURN, WHY, NOTE = "action", "event", "income", "turn", "why", "note"
 
@@ -67,8 +68,8 @@ class Story:
 def action_entry(before_state, action: int, after_state, seat: int, text: str,
                  before_labor: int, before_coin: int) -> Entry:
     """The entry of ``action`` played by ``seat`` (the states are before and after it)."""
-    c = before_state.c
-    info = c.actions[action]
+    rules = rules_view(before_state)
+    info = rules.actions[action]
     kind = info.kind
     same_turn = after_state.turn == before_state.turn and not after_state.is_terminal()
     labor = (screen.labor_of(after_state) - before_labor) if same_turn else 0
@@ -76,7 +77,7 @@ def action_entry(before_state, action: int, after_state, seat: int, text: str,
     vp = 0
     if kind == screen.BUILD:
         s = info.arg
-        vp = c.vp_first[s] if before_state.first_builder[s] < 0 else c.vp_later[s]
+        vp = rules.vp_first[s] if before_state.first_builder[s] < 0 else rules.vp_later[s]
     lost = before_labor if kind == screen.END else 0
     return Entry(turn=before_state.turn, seat=seat, kind=ACTION, text=text, action_kind=kind, arg=info.arg,
                  labor=labor, coin=coin, vp=vp, lost=lost)
@@ -85,41 +86,41 @@ def action_entry(before_state, action: int, after_state, seat: int, text: str,
 def income_sources(state, seat: int, structures: int, borrowed: bool = False, first: int = 0) -> list[str]:
     """The sources of the income ``seat`` receives from ``structures`` (a bit mask):
     "Mill +1 Labor", "ships (Mixed) +1 Coin"; and the first-turn gains of ``first`` (a bit mask)."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     out = []
-    for s in range(c.n_struct):
+    for s in range(rules.n_struct):
         if first >> s & 1:
-            out.append(_("{source} {gain} (once)").format(source=screen.name(d, "structure", c.struct_ids[s]),
-                                                         gain=screen.gain_text(c.first_pool[s], c.first_coin[s], c)))
-    for s in range(c.n_struct):
+            out.append(_("{source} {gain} (once)").format(source=screen.name(d, "structure", rules.struct_ids[s]),
+                                                         gain=screen.gain_text(rules.first_pool[s], rules.first_coin[s], rules)))
+    for s in range(rules.n_struct):
         if not structures >> s & 1:
             continue
-        if any(c.income_pool[s]) or c.income_coin[s]:
-            out.append(_("{source} {gain}").format(source=screen.name(d, "structure", c.struct_ids[s]),
-                                                  gain=screen.gain_text(c.income_pool[s], c.income_coin[s], c)))
+        if any(rules.income_pool[s]) or rules.income_coin[s]:
+            out.append(_("{source} {gain}").format(source=screen.name(d, "structure", rules.struct_ids[s]),
+                                                  gain=screen.gain_text(rules.income_pool[s], rules.income_coin[s], rules)))
         paid = _incomes_if_paid(state, seat, s)
-        for _cond, pool, coin in c.income_if[s]:    # an income with a condition: only when it was met
+        for pool, coin in rules.conditional_income[s]:    # an income with a condition: only when it was met
             if next(paid, False):
-                out.append(_("{source} {gain}").format(source=screen.name(d, "structure", c.struct_ids[s]),
-                                                      gain=screen.gain_text(pool, coin, c)))
-    if structures & c.ship_mask and state.ship >= 0:
+                out.append(_("{source} {gain}").format(source=screen.name(d, "structure", rules.struct_ids[s]),
+                                                      gain=screen.gain_text(pool, coin, rules)))
+    if structures & rules.ship_mask and state.ship >= 0:
         o = state.ship
         parts = []
-        if any(c.outcome_pool[o]) or c.outcome_coin[o]:
-            parts.append(screen.gain_text(c.outcome_pool[o], c.outcome_coin[o], c))
-        if c.outcome_hire[o]:
+        if any(rules.outcome_pool[o]) or rules.outcome_coin[o]:
+            parts.append(screen.gain_text(rules.outcome_pool[o], rules.outcome_coin[o], rules))
+        if rules.outcome_hire[o]:
             parts.append(_("may hire a sailor"))
         if parts:
-            out.append(_("ships ({outcome}): {gain}").format(outcome=screen.name(d, "outcome", c.outcome_ids[o]),
+            out.append(_("ships ({outcome}): {gain}").format(outcome=screen.name(d, "outcome", rules.outcome_ids[o]),
                                                             gain=", ".join(parts)))
     return out
 
 
 def _incomes_if_paid(state, seat: int, s: int):
     """Whether each income with a condition of structure ``s`` was paid to ``seat`` the last time it was
-    checked (the engine's ``("if", seat, s, "income", met)`` events), in the order of ``c.income_if[s]``."""
-    n = len(state.c.income_if[s])
+    checked (the engine's ``("if", seat, s, "income", met)`` events), in the order of ``rules_view(state).conditional_income[s]``."""
+    n = len(rules_view(state).conditional_income[s])
     if not n:
         return iter(())
     found = []
@@ -141,12 +142,12 @@ def start_income_line(state, names, coin_before: int, first: int = 0) -> str:
     if not sources:
         return ""
     text = format_list(sources)
-    expected = _nominal_coin(state, p, state.owned[p]) + sum(state.c.first_coin[s] for s in range(state.c.n_struct)
+    expected = _nominal_coin(state, p, state.owned[p]) + sum(rules_view(state).first_coin[s] for s in range(rules_view(state).n_struct)
                                                              if first >> s & 1)
     got = state.coin_value(p) - coin_before
     if got < expected:
-        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got, state.c))
-    if screen._is_you(names[p]):
+        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got, rules_view(state)))
+    if screen.is_you(names[p]):
         return _("Start of your turn: {sources}.").format(sources=text)
     return _("{player} receives at the start of the turn: {sources}.").format(player=names[p], sources=text)
 
@@ -159,19 +160,19 @@ def borrow_income_line(state, names, seat: int, structure: int, coin_before: int
     text = format_list(sources)
     got = state.coin_value(seat) - coin_before
     if got < _nominal_coin(state, seat, 1 << structure):
-        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got, state.c))
+        text = _("{sources} (the supply could pay only {coin})").format(sources=text, coin=screen.coin_text(got, rules_view(state)))
     return _("The borrowed structure pays at once: {sources}.").format(sources=text)
 
 
 def _nominal_coin(state, seat: int, structures: int) -> int:
-    c = state.c
-    total = sum(c.income_coin[s] for s in range(c.n_struct) if structures >> s & 1)
-    for s in range(c.n_struct):                 # the incomes with a condition that were paid
-        if structures >> s & 1 and c.income_if[s]:
+    rules = rules_view(state)
+    total = sum(rules.income_coin[s] for s in range(rules.n_struct) if structures >> s & 1)
+    for s in range(rules.n_struct):                 # the incomes with a condition that were paid
+        if structures >> s & 1 and rules.conditional_income[s]:
             paid = _incomes_if_paid(state, seat, s)
-            total += sum(coin for _cond, _pool, coin in c.income_if[s] if next(paid, False))
-    if structures & c.ship_mask and state.ship >= 0:
-        total += c.outcome_coin[state.ship]
+            total += sum(coin for _pool, coin in rules.conditional_income[s] if next(paid, False))
+    if structures & rules.ship_mask and state.ship >= 0:
+        total += rules.outcome_coin[state.ship]
     return total
 
 
@@ -182,15 +183,15 @@ def _nominal_coin(state, seat: int, structures: int) -> int:
 def turn_summary(state, entries, names) -> str:
     """One turn's actions in one sentence: "Computer (greedy), turn 12: moved 4
     workers (+2 Coin, +2 Labor); built the Union (1 VP)."."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     acts = [e for e in entries if e.kind == ACTION]
     if not acts:
         return ""
     parts = []
     moves = [e for e in acts if e.action_kind == screen.MOVE]
     if moves:
-        gain = screen.gain_text(sum(e.labor for e in moves), sum(e.coin for e in moves), c)
+        gain = screen.gain_text(sum(e.labor for e in moves), sum(e.coin for e in moves), rules)
         parts.append(ngettext("moved {count} worker ({gain})", "moved {count} workers ({gain})", len(moves)).format(
             count=len(moves), gain=gain))
     convs = {}
@@ -203,7 +204,7 @@ def turn_summary(state, entries, names) -> str:
         if isinstance(part, tuple):
             k = part[1]
             n = convs[k]
-            text = _("used {conversion}").format(conversion=screen.name(d, "conversion", c.conv_ids[k]))
+            text = _("used {conversion}").format(conversion=screen.name(d, "conversion", rules.conv_ids[k]))
             if n > 1:
                 text = ngettext("{action} {count} time", "{action} {count} times", n).format(action=text, count=n)
             shown.append(text)
@@ -212,21 +213,21 @@ def turn_summary(state, entries, names) -> str:
     seat = acts[0].seat
     turn = acts[0].turn
     joined = pgettext("between the parts of a turn", "; ").join(shown)
-    if screen._is_you(names[seat]):
+    if screen.is_you(names[seat]):
         return _("You, turn {turn}: {actions}.").format(turn=turn + 1, actions=joined)
     return _("{player}, turn {turn}: {actions}.").format(player=names[seat], turn=turn + 1, actions=joined)
 
 
 def _summary_build(state, e, parts, convs):
-    c = state.c
+    rules = rules_view(state)
     parts.append(_("built the {structure} ({vp})").format(
-        structure=screen.name(c.data, "structure", c.struct_ids[e.arg]), vp=screen.vp_text(e.vp)))
+        structure=screen.name(rules.data, "structure", rules.struct_ids[e.arg]), vp=screen.vp_text(e.vp)))
 
 
 def _summary_borrow(state, e, parts, convs):
-    c = state.c
+    rules = rules_view(state)
     parts.append(_("borrowed the {structure}").format(
-        structure=screen.name(c.data, "structure", c.struct_ids[e.arg])))
+        structure=screen.name(rules.data, "structure", rules.struct_ids[e.arg])))
 
 
 def _summary_convert(state, e, parts, convs):
@@ -242,10 +243,10 @@ def _summary_hire(state, e, parts, convs):
 
 
 def _summary_repay(state, e, parts, convs):
-    c = state.c
+    rules = rules_view(state)
     ls = screen.lender_structure(state)
     parts.append(_("repaid the {token_of} token").format(
-        token_of=screen.name(c.data, "structure", c.struct_ids[ls]) if ls >= 0 else ""))
+        token_of=screen.name(rules.data, "structure", rules.struct_ids[ls]) if ls >= 0 else ""))
 
 
 def _summary_exchange(state, e, parts, convs):
@@ -259,7 +260,7 @@ def _summary_offer(state, e, parts, convs):
 
 def _summary_end(state, e, parts, convs):
     if e.lost:
-        parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost, state.c)))
+        parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost, rules_view(state))))
 
 
 # ---------------------------------------------------------------------------
@@ -349,15 +350,15 @@ def structure_tags(data, sid: str, n_players: int = 2) -> str:
 
 def saving_for(state, seat: int):
     """The structure ``seat`` can build next at the least cost but cannot afford yet, or ``None``."""
-    c = state.c
+    rules = rules_view(state)
     owned = state.owned[seat]
-    if bin(owned).count("1") >= c.tokens:
+    if bin(owned).count("1") >= rules.tokens:
         return None
     best = None
-    for s in range(c.n_struct):
-        if owned >> s & 1 or not c.requirements_met(s, owned):
+    for s in range(rules.n_struct):
+        if owned >> s & 1 or not rules.requirements_met(s, owned):
             continue
-        key = (sum(c.cost_pool[s]) + c.cost_coin[s], s)
+        key = (sum(rules.cost_pool[s]) + rules.cost_coin[s], s)
         if best is None or key < best[0]:
             best = (key, s)
     return None if best is None else best[1]
@@ -367,8 +368,8 @@ def explain_turn(state, entries, names) -> str:
     """One reason for a computer's whole turn, in game terms ("" if the turn is empty).
 
     ``state`` is the position after the turn; ``entries`` the turn's story."""
-    c = state.c
-    d = c.data
+    rules = rules_view(state)
+    d = rules.data
     acts = [e for e in entries if e.kind == ACTION]
     if not acts:
         return ""
@@ -396,31 +397,31 @@ def explain_turn(state, entries, names) -> str:
         # structure only when they were short of its coin cost before.
         gained = sum(e.coin for e in acts if e.action_kind in (screen.CONVERT, screen.EXCHANGE))
         if target is not None:
-            need_labor, need_coin = sum(c.cost_pool[target]), c.cost_coin[target]
-            target_name = screen.name(d, "structure", c.struct_ids[target])
-            target_cost = screen.cost_text(c.cost_pool[target], c.cost_coin[target], c)
+            need_labor, need_coin = sum(rules.cost_pool[target]), rules.cost_coin[target]
+            target_name = screen.name(d, "structure", rules.struct_ids[target])
+            target_cost = screen.cost_text(rules.cost_pool[target], rules.cost_coin[target], rules)
         if target is None:
             reasons.append(_("nothing is left for it to build: it gathers what still scores"))
         elif gained > 0 and coin_left - gained < need_coin:
             reasons.append(_("it turned what it had into coins toward the {structure} ({cost}; it has {coin})").format(
-                structure=target_name, cost=target_cost, coin=screen.coin_text(coin_left, c)))
+                structure=target_name, cost=target_cost, coin=screen.coin_text(coin_left, rules)))
         elif labor_left >= need_labor and coin_left >= need_coin:
             reasons.append(_("it did not build this turn, though it could have built the {structure} ({cost})").format(
                 structure=target_name, cost=target_cost))
         elif coin_left >= need_coin:
             reasons.append(_("it lacked the {resource} to build more (next: {structure}, {cost})").format(
-                resource=screen.turn_resource_name(c), structure=target_name, cost=target_cost))
+                resource=screen.turn_resource_name(rules), structure=target_name, cost=target_cost))
         else:
             reasons.append(_("it is saving its coins (next: {structure}, {cost}; it has {coin})").format(
-                structure=target_name, cost=target_cost, coin=screen.coin_text(coin_left, c)))
+                structure=target_name, cost=target_cost, coin=screen.coin_text(coin_left, rules)))
     return _("Why: {reasons}.").format(
         reasons=pgettext("between the parts of a turn", "; ").join(dict.fromkeys(reasons)))
 
 
 def _why_build(state, e) -> str:
-    c = state.c
-    d = c.data
-    sid = c.struct_ids[e.arg]
+    rules = rules_view(state)
+    d = rules.data
+    sid = rules.struct_ids[e.arg]
     tags = structure_tags(d, sid, screen.n_players(state))
     if tags:
         return _("the {structure} is worth {vp} and gives {effect}").format(
@@ -430,9 +431,9 @@ def _why_build(state, e) -> str:
 
 
 def _why_borrow(state, e) -> str:
-    c = state.c
-    d = c.data
-    sid = c.struct_ids[e.arg]
+    rules = rules_view(state)
+    d = rules.data
+    sid = rules.struct_ids[e.arg]
     return (_("it borrows the {structure} for {effect} this turn").format(
         structure=screen.name(d, "structure", sid), effect=structure_tags(d, sid, screen.n_players(state)) or "")
         .replace("  ", " "))
@@ -448,16 +449,16 @@ def _repay_reason(*args) -> str:
 
 def hint_reason(state, action: int) -> str:
     """Why a suggested action is good, in game terms."""
-    row = ACTION_STORY.get(state.c.actions[action].kind)
+    row = ACTION_STORY.get(rules_view(state).actions[action].kind)
     return (row.hint if row is not None else _hint_economy)(state, action)
 
 
 def _hint_build(state, action: int) -> str:
-    c = state.c
-    d = c.data
-    info = c.actions[action]
-    sid = c.struct_ids[info.arg]
-    vp = c.vp_first[info.arg] if state.first_builder[info.arg] < 0 else c.vp_later[info.arg]
+    rules = rules_view(state)
+    d = rules.data
+    info = rules.actions[action]
+    sid = rules.struct_ids[info.arg]
+    vp = rules.vp_first[info.arg] if state.first_builder[info.arg] < 0 else rules.vp_later[info.arg]
     tags = structure_tags(d, sid, screen.n_players(state))
     if tags:
         return _("the {structure} is worth {vp} and gives {effect}").format(
@@ -467,12 +468,12 @@ def _hint_build(state, action: int) -> str:
 
 
 def _hint_move(state, action: int) -> str:
-    c = state.c
+    rules = rules_view(state)
     target = saving_for(state, state.current)
     if target is not None:
         return _("it earns toward the {structure} ({cost})").format(
-            structure=screen.name(c.data, "structure", c.struct_ids[target]),
-            cost=screen.cost_text(c.cost_pool[target], c.cost_coin[target], c))
+            structure=screen.name(rules.data, "structure", rules.struct_ids[target]),
+            cost=screen.cost_text(rules.cost_pool[target], rules.cost_coin[target], rules))
     return _("it earns what you need")
 
 
@@ -485,10 +486,10 @@ def _hint_end(state, action: int) -> str:
 
 
 def _hint_borrow(state, action: int) -> str:
-    c = state.c
-    sid = c.struct_ids[c.actions[action].arg]
+    rules = rules_view(state)
+    sid = rules.struct_ids[rules.actions[action].arg]
     return _("the {structure} gives {effect} this turn").format(
-        structure=screen.name(c.data, "structure", sid), effect=structure_tags(c.data, sid, screen.n_players(state)))
+        structure=screen.name(rules.data, "structure", sid), effect=structure_tags(rules.data, sid, screen.n_players(state)))
 
 
 def _hint_economy(state, action: int) -> str:

@@ -8,13 +8,20 @@ the ships, how close the game is to its end, and every legal action as an
 :class:`ActionView` (its kind, ids, cost and gain by resource, its label and
 its notation). A finished game has an :class:`OutcomeView`.
 
+Beside it, a :class:`RulesView` is what the screens read of the ruleset as the engine compiled it (ids in
+order, costs, yields, requirements, the action table's kind and arguments), copied once per ruleset into
+an immutable record, and a few questions about a state the engine answers only privately
+(:func:`kind_access`, :func:`move_destination`, :func:`after`): the terminal's screen and story read
+these and the view, never ``state.c`` nor a private member of a state (tests/test_play_screen_view.py).
+
 Ids are the ruleset's; names are resolved once, in the current language.
 Nothing here names game content.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
 from ..engine.game import OFFER
@@ -332,6 +339,196 @@ def _events(state) -> tuple:
     return tuple(out)
 
 
-__all__ = ["ActionView", "Amounts", "EventView", "GoalsView", "KIND_NAMES", "LenderView", "OutcomeView", "PlayerView",
+# ---------------------------------------------------------------------------
+# What the screens read of the ruleset, and what they ask of a state
+
+
+class ActionRow(NamedTuple):
+    """An action of the game's table: its kind and its two arguments (a structure, a worker kind, a space...)."""
+
+    kind: int
+    arg: int
+    arg2: int
+
+
+@dataclass(frozen=True, eq=False)
+class RulesView:
+    """The ruleset as the engine compiled it, as the screens read it: every field a tuple, a number, or the
+    ruleset's data (never the engine's arrays). Indexes are the engine's (structure ``s`` is
+    ``struct_ids[s]``); a set of structures, of worker kinds or of spaces is a bitmask, bit ``i`` for
+    index ``i``."""
+
+    data: dict                 # the ruleset's data (what its sentences and names are written from)
+    # the action table
+    actions: tuple             # ActionRow of every action of the game, by action number
+    action_index: dict         # (kind, arg, arg2) -> action number
+    action_arg2: tuple
+    a_spend: int               # the action that ends the Work Cycle phase
+    a_end: int                 # the action that ends the turn
+    # ids, in the engine's order
+    struct_ids: tuple
+    space_ids: tuple
+    kind_ids: tuple            # worker kinds
+    conv_ids: tuple
+    goal_ids: tuple
+    pool_ids: tuple            # pool resources
+    coin_ids: tuple            # denominations
+    coins_id: str | None       # the coins resource
+    outcome_ids: tuple         # the ships' results
+    obj_ids: tuple             # secret objectives
+    deck_ids: tuple
+    card_ids: tuple
+    trade_ids: tuple
+    draft_ids: tuple
+    decision_names: tuple
+    n_struct: int
+    n_kinds: int
+    n_pool: int
+    n_workers: int
+    n_decks: int
+    # the resources
+    pool_end: tuple            # what each pool resource keeps at the end of a turn (-1: all)
+    # structures
+    cost_pool: tuple
+    cost_coin: tuple
+    vp_first: tuple
+    vp_later: tuple
+    requires: tuple            # every one of these (a set of structures)
+    requires_any: tuple        # one of these (0: no such list)
+    first_pool: tuple          # what the first builder earns once
+    first_coin: tuple
+    income_pool: tuple         # each turn's income
+    income_coin: tuple
+    conditional_income: tuple  # ((pool, coin), ...) per structure: its incomes with a condition, in order
+    yield_over: tuple          # per structure: {space: (pool, coin)}, a space's yield for its owner
+    tokens: int                # structure tokens per player
+    builds_per_turn: int
+    # the Work Cycle and its workers
+    space_pool: tuple
+    space_coin: tuple
+    toll_pool: tuple
+    toll_coin: tuple
+    next_space: tuple
+    move_steps: int
+    worker_kind: tuple         # each worker's kind
+    worker_seat: tuple         # the seat each worker belongs to (-1: none)
+    kind_access: tuple         # per kind: 0 anyone may move it, else who may
+    kind_entry: tuple          # per kind: the space a worker enters on
+    sailor_kind: int           # -1: no sailors
+    sailor_cost_pool: tuple
+    sailor_cost: int
+    sailor_max: int | None
+    sailor_shared: bool
+    # conversions
+    conv_pay_pool: tuple
+    conv_pay_coin: tuple
+    conv_gain_pool: tuple
+    conv_gain_coin: tuple
+    conv_roll_sides: tuple
+    conv_roll_at_least: tuple
+    # borrowing and the ships
+    borrow_mask: int           # the structure whose token lets its owner borrow
+    borrow_phases: int
+    lender_penalty: int
+    repay_pool: tuple
+    repay_coin: int
+    harbor_struct: int         # -1: no ships
+    ship_mask: int
+    outcome_pool: tuple
+    outcome_coin: tuple
+    outcome_hire: tuple
+    # goals, objectives, bids, the end
+    goal_vps: tuple
+    obj_vps: tuple
+    obj_deal: int
+    bid_sealed: bool
+    bid_winner_pays: bool
+    first_random: bool
+    end_order: tuple
+    end_finish: tuple
+    finish_turn: bool
+    finish_round: bool
+
+    def requirements_met(self, s: int, owned: int) -> bool:
+        """Whether a player owning the structures ``owned`` has what structure ``s`` requires: every one of
+        its list, and one of its ``any_of`` (the engine's rule, ``Compiled.requirements_met``)."""
+        if (self.requires[s] & owned) != self.requires[s]:
+            return False
+        return not self.requires_any[s] or bool(self.requires_any[s] & owned)
+
+
+def _frozen(value):
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Sequence):
+        return value
+    return tuple(_frozen(v) for v in value)
+
+
+_DERIVED = {
+    "actions": lambda c: tuple(ActionRow(a.kind, a.arg, a.arg2) for a in c.actions),
+    "action_index": lambda c: dict(c.action_index),
+    "conditional_income": lambda c: tuple(tuple((_frozen(pool), coin) for _cond, pool, coin in row)
+                                          for row in c.income_if),
+    "yield_over": lambda c: tuple(dict(over) for over in c.yield_over),
+    "bid_winner_pays": lambda c: bool(getattr(c, "bid_winner_pays", False)),
+}
+_RULES_VIEWS: dict = {}
+
+
+def rules_view(of) -> RulesView:
+    """The :class:`RulesView` of a state's ruleset (``of``: a state, its compiled tables, or a RulesView),
+    made once per compiled ruleset."""
+    if isinstance(of, RulesView):
+        return of
+    c = getattr(of, "c", of)
+    hit = _RULES_VIEWS.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    view = RulesView(**{f.name: _DERIVED[f.name](c) if f.name in _DERIVED else _frozen(getattr(c, f.name))
+                        for f in fields(RulesView)})
+    if len(_RULES_VIEWS) > 64:
+        _RULES_VIEWS.clear()
+    _RULES_VIEWS[id(c)] = (c, view)           # the tables held with their view: the id is never reused
+    return view
+
+
+def kind_access(state, p: int) -> int:
+    """The worker kinds (a set, by kind) player ``p`` may move now: those anyone may, and those the structures
+    whose effects ``p`` has unlock (owned, and borrowed this turn by the player to play)."""
+    active = state.owned[p] | (state.borrowed_mask if p == state.current else 0)
+    return state.c.kind_mask(active)
+
+
+def move_destination(state, action: int) -> int:
+    """The space a move action (``MOVE``) brings its worker to; -1 for another action."""
+    c = state.c
+    info = c.actions[action]
+    if info.kind != MOVE:
+        return -1
+    dest = info.arg2
+    for _step in range(c.move_steps):
+        dest = c.next_space[dest]
+    return dest
+
+
+def move_forbidden(state, action: int) -> bool:
+    """Whether a move action brings its worker onto a space an event forbids now."""
+    dest = move_destination(state, action)
+    return dest >= 0 and bool(state.ev_no_space >> dest & 1)
+
+
+def objective_met(state, objective: int, seat: int) -> bool:
+    """Whether secret objective number ``objective``'s condition holds for ``seat`` now."""
+    return bool(state.c.obj_cond[objective].holds(state, seat))
+
+
+def after(state, action: int):
+    """A copy of ``state`` with ``action`` (legal now) played: what it changes, read by comparing."""
+    out = state.clone()
+    out.apply(action)
+    return out
+
+
+__all__ = ["ActionRow", "ActionView", "Amounts", "EventView", "GoalsView", "KIND_NAMES", "LenderView", "OutcomeView", "PlayerView",
            "ProgressView", "ShipView", "SpaceView", "StateView", "StructureView", "WorkerView", "action_view",
-           "amounts_map", "state_view"]
+           "RulesView", "after", "amounts_map", "kind_access", "move_destination", "move_forbidden",
+           "objective_met", "rules_view", "state_view"]

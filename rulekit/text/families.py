@@ -15,30 +15,23 @@ from typing import Callable
 
 from ..errors import RulekitError
 from ..i18n import _
+from ..tables import Row, Table
 
 
 @dataclass(frozen=True)
-class TextFamily:
+class TextFamily(Row):
     """One family's row: ``render(ruleset, fmt, lang)`` writes its rulebook (``md``, ``html``: text;
     ``pdf``: bytes); ``render_html(ruleset, lang, print_css=False)`` the book as a page (the browser's
     rules tab); ``rule_diff(a, b)`` lists the :class:`.changes.Change` from ``a`` to ``b``."""
-    id: str
     render: Callable
     render_html: Callable
     rule_diff: Callable
 
 
 #: The families' rows, by id.
-FAMILIES: dict[str, TextFamily] = {}
-
-
-def register(family: TextFamily) -> TextFamily:
-    FAMILIES[family.id] = family
-    return family
-
-
-def row(ruleset) -> TextFamily:
-    return FAMILIES[ruleset.family]
+FAMILIES: Table = Table("text")
+register = FAMILIES.register
+row = FAMILIES.of
 
 
 def render(ruleset, fmt: str = "md", lang: str | None = None):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..tables import Table
+
 
 class FamilyPage(Protocol):
     """What the page needs of a family (each method is given the :class:`~rulekit.web.game.WebGame`)."""
@@ -33,7 +35,7 @@ class FamilyPage(Protocol):
 
 
 #: family id -> its page (each family's module fills its own row).
-PAGES: dict = {}
+PAGES: Table = Table("web")
 
 
 __all__ = ["FamilyPage", "PAGES"]

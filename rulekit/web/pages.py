@@ -16,7 +16,7 @@ from . import province_page, provisions_page  # noqa: E402,F401  (isort: skip)
 
 def page_for(ruleset) -> FamilyPage:
     """The page of ``ruleset``'s family."""
-    return PAGES[getattr(ruleset, "family", None)]
+    return PAGES.of(ruleset)
 
 
 __all__ = ["FamilyPage", "PAGES", "page_for"]

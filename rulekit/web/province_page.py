@@ -78,4 +78,4 @@ class ProvincePage:
             reason=story.hint_reason(s.state, action))
 
 
-PAGES[FAMILY] = ProvincePage()
+PAGES.register(ProvincePage(), FAMILY)

@@ -99,4 +99,4 @@ class ProvisionsPage:
                                                          notation=s.state.notation(action))
 
 
-PAGES[FAMILY] = ProvisionsPage()
+PAGES.register(ProvisionsPage(), FAMILY)

@@ -1,0 +1,77 @@
+"""The terminal's screen, story, session and guide, and the page's words, read Province's view
+(rulekit/play/view.py: ``StateView``, ``RulesView`` and its questions), never the engine's tables nor a
+private member of a state (docs/architecture.md)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import rulekit.play
+
+READERS = ("screen.py", "story.py", "session.py", "guide.py", "page_words.py")
+
+
+def _problems(source: str, name: str) -> list[str]:
+    """Each ``x.c`` / ``x.t`` (an engine's tables) and each ``x._private`` (but ``self``'s and ``cls``'s) in
+    ``source``."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value.id if isinstance(node.value, ast.Name) else ""
+        if node.attr in ("c", "t") or (node.attr.startswith("_") and not node.attr.startswith("__")
+                                       and owner not in ("self", "cls")):
+            out.append(f"{name}:{node.lineno}: .{node.attr}")
+    return out
+
+
+def test_the_screen_the_story_and_the_page_words_read_the_view_only():
+    folder = Path(rulekit.play.__file__).parent
+    problems = [p for name in READERS for p in _problems((folder / name).read_text(encoding="utf-8"), name)]
+    assert problems == []
+
+
+def test_the_check_sees_a_table_read_and_a_private_call():
+    """The check is not blind: the reads the screen used to make are found."""
+    source = "def f(state):\n    c = state.c\n    return c.struct_ids, state._kind_access(0), state.c.data\n"
+    assert sorted(_problems(source, "x.py")) == ["x.py:2: .c", "x.py:3: ._kind_access", "x.py:3: .c"]
+
+
+def test_the_rules_view_is_read_once_per_ruleset_and_is_immutable():
+    import dataclasses
+
+    import pytest
+
+    from rulekit.engine import new_game
+    from rulekit.language import load_ruleset
+    from rulekit.play.view import RulesView, rules_view
+
+    st = new_game(load_ruleset("province-en"), 1)
+    view = rules_view(st)
+    assert isinstance(view, RulesView) and rules_view(st.clone()) is view and rules_view(view) is view
+    assert [a.kind for a in view.actions] == [a.kind for a in st.c.actions]
+    assert view.struct_ids == tuple(st.c.struct_ids) and isinstance(view.struct_ids, tuple)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.tokens = 0
+
+
+def test_every_bundled_province_ruleset_has_its_rules_view_and_screen():
+    """The view reads every field it declares from the engine's tables, for each bundled ruleset of the family
+    the screen draws (a field renamed in the engine fails here, not on a player's screen)."""
+    from scenario import bundled_of
+
+    from rulekit.engine import new_game
+    from rulekit.language import load_ruleset
+    from rulekit.play import Console, layout, screen
+    from rulekit.play.story import Story
+    from rulekit.play.view import rules_view
+
+    for ruleset_id in bundled_of():
+        rs = load_ruleset(ruleset_id)
+        st = new_game(rs, 3, players=rs.player_counts.start)
+        view = rules_view(st)
+        assert view.n_struct == len(view.struct_ids) and len(view.actions) == len(st.c.actions), ruleset_id
+        names = [str(p + 1) for p in range(st.n_players)]
+        lines = layout.fit_screen(st, names, Console(interactive=True, color=False, write=[].append), Story(),
+                                  screen.title_line(rs, 3), 80, 24)
+        assert lines and all(screen.notation(st, a) in "\n".join(lines) for a in st.legal_actions()[:1]), ruleset_id
