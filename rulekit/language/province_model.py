@@ -105,6 +105,12 @@ class Amount:
     def get(self, rid: str, default: int = 0) -> int:
         return next((n for k, n in self.items if k == rid), default)
 
+    def __getitem__(self, rid: str) -> int:
+        for k, n in self.items:
+            if k == rid:
+                return n
+        raise KeyError(rid)
+
     def as_dict(self) -> dict:
         return dict(self.items)
 

@@ -1,7 +1,11 @@
 """Rules as sentences: one function per primitive of the ruleset vocabulary.
 
 Every function takes the resolved ruleset data (``Ruleset.data``) and returns a
-sentence in the current language (see :mod:`rulekit.i18n`). The sentences are
+sentence in the current language (see :mod:`rulekit.i18n`). What a field means, in one
+form and with its default, is read from Province's typed rules model
+(:func:`rulekit.language.province_model.model_of`): the requirements, the costs and the
+effects (gains, incomes, yields, steals, long moves) are read there, so that a new form
+of one of them is learned by the model and not again here. The sentences are
 ours, written as translatable templates with named brace placeholders and
 plural forms. They are used by the rulebook (:mod:`rulekit.text.rulebook`), by
 ``rulekit diff`` (:mod:`rulekit.text.diff`) and by the ``rules`` screen of
@@ -21,6 +25,7 @@ from math import comb
 
 from ..i18n import Name, _, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
+from ..language.province_model import Effect, model_of
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
 from ..language.soundness import MAX_CONVERSIONS_PER_TURN
 
@@ -222,24 +227,20 @@ def nothing() -> str:
     return _("nothing")
 
 
-def requirements(structure) -> tuple[list, list]:
-    """A structure's ``requires`` as (all of, any of): a list is all of them; ``{any_of: [...]}`` one of them."""
-    req = structure.get("requires") or []
-    if isinstance(req, dict):
-        return [], list(req.get("any_of") or ())
-    return list(req), []
-
-
 def requires_phrase(data, sid: str) -> str:
-    every, one_of = requirements(data["structures"][sid])
-    if one_of:
-        return join_or(structure_name(data, r) for r in one_of)
-    return join_and(structure_name(data, r) for r in every) if every else _("none")
+    """What a structure requires (the model's :class:`~rulekit.language.province_model.Requirements`): every one
+    of ``all_of`` joined by "and", one of ``any_of`` joined by "or"; "none"."""
+    req = model_of(data).structures[sid].requires
+    every = [structure_name(data, r) for r in req.all_of]
+    if not req.any_of:
+        return join_and(every) if every else _("none")
+    either = join_or(structure_name(data, r) for r in req.any_of)
+    return join_and(every + [either]) if every else either
 
 
 def any_of_requirements(data) -> bool:
     """Whether a structure requires one of several (``requires: {any_of: [...]}``)."""
-    return any(requirements(st)[1] for st in (data.get("structures") or {}).values())
+    return model_of(data).any_of_requirements
 
 
 def count_phrase(cond) -> str:
@@ -403,14 +404,10 @@ def next_player_plays_sentence(data) -> str:
 
 
 def structures_with_effect(data, key: str, match=None) -> list[str]:
-    """Ids of the structures with an effect ``key`` (optionally whose value matches)."""
-    found = []
-    for sid, st in data.get("structures", {}).items():
-        for effect in st.get("effects", []) or []:
-            if key in effect and (match is None or match(effect[key])):
-                found.append(sid)
-                break
-    return found
+    """Ids of the structures with an effect of kind ``key`` (optionally one for which ``match(effect)`` holds,
+    the effect being the model's :class:`~rulekit.language.province_model.Effect`)."""
+    return [sid for sid, st in model_of(data).structures.items()
+            if any(match is None or match(e) for e in st.effects_of(key))]
 
 
 def lender_ids(data) -> list[str]:
@@ -447,46 +444,52 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def income_amount(data, value) -> str:
-    """An income's amount, with its condition when it has one (the rulebook's list of incomes)."""
-    text = amount(value, data)
-    if isinstance(value, dict) and value.get("if"):
-        return _("{amount}, only if: {condition}").format(amount=text, condition=condition_sentence(data, value["if"]))
+def income_amount(data, effect) -> str:
+    """An income's amount, with its condition when it has one (the rulebook's list of incomes): ``effect`` is the
+    model's :class:`~rulekit.language.province_model.Effect`."""
+    text = amount(effect.amount, data)
+    if effect.condition:
+        return _("{amount}, only if: {condition}").format(amount=text, condition=condition_sentence(
+            data, effect.condition.raw))
     return text
 
 
-def _income_sentence(data, value) -> str:
-    return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value, data))
+# The effects' rows: ``sentence(data, effect)``, the effect being the model's
+# :class:`~rulekit.language.province_model.Effect` (its kind, amount, condition, moment and
+# parameters, each default filled in by the model).
+
+def _income_sentence(data, effect: Effect) -> str:
+    return _("At the start of each of your turns, earn {amount}.").format(amount=amount(effect.amount, data))
 
 
-def _gain_sentence(data, value) -> str:
-    gain = {k: v for k, v in value.items() if k in declared(data)}
-    if value.get("when") == "end_of_game":
+def _gain_sentence(data, effect: Effect) -> str:
+    gain = effect.amount
+    if effect.when == "end_of_game":
         return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
-    if value.get("when") == "first_turn":
+    if effect.when == "first_turn":
         return _("At the start of your first turn after you build it, earn {amount} (once).").format(amount=amount(gain, data))
     return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
 
 
-def _space_yield_sentence(data, value) -> str:
-    space = value["space"]
-    usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
-    gain = {k: v for k, v in value.items() if k not in ("space", "if") and v}
+def _space_yield_sentence(data, effect: Effect) -> str:
+    space = effect.space
+    usual = model_of(data).work_cycle.space(space).yields
+    gain = {k: v for k, v in effect.amount.items if v}
     if gain:
         text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
             space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
     else:
         text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
             space=space_name(data, space), usual=amount(usual, data))
-    rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
+    rivals = structures_with_effect(data, "space_yield", lambda e: e.space == space)
     if len(rivals) > 1:
         text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
             sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
     return text
 
 
-def _long_move_sentence(data, value) -> str:
-    n = value.get("steps", 2)
+def _long_move_sentence(data, effect: Effect) -> str:
+    n = effect.steps
     usual = move_steps(data)
     if usual != 1:
         # Translators: {usual} is the number of steps of every move (2 or more).
@@ -498,19 +501,19 @@ def _long_move_sentence(data, value) -> str:
                     n).format(num=n)
 
 
-def _space_bonus_sentence(data, value) -> str:
-    space = value["space"]
-    gain = {k: v for k, v in value.items() if k in declared(data)}
-    if value.get("worker"):
+def _space_bonus_sentence(data, effect: Effect) -> str:
+    space = effect.space
+    gain = effect.amount
+    if effect.worker:
         return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
                  "(bonuses of several structures add up).").format(
-            worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain, data))
+            worker=worker_name(data, effect.worker), space=space_name(data, space), amount=amount(gain, data))
     return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
              "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain, data))
 
 
-def _unlock_worker_sentence(data, value) -> str:
-    wid = value["worker"]
+def _unlock_worker_sentence(data, effect: Effect) -> str:
+    wid = effect.worker
     n = data.get("workers", {}).get(wid, {}).get("count", 1)
     entry = space_name(data, worker_entry(data, wid))
     return ngettext(
@@ -519,13 +522,13 @@ def _unlock_worker_sentence(data, value) -> str:
         n).format(worker=worker_name(data, wid, n), entry=entry)
 
 
-def _conversion_sentence(data, value) -> str:
-    cid = value["conversion"]
+def _conversion_sentence(data, effect: Effect) -> str:
+    cid = effect.conversion
     return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
                                             rule=conversion_rule(data, cid))
 
 
-def _borrowing_sentence(data, value) -> str:
+def _borrowing_sentence(data, effect: Effect) -> str:
     if not many_players(data):
         text = _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).")
     elif other_players(data)["borrow_from"] == "next_player":
@@ -538,17 +541,17 @@ def _borrowing_sentence(data, value) -> str:
     return text.format(token=token_phrase(data))
 
 
-def _ship_benefit_sentence(data, value) -> str:
+def _ship_benefit_sentence(data, effect: Effect) -> str:
     return _("At the start of each of your turns, receive the benefit of the current ship result (see “{section}”).").format(
         section=casting_heading(data))
 
 
-def _steal_sentence(data, value) -> str:
-    taken = amount({k: v for k, v in value.items() if k in declared(data)}, data)
+def _steal_sentence(data, effect: Effect) -> str:
+    taken = amount(effect.amount, data)
     if not many_players(data):
         return _("When you build it, take {amount} from your opponent at once, as much as they have.").format(amount=taken)
-    if value.get("from") == "richest":
-        first = next((k for k in value if k in declared(data)), None)
+    if effect.source == "richest":
+        first = next(iter(effect.amount), None)
         return _("When you build it, take {amount} at once from the other player who holds the most {resource} "
                  "(the first of them in turn order on a tie), as much as they have.").format(
             amount=taken, resource=resource_name(data, first))
@@ -557,7 +560,7 @@ def _steal_sentence(data, value) -> str:
 
 
 #: The text's row for each effect primitive (a key of the schema's ``$defs/effect``): its sentence,
-#: ``sentence(data, value)``. tests/test_primitives.py checks there is one per effect of the schema.
+#: ``sentence(data, effect)`` (the model's ``Effect``). tests/test_primitives.py checks there is one per effect of the schema.
 EFFECT_SENTENCES = {
     "income": _income_sentence,
     "gain": _gain_sentence,
@@ -573,15 +576,16 @@ EFFECT_SENTENCES = {
 
 
 def effect_sentence(data, effect) -> str:
-    """One effect primitive of a structure as a sentence."""
-    key = next(iter(effect))
-    sentence = EFFECT_SENTENCES.get(key)
+    """One effect primitive of a structure as a sentence: ``effect`` is the model's ``Effect``, or an effect as the
+    ruleset writes it (``{"steal": {"coin": 2}}``)."""
+    if not isinstance(effect, Effect):
+        effect = Effect.of(effect)
+    sentence = EFFECT_SENTENCES.get(effect.kind)
     if sentence is None:
-        return _("Unknown effect {key}.").format(key=key)
-    value = effect[key]
-    if isinstance(value, dict) and value.get("if"):
-        return effect_if_sentence(data, sentence(data, value), value["if"])
-    return sentence(data, value)
+        return _("Unknown effect {key}.").format(key=effect.kind)
+    if effect.condition:
+        return effect_if_sentence(data, sentence(data, effect), effect.condition.raw)
+    return sentence(data, effect)
 
 
 def effect_if_sentence(data, text: str, condition) -> str:
@@ -612,20 +616,20 @@ def own_entry_sentences(data) -> list[str]:
 
 def structure_summary(data, sid: str) -> str:
     """Cost, VP and prerequisite of a structure in one line."""
-    st = data["structures"][sid]
+    st = model_of(data).structures[sid]
     text = _("Cost: {cost}. VP: {first} for the first builder, {later} for a later builder. Requires: {requires}.").format(
-        cost=amount(st.get("cost"), data), first=st["vp"]["first"], later=st["vp"]["later"],
+        cost=amount(st.cost, data), first=st.vp.first, later=st.vp.later,
         requires=requires_phrase(data, sid))
-    if st.get("copies"):
+    if st.copies:
         text = _("{summary} {copies}").format(summary=text, copies=copies_sentence(data, sid))
-    if st.get("upgrades"):
+    if st.upgrades:
         text = _("{summary} {upgrade}").format(summary=text, upgrade=upgrades_sentence(data, sid))
     return text
 
 
 def upgrades_sentence(data, sid: str) -> str:
     """What building a structure over another (``upgrades``) does, or that it is built on its own."""
-    old = data["structures"][sid].get("upgrades")
+    old = model_of(data).structures[sid].upgrades
     if not old:
         return _("It is built on its own, over no other structure.")
     return _("It is built over your {structure}: you must own it, and it goes back to the box as you build this one "
@@ -717,7 +721,7 @@ def draft_sentence(data) -> str:
 
 def copies_sentence(data, sid: str) -> str:
     """How many players in all may build a structure (``copies``)."""
-    n = data["structures"][sid].get("copies")
+    n = model_of(data).structures[sid].copies
     if not n:
         return _("Each player may build it once.")
     return ngettext("Only one player in all may build it: once it is built, nobody else can.",
@@ -1300,7 +1304,7 @@ def space_yield_sentence(data, space) -> str:
 
 
 def unlocking_structures(data, wid: str) -> list[str]:
-    return structures_with_effect(data, "unlock_worker", lambda v: v.get("worker") == wid)
+    return structures_with_effect(data, "unlock_worker", lambda e: e.worker == wid)
 
 
 def access_sentence(data, wid: str) -> str:
@@ -1349,7 +1353,7 @@ def conversion_rule(data, cid: str, mark_readings: bool = False) -> str:
     if conv.get("always"):
         who = _("Every player may do this in their Resource Spending Phase.")
     else:
-        granting = structures_with_effect(data, "conversion", lambda v: v.get("conversion") == cid)
+        granting = structures_with_effect(data, "conversion", lambda e: e.conversion == cid)
         if granting:
             who = _("Only a player who owns the {structures} (or borrows it this turn) may do this, in their Resource Spending Phase.").format(
                 structures=join_or(structure_name(data, s) for s in granting))
