@@ -141,7 +141,7 @@ def _strip(data: dict) -> dict:
     drop(d.get("trades"), *pm.DEFAULTS["trades"])
     drop(d.get("objectives"), *pm.DEFAULTS["objectives"])
     drop(d["end"], *pm.DEFAULTS["end"])
-    drop(d["components"], *pm.DEFAULTS["components"])
+    drop(d["components"], "labor_tracker")          # ship_tokens: required by a casting section
     drop(d["setup"], *pm.DEFAULTS["setup"])
     for g in d["setup"].get("given_structures") or ():
         drop(g, *pm.DEFAULTS["given_structure"])

@@ -65,7 +65,8 @@ DEFAULTS = {
     "objectives": {"keep": None},          # None: keep every card dealt
     "goal_rules": {"check_revealed_at_end_of_turn": True},
     "end": {"finish_round": False},
-    "components": {"ship_tokens": 2, "labor_tracker": False},
+    # ship_tokens: none (a casting section requires the field: the engine's fallback of 2 is never played)
+    "components": {"ship_tokens": 0, "labor_tracker": False},
     "setup": {"turn_order": "clockwise"},
     "given_structure": {"vp": "none"},
     "bid": {"sealed": False, "ties": "bidding_order", "pays": "all"},
