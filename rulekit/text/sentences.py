@@ -25,7 +25,7 @@ from math import comb
 
 from ..i18n import Name, _, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
-from ..language.province_model import Effect, model_of
+from ..language.province_model import DEFAULTS, Effect, model_of
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
 from ..language.soundness import MAX_CONVERSIONS_PER_TURN
 
@@ -189,8 +189,9 @@ def amount(resources, data) -> str:
 def resource_end_sentence(data, rid: str) -> str:
     """What becomes of a pool resource a player did not spend at the end of their turn (and its cap)."""
     text = _resource_end_only(data, rid)
-    cap = data["resources"][rid].get("cap")
-    if cap is None or data["resources"][rid].get("end_of_turn", "lost") == "lost":
+    res = model_of(data).resource(rid)
+    cap = res.cap
+    if cap is None or res.end_of_turn == "lost":
         return text
     return ngettext("{sentence} At the end of your turn you keep at most {num} {resource}: the rest is discarded.",
                     "{sentence} At the end of your turn you keep at most {num} {resource}: the rest is discarded.",
@@ -198,14 +199,15 @@ def resource_end_sentence(data, rid: str) -> str:
 
 
 def _resource_end_only(data, rid: str) -> str:
-    end = data["resources"][rid].get("end_of_turn", "lost")
+    res = model_of(data).resource(rid)
+    end = res.end_of_turn
     name = resource_name(data, rid)
     if end == "lost":
         text = _("{resource} you did not spend is lost.").format(resource=name)
         return text[:1].upper() + text[1:]
     if end == "kept":
         return _("{resource} you did not spend stays with you from turn to turn.").format(resource=name)
-    n = end["carry"]
+    n = res.carry
     return ngettext("You keep up to {num} {resource} you did not spend for your next turn (it does not count as {resource} earned then); "
                     "the rest is lost.",
                     "You keep up to {num} {resource} you did not spend for your next turn (it does not count as {resource} earned then); "
@@ -270,9 +272,8 @@ def _count_n(cond) -> int:
 # worded for any number of them: "each other player", "the next player in
 # turn order", with the choices of its ``other_players`` section.
 
-#: What ``other_players`` says when a field is absent: the two-player play.
-OTHER_PLAYERS_DEFAULTS = {"make_change": "in_turn_order", "borrow_from": "any",
-                          "revealed_goal": "removed_if_several"}
+#: What ``other_players`` says when a field is absent: the two-player play (the model's defaults).
+OTHER_PLAYERS_DEFAULTS = DEFAULTS["other_players"]
 
 
 def player_range(data) -> tuple[int, int]:
@@ -644,17 +645,17 @@ def given_structures(data) -> list[str]:
 
 def given_structures_sentence(data) -> str:
     """Which structures every player starts with, and what each scores."""
-    items = (data.get("setup") or {}).get("given_structures") or ()
+    m = model_of(data)
+    items = m.setup.given_structures
     if not items:
         return _("Nobody starts with a structure.")
     parts = []
-    for g in items:
-        st, name = data["structures"][g["structure"]], structure_name(data, g["structure"])
-        vp = g.get("vp", "none")
+    for sid, vp in items:
+        st, name = m.structures[sid], structure_name(data, sid)
         if vp == "none":
             parts.append(_("the {structure}, which scores no VP").format(structure=name))
         else:
-            n = st["vp"][vp]
+            n = getattr(st.vp, vp)
             parts.append(ngettext("the {structure}, which scores {num} VP", "the {structure}, which scores {num} VP",
                                   n).format(structure=name, num=n))
     return _("Every player starts with {structures}. A structure given at setup is owned, not built: nobody "
@@ -664,23 +665,23 @@ def given_structures_sentence(data) -> str:
 def bid_sentence(data) -> str:
     """Bidding for the seat order before the first turn (``setup.bid``): who bids, what is seen, the order
     it makes, the ties, what is dealt and what is paid."""
-    bid = (data.get("setup") or {}).get("bid")
+    bid = model_of(data).setup.bid
     if not bid:
         return _("Nobody bids for the seat order.")
-    most = resource_amount(data, bid["in"], bid["max"])
-    if bid.get("sealed"):
+    most = resource_amount(data, bid.within, bid.max)
+    if bid.sealed:
         how = _("Before the first turn, each player secretly bids from 0 to {max}, once, in turn order from the "
                 "first bidder; the bids are revealed together once every player has bid.").format(max=most)
     else:
         how = _("Before the first turn, each player bids from 0 to {max}, once, in turn order from the first "
                 "bidder, seeing the bids made before theirs.").format(max=most)
-    if bid.get("ties") == "random":
+    if bid.ties == "random":
         order = _("Then the players take their turns from the highest bid to the lowest (equal bids: drawn at "
                   "random).")
     else:
         order = _("Then the players take their turns from the highest bid to the lowest (equal bids: the player "
                   "who bid first plays earlier).")
-    if bid.get("pays") == "winner":
+    if bid.pays == "winner":
         deal = _("The starting amounts are dealt in that new order, and only the player who plays first pays "
                  "their bid to the supply; the others pay nothing.")
     else:
@@ -691,28 +692,28 @@ def bid_sentence(data) -> str:
 
 def draft_sentence(data) -> str:
     """The draft before the first turn (``setup.draft``): the pool, the order of the picks, what a pick gives."""
-    setup = data.get("setup") or {}
-    draft = setup.get("draft")
+    setup = model_of(data).setup
+    draft = setup.draft
     if not draft:
         return _("There is no draft.")
-    names = join_and([structure_name(data, sid) for sid in draft["structures"]])
-    picks = draft.get("picks", 1)
+    names = join_and([structure_name(data, sid) for sid in draft.structures])
+    picks = draft.picks
     if picks == 1:
         order = _("in turn order from the first player, each player picks one of them that nobody has picked yet")
-    elif draft.get("order", "snake") == "snake":
+    elif draft.order == "snake":
         order = _("in turn order from the first player, each player picks one of them that nobody has picked yet, "
                   "{num} times in all, the order reversed every other round").format(num=picks)
     else:
         order = _("in turn order from the first player, each player picks one of them that nobody has picked yet, "
                   "{num} times in all, in the same order every round").format(num=picks)
-    if draft.get("vp", "first") == "first":
+    if draft.vp == "first":
         vp = _("A structure picked is owned from the start, not built (it gives nothing for being built); its "
                "picker counts as its first builder and scores its first-builder VP, and the others may still build "
                "it as later builders.")
     else:
         vp = _("A structure picked is owned from the start, not built (it gives nothing for being built); its "
                "picker scores its later-builder VP, and the first other player to build it is its first builder.")
-    if setup.get("bid"):
+    if setup.bid:
         text = _("After the bids, {names} lie face up: {order}.").format(names=names, order=order)
     else:
         text = _("Before the first turn, {names} lie face up: {order}.").format(names=names, order=order)
@@ -1007,7 +1008,7 @@ def check_sentence(check: str, data=None, many: bool | None = None) -> str:
 
 def goal_chain_sentence(data) -> str:
     """Whether a goal turned up at the end of a turn is checked in that same end of turn."""
-    if (data.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True):
+    if model_of(data).check_revealed_at_end_of_turn:
         return _("When you claim a goal at the end of your turn, the goal turned up next is checked in that same end of turn.")
     return _("When you claim a goal at the end of your turn, the goal turned up next is not checked in that end of turn: "
              "it waits for the next check.")
@@ -1410,7 +1411,7 @@ def conversion_sentence(data, cid: str, mark_readings: bool = False) -> str:
 
 def builds_sentence(data) -> str:
     """How many structures a player may build per turn (``turn.builds``)."""
-    n = (data.get("turn") or {}).get("builds", 1)
+    n = model_of(data).turn.builds
     if n == 1:
         return _("Build one structure (at most one per turn).")
     return ngettext("Build structures (at most {num} per turn).", "Build structures (at most {num} per turn).", n).format(num=n)
@@ -1418,7 +1419,7 @@ def builds_sentence(data) -> str:
 
 def move_steps(data) -> int:
     """The steps of every move (``turn.move_steps``, 1 when absent)."""
-    return (data.get("turn") or {}).get("move_steps", 1)
+    return model_of(data).turn.move_steps
 
 
 def work_phase_summary(data) -> str:
@@ -1465,7 +1466,7 @@ def work_phase_rule(data) -> str:
 
 def move_steps_sentence(data) -> str:
     """How many steps a move takes (``turn.move_steps``)."""
-    n = (data.get("turn") or {}).get("move_steps", 1)
+    n = model_of(data).turn.move_steps
     if n == 1:
         return _("Each move takes a worker one step along the Work Cycle.")
     return ngettext("Each move takes a worker {num} step along the Work Cycle; it earns what the space it lands on yields, "
@@ -1481,7 +1482,7 @@ def labor_carry_sentence(data) -> str:
 
 def all_pools_lost(data) -> bool:
     """Whether every pool resource is lost at the end of the turn (nothing carried or kept)."""
-    return all(data["resources"][rid].get("end_of_turn", "lost") == "lost" for rid in pool_resources(data))
+    return all(model_of(data).resource(rid).end_of_turn == "lost" for rid in pool_resources(data))
 
 
 def borrowing_phases_sentence(data) -> str:
@@ -1519,7 +1520,7 @@ def borrowing_take_sentence(data) -> str:
 
 
 def borrowing_per_turn_sentence(data) -> str:
-    n = data["borrowing"].get("per_turn", 1)
+    n = model_of(data).borrowing.per_turn
     if n == 1:
         return _("You cannot borrow while you hold {token}, and you borrow at most once per turn.").format(token=token_phrase(data))
     return ngettext("You cannot borrow while you hold {token}; you may borrow at most {num} time per turn, "
@@ -1635,13 +1636,13 @@ def outcome_label(data, outcome) -> str:
 
 def outcome_ships(data, outcome) -> str:
     """The ships of a result drawn as ○ (white) and ● (black)."""
-    ships = data["components"].get("ship_tokens", 0)
+    ships = model_of(data).components.ship_tokens
     white = min(outcome["white"], ships)
     return " ".join(["○"] * white + ["●"] * (ships - white))
 
 
 def outcome_chance(data, outcome) -> str:
-    ships = data["components"].get("ship_tokens", 0)
+    ships = model_of(data).components.ship_tokens
     white = outcome["white"]
     if ships <= 0 or white > ships:
         return "0"
@@ -1669,7 +1670,7 @@ def holder_sentence(data) -> str:
 
 def cast_sentences(data) -> list[str]:
     cast = data["casting"]["cast"]
-    n = data["components"].get("ship_tokens", 0)
+    n = model_of(data).components.ship_tokens
     found = []
     if n == 0:
         return [_("There is no ship token to cast: the result is always the one for no white ship.")]
@@ -1784,7 +1785,7 @@ _MEASURE_NOUNS = {
 
 def measure_sentence(data, measure) -> str:
     """One of ``scoring.measures``: VP for each full ``per`` of a measure, counted at the end."""
-    per, vp = measure.get("per", 1), measure["vp"]
+    per, vp = measure.get("per", DEFAULTS["measure"]["per"]), measure["vp"]
     cond = {k: v for k, v in measure.items() if k not in ("per", "vp")}
     key, values = _metric_words(data, cond)
     if key in _MEASURE_NOUNS:
@@ -1814,7 +1815,7 @@ def measures_sentence(data) -> str:
 
 def goal_vp_sentence(data) -> str:
     n = data["scoring"]["goal_vp"]
-    own = [gid for gid, g in (data.get("goals") or {}).items() if g.get("vp", n) != n]
+    own = [gid for gid, g in model_of(data).goals.items() if g.vp != n]
     if own:
         return ngettext("Each goal token you claimed is worth {num} VP, unless its goal says otherwise.",
                         "Each goal token you claimed is worth {num} VP, unless its goal says otherwise.", n).format(num=n)
@@ -1869,8 +1870,8 @@ def objectives_deal_sentence(data) -> str:
 
 def objectives_keep(data) -> int:
     """How many objective cards each player keeps (``keep``, else every card dealt)."""
-    objectives = data.get("objectives") or {}
-    return objectives.get("keep", objectives.get("deal", 0))
+    objectives = model_of(data).objectives
+    return objectives.keep if objectives else 0
 
 
 def objectives_keep_sentence(data) -> str:
@@ -1999,7 +2000,7 @@ def example_turn(data) -> list[str]:
             start=coin_amount(data, start), resources=amount(after, data))]
     affordable = [sid for sid, st in (data.get("structures") or {}).items()
                   if not st.get("requires") and all(st["cost"].get(rid, 0) <= after.get(rid, 0) for rid in declared(data))]
-    lost = data["resources"][tr].get("end_of_turn", "lost") == "lost"
+    lost = model_of(data).resource(tr).end_of_turn == "lost"
     name = resource_name(data, tr)
     if affordable:
         sid = max(affordable, key=lambda k: data["structures"][k]["vp"]["first"])
@@ -2032,8 +2033,8 @@ def extra_component_lines(data) -> list[str]:
     """The components a house rule adds to the box, for the book's « Components »: the cards of each event
     deck and the secret objective cards."""
     out = []
-    for did, deck in (data.get("events") or {}).items():
-        n = sum(card.get("count", 1) for card in (deck or {}).get("cards") or ())
+    for did, deck in model_of(data).events.items():
+        n = sum(card.count for card in deck.cards)
         out.append(ngettext("{num} card of the {deck} event deck (table in “Events”).",
                             "{num} cards of the {deck} event deck (table in “Events”).", n).format(
             num=n, deck=deck_name(data, did)))
@@ -2129,7 +2130,7 @@ def deck_sentence(data, did: str) -> str:
                         "of the game)."),
         "game": _("Its effects last to the end of the game."),
     }[deck["lasts"]]
-    cards = sum(c.get("count", 1) for c in deck["cards"])
+    cards = sum(c.get("count", DEFAULTS["card"]["count"]) for c in deck["cards"])
     empty = ngettext("The deck holds {num} card, shuffled at the start of the game; once it is empty, no more cards are "
                      "revealed.",
                      "The deck holds {num} cards, shuffled at the start of the game; once it is empty, no more cards are "
@@ -2147,7 +2148,7 @@ def offer_terms(data, oid: str) -> str:
 
 
 def trades_phases_phrase(data) -> str:
-    phases = set(data["trades"].get("phases", ["spending"]))
+    phases = set(model_of(data).trades.phases)
     if phases >= {"work", "spending"}:
         return _("In either phase of your turn")
     if "work" in phases:
@@ -2157,7 +2158,7 @@ def trades_phases_phrase(data) -> str:
 
 def trades_sentence(data) -> str:
     """The trades section's rule: when, to whom, how often, and that the player asked answers at once."""
-    n = data["trades"].get("per_turn", 1)
+    n = model_of(data).trades.per_turn
     if many_players(data):
         text = ngettext("{when}, you may offer another player one of the trades below, at most {num} time per turn; "
                         "that player accepts or refuses it at once, and your turn goes on. An offer refused counts too.",
@@ -2193,6 +2194,6 @@ def offer_terms_sentence(data, oid: str) -> str:
 
 
 def trades_per_turn_sentence(data) -> str:
-    n = data["trades"].get("per_turn", 1)
+    n = model_of(data).trades.per_turn
     return ngettext("At most {num} offer per turn, refused or accepted.",
                     "At most {num} offers per turn, refused or accepted.", n).format(num=n)
