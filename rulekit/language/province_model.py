@@ -138,6 +138,20 @@ class Requirements:
             return cls((), tuple(value.get("any_of") or ()))
         return cls(tuple(value or ()), ())
 
+    #: Where a problem with the ``any_of`` list as a whole is reported, under ``requires``.
+    ANY_OF_AT: ClassVar[str] = "/any_of"
+
+    @staticmethod
+    def written(value) -> tuple:
+        """Each structure ``requires`` names as written, for the checks (which read unchecked data, so any value
+        is taken): ``(group, id, pointer under requires)``, the group ``"all_of"`` or ``"any_of"``. With
+        :meth:`of`, the one place that knows the forms of ``requires``."""
+        if isinstance(value, list):
+            return tuple(("all_of", r, f"/{i}") for i, r in enumerate(value))
+        if isinstance(value, dict) and isinstance(value.get("any_of"), list):
+            return tuple(("any_of", r, f"/any_of/{i}") for i, r in enumerate(value["any_of"]))
+        return ()
+
     def __bool__(self) -> bool:
         return bool(self.all_of or self.any_of)
 
