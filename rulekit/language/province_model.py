@@ -34,6 +34,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import ClassVar
 
 # ---------------------------------------------------------------------------
@@ -52,7 +53,7 @@ FREE = "free"
 
 #: The defaults of the fields a ruleset may leave out, by the place they stand in (read by the
 #: classes below, and by readers that print "absent: X"). One table, so that a default is
-#: written once.
+#: written once; read-only.
 DEFAULTS = {
     "resource": {"end_of_turn": "lost", "cap": None, "start": ()},
     "structure": {"copies": 0, "upgrades": None, "flavor": None},
@@ -77,6 +78,7 @@ DEFAULTS = {
     "measure": {"per": 1},
     "card": {"count": 1},
 }
+DEFAULTS = MappingProxyType({place: MappingProxyType(fields) for place, fields in DEFAULTS.items()})
 
 
 def default(place: str, key: str):
