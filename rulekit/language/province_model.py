@@ -191,7 +191,7 @@ class Condition:
 
     @classmethod
     def of(cls, value) -> "Condition | None":
-        if not isinstance(value, dict):
+        if not isinstance(value, dict) or not value:
             return None
         return cls(metric=value.get("metric"), resource=value.get("resource"),
                    exclude=tuple(value.get("exclude") or ()), vp=value.get("vp"), income=value.get("income"),
@@ -489,7 +489,7 @@ class Casting:
     start_of_holder_turn: bool
     outcomes: tuple
 
-    PLACES: ClassVar[dict] = {"/casting": {"cast": "on_first_build"},
+    PLACES: ClassVar[dict] = {"/casting": {"cast": "on_first_build"},     # its two fields, below
                               "/casting/cast": {}}
 
 
@@ -538,8 +538,8 @@ class Turn:
     builds: int = default("turn", "builds")
     move_steps: int = default("turn", "move_steps")
 
-    #: labor_carry_over is the first language's form of resources.<id>.end_of_turn (resolved there).
-    PLACES: ClassVar[dict] = {"/turn": {"labor_carry_over": "builds"}}
+    #: labor_carry_over is the first language's form of resources.<id>.end_of_turn, read there by the resolution.
+    PLACES: ClassVar[dict] = {"/turn": {"labor_carry_over": "Resource.carry"}}
 
 
 @dataclass(frozen=True)
@@ -572,8 +572,8 @@ class Setup:
     bid: Bid | None = None
     draft: Draft | None = None
 
-    #: starting_labor is the first language's form of resources.<id>.start (resolved there).
-    PLACES: ClassVar[dict] = {"/setup": {"starting_labor": "starting_coins"},
+    #: starting_labor is the first language's form of resources.<id>.start, read there by the resolution.
+    PLACES: ClassVar[dict] = {"/setup": {"starting_labor": "Resource.start"},
                               "/setup/given_structures/*": {"structure": "given_structures", "vp": "given_structures"}}
 
 
@@ -616,8 +616,8 @@ class Scoring:
     coin_bonus: tuple | None = None  # (per, vp)
     measures: tuple = ()
 
-    #: later_builder_vp sets every structure's vp.later (resolved there).
-    PLACES: ClassVar[dict] = {"/scoring": {"later_builder_vp": "goal_vp"},
+    #: later_builder_vp sets every structure's vp.later, by the resolution.
+    PLACES: ClassVar[dict] = {"/scoring": {"later_builder_vp": "Vp.later"},
                               "/scoring/coin_bonus": {"per": "coin_bonus", "vp": "coin_bonus"}}
 
 
@@ -654,16 +654,18 @@ class ProvinceModel:
     description: str | None = None
     story: str | None = None
 
-    #: ``$schema`` and ``extends`` are read by the resolution and never reach the data; ``harbor`` is the
-    #: first language's name of ``casting`` (renamed there); a name's forms (``$defs/name``) are read by
-    #: :mod:`.names`, which shows them.
-    PLACES: ClassVar[dict] = {"": {"$schema": "id", "extends": "id", "harbor": "casting",
+    #: A property mapped to ``Class.attribute`` is held by another class of the model (or, for ``Ruleset``, by
+    #: the resolved ruleset): ``$schema`` and ``extends`` are read by the resolution (``Ruleset.chain``) and never
+    #: reach the data; ``harbor`` is the first language's name of ``casting``, renamed by the resolution; a
+    #: name's forms (``$defs/name``) are kept as written in each ``name`` and shown by :mod:`.names`.
+    PLACES: ClassVar[dict] = {"": {"$schema": "Ruleset.chain", "extends": "Ruleset.chain", "harbor": "casting",
                                    "goal_rules": "check_revealed_at_end_of_turn"},
                               "/goal_rules": {"check_revealed_at_end_of_turn": "check_revealed_at_end_of_turn"},
                               "/harbor": {k: "casting" for k in ("cast", "heading", "holder", "outcomes", "structure")},
-                              "/harbor/cast": {k: "casting" for k in ("on_first_build", "start_of_harbormaster_turn")},
-                              "#/$defs/name/*": {k: "title" for k in ("a", "heading", "name", "one", "plural",
-                                                                      "short", "the")}}
+                              "/harbor/cast": {"on_first_build": "Casting.on_first_build",
+                                               "start_of_harbormaster_turn": "Casting.start_of_holder_turn"},
+                              "#/$defs/name/*": {k: "Structure.name" for k in ("a", "heading", "name", "one", "plural",
+                                                                               "short", "the")}}
 
     # -- what the readers ask -------------------------------------------------
     def resource(self, rid: str) -> Resource:
