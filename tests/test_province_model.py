@@ -141,6 +141,8 @@ def _strip(data: dict) -> dict:
                 drop(arg, *pm.DEFAULTS[kind])
             if isinstance(arg, dict) and isinstance(arg.get("if"), dict):
                 drop(arg["if"], *pm.DEFAULTS["condition"])
+    for g in (d.get("goals") or {}).values():
+        drop(g["condition"], *pm.DEFAULTS["condition"])
     drop(d, "turn", "other_players", "goal_rules")
     for c in (d.get("conversions") or {}).values():
         drop(c, *pm.DEFAULTS["conversion"])
@@ -221,6 +223,9 @@ def _played(c, m: pm.ProvinceModel, n: int):
         (c.toll_coin, tuple(s.toll.get(m.coins_id) for s in m.work_cycle.spaces)),
         (c.kind_entry[:len(m.workers)], tuple(c.space_ids.index(w.entry or m.work_cycle.entry) for w in m.workers)),
     ]
+    pairs += [(_leaves(engine), _leaves(mine)) for engine, mine in zip(
+        list(c.goal_cond) + [e for e in c.end_conds if e is not None],
+        [g.condition for g in m.goals.values()] + [e.condition for e in m.end.conditions if e.condition])]
     if m.borrowing and c.borrow_mask:
         pairs += [(c.borrow_per_turn, m.borrowing.per_turn), (c.repay_ends_effect, m.borrowing.repay_ends_effect),
                   (c.lender_penalty, m.borrowing.penalty_vp)]
@@ -236,6 +241,20 @@ def _played(c, m: pm.ProvinceModel, n: int):
     if m.sailors:
         pairs += [(c.sailor_per_turn, m.sailors.per_turn), (c.sailor_max, m.sailors.max_on_cycle)]
     return pairs
+
+
+def _leaves(cond) -> tuple:
+    """A condition's leaves, in order, as (metric, at least, at most, counts every worker): from the engine's compiled
+    ``Condition`` (``parts``, ``param``) or the model's (``all``, ``any``, ``negated``, ``counting``)."""
+    if isinstance(cond, pm.Condition):
+        if cond.metric is None:
+            return sum((_leaves(p) for p in cond.all + cond.any + ((cond.negated,) if cond.negated else ())), ())
+        return ((cond.metric, cond.at_least, cond.at_most,
+                 cond.counting == "all" if cond.metric == "workers_on_one_space" else None),)
+    if cond.parts:
+        return sum((_leaves(p) for p in cond.parts), ())
+    return ((cond.metric, cond.at_least, cond.at_most,
+             cond.param if cond.metric == "workers_on_one_space" else None),)
 
 
 def _same(engine, mine) -> bool:
