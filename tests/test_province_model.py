@@ -320,3 +320,36 @@ def test_stripping_takes_fields_out():
         data = load_ruleset(rid).data
         gone += len(json.dumps(data)) - len(json.dumps(_strip(data)))
     assert gone > 500
+
+
+# --- readers of the model ------------------------------------------------------------------------
+
+def test_the_first_turn_example_builds_nothing_over_another(tmp_path):
+    """The rulebook's example of a first turn reads the model's prerequisites: a structure built over another
+    (``upgrades``) needs it owned, so however cheap, it is not what a first turn builds."""
+    from rulekit.i18n import set_language
+    from rulekit.text import sentences as s
+    path = tmp_path / "manor.yaml"
+    path.write_text("extends: province-en\nid: manor\nstructures:\n"
+                    "  manor: {name: Manor, cost: free, vp: {first: 9, later: 0}, upgrades: camp}\n", encoding="utf-8")
+    rs = load_ruleset(path)
+    assert rs.model.structures["manor"].prerequisites == pm.Requirements(("camp",), ())
+    set_language("en")
+    text = " ".join(s.example_turn(rs.data))
+    assert "You build the" in text and "Manor" not in text
+
+
+def test_requirements_read_by_the_text_in_both_forms(tmp_path):
+    """The sentence, the diff and the book's drawing read one form: a list, and any_of."""
+    from rulekit.i18n import set_language
+    from rulekit.text import sentences as s
+    from rulekit.text.rulebook import requirements_svg_data
+    path = tmp_path / "either.yaml"
+    path.write_text("extends: province-en\nid: either\nstructures:\n  smithy:\n    requires: {any_of: [mill, union]}\n",
+                    encoding="utf-8")
+    either, base = load_ruleset(path), load_ruleset("province-en")
+    set_language("en")
+    assert s.requires_phrase(either.data, "smithy") == "Mill or Union"
+    assert s.requires_phrase(base.data, "smithy") == "Mill"
+    dashed = [a["any"] for a in requirements_svg_data(either.data)["arrows"]]
+    assert dashed.count(True) == 2 and not any(a["any"] for a in requirements_svg_data(base.data)["arrows"])

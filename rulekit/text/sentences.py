@@ -1998,16 +1998,17 @@ def example_turn(data) -> list[str]:
                         amount=amount(held, data)),
         _("With the {start} you began with, you now have {resources}.").format(
             start=coin_amount(data, start), resources=amount(after, data))]
-    affordable = [sid for sid, st in (data.get("structures") or {}).items()
-                  if not st.get("requires") and all(st["cost"].get(rid, 0) <= after.get(rid, 0) for rid in declared(data))]
+    structures = model_of(data).structures
+    affordable = [sid for sid, st in structures.items()       # nothing owned yet: nothing required, nothing built over
+                  if not st.prerequisites and all(st.cost.get(rid) <= after.get(rid, 0) for rid in declared(data))]
     lost = model_of(data).resource(tr).end_of_turn == "lost"
     name = resource_name(data, tr)
     if affordable:
-        sid = max(affordable, key=lambda k: data["structures"][k]["vp"]["first"])
-        st = data["structures"][sid]
-        left = after[tr] - st["cost"].get(tr, 0)
+        sid = max(affordable, key=lambda k: structures[k].vp.first)
+        st = structures[sid]
+        left = after[tr] - st.cost.get(tr)
         out.append(_("You build the {structure} for {cost}: as its first builder you score {vp}.").format(
-            structure=structure_name(data, sid), cost=amount(st["cost"], data), vp=vp_amount(st["vp"]["first"])))
+            structure=structure_name(data, sid), cost=amount(st.cost, data), vp=vp_amount(st.vp.first)))
         if left and lost:
             out.append(_("You end your turn; the {labor} you did not spend is lost.").format(labor=resource_amount(data, tr, left)))
         elif lost:
