@@ -18,9 +18,11 @@ it"). The engine's ``Compiled`` (``engine/game.py``) still reads the dict; what 
 (see :class:`ProvinceModel`), and ``tests/test_province_model.py`` checks that the defaults here
 are what the engine plays.
 
-Every class says which places of the schema it models (``PLACES``: a place, as
-:func:`schema_places` names it, and its properties mapped to the attribute that holds each), so
-that ``tests/test_province_model.py`` can require every property of the schema to be reached.
+Every class says which places of the schema it models (``PLACES``: a place — a pointer from the
+top, ``/setup/bid``, or from a definition, ``#/$defs/effect/gain``, ``*`` standing for the items of a
+list or the values of a mapping — and its properties mapped to the attribute that holds each, the
+same name when absent), so that ``tests/test_province_model.py`` can require every property of the
+schema to be reached.
 
 >>> from rulekit.language import load_ruleset
 >>> m = load_ruleset("province-en").model
@@ -31,7 +33,6 @@ Requirements(all_of=('lender',), any_of=())
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -686,10 +687,6 @@ class ProvinceModel:
 
     def goal_vp(self, gid: str) -> int:
         return self.goals[gid].vp
-
-
-def _name_of(value):
-    return copy.deepcopy(value) if isinstance(value, dict) else value
 
 
 def build(data: dict) -> ProvinceModel:
