@@ -28,13 +28,16 @@ class LanguageFamily(Row):
     - ``complete(res, data, positions, old_casting)``: defaults the family fills in while resolving
       ``extends`` (None: nothing);
     - ``keeps_family_key``: False where the family's schema does not list ``family`` (it is then taken
-      out of the data once read).
+      out of the data once read);
+    - ``model(data)``: the family's typed rules model of resolved data, built once per ruleset
+      (``Ruleset.model``); None where the loaded rules are typed already (``load`` returns them).
     """
     check: Callable
     load: Callable
     warnings: Callable = _none
     complete: Callable | None = None
     keeps_family_key: bool = True
+    model: Callable | None = None
 
 
 #: The families' rows, by id, in the order they registered.

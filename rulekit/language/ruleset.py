@@ -38,6 +38,7 @@ from ..errors import Problem, UnknownRulesetError
 from ..i18n import _
 from ..paths import RULESETS_DIR, SCHEMA_PATH, exists
 from .names import SAILOR_KIND, SAILORS_SECTION
+from .province_model import DEFAULT_RESOURCES, FREE
 from . import families
 from .families import family_of
 from .yamlload import join, load_yaml
@@ -220,8 +221,6 @@ def _merge(target, patch, pointer, tpos, ppos, pfile, removed, problems, noops=N
 
 MAX_CHAIN = 32
 
-FREE = "free"
-
 
 def _later_builder_vp(data):
     """``scoring.later_builder_vp`` sets every structure's ``vp.later`` at once."""
@@ -256,12 +255,6 @@ def _free_costs(data):
     return free
 
 
-#: The resources of a ruleset that declares none (the two of the editions):
-#: Labor, earned for one turn, and Coin, the physical coins in the box.
-DEFAULT_RESOURCES = {
-    "labor": {"name": "Labor", "kind": "pool", "end_of_turn": "lost"},
-    "coin": {"name": "Coin", "kind": "coins"},
-}
 #: Metrics of the first language, each now a metric with a ``resource``.
 _OLD_METRICS = {"labor_earned_this_turn": "earned_this_turn", "labor": "held"}
 
@@ -601,6 +594,14 @@ class Ruleset:
     @property
     def sha256(self) -> str:
         return content_hash(self.data)
+
+    @property
+    def model(self):
+        """The family's typed rules model of this ruleset, built once (Province's:
+        :class:`rulekit.language.province_model.ProvinceModel`); the ruleset itself where its
+        family loads typed rules already."""
+        family = families.row(self.family)
+        return family.model(self.data) if family is not None and family.model is not None else self
 
     @property
     def first_random(self) -> bool:

@@ -28,6 +28,7 @@ from fractions import Fraction
 from ..errors import CONTROL_RE, Problem
 from ..i18n import _, ngettext
 from .names import display_name
+from .province_model import model_of
 from .yamlload import join
 
 #: Most different purses (ways to hold some of the coins in the box) the
@@ -377,23 +378,21 @@ def payable_all(amounts, supply, _memo=None) -> bool:
     return memo[key]
 
 
-def _labor_bound(data):
-    """Most Labor a player can have in one turn, or None when a conversion makes it unbounded."""
-    convs = _dict(data.get("conversions"))
-    for conv in convs.values():
-        gain = _amounts(_dict(conv).get("gain"))
-        if gain is None or gain[0] > 0:
-            return None
-    spaces = [s for s in (_dict(data.get("work_cycle")).get("spaces") or []) if isinstance(s, dict)]
-    best = max((_int(_dict(s.get("yields")).get(_ROLES["turn"])) or 0 for s in spaces), default=0)
+def _labor_bound(data, m):
+    """Most Labor a player can have in one turn, or None when a conversion makes it unbounded (``m``: the model)."""
+    turn = _ROLES["turn"]
+    if any(conv.gain.get(turn) > 0 for conv in m.conversions.values()):
+        return None
+    best = max((s.yields.get(turn) for s in m.work_cycle.spaces), default=0)
     income = 0
-    for structure in _dict(data.get("structures")).values():
-        for effect in _dict(structure).get("effects") or []:
-            effect = _dict(effect)
-            best = max(best, _int(_dict(effect.get("space_yield")).get(_ROLES["turn"])) or 0)
-            income += _int(_dict(effect.get("income")).get(_ROLES["turn"])) or 0
-    for outcome in _dict(data.get("casting")).get("outcomes") or []:
-        income += _int(_dict(_dict(_dict(outcome).get("benefit")).get("income")).get(_ROLES["turn"])) or 0
+    for structure in m.structures.values():
+        for effect in structure.effects:
+            if effect.kind == "space_yield":
+                best = max(best, effect.amount.get(turn))
+            elif effect.kind == "income":
+                income += effect.amount.get(turn)
+    for outcome in m.casting.outcomes if m.casting else ():
+        income += outcome.income.get(turn)
     return sum(_worker_counts(data)) * best + income
 
 
@@ -451,31 +450,31 @@ def warnings(res) -> list[Problem]:
     supply = coin_supply(data)
     if supply is None or holdings(supply) > MAX_HOLDINGS:
         return out
+    m = model_of(data)          # warnings are looked for in checked data only: the model reads it
+    turn, coins = _ROLES["turn"], _ROLES["coins"]
     total = sum(v * c for v, c in supply)
-    labor_max = _labor_bound(data)
-    structures = _dict(data.get("structures"))
+    labor_max = _labor_bound(data, m)
+    structures = m.structures
     never = []
     for sid, structure in structures.items():
-        cost = _amounts(_dict(structure).get("cost"))
-        if cost is None:
-            continue
+        cost = (structure.cost.get(turn), structure.cost.get(coins))
         if cost[1] > total:
             never.append(sid)
-            warn(join(join("/structures", sid), "cost") + "/" + _ROLES["coins"], cause="/components/coins", message=ngettext(
+            warn(join(join("/structures", sid), "cost") + "/" + coins, cause="/components/coins", message=ngettext(
                 "{id} costs {num} Coin, but the coins in the box are worth only {total}: it can never be built",
                 "{id} costs {num} Coin, but the coins in the box are worth only {total}: it can never be built",
                 cost[1]).format(id=sid, num=cost[1], total=total))
         elif labor_max is not None and cost[0] > labor_max:
             never.append(sid)
-            warn(join(join("/structures", sid), "cost") + "/" + _ROLES["turn"], _(
+            warn(join(join("/structures", sid), "cost") + "/" + turn, _(
                 "{id} costs {num} Labor, but a player can earn at most {most} Labor in a turn: "
                 "it can never be built").format(id=sid, num=cost[0], most=labor_max))
     for sid, structure in structures.items():
-        for i, effect in enumerate(_dict(structure).get("effects") or []):
-            gain = _int(_dict(_dict(effect).get("gain")).get(_ROLES["coins"]))
+        for i, effect in enumerate(structure.effects):
+            gain = effect.amount.get(coins, None) if effect.kind == "gain" else None
             if gain is not None and gain > total:
                 # Like a cost above the box: the supply pays what it holds, the rest is never earned.
-                warn(f"{join('/structures', sid)}/effects/{i}/gain/{_ROLES['coins']}", cause="/components/coins",
+                warn(f"{join('/structures', sid)}/effects/{i}/gain/{coins}", cause="/components/coins",
                      message=ngettext(
                          "{id} gains {num} Coin, but the coins in the box are worth only {total}: "
                          "the rest of the gain is never paid",
@@ -486,20 +485,13 @@ def warnings(res) -> list[Problem]:
                               "a game ends only when its turn limit is reached"))
     # An end condition on how many structures a player owns that no player can reach: each owns at most
     # one of each structure, and no more than their structure tokens.
-    tokens = _int(_dict(data.get("components")).get("structure_tokens"))
-    conditions = _dict(data.get("end")).get("conditions")
-    if tokens is None or not isinstance(conditions, list):
-        conditions = []
-    most = min(len(structures), tokens or 0)
-    players = _dict(data.get("components")).get("players")
-    fewest = _int(_dict(players).get("min")) if isinstance(players, dict) else _int(players)
-    goals = _dict(data.get("goals"))
-    draw = _int(_dict(_dict(data.get("components")).get("goal_tokens")).get("draw"))
-    in_play = len(goals) if draw is None else min(draw, len(goals))
-    for i, cond in enumerate(conditions):
-        cond = _dict(cond)
-        if "all_structures_built" in cond and fewest and structures and tokens is not None \
-                and fewest * most < len(structures):
+    tokens = m.components.structure_tokens
+    most = min(len(structures), tokens)
+    fewest = m.components.players.start
+    draw = m.components.goals_drawn
+    in_play = min(draw, len(m.goals))
+    for i, cond in enumerate(m.end.conditions):
+        if cond.kind == "all_structures_built" and structures and fewest * most < len(structures):
             # Every structure built by some player: the players' tokens cannot cover them all.
             warn(f"/end/conditions/{i}/all_structures_built", cause="/components/structure_tokens", message=ngettext(
                 "all_structures_built asks for each of the {count} structures to be built, but {players} players "
@@ -507,12 +499,13 @@ def warnings(res) -> list[Problem]:
                 "all_structures_built asks for each of the {count} structures to be built, but {players} players "
                 "can own at most {most} in all ({num} structure tokens each): it never ends a game", tokens).format(
                     count=len(structures), players=fewest, most=fewest * most, num=tokens))
-        if "goals_exhausted" in cond and in_play == 0:
+        if cond.kind == "goals_exhausted" and in_play == 0:
             cause = "/components/goal_tokens/draw" if draw == 0 else "/goals"
             warn(f"/end/conditions/{i}/goals_exhausted", cause=cause, message=_(
                 "goals_exhausted holds from the start: no goal token is in play, so every game ends "
                 "after the first player's first turn"))
-        leaf = _out_of_reach(_dict(cond.get("player_condition")), f"/end/conditions/{i}/player_condition", most)
+        leaf = _out_of_reach(cond.condition.raw if cond.condition else {}, f"/end/conditions/{i}/player_condition",
+                             most)
         if leaf is not None and leaf[0] is not None:
             when, pointer = leaf
             need = when["at_least"]
@@ -529,10 +522,9 @@ def warnings(res) -> list[Problem]:
             warn(pointer, message, cause=cause)
     # per_turn limits beyond the bound of a turn on conversions.
     limited, total_uses = None, 0
-    for cid, conv in _dict(data.get("conversions")).items():
-        uses = _int(_dict(conv).get("per_turn"))
-        if uses is not None:
-            total_uses += uses
+    for cid, conv in m.conversions.items():
+        if conv.per_turn is not None:
+            total_uses += conv.per_turn
             if total_uses > MAX_CONVERSIONS_PER_TURN and limited is None:
                 limited = f"{join('/conversions', cid)}/per_turn"
     if limited is not None:
@@ -541,20 +533,19 @@ def warnings(res) -> list[Problem]:
                         "until the next turn").format(num=total_uses, most=MAX_CONVERSIONS_PER_TURN))
     # Coin yields the coins cannot pay exactly.
     amounts = {}
-    for i, space in enumerate(_dict(data.get("work_cycle")).get("spaces") or []):
-        coin = _int(_dict(_dict(space).get("yields")).get(_ROLES["coins"]))
+    for i, space in enumerate(m.work_cycle.spaces):
+        coin = space.yields.get(coins)
         if coin:
-            amounts.setdefault(coin, f"/work_cycle/spaces/{i}/yields/{_ROLES['coins']}")
+            amounts.setdefault(coin, f"/work_cycle/spaces/{i}/yields/{coins}")
     for sid, structure in structures.items():
-        for i, effect in enumerate(_dict(structure).get("effects") or []):
-            for name in ("income", "space_yield"):
-                coin = _int(_dict(_dict(effect).get(name)).get(_ROLES["coins"]))
-                if coin:
-                    amounts.setdefault(coin, f"{join('/structures', sid)}/effects/{i}/{name}/{_ROLES['coins']}")
-    for cid, conv in _dict(data.get("conversions")).items():
-        gain = _amounts(_dict(conv).get("gain"))
-        if gain and gain[1]:
-            amounts.setdefault(gain[1], f"{join('/conversions', cid)}/gain/{_ROLES['coins']}")
+        for i, effect in enumerate(structure.effects):
+            coin = effect.amount.get(coins) if effect.kind in ("income", "space_yield") else 0
+            if coin:
+                amounts.setdefault(coin, f"{join('/structures', sid)}/effects/{i}/{effect.kind}/{coins}")
+    for cid, conv in m.conversions.items():
+        gain = conv.gain.get(coins)
+        if gain:
+            amounts.setdefault(gain, f"{join('/conversions', cid)}/gain/{coins}")
     for amount, pointer in sorted(amounts.items()):
         if amount <= total and not payable(amount, supply):
             warn(pointer, cause="/components/coins", message=ngettext(

@@ -32,6 +32,7 @@ from ..errors import Problem, printable
 from ..i18n import N_, _, ngettext, pgettext
 from . import places, soundness
 from .names import SAILOR_KIND
+from .province_model import Requirements
 from .ruleset import Resolution, former_casting, schema
 from .yamlload import join
 
@@ -1068,12 +1069,8 @@ class _Checker:
         for sid, structure in self.structures.items():
             structure = _dict(structure)
             base = join("/structures", sid)
-            for i, req in enumerate(_list(structure.get("requires"))):
-                pointer = f"{base}/requires/{i}"
-                if req == sid:
-                    self.add(pointer, _("structure {id} requires itself").format(id=sid))
-            for i, req in enumerate(_list(_dict(structure.get("requires")).get("any_of"))):   # one of them
-                pointer = f"{base}/requires/any_of/{i}"
+            for _group, req, at in Requirements.written(structure.get("requires")):    # every form (the model's)
+                pointer = f"{base}/requires{at}"
                 if req == sid:
                     self.add(pointer, _("structure {id} requires itself").format(id=sid))
             for i, effect in enumerate(_list(structure.get("effects"))):
@@ -1236,7 +1233,8 @@ class _Checker:
     def check_prerequisite_cycles(self):
         graph = {}
         for sid, structure in self.structures.items():
-            reqs = _list(_dict(structure).get("requires")) + [_dict(structure).get("upgrades")]   # built over: owned first
+            reqs = [r for group, r, _at in Requirements.written(_dict(structure).get("requires")) if group == "all_of"] \
+                + [_dict(structure).get("upgrades")]   # built over: owned first
             graph[sid] = [r for r in reqs if isinstance(r, str) and r in self.structures and r != sid]
         reported = set()
         order = list(self.structures)
@@ -1247,8 +1245,8 @@ class _Checker:
             if cycle and not reported.intersection(cycle):
                 reported.update(cycle)
                 first, nxt = cycle[0], cycle[1]
-                reqs = _list(_dict(self.structures[first]).get("requires"))
-                where = f"/requires/{reqs.index(nxt)}" if nxt in reqs else "/upgrades"
+                where = next((f"/requires{at}" for group, r, at in Requirements.written(
+                    _dict(self.structures[first]).get("requires")) if group == "all_of" and r == nxt), "/upgrades")
                 self.add(join("/structures", first) + where, _(
                     "prerequisite cycle: {cycle}; none of these structures could ever be built").format(
                         cycle=" → ".join(cycle + [cycle[0]])))
@@ -1258,8 +1256,8 @@ class _Checker:
         """requires {any_of}: a structure can be built once its list (``graph``) and one of its any_of can. One
         whose list can be but none of its any_of ever can (each waits, through the others, on it) is reported at
         its any_of; structures of a cycle already ``reported``, and those waiting on them, are not again."""
-        either = {sid: [r for r in _list(_dict(_dict(st).get("requires")).get("any_of"))
-                        if isinstance(r, str) and r in self.structures and r != sid]
+        either = {sid: [r for group, r, _at in Requirements.written(_dict(st).get("requires"))
+                        if group == "any_of" and isinstance(r, str) and r in self.structures and r != sid]
                   for sid, st in self.structures.items()}
         if not any(either.values()):
             return
@@ -1275,7 +1273,7 @@ class _Checker:
         for sid, alts in either.items():
             if alts and sid not in can and sid not in reported and all(r in can for r in graph[sid]) \
                     and not reported.intersection(alts):
-                self.add(join("/structures", sid) + "/requires/any_of", _(
+                self.add(join("/structures", sid) + "/requires" + Requirements.ANY_OF_AT, _(
                     "{id} requires one of {structures}, but none of them could ever be built before it").format(
                         id=sid, structures=", ".join(alts)))
 

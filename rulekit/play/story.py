@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
 from ..i18n import _, format_list, ngettext, pgettext
+from ..language.province_model import Effect, model_of
 from . import screen
 from .view import rules_view
 
@@ -273,54 +274,54 @@ def _pair(data, amounts) -> tuple[int, int]:
     return amounts.get(turn_resource(data) or "", 0), amounts.get(coins_resource(data) or "", 0)
 
 
-def _income_tag(data, value, n_players):
-    if value.get("if"):                         # a condition: the rulebook's sentence says which
-        return _("{gain} on turns you meet its condition").format(gain=screen.gain_text(*_pair(data, value), data))
-    return _("{gain} every turn").format(gain=screen.gain_text(*_pair(data, value), data))
+def _income_tag(data, effect, n_players):
+    if effect.condition:                        # a condition: the rulebook's sentence says which
+        return _("{gain} on turns you meet its condition").format(gain=screen.gain_text(*_pair(data, effect.amount), data))
+    return _("{gain} every turn").format(gain=screen.gain_text(*_pair(data, effect.amount), data))
 
 
-def _space_yield_tag(data, value, n_players):
-    gain = screen.gain_text(*_pair(data, value), data)
-    if value.get("if"):
+def _space_yield_tag(data, effect, n_players):
+    gain = screen.gain_text(*_pair(data, effect.amount), data)
+    if effect.condition:
         return _("{gain} for each worker moved onto {space} while you meet its condition").format(
-            gain=gain, space=screen.name(data, "space", value["space"]))
+            gain=gain, space=screen.name(data, "space", effect.space))
     return _("{gain} for each worker moved onto {space}").format(
-        gain=gain, space=screen.name(data, "space", value["space"]))
+        gain=gain, space=screen.name(data, "space", effect.space))
 
 
-def _unlock_worker_tag(data, value, n_players):
-    return _("one more worker ({worker})").format(worker=screen.name(data, "worker", value["worker"]))
+def _unlock_worker_tag(data, effect, n_players):
+    return _("one more worker ({worker})").format(worker=screen.name(data, "worker", effect.worker))
 
 
-def _conversion_tag(data, value, n_players):
-    conv = (data.get("conversions") or {}).get(value["conversion"], {})
+def _conversion_tag(data, effect, n_players):
+    conv = (data.get("conversions") or {}).get(effect.conversion, {})
     return _("the {conversion} exchange ({cost} for {gain})").format(
-        conversion=screen.name(data, "conversion", value["conversion"]),
+        conversion=screen.name(data, "conversion", effect.conversion),
         cost=screen.cost_text(*_pair(data, conv.get("pay") or {}), data),
         gain=screen.cost_text(*_pair(data, conv.get("gain") or {}), data))
 
 
-def _borrowing_tag(data, value, n_players):
+def _borrowing_tag(data, effect, n_players):
     if n_players == 2:
         return _("the right to borrow the opponent's structures")
     return _("the right to borrow other players' structures")
 
 
-def _ship_benefit_tag(data, value, n_players):
+def _ship_benefit_tag(data, effect, n_players):
     return _("the ships' income")
 
 
-def _steal_tag(data, value, n_players):
-    taken = screen.cost_text(*_pair(data, value), data)
+def _steal_tag(data, effect, n_players):
+    taken = screen.cost_text(*_pair(data, effect.amount), data)
     if n_players == 2:
         return _("{amount} taken from the opponent when built").format(amount=taken)
-    if value.get("from") == "richest":
+    if effect.source == "richest":
         return _("{amount} taken from the richest other player when built").format(amount=taken)
     return _("{amount} taken from the next player when built").format(amount=taken)
 
 
 #: The play layer's row for each effect (the schema's ``$defs/effect``): its few words beside a structure
-#: on the screen, ``tag(data, value, n_players)``; None: the screen gives it no words (the rulebook's
+#: on the screen, ``tag(data, effect, n_players)`` (the effect: the rules model's ``Effect``); None: the screen gives it no words (the rulebook's
 #: sentence, ``rules``, says it). tests/test_primitives.py checks there is one row per effect.
 EFFECT_TAGS = {
     "income": _income_tag,
@@ -337,14 +338,16 @@ EFFECT_TAGS = {
 
 
 def effect_tag(data, effect, n_players: int = 2) -> str:
-    """A structure's effect in a few words ("+1 Labor every turn"), in a game of ``n_players``."""
-    key = next(iter(effect))
-    tag = EFFECT_TAGS.get(key)
-    return tag(data, effect[key] or {}, n_players) if tag is not None else ""
+    """A structure's effect (the rules model's ``Effect``, or as written) in a few words ("+1 Labor every turn"), in a
+    game of ``n_players``."""
+    if not isinstance(effect, Effect):
+        effect = Effect.of(effect)
+    tag = EFFECT_TAGS.get(effect.kind)
+    return tag(data, effect, n_players) if tag is not None else ""
 
 
 def structure_tags(data, sid: str, n_players: int = 2) -> str:
-    tags = [t for t in (effect_tag(data, e, n_players) for e in data["structures"][sid].get("effects") or ()) if t]
+    tags = [t for t in (effect_tag(data, e, n_players) for e in model_of(data).structures[sid].effects) if t]
     return format_list(tags) if tags else ""
 
 

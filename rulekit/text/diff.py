@@ -13,6 +13,7 @@ This is Province's diff (its row in :mod:`rulekit.text.families`); a change is a
 from __future__ import annotations
 
 from ..i18n import _, ngettext
+from ..language.province_model import model_of
 from . import sentences as s
 from .changes import Change
 
@@ -52,6 +53,7 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     ``data`` allows, so that comparing a two-player ruleset with one for more players says the change of
     the number of players once, not once per goal; None: as ``data`` allows."""
     out = []
+    m = model_of(data)      # each field in one form, its default filled in (language/province_model.py)
 
     def add(section, key, subject, value):
         out.append((section, key, subject, value))
@@ -61,28 +63,28 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("story", "story", _("Story"), s.ruleset_text(data["story"]))
 
     # Components
-    comp = data["components"]
+    comp = m.components
     add("components", "players", _("Players"), s.players_sentence(data))
     add("components", "structure_tokens", _("Structure tokens"),
-        ngettext("{num} per player", "{num} per player", comp["structure_tokens"]).format(num=comp["structure_tokens"]))
+        ngettext("{num} per player", "{num} per player", comp.structure_tokens).format(num=comp.structure_tokens))
     add("components", "labor_tracker", _("Labor tracker"),
-        _("included") if comp.get("labor_tracker") else _("not included"))
-    add("components", "ship_tokens", _("Ship tokens"), str(comp.get("ship_tokens", 0)))
+        _("included") if comp.labor_tracker else _("not included"))
+    add("components", "ship_tokens", _("Ship tokens"), str(comp.ship_tokens))
     add("components", "goal_tokens", _("Goal tokens"), s.goal_tokens_sentence(data))
-    for cid, coin in comp["coins"].items():
-        add("components", f"coin:{cid}", _("{coin} coins (value {value})").format(coin=s.coin_name(data, cid), value=coin["value"]),
-            str(coin["count"]))
+    for coin in comp.coins:
+        add("components", f"coin:{coin.id}", _("{coin} coins (value {value})").format(
+            coin=s.coin_name(data, coin.id), value=coin.value), str(coin.count))
     add("components", "coins_total", _("Coins in all"), s.coins_sentence(data))
-    for rid in data["resources"]:
-        add("components", f"resource:{rid}", _("Resource {resource}").format(resource=s.resource_name(data, rid)),
-            s.resource_sentence(data, rid))
-    for wid, worker in data["workers"].items():
-        n = worker["count"]
+    for res in m.resources:
+        add("components", f"resource:{res.id}", _("Resource {resource}").format(resource=s.resource_name(data, res.id)),
+            s.resource_sentence(data, res.id))
+    for worker in m.workers:
+        wid = worker.id
         subject = _("{worker} workers").format(worker=s.worker_name(data, wid, 2))
-        add("components", f"worker:{wid}:count", subject, str(n))
-        if worker.get("color"):
-            add("components", f"worker:{wid}:color", _("{subject} — color").format(subject=subject), s.color_name(worker["color"]))
-    sailors = data.get("sailors")
+        add("components", f"worker:{wid}:count", subject, str(worker.count))
+        if worker.color:
+            add("components", f"worker:{wid}:color", _("{subject} — color").format(subject=subject), s.color_name(worker.color))
+    sailors = m.sailors
     add("components", "sailors", _("Sailors"), s.sailor_supply_sentence(data) if sailors else _("none"))
     if sailors:
         add("components", "sailors_max", _("Sailors on the Work Cycle"), s.sailor_max_sentence(data))
@@ -103,29 +105,28 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("setup", f"start:{rid}", _("Starting {resource}").format(resource=s.resource_name(data, rid)),
             s.starting_pool_sentence(data, rid))
     add("setup", "goal_draw", _("Goal tokens"), s.goal_draw_sentence(data))
-    for wid in data["workers"]:
+    for wid in (w.id for w in m.workers):
         start = s.worker_start_sentence(data, wid)
         subject = _("{worker} workers — start").format(worker=s.worker_name(data, wid, 2))
         add("setup", f"worker:{wid}:start", subject, start or _("off the Work Cycle"))
 
     # The Work Cycle
-    cycle = data["work_cycle"]
     add("work", "order", _("Work Cycle, clockwise"), s.cycle_order(data))
-    for space in cycle["spaces"]:
-        add("work", f"space:{space['id']}", _("{space} space — yield").format(space=s.space_name(data, space["id"])),
-            s.amount(space.get("yields"), data))
-        if space.get("toll"):                     # a toll added or removed is a line new or removed
-            add("work", f"toll:{space['id']}", _("{space} space — toll").format(space=s.space_name(data, space["id"])),
-                s.toll_sentence(data, space))
-    add("work", "entry", _("New workers enter on"), s.space_name(data, cycle["entry"]))
+    for space, written in zip(m.work_cycle.spaces, data["work_cycle"]["spaces"]):
+        add("work", f"space:{space.id}", _("{space} space — yield").format(space=s.space_name(data, space.id)),
+            s.amount(space.yields, data))
+        if space.toll:                            # a toll added or removed is a line new or removed
+            add("work", f"toll:{space.id}", _("{space} space — toll").format(space=s.space_name(data, space.id)),
+                s.toll_sentence(data, written))
+    add("work", "entry", _("New workers enter on"), s.space_name(data, m.work_cycle.entry))
     add("work", "make_change", _("Making change"), s.make_change_sentence(data))
-    for wid, worker in data["workers"].items():
-        if worker.get("entry"):
-            add("work", f"entry:{wid}", _("{worker} workers enter on").format(worker=s.worker_name(data, wid, 2)),
-                s.space_name(data, worker["entry"]))
-    if sailors and sailors.get("entry"):
-        add("work", "entry:sailor", _("Hired sailors enter on"), s.space_name(data, sailors["entry"]))
-    for wid in data["workers"]:
+    for worker in m.workers:
+        if worker.entry:
+            add("work", f"entry:{worker.id}", _("{worker} workers enter on").format(worker=s.worker_name(data, worker.id, 2)),
+                s.space_name(data, worker.entry))
+    if sailors and sailors.entry:
+        add("work", "entry:sailor", _("Hired sailors enter on"), s.space_name(data, sailors.entry))
+    for wid in (w.id for w in m.workers):
         add("work", f"access:{wid}", _("{worker} workers — access").format(worker=s.worker_name(data, wid, 2)),
             s.access_sentence(data, wid))
 
@@ -136,19 +137,19 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("spending", f"end_of_turn:{rid}", _("Unspent {resource}").format(resource=s.resource_name(data, rid)),
             s.resource_end_sentence(data, rid))
 
-    if data.get("trades"):                      # trades added or removed: their lines are new or removed
+    if m.trades:                                # trades added or removed: their lines are new or removed
         add("spending", "trades:when", _("Trades — when"), s.trades_phases_phrase(data))
         add("spending", "trades:per_turn", _("Trades — offers per turn"), s.trades_per_turn_sentence(data))
-        for oid in data["trades"]["offers"]:
+        for oid, _give, _get in m.trades.offers:
             add("spending", f"trade:{oid}", _("Trade {offer}").format(offer=oid), s.offer_terms_sentence(data, oid))
 
     # Structures
-    for sid, st in data["structures"].items():
+    for sid, st in m.structures.items():
         name = s.structure_name(data, sid)
         add("structures", f"{sid}", name, _("in the game"))
-        add("structures", f"{sid}:cost", _("{structure} — cost").format(structure=name), s.amount(st.get("cost"), data))
+        add("structures", f"{sid}:cost", _("{structure} — cost").format(structure=name), s.amount(st.cost, data))
         add("structures", f"{sid}:vp", _("{structure} — VP").format(structure=name),
-            _("{first} first / {later} later").format(first=st["vp"]["first"], later=st["vp"]["later"]))
+            _("{first} first / {later} later").format(first=st.vp.first, later=st.vp.later))
         add("structures", f"{sid}:requires", _("{structure} — requires").format(structure=name), s.requires_phrase(data, sid))
         add("structures", f"{sid}:copies", _("{structure} — who may build it").format(structure=name),
             s.copies_sentence(data, sid))
@@ -157,7 +158,7 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), structure_effects(data, sid))
 
     # Conversions
-    for cid in data.get("conversions", {}):
+    for cid in m.conversions:
         add("conversions", cid, s.conversion_name(data, cid), s.conversion_rule(data, cid))
     if s.conversions_limit_sentence(data):
         add("conversions", "conversions_limit", _("Conversions per turn"), s.conversions_limit_sentence(data))
@@ -166,8 +167,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     for did, deck in (data.get("events") or {}).items():
         name = s.deck_name(data, did)
         add("events", f"deck:{did}", _("{deck} deck").format(deck=name), s.deck_sentence(data, did))
-        for card in deck["cards"]:
-            count = card.get("count", 1)
+        for card, typed in zip(deck["cards"], m.events[did].cards):
+            count = typed.count
             text = s.card_sentence(data, card)
             if count > 1:
                 text = ngettext("{effect} ({num} copy)", "{effect} ({num} copies)", count).format(effect=text, num=count)
@@ -175,7 +176,7 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
                 deck=name, card=s.card_name(data, did, card["id"])), text)
 
     # Borrowing
-    if data.get("borrowing"):
+    if m.borrowing:
         add("borrowing", "borrow_from", _("Whose structures you may borrow"), s.borrow_from_sentence(data))
         add("borrowing", "phases", _("When you may borrow"), s.borrowing_phases_sentence(data))
         add("borrowing", "repay", _("Repaying"), s.borrowing_repay_sentence(data))
@@ -205,7 +206,7 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("casting", "hire", _("Hiring sailors"), s.sailor_hire_sentence(data))
 
     # Goals
-    for gid in data.get("goals", {}):
+    for gid in m.goals:
         add("goals", gid, _("Goal {goal}").format(goal=s.goal_name(data, gid)), s.goal_sentence(data, gid, many=many))
 
     if "immediate" in s.goal_checks(data):
@@ -241,7 +242,7 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
 
 
 def structure_effects(data, sid: str) -> str:
-    return " ".join(s.effect_sentence(data, e) for e in data["structures"][sid].get("effects", []) or []) or _("no effect")
+    return " ".join(s.effect_sentence(data, e) for e in model_of(data).structures[sid].effects) or _("no effect")
 
 
 def structure_description(data, sid: str) -> str:

@@ -31,6 +31,7 @@ import jinja2
 from .. import i18n
 from ..errors import RulekitError
 from ..language.names import display_name
+from ..language.province_model import model_of
 from ..language.ruleset import coins_resource
 from ..paths import TEMPLATES_DIR
 from . import sentences
@@ -162,10 +163,10 @@ def requirements_svg_data(data) -> dict | None:
     Columns by depth (a structure with no requirement on the left), each
     structure on the row of the first structure it requires. None when no
     structure requires another."""
-    structures = data.get("structures") or {}
-    # requires {any_of}: an arrow from each of them, dashed (one of them is enough).
-    either = {sid: [r for r in sentences.requirements(st)[1] if r in structures] for sid, st in structures.items()}
-    requires = {sid: [r for r in sentences.requirements(st)[0] if r in structures] + either[sid]
+    structures = model_of(data).structures
+    # The model's requirements: an arrow from each of all_of; from each of any_of, dashed (one of them is enough).
+    either = {sid: [r for r in st.requires.any_of if r in structures] for sid, st in structures.items()}
+    requires = {sid: [r for r in st.requires.all_of if r in structures] + either[sid]
                 for sid, st in structures.items()}
     involved = [sid for sid in structures if requires[sid] or any(sid in r for r in requires.values())]
     if not involved:
@@ -258,6 +259,7 @@ def render_html(ruleset, lang: str | None = None, print_css: bool = False) -> st
         css = env.get_template("rulebook.css").render()
         context = {
             "data": data,
+            "model": model_of(data),
             "s": sentences,
             "lang": lang,
             "title": sentences.ruleset_text(data.get("title", ruleset.id)),

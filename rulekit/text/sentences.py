@@ -1,7 +1,11 @@
 """Rules as sentences: one function per primitive of the ruleset vocabulary.
 
 Every function takes the resolved ruleset data (``Ruleset.data``) and returns a
-sentence in the current language (see :mod:`rulekit.i18n`). The sentences are
+sentence in the current language (see :mod:`rulekit.i18n`). What a field means, in one
+form and with its default, is read from Province's typed rules model
+(:func:`rulekit.language.province_model.model_of`): the requirements, the costs and the
+effects (gains, incomes, yields, steals, long moves) are read there, so that a new form
+of one of them is learned by the model and not again here. The sentences are
 ours, written as translatable templates with named brace placeholders and
 plural forms. They are used by the rulebook (:mod:`rulekit.text.rulebook`), by
 ``rulekit diff`` (:mod:`rulekit.text.diff`) and by the ``rules`` screen of
@@ -21,6 +25,7 @@ from math import comb
 
 from ..i18n import Name, _, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
+from ..language.province_model import DEFAULTS, Effect, model_of
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
 from ..language.soundness import MAX_CONVERSIONS_PER_TURN
 
@@ -184,8 +189,9 @@ def amount(resources, data) -> str:
 def resource_end_sentence(data, rid: str) -> str:
     """What becomes of a pool resource a player did not spend at the end of their turn (and its cap)."""
     text = _resource_end_only(data, rid)
-    cap = data["resources"][rid].get("cap")
-    if cap is None or data["resources"][rid].get("end_of_turn", "lost") == "lost":
+    res = model_of(data).resource(rid)
+    cap = res.cap
+    if cap is None or res.end_of_turn == "lost":
         return text
     return ngettext("{sentence} At the end of your turn you keep at most {num} {resource}: the rest is discarded.",
                     "{sentence} At the end of your turn you keep at most {num} {resource}: the rest is discarded.",
@@ -193,14 +199,15 @@ def resource_end_sentence(data, rid: str) -> str:
 
 
 def _resource_end_only(data, rid: str) -> str:
-    end = data["resources"][rid].get("end_of_turn", "lost")
+    res = model_of(data).resource(rid)
+    end = res.end_of_turn
     name = resource_name(data, rid)
     if end == "lost":
         text = _("{resource} you did not spend is lost.").format(resource=name)
         return text[:1].upper() + text[1:]
     if end == "kept":
         return _("{resource} you did not spend stays with you from turn to turn.").format(resource=name)
-    n = end["carry"]
+    n = res.carry
     return ngettext("You keep up to {num} {resource} you did not spend for your next turn (it does not count as {resource} earned then); "
                     "the rest is lost.",
                     "You keep up to {num} {resource} you did not spend for your next turn (it does not count as {resource} earned then); "
@@ -222,24 +229,20 @@ def nothing() -> str:
     return _("nothing")
 
 
-def requirements(structure) -> tuple[list, list]:
-    """A structure's ``requires`` as (all of, any of): a list is all of them; ``{any_of: [...]}`` one of them."""
-    req = structure.get("requires") or []
-    if isinstance(req, dict):
-        return [], list(req.get("any_of") or ())
-    return list(req), []
-
-
 def requires_phrase(data, sid: str) -> str:
-    every, one_of = requirements(data["structures"][sid])
-    if one_of:
-        return join_or(structure_name(data, r) for r in one_of)
-    return join_and(structure_name(data, r) for r in every) if every else _("none")
+    """What a structure requires (the model's :class:`~rulekit.language.province_model.Requirements`): every one
+    of ``all_of`` joined by "and", one of ``any_of`` joined by "or"; "none"."""
+    req = model_of(data).structures[sid].requires
+    every = [structure_name(data, r) for r in req.all_of]
+    if not req.any_of:
+        return join_and(every) if every else _("none")
+    either = join_or(structure_name(data, r) for r in req.any_of)
+    return join_and(every + [either]) if every else either
 
 
 def any_of_requirements(data) -> bool:
     """Whether a structure requires one of several (``requires: {any_of: [...]}``)."""
-    return any(requirements(st)[1] for st in (data.get("structures") or {}).values())
+    return model_of(data).any_of_requirements
 
 
 def count_phrase(cond) -> str:
@@ -269,9 +272,8 @@ def _count_n(cond) -> int:
 # worded for any number of them: "each other player", "the next player in
 # turn order", with the choices of its ``other_players`` section.
 
-#: What ``other_players`` says when a field is absent: the two-player play.
-OTHER_PLAYERS_DEFAULTS = {"make_change": "in_turn_order", "borrow_from": "any",
-                          "revealed_goal": "removed_if_several"}
+#: What ``other_players`` says when a field is absent: the two-player play (the model's defaults).
+OTHER_PLAYERS_DEFAULTS = DEFAULTS["other_players"]
 
 
 def player_range(data) -> tuple[int, int]:
@@ -403,14 +405,10 @@ def next_player_plays_sentence(data) -> str:
 
 
 def structures_with_effect(data, key: str, match=None) -> list[str]:
-    """Ids of the structures with an effect ``key`` (optionally whose value matches)."""
-    found = []
-    for sid, st in data.get("structures", {}).items():
-        for effect in st.get("effects", []) or []:
-            if key in effect and (match is None or match(effect[key])):
-                found.append(sid)
-                break
-    return found
+    """Ids of the structures with an effect of kind ``key`` (optionally one for which ``match(effect)`` holds,
+    the effect being the model's :class:`~rulekit.language.province_model.Effect`)."""
+    return [sid for sid, st in model_of(data).structures.items()
+            if any(match is None or match(e) for e in st.effects_of(key))]
 
 
 def lender_ids(data) -> list[str]:
@@ -447,46 +445,52 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def income_amount(data, value) -> str:
-    """An income's amount, with its condition when it has one (the rulebook's list of incomes)."""
-    text = amount(value, data)
-    if isinstance(value, dict) and value.get("if"):
-        return _("{amount}, only if: {condition}").format(amount=text, condition=condition_sentence(data, value["if"]))
+def income_amount(data, effect) -> str:
+    """An income's amount, with its condition when it has one (the rulebook's list of incomes): ``effect`` is the
+    model's :class:`~rulekit.language.province_model.Effect`."""
+    text = amount(effect.amount, data)
+    if effect.condition:
+        return _("{amount}, only if: {condition}").format(amount=text, condition=condition_sentence(
+            data, effect.condition.raw))
     return text
 
 
-def _income_sentence(data, value) -> str:
-    return _("At the start of each of your turns, earn {amount}.").format(amount=amount(value, data))
+# The effects' rows: ``sentence(data, effect)``, the effect being the model's
+# :class:`~rulekit.language.province_model.Effect` (its kind, amount, condition, moment and
+# parameters, each default filled in by the model).
+
+def _income_sentence(data, effect: Effect) -> str:
+    return _("At the start of each of your turns, earn {amount}.").format(amount=amount(effect.amount, data))
 
 
-def _gain_sentence(data, value) -> str:
-    gain = {k: v for k, v in value.items() if k in declared(data)}
-    if value.get("when") == "end_of_game":
+def _gain_sentence(data, effect: Effect) -> str:
+    gain = effect.amount
+    if effect.when == "end_of_game":
         return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
-    if value.get("when") == "first_turn":
+    if effect.when == "first_turn":
         return _("At the start of your first turn after you build it, earn {amount} (once).").format(amount=amount(gain, data))
     return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
 
 
-def _space_yield_sentence(data, value) -> str:
-    space = value["space"]
-    usual = next((s.get("yields", {}) for s in data["work_cycle"]["spaces"] if s["id"] == space), {})
-    gain = {k: v for k, v in value.items() if k not in ("space", "if") and v}
+def _space_yield_sentence(data, effect: Effect) -> str:
+    space = effect.space
+    usual = model_of(data).work_cycle.space(space).yields
+    gain = {k: v for k, v in effect.amount.items if v}
     if gain:
         text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
             space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
     else:
         text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
             space=space_name(data, space), usual=amount(usual, data))
-    rivals = structures_with_effect(data, "space_yield", lambda v: v.get("space") == space)
+    rivals = structures_with_effect(data, "space_yield", lambda e: e.space == space)
     if len(rivals) > 1:
         text = _("{sentence} If you have several structures that replace this yield, only the first of {structures} applies.").format(
             sentence=text, structures=join_and(structure_name(data, r) for r in rivals))
     return text
 
 
-def _long_move_sentence(data, value) -> str:
-    n = value.get("steps", 2)
+def _long_move_sentence(data, effect: Effect) -> str:
+    n = effect.steps
     usual = move_steps(data)
     if usual != 1:
         # Translators: {usual} is the number of steps of every move (2 or more).
@@ -498,19 +502,19 @@ def _long_move_sentence(data, value) -> str:
                     n).format(num=n)
 
 
-def _space_bonus_sentence(data, value) -> str:
-    space = value["space"]
-    gain = {k: v for k, v in value.items() if k in declared(data)}
-    if value.get("worker"):
+def _space_bonus_sentence(data, effect: Effect) -> str:
+    space = effect.space
+    gain = effect.amount
+    if effect.worker:
         return _("Each {worker} worker you move onto the {space} space earns {amount} more, on top of what the space gives "
                  "(bonuses of several structures add up).").format(
-            worker=worker_name(data, value["worker"]), space=space_name(data, space), amount=amount(gain, data))
+            worker=worker_name(data, effect.worker), space=space_name(data, space), amount=amount(gain, data))
     return _("Each worker you move onto the {space} space earns {amount} more, on top of what the space gives "
              "(bonuses of several structures add up).").format(space=space_name(data, space), amount=amount(gain, data))
 
 
-def _unlock_worker_sentence(data, value) -> str:
-    wid = value["worker"]
+def _unlock_worker_sentence(data, effect: Effect) -> str:
+    wid = effect.worker
     n = data.get("workers", {}).get(wid, {}).get("count", 1)
     entry = space_name(data, worker_entry(data, wid))
     return ngettext(
@@ -519,13 +523,13 @@ def _unlock_worker_sentence(data, value) -> str:
         n).format(worker=worker_name(data, wid, n), entry=entry)
 
 
-def _conversion_sentence(data, value) -> str:
-    cid = value["conversion"]
+def _conversion_sentence(data, effect: Effect) -> str:
+    cid = effect.conversion
     return _("{conversion}: {rule}").format(conversion=conversion_name(data, cid),
                                             rule=conversion_rule(data, cid))
 
 
-def _borrowing_sentence(data, value) -> str:
+def _borrowing_sentence(data, effect: Effect) -> str:
     if not many_players(data):
         text = _("You may borrow a structure your opponent has built, using {token} (see “Borrowing”).")
     elif other_players(data)["borrow_from"] == "next_player":
@@ -538,17 +542,17 @@ def _borrowing_sentence(data, value) -> str:
     return text.format(token=token_phrase(data))
 
 
-def _ship_benefit_sentence(data, value) -> str:
+def _ship_benefit_sentence(data, effect: Effect) -> str:
     return _("At the start of each of your turns, receive the benefit of the current ship result (see “{section}”).").format(
         section=casting_heading(data))
 
 
-def _steal_sentence(data, value) -> str:
-    taken = amount({k: v for k, v in value.items() if k in declared(data)}, data)
+def _steal_sentence(data, effect: Effect) -> str:
+    taken = amount(effect.amount, data)
     if not many_players(data):
         return _("When you build it, take {amount} from your opponent at once, as much as they have.").format(amount=taken)
-    if value.get("from") == "richest":
-        first = next((k for k in value if k in declared(data)), None)
+    if effect.source == "richest":
+        first = next(iter(effect.amount), None)
         return _("When you build it, take {amount} at once from the other player who holds the most {resource} "
                  "(the first of them in turn order on a tie), as much as they have.").format(
             amount=taken, resource=resource_name(data, first))
@@ -557,7 +561,7 @@ def _steal_sentence(data, value) -> str:
 
 
 #: The text's row for each effect primitive (a key of the schema's ``$defs/effect``): its sentence,
-#: ``sentence(data, value)``. tests/test_primitives.py checks there is one per effect of the schema.
+#: ``sentence(data, effect)`` (the model's ``Effect``). tests/test_primitives.py checks there is one per effect of the schema.
 EFFECT_SENTENCES = {
     "income": _income_sentence,
     "gain": _gain_sentence,
@@ -573,15 +577,16 @@ EFFECT_SENTENCES = {
 
 
 def effect_sentence(data, effect) -> str:
-    """One effect primitive of a structure as a sentence."""
-    key = next(iter(effect))
-    sentence = EFFECT_SENTENCES.get(key)
+    """One effect primitive of a structure as a sentence: ``effect`` is the model's ``Effect``, or an effect as the
+    ruleset writes it (``{"steal": {"coin": 2}}``)."""
+    if not isinstance(effect, Effect):
+        effect = Effect.of(effect)
+    sentence = EFFECT_SENTENCES.get(effect.kind)
     if sentence is None:
-        return _("Unknown effect {key}.").format(key=key)
-    value = effect[key]
-    if isinstance(value, dict) and value.get("if"):
-        return effect_if_sentence(data, sentence(data, value), value["if"])
-    return sentence(data, value)
+        return _("Unknown effect {key}.").format(key=effect.kind)
+    if effect.condition:
+        return effect_if_sentence(data, sentence(data, effect), effect.condition.raw)
+    return sentence(data, effect)
 
 
 def effect_if_sentence(data, text: str, condition) -> str:
@@ -612,20 +617,20 @@ def own_entry_sentences(data) -> list[str]:
 
 def structure_summary(data, sid: str) -> str:
     """Cost, VP and prerequisite of a structure in one line."""
-    st = data["structures"][sid]
+    st = model_of(data).structures[sid]
     text = _("Cost: {cost}. VP: {first} for the first builder, {later} for a later builder. Requires: {requires}.").format(
-        cost=amount(st.get("cost"), data), first=st["vp"]["first"], later=st["vp"]["later"],
+        cost=amount(st.cost, data), first=st.vp.first, later=st.vp.later,
         requires=requires_phrase(data, sid))
-    if st.get("copies"):
+    if st.copies:
         text = _("{summary} {copies}").format(summary=text, copies=copies_sentence(data, sid))
-    if st.get("upgrades"):
+    if st.upgrades:
         text = _("{summary} {upgrade}").format(summary=text, upgrade=upgrades_sentence(data, sid))
     return text
 
 
 def upgrades_sentence(data, sid: str) -> str:
     """What building a structure over another (``upgrades``) does, or that it is built on its own."""
-    old = data["structures"][sid].get("upgrades")
+    old = model_of(data).structures[sid].upgrades
     if not old:
         return _("It is built on its own, over no other structure.")
     return _("It is built over your {structure}: you must own it, and it goes back to the box as you build this one "
@@ -640,17 +645,17 @@ def given_structures(data) -> list[str]:
 
 def given_structures_sentence(data) -> str:
     """Which structures every player starts with, and what each scores."""
-    items = (data.get("setup") or {}).get("given_structures") or ()
+    m = model_of(data)
+    items = m.setup.given_structures
     if not items:
         return _("Nobody starts with a structure.")
     parts = []
-    for g in items:
-        st, name = data["structures"][g["structure"]], structure_name(data, g["structure"])
-        vp = g.get("vp", "none")
+    for sid, vp in items:
+        st, name = m.structures[sid], structure_name(data, sid)
         if vp == "none":
             parts.append(_("the {structure}, which scores no VP").format(structure=name))
         else:
-            n = st["vp"][vp]
+            n = getattr(st.vp, vp)
             parts.append(ngettext("the {structure}, which scores {num} VP", "the {structure}, which scores {num} VP",
                                   n).format(structure=name, num=n))
     return _("Every player starts with {structures}. A structure given at setup is owned, not built: nobody "
@@ -660,23 +665,23 @@ def given_structures_sentence(data) -> str:
 def bid_sentence(data) -> str:
     """Bidding for the seat order before the first turn (``setup.bid``): who bids, what is seen, the order
     it makes, the ties, what is dealt and what is paid."""
-    bid = (data.get("setup") or {}).get("bid")
+    bid = model_of(data).setup.bid
     if not bid:
         return _("Nobody bids for the seat order.")
-    most = resource_amount(data, bid["in"], bid["max"])
-    if bid.get("sealed"):
+    most = resource_amount(data, bid.within, bid.max)
+    if bid.sealed:
         how = _("Before the first turn, each player secretly bids from 0 to {max}, once, in turn order from the "
                 "first bidder; the bids are revealed together once every player has bid.").format(max=most)
     else:
         how = _("Before the first turn, each player bids from 0 to {max}, once, in turn order from the first "
                 "bidder, seeing the bids made before theirs.").format(max=most)
-    if bid.get("ties") == "random":
+    if bid.ties == "random":
         order = _("Then the players take their turns from the highest bid to the lowest (equal bids: drawn at "
                   "random).")
     else:
         order = _("Then the players take their turns from the highest bid to the lowest (equal bids: the player "
                   "who bid first plays earlier).")
-    if bid.get("pays") == "winner":
+    if bid.pays == "winner":
         deal = _("The starting amounts are dealt in that new order, and only the player who plays first pays "
                  "their bid to the supply; the others pay nothing.")
     else:
@@ -687,28 +692,28 @@ def bid_sentence(data) -> str:
 
 def draft_sentence(data) -> str:
     """The draft before the first turn (``setup.draft``): the pool, the order of the picks, what a pick gives."""
-    setup = data.get("setup") or {}
-    draft = setup.get("draft")
+    setup = model_of(data).setup
+    draft = setup.draft
     if not draft:
         return _("There is no draft.")
-    names = join_and([structure_name(data, sid) for sid in draft["structures"]])
-    picks = draft.get("picks", 1)
+    names = join_and([structure_name(data, sid) for sid in draft.structures])
+    picks = draft.picks
     if picks == 1:
         order = _("in turn order from the first player, each player picks one of them that nobody has picked yet")
-    elif draft.get("order", "snake") == "snake":
+    elif draft.order == "snake":
         order = _("in turn order from the first player, each player picks one of them that nobody has picked yet, "
                   "{num} times in all, the order reversed every other round").format(num=picks)
     else:
         order = _("in turn order from the first player, each player picks one of them that nobody has picked yet, "
                   "{num} times in all, in the same order every round").format(num=picks)
-    if draft.get("vp", "first") == "first":
+    if draft.vp == "first":
         vp = _("A structure picked is owned from the start, not built (it gives nothing for being built); its "
                "picker counts as its first builder and scores its first-builder VP, and the others may still build "
                "it as later builders.")
     else:
         vp = _("A structure picked is owned from the start, not built (it gives nothing for being built); its "
                "picker scores its later-builder VP, and the first other player to build it is its first builder.")
-    if setup.get("bid"):
+    if setup.bid:
         text = _("After the bids, {names} lie face up: {order}.").format(names=names, order=order)
     else:
         text = _("Before the first turn, {names} lie face up: {order}.").format(names=names, order=order)
@@ -717,7 +722,7 @@ def draft_sentence(data) -> str:
 
 def copies_sentence(data, sid: str) -> str:
     """How many players in all may build a structure (``copies``)."""
-    n = data["structures"][sid].get("copies")
+    n = model_of(data).structures[sid].copies
     if not n:
         return _("Each player may build it once.")
     return ngettext("Only one player in all may build it: once it is built, nobody else can.",
@@ -1003,7 +1008,7 @@ def check_sentence(check: str, data=None, many: bool | None = None) -> str:
 
 def goal_chain_sentence(data) -> str:
     """Whether a goal turned up at the end of a turn is checked in that same end of turn."""
-    if (data.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True):
+    if model_of(data).check_revealed_at_end_of_turn:
         return _("When you claim a goal at the end of your turn, the goal turned up next is checked in that same end of turn.")
     return _("When you claim a goal at the end of your turn, the goal turned up next is not checked in that end of turn: "
              "it waits for the next check.")
@@ -1300,7 +1305,7 @@ def space_yield_sentence(data, space) -> str:
 
 
 def unlocking_structures(data, wid: str) -> list[str]:
-    return structures_with_effect(data, "unlock_worker", lambda v: v.get("worker") == wid)
+    return structures_with_effect(data, "unlock_worker", lambda e: e.worker == wid)
 
 
 def access_sentence(data, wid: str) -> str:
@@ -1349,7 +1354,7 @@ def conversion_rule(data, cid: str, mark_readings: bool = False) -> str:
     if conv.get("always"):
         who = _("Every player may do this in their Resource Spending Phase.")
     else:
-        granting = structures_with_effect(data, "conversion", lambda v: v.get("conversion") == cid)
+        granting = structures_with_effect(data, "conversion", lambda e: e.conversion == cid)
         if granting:
             who = _("Only a player who owns the {structures} (or borrows it this turn) may do this, in their Resource Spending Phase.").format(
                 structures=join_or(structure_name(data, s) for s in granting))
@@ -1406,7 +1411,7 @@ def conversion_sentence(data, cid: str, mark_readings: bool = False) -> str:
 
 def builds_sentence(data) -> str:
     """How many structures a player may build per turn (``turn.builds``)."""
-    n = (data.get("turn") or {}).get("builds", 1)
+    n = model_of(data).turn.builds
     if n == 1:
         return _("Build one structure (at most one per turn).")
     return ngettext("Build structures (at most {num} per turn).", "Build structures (at most {num} per turn).", n).format(num=n)
@@ -1414,7 +1419,7 @@ def builds_sentence(data) -> str:
 
 def move_steps(data) -> int:
     """The steps of every move (``turn.move_steps``, 1 when absent)."""
-    return (data.get("turn") or {}).get("move_steps", 1)
+    return model_of(data).turn.move_steps
 
 
 def work_phase_summary(data) -> str:
@@ -1461,7 +1466,7 @@ def work_phase_rule(data) -> str:
 
 def move_steps_sentence(data) -> str:
     """How many steps a move takes (``turn.move_steps``)."""
-    n = (data.get("turn") or {}).get("move_steps", 1)
+    n = model_of(data).turn.move_steps
     if n == 1:
         return _("Each move takes a worker one step along the Work Cycle.")
     return ngettext("Each move takes a worker {num} step along the Work Cycle; it earns what the space it lands on yields, "
@@ -1477,7 +1482,7 @@ def labor_carry_sentence(data) -> str:
 
 def all_pools_lost(data) -> bool:
     """Whether every pool resource is lost at the end of the turn (nothing carried or kept)."""
-    return all(data["resources"][rid].get("end_of_turn", "lost") == "lost" for rid in pool_resources(data))
+    return all(model_of(data).resource(rid).end_of_turn == "lost" for rid in pool_resources(data))
 
 
 def borrowing_phases_sentence(data) -> str:
@@ -1515,7 +1520,7 @@ def borrowing_take_sentence(data) -> str:
 
 
 def borrowing_per_turn_sentence(data) -> str:
-    n = data["borrowing"].get("per_turn", 1)
+    n = model_of(data).borrowing.per_turn
     if n == 1:
         return _("You cannot borrow while you hold {token}, and you borrow at most once per turn.").format(token=token_phrase(data))
     return ngettext("You cannot borrow while you hold {token}; you may borrow at most {num} time per turn, "
@@ -1631,13 +1636,13 @@ def outcome_label(data, outcome) -> str:
 
 def outcome_ships(data, outcome) -> str:
     """The ships of a result drawn as ○ (white) and ● (black)."""
-    ships = data["components"].get("ship_tokens", 0)
+    ships = model_of(data).components.ship_tokens
     white = min(outcome["white"], ships)
     return " ".join(["○"] * white + ["●"] * (ships - white))
 
 
 def outcome_chance(data, outcome) -> str:
-    ships = data["components"].get("ship_tokens", 0)
+    ships = model_of(data).components.ship_tokens
     white = outcome["white"]
     if ships <= 0 or white > ships:
         return "0"
@@ -1665,7 +1670,7 @@ def holder_sentence(data) -> str:
 
 def cast_sentences(data) -> list[str]:
     cast = data["casting"]["cast"]
-    n = data["components"].get("ship_tokens", 0)
+    n = model_of(data).components.ship_tokens
     found = []
     if n == 0:
         return [_("There is no ship token to cast: the result is always the one for no white ship.")]
@@ -1780,7 +1785,7 @@ _MEASURE_NOUNS = {
 
 def measure_sentence(data, measure) -> str:
     """One of ``scoring.measures``: VP for each full ``per`` of a measure, counted at the end."""
-    per, vp = measure.get("per", 1), measure["vp"]
+    per, vp = measure.get("per", DEFAULTS["measure"]["per"]), measure["vp"]
     cond = {k: v for k, v in measure.items() if k not in ("per", "vp")}
     key, values = _metric_words(data, cond)
     if key in _MEASURE_NOUNS:
@@ -1810,7 +1815,7 @@ def measures_sentence(data) -> str:
 
 def goal_vp_sentence(data) -> str:
     n = data["scoring"]["goal_vp"]
-    own = [gid for gid, g in (data.get("goals") or {}).items() if g.get("vp", n) != n]
+    own = [gid for gid, g in model_of(data).goals.items() if g.vp != n]
     if own:
         return ngettext("Each goal token you claimed is worth {num} VP, unless its goal says otherwise.",
                         "Each goal token you claimed is worth {num} VP, unless its goal says otherwise.", n).format(num=n)
@@ -1865,8 +1870,8 @@ def objectives_deal_sentence(data) -> str:
 
 def objectives_keep(data) -> int:
     """How many objective cards each player keeps (``keep``, else every card dealt)."""
-    objectives = data.get("objectives") or {}
-    return objectives.get("keep", objectives.get("deal", 0))
+    objectives = model_of(data).objectives
+    return objectives.keep if objectives else 0
 
 
 def objectives_keep_sentence(data) -> str:
@@ -1993,16 +1998,17 @@ def example_turn(data) -> list[str]:
                         amount=amount(held, data)),
         _("With the {start} you began with, you now have {resources}.").format(
             start=coin_amount(data, start), resources=amount(after, data))]
-    affordable = [sid for sid, st in (data.get("structures") or {}).items()
-                  if not st.get("requires") and all(st["cost"].get(rid, 0) <= after.get(rid, 0) for rid in declared(data))]
-    lost = data["resources"][tr].get("end_of_turn", "lost") == "lost"
+    structures = model_of(data).structures
+    affordable = [sid for sid, st in structures.items()       # nothing owned yet: nothing required, nothing built over
+                  if not st.prerequisites and all(st.cost.get(rid) <= after.get(rid, 0) for rid in declared(data))]
+    lost = model_of(data).resource(tr).end_of_turn == "lost"
     name = resource_name(data, tr)
     if affordable:
-        sid = max(affordable, key=lambda k: data["structures"][k]["vp"]["first"])
-        st = data["structures"][sid]
-        left = after[tr] - st["cost"].get(tr, 0)
+        sid = max(affordable, key=lambda k: structures[k].vp.first)
+        st = structures[sid]
+        left = after[tr] - st.cost.get(tr)
         out.append(_("You build the {structure} for {cost}: as its first builder you score {vp}.").format(
-            structure=structure_name(data, sid), cost=amount(st["cost"], data), vp=vp_amount(st["vp"]["first"])))
+            structure=structure_name(data, sid), cost=amount(st.cost, data), vp=vp_amount(st.vp.first)))
         if left and lost:
             out.append(_("You end your turn; the {labor} you did not spend is lost.").format(labor=resource_amount(data, tr, left)))
         elif lost:
@@ -2028,8 +2034,8 @@ def extra_component_lines(data) -> list[str]:
     """The components a house rule adds to the box, for the book's « Components »: the cards of each event
     deck and the secret objective cards."""
     out = []
-    for did, deck in (data.get("events") or {}).items():
-        n = sum(card.get("count", 1) for card in (deck or {}).get("cards") or ())
+    for did, deck in model_of(data).events.items():
+        n = sum(card.count for card in deck.cards)
         out.append(ngettext("{num} card of the {deck} event deck (table in “Events”).",
                             "{num} cards of the {deck} event deck (table in “Events”).", n).format(
             num=n, deck=deck_name(data, did)))
@@ -2125,7 +2131,7 @@ def deck_sentence(data, did: str) -> str:
                         "of the game)."),
         "game": _("Its effects last to the end of the game."),
     }[deck["lasts"]]
-    cards = sum(c.get("count", 1) for c in deck["cards"])
+    cards = sum(c.get("count", DEFAULTS["card"]["count"]) for c in deck["cards"])
     empty = ngettext("The deck holds {num} card, shuffled at the start of the game; once it is empty, no more cards are "
                      "revealed.",
                      "The deck holds {num} cards, shuffled at the start of the game; once it is empty, no more cards are "
@@ -2143,7 +2149,7 @@ def offer_terms(data, oid: str) -> str:
 
 
 def trades_phases_phrase(data) -> str:
-    phases = set(data["trades"].get("phases", ["spending"]))
+    phases = set(model_of(data).trades.phases)
     if phases >= {"work", "spending"}:
         return _("In either phase of your turn")
     if "work" in phases:
@@ -2153,7 +2159,7 @@ def trades_phases_phrase(data) -> str:
 
 def trades_sentence(data) -> str:
     """The trades section's rule: when, to whom, how often, and that the player asked answers at once."""
-    n = data["trades"].get("per_turn", 1)
+    n = model_of(data).trades.per_turn
     if many_players(data):
         text = ngettext("{when}, you may offer another player one of the trades below, at most {num} time per turn; "
                         "that player accepts or refuses it at once, and your turn goes on. An offer refused counts too.",
@@ -2189,6 +2195,6 @@ def offer_terms_sentence(data, oid: str) -> str:
 
 
 def trades_per_turn_sentence(data) -> str:
-    n = data["trades"].get("per_turn", 1)
+    n = model_of(data).trades.per_turn
     return ngettext("At most {num} offer per turn, refused or accepted.",
                     "At most {num} offers per turn, refused or accepted.", n).format(num=n)
