@@ -909,7 +909,7 @@ class Compiled:
         self.deck_cards = tuple(deck_cards)
         n = len(cards)
         self.card_yield = [None] * n      # (space, pool change, coin change)
-        self.card_cost = [None] * n       # (structure, pool change, coin change)
+        self.card_cost = [()] * n         # ((structure, pool change, coin change), ...): one row per structure
         self.card_forbid = [None] * n     # (0 build | 1 space | 2 conversion, its index)
         self.card_give = [None] * n       # (pool amounts, coins) each player gains as the card is revealed
         for k, card in enumerate(cards):
@@ -2873,8 +2873,7 @@ class State:
         changed = set()
         for e in active:
             k = e[1]
-            if c.card_cost[k] is not None:
-                s, pool, coin = c.card_cost[k]
+            for s, pool, coin in c.card_cost[k]:
                 cost_pool[s] = c.added(cost_pool[s], pool) if pool is not c.no_pool else cost_pool[s]
                 cost_coin[s] += coin
                 changed.add(s)

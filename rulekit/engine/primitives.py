@@ -122,8 +122,13 @@ def _card_space_yield(c, k: int, arg: dict):
 
 
 def _card_cost(c, k: int, arg: dict):
+    """One row ``(structure, pool change, coin change)`` per structure whose cost the card changes: the one of
+    ``structure``, or each of ``structures`` (``all``: every structure, in the ruleset's order)."""
     add = arg["add"]
-    c.card_cost[k] = (c.struct_ids.index(arg["structure"]), c.pools(add), c.coins(add))
+    which = arg.get("structures")
+    ids = [arg["structure"]] if which is None else c.struct_ids if which == "all" else which
+    pool, coin = c.pools(add), c.coins(add)
+    c.card_cost[k] = tuple([(c.struct_ids.index(sid), pool, coin) for sid in ids])
 
 
 def _card_forbid(c, k: int, arg: dict):
