@@ -2070,7 +2070,17 @@ def _card_space_yield_sentence(data, value) -> str:
 
 def _card_cost_sentence(data, value) -> str:
     more, less = _more_less(data, value["add"])
-    structure = structure_name(data, value["structure"])
+    which = value.get("structures")
+    if which == "all":
+        if more and less:
+            return _("Every structure costs {more} more and {less} less to build (never less than nothing).").format(
+                more=more, less=less)
+        if less:
+            return _("Every structure costs {less} less to build (never less than nothing).").format(less=less)
+        return _("Every structure costs {more} more to build.").format(more=more or _("nothing"))
+    # One structure, or several: "Building the Mill or the Camp costs ..." (each of them, as it is built).
+    structure = (structure_name(data, value["structure"]) if which is None
+                 else join_or(structure_name(data, sid) for sid in which))
     if more and less:
         return _("Building the {structure} costs {more} more and {less} less (never less than nothing).").format(
             structure=structure, more=more, less=less)
