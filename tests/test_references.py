@@ -47,6 +47,7 @@ events:
     lasts: round
     cards:
       - {id: high, name: High tide, forbid: {space: labor_low}}
+      - {id: fair, name: Fair, cost: {structures: [mill, lighthouse], add: {coin: -1}}}
 scoring:
   measures:
     - {metric: held, resource: labor, vp: 1}

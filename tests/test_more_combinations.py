@@ -1,0 +1,112 @@
+"""More combinations of issue 53 (aim 2), each checked beside the play it describes, on both engine paths.
+
+- An event card's cost change on one structure (``cost: {structure: ID, add: ...}``, as before), on every
+  structure (``cost: {structures: all, add: ...}``) or on a set of them (``cost: {structures: [A, B], add:
+  ...}``): the set form compiles to one row per structure of the card's cost table, the table the one-structure
+  form fills.
+"""
+from __future__ import annotations
+
+import pytest
+
+from rulekit import engine as compiled
+from rulekit import i18n
+from rulekit.language import load_ruleset
+from rulekit.play import screen
+from rulekit.text import sentences as s
+from rulekit.text.diff import render_text, rule_diff
+from rulekit.text.rulebook import render_html
+from scenario import set_labor, set_phase, set_value, variant
+from test_engine_differential import PURE
+
+ENGINES = pytest.mark.parametrize("eng", [compiled, PURE], ids=["engine", "pure"])
+
+
+# ----------------------------------------------------------------- a cost change on a set of structures
+
+def cost_card_rules(tmp_path, cost, name="cost-set"):
+    """province-en with one deck of one card, revealed at the start of the first round and lasting the game."""
+    return load_ruleset(variant(tmp_path, {"events": {"seasons": {
+        "name": "Seasons", "reveal": "start_of_round", "lasts": "game",
+        "cards": [{"id": "thrift", "name": "Thrift", "cost": cost}]}}}, name=name))
+
+
+def printed_cost(rs, sid):
+    spec = rs.data["structures"][sid]["cost"]
+    return (0, 0) if spec == "free" else (spec.get("labor", 0), spec.get("coin", 0))
+
+
+def cost_now(st, sid):
+    """(Labor, Coin) building ``sid`` costs now, as the engine will take it."""
+    s_ = st.c.struct_ids.index(sid)
+    return st.ev_cost_pool[s_][st.c.pool_ids.index("labor")], st.ev_cost_coin[s_]
+
+
+@ENGINES
+@pytest.mark.parametrize("which, changed", [
+    ("all", ["lender", "bank", "camp", "village", "mill", "smithy", "union", "harbor"]),
+    (["mill", "camp"], ["mill", "camp"]),
+])
+def test_a_card_changes_the_cost_of_every_structure_of_its_set(eng, tmp_path, which, changed):
+    rs = cost_card_rules(tmp_path, {"structures": which, "add": {"labor": -1, "coin": 1}})
+    st = eng.game.new_game(rs, seed=1, first_player=0)
+    assert [st.c.card_ids[e[1]] for e in st.ev_active] == ["thrift"]     # revealed at the first round's start
+    for sid in rs.data["structures"]:
+        labor, coin = printed_cost(rs, sid)
+        expected = (max(0, labor - 1), coin + 1) if sid in changed else (labor, coin)
+        assert cost_now(st, sid) == expected, sid
+    # And the build takes that cost: the Mill for 1 Labor less and 1 Coin more.
+    set_phase(st, "spending")
+    labor, coin = printed_cost(rs, "mill")
+    set_labor(st, labor - 1)
+    set_value(st, 0, coin + 1)
+    st.play("build mill")
+    assert st.held(0, st.c.pool_ids.index("labor")) == 0 and st.coin_value(0) == 0
+
+
+def test_the_set_form_compiles_to_one_row_per_structure(tmp_path):
+    one = compiled.game.compile_ruleset(cost_card_rules(tmp_path, {"structure": "bank", "add": {"coin": 1}}, "one"))
+    bank = one.struct_ids.index("bank")
+    assert one.card_cost == [((bank, one.no_pool, 1),)]
+    every = compiled.game.compile_ruleset(cost_card_rules(tmp_path, {"structures": "all", "add": {"coin": 1}}, "every"))
+    assert every.card_cost == [tuple((s_, every.no_pool, 1) for s_ in range(every.n_struct))]
+
+
+def test_the_words_in_both_languages(tmp_path):
+    base = load_ruleset("province-en")
+    every = cost_card_rules(tmp_path, {"structures": "all", "add": {"labor": -1}}, "every")
+    some = cost_card_rules(tmp_path, {"structures": ["mill", "camp", "union"], "add": {"coin": -1}}, "some")
+    card = every.data["events"]["seasons"]["cards"][0]
+    assert s.card_sentence(every.data, card) == "Every structure costs 1 Labor less to build (never less than nothing)."
+    assert ("Seasons deck — Thrift: Building the Mill, Camp, or Union costs 1 Coin less (never less than nothing). (new)"
+            in render_text(rule_diff(base, some), base, some))
+    assert "Every structure costs 1 Labor less to build" in render_html(every)
+    with i18n.language("fr"):
+        assert s.card_sentence(every.data, card) == ("Chaque Bâtiment coûte 1\u00a0point d’Ouvrage de moins à construire "
+                                                     "(jamais moins que rien).")
+        assert ("construire le Moulin, le Camp ou la Guilde coûte 1\u00a0Pièce de moins (jamais moins que rien)"
+                in render_text(rule_diff(base, some), base, some))
+    # The screen tells the card as it is revealed, and shows the costs it changed.
+    st = compiled.game.new_game(every, seed=1, first_player=0)
+    set_phase(st, "spending")
+    lines = "\n".join(screen.cost_lines(st, ["You", "Computer"], width=200))
+    labor, coin = printed_cost(every, "mill")
+    assert screen.cost_text(st.ev_cost_pool[st.c.struct_ids.index("mill")], coin, st.c) in lines
+    assert st.ev_cost_pool[st.c.struct_ids.index("mill")][0] == labor - 1
+
+
+# ----------------------------------------------------------------- both engine paths, whole games
+
+def test_same_games_on_both_engine_paths(tmp_path):
+    """Random and greedy games compared action by action between the compiled core and pure Python, on a
+    deck whose cards change every structure's cost, a set's and one structure's."""
+    from test_engine_differential import play_both, policy_both
+    rs = load_ruleset(variant(tmp_path, {"events": {"seasons": {
+        "name": "Seasons", "reveal": "start_of_turn", "lasts": "round", "cards": [
+            {"id": "thrift", "name": "Thrift", "count": 3, "cost": {"structures": "all", "add": {"labor": -1}}},
+            {"id": "fair", "name": "Fair", "count": 3, "cost": {"structures": ["mill", "camp", "union"],
+                                                                "add": {"coin": -2, "labor": 1}}},
+            {"id": "boom", "name": "Boom", "count": 3, "cost": {"structure": "bank", "add": {"coin": 1}}}]}}},
+        name="seasons"))
+    assert sum(play_both(rs, seed) for seed in range(12)) > 12 * 10
+    assert sum(policy_both(rs, seed) for seed in range(3)) > 3 * 10
