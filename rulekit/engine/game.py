@@ -608,19 +608,24 @@ class Compiled:
         self.gain_if = [[] for _ in range(self.n_struct)]     # (when, condition, pool amounts, coins)
         self.yield_if = [dict() for _ in range(self.n_struct)]  # space -> (condition, pool amounts, coins)
         self.bonus_if = [[] for _ in range(self.n_struct)]    # aligned with yield_bonus: condition or None
+        # Amounts written per a metric ({coin: {per: structures}}): (measure, each, pool index or -1 for coins).
+        self.per_income = [() for _ in range(self.n_struct)]
+        self.per_gain = [() for _ in range(self.n_struct)]    # (when, measure, each, pool index or -1)
         for i, s in enumerate(sts):               # effect name -> compile(c, s, arg): one row per effect
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
                 EFFECTS[name](self, i, arg or {})
         self.income_mask = sum(1 << i for i in range(self.n_struct)
-                               if any(self.income_pool[i]) or self.income_coin[i] or self.income_if[i])
+                               if any(self.income_pool[i]) or self.income_coin[i] or self.income_if[i]
+                               or self.per_income[i])
+        self.per_income_mask = sum(1 << i for i in range(self.n_struct) if self.per_income[i])
         self.yield_mask = sum(1 << i for i in range(self.n_struct)
                               if self.yield_over[i] or self.yield_bonus[i] or self.yield_if[i])
-        self.gain_if_mask = sum(1 << i for i in range(self.n_struct) if self.gain_if[i])
+        self.gain_if_mask = sum(1 << i for i in range(self.n_struct) if self.gain_if[i] or self.per_gain[i])
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
         self.steal_mask = sum(1 << i for i in range(self.n_struct) if self.steals[i])
         self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i]
-                              or any(g[0] == "first_turn" for g in self.gain_if[i]))
+                              or any(g[0] == "first_turn" for g in self.gain_if[i] + list(self.per_gain[i])))
         # Borrowing.
         b = d.get("borrowing")
         self.borrow_phases = 0
@@ -924,6 +929,8 @@ class Compiled:
             self.gain_if[s] = [(e[0], Condition(self, e[1])) + e[2:] for e in self.gain_if[s]]
             self.yield_if[s] = {sp: (Condition(self, e[0]),) + e[1:] for sp, e in self.yield_if[s].items()}
             self.bonus_if[s] = [None if e is None else Condition(self, e) for e in self.bonus_if[s]]
+            self.per_income[s] = tuple([(Condition(self, e[0]),) + e[1:] for e in self.per_income[s]])
+            self.per_gain[s] = tuple([(e[0], Condition(self, e[1])) + e[2:] for e in self.per_gain[s]])
 
     def pools(self, amounts: dict) -> tuple:
         """An amount mapping's counted resources: one int per pool resource, in declared order
@@ -2064,6 +2071,9 @@ class State:
                 self._earn_coin(p, c.income_coin[s])
             for cond, pool, coin in c.income_if[s]:     # each checked as it would be paid
                 self._pay_if(p, s, "income", cond, pool, coin)
+            if c.per_income_mask >> s & 1:              # amounts per a metric, measured now
+                for row in c.per_income[s]:
+                    self._pay_per(p, row[0], row[1], row[2])
             m &= m - 1
         if structs & c.ship_mask:
             self._apply_benefit(p)
@@ -2114,6 +2124,22 @@ class State:
         for w, cond, pool, coin in self.c.gain_if[s]:
             if w == when:
                 self._pay_if(p, s, "gain", cond, pool, coin)
+        for row in self.c.per_gain[s]:          # amounts per a metric (gain_if_mask holds them too), measured now
+            if row[0] == when:
+                self._pay_per(p, row[1], row[2], row[3])
+
+    def _pay_per(self, p: int, measure, each: int, r: int):
+        """An amount written per a metric: ``each`` times ``p``'s ``measure`` now, of pool resource ``r`` (-1: the
+        coins, earned from the supply as any income)."""
+        n = measure.value(self, p) * each
+        if n <= 0:
+            return
+        if r < 0:
+            self._earn_coin(p, n)
+        else:
+            pool = [0] * self.c.n_pool
+            pool[r] = n
+            self._gain(p, tuple(pool))
 
     def _pay_if(self, p: int, s: int, effect: str, cond, pool: tuple, coin: int):
         """Structure ``s``'s ``effect`` with a condition: paid to ``p`` if ``p`` meets ``cond`` now, the check

@@ -103,6 +103,9 @@ def income_sources(state, seat: int, structures: int, borrowed: bool = False, fi
             if next(paid, False):
                 out.append(_("{source} {gain}").format(source=screen.name(d, "structure", c.struct_ids[s]),
                                                       gain=screen.gain_text(pool, coin, c)))
+        for pool, coin in _per_incomes(state, seat, s):   # an amount per a metric: as measured now
+            out.append(_("{source} {gain}").format(source=screen.name(d, "structure", c.struct_ids[s]),
+                                                  gain=screen.gain_text(pool, coin, c)))
     if structures & c.ship_mask and state.ship >= 0:
         o = state.ship
         parts = []
@@ -113,6 +116,18 @@ def income_sources(state, seat: int, structures: int, borrowed: bool = False, fi
         if parts:
             out.append(_("ships ({outcome}): {gain}").format(outcome=screen.name(d, "outcome", c.outcome_ids[o]),
                                                             gain=", ".join(parts)))
+    return out
+
+
+def _per_incomes(state, seat: int, s: int) -> list:
+    """Structure ``s``'s incomes written per a metric (``{coin: {per: structures}}``), each as ``(pool amounts,
+    coins)`` measured for ``seat`` now (as the engine measured them at the start of the turn); none of 0."""
+    c = state.c
+    out = []
+    for measure, each, r in c.per_income[s]:
+        n = measure.value(state, seat) * each
+        if n > 0:
+            out.append((c.no_pool, n) if r < 0 else (tuple(n if i == r else 0 for i in range(c.n_pool)), 0))
     return out
 
 
@@ -170,6 +185,8 @@ def _nominal_coin(state, seat: int, structures: int) -> int:
         if structures >> s & 1 and c.income_if[s]:
             paid = _incomes_if_paid(state, seat, s)
             total += sum(coin for _cond, _pool, coin in c.income_if[s] if next(paid, False))
+        if structures >> s & 1 and c.per_income[s]:
+            total += sum(coin for _pool, coin in _per_incomes(state, seat, s))
     if structures & c.ship_mask and state.ship >= 0:
         total += c.outcome_coin[state.ship]
     return total

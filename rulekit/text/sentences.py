@@ -173,9 +173,11 @@ def declared(data) -> list[str]:
 
 
 def amount(resources, data) -> str:
-    """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin", in the declared order; empty -> "nothing"."""
+    """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin", in the declared order; empty -> "nothing". An amount
+    written per a metric (``{"coin": {"per": "structures"}}``) -> "1 Coin for each structure you own"."""
     resources = resources or {}
-    parts = [resource_amount(data, rid, resources[rid]) for rid in declared(data) if resources.get(rid)]
+    parts = [per_amount_phrase(data, rid, resources[rid]) if isinstance(resources[rid], dict)
+             else resource_amount(data, rid, resources[rid]) for rid in declared(data) if resources.get(rid)]
     if not parts:
         return _("nothing")
     return join_and(parts)
@@ -1776,6 +1778,29 @@ _MEASURE_NOUNS = {
     "workers": lambda n: ngettext("worker they have access to", "workers they have access to", n),
     "sailors_hired": lambda n: ngettext("sailor they have hired", "sailors they have hired", n),
 }
+
+
+#: What one unit of the measure of an amount written ``per`` a metric is, said to its owner (keyed as
+#: _METRIC_SENTENCES): "structure you own".
+_PER_NOUNS = {
+    "structures": lambda: _("structure you own"),
+    "structures_income": lambda: _("structure with an income you own"),
+    "structures_vp": lambda: _("structure you own that is worth {vp} VP to you"),
+    "held": lambda: _("{resource.one} you hold"),
+    "coin_value": lambda: _("{coins.one} you hold (total value)"),
+    "coins_held": lambda: _("{coin} coin you hold"),
+    "workers": lambda: _("worker you have access to"),
+    "sailors_hired": lambda: _("sailor you have hired"),
+}
+
+
+def per_amount_phrase(data, rid: str, spec: dict) -> str:
+    """An amount of ``rid`` written per a metric (``{per: structures, income: true, each: 2}``): "2 Coin for each
+    structure with an income you own", measured as the effect is paid."""
+    cond = {"metric": spec["per"], **{k: v for k, v in spec.items() if k not in ("per", "each")}}
+    key, values = _metric_words(data, cond)
+    noun = _PER_NOUNS[key]().format(coins=coins_name(data), **values)
+    return _("{amount} for each {noun}").format(amount=resource_amount(data, rid, spec.get("each", 1)), noun=noun)
 
 
 def measure_sentence(data, measure) -> str:
