@@ -4,6 +4,9 @@
   structure (``cost: {structures: all, add: ...}``) or on a set of them (``cost: {structures: [A, B], add:
   ...}``): the set form compiles to one row per structure of the card's cost table, the table the one-structure
   form fills.
+- An amount written per a metric (``income: {coin: {per: structures, income: true}}``, ``gain: {when: built,
+  labor: {per: structures, each: 2}}``): measured for the owner as it is paid; an effect written with numbers
+  only compiles to exactly the tables it always did.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from rulekit.play import screen
 from rulekit.text import sentences as s
 from rulekit.text.diff import render_text, rule_diff
 from rulekit.text.rulebook import render_html
-from scenario import set_labor, set_phase, set_value, variant
+from scenario import begin_turn, give_structures, labor, set_labor, set_phase, set_value, variant
 from test_engine_differential import PURE
 
 ENGINES = pytest.mark.parametrize("eng", [compiled, PURE], ids=["engine", "pure"])
@@ -95,6 +98,76 @@ def test_the_words_in_both_languages(tmp_path):
     assert st.ev_cost_pool[st.c.struct_ids.index("mill")][0] == labor - 1
 
 
+# ----------------------------------------------------------------- amounts per a metric
+
+GUILD_HALL = {"name": "Guild Hall", "cost": {"labor": 2}, "vp": {"first": 1, "later": 0}, "effects": [
+    {"income": {"coin": {"per": "structures", "income": True}}},
+    {"gain": {"when": "built", "labor": {"per": "structures", "each": 2}}},
+    {"gain": {"when": "end_of_game", "coin": {"per": "held", "resource": "labor"}}}]}
+
+
+def per_rules(tmp_path, name="per"):
+    return load_ruleset(variant(tmp_path, {"structures": {"guild_hall": GUILD_HALL}}, name=name))
+
+
+def effects_text(rs):
+    return " ".join(s.effect_sentence(rs.data, e) for e in rs.data["structures"]["guild_hall"]["effects"])
+
+
+@ENGINES
+def test_an_amount_per_a_metric_is_measured_as_it_is_paid(eng, tmp_path):
+    rs = per_rules(tmp_path)
+    st = eng.game.new_game(rs, seed=3, first_player=0)
+    give_structures(st, 0, "mill", "camp")              # the Mill has an income (1 Labor); the Camp none
+    set_phase(st, "spending")
+    set_labor(st, 2)
+    st.play("build guild_hall")
+    assert labor(st) == 2 * 3                            # 2 Labor for each of the 3 structures owned, this one too
+    # At the start of each turn: 1 Coin for each structure with an income (the Mill and the Guild Hall).
+    before = st.coin_value(0)
+    begin_turn(st, 0)
+    assert st.coin_value(0) - before == 2
+    give_structures(st, 0, "union")                    # a structure without an income counts for nothing
+    before = st.coin_value(0)
+    begin_turn(st, 0)
+    assert st.coin_value(0) - before == 2
+
+
+def test_the_words_of_an_amount_per_a_metric(tmp_path):
+    rs = per_rules(tmp_path)
+    text = effects_text(rs)
+    assert "At the start of each of your turns, earn 1 Coin for each structure with an income you own." in text
+    assert "earn 2 Labor for each structure you own" in text
+    assert "earn 1 Coin for each Labor you hold" in text
+    base = load_ruleset("province-en")
+    assert "1 Coin for each structure with an income you own" in render_text(rule_diff(base, rs), base, rs)
+    assert "1 Coin for each structure with an income you own" in render_html(rs)
+    with i18n.language("fr"):
+        text = effects_text(rs)
+        assert "gagnez 1\u00a0Pièce par Bâtiment à revenu que vous possédez" in text
+        assert "2\u00a0points d’Ouvrage par Bâtiment que vous possédez" in text
+    # The screen's start-of-turn line says what the measure paid.
+    from rulekit.play import story
+    st = compiled.game.new_game(rs, seed=3, first_player=0)
+    give_structures(st, 0, "mill", "guild_hall")
+    before = st.coin_value(0)
+    begin_turn(st, 0)
+    assert "Guild Hall +2" in story.start_income_line(st, ["You", "Computer"], before)
+
+
+def test_numbers_only_compile_to_the_same_tables(tmp_path):
+    """The editions and a constant amount fill no table of their own: the same tables as before."""
+    for rid in ("province-en", "province-fr"):
+        c = compiled.game.compile_ruleset(load_ruleset(rid))
+        assert c.per_income_mask == 0 and not any(c.per_income) and not any(c.per_gain)
+    rs = per_rules(tmp_path)
+    c = compiled.game.compile_ruleset(rs)
+    hall = c.struct_ids.index("guild_hall")
+    assert c.income_coin[hall] == 0 and c.built_pool[hall] == c.no_pool     # all of it is measured
+    assert [row[1:] for row in c.per_income[hall]] == [(1, -1)]
+    assert [(row[0],) + row[2:] for row in c.per_gain[hall]] == [("built", 2, 0), ("end_of_game", 1, -1)]
+
+
 # ----------------------------------------------------------------- both engine paths, whole games
 
 def test_same_games_on_both_engine_paths(tmp_path):
@@ -108,5 +181,15 @@ def test_same_games_on_both_engine_paths(tmp_path):
                                                                 "add": {"coin": -2, "labor": 1}}},
             {"id": "boom", "name": "Boom", "count": 3, "cost": {"structure": "bank", "add": {"coin": 1}}}]}}},
         name="seasons"))
+    assert sum(play_both(rs, seed) for seed in range(12)) > 12 * 10
+    assert sum(policy_both(rs, seed) for seed in range(3)) > 3 * 10
+
+
+def test_amounts_per_a_metric_same_games_on_both_engine_paths(tmp_path):
+    from test_engine_differential import play_both, policy_both
+    rs = load_ruleset(variant(tmp_path, {"structures": {
+        "guild_hall": GUILD_HALL,
+        "mill": {"effects": [{"income": {"labor": 1, "coin": {"per": "coins_held", "coin": "silver"}}}]}}},
+        name="per-both"))
     assert sum(play_both(rs, seed) for seed in range(12)) > 12 * 10
     assert sum(policy_both(rs, seed) for seed in range(3)) > 3 * 10

@@ -35,6 +35,10 @@ structures:
       - gain: {when: built, coin: 1}
       - space_bonus: {space: coin, worker: sailor, coin: 1}
       - space_bonus: {space: labor_top, worker: green, labor: 1}
+      - income: {coin: {per: held, resource: labor}, labor: {per: coins_held, coin: gold}}
+      - income: {coin: {per: workers, exclude: [camp]}}
+      - gain: {when: built, coin: {per: held, resource: labor}, labor: {per: coins_held, coin: gold}}
+      - gain: {when: first_turn, coin: {per: workers, exclude: [camp]}}
   beacon:
     name: Beacon
     cost: {labor: 1}
