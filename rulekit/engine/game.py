@@ -722,9 +722,11 @@ class Compiled:
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
         self.coin_bonus = (cb["per"], cb["vp"]) if cb else None
-        # scoring.measures: (the measure as a condition, per, vp), counted in the score.
-        self.measures = tuple((Condition(self, {k: v for k, v in m.items() if k not in ("per", "vp")}),
-                               m.get("per", 1), m["vp"]) for m in sc.get("measures") or ())
+        # scoring.measures: (the measure as a condition, per, vp, the condition on the player or None), counted
+        # in the score.
+        self.measures = tuple((Condition(self, {k: v for k, v in m.items() if k not in ("per", "vp", "if")}),
+                               m.get("per", 1), m["vp"], Condition(self, m["if"]) if m.get("if") else None)
+                              for m in sc.get("measures") or ())
         self.tie_breaks = tuple(d.get("tie_breaks") or ())
         # Decisions (DECISIONS) this ruleset asks, and what State.new runs before the first turn to ask them.
         self.decision_names = ()
@@ -3102,8 +3104,9 @@ class State:
             per, vp = c.coin_bonus
             coins = self.coin_value(p) // per * vp
         measures = 0
-        for cond, per, vp in c.measures:
-            measures += cond.value(self, p) // per * vp
+        for cond, per, vp, only in c.measures:
+            if only is None or only.holds(self, p):
+                measures += cond.value(self, p) // per * vp
         out = {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins, "measures": measures}
         if c.obj_deal:                            # a source of its own, where the ruleset deals objectives
             out["objectives"] = self.objective_vp(p)
@@ -3130,7 +3133,8 @@ class State:
             total += self.coin_value(p) // c._coin_per * c._coin_vp
         if c._n_measures:
             for m in c.measures:
-                total += m[0].value(self, p) // m[1] * m[2]
+                if m[3] is None or m[3].holds(self, p):   # a measure with a condition on the player (if)
+                    total += m[0].value(self, p) // m[1] * m[2]
         if c.obj_deal and self.phase == OVER:
             total += self.objective_vp(p)
         return total

@@ -1376,7 +1376,13 @@ class _Checker:
                 self.add(f"{pointer}/metric", _(
                     "VP cannot be counted from the VP themselves: choose another metric for this measure"))
                 continue
-            self.check_condition(pointer, {k: v for k, v in measure.items() if k not in ("per", "vp")})
+            self.check_condition(pointer, {k: v for k, v in measure.items() if k not in ("per", "vp", "if")})
+            if "if" in measure:
+                self.check_condition(join(pointer, "if"), measure["if"])
+                found = _vp_pointer(measure["if"], join(pointer, "if"))
+                if found is not None:
+                    self.add(found, _("the condition of a measure cannot read the VP, which the measure is part of: "
+                                      "choose another metric"))
 
     def check_coins(self, comps):
         setup = _dict(self.data.get("setup"))

@@ -1807,6 +1807,11 @@ def measure_sentence(data, measure) -> str:
     """One of ``scoring.measures``: VP for each full ``per`` of a measure, counted at the end."""
     per, vp = measure.get("per", 1), measure["vp"]
     cond = {k: v for k, v in measure.items() if k not in ("per", "vp")}
+    if cond.get("metric") == "owns" and per == 1:     # 1 or 0: "each player who owns the Harbor scores 3 VP"
+        structure = structure_name(data, cond["structure"])
+        if vp >= 0:
+            return _("At the end, each player who owns {structure.the} scores {vp} VP.").format(structure=structure, vp=vp)
+        return _("At the end, each player who owns {structure.the} loses {vp} VP.").format(structure=structure, vp=-vp)
     key, values = _metric_words(data, cond)
     if key in _MEASURE_NOUNS:
         noun = _MEASURE_NOUNS[key](per).format(coins=coins_name(data), **values)
@@ -1825,12 +1830,24 @@ def measure_sentence(data, measure) -> str:
         vp=-vp, per=per, measure=clause)
 
 
+def measure_if_sentence(data, measure) -> str:
+    """One of ``scoring.measures`` with its condition on the player (``if``), if it has one."""
+    text = measure_sentence(data, {k: v for k, v in measure.items() if k != "if"})
+    if not measure.get("if"):
+        return text
+    cond = _metric_you(data, measure["if"])
+    if len(cond) > 1 and cond[0].isupper() and cond[1].islower():
+        cond = cond[0].lower() + cond[1:]
+    return _("{measure} A player scores them only if they meet this condition at the end: {condition}").format(
+        measure=text, condition=cond)
+
+
 def measures_sentence(data) -> str:
     """Every one of ``scoring.measures``, or that there is none."""
     measures = (data.get("scoring") or {}).get("measures") or []
     if not measures:
         return _("No VP are counted from other measures.")
-    return " ".join(measure_sentence(data, m) for m in measures)
+    return " ".join(measure_if_sentence(data, m) for m in measures)
 
 
 def goal_vp_sentence(data) -> str:
