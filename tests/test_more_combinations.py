@@ -7,6 +7,9 @@
 - An amount written per a metric (``income: {coin: {per: structures, income: true}}``, ``gain: {when: built,
   labor: {per: structures, each: 2}}``): measured for the owner as it is paid; an effect written with numbers
   only compiles to exactly the tables it always did.
+- End-of-game VP with a condition on the owner: a measure of ``scoring.measures`` with ``if`` (the conditions
+  effects take), scored only by a player who meets it ("1 VP for each structure with an income, for the Guild
+  Hall's owner"; "3 VP if you own the Harbor").
 """
 from __future__ import annotations
 
@@ -168,6 +171,50 @@ def test_numbers_only_compile_to_the_same_tables(tmp_path):
     assert [(row[0],) + row[2:] for row in c.per_gain[hall]] == [("built", 2, 0), ("end_of_game", 1, -1)]
 
 
+# ----------------------------------------------------------------- end-of-game VP with a condition on the owner
+
+OWNER_MEASURES = [
+    {"metric": "structures", "income": True, "vp": 1, "if": {"metric": "owns", "structure": "guild_hall", "at_least": 1}},
+    {"metric": "owns", "structure": "harbor", "vp": 3, "if": {"metric": "owns", "structure": "guild_hall", "at_least": 1}},
+]
+
+
+def owner_rules(tmp_path, name="owner"):
+    return load_ruleset(variant(tmp_path, {"structures": {"guild_hall": GUILD_HALL},
+                                           "scoring": {"measures": OWNER_MEASURES}}, name=name))
+
+
+@ENGINES
+def test_only_the_owner_scores_a_measure_with_a_condition(eng, tmp_path):
+    rs = owner_rules(tmp_path)
+    st = eng.game.new_game(rs, seed=3, first_player=0)
+    give_structures(st, 0, "mill", "harbor")
+    give_structures(st, 1, "mill", "harbor")
+    assert [st.score_by_source(p)["measures"] for p in (0, 1)] == [0, 0]     # nobody owns the Guild Hall yet
+    give_structures(st, 0, "guild_hall")
+    # Seat 0: the Mill and the Guild Hall have an income (2 VP), and the Harbor (3 VP); seat 1 the same but no Hall.
+    assert [st.score_by_source(p)["measures"] for p in (0, 1)] == [5, 0]
+    assert st.score(0) == sum(st.score_by_source(0).values())
+
+
+def test_the_words_of_a_measure_with_a_condition(tmp_path):
+    rs = owner_rules(tmp_path)
+    text = s.measures_sentence(rs.data)
+    assert ("At the end, each player scores 1 VP for each structure with an income they own. A player scores them "
+            "only if they meet this condition at the end: own the Guild Hall.") in text
+    assert "At the end, each player who owns the Harbor scores 3 VP." in text
+    base = load_ruleset("province-en")
+    assert "only if they meet this condition at the end: own the Guild Hall" in render_text(rule_diff(base, rs), base, rs)
+    assert "only if they meet this condition at the end: own the Guild Hall" in render_html(rs)
+    with i18n.language("fr"):
+        text = s.measures_sentence(rs.data)
+        assert "Un joueur ne les marque que s’il remplit cette condition à la fin\u202f: possédez" in text
+        assert "À la fin, chaque joueur qui possède le Port marque 3 PV." in text
+    # The end screen has its row of VP counted at the end.
+    assert "measures" in screen.scored_sources(rs.data)
+    assert screen.source_label("measures", rs.data) == "VP counted at the end"
+
+
 # ----------------------------------------------------------------- both engine paths, whole games
 
 def test_same_games_on_both_engine_paths(tmp_path):
@@ -191,5 +238,12 @@ def test_amounts_per_a_metric_same_games_on_both_engine_paths(tmp_path):
         "guild_hall": GUILD_HALL,
         "mill": {"effects": [{"income": {"labor": 1, "coin": {"per": "coins_held", "coin": "silver"}}}]}}},
         name="per-both"))
+    assert sum(play_both(rs, seed) for seed in range(12)) > 12 * 10
+    assert sum(policy_both(rs, seed) for seed in range(3)) > 3 * 10
+
+
+def test_measures_with_a_condition_same_games_on_both_engine_paths(tmp_path):
+    from test_engine_differential import play_both, policy_both
+    rs = owner_rules(tmp_path, "owner-both")
     assert sum(play_both(rs, seed) for seed in range(12)) > 12 * 10
     assert sum(policy_both(rs, seed) for seed in range(3)) > 3 * 10

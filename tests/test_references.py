@@ -83,6 +83,7 @@ def _every_place() -> str:
             "effects": [{"income": {"coin": 1, "if": cond}}, {"gain": {"when": "built", "coin": 1, "if": cond}},
                         {"space_yield": {"space": "coin", "coin": 1, "if": cond}},
                         {"space_bonus": {"space": "labor_top", "labor": 1, "if": cond}}]}
+        patch["scoring"]["measures"].append({"metric": "structures", "vp": 1, "if": cond})
         patch.setdefault("goals", {})[f"checked_{i}"] = {"name": f"Checked {i}", "check": "end_of_turn",
                                                          "condition": cond}
         patch.setdefault("objectives", {"deal": 2, "keep": 1, "cards": {}})["cards"][f"checked_{i}"] = {

@@ -104,6 +104,7 @@ CHECKS_ONLY = (
     "events-forbid-build-for-game.yaml", "events-forbid-space-until-next.yaml", "events-forbid-build-until-next.yaml",
     "events-card-id-twice.yaml", "events-on-build-unknown-structure.yaml", "events-cost-unknown-in-set.yaml",
     "per-missing-parameter.yaml", "per-with-if.yaml", "per-unknown-resource.yaml",
+    "measure-if-vp.yaml", "measure-if-unknown-structure.yaml",
     "objectives-keep-above-deal.yaml", "objectives-deal-above-cards.yaml", "objectives-unknown-structure.yaml",
     "objectives-vp-metric.yaml",
     "bid-unknown-resource.yaml", "bid-max-unpayable.yaml", "draft-pool-too-small.yaml",
