@@ -209,7 +209,7 @@ def test_the_words_of_a_measure_with_a_condition(tmp_path):
     with i18n.language("fr"):
         text = s.measures_sentence(rs.data)
         assert "Un joueur ne les marque que s’il remplit cette condition à la fin\u202f: possédez" in text
-        assert "À la fin, chaque joueur qui possède le Port marque 3 PV." in text
+        assert "À la fin, chaque joueur qui possède le Port marque 3\u00a0PV." in text
     # The end screen has its row of VP counted at the end.
     assert "measures" in screen.scored_sources(rs.data)
     assert screen.source_label("measures", rs.data) == "VP counted at the end"
