@@ -101,7 +101,8 @@ def _fixed_fields(node: dict) -> bool:
     """An object whose fields are all named (no mapping by id, no choice of shapes): listed as its fields."""
     return (node.get("type") == "object" and bool(node.get("properties"))
             and node.get("additionalProperties") is False
-            and not any(k in node for k in ("oneOf", "anyOf", "allOf")))
+            and not any(k in node for k in ("anyOf", "allOf"))
+            and all(set(branch) == {"required"} for branch in node.get("oneOf", ())))   # "one of these fields"
 
 
 def rows(schema: dict, node: dict, only: tuple[str, ...] = (), prefix: str = "",

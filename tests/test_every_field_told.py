@@ -87,9 +87,18 @@ events:
     lasts: round
     cards:
       - {id: fair, name: Fair, give: {coin: 1}}
+      - {id: thrift, name: Thrift, cost: {structures: [mill, camp], add: {labor: -1}}}
+structures:
+  guild_hall:
+    name: Guild Hall
+    cost: {labor: 2}
+    vp: {first: 1, later: 0}
+    effects:
+      - income: {coin: {per: structures, each: 2}}
 scoring:
   measures:
     - {metric: coin_value, per: 3, vp: 1}
+    - {metric: structures, income: true, vp: 1, if: {metric: owns, structure: mill, at_least: 1}}
 """,
     "every-field-3p": """\
 extends: province-3p

@@ -35,6 +35,10 @@ structures:
       - gain: {when: built, coin: 1}
       - space_bonus: {space: coin, worker: sailor, coin: 1}
       - space_bonus: {space: labor_top, worker: green, labor: 1}
+      - income: {coin: {per: held, resource: labor}, labor: {per: coins_held, coin: gold}}
+      - income: {coin: {per: workers, exclude: [camp]}}
+      - gain: {when: built, coin: {per: held, resource: labor}, labor: {per: coins_held, coin: gold}}
+      - gain: {when: first_turn, coin: {per: workers, exclude: [camp]}}
   beacon:
     name: Beacon
     cost: {labor: 1}
@@ -47,6 +51,7 @@ events:
     lasts: round
     cards:
       - {id: high, name: High tide, forbid: {space: labor_low}}
+      - {id: fair, name: Fair, cost: {structures: [mill, lighthouse], add: {coin: -1}}}
 scoring:
   measures:
     - {metric: held, resource: labor, vp: 1}
@@ -78,6 +83,7 @@ def _every_place() -> str:
             "effects": [{"income": {"coin": 1, "if": cond}}, {"gain": {"when": "built", "coin": 1, "if": cond}},
                         {"space_yield": {"space": "coin", "coin": 1, "if": cond}},
                         {"space_bonus": {"space": "labor_top", "labor": 1, "if": cond}}]}
+        patch["scoring"]["measures"].append({"metric": "structures", "vp": 1, "if": cond})
         patch.setdefault("goals", {})[f"checked_{i}"] = {"name": f"Checked {i}", "check": "end_of_turn",
                                                          "condition": cond}
         patch.setdefault("objectives", {"deal": 2, "keep": 1, "cards": {}})["cards"][f"checked_{i}"] = {

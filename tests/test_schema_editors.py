@@ -77,6 +77,7 @@ SCHEMA_VISIBLE = (
     "variant-without-id.yaml",              # a patch needs an id of its own
     "worker-entry-wrong-type.yaml", "wrong-type.yaml",
     "requires-any-of-one.yaml", "bid-pays-unknown.yaml",
+    "events-cost-structure-and-structures.yaml", "events-cost-structures-not-all.yaml", "per-unknown-metric.yaml",
 )
 #: Wrong only for what a schema cannot know: the base (what a null removes, whether an entry is
 #: new and so must be complete), the ids a ruleset refers to, the checks across fields. The schema
@@ -101,7 +102,9 @@ CHECKS_ONLY = (
     "roll-always-wins.yaml", "roll-never-wins.yaml",
     "events-card-no-effect.yaml", "events-unknown-space.yaml", "events-forbid-space-for-game.yaml",
     "events-forbid-build-for-game.yaml", "events-forbid-space-until-next.yaml", "events-forbid-build-until-next.yaml",
-    "events-card-id-twice.yaml", "events-on-build-unknown-structure.yaml",
+    "events-card-id-twice.yaml", "events-on-build-unknown-structure.yaml", "events-cost-unknown-in-set.yaml",
+    "per-missing-parameter.yaml", "per-with-if.yaml", "per-unknown-resource.yaml",
+    "measure-if-vp.yaml", "measure-if-unknown-structure.yaml",
     "objectives-keep-above-deal.yaml", "objectives-deal-above-cards.yaml", "objectives-unknown-structure.yaml",
     "objectives-vp-metric.yaml",
     "bid-unknown-resource.yaml", "bid-max-unpayable.yaml", "draft-pool-too-small.yaml",

@@ -109,8 +109,8 @@ cdef class Compiled:
     cdef public list built_pool, built_coin, first_pool, first_coin, final_coin
     cdef public long long first_mask
     # Effects with a condition, per structure (read on every income, move and build that owns one).
-    cdef public list income_if, gain_if, yield_if, bonus_if
-    cdef public long long gain_if_mask
+    cdef public list income_if, gain_if, yield_if, bonus_if, per_income, per_gain
+    cdef public long long gain_if_mask, per_income_mask
     cdef public int repay_coin, goals_drawn
     cdef public tuple repay_pool, outcome_pool, outcome_coin, outcome_hire
     cdef public object repay_ends_effect, first_random

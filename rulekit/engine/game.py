@@ -608,19 +608,24 @@ class Compiled:
         self.gain_if = [[] for _ in range(self.n_struct)]     # (when, condition, pool amounts, coins)
         self.yield_if = [dict() for _ in range(self.n_struct)]  # space -> (condition, pool amounts, coins)
         self.bonus_if = [[] for _ in range(self.n_struct)]    # aligned with yield_bonus: condition or None
+        # Amounts written per a metric ({coin: {per: structures}}): (measure, each, pool index or -1 for coins).
+        self.per_income = [() for _ in range(self.n_struct)]
+        self.per_gain = [() for _ in range(self.n_struct)]    # (when, measure, each, pool index or -1)
         for i, s in enumerate(sts):               # effect name -> compile(c, s, arg): one row per effect
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
                 EFFECTS[name](self, i, arg or {})
         self.income_mask = sum(1 << i for i in range(self.n_struct)
-                               if any(self.income_pool[i]) or self.income_coin[i] or self.income_if[i])
+                               if any(self.income_pool[i]) or self.income_coin[i] or self.income_if[i]
+                               or self.per_income[i])
+        self.per_income_mask = sum(1 << i for i in range(self.n_struct) if self.per_income[i])
         self.yield_mask = sum(1 << i for i in range(self.n_struct)
                               if self.yield_over[i] or self.yield_bonus[i] or self.yield_if[i])
-        self.gain_if_mask = sum(1 << i for i in range(self.n_struct) if self.gain_if[i])
+        self.gain_if_mask = sum(1 << i for i in range(self.n_struct) if self.gain_if[i] or self.per_gain[i])
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
         self.steal_mask = sum(1 << i for i in range(self.n_struct) if self.steals[i])
         self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i]
-                              or any(g[0] == "first_turn" for g in self.gain_if[i]))
+                              or any(g[0] == "first_turn" for g in self.gain_if[i] + list(self.per_gain[i])))
         # Borrowing.
         b = d.get("borrowing")
         self.borrow_phases = 0
@@ -717,9 +722,11 @@ class Compiled:
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
         self.coin_bonus = (cb["per"], cb["vp"]) if cb else None
-        # scoring.measures: (the measure as a condition, per, vp), counted in the score.
-        self.measures = tuple((Condition(self, {k: v for k, v in m.items() if k not in ("per", "vp")}),
-                               m.get("per", 1), m["vp"]) for m in sc.get("measures") or ())
+        # scoring.measures: (the measure as a condition, per, vp, the condition on the player or None), counted
+        # in the score.
+        self.measures = tuple((Condition(self, {k: v for k, v in m.items() if k not in ("per", "vp", "if")}),
+                               m.get("per", 1), m["vp"], Condition(self, m["if"]) if m.get("if") else None)
+                              for m in sc.get("measures") or ())
         self.tie_breaks = tuple(d.get("tie_breaks") or ())
         # Decisions (DECISIONS) this ruleset asks, and what State.new runs before the first turn to ask them.
         self.decision_names = ()
@@ -909,7 +916,7 @@ class Compiled:
         self.deck_cards = tuple(deck_cards)
         n = len(cards)
         self.card_yield = [None] * n      # (space, pool change, coin change)
-        self.card_cost = [None] * n       # (structure, pool change, coin change)
+        self.card_cost = [()] * n         # ((structure, pool change, coin change), ...): one row per structure
         self.card_forbid = [None] * n     # (0 build | 1 space | 2 conversion, its index)
         self.card_give = [None] * n       # (pool amounts, coins) each player gains as the card is revealed
         for k, card in enumerate(cards):
@@ -924,6 +931,8 @@ class Compiled:
             self.gain_if[s] = [(e[0], Condition(self, e[1])) + e[2:] for e in self.gain_if[s]]
             self.yield_if[s] = {sp: (Condition(self, e[0]),) + e[1:] for sp, e in self.yield_if[s].items()}
             self.bonus_if[s] = [None if e is None else Condition(self, e) for e in self.bonus_if[s]]
+            self.per_income[s] = tuple([(Condition(self, e[0]),) + e[1:] for e in self.per_income[s]])
+            self.per_gain[s] = tuple([(e[0], Condition(self, e[1])) + e[2:] for e in self.per_gain[s]])
 
     def pools(self, amounts: dict) -> tuple:
         """An amount mapping's counted resources: one int per pool resource, in declared order
@@ -2064,6 +2073,9 @@ class State:
                 self._earn_coin(p, c.income_coin[s])
             for cond, pool, coin in c.income_if[s]:     # each checked as it would be paid
                 self._pay_if(p, s, "income", cond, pool, coin)
+            if c.per_income_mask >> s & 1:              # amounts per a metric, measured now
+                for row in c.per_income[s]:
+                    self._pay_per(p, row[0], row[1], row[2])
             m &= m - 1
         if structs & c.ship_mask:
             self._apply_benefit(p)
@@ -2114,6 +2126,22 @@ class State:
         for w, cond, pool, coin in self.c.gain_if[s]:
             if w == when:
                 self._pay_if(p, s, "gain", cond, pool, coin)
+        for row in self.c.per_gain[s]:          # amounts per a metric (gain_if_mask holds them too), measured now
+            if row[0] == when:
+                self._pay_per(p, row[1], row[2], row[3])
+
+    def _pay_per(self, p: int, measure, each: int, r: int):
+        """An amount written per a metric: ``each`` times ``p``'s ``measure`` now, of pool resource ``r`` (-1: the
+        coins, earned from the supply as any income)."""
+        n = measure.value(self, p) * each
+        if n <= 0:
+            return
+        if r < 0:
+            self._earn_coin(p, n)
+        else:
+            pool = [0] * self.c.n_pool
+            pool[r] = n
+            self._gain(p, tuple(pool))
 
     def _pay_if(self, p: int, s: int, effect: str, cond, pool: tuple, coin: int):
         """Structure ``s``'s ``effect`` with a condition: paid to ``p`` if ``p`` meets ``cond`` now, the check
@@ -2873,8 +2901,7 @@ class State:
         changed = set()
         for e in active:
             k = e[1]
-            if c.card_cost[k] is not None:
-                s, pool, coin = c.card_cost[k]
+            for s, pool, coin in c.card_cost[k]:
                 cost_pool[s] = c.added(cost_pool[s], pool) if pool is not c.no_pool else cost_pool[s]
                 cost_coin[s] += coin
                 changed.add(s)
@@ -3077,8 +3104,9 @@ class State:
             per, vp = c.coin_bonus
             coins = self.coin_value(p) // per * vp
         measures = 0
-        for cond, per, vp in c.measures:
-            measures += cond.value(self, p) // per * vp
+        for cond, per, vp, only in c.measures:
+            if only is None or only.holds(self, p):
+                measures += cond.value(self, p) // per * vp
         out = {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins, "measures": measures}
         if c.obj_deal:                            # a source of its own, where the ruleset deals objectives
             out["objectives"] = self.objective_vp(p)
@@ -3105,7 +3133,8 @@ class State:
             total += self.coin_value(p) // c._coin_per * c._coin_vp
         if c._n_measures:
             for m in c.measures:
-                total += m[0].value(self, p) // m[1] * m[2]
+                if m[3] is None or m[3].holds(self, p):   # a measure with a condition on the player (if)
+                    total += m[0].value(self, p) // m[1] * m[2]
         if c.obj_deal and self.phase == OVER:
             total += self.objective_vp(p)
         return total

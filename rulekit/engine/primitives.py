@@ -29,7 +29,23 @@ def _effect_if(c, arg: dict):
     return arg["if"] if arg.get("if") else None
 
 
+def _per_amounts(c, arg: dict) -> tuple:
+    """An effect's amounts written ``per`` a metric (``{coin: {per: structures, income: true, each: 1}}``): the
+    effect without them, and one row ``(the measure as written, each, pool resource index or -1 for the coins)``
+    per such amount (``Compiled.compile_effect_conditions`` compiles the measure). An effect written with
+    numbers only is returned as it is, so it fills exactly the tables it always did."""
+    per = [(rid, v) for rid, v in arg.items() if rid not in ("if", "when", "from") and isinstance(v, dict)]
+    if not per:
+        return arg, ()
+    rows = tuple(({"metric": v["per"], **{k: x for k, x in v.items() if k not in ("per", "each")}}, v.get("each", 1),
+                  c.pool_ids.index(rid) if rid in c.pool_ids else -1) for rid, v in per)
+    return {k: v for k, v in arg.items() if not (k not in ("if", "when", "from") and isinstance(v, dict))}, rows
+
+
 def _income(c, s: int, arg: dict):
+    arg, per = _per_amounts(c, arg)
+    if per:                                     # paid on its own at the start of the owner's turn (State._pay_per)
+        c.per_income[s] = c.per_income[s] + per
     cond = _effect_if(c, arg)
     if cond is not None:                        # a conditional income: paid on its own, when its owner meets it
         c.income_if[s].append((cond, c.pools(arg), c.coins(arg)))
@@ -40,6 +56,9 @@ def _income(c, s: int, arg: dict):
 
 def _gain(c, s: int, arg: dict):
     when = arg["when"]
+    arg, per = _per_amounts(c, arg)
+    if per:                                     # paid on its own, at its moment (State._gains_if)
+        c.per_gain[s] = c.per_gain[s] + tuple((when,) + row for row in per)
     cond = _effect_if(c, arg)
     if cond is not None:                        # a conditional gain: paid on its own, when its owner meets it
         c.gain_if[s].append((when, cond, c.pools(arg), c.coins(arg)))
@@ -122,8 +141,13 @@ def _card_space_yield(c, k: int, arg: dict):
 
 
 def _card_cost(c, k: int, arg: dict):
+    """One row ``(structure, pool change, coin change)`` per structure whose cost the card changes: the one of
+    ``structure``, or each of ``structures`` (``all``: every structure, in the ruleset's order)."""
     add = arg["add"]
-    c.card_cost[k] = (c.struct_ids.index(arg["structure"]), c.pools(add), c.coins(add))
+    which = arg.get("structures")
+    ids = [arg["structure"]] if which is None else c.struct_ids if which == "all" else which
+    pool, coin = c.pools(add), c.coins(add)
+    c.card_cost[k] = tuple([(c.struct_ids.index(sid), pool, coin) for sid in ids])
 
 
 def _card_forbid(c, k: int, arg: dict):

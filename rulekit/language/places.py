@@ -118,10 +118,14 @@ def _key_kind(names) -> tuple[str | None, str]:
 
 
 def _whole_numbers(node) -> bool:
+    """Whether the values of a mapping are whole numbers: an amount (or a choice whose first form is one, as an
+    effect's amount that may also be written ``{per: METRIC, ...}``)."""
     if not isinstance(node, dict):
         return False
     if "$ref" in node and "type" not in node:
         node = _resolve(node["$ref"])[0]
+    if "type" not in node and node.get("oneOf"):
+        return _whole_numbers(node["oneOf"][0])
     return node.get("type") == "integer"
 
 

@@ -305,6 +305,25 @@ def _check_effect_if(checker, pointer, value):
             checker.add(pointer, _("this effect has a condition (if) but nothing to earn: name a resource and its amount"))
 
 
+def _check_amounts_per(checker, pointer, value):
+    """An income's or a gain's amounts: ``if`` (as :func:`_check_effect_if`), and each amount written per a
+    metric checked as a condition's measure (its parameters); an effect with such an amount takes no ``if``
+    yet."""
+    _check_effect_if(checker, pointer, value)
+    if not isinstance(value, dict):
+        return
+    for rid, spec in value.items():
+        if rid in ("if", "when") or not isinstance(spec, dict):
+            continue
+        if "if" in value:
+            checker.add(join(pointer, "if"), _(
+                "an effect with an amount per a metric ({resource}) cannot take a condition (if): write the condition "
+                "on an effect of its own").format(resource=rid))
+        if isinstance(spec.get("per"), str):
+            checker.check_condition(join(pointer, rid), {"metric": spec["per"],
+                                                         **{k: v for k, v in spec.items() if k not in ("per", "each")}})
+
+
 def _check_long_move(checker, pointer, value):
     if isinstance(value, dict):
         steps = _int(value.get("steps", 2))
@@ -341,8 +360,8 @@ _EFFECTS_WITH_IF = ("income", "gain", "space_yield", "space_bonus")
 
 #: effect name -> its row, in the order the checks run (only the first unknown ids get a suggestion).
 EFFECTS = {
-    "income": Effect(check=_check_effect_if),
-    "gain": Effect(check=_check_effect_if),
+    "income": Effect(check=_check_amounts_per),
+    "gain": Effect(check=_check_amounts_per),
     "unlock_worker": Effect(check=None),
     "conversion": Effect(check=None),
     "space_yield": Effect(check=_check_effect_if),
@@ -885,6 +904,11 @@ class _Checker:
             return [(pointer, _("wrong type: expected an amount such as {{labor: 2, coin: 1}}, or free; found {found} {value}").format(
                 found=_type_word(value), value=_show(value)))]
 
+        if kw == "oneOf" and not isinstance(value, (dict, int)) or kw == "oneOf" and isinstance(value, bool):
+            if any(isinstance(b, dict) and b.get("$ref") == "#/$defs/per_amount" for b in error.validator_value):
+                return [(pointer, _("wrong type: expected a whole number, or an amount per a metric such as "
+                                    "{{per: structures}}; found {found} {value}").format(found=_type_word(value),
+                                                                                       value=_show(value)))]
         if kw in ("oneOf", "anyOf"):
             # Keep the errors of the alternatives that have the value's type.
             branches = {}
@@ -1401,7 +1425,13 @@ class _Checker:
                 self.add(f"{pointer}/metric", _(
                     "VP cannot be counted from the VP themselves: choose another metric for this measure"))
                 continue
-            self.check_condition(pointer, {k: v for k, v in measure.items() if k not in ("per", "vp")})
+            self.check_condition(pointer, {k: v for k, v in measure.items() if k not in ("per", "vp", "if")})
+            if "if" in measure:
+                self.check_condition(join(pointer, "if"), measure["if"])
+                found = _vp_pointer(measure["if"], join(pointer, "if"))
+                if found is not None:
+                    self.add(found, _("the condition of a measure cannot read the VP, which the measure is part of: "
+                                      "choose another metric"))
 
     def check_coins(self, comps):
         setup = _dict(self.data.get("setup"))

@@ -18,7 +18,7 @@ from typing import Callable, NamedTuple
 from ..i18n import _, format_list, ngettext, pgettext
 from ..language.province_model import Effect, model_of
 from . import screen
-from .view import rules_view
+from .view import per_incomes, rules_view
 
 ACTION, EVENT, INCOME, TURN, WHY, NOTE = "action", "event", "income", "turn", "why", "note"
 
@@ -105,6 +105,9 @@ def income_sources(state, seat: int, structures: int, borrowed: bool = False, fi
             if next(paid, False):
                 out.append(_("{source} {gain}").format(source=screen.name(d, "structure", rules.struct_ids[s]),
                                                       gain=screen.gain_text(pool, coin, rules)))
+        for pool, coin in per_incomes(state, seat, s):   # an amount per a metric: as measured now
+            out.append(_("{source} {gain}").format(source=screen.name(d, "structure", rules.struct_ids[s]),
+                                                  gain=screen.gain_text(pool, coin, rules)))
     if structures & rules.ship_mask and state.ship >= 0:
         o = state.ship
         parts = []
@@ -172,6 +175,8 @@ def _nominal_coin(state, seat: int, structures: int) -> int:
         if structures >> s & 1 and rules.conditional_income[s]:
             paid = _incomes_if_paid(state, seat, s)
             total += sum(coin for _pool, coin in rules.conditional_income[s] if next(paid, False))
+        if structures >> s & 1:
+            total += sum(coin for _pool, coin in per_incomes(state, seat, s))
     if structures & rules.ship_mask and state.ship >= 0:
         total += rules.outcome_coin[state.ship]
     return total

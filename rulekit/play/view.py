@@ -457,6 +457,18 @@ class RulesView:
         return not self.requires_any[s] or bool(self.requires_any[s] & owned)
 
 
+def per_incomes(state, seat: int, s: int) -> list:
+    """Structure ``s``'s incomes written per a metric (``{coin: {per: structures}}``), each as ``(pool amounts,
+    coins)`` measured for ``seat`` now (as the engine measured them at the start of the turn); none of 0."""
+    c = state.c
+    out = []
+    for measure, each, r in c.per_income[s]:
+        n = measure.value(state, seat) * each
+        if n > 0:
+            out.append((c.no_pool, n) if r < 0 else (tuple(n if i == r else 0 for i in range(c.n_pool)), 0))
+    return out
+
+
 def _frozen(value):
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, Sequence):
         return value

@@ -178,9 +178,11 @@ def declared(data) -> list[str]:
 
 
 def amount(resources, data) -> str:
-    """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin", in the declared order; empty -> "nothing"."""
+    """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin", in the declared order; empty -> "nothing". An amount
+    written per a metric (``{"coin": {"per": "structures"}}``) -> "1 Coin for each structure you own"."""
     resources = resources or {}
-    parts = [resource_amount(data, rid, resources[rid]) for rid in declared(data) if resources.get(rid)]
+    parts = [per_amount_phrase(data, rid, resources[rid]) if isinstance(resources[rid], dict)
+             else resource_amount(data, rid, resources[rid]) for rid in declared(data) if resources.get(rid)]
     if not parts:
         return _("nothing")
     return join_and(parts)
@@ -1783,10 +1785,38 @@ _MEASURE_NOUNS = {
 }
 
 
+#: What one unit of the measure of an amount written ``per`` a metric is, said to its owner (keyed as
+#: _METRIC_SENTENCES): "structure you own".
+_PER_NOUNS = {
+    "structures": lambda: _("structure you own"),
+    "structures_income": lambda: _("structure with an income you own"),
+    "structures_vp": lambda: _("structure you own that is worth {vp} VP to you"),
+    "held": lambda: _("{resource.one} you hold"),
+    "coin_value": lambda: _("{coins.one} you hold (total value)"),
+    "coins_held": lambda: _("{coin} coin you hold"),
+    "workers": lambda: _("worker you have access to"),
+    "sailors_hired": lambda: _("sailor you have hired"),
+}
+
+
+def per_amount_phrase(data, rid: str, spec: dict) -> str:
+    """An amount of ``rid`` written per a metric (``{per: structures, income: true, each: 2}``): "2 Coin for each
+    structure with an income you own", measured as the effect is paid."""
+    cond = {"metric": spec["per"], **{k: v for k, v in spec.items() if k not in ("per", "each")}}
+    key, values = _metric_words(data, cond)
+    noun = _PER_NOUNS[key]().format(coins=coins_name(data), **values)
+    return _("{amount} for each {noun}").format(amount=resource_amount(data, rid, spec.get("each", 1)), noun=noun)
+
+
 def measure_sentence(data, measure) -> str:
     """One of ``scoring.measures``: VP for each full ``per`` of a measure, counted at the end."""
     per, vp = measure.get("per", DEFAULTS["measure"]["per"]), measure["vp"]
     cond = {k: v for k, v in measure.items() if k not in ("per", "vp")}
+    if cond.get("metric") == "owns" and per == 1:     # 1 or 0: "each player who owns the Harbor scores 3 VP"
+        structure = structure_name(data, cond["structure"])
+        if vp >= 0:
+            return _("At the end, each player who owns {structure.the} scores {vp} VP.").format(structure=structure, vp=vp)
+        return _("At the end, each player who owns {structure.the} loses {vp} VP.").format(structure=structure, vp=-vp)
     key, values = _metric_words(data, cond)
     if key in _MEASURE_NOUNS:
         noun = _MEASURE_NOUNS[key](per).format(coins=coins_name(data), **values)
@@ -1805,12 +1835,24 @@ def measure_sentence(data, measure) -> str:
         vp=-vp, per=per, measure=clause)
 
 
+def measure_if_sentence(data, measure) -> str:
+    """One of ``scoring.measures`` with its condition on the player (``if``), if it has one."""
+    text = measure_sentence(data, {k: v for k, v in measure.items() if k != "if"})
+    if not measure.get("if"):
+        return text
+    cond = _metric_you(data, measure["if"])
+    if len(cond) > 1 and cond[0].isupper() and cond[1].islower():
+        cond = cond[0].lower() + cond[1:]
+    return _("{measure} A player scores them only if they meet this condition at the end: {condition}").format(
+        measure=text, condition=cond)
+
+
 def measures_sentence(data) -> str:
     """Every one of ``scoring.measures``, or that there is none."""
     measures = (data.get("scoring") or {}).get("measures") or []
     if not measures:
         return _("No VP are counted from other measures.")
-    return " ".join(measure_sentence(data, m) for m in measures)
+    return " ".join(measure_if_sentence(data, m) for m in measures)
 
 
 def goal_vp_sentence(data) -> str:
@@ -2076,7 +2118,17 @@ def _card_space_yield_sentence(data, value) -> str:
 
 def _card_cost_sentence(data, value) -> str:
     more, less = _more_less(data, value["add"])
-    structure = structure_name(data, value["structure"])
+    which = value.get("structures")
+    if which == "all":
+        if more and less:
+            return _("Every structure costs {more} more and {less} less to build (never less than nothing).").format(
+                more=more, less=less)
+        if less:
+            return _("Every structure costs {less} less to build (never less than nothing).").format(less=less)
+        return _("Every structure costs {more} more to build.").format(more=more or _("nothing"))
+    # One structure, or several: "Building the Mill or the Camp costs ..." (each of them, as it is built).
+    structure = (structure_name(data, value["structure"]) if which is None
+                 else join_or(structure_name(data, sid) for sid in which))
     if more and less:
         return _("Building the {structure} costs {more} more and {less} less (never less than nothing).").format(
             structure=structure, more=more, less=less)
