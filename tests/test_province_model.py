@@ -211,7 +211,8 @@ def _played(c, m: pm.ProvinceModel, n: int):
         (c.goals_drawn, m.components.goals_drawn),
         (c.tokens, m.components.structure_tokens),
         (tuple(c.coin_values), tuple(x.value for x in m.components.coins_by_value)),
-        (c.measures and tuple(x[1:] for x in c.measures), tuple((x.per, x.vp) for x in m.scoring.measures) or ()),
+        (c.measures and tuple((x[1], x[2], x[3] is not None) for x in c.measures),
+         tuple((x.per, x.vp, x.only_if is not None) for x in m.scoring.measures) or ()),
         (c.trade_per_turn, m.trades.per_turn if m.trades else 0),
         (c.trade_phases, ((1 if "work" in m.trades.phases else 0) | (2 if "spending" in m.trades.phases else 0))
          if m.trades else 0),

@@ -96,15 +96,33 @@ def _get(data, place: str, key: str):
 # Parts
 
 @dataclass(frozen=True)
+class Per:
+    """An amount counted by a metric (``$defs/per_amount``: ``{per: structures, each: 2}``), measured for the
+    effect's owner as it is paid: ``each`` of the resource for each one of ``metric``."""
+    metric: "Condition"             # the metric counted, as a condition's fields (``per`` is its ``metric``)
+    each: int = 1
+    written: dict = field(default_factory=dict, compare=False, repr=False)   # as the file writes it
+
+    PLACES: ClassVar[dict] = {"#/$defs/per_amount": {"per": "metric", "each": "each"} | {
+        k: "metric" for k in ("resource", "income", "vp", "coin", "exclude")}}
+
+    @classmethod
+    def of(cls, value: dict) -> "Per":
+        return cls(Condition.of({("metric" if k == "per" else k): v for k, v in value.items() if k != "each"}),
+                   value.get("each", 1), dict(value))
+
+
+@dataclass(frozen=True)
 class Amount:
-    """Resources and how many of each, in the order written (an absent or ``free`` amount is empty)."""
+    """Resources and how many of each, in the order written (an absent or ``free`` amount is empty); a
+    number, or a :class:`Per` where an effect's amount is written per a metric."""
     items: tuple = ()
 
     @classmethod
     def of(cls, value, skip=()) -> "Amount":
         if not isinstance(value, dict):
             return cls()
-        return cls(tuple((k, v) for k, v in value.items() if k not in skip))
+        return cls(tuple((k, Per.of(v) if isinstance(v, dict) else v) for k, v in value.items() if k not in skip))
 
     def get(self, rid: str, default: int = 0) -> int:
         return next((n for k, n in self.items if k == rid), default)
@@ -115,8 +133,13 @@ class Amount:
                 return n
         raise KeyError(rid)
 
+    def counted(self, rid: str) -> bool:
+        """Whether ``rid``'s amount is written per a metric (a :class:`Per`): no fixed number."""
+        return any(k == rid and isinstance(n, Per) for k, n in self.items)
+
     def as_dict(self) -> dict:
-        return dict(self.items)
+        """As written: a :class:`Per` as its mapping."""
+        return {k: (v.written if isinstance(v, Per) else v) for k, v in self.items}
 
     def __bool__(self) -> bool:
         return bool(self.items)
@@ -417,13 +440,13 @@ class Card:
     name: object
     count: int = default("card", "count")
     space_yield: tuple | None = None    # (space, Amount added)
-    cost: tuple | None = None           # (structure, Amount added)
+    cost: tuple | None = None           # (structure, Amount added): an id, "all", or a tuple of ids
     forbid: tuple | None = None         # (what: "build" | "space" | "conversion", id)
     give: Amount = Amount()
 
     PLACES: ClassVar[dict] = {"#/$defs/card": {},
                               "#/$defs/card/space_yield": {"space": "space_yield", "add": "space_yield"},
-                              "#/$defs/card/cost": {"structure": "cost", "add": "cost"},
+                              "#/$defs/card/cost": {"structure": "cost", "structures": "cost", "add": "cost"},
                               "#/$defs/card/forbid": {k: "forbid" for k in ("build", "space", "conversion")}}
 
     @classmethod
@@ -431,8 +454,16 @@ class Card:
         sy, co, fb = c.get("space_yield"), c.get("cost"), c.get("forbid")
         return cls(id=c["id"], name=c.get("name"), count=_get(c, "card", "count"),
                    space_yield=(sy["space"], Amount.of(sy["add"])) if sy else None,
-                   cost=(co["structure"], Amount.of(co["add"])) if co else None,
+                   cost=(_cost_target(co), Amount.of(co["add"])) if co else None,
                    forbid=next(iter(fb.items())) if fb else None, give=Amount.of(c.get("give")))
+
+
+def _cost_target(co: dict):
+    """A card's cost change's structures: one id (``structure``), ``"all"``, or a tuple of ids (``structures``)."""
+    if "structure" in co:
+        return co["structure"]
+    which = co.get("structures")
+    return which if which == "all" else tuple(which or ())
 
 
 @dataclass(frozen=True)
@@ -606,9 +637,10 @@ class Measure:
     condition: Condition            # the metric measured, as a condition's fields
     vp: int
     per: int = default("measure", "per")
+    only_if: "Condition | None" = None  # the condition a player must meet to score it (``if``)
 
     PLACES: ClassVar[dict] = {"/scoring/measures/*": {k: "condition" for k in (
-        "coin", "conversion", "counting", "exclude", "income", "metric", "resource", "structure")}}
+        "coin", "conversion", "counting", "exclude", "income", "metric", "resource", "structure")} | {"if": "only_if"}}
 
 
 @dataclass(frozen=True)
@@ -743,8 +775,9 @@ def build(data: dict) -> ProvinceModel:
             (arg.get("turns") or 0) if kind == "clock" else 0, (arg.get("rounds") or 0) if kind == "clock" else 0))
     cb = sc.get("coin_bonus")
     scoring = Scoring(sc["goal_vp"], (cb["per"], cb["vp"]) if cb else None,
-                      tuple(Measure(Condition.of({k: v for k, v in m.items() if k not in ("per", "vp")}), m["vp"],
-                                    _get(m, "measure", "per")) for m in sc.get("measures") or ()))
+                      tuple(Measure(Condition.of({k: v for k, v in m.items() if k not in ("per", "vp", "if")}), m["vp"],
+                                    _get(m, "measure", "per"), Condition.of(m.get("if")))
+                            for m in sc.get("measures") or ()))
     op = data.get("other_players") or {}
     sailors = data.get("sailors")
     b = data.get("borrowing")
@@ -812,7 +845,7 @@ def model_places() -> dict:
     """Every place of the schema a class of the model stands for, with its properties mapped to attributes."""
     out = {}
     for cls in (ProvinceModel, Components, Coin, Resource, Worker, Sailors, WorkCycle, Space, Setup, Bid, Draft, Turn,
-                Structure, Vp, Requirements, Effect, Condition, Conversion, Roll, Deck, Card, Borrowing, Trades,
+                Structure, Vp, Requirements, Per, Effect, Condition, Conversion, Roll, Deck, Card, Borrowing, Trades,
                 Casting, Outcome, Goal, Objective, Objectives, OtherPlayers, End, EndCondition, Measure, Scoring):
         for place, props in cls.PLACES.items():
             out.setdefault(place, []).append((cls, props))

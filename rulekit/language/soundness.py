@@ -387,6 +387,8 @@ def _labor_bound(data, m):
     income = 0
     for structure in m.structures.values():
         for effect in structure.effects:
+            if effect.amount.counted(turn):   # per a metric: no bound is known before play
+                return None
             if effect.kind == "space_yield":
                 best = max(best, effect.amount.get(turn))
             elif effect.kind == "income":
@@ -471,7 +473,7 @@ def warnings(res) -> list[Problem]:
                 "it can never be built").format(id=sid, num=cost[0], most=labor_max))
     for sid, structure in structures.items():
         for i, effect in enumerate(structure.effects):
-            gain = effect.amount.get(coins, None) if effect.kind == "gain" else None
+            gain = effect.amount.get(coins, None) if effect.kind == "gain" and not effect.amount.counted(coins) else None
             if gain is not None and gain > total:
                 # Like a cost above the box: the supply pays what it holds, the rest is never earned.
                 warn(f"{join('/structures', sid)}/effects/{i}/gain/{coins}", cause="/components/coins",
@@ -539,7 +541,8 @@ def warnings(res) -> list[Problem]:
             amounts.setdefault(coin, f"/work_cycle/spaces/{i}/yields/{coins}")
     for sid, structure in structures.items():
         for i, effect in enumerate(structure.effects):
-            coin = effect.amount.get(coins) if effect.kind in ("income", "space_yield") else 0
+            coin = (effect.amount.get(coins) if effect.kind in ("income", "space_yield")
+                    and not effect.amount.counted(coins) else 0)
             if coin:
                 amounts.setdefault(coin, f"{join('/structures', sid)}/effects/{i}/{effect.kind}/{coins}")
     for cid, conv in m.conversions.items():

@@ -180,7 +180,7 @@ def declared(data) -> list[str]:
 def amount(resources, data) -> str:
     """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin", in the declared order; empty -> "nothing". An amount
     written per a metric (``{"coin": {"per": "structures"}}``) -> "1 Coin for each structure you own"."""
-    resources = resources or {}
+    resources = resources.as_dict() if hasattr(resources, "as_dict") else resources or {}   # the model's Amount
     parts = [per_amount_phrase(data, rid, resources[rid]) if isinstance(resources[rid], dict)
              else resource_amount(data, rid, resources[rid]) for rid in declared(data) if resources.get(rid)]
     if not parts:
