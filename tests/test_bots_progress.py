@@ -1,6 +1,7 @@
 """No level hoards (issue 54): from any position, a computer player that could build a structure that
-scores does not let turn after turn go by without building. A property test over random positions
-(random plies from a seeded game, then the bots play on)."""
+scores does not let turn after turn go by without building (a property test over random positions:
+random plies from a seeded game, then the bots play on, every level from easy to expert); and games
+between weak bots end, since a greedy bot builds in a stalled game."""
 import random
 
 import pytest
@@ -65,10 +66,17 @@ def test_easy_and_normal_never_sit_on_a_scoring_build(seed, plies, spec):
     assert _longest_pass("province-en", spec, seed, plies) < MAX_PASSED
 
 
-@settings(max_examples=12, deadline=None, derandomize=True)
+@settings(max_examples=8, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
 def test_hard_never_sits_on_a_scoring_build(seed, plies):
     assert _longest_pass("province-en", "hard", seed, plies) < MAX_PASSED
+
+
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
+def test_expert_never_sits_on_a_scoring_build(seed, plies):
+    """The expert level too (a few examples: its search is the slowest of the levels)."""
+    assert _longest_pass("province-en", "expert", seed, plies) < MAX_PASSED
 
 
 @settings(max_examples=15, deadline=None, derandomize=True)
