@@ -114,7 +114,8 @@ register_bot("far", Factory(lambda seed, iterations, seconds: FarBot(seed=seed, 
 register_bot("easy", Factory(None, alias_of="careless", label=lambda: pgettext("bot", "easy")))
 register_bot("normal", Factory(None, alias_of="greedy", label=lambda: pgettext("bot", "normal")))
 register_bot("hard", Factory(None, alias_of="far:100", label=lambda: pgettext("bot", "hard")))
-# Above hard, for analysis (balance at the top of the strength curve) rather than for play: EXPERT_SPEC.
+# After hard, for analysis (balance at the top of the strength curve) rather than for play: EXPERT_SPEC, the
+# same search with twice hard's budget (since issue 54 not measurably stronger than hard: docs/bots.md).
 register_bot("expert", Factory(None, alias_of=EXPERT_SPEC, label=lambda: pgettext("bot", "expert")))
 
 #: The bots layer's table of families (each family's module registers its row: :mod:`.province`,
