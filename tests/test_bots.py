@@ -7,8 +7,9 @@ from rulekit.language import load_ruleset
 
 
 #: The turn limit of these games, as `rulekit play`'s: the rules bound a turn, not a game (docs/engine.md,
-#: "Termination"). In province-fr, seed 64, the greedy bot ends up holding 41 of the 43 coins and builds no more,
-#: and the random bot can afford nothing: the game would go on; it stops here unfinished, a game greedy did not win.
+#: "Termination"). In province-fr, seed 64, the greedy bot came to hold 41 of the 43 coins and built no more, and
+#: the random bot could afford nothing; since a greedy bot builds in a stalled game (rulekit/bots/greedy.py) it
+#: ends (tests/test_bots_progress.py).
 MAX_TURNS = 2000
 
 

@@ -1,7 +1,10 @@
 """No level hoards (issue 54): from any position, a computer player that could build a structure that
-scores does not let turn after turn go by without building. A property test over random positions
-(random plies from a seeded game, then the bots play on)."""
+scores does not let turn after turn go by without building (a property test over random positions:
+random plies from a seeded game, then the bots play on, every level from easy to expert); and games
+between weak bots end, since a greedy bot builds in a stalled game."""
 import random
+
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -63,10 +66,17 @@ def test_easy_and_normal_never_sit_on_a_scoring_build(seed, plies, spec):
     assert _longest_pass("province-en", spec, seed, plies) < MAX_PASSED
 
 
-@settings(max_examples=12, deadline=None, derandomize=True)
+@settings(max_examples=8, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
 def test_hard_never_sits_on_a_scoring_build(seed, plies):
     assert _longest_pass("province-en", "hard", seed, plies) < MAX_PASSED
+
+
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
+def test_expert_never_sits_on_a_scoring_build(seed, plies):
+    """The expert level too (a few examples: its search is the slowest of the levels)."""
+    assert _longest_pass("province-en", "expert", seed, plies) < MAX_PASSED
 
 
 @settings(max_examples=15, deadline=None, derandomize=True)
@@ -98,3 +108,50 @@ def test_the_measure_sees_a_player_that_never_builds():
         assert max(_longest_pass("province-en", "hoarder", s, 0) for s in range(3)) >= MAX_PASSED
     finally:
         globals()["make_bot"] = real
+
+
+#: Seeded games in which the greedy bot, before it built in a stalled game, held the coins until nobody could
+#: build or claim the last goals, so that the game reached the turn cap (province-fr, from seed 7,920,000: games
+#: 154 and 200 between `greedy` and `random`, and games between `careless` and `greedy` too).
+STALLED = ("province-fr", 7_920_000, 300)
+
+
+@pytest.mark.parametrize("bots", [("greedy", "random"), ("careless", "greedy")])
+def test_games_between_weak_bots_end(bots):
+    """No game stops at the turn cap: a greedy bot in a game where nobody has built for a while builds."""
+    from rulekit.balance.simulate import DEFAULT_MAX_TURNS, run
+
+    ruleset, seed, games = STALLED
+    played = run(ruleset, games, bots=list(bots), seed=seed, max_turns=DEFAULT_MAX_TURNS)
+    unfinished = [g.index for g in played if not g.finished]
+    assert len(played) == games and unfinished == []
+
+
+def test_a_stalled_greedy_bot_builds():
+    """Once nobody has built for STALL_TURNS turns, a build, when legal, is the greedy bot's choice, even one
+    that scores nothing (seat 0 greedy, seat 1 random, in the games of STALLED)."""
+    from rulekit.bots.greedy import STALL_TURNS, GreedyBot
+
+    ruleset, seed, games = STALLED
+    rs = load_ruleset(ruleset)
+    stalled_builds = 0
+    for game in range(40):
+        state = new_game(rs, seed=seed + game)
+        bot, rnd = GreedyBot(game), random.Random(game)
+        last_build, seen = 0, 0
+        while not state.is_terminal() and state.turn < 200:
+            legal = state.legal_actions()
+            builds = [b for b in legal if state.c.actions[b].kind == BUILD]
+            if state.decider == 0:
+                owned = sum(o.bit_count() for o in state.owned)     # the structures built, as the bot sees them
+                if owned != seen:
+                    last_build, seen = state.turn, owned
+                a = bot.choose(state)
+                if state.turn - last_build >= STALL_TURNS and builds:
+                    assert a in builds, (game, state.turn)
+                    stalled_builds += 1
+            else:
+                a = rnd.choice(legal)
+            state._apply(a)
+        assert state.is_terminal(), game
+    assert stalled_builds > 0

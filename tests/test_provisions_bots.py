@@ -19,7 +19,7 @@ def test_levels_are_resolved_by_the_family():
     assert parse_bot("normal", "provisions").text == "normal=greedy"
     assert parse_bot("hard", "provisions").name == "mcts"
     assert parse_bot("hard", "provisions").text == "hard=mcts:512"     # docs/provisions.md, "The ladder"
-    assert parse_bot("hard").text == "hard=wide:30"            # Province's levels unchanged
+    assert parse_bot("hard").text == "hard=far:100"            # Province's own levels
     assert isinstance(make_bot("normal", 1, family="provisions"), ProvisionsGreedyBot)
     assert isinstance(make_bot("hard", 1, family="provisions"), DeterminizedMCTSBot)
 

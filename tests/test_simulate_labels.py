@@ -32,10 +32,10 @@ def test_a_french_report_names_no_english_bot_word():
         words = set(re.findall(r"[a-z]+", r.output.lower()))
         assert not words & set(ENGLISH_BOT_WORDS), (bots, words & set(ENGLISH_BOT_WORDS))
         assert "bot A (" in r.output
-    assert "difficile=large:30" in run("simulate", "province-fr", "--games", "2", "--lang", "fr",
+    assert "difficile=lointain:100" in run("simulate", "province-fr", "--games", "2", "--lang", "fr",
                                        "--bots", "hard,greedy").output
     english = run("simulate", "province-en", "--games", "2", "--bots", "hard,greedy").output
-    assert "bot A (hard=wide:30) against bot B (greedy)" in english
+    assert "bot A (hard=far:100) against bot B (greedy)" in english
 
 
 # ---------------------------------------------------------------------------

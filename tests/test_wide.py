@@ -67,8 +67,9 @@ def test_finds_the_winning_build(rs):
     assert_finds_the_winning_build(rs, lambda seed: WideBot(seed=seed, iterations=60))
 
 
-def test_the_hard_level_is_the_wide_bot():
+def test_the_hard_level_is_the_wide_search_played_four_turns_on():
     from rulekit.bots.registry import level_spec
-    assert level_spec("hard").startswith("wide:")
-    assert isinstance(make_bot("hard", 1), WideBot)
+    from rulekit.bots.wide import FarBot
+    assert level_spec("hard") == "far:100"            # issue 54: the horizon, not wide:30's budget
+    assert isinstance(make_bot("hard", 1), FarBot) and isinstance(make_bot("hard", 1), WideBot)
     assert canonical_bot("hard") == "hard=" + level_spec("hard")

@@ -3,7 +3,8 @@ with an evaluation tuned by self-play.
 
 It is :class:`rulekit.bots.mcts.MCTSBot` with :data:`WIDE_CANDIDATES`
 candidate plans instead of 8, its own default budget and its own evaluation
-weights (:data:`WIDE_WEIGHTS`); it is the hard level.
+weights (:data:`WIDE_WEIGHTS`); ``wide:30`` was the hard level until issue 54, when the
+longer horizon of :class:`FarBot` replaced it (``hard`` is ``far:100``: docs/bots.md).
 
 - The breadth: in 100-game matches against ``mcts:2`` on province-en, 16
   candidates won the most of the settings tried (77, where ``mcts:30`` won
@@ -26,7 +27,7 @@ deterministic for a seed.
 
 The ``far`` bot (:class:`FarBot`) is the same search playing each simulation
 :data:`FAR_HORIZON` turns on instead of 2 (the opponent's reply, its own next
-turn, and both once more); ``far:200`` is the expert level
+turn, and both once more); ``far:100`` is the hard level and ``far:200`` the expert level
 (:data:`EXPERT_SPEC`). Against ``hard`` (``wide:30``) on province-en, in
 30-game screens (seats and first player alternating, game i seeded i):
 ``wide:200`` with the horizon of 2 won 55 of 100 (the extra simulations alone
@@ -77,7 +78,7 @@ EXPERT_SPEC = f"far:{FAR_ITERATIONS}"
 
 
 class FarBot(WideBot):
-    """:class:`WideBot` whose simulations play :data:`FAR_HORIZON` turns on (the expert level's search).
+    """:class:`WideBot` whose simulations play :data:`FAR_HORIZON` turns on (the hard and expert levels' search).
 
     The options are :class:`WideBot`'s, with another horizon and budget by default.
     """

@@ -122,7 +122,7 @@ def seat_short(k: int) -> str:
 
 def bot_name(bot: str, plural: bool = False) -> str:
     """A bot's spec as a report names it, in the current language: the spec itself (``mcts:200``,
-    ``hard=wide:30``) with its bot's and level's names translated (French ``glouton``, ``difficile=large:30``).
+    ``hard=far:100``) with its bot's and level's names translated (French ``glouton``, ``difficile=lointain:100``).
     ``plural``: a bare name said of several bots agrees with them (French « deux bots gloutons »)."""
     from ..bots.registry import bot_label, bot_plural, parse_bot
 
@@ -614,7 +614,7 @@ def render_text(doc: dict, data: dict, other_data: dict | None = None, elapsed: 
 
 def strength_text(bots) -> str:
     """A set of bots as a point of the strength curve names it: ``mcts:100`` when they are all the same
-    (a level with its spec, ``hard=wide:30``, translated), else each, separated by slashes."""
+    (a level with its spec, ``hard=far:100``, translated), else each, separated by slashes."""
     bots = list(bots)
     return bot_name(bots[0]) if len(set(bots)) == 1 else " / ".join(bot_name(b) for b in bots)
 

@@ -200,8 +200,8 @@ def render_tune(result: dict, output: str | None, elapsed: float) -> str:
 
 
 def strength_name(bots) -> str:
-    """A set of bots as a strength, in the report's language: ``hard=wide:30`` when they are all the same,
-    else ``A / B`` (French « difficile=large:30 »)."""
+    """A set of bots as a strength, in the report's language: ``hard=far:100`` when they are all the same,
+    else ``A / B`` (French « difficile=lointain:100 »)."""
     from .simulate_cmds import strength_text
 
     return strength_text(bots)
