@@ -214,6 +214,43 @@ def test_the_guided_first_game_tells_each_step_once(lang):
     assert _game().payload([token])["guide"] is None          # only with --guide
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_provisions_guide_has_its_own_steps_on_the_page(lang):
+    from rulekit.i18n import set_language
+    from rulekit.play.provisions_guide import GUIDE_STEPS
+
+    set_language(lang)
+    try:
+        game = WebGame.new(load_ruleset("provisions-1849"), ["human", "bot:easy"], 5, delay=SPEEDS["instant"])
+        game.guide = True
+        token = game.tokens[0]
+        page = game.payload([token])
+        assert page["guide"]["step"] == "keep"
+        assert ("bonus card you keep" if lang == "en" else "carte bonus que vous gardez") in page["guide"]["text"]
+        with pytest.raises(Refused):
+            game.dismiss(token, "cycle")                   # Province's step is not this game's
+        seen, texts = [], {}
+        while len(game.state.history) < 300 and not game.state.is_terminal():
+            page = game.payload([token])
+            if page["guide"]:
+                step = page["guide"]["step"]
+                assert step not in seen                     # each step once
+                seen.append(step)
+                texts[step] = page["guide"]["text"]
+                game.dismiss(token, step)
+                continue
+            if game.bot_to_play():
+                game.play_bot(*game.bot_choice())
+            else:
+                game.act(token, game.state.legal_actions()[0])
+        assert seen[:2] == ["keep", "month"] and {"buy", "sell"} <= set(seen) <= set(GUIDE_STEPS)
+        assert ("click a good for sale in the suppliers' table" if lang == "en" else
+                "cliquez sur une marchandise en vente dans le tableau des fournisseurs") in texts["buy"]
+    finally:
+        set_language("en")
+    assert WebGame.new(load_ruleset("provisions-1849"), ["human", "bot:easy"], 5).payload([token])["guide"] is None
+
+
 # ---------------------------------------------------------------------------------------------- every family
 
 

@@ -11,6 +11,7 @@ from dataclasses import asdict
 from ..engine.provisions import FAMILY
 from ..i18n import _, ngettext
 from ..play import provisions_screen as pscreen
+from ..play.provisions_guide import GUIDE_STEPS, guide_step
 from ..play import provisions_view as pview
 from ..play.page_words import plain
 from ..play.session import bot_choose
@@ -19,6 +20,7 @@ from .page_table import PAGES
 
 class ProvisionsPage:
     board = "provisions"
+    guide_steps = GUIDE_STEPS
 
     def part(self, game, seat: int, playing: bool, mine: list) -> dict:
         s = game.session
@@ -69,7 +71,7 @@ class ProvisionsPage:
             "players": players,
             "catalogue": None,
             "end": self.end(view) if over else None,
-            "guide": None,
+            "guide": guide_step(s.state, view, game.guide_seen) if game.guide and playing else None,
         }
 
     def end(self, view) -> dict:
