@@ -587,3 +587,41 @@ def test_two_people_finish_a_game_on_their_old_links_after_the_server_restarts(b
     for page in pages.values():
         page.wait_for_function("document.body.dataset.over === '1'", timeout=WAIT)
     assert json.loads(record.read_text(encoding="utf-8"))["result"] is not None   # the record holds the end
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_provisions_goods_are_bought_by_clicks_in_the_suppliers_table(browser, serve, lang):
+    """A good for sale clicked, then a second: the two are bought (the same one twice: two of it); a picked
+    good can be put back; only the goods that make a legal buy with the one picked can be clicked."""
+    server = serve("provisions-1849", "--players", "human,bot:easy", "--seed", "5", "--guide", "--lang", lang)
+    page = open_page(browser, server.urls[0])
+    assert page.locator("#guide").get_attribute("data-step") == "keep"
+    v = version(page)
+    page.locator(".provisions .hand .card.can-play").first.click()
+    wait_my_turn_or_end(page, v)
+    line = page.locator(".provisions .buyline")
+    assert ("click a good for sale in this table" if lang == "en" else
+            "cliquez sur une marchandise en vente dans ce tableau") in line.inner_text()
+    stock = "Object.fromEntries(game.board_data.stores[game.board_data.seat].stock)"
+    bought = 0
+    for same in (False, True):
+        buys = page.evaluate("game.actions.filter((a) => a.kind === 'buy').map((a) => [a.index, a.goods])")
+        index, (first, second) = next((i, g) for i, g in buys if (g[0] == g[1]) == same)
+        before = page.evaluate(stock)
+        page.locator(f'.provisions button.can-buy[data-buy="{first}"]').click()
+        assert page.locator(".provisions button.picked").get_attribute("data-buy") == first
+        pairs = {str(i) for i, g in buys if first in g}
+        assert {b.get_attribute("data-action") for b in page.locator(".provisions button.can-buy").all()} == pairs
+        if not same:                                          # put back, then picked again
+            page.locator(".provisions .buyline .buy-cancel").click()
+            assert page.locator(".provisions button.picked").count() == 0
+            assert page.locator(".provisions button.can-buy").count() == len({c for _i, g in buys for c in g})
+            page.locator(f'.provisions button.can-buy[data-buy="{first}"]').click()
+        v = version(page)
+        page.locator(f'.provisions button.can-buy[data-buy="{second}"]').click()
+        wait_my_turn_or_end(page, v)
+        after = page.evaluate(stock)
+        gained = {c: after[c] - before[c] for c in after if after[c] != before[c]}
+        assert gained == ({first: 2} if same else {first: 1, second: 1})
+        bought += 1
+    assert bought == 2 and not page.errors

@@ -61,6 +61,11 @@ class ProvisionsPage:
             "event": _("This month: {event}.").format(event=view.event) if view.event else "",
             "round": _("round {round} of {rounds}").format(round=view.round + 1, rounds=view.rounds),
             "produce": _("produce {count}"), "steal": _("steal {count}"),
+            "buy_first": _("To buy, click a good for sale in this table, then a second one (the same good again "
+                           "for two of it)."),
+            "buy_pick": _("Buy {good}, then a second good"),
+            "buy_second": _("Buying {good}: click the second good (the same again for two of it)."),
+            "buy_cancel": _("Put it back"),
         }
         return {
             "heading": view.heading if not over else "",
