@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -120,6 +121,32 @@ def test_the_websocket_refuses_bad_input_and_goes_on():
         ws.send_text(json.dumps({"type": "act", "token": mine, "action": legal[0]}))
         page = _receive_game(ws)
         assert len(game.state.history) == 1 and page["version"] == game.version
+
+
+def test_a_computer_that_cannot_play_is_said_to_every_page(monkeypatch):
+    """A computer's move that fails is said on the page (and in one line on the console), not waited for."""
+    game = _game(players=("human", "bot:easy"))
+    client = TestClient(make_app(game, game.session.ruleset), base_url="http://127.0.0.1")
+
+    def broken(*position):
+        raise RuntimeError("no move found")
+
+    monkeypatch.setattr(game, "think", broken)
+    seat = 0 if game.state.current == 0 else None
+    with client.websocket_connect(f"ws://127.0.0.1/ws?t={game.tokens[0]}") as ws:
+        page = _receive_game(ws)
+        if seat is not None:                       # the human plays until the computer is to move
+            while game.state.current == 0 and not game.state.is_terminal():
+                ws.send_text(json.dumps({"type": "act", "token": game.tokens[0],
+                                         "action": game.state.legal_actions()[-1]}))
+                page = _receive_game(ws)
+        for _ in range(200):                       # the computer's turn is played on the server's own task
+            if game.message:
+                break
+            time.sleep(0.05)
+        assert game.message == "The computer could not play: no move found"
+        while page["message"] != game.message:     # and the page is sent it
+            page = _receive_game(ws)
 
 
 def test_the_page_and_its_assets_are_served_from_the_package():
