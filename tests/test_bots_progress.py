@@ -3,6 +3,7 @@ scores does not let turn after turn go by without building. A property test over
 (random plies from a seeded game, then the bots play on)."""
 import random
 
+import tier
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,7 +64,7 @@ def test_easy_and_normal_never_sit_on_a_scoring_build(seed, plies, spec):
     assert _longest_pass("province-en", spec, seed, plies) < MAX_PASSED
 
 
-@settings(max_examples=12, deadline=None, derandomize=True)
+@settings(max_examples=tier.games(full=12, quick=4), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
 def test_hard_never_sits_on_a_scoring_build(seed, plies):
     assert _longest_pass("province-en", "hard", seed, plies) < MAX_PASSED
