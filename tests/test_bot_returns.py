@@ -8,6 +8,7 @@ difference and its negation, as it always was.
 """
 import math
 
+import tier
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
@@ -35,7 +36,7 @@ def _position(ruleset_id, players, seed, plies):
 
 
 @pytest.mark.parametrize("ruleset_id, players", GAMES)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=tier.games(full=40, quick=10), deadline=None)
 @given(seed=st_.integers(0, 10_000), plies=st_.integers(0, 400), weights=st_.sampled_from([WEIGHTS, WIDE_WEIGHTS]))
 def test_leaf_values_are_one_return_per_seat_summing_to_zero(ruleset_id, players, seed, plies, weights):
     st = _position(ruleset_id, players, seed, plies)

@@ -5,6 +5,7 @@ between weak bots end, since a greedy bot builds in a stalled game."""
 import random
 
 import pytest
+import tier
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -66,7 +67,7 @@ def test_easy_and_normal_never_sit_on_a_scoring_build(seed, plies, spec):
     assert _longest_pass("province-en", spec, seed, plies) < MAX_PASSED
 
 
-@settings(max_examples=8, deadline=None, derandomize=True)
+@settings(max_examples=tier.games(full=8, quick=3), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
 def test_hard_never_sits_on_a_scoring_build(seed, plies):
     assert _longest_pass("province-en", "hard", seed, plies) < MAX_PASSED

@@ -54,11 +54,11 @@ PURE_POLICY = core.source_module("rulekit._pure_policy", Path(core.__file__).par
 ENGINES = ((FAST, rulekit.engine.record),) if FAST.ENGINE == "pure Python" else \
     ((FAST, rulekit.engine.record), (PURE.game, PURE.record))
 
-GAMES_PER_RULESET = tier.games(full=1000, quick=20)    # the quick tier plays 20 (tests/README.md)
+GAMES_PER_RULESET = tier.games(full=1000, quick=8)     # the quick tier plays 8 (tests/README.md)
 TURN_BOUND = 600          # what these seeds show (docs/engine.md); not a bound of the rules
 ACTIONS_PER_TURN_BOUND = 60
 VARIANTS = 12
-GAMES_PER_VARIANT = tier.games(full=100, quick=10)
+GAMES_PER_VARIANT = tier.games(full=100, quick=5)
 
 
 def test_the_compiled_engine_runs_where_a_compiler_is():
@@ -441,7 +441,7 @@ def test_pure_python_switch_in_a_fresh_process(from_path):
     assert out.split() == ["pure", "Python", "py", "py", "py", "py", "py", "rulekit.engine.provisions.state", "True"]
 
 
-POLICY_GAMES = tier.games(full=60, quick=9)
+POLICY_GAMES = tier.games(full=60, quick=6)
 
 
 def policy_both(rs, seed):

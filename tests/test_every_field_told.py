@@ -15,6 +15,7 @@ import copy
 import json
 from pathlib import Path
 
+import tier
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
@@ -286,7 +287,7 @@ def test_every_field_a_bundled_ruleset_writes_is_told(corpus):
     assert untold == []
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=tier.games(full=12, quick=4), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(patch=house_rules(), choice=st_.data())
 def test_every_field_a_generated_house_rule_writes_is_told(tmp_path, patch, choice):
     """The same on the house rules tests/test_language_v2_properties.py generates: a field drawn from those

@@ -11,6 +11,7 @@ French) that end within the documented bounds (docs/engine.md: 600 turns, 60 act
 import random
 
 import yaml
+import tier
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
@@ -267,7 +268,7 @@ def _clocks_and_limits(draw, patch):
                                         "upgrades": draw(st_.sampled_from(["bank", "village", "smithy"]))}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=tier.games(full=40, quick=10), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(house_rules(), st_.integers(0, 2 ** 16))
 def test_v2_house_rules_validate_play_print_and_end(tmp_path, patch, seed):
     path = tmp_path / "house.yaml"

@@ -271,3 +271,66 @@ def test_three_players_keep_the_end_s_progress_and_the_reasons():
             alone = " ".join(" ".join(layout.last_turn_lines(s.state, s.story, s.names, 79)).split())
             assert all(" ".join(w.split())[:60] in alone for w in whys)
     assert own
+
+
+# ---------------------------------------------------------------------------------------------------
+# Provisions 1849's guided first game (issue 55: "Provisions' guide has steps")
+
+def _provisions_guided(lang, size=(80, 24), guide=True, decisions=40):
+    """A guided game of Provisions 1849 at ``size``, the human seat played by bot:greedy's choices typed in
+    notation, stopped by ``quit`` after ``decisions`` decisions: the screens the terminal showed at each."""
+    from rulekit.play.sessions import session_class
+
+    i18n.set_language(lang)
+    rs = load_ruleset("provisions-1849")
+    box = {}
+
+    def read(prompt=""):
+        s = box["s"]
+        if len(screens) > decisions or s.state.is_terminal():
+            return "quit"
+        action, _why = bot_choose("bot:greedy", s.state, 7)
+        return s.state.notation(action)
+
+    con, _out, screens = _terminal(size=size, read=read)
+    box["s"] = session_class(rs)(ruleset=rs, seed=718287, players=["human", "bot:easy"], console=con,
+                                 first_player=0, guide=guide)
+    try:
+        box["s"].run()
+    finally:
+        i18n.set_language("en")
+    return box["s"], screens
+
+
+def test_the_provisions_guide_tells_its_steps_once_under_the_board(tmp_path, monkeypatch):
+    from rulekit.play.provisions_guide import GUIDE_STEPS
+
+    monkeypatch.chdir(tmp_path)
+    s, screens = _provisions_guided("en")
+    notes = []
+    for lines in screens:
+        assert len(lines) <= 23 and not lines[0].startswith(("Guide", "  "))       # the heading stays on top
+        at = [k for k, line in enumerate(lines) if line.startswith("Guide: ")]
+        if at:
+            notes.append(" ".join(line.strip() for line in lines[at[0]:]))
+    assert notes[0].startswith("Guide: Keep one of these bonus cards: only you see it.")
+    assert screens[0][0].startswith("Before July · You · choosing a bonus card")
+    told = [next(step for step, start in zip(GUIDE_STEPS, (
+        "Keep one", "The game lasts 6 months", "Buying takes two goods", "You can provision",
+        "The vigilantes trade", "The vigilantes leave town")) if note.startswith("Guide: " + start)) for note in notes]
+    assert len(told) == len(set(told)) and told[:2] == ["keep", "month"]    # each step once, as the game meets it
+    assert {"buy", "sell"} <= set(told)
+    assert "each player takes 3 actions" in notes[1] and "at most 3 goods of each color" in notes[2]
+    assert not any("click" in note for note in notes)                      # the terminal's words, not the page's
+    assert s.resume_command("saved.json").endswith(" --guide")
+
+
+def test_the_provisions_guide_speaks_french_and_the_first_screen_offers_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _s, screens = _provisions_guided("fr", decisions=3)
+    text = " ".join(" ".join(lines) for lines in screens)
+    assert "Guide\u202f: Gardez une de ces cartes bonus\u202f: vous seul la voyez." in text
+    assert "Keep" not in text
+    _s, screens = _provisions_guided("en", guide=False, decisions=1)
+    first = " ".join(screens[0])
+    assert "rulekit play provisions-1849 --guide" in first and "Guide:" not in first

@@ -1,4 +1,5 @@
 """Property tests (hypothesis) for the invariants of coins and games."""
+import tier
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st_
@@ -74,7 +75,7 @@ def test_third_party_only_when_needed(data, which):
         assert result[2] != c
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=tier.games(full=60, quick=15), deadline=None)
 @given(ruleset_id=st_.sampled_from(["province-en", "province-fr"]), seed=st_.integers(0, 2**32),
        choices=st_.lists(st_.integers(0, 10**6), min_size=1, max_size=300))
 def test_same_seed_and_actions_same_game(ruleset_id, seed, choices):
@@ -94,7 +95,7 @@ def test_same_seed_and_actions_same_game(ruleset_id, seed, choices):
 
 @pytest.mark.parametrize("ruleset_id", ["province-en", "secret-objectives", "bid-for-first", "draft", "trading",
                                         "events"])
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=tier.games(full=20, quick=6), deadline=None)
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=1, max_size=200))
 def test_clone_is_independent(ruleset_id, seed, choices):
     """A clone (and a determinization) played on leaves the original as it was: the rows are copied, the goals
@@ -118,7 +119,7 @@ def test_clone_is_independent(ruleset_id, seed, choices):
 
 @pytest.mark.parametrize("ruleset_id", ["province-en", "secret-objectives", "bid-for-first", "draft", "trading",
                                         "events", "gamble"])
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=tier.games(full=20, quick=6), deadline=None)
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=2, max_size=200))
 def test_copy_into_is_a_clone(ruleset_id, seed, choices):
     """A state copied into a reused one (copy_into: the greedy policy's scratch state, played on elsewhere
@@ -151,7 +152,7 @@ def test_copy_into_is_a_clone(ruleset_id, seed, choices):
 
 
 @pytest.mark.parametrize("ruleset_id", ["province-en", "province-3p", "events", "trading", "gamble", "tolls"])
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=tier.games(full=15, quick=5), deadline=None)
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=2, max_size=200))
 def test_a_muted_state_plays_the_same_game_and_keeps_no_history(ruleset_id, seed, choices):
     """State.mute (the search bots' throw-away states): the same legal actions and the same positions as a state
@@ -229,7 +230,7 @@ def test_transfer_agrees_with_the_policy_by_brute_force(data, which):
 
 
 @pytest.mark.parametrize("ruleset_id", ["province-en", "province-fr", "province-3p", "secret-objectives", "events"])
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=tier.games(full=15, quick=5), deadline=None)
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=50, max_size=50))
 def test_return_of_is_the_outcomes_return(ruleset_id, seed, choices):
     """State.return_of(p) (the search's evaluation of a finished position) is returns()[p], ties included. The
@@ -249,7 +250,7 @@ def test_return_of_is_the_outcomes_return(ruleset_id, seed, choices):
 
 @pytest.mark.parametrize("ruleset_id", ["province-en", "province-3p", "secret-objectives", "events", "trading",
                                         "bid-for-first", "draft"])
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=tier.games(full=10, quick=4), deadline=None)
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=60, max_size=60))
 def test_sharing_the_rest_of_the_key_means_an_equal_rest(ruleset_id, seed, choices):
     """State._shares_rest (turn_plans then keys a position by its integers alone): only when the fields key() adds
@@ -284,7 +285,7 @@ def _coins_end_variant(tmp_path_factory):
 
 @pytest.mark.parametrize("ruleset_id", ["province-en", "province-fr", "province-3p", "events", "trading", "tolls",
                                         "secret-objectives", "eight-rounds", "coins-end"])
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=tier.games(full=10, quick=4), deadline=None)
 @given(seed=st_.integers(0, 2**32), choices=st_.lists(st_.integers(0, 10**6), min_size=120, max_size=120))
 def test_after_every_action_the_checks_it_skips_would_find_nothing(tmp_path_factory, ruleset_id, seed, choices):
     """What lets a muted state (State._checks) skip checks (a condition only a build changes,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import tier
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,7 +42,7 @@ def rows_taken(lines, columns):
     return sum(max(1, -(-visible_len(line) // columns)) for line in lines)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=tier.games(full=100, quick=25), deadline=None)
 @given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), stop=st.integers(0, 120),
        lang=st.sampled_from(["en", "fr"]), size=st.sampled_from([(80, 24), (120, 40)]))
 def test_every_screen_and_every_group_it_opens_fits_the_terminal(seed, players, stop, lang, size):

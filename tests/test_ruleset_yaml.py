@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import yaml
+import tier
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -110,7 +111,7 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(
     st.dictionaries(st.text("abcxyz_é", min_size=1, max_size=6), inner, max_size=4)), max_leaves=25)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=tier.games(full=100, quick=25), deadline=None)
 @given(st.dictionaries(st.text("abcdef", min_size=1, max_size=5), _values, min_size=1, max_size=5),
        st.booleans())
 def test_round_trip_with_positions(data, flow):

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 import yaml
+import tier
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -80,7 +81,7 @@ def variants(draw):
     return data
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=tier.games(full=30, quick=10), deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(data=variants(), seed=st.integers(0, 10_000))
 def test_every_valid_variant_plays_prints_diffs_and_simulates(data, seed):
     with tempfile.TemporaryDirectory() as tmp:

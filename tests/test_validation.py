@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import tier
 import pytest
 
 from rulekit import i18n
@@ -268,7 +269,7 @@ def _mutate(data, path, new, delete):
     return data
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=tier.games(full=100, quick=30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.sampled_from(_PATHS), _junk, st.booleans()), min_size=1, max_size=4))
 def test_mutated_rulesets_never_crash(tmp_path, mutations):
     data = _EN

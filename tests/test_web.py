@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -122,6 +123,32 @@ def test_the_websocket_refuses_bad_input_and_goes_on():
         assert len(game.state.history) == 1 and page["version"] == game.version
 
 
+def test_a_computer_that_cannot_play_is_said_to_every_page(monkeypatch):
+    """A computer's move that fails is said on the page (and in one line on the console), not waited for."""
+    game = _game(players=("human", "bot:easy"))
+    client = TestClient(make_app(game, game.session.ruleset), base_url="http://127.0.0.1")
+
+    def broken(*position):
+        raise RuntimeError("no move found")
+
+    monkeypatch.setattr(game, "think", broken)
+    seat = 0 if game.state.current == 0 else None
+    with client.websocket_connect(f"ws://127.0.0.1/ws?t={game.tokens[0]}") as ws:
+        page = _receive_game(ws)
+        if seat is not None:                       # the human plays until the computer is to move
+            while game.state.current == 0 and not game.state.is_terminal():
+                ws.send_text(json.dumps({"type": "act", "token": game.tokens[0],
+                                         "action": game.state.legal_actions()[-1]}))
+                page = _receive_game(ws)
+        for _ in range(200):                       # the computer's turn is played on the server's own task
+            if game.message:
+                break
+            time.sleep(0.05)
+        assert game.message == "The computer could not play: no move found"
+        while page["message"] != game.message:     # and the page is sent it
+            page = _receive_game(ws)
+
+
 def test_the_page_and_its_assets_are_served_from_the_package():
     game = _game()
     client = TestClient(make_app(game, game.session.ruleset), base_url="http://127.0.0.1")
@@ -212,6 +239,43 @@ def test_the_guided_first_game_tells_each_step_once(lang):
     with pytest.raises(Refused, match="step" if lang == "en" else "étape"):
         game.dismiss(token, "nonsense")
     assert _game().payload([token])["guide"] is None          # only with --guide
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_provisions_guide_has_its_own_steps_on_the_page(lang):
+    from rulekit.i18n import set_language
+    from rulekit.play.provisions_guide import GUIDE_STEPS
+
+    set_language(lang)
+    try:
+        game = WebGame.new(load_ruleset("provisions-1849"), ["human", "bot:easy"], 5, delay=SPEEDS["instant"])
+        game.guide = True
+        token = game.tokens[0]
+        page = game.payload([token])
+        assert page["guide"]["step"] == "keep"
+        assert ("bonus card you keep" if lang == "en" else "carte bonus que vous gardez") in page["guide"]["text"]
+        with pytest.raises(Refused):
+            game.dismiss(token, "cycle")                   # Province's step is not this game's
+        seen, texts = [], {}
+        while len(game.state.history) < 300 and not game.state.is_terminal():
+            page = game.payload([token])
+            if page["guide"]:
+                step = page["guide"]["step"]
+                assert step not in seen                     # each step once
+                seen.append(step)
+                texts[step] = page["guide"]["text"]
+                game.dismiss(token, step)
+                continue
+            if game.bot_to_play():
+                game.play_bot(*game.bot_choice())
+            else:
+                game.act(token, game.state.legal_actions()[0])
+        assert seen[:2] == ["keep", "month"] and {"buy", "sell"} <= set(seen) <= set(GUIDE_STEPS)
+        assert ("click a good for sale in the suppliers' table" if lang == "en" else
+                "cliquez sur une marchandise en vente dans le tableau des fournisseurs") in texts["buy"]
+    finally:
+        set_language("en")
+    assert WebGame.new(load_ruleset("provisions-1849"), ["human", "bot:easy"], 5).payload([token])["guide"] is None
 
 
 # ---------------------------------------------------------------------------------------------- every family

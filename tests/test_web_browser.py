@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import tier
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -72,16 +73,54 @@ def serve(tmp_path):
             server.stop()
 
 
-def open_page(browser, url, width=1280, height=900):
+def open_page(browser, url, width=1280, height=900, motion=False):
     # the tests read the page with evaluated expressions, which the page's Content-Security-Policy forbids
-    # (test_the_page_works_under_its_content_security_policy opens it with the policy)
-    page = browser.new_page(viewport={"width": width, "height": height}, bypass_csp=True)
+    # (test_the_page_works_under_its_content_security_policy opens it with the policy); the page is asked for
+    # reduced motion (no flash, no fading lines: each an animation chromium draws frame by frame) unless
+    # ``motion`` (test_names_you_turn_alert_undo_and_hint_between_two_browsers has it)
+    page = browser.new_page(viewport={"width": width, "height": height}, bypass_csp=True,
+                            reduced_motion="no-preference" if motion else "reduce")
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(url)
     page.wait_for_function("document.body.dataset.version !== undefined", timeout=WAIT)
     page.errors = errors
     return page
+
+
+# The quick tier (tests/README.md) plays the tests' whole games on house rules that end sooner: a player with 2
+# structures ends a game of Province, and Provisions 1849 lasts three months (the vigilantes' leaving and the rush
+# kept); the full tier plays the bundled rulesets.
+SOONER = textwrap.dedent("""\
+    extends: short-game
+    id: sooner
+    end:
+      conditions:
+        - player_condition: {metric: structures, at_least: 2}
+        - all_structures_built: {}
+        - goals_exhausted: {}
+    """)
+PROVISIONS_SOONER = textwrap.dedent("""\
+    family: provisions
+    extends: provisions-1849
+    id: provisions-sooner
+    months:
+      - {id: july, name: July, turns: 3}
+      - {id: october, name: October, turns: 3, event: vigilantes_leave}
+      - {id: december, name: December, turns: 3, event: rush}
+    """)
+
+
+def whole_game(tmp_path, ruleset="short-game") -> str:
+    """The ruleset a test plays to its end, served from ``tmp_path``: ``ruleset`` in the full tier, a house rule
+    of it that ends sooner in the quick tier."""
+    if tier.FULL:
+        return ruleset
+    name, text = (("provisions-sooner.yaml", PROVISIONS_SOONER) if ruleset == "provisions-1849" else
+                  ("sooner.yaml", SOONER))
+    assert ruleset in text
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return name
 
 
 def version(page) -> int:
@@ -184,7 +223,7 @@ def test_two_browsers_play_one_game(browser, serve):
     two = open_page(browser, server.urls[1])
     assert one.locator("#links input").input_value().endswith(server.urls[1].split("?")[1])
     pages = {0: one, 1: two}
-    for _ in range(40):                                 # several whole turns of each player
+    for _ in range(tier.games(full=40, quick=12)):      # several whole turns of each player
         to_play = [s for s, p in pages.items() if p.evaluate("document.body.dataset.mine") == "1"]
         assert len(to_play) == 1                       # one page offers actions, the other waits
         page, other = pages[to_play[0]], pages[1 - to_play[0]]
@@ -201,7 +240,7 @@ def test_a_game_resumes_after_the_server_restarts(browser, serve, tmp_path):
     record = tmp_path / "game.json"
     server = serve("short-game", "--players", "human,bot:easy", "--seed", "4", "--record", str(record))
     page = open_page(browser, server.urls[0])
-    for _ in range(12):
+    for _ in range(tier.games(full=12, quick=4)):
         v = click_one(page)
         wait_my_turn_or_end(page, v)
     played = json.loads(page.evaluate("JSON.stringify([document.querySelector('#players').innerText, "
@@ -277,7 +316,7 @@ def test_the_layout_at_two_window_sizes(browser, serve, tmp_path, size, game):
     server = serve(*LAYOUT_GAMES[game])
     page = open_page(browser, server.urls[0], *size)
     assert page.locator("#board g.space:not(.progress)").count() == (4 if "stone" in game else 3)
-    for _ in range(10):                                 # a board with workers moved and structures built
+    for _ in range(tier.games(full=10, quick=6)):       # a board with workers moved and structures built
         v = click_one(page)
         wait_my_turn_or_end(page, v)
     shot = tmp_path / f"board-{size[0]}.png"
@@ -361,13 +400,15 @@ def test_hot_seat_one_page_plays_every_seat(browser, serve):
     seats = set()
     for _ in range(25):
         seats.add(page.evaluate("game.to_play"))
+        if seats == {0, 1} and not tier.FULL:           # the quick tier: until the second seat plays
+            break
         v = click_one(page)
         wait_my_turn_or_end(page, v)
     assert seats == {0, 1}
 
 
-def test_watching_two_computers_with_a_speed_control(browser, serve):
-    server = serve("short-game", "--players", "bot:easy,bot:easy", "--seed", "11")
+def test_watching_two_computers_with_a_speed_control(browser, serve, tmp_path):
+    server = serve(whole_game(tmp_path), "--players", "bot:easy,bot:easy", "--seed", "11")
     page = open_page(browser, server.urls[0])
     assert page.locator("#choices button").count() == 0
     page.locator("#speed").select_option("pause")
@@ -390,15 +431,15 @@ def test_the_guided_first_game_in_the_page(browser, serve):
     assert guide.get_attribute("data-step") != "cycle" or not guide.is_visible()
 
 
-def test_provisions_played_to_the_end_by_clicks(browser, serve):
-    server = serve("provisions-1849", "--players", "human,bot:normal", "--seed", "5")
+def test_provisions_played_to_the_end_by_clicks(browser, serve, tmp_path):
+    server = serve(whole_game(tmp_path, "provisions-1849"), "--players", "human,bot:normal", "--seed", "5")
     page = open_page(browser, server.urls[0])
     assert page.evaluate("document.body.dataset.board") == "provisions"
     assert page.locator(".provisions table.suppliers tbody tr").count() == 8
     assert page.locator(".provisions .row .card").count() >= 6
     assert page.locator(".provisions .hand .card.can-play").count() == 3     # the bonus cards to keep, by a click
     clicks = play_to_the_end(page)
-    assert clicks > 15
+    assert clicks > (15 if tier.FULL else 9)                  # three months of three actions, in the quick tier
     end = page.locator("#endpanel")
     assert end.is_visible() and "GAME OVER" in end.inner_text()
     assert page.locator("#end table.scores tbody tr").count() == 2
@@ -419,7 +460,7 @@ def test_two_provisions_browsers_see_their_own_bonus_cards_only(browser, serve):
 
 
 def test_the_end_screen_is_readable_at_1280_and_390(browser, serve, tmp_path):
-    server = serve("short-game", "--players", "human,bot:easy", "--seed", "5")
+    server = serve(whole_game(tmp_path), "--players", "human,bot:easy", "--seed", "5")
     page = open_page(browser, server.urls[0])
     play_to_the_end(page)
     for width in (1280, 390):
@@ -443,7 +484,7 @@ def test_the_end_screen_is_readable_at_1280_and_390(browser, serve, tmp_path):
 
 def test_names_you_turn_alert_undo_and_hint_between_two_browsers(browser, serve):
     server = serve("short-game", "--players", "human,human", "--seed", "8", "--names", "Ada,Bob")
-    one, two = open_page(browser, server.urls[0]), open_page(browser, server.urls[1])
+    one, two = open_page(browser, server.urls[0], motion=True), open_page(browser, server.urls[1], motion=True)
     assert one.locator(".player.you .name").inner_text().startswith("Ada")
     assert two.locator(".player.you .name").inner_text().startswith("Bob")
     assert one.locator("#undo").is_hidden() and two.locator("#undo").is_hidden()   # nothing to undo yet
@@ -548,7 +589,7 @@ def test_two_people_finish_a_game_on_their_old_links_after_the_server_restarts(b
         probe.bind(("127.0.0.1", 0))
         port = str(probe.getsockname()[1])
     record = tmp_path / "game.json"
-    server = serve("short-game", "--players", "human,human", "--seed", "8", "--names", "Ada,Bob",
+    server = serve(whole_game(tmp_path), "--players", "human,human", "--seed", "8", "--names", "Ada,Bob",
                    "--record", str(record), "--port", port)
     pages = {0: open_page(browser, server.urls[0]), 1: open_page(browser, server.urls[1])}
 
@@ -587,3 +628,41 @@ def test_two_people_finish_a_game_on_their_old_links_after_the_server_restarts(b
     for page in pages.values():
         page.wait_for_function("document.body.dataset.over === '1'", timeout=WAIT)
     assert json.loads(record.read_text(encoding="utf-8"))["result"] is not None   # the record holds the end
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_provisions_goods_are_bought_by_clicks_in_the_suppliers_table(browser, serve, lang):
+    """A good for sale clicked, then a second: the two are bought (the same one twice: two of it); a picked
+    good can be put back; only the goods that make a legal buy with the one picked can be clicked."""
+    server = serve("provisions-1849", "--players", "human,bot:easy", "--seed", "5", "--guide", "--lang", lang)
+    page = open_page(browser, server.urls[0])
+    assert page.locator("#guide").get_attribute("data-step") == "keep"
+    v = version(page)
+    page.locator(".provisions .hand .card.can-play").first.click()
+    wait_my_turn_or_end(page, v)
+    line = page.locator(".provisions .buyline")
+    assert ("click a good for sale in this table" if lang == "en" else
+            "cliquez sur une marchandise en vente dans ce tableau") in line.inner_text()
+    stock = "Object.fromEntries(game.board_data.stores[game.board_data.seat].stock)"
+    bought = 0
+    for same in (False, True):
+        buys = page.evaluate("game.actions.filter((a) => a.kind === 'buy').map((a) => [a.index, a.goods])")
+        index, (first, second) = next((i, g) for i, g in buys if (g[0] == g[1]) == same)
+        before = page.evaluate(stock)
+        page.locator(f'.provisions button.can-buy[data-buy="{first}"]').click()
+        assert page.locator(".provisions button.picked").get_attribute("data-buy") == first
+        pairs = {str(i) for i, g in buys if first in g}
+        assert {b.get_attribute("data-action") for b in page.locator(".provisions button.can-buy").all()} == pairs
+        if not same:                                          # put back, then picked again
+            page.locator(".provisions .buyline .buy-cancel").click()
+            assert page.locator(".provisions button.picked").count() == 0
+            assert page.locator(".provisions button.can-buy").count() == len({c for _i, g in buys for c in g})
+            page.locator(f'.provisions button.can-buy[data-buy="{first}"]').click()
+        v = version(page)
+        page.locator(f'.provisions button.can-buy[data-buy="{second}"]').click()
+        wait_my_turn_or_end(page, v)
+        after = page.evaluate(stock)
+        gained = {c: after[c] - before[c] for c in after if after[c] != before[c]}
+        assert gained == ({first: 2} if same else {first: 1, second: 1})
+        bought += 1
+    assert bought == 2 and not page.errors

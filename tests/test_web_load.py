@@ -1,7 +1,7 @@
-"""A served game under load, on loopback (review round 4, D1 and D3): 200 pages watch, a quarter of which
-stop reading, while two players, each on a page of their own, finish a game. No stall (the game ends, and
-a page opened afterwards is answered), and the server's memory stays bounded. The only time limit is an
-overall one that detects a hang."""
+"""A served game under load, on loopback (review round 4, D1 and D3): 200 pages watch (50 in the quick tier,
+tests/README.md), a quarter of which stop reading, while two players, each on a page of their own, finish a
+game. No stall (the game ends, and a page opened afterwards is answered), and the server's memory stays
+bounded. The only time limit is an overall one that detects a hang."""
 from __future__ import annotations
 
 import asyncio
@@ -10,10 +10,11 @@ import random
 
 from websockets.asyncio.client import connect
 
+import tier
 from test_web_server import HANG, Served, raw_page
 
-PAGES = 200
-SILENT = 50                   # of which this many never read after their handshake
+PAGES = tier.games(full=200, quick=50)
+SILENT = PAGES // 4           # of which this many never read after their handshake
 MEMORY_MB = 600               # the server's resident memory stays below this
 
 
@@ -49,7 +50,7 @@ async def player(url: str, token: str, seat: int, rng: random.Random, peak: list
                                           "action": rng.choice(g["actions"])["index"]}))
 
 
-def test_two_players_finish_a_game_while_200_pages_watch_and_some_stop_reading(tmp_path):
+def test_two_players_finish_a_game_while_pages_watch_and_some_stop_reading(tmp_path):
     server = Served(tmp_path, "short-game", "--players", "human,human", "--seed", "12", "--speed", "instant")
     base = f"ws://127.0.0.1:{server.port}/ws?t="
     silent = [raw_page(server.port, server.watch) for _ in range(SILENT)]

@@ -110,8 +110,9 @@ resume_option = click.option(
               help=N_("The human players' names, first seat first, when several people play on one keyboard "
                       "(default: Player 1, Player 2, …)."))
 @click.option("--guide", is_flag=True,
-              help=N_("A guided first game: short steps explain the game as you meet it (the Work Cycle, building, "
-                      "what is lost at the end of a turn, goals, borrowing), each once."))
+              help=N_("A guided first game: short steps explain the game as you meet it, each once (Province: the "
+                      "Work Cycle, building, what is lost at the end of a turn, goals, borrowing; Provisions 1849: "
+                      "the bonus card, the months, buying, provisioning, the vigilantes)."))
 def play(ruleset, players, seed, first, record, resume, delay, max_turns, names, guide):
     from ..engine.record import ReplayError
     from ..errors import PlayerCountError

@@ -10,8 +10,8 @@ import click
 from ..errors import RecordError
 from ..i18n import N_, _
 from .base import RkCommand, WordChoice, fail, note_untranslated, quoted
-from .game_cmds import (DEFAULT_RULESET, _names_option, _use_record_language, players_option, record_option,
-                        resume_option, seed_option)
+from .game_cmds import (DEFAULT_RULESET, _family_players, _names_option, _record_family, _use_record_language,
+                        players_option, record_option, resume_option, seed_option)
 
 
 #: The speeds of ``--speed``, shown and typed in the user's language as the page names them (French « lente »).
@@ -67,6 +67,7 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
             raise click.UsageError(_("--seed cannot be used with --resume: the saved game keeps its own."))
         if "rulekit.lang" not in click.get_current_context().meta:
             _use_record_language(resume)
+        players = _family_players(players, _record_family(resume))     # the levels stand for the family's bots
         try:
             game = WebGame.resume(resume, players=players, delay=SPEEDS[speed], guide=guide, names=names,
                                   warn=lambda text: click.echo(printable(text), err=True))
@@ -76,8 +77,10 @@ def serve(ruleset, players, seed, record, resume, host, port, no_browser, guide,
     else:
         rs = load_ruleset(ruleset or DEFAULT_RULESET)
         note_untranslated(rs)
+        family = getattr(rs, "family", None)
+        players = _family_players(players, family)             # the levels stand for the family's own bots
         if players is None:
-            players = default_players(rs.min_players)
+            players = default_players(rs.min_players, family)
         if seed is None:
             import secrets
 

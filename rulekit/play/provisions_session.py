@@ -88,7 +88,7 @@ class ProvisionsSession(Session):
     def screen_lines(self) -> list[str]:
         return self._fit()[0]
 
-    def _fit(self) -> tuple[list[str], bool]:
+    def _fit(self, spare: int = 0) -> tuple[list[str], bool]:
         """The screen for the console's size, the prompt's row kept free, and whether the story since this
         seat's last decision is all on it. The same rules as Province's screen
         (:func:`rulekit.play.layout.fit_screen`): every line wrapped by words to the width less one
@@ -96,12 +96,12 @@ class ProvisionsSession(Session):
         and it fits, else the grid (:func:`~rulekit.play.provisions_screen.compact_board_lines`), whose
         optional rows go first; the menu opens its groups while they fit; the story gets the rows left,
         the lines it cannot show counted ("3 earlier lines: type log"); the reminder of the commands
-        goes first."""
+        goes first. ``spare``: rows kept free under the screen as well (the guide's note)."""
         st = self.state
         con = self.console
         columns, rows = con.size()
         width = max(columns - 1, 20)
-        budget = max(rows - 1, 1)
+        budget = max(rows - 1 - spare, min(rows - 1, 8), 1)
         title = _("{title} · seed {seed}").format(title=self._title(), seed=self.seed)
         heading = pscreen.heading_line(st, self.names)
         recent = self._recent()
@@ -153,13 +153,17 @@ class ProvisionsSession(Session):
         footer = [con.style(line, dim=True) for line in footer]
         return layout.fit_lines(top[:1] + section + top[1:] + board + menu + footer, width), whole
 
-    def _draw(self):
+    def _draw(self, note: str | None = None):
+        """The screen at a decision; ``note`` (a step of the guided game) under it, the screen drawn that many
+        rows shorter so that its first line stays on the terminal."""
         con = self.console
         seat = self.state.decider
         if not self._waiting and sum(map(is_human, self.players)) > 1 and seat != self._last_human:
             self._hand_over(seat)
         self._last_human = seat
-        lines, whole = self._fit()
+        width = max(con.size()[0] - 1, 20)
+        noted = screen.wrap(note.replace(screen.NBSP, " "), "  ", "", width=width) if note else []
+        lines, whole = self._fit(len(noted))
         decision = len(self.state.history)
         if not whole and self._story_shown != decision and con.terminal and not self._waiting:
             self._show_story()
@@ -167,6 +171,8 @@ class ProvisionsSession(Session):
         con.clear()
         for line in lines:
             con.say(line)
+        for line in noted:
+            con.say(con.style(line, fg="cyan"))
 
     def _hand_over(self, seat: int):
         """Hot-seat: the screen (and, on a terminal, its scrollback) emptied of the previous player's secret
@@ -204,8 +210,20 @@ class ProvisionsSession(Session):
             for entry in self.story.entries:
                 self._say_all([("" if entry.kind == story.TURN else "  ") + entry.text])
 
-    def _guide(self, seat: int):
-        """The guided first game's steps are Province's (docs/playing.md): none here."""
+    def _guide_command(self) -> str:
+        return f"rulekit play {self.ruleset.id} --guide"
+
+    def _guide(self, seat: int) -> str | None:
+        """The guided first game's step for this moment, if one is not yet read (docs/playing.md): its text,
+        which the screen shows under the board; None when there is none."""
+        from .provisions_guide import guide_step
+        from .provisions_view import provisions_view
+
+        step = guide_step(self.state, provisions_view(self.state, self.names, seat), self._guide_seen, page=False)
+        if step is None:
+            return None
+        self._guide_seen.add(step["step"])
+        return _("Guide: {text}").format(text=step["text"])
 
     # ------------------------------------------------------------- commands
     commands = pscreen.PLAY_COMMANDS

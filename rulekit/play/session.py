@@ -688,7 +688,7 @@ class Session:
         if con.interactive and con.terminal and not self.guide and not self.watching and not self.state.history:
             self.story.add(story.Entry(self.state.turn, self.state.current, story.NOTE, _(
                 "First game? {command} explains the game in short steps as you play.").format(
-                    command="rulekit play --guide")))
+                    command=self._guide_command())))
         while not self.state.is_terminal():
             if self.max_turns is not None and self.state.turn >= self.max_turns:
                 con.say(con.style(_("Stopped at turn {turn}: the game has not ended after {turn} turns "
@@ -726,6 +726,10 @@ class Session:
                 return 1 if self.save_failed else 0
         self._finish()
         return 0
+
+    def _guide_command(self) -> str:
+        """The command that starts this game guided, as the first screen suggests it."""
+        return "rulekit play --guide"
 
     def _guide(self, seat: int) -> str | None:
         """The guided first game's step for this moment, if one is not yet read (docs/playing.md): its

@@ -223,6 +223,10 @@ class Server:
                     raise
                 except Exception as exc:  # noqa: BLE001 - said, and the server goes on (the pages can undo)
                     print(f"rulekit serve: {exc!r}", file=sys.stderr)
+                    async with self.lock:         # every page is told, rather than waiting for a move that never comes
+                        self.game.message = _("The computer could not play: {reason}").format(reason=exc)
+                        self.game.changed()
+                    self.publish()
                     break
                 if played:
                     self.publish()

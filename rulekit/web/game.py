@@ -15,7 +15,6 @@ from pathlib import Path
 from ..errors import OutputError
 from ..i18n import _, get_language
 from ..play import screen
-from ..play.guide import GUIDE_STEPS
 from ..play.session import Console, Session, bot_choose, default_record_path, is_human, resume_session
 from ..play.sessions import session_class
 from .pages import page_for
@@ -298,7 +297,7 @@ class WebGame:
         """The guide's step ``step`` is read: it is not shown again."""
         if not self.seats_of([token]):
             raise Refused(_("This link does not let you play: its seat token is not one of this game's."))
-        if not isinstance(step, str) or step not in GUIDE_STEPS:
+        if not isinstance(step, str) or step not in page_for(self.session.ruleset).guide_steps:
             raise Refused(_("There is no such step in the guide."))
         self.guide_seen.add(step)
         self.changed()

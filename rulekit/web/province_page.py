@@ -11,7 +11,7 @@ from ..i18n import _
 from ..language.province import FAMILY
 from ..play import page_words as words
 from ..play import screen, story
-from ..play.guide import guide_step
+from ..play.guide import GUIDE_STEPS, guide_step
 from ..play.session import bot_choose
 from ..play.view import state_view
 from .page_table import PAGES
@@ -19,6 +19,7 @@ from .page_table import PAGES
 
 class ProvincePage:
     board = "cycle"
+    guide_steps = GUIDE_STEPS
 
     def part(self, game, seat: int, playing: bool, mine: list) -> dict:
         s = game.session

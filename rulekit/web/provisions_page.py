@@ -11,6 +11,7 @@ from dataclasses import asdict
 from ..engine.provisions import FAMILY
 from ..i18n import _, ngettext
 from ..play import provisions_screen as pscreen
+from ..play.provisions_guide import GUIDE_STEPS, guide_step
 from ..play import provisions_view as pview
 from ..play.page_words import plain
 from ..play.session import bot_choose
@@ -19,6 +20,7 @@ from .page_table import PAGES
 
 class ProvisionsPage:
     board = "provisions"
+    guide_steps = GUIDE_STEPS
 
     def part(self, game, seat: int, playing: bool, mine: list) -> dict:
         s = game.session
@@ -59,6 +61,11 @@ class ProvisionsPage:
             "event": _("This month: {event}.").format(event=view.event) if view.event else "",
             "round": _("round {round} of {rounds}").format(round=view.round + 1, rounds=view.rounds),
             "produce": _("produce {count}"), "steal": _("steal {count}"),
+            "buy_first": _("To buy, click a good for sale in this table, then a second one (the same good again "
+                           "for two of it)."),
+            "buy_pick": _("Buy {good}, then a second good"),
+            "buy_second": _("Buying {good}: click the second good (the same again for two of it)."),
+            "buy_cancel": _("Put it back"),
         }
         return {
             "heading": view.heading if not over else "",
@@ -69,7 +76,7 @@ class ProvisionsPage:
             "players": players,
             "catalogue": None,
             "end": self.end(view) if over else None,
-            "guide": None,
+            "guide": guide_step(s.state, view, game.guide_seen) if game.guide and playing else None,
         }
 
     def end(self, view) -> dict:

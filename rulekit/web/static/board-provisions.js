@@ -1,7 +1,66 @@
 // rulekit serve: the board of the Provisions family: the months and this month's event, the suppliers (holding,
 // goods for sale, this month's production card, the vigilantes' goods), the customer row, the stores, and the
 // bonus cards this page's seat may see. A card or a good that can be played now is a button: a click plays it.
+// Goods are bought in the suppliers' table: a click on a good for sale picks it, a click on a second one (the
+// same again for two of it) buys the two; the grouped choices under the board play the same actions.
 "use strict";
+
+// The good picked as the first of a buy, and the version of the game it was picked in (a new version drops it).
+let provPick = null;
+
+function provBuys(game) { return game.actions.filter((a) => a.kind === "buy"); }
+
+// The buy of the two goods `a` and `b` (in either order), if it is legal now.
+function provBuyOf(game, a, b) {
+  const want = [a, b].sort().join("+");
+  return provBuys(game).find((x) => [...x.goods].sort().join("+") === want);
+}
+
+// The cell of a good for sale: a button when a click on it picks or buys now.
+function provForSale(area, game, g) {
+  const s = game.board_data.strings;
+  const cell = el("td", {class: "area"});
+  const buys = provBuys(game);
+  let button = null;
+  if (buys.length && provPick === null && buys.some((x) => x.goods.includes(g.colour))) {
+    button = el("button", {type: "button", class: "buy can-buy", "data-buy": g.colour,
+                           title: s.buy_pick.replace("{good}", g.name), "aria-label": s.buy_pick.replace("{good}", g.name)});
+    button.addEventListener("click", () => { provPick = {colour: g.colour, version: game.version}; drawProvisions(area, game); });
+  } else if (provPick !== null) {
+    const buy = provBuyOf(game, provPick.colour, g.colour);
+    if (buy) {
+      button = el("button", {type: "button", class: "buy can-buy" + (g.colour === provPick.colour ? " picked" : ""),
+                             "data-buy": g.colour, "data-action": buy.index, title: buy.label, "aria-label": buy.label});
+      button.addEventListener("click", () => { provPick = null; act(buy.index); });
+    } else if (g.colour === provPick.colour) {     // picked, not to be bought twice: a click puts it back
+      button = el("button", {type: "button", class: "buy picked", "data-buy": g.colour, title: s.buy_cancel,
+                             "aria-label": s.buy_cancel});
+      button.addEventListener("click", () => { provPick = null; drawProvisions(area, game); });
+    }
+  }
+  const holder = button || cell;
+  holder.appendChild(el("span", {class: "count"}, String(g.area)));
+  provCubes(holder, g.colour, Math.min(g.area, 8), g.name);
+  if (button) cell.appendChild(button);
+  return cell;
+}
+
+// What a click in the suppliers' table does now (buying), with a button that puts a picked good back.
+function provBuyLine(area, game) {
+  const s = game.board_data.strings;
+  if (!provBuys(game).length) return null;
+  const line = el("p", {class: "buyline"});
+  if (provPick === null) {
+    line.textContent = s.buy_first;
+    return line;
+  }
+  const name = game.board_data.goods.find((g) => g.colour === provPick.colour).name;
+  line.textContent = s.buy_second.replace("{good}", name) + " ";
+  const cancel = el("button", {type: "button", class: "buy-cancel"}, s.buy_cancel);
+  cancel.addEventListener("click", () => { provPick = null; drawProvisions(area, game); });
+  line.appendChild(cancel);
+  return line;
+}
 
 function provCube(colour, title) {
   const fill = ruleColor(colour, "#cccccc");
@@ -42,6 +101,7 @@ function drawProvisions(area, game) {
   const b = game.board_data;
   const s = b.strings;
   const names = Object.fromEntries(b.goods.map((g) => [g.colour, g.name]));
+  if (provPick !== null && (provPick.version !== game.version || !provBuys(game).length)) provPick = null;
   area.replaceChildren();
   const root = el("div", {class: "provisions"});
   area.appendChild(root);
@@ -73,10 +133,7 @@ function drawProvisions(area, game) {
     name.appendChild(document.createTextNode(" " + g.name));
     tr.appendChild(name);
     tr.appendChild(el("td", {class: "holding"}, String(g.holding)));
-    const forSale = el("td", {class: "area"});
-    forSale.appendChild(el("span", {class: "count"}, String(g.area)));
-    provCubes(forSale, g.colour, Math.min(g.area, 8), g.name);
-    tr.appendChild(forSale);
+    tr.appendChild(provForSale(area, game, g));
     tr.appendChild(el("td", {class: "prod"}, g.card > 0 ? s.produce.replace("{count}", g.card)
       : g.card < 0 ? s.steal.replace("{count}", -g.card) : "—"));
     const vig = el("td", {class: "vig"});
@@ -93,6 +150,8 @@ function drawProvisions(area, game) {
     body.appendChild(tr);
   }
   table.appendChild(body);
+  const buyLine = provBuyLine(area, game);
+  if (buyLine) root.appendChild(buyLine);
   const wrap = el("div", {class: "scroll"});
   wrap.appendChild(table);
   root.appendChild(wrap);
