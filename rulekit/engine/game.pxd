@@ -27,6 +27,7 @@ from libc.string cimport memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
 cdef class Condition    # declared below
+cdef class State        # declared below
 
 # A set's lowest member and its size (game.py defines them for Python): a loop over a set's members visits only
 # them, from the lowest, instead of testing every bit. The lowest member is the processor's instruction. The size
@@ -90,6 +91,19 @@ cdef long long IM
 # SplitMix64's constants, as unsigned 64-bit C integers: State._rand's arithmetic wraps in C as it is masked in Python.
 cdef unsigned long long MASK64, GOLDEN, MIX1, MIX2
 
+# A mechanism (game.Mechanism; rulekit/engine/mechanics/): one method per moment, overridden by the modules there
+# (each declares its overrides in its own .pxd, cimporting this one), so that the core calls a moment in C.
+# Its compile step is a Python method (run once per ruleset: no C type, and closures are allowed there).
+cdef class Mechanism:
+    cdef public object name
+    cdef public long long built_mask
+    cpdef setup(self, State st)
+    cpdef turn_start(self, State st)
+    cpdef built(self, State st, int p, int s)
+    cpdef dict view(self, State st, int player)
+    cpdef determinize(self, State st, State source, int observer)
+
+
 @cython.final
 cdef class Compiled:
     cdef dict __dict__
@@ -144,6 +158,9 @@ cdef class Compiled:
     cdef public object toll_mask
     cdef public list steals
     cdef public long long steal_mask
+    # The mechanisms (game.Mechanism): every one registered, those the ruleset uses, and those per moment.
+    cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_determinize
+    cdef public long long built_hooks
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
     cdef public long long reveal_build_mask
@@ -252,13 +269,12 @@ cdef class State:
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n) except -1
 
-    @cython.locals(st=State, n=cython.int, i=cython.int, j=cython.int, seat=cython.int, r=cython.int, s=cython.int)
+    @cython.locals(st=State, n=cython.int, i=cython.int, j=cython.int, seat=cython.int, r=cython.int, s=cython.int,
+                   m=Mechanism)
     cpdef _setup(self, Compiled c, seed, first_player)
     cpdef _begin(self)
     @cython.locals(c=Compiled, p=cython.int, s=cython.int)
     cpdef _end_gains(self)
-    @cython.locals(c=Compiled)
-    cpdef _set_events(self, tuple active)
     @cython.locals(c=Compiled, w=cython.int, s=cython.int)
     cpdef _set_rows(self)
     @cython.locals(c=Compiled)
@@ -345,7 +361,7 @@ cdef class State:
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
     cpdef _income(self, int p, long long structs)
 
-    @cython.locals(c=Compiled, p=cython.int)
+    @cython.locals(c=Compiled, p=cython.int, m=Mechanism)
     cpdef _start_turn(self)
     @cython.locals(c=Compiled, due=cython.longlong, s=cython.int)
     cpdef _first_turn_gains(self, int p)
@@ -389,7 +405,7 @@ cdef class State:
 
     cpdef _borrow(self, int p, int s)
 
-    @cython.locals(c=Compiled)
+    @cython.locals(c=Compiled, m=Mechanism)
     cpdef _build(self, int p, int s)
     @cython.locals(owner=cython.int, q=cython.int)
     cpdef int _kind_owner(self, int k) except? -2    # -1 is an answer (none)
@@ -427,10 +443,6 @@ cdef class State:
     cpdef int _move_dest(self, int p, int a) except? -2    # -1 is an answer (none)
     @cython.locals(dest=cython.int)
     cpdef bint _move_forbidden(self, int p, int a) except -1
-    @cython.locals(c=Compiled, d=cython.int, new_round=cython.bint)
-    cpdef _events_at_start(self)
-    @cython.locals(c=Compiled, k=cython.int, n=cython.int, until=cython.int, q=cython.int, cards=list)
-    cpdef _reveal_event(self, int d)
 
     @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
     cpdef int _leap_steps(self, int p) except? -1
@@ -447,7 +459,7 @@ cdef class State:
     cpdef double return_of(self, int p) except? -2
 
     # The search bots' determinizations (one a simulation): a clone whose hidden information is drawn again.
-    @cython.locals(st=State, pool=list, i=cython.int, j=cython.int)
+    @cython.locals(st=State, pool=list, i=cython.int, j=cython.int, m=Mechanism)
     cpdef State determinize(self, seed, observer=*)
     @cython.locals(g=cython.int, n=cython.int, seen=bytearray)
     cpdef list unseen_goals(self)

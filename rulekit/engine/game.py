@@ -422,6 +422,60 @@ class Condition:
         return st.metric(self.metric, p, self.param)
 
 
+class Mechanism:
+    """One mechanism of the rules (events, objectives, trades...): its compile step and its runtime, called by
+    the core at named moments of a game (docs/engine.md, "Mechanisms"). A module of ``rulekit/engine/mechanics/``
+    subclasses it, registered in ``rulekit.engine.mechanics.MECHANISMS``; each :class:`Compiled` makes one
+    instance of each and keeps, per moment, only those active in its ruleset and overriding that moment, so a
+    ruleset without a mechanism pays nothing for it. Every moment does nothing here.
+
+    Compiled, a moment is a C call through the class's table (``game.pxd`` declares the moments, each
+    module's ``.pxd`` its overrides). A mechanism's state lives in :class:`State`'s slots (the clone, the key
+    and the compiled core need them declared there); its tables live on :class:`Compiled` (other layers read
+    them by name)."""
+
+    #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
+    #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
+    MOMENTS = ("setup", "turn_start", "built", "view", "determinize")
+
+    def __init__(self):
+        self.name = ""
+        self.built_mask = 0           # the structures whose build calls ``built`` (set by ``compile``)
+
+    def compile(self, c: "Compiled") -> bool:
+        """Lay this mechanism's tables on ``c`` (empty ones when the ruleset does not use it: other layers read
+        them); whether the ruleset uses it."""
+        return False
+
+    def setup(self, st: "State") -> None:
+        """A new game, after the setup's other draws (the goals, the first player) and before the starting
+        amounts are dealt."""
+
+    def turn_start(self, st: "State") -> None:
+        """A turn starts, before the cast and the income (``st.current`` plays it)."""
+
+    def built(self, st: "State", p: int, s: int) -> None:
+        """Seat ``p`` has built structure ``s`` (one of ``built_mask``), after its gains and unlocks."""
+
+    def view(self, st: "State", player: int) -> dict:
+        """This mechanism's entries of ``State.view(player)`` (asked of every mechanism: active or not)."""
+        return {}
+
+    def determinize(self, st: "State", source: "State", observer: int) -> None:
+        """Redraw in ``st`` (a clone of ``source`` whose goal stack was just redrawn) what ``observer`` cannot
+        see of this mechanism."""
+
+
+#: The mechanisms, by name, in the order their moments are called: filled by rulekit.engine.mechanics (which
+#: imports this module, so this one never imports it); read by every Compiled.
+MECHANISMS = {}
+
+
+def _overrides(m: Mechanism, moment: str) -> bool:
+    """Whether mechanism ``m``'s class overrides ``moment`` (a method of :class:`Mechanism`)."""
+    return getattr(type(m), moment) is not getattr(Mechanism, moment)
+
+
 class Compiled:
     """Flat tables compiled from a resolved ruleset for a number of players (built once for each)."""
 
@@ -656,7 +710,24 @@ class Compiled:
             self.outcome_pool = tuple(self.pools(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_coin = tuple(self.coins(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_hire = tuple(bool(o["benefit"].get("hire_sailor")) for o in h["outcomes"])
-        self._compile_events(d.get("events") or {}, sidx)
+        # The mechanisms (MECHANISMS, filled by rulekit.engine.mechanics): each lays its tables, and those the
+        # ruleset uses are kept per moment (Mechanism.MOMENTS).
+        if not MECHANISMS:
+            raise RuntimeError("no mechanism is registered: import rulekit.engine (it imports rulekit.engine.mechanics)")
+        everyone = []
+        for name, kind in MECHANISMS.items():
+            m = kind()
+            m.name = name
+            everyone.append(m)
+        self.all_mechanisms = tuple(everyone)
+        self.mechanisms = tuple([m for m in everyone if m.compile(self)])
+        self.at_setup = tuple([m for m in self.mechanisms if _overrides(m, "setup")])
+        self.at_turn_start = tuple([m for m in self.mechanisms if _overrides(m, "turn_start")])
+        self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
+        self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
+        self.built_hooks = 0                      # the structures whose build calls a mechanism (at_built)
+        for m in self.at_built:
+            self.built_hooks |= m.built_mask
         # Goals.
         self.goal_ids = list(d.get("goals") or {})
         goals = [d["goals"][g] for g in self.goal_ids]
@@ -882,40 +953,6 @@ class Compiled:
             PyMem_Free(self._yield_at)
             PyMem_Free(self._others)
             PyMem_Free(self._lender_seats)
-
-    def _compile_events(self, ev: dict, sidx: dict):
-        """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
-        the decks) filled by ``primitives.CARD_EFFECTS``; ``deck_cards[d]``: deck ``d``'s cards, one entry per
-        copy, in the order the ruleset lists them (State.new shuffles them)."""
-        self.deck_ids = list(ev)
-        self.n_decks = len(self.deck_ids)
-        decks = [ev[dk] for dk in self.deck_ids]
-        # reveal: 0 at the start of each round, 1 of each turn, 2 when deck_on_build[d] is built.
-        self.deck_reveal = tuple(0 if dk["reveal"] == "start_of_round" else 1 if dk["reveal"] == "start_of_turn" else 2
-                                 for dk in decks)
-        self.deck_on_build = tuple(sidx[dk["reveal"]["on_build"]] if isinstance(dk["reveal"], dict) else -1 for dk in decks)
-        self.reveal_build_mask = sum(BIT << s for s in self.deck_on_build if s >= 0)
-        # lasts: 0 to the end of the round, 1 until the deck's next card, 2 to the end of the game.
-        self.deck_lasts = tuple(("round", "until_next", "game").index(dk["lasts"]) for dk in decks)
-        self.card_ids, self.card_deck, cards, deck_cards = [], [], [], []
-        for i, dk in enumerate(decks):
-            own = []
-            for card in dk["cards"]:
-                own.extend([len(cards)] * card.get("count", 1))
-                self.card_ids.append(card["id"])
-                self.card_deck.append(i)
-                cards.append(card)
-            deck_cards.append(tuple(own))
-        self.deck_cards = tuple(deck_cards)
-        n = len(cards)
-        self.card_yield = [None] * n      # (space, pool change, coin change)
-        self.card_cost = [None] * n       # (structure, pool change, coin change)
-        self.card_forbid = [None] * n     # (0 build | 1 space | 2 conversion, its index)
-        self.card_give = [None] * n       # (pool amounts, coins) each player gains as the card is revealed
-        for k, card in enumerate(cards):
-            for name, compile_effect in CARD_EFFECTS.items():
-                if name in card:
-                    compile_effect(self, k, card[name])
 
     def compile_effect_conditions(self):
         """The effects' conditions (``if``), written as the ruleset says (primitives.EFFECTS), compiled."""
@@ -1170,8 +1207,12 @@ class State:
         st.seat_next = c.next_seat                # the turn order (setup.bid may change it before the first turn)
         st.bids = [-1] * n if c.bid_max else []   # setup.bid: each seat's bid (-1: not yet)
         st._reset_turn_counters()
-        st.decks = []
-        st._set_events(())
+        st.decks = []                             # the event decks (mechanics/events.py): none, no card in effect
+        st.ev_active = ()
+        st.ev_cost_pool = c.cost_pool
+        st.ev_cost_coin = c.cost_coin
+        st.ev_yield = c.no_yields
+        st.ev_yield_mask = st.ev_no_build = st.ev_no_space = st.ev_no_conv = 0
         # Goals: shuffle the pool, keep `draw` of them as the face-down stack.
         pool = list(range(len(c.goal_ids)))
         for i in range(len(pool) - 1, 0, -1):
@@ -1188,9 +1229,9 @@ class State:
             st.first = 0 if first_player is None else first_player
         if not 0 <= st.first < n:
             raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
-        # Event decks: each shuffled (after every other draw of the setup, so a ruleset without them draws as before).
-        st.decks = [st._shuffled(list(cards)) for cards in c.deck_cards]
         st.current = st.first
+        for m in c.at_setup:                      # the mechanisms' setup (event decks shuffled...)
+            m.setup(st)
         if c.obj_deal:                            # objectives: shuffled, then dealt in turn order from the first player
             st._deal_objectives(list(range(len(c.obj_ids))), -1)
         seat = st.first                           # the starting lists are in turn order from the first player
@@ -2073,8 +2114,9 @@ class State:
         p = self.current
         self._reset_turn_counters()
         self.phase = WORK
-        if c.n_decks:
-            self._events_at_start()
+        if c.at_turn_start:                       # the mechanisms' start of turn (event cards revealed...)
+            for m in c.at_turn_start:
+                m.turn_start(self)
         if c.harbor_struct >= 0 and c.cast_at_start and self.harbormaster == p:
             self._cast()
         self._income(p, self._owned[p])
@@ -2775,10 +2817,10 @@ class State:
             self.harbormaster = p
             if c.cast_on_build:
                 self.cast_pending = True
-        if c.reveal_build_mask >> s & 1:          # an event deck revealed when this structure is built
-            for d in range(c.n_decks):
-                if c.deck_on_build[d] == s:
-                    self._reveal_event(d)
+        if c.built_hooks >> s & 1:                # a mechanism acts on this build (an event deck revealed...)
+            for m in c.at_built:
+                if m.built_mask >> s & 1:
+                    m.built(self, p, s)
 
     def _move_dest(self, p: int, a: int) -> int:
         """The space move (or long move) action ``a`` brings its worker to; -1 for an action that moves none."""
@@ -2811,93 +2853,6 @@ class State:
         """Whether action ``a`` moves a worker onto a space an event forbids."""
         dest = self._move_dest(p, a)
         return dest >= 0 and bool(self.ev_no_space >> dest & 1)
-
-    # ---------------------------------------------------------------- events
-    def _events_at_start(self):
-        """The start of a turn: the cards whose round is over end, then each deck revealed at the start of
-        every turn, or of the round (the first player's turn), reveals its next card."""
-        c = self.c
-        if self.ev_active:
-            ended = [e for e in self.ev_active if 0 <= e[2] <= self.turn]
-            if ended:
-                for e in ended:
-                    self.log.append(("event_end", e[0], e[1]))
-                self._set_events(tuple([e for e in self.ev_active if not 0 <= e[2] <= self.turn]))
-        new_round = self.turn % c.n_players == 0
-        for d in range(c.n_decks):
-            if c.deck_reveal[d] == 1 or c.deck_reveal[d] == 0 and new_round:
-                self._reveal_event(d)
-
-    def _reveal_event(self, d: int):
-        """Deck ``d``'s top card is revealed, told in the log as ``("event", d, card, current player)``: the
-        deck's card before it ends if it lasts until the next one (``("event_end", d, card)``), each player
-        gains its give (the current player first, then in turn order), and its changes apply from now.
-        An empty deck reveals nothing."""
-        c = self.c
-        cards = self.decks[d]
-        if not cards:
-            return
-        k = cards.pop()
-        active = self.ev_active
-        if c.deck_lasts[d] == 1:
-            for e in active:
-                if e[0] == d:
-                    self.log.append(("event_end", e[0], e[1]))
-            active = tuple([e for e in active if e[0] != d])
-        n = c.n_players
-        until = (self.turn // n + 1) * n if c.deck_lasts[d] == 0 else -1   # the first turn of the next round
-        self.log.append(("event", d, k, self.current))
-        self._set_events(active + ((d, k, until),))
-        give = c.card_give[k]
-        if give is not None:
-            q = self.current
-            for _ in range(n):
-                self._gain(q, give[0])
-                if give[1]:
-                    self._earn_coin(q, give[1])
-                q = c.next_seat[q]
-
-    def _set_events(self, active: tuple):
-        """The cards in effect become ``active`` (``(deck, card, first turn it no longer lasts or -1)``): the
-        costs, yields and forbidden actions they change, summed card by card, each amount never below 0."""
-        c = self.c
-        self.ev_active = active
-        self.ev_no_build = self.ev_no_space = self.ev_no_conv = self.ev_yield_mask = 0
-        if not active:                            # none in effect (every game's setup): the ruleset's own
-            self.ev_cost_pool = c.cost_pool
-            self.ev_cost_coin = c.cost_coin
-            self.ev_yield = c.no_yields
-            return
-        cost_pool, cost_coin = list(c.cost_pool), list(c.cost_coin)
-        yields = [None] * c.n_spaces
-        changed = set()
-        for e in active:
-            k = e[1]
-            if c.card_cost[k] is not None:
-                s, pool, coin = c.card_cost[k]
-                cost_pool[s] = c.added(cost_pool[s], pool) if pool is not c.no_pool else cost_pool[s]
-                cost_coin[s] += coin
-                changed.add(s)
-            if c.card_yield[k] is not None:
-                sp, pool, coin = c.card_yield[k]
-                old = yields[sp] or (c.no_pool, 0)
-                yields[sp] = (c.added(old[0], pool) if pool is not c.no_pool else old[0], old[1] + coin)
-                self.ev_yield_mask |= BIT << sp
-            if c.card_forbid[k] is not None:
-                kind, i = c.card_forbid[k]
-                if kind == 0:
-                    self.ev_no_build |= BIT << i
-                elif kind == 1:
-                    self.ev_no_space |= BIT << i
-                else:
-                    self.ev_no_conv |= BIT << i
-        for s in changed:
-            pool = tuple([max(0, a) for a in cost_pool[s]])
-            cost_pool[s] = pool if any(pool) else c.no_pool
-            cost_coin[s] = max(0, cost_coin[s])
-        self.ev_cost_pool = tuple(cost_pool) if changed else c.cost_pool
-        self.ev_cost_coin = tuple(cost_coin) if changed else c.cost_coin
-        self.ev_yield = tuple(yields)
 
     def _kind_owner(self, k: int) -> int:
         """The only player who may move worker kind ``k`` now (an ``unlocked`` kind whose unlock_worker effect one
@@ -3290,9 +3245,7 @@ class State:
             "ship": c.outcome_ids[self.ship] if self.ship >= 0 else None,
             "scores": list(self.scores()),
             "ending": self.ending,
-            # Event decks: the cards in effect (deck, card) in the order revealed, and how many each deck has left.
-            "events": [(c.deck_ids[e[0]], c.card_ids[e[1]]) for e in self.ev_active],
-            "decks_left": {c.deck_ids[d]: len(self.decks[d]) for d in range(c.n_decks)},
+            **self._mechanisms_view(player),
             "objectives": [[c.obj_ids[o] for o in self.objectives[q]] if q == player or over else None
                            for q in range(c.n_players)],
             "objectives_held": [len(self.objectives[q]) for q in range(c.n_players)],
@@ -3300,6 +3253,13 @@ class State:
                                  for q in range(c.n_players)],
             **self._bids_view(player),
         }
+
+    def _mechanisms_view(self, player: int) -> dict:
+        """Every mechanism's entries of :meth:`view`, in the registry's order (an unused one's say it is empty)."""
+        out = {}
+        for m in self.c.all_mechanisms:
+            out.update(m.view(self, player))
+        return out
 
     def _bids_view(self, player: int) -> dict:
         """setup.bid in :meth:`view`: each seat's bid, None before it is made; a sealed bid of another seat is
@@ -3334,8 +3294,8 @@ class State:
             j = st._rand(i + 1)
             pool[i], pool[j] = pool[j], pool[i]
         st.stack = pool[:len(self.stack)]
-        # The cards not yet revealed, shuffled from their sorted list: the result never depends on their real order.
-        st.decks = [st._shuffled(sorted(cards)) for cards in st.decks]
+        for m in self.c.at_determinize:           # what each mechanism hides (the event decks' order...)
+            m.determinize(st, self, -1 if observer is None else observer)
         if self.c.obj_deal and self.phase != OVER:
             if observer is None:
                 observer = self.decider
