@@ -24,17 +24,29 @@ PURE = core.load_source("rulekit._pure_mechanics")
 #: State's methods that moved into a mechanism's module: none may come back to game.py's State.
 MOVED = {
     "events": ("_events_at_start", "_reveal_event", "_set_events", "_compile_events"),
+    "objectives": ("_deal_objectives", "_reveal_objectives", "objectives_met", "objective_vp"),
+    "trades": ("_offer_into", "_trade_ok", "_trade_coins", "_offer", "_answer"),
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
 USED_BY = {
     "events": ("events", {"setup", "turn_start", "determinize"}),
+    "objectives": ("secret-objectives", {"setup", "game_over", "score", "determinize"}),
+    "trades": ("trading", {"legal_spending", "apply"}),
 }
 
 
+#: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
+AT = ("setup", "turn_start", "legal_work", "legal_spending", "apply", "built", "game_over", "score", "determinize")
+
+
 def _moments(c, name: str) -> set:
-    return {moment for moment in engine_game.Mechanism.MOMENTS if moment != "view"
-            and any(m.name == name for m in getattr(c, "at_" + moment))}
+    return {moment for moment in AT if any(m.name == name for m in getattr(c, "at_" + moment))}
+
+
+def test_every_moment_has_its_tuple():
+    moments = set(engine_game.Mechanism.MOMENTS) - {"view", "legal"}
+    assert moments | {"legal_work", "legal_spending"} == set(AT)
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -56,6 +68,9 @@ def test_the_pure_engine_plays_its_own_mechanisms():
     """The pure engine's tables hold mechanisms subclassing the pure game's Mechanism (never the compiled one's)."""
     c = PURE.game.compile_ruleset(load_ruleset("events"))
     assert [m.name for m in c.mechanisms] == ["events"]
+    for name, (ruleset_id, _moments) in USED_BY.items():
+        c = PURE.game.compile_ruleset(load_ruleset(ruleset_id))
+        assert name in [m.name for m in c.mechanisms]
     assert all(isinstance(m, PURE.game.Mechanism) for m in c.all_mechanisms)
     assert list(PURE.game.MECHANISMS) == list(engine_game.MECHANISMS)
 
@@ -80,7 +95,7 @@ def test_no_edition_calls_a_mechanism_at_all():
     for edition in ("province-en", "province-fr"):
         c = engine_game.compile_ruleset(load_ruleset(edition))
         assert c.mechanisms == () and c.built_hooks == 0
-        assert all(getattr(c, "at_" + m) == () for m in engine_game.Mechanism.MOMENTS if m != "view")
+        assert all(getattr(c, "at_" + m) == () for m in AT)
 
 
 def test_every_bundled_ruleset_has_its_mechanisms_in_the_registry_order():

@@ -99,7 +99,11 @@ cdef class Mechanism:
     cdef public long long built_mask
     cpdef setup(self, State st)
     cpdef turn_start(self, State st)
+    cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
+    cpdef bint apply(self, State st, int p, int kind, int arg, int arg2) except -1
     cpdef built(self, State st, int p, int s)
+    cpdef game_over(self, State st)
+    cpdef int score(self, State st, int p) except? -1
     cpdef dict view(self, State st, int player)
     cpdef determinize(self, State st, State source, int observer)
 
@@ -159,7 +163,8 @@ cdef class Compiled:
     cdef public list steals
     cdef public long long steal_mask
     # The mechanisms (game.Mechanism): every one registered, those the ruleset uses, and those per moment.
-    cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_determinize
+    cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_game_over, at_score
+    cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply
     cdef public long long built_hooks
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
@@ -336,7 +341,7 @@ cdef class State:
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int, dest=cython.int,
                    known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong, rest=cython.longlong,
-                   free=cython.longlong, nd=cython.int, purse=cython.int)
+                   free=cython.longlong, nd=cython.int, purse=cython.int, m=Mechanism)
     cdef int _legal_into(self, int* buf) except -1
 
     @cython.locals(out=list)
@@ -353,7 +358,7 @@ cdef class State:
     cpdef bint _can_hire(self, int p, int value) except -1
 
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,
-                   r=cython.longlong)
+                   r=cython.longlong, m=Mechanism)
     cpdef _apply(self, int action)
     @cython.locals(c=Compiled, g=cython.int, claimed=list)
     cpdef _checks(self, bint built, bint clock)
@@ -366,13 +371,14 @@ cdef class State:
     @cython.locals(c=Compiled, due=cython.longlong, s=cython.int)
     cpdef _first_turn_gains(self, int p)
 
-    @cython.locals(c=Compiled, claimed=list)
+    @cython.locals(c=Compiled, claimed=list, m=Mechanism)
     cpdef _end_turn(self)
 
     @cython.locals(c=Compiled, g=cython.int, cond=Condition, q=cython.int, at=cython.int, i=cython.int)
     cpdef _check_goals(self)
     @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)
+    @cython.locals(m=Mechanism)
     cpdef _game_ends(self, int i)
 
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
@@ -421,14 +427,6 @@ cdef class State:
     @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
                    amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
     cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)
-    @cython.locals(c=Compiled, p=cython.int, seats=cython.int, o=cython.int, q=cython.int)
-    cdef int _offer_into(self, int* buf, int n) except -1
-    @cython.locals(c=Compiled, coin=cython.int)
-    cpdef bint _trade_ok(self, int p, int q, int o) except -1
-    @cython.locals(c=Compiled, cg=Coinage, a=cython.int, b=cython.int, supply=cython.int, t=cython.longlong)
-    cpdef bint _trade_coins(self, int p, int q, int o, bint pay) except -1
-    @cython.locals(c=Compiled, n=cython.int, r=cython.int, x=cython.int, give=tuple, get=tuple)
-    cpdef _answer(self, int q, int o, int accept)
 
     @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
     cpdef _enter_unlocked(self, int s)
@@ -453,7 +451,8 @@ cdef class State:
     @cython.locals(c=Compiled, o=cython.int)
     cpdef _apply_benefit(self, int p)
 
-    @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, goals=list, i=cython.Py_ssize_t)
+    @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, goals=list, i=cython.Py_ssize_t,
+                   m=Mechanism)
     cpdef int score(self, int p) except? -1
     @cython.locals(n=cython.int, top=cython.int, best=cython.int, q=cython.int, v=cython.int)
     cpdef double return_of(self, int p) except? -2

@@ -137,18 +137,6 @@ TURN_METRICS = ("earned_this_turn", "coins_spent_this_turn", "conversions_this_t
 DECISIONS = {}
 DECISIONS.update(SETUP_DECISION_ROWS)       # setup.bid, setup.draft (primitives.py)
 
-def _objective_options(st, seat, arg):
-    """The cards ``seat`` may keep: those dealt to it and not kept yet (an option is a card's number)."""
-    kept = st.objectives[seat]
-    return [o for o in st.obj_dealt[seat] if o not in kept]
-
-
-def _objective_keep(st, seat, arg, option):
-    """``seat`` keeps card ``option``; once it has kept ``obj_keep``, the rest of its cards are returned
-    (they stay in ``obj_dealt``: its own to know, nobody else's)."""
-    st.objectives = _added(st.objectives, seat, option)
-
-
 def _added(rows: list, i: int, item) -> list:
     """``rows`` (a list of lists, one per seat) with ``item`` added at the end of ``rows[i]``, as new lists: a
     state's claimed goals, objectives, stack, removed goals, pending decisions and bids are shared by its
@@ -157,19 +145,6 @@ def _added(rows: list, i: int, item) -> list:
     out[i] = out[i] + [item]
     return out
 
-
-def _ask_objectives(st):
-    """At setup: each seat in turn order from the first player chooses its cards, one decision per card kept."""
-    c = st.c
-    seat = st.first
-    for _ in range(c.n_players):
-        for _ in range(c.obj_keep):
-            st.ask("objective", seat)
-        seat = c.next_seat[seat]
-
-
-# Secret objectives: the cards a seat keeps when fewer are kept than dealt (objectives.keep), one at a time.
-DECISIONS["objective"] = (_objective_options, _objective_keep)
 
 # The answer to an offer (the trades section): option 0 refuses, option 1 accepts (refusing first, so that a
 # bot comparing the two keeps the first on a tie: it accepts only a trade that gains). Their notation:
@@ -436,7 +411,7 @@ class Mechanism:
 
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
-    MOMENTS = ("setup", "turn_start", "built", "view", "determinize")
+    MOMENTS = ("setup", "turn_start", "legal", "apply", "built", "game_over", "score", "view", "determinize")
 
     def __init__(self):
         self.name = ""
@@ -447,6 +422,10 @@ class Mechanism:
         them); whether the ruleset uses it."""
         return False
 
+    def decisions(self, c: "Compiled") -> None:
+        """Once the action table is laid (``compile`` came before it): add the decision kinds this mechanism
+        asks (``c.add_decision``) and what ``State.new`` runs to ask them before the first turn (``c.pregame``)."""
+
     def setup(self, st: "State") -> None:
         """A new game, after the setup's other draws (the goals, the first player) and before the starting
         amounts are dealt."""
@@ -454,8 +433,32 @@ class Mechanism:
     def turn_start(self, st: "State") -> None:
         """A turn starts, before the cast and the income (``st.current`` plays it)."""
 
+    def legal_phases(self, c: "Compiled") -> int:
+        """The phases in which ``legal_into`` adds actions (bit 1: work, bit 2: spending; 0: none), asked once as
+        the ruleset is compiled (``c.at_legal_work``, ``c.at_legal_spending``)."""
+        return 0
+
+    def legal_into(self, st: "State", buf, n: int, phase: int) -> int:
+        """The legal actions this mechanism adds for the current player in ``phase`` (1 work, 2 spending), written
+        into ``buf`` from ``n`` on, after the core's moves (work) or exchanges (spending) and before ``spend`` and
+        ``end``; the new count. Compiled, a C method (``buf`` a C array): it is not seen from Python."""
+        return n
+
+    def apply(self, st: "State", p: int, kind: int, arg: int, arg2: int) -> bool:
+        """Play an action of ``kind`` for seat ``p``, if this mechanism owns the kind (whether it did): an action
+        kind the core does not play (``OFFER``...). The checks after an action are not made after it."""
+        return False
+
     def built(self, st: "State", p: int, s: int) -> None:
         """Seat ``p`` has built structure ``s`` (one of ``built_mask``), after its gains and unlocks."""
+
+    def game_over(self, st: "State") -> None:
+        """The game is over (after the end-of-game gains and the log's ``("over",)``)."""
+
+    def score(self, st: "State", p: int) -> int:
+        """The VP seat ``p`` scores from this mechanism, a source of its own in ``State.score_by_source`` (its
+        name); counted in ``State.score`` once the game is over only."""
+        return 0
 
     def view(self, st: "State", player: int) -> dict:
         """This mechanism's entries of ``State.view(player)`` (asked of every mechanism: active or not)."""
@@ -710,6 +713,16 @@ class Compiled:
             self.outcome_pool = tuple(self.pools(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_coin = tuple(self.coins(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_hire = tuple(bool(o["benefit"].get("hire_sailor")) for o in h["outcomes"])
+        # Goals.
+        self.goal_ids = list(d.get("goals") or {})
+        goals = [d["goals"][g] for g in self.goal_ids]
+        self.goal_cond = [Condition(self, g["condition"]) for g in goals]
+        self.compile_effect_conditions()
+        self.goal_at_end = tuple(g["check"] == "end_of_turn" for g in goals)
+        self.goal_vps = tuple(g.get("vp", d["scoring"]["goal_vp"]) for g in goals)
+        self.goals_drawn = comps["goal_tokens"]["draw"]
+        # A goal turned up while the end-of-turn goals are checked is checked in that same end of turn.
+        self.chain_end_of_turn = bool((d.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True))
         # The mechanisms (MECHANISMS, filled by rulekit.engine.mechanics): each lays its tables, and those the
         # ruleset uses are kept per moment (Mechanism.MOMENTS).
         if not MECHANISMS:
@@ -723,30 +736,16 @@ class Compiled:
         self.mechanisms = tuple([m for m in everyone if m.compile(self)])
         self.at_setup = tuple([m for m in self.mechanisms if _overrides(m, "setup")])
         self.at_turn_start = tuple([m for m in self.mechanisms if _overrides(m, "turn_start")])
+        self.at_legal_work = tuple([m for m in self.mechanisms if m.legal_phases(self) & 1])
+        self.at_legal_spending = tuple([m for m in self.mechanisms if m.legal_phases(self) & 2])
+        self.at_apply = tuple([m for m in self.mechanisms if _overrides(m, "apply")])
         self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
+        self.at_game_over = tuple([m for m in self.mechanisms if _overrides(m, "game_over")])
+        self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
         self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
         self.built_hooks = 0                      # the structures whose build calls a mechanism (at_built)
         for m in self.at_built:
             self.built_hooks |= m.built_mask
-        # Goals.
-        self.goal_ids = list(d.get("goals") or {})
-        goals = [d["goals"][g] for g in self.goal_ids]
-        self.goal_cond = [Condition(self, g["condition"]) for g in goals]
-        self.compile_effect_conditions()
-        self.goal_at_end = tuple(g["check"] == "end_of_turn" for g in goals)
-        self.goal_vps = tuple(g.get("vp", d["scoring"]["goal_vp"]) for g in goals)
-        self.goals_drawn = comps["goal_tokens"]["draw"]
-        # A goal turned up while the end-of-turn goals are checked is checked in that same end of turn.
-        self.chain_end_of_turn = bool((d.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True))
-        # Secret objectives (the objectives section): obj_deal cards dealt to each seat at setup, obj_keep of them
-        # kept; each kept card is worth obj_vps to its holder if obj_cond holds when the game is over.
-        objs = d.get("objectives") or {}
-        cards = objs.get("cards") or {}
-        self.obj_ids = list(cards)
-        self.obj_cond = [Condition(self, cards[o]["condition"]) for o in self.obj_ids]
-        self.obj_vps = tuple(cards[o]["vp"] for o in self.obj_ids)
-        self.obj_deal = objs.get("deal", 0) if cards else 0
-        self.obj_keep = objs.get("keep", self.obj_deal) if cards else 0
         # Setup.
         self.first_random = d["setup"]["first_player"] == "random"
         self.starting_coins = tuple(d["setup"]["starting_coins"])[:n]   # in turn order from the first player
@@ -797,19 +796,6 @@ class Compiled:
         self.decision_rows = ()
         self.decision_base = ()
         self.pregame = []
-        # Trades (the trades section): the offers' ids, what the offering player gives (trade_give_*) and gets
-        # (trade_get_*, what the seat asked gives when it accepts), how many offers a turn allows, in which
-        # phases (bit 1: work, bit 2: spending); trade_per_turn 0: no trades.
-        t = d.get("trades") or {}
-        self.trade_ids = tuple(t.get("offers") or ())
-        offers = [t["offers"][o] for o in self.trade_ids]
-        self.trade_give_pool = tuple(self.pools(o.get("give") or {}) for o in offers)
-        self.trade_give_coin = tuple(self.coins(o.get("give") or {}) for o in offers)
-        self.trade_get_pool = tuple(self.pools(o.get("get") or {}) for o in offers)
-        self.trade_get_coin = tuple(self.coins(o.get("get") or {}) for o in offers)
-        self.trade_per_turn = t.get("per_turn", 1) if self.trade_ids else 0
-        phases = t.get("phases", ["spending"])
-        self.trade_phases = ((1 if "work" in phases else 0) | (2 if "spending" in phases else 0)) if self.trade_ids else 0
         self._build_actions()
         # setup.bid and setup.draft: decisions before the first turn (primitives.SETUP_DECISIONS). bid_max 0: no
         # bid; deal_later: the starting amounts are dealt once the bids have made the order.
@@ -818,11 +804,8 @@ class Compiled:
         for key, compile_setup in SETUP_DECISIONS.items():
             if d["setup"].get(key):
                 compile_setup(self, d["setup"][key])
-        if 0 < self.obj_keep < self.obj_deal:     # objectives: each seat keeps obj_keep of its dealt cards
-            self.add_decision("objective", [f"keep {o}" for o in self.obj_ids])
-            self.pregame.append(_ask_objectives)
-        if self.trade_ids:
-            self.add_decision("trade", TRADE_ANSWERS)
+        for m in self.mechanisms:                 # the mechanisms' decisions (objectives kept...), after those of setup
+            m.decisions(self)
         self._lay_tables()
 
     def _lay_tables(self):
@@ -1232,8 +1215,6 @@ class State:
         st.current = st.first
         for m in c.at_setup:                      # the mechanisms' setup (event decks shuffled...)
             m.setup(st)
-        if c.obj_deal:                            # objectives: shuffled, then dealt in turn order from the first player
-            st._deal_objectives(list(range(len(c.obj_ids))), -1)
         seat = st.first                           # the starting lists are in turn order from the first player
         for amount in (() if c.deal_later else c.starting_coins):
             st._earn_coin(seat, amount)
@@ -1411,27 +1392,6 @@ class State:
     def conv_used(self) -> "Row":
         """Per conversion: how many times the current player made it this turn."""
         return Row(self, CONV_USED)
-
-    def _deal_objectives(self, cards: list, skip: int):
-        """Shuffle ``cards`` with the game's generator and deal each seat but ``skip`` as many as were dealt to
-        it (at setup, ``skip`` -1: ``obj_deal``), in turn order from the first player. A seat keeps as many of
-        its new cards as it kept before (at setup: all of them, unless it chooses, objectives.keep)."""
-        c = self.c
-        for i in range(len(cards) - 1, 0, -1):
-            j = self._rand(i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        seat = self.first
-        top = 0
-        self.obj_dealt = list(self.obj_dealt)     # copied on write (shared with clones)
-        self.objectives = list(self.objectives)
-        for _ in range(c.n_players):
-            if seat != skip:
-                k = len(self.obj_dealt[seat]) if skip >= 0 else c.obj_deal
-                kept = len(self.objectives[seat]) if skip >= 0 else (k if c.obj_keep >= k else 0)
-                self.obj_dealt[seat] = cards[top:top + k]
-                self.objectives[seat] = cards[top:top + kept]
-                top += k
-            seat = c.next_seat[seat]
 
     def _rand(self, n: int) -> int:
         """A number from 0 to n - 1: the next SplitMix64 output of the game's generator, modulo n."""
@@ -2070,8 +2030,8 @@ class State:
             self.borrowed_mask = 0
             self._end_pools(self.current, True)
             self.log.append(("over",))
-            if self.c.obj_deal:
-                self._reveal_objectives()
+            for m in self.c.at_game_over:         # the mechanisms' end (objectives revealed...)
+                m.game_over(self)
 
     # ------------------------------------------------------------------ turn
     def _cast(self):
@@ -2189,13 +2149,14 @@ class State:
         # A finished turn ends the game, unless the others play on to the end of the round (finish_round).
         if self.phase == OVER or self.ending and self.finish and not (
                 c.finish_round and self.seat_next[self.current] != self.first):
-            revealed = self.phase == OVER         # over already: _check_end revealed the objectives
+            revealed = self.phase == OVER         # over already: _game_ends called the mechanisms' game_over
             if self.phase != OVER:
                 self._end_gains()
             self.phase = OVER
             self.log.append(("over",))
-            if c.obj_deal and not revealed:
-                self._reveal_objectives()
+            if not revealed:
+                for m in c.at_game_over:
+                    m.game_over(self)
             return
         self.current = self.seat_next[self.current]
         self.turn += 1
@@ -2377,8 +2338,9 @@ class State:
                     n = 2
             if c.borrow_phases & 1 and self.borrows < c.borrow_per_turn and self._owned[p] & c.borrow_mask:
                 n = self._borrow_into(buf, n)     # (its first tests, here: most turns have no borrow)
-            if c.trade_phases & 1 and self.offers < c.trade_per_turn:
-                n = self._offer_into(buf, n)
+            if c.at_legal_work:                   # the mechanisms' actions (offers of trades...)
+                for m in c.at_legal_work:
+                    n = m.legal_into(self, buf, n, 1)
             if self.moved:
                 buf[n] = c.a_spend
                 buf[n + 1] = c.a_end
@@ -2456,88 +2418,11 @@ class State:
                     and cg.exchange_at(purse, self._supply, dn, True) >= 0):
                 buf[n] = c.exchange_action[dn]
                 n += 1
-        if c.trade_phases & 2 and self.offers < c.trade_per_turn:
-            n = self._offer_into(buf, n)
+        if c.at_legal_spending:
+            for m in c.at_legal_spending:
+                n = m.legal_into(self, buf, n, 2)
         buf[n] = c.a_end
         return n + 1
-
-    def _offer_into(self, buf, n: int) -> int:
-        """The offers the current player may make now, written into ``buf`` from ``n`` on (the new count is
-        returned): each declared offer whose side they can give (its pool amounts held, its coins payable purse
-        to purse), to each other seat in turn order."""
-        c = self.c
-        p = self.current
-        seats = c.n_players
-        for o in range(len(c.trade_ids)):
-            if self._trade_ok(p, -1, o):
-                for q in c.others[p]:
-                    buf[n] = c.offer_action[o * seats + q]
-                    n += 1
-        return n
-
-    def _trade_ok(self, p: int, q: int, o: int) -> bool:
-        """Whether offer ``o`` can be made by ``p`` (``q`` < 0: ``p``'s side alone, given to nobody in particular) or
-        carried out between ``p`` (who gives its give) and ``q`` (who gives its get): every pool amount held, every
-        coin paid purse to purse, the supply making change only when the two purses cannot (Coinage.transfer's
-        policy), ``p``'s coins first."""
-        c = self.c
-        if not self._has(p, c.trade_give_pool[o]):
-            return False
-        if q < 0:
-            coin = c.trade_give_coin[o]
-            return coin == 0 or self.coin_value(p) >= coin and self._can_pay(p, coin)
-        if not self._has(q, c.trade_get_pool[o]):
-            return False
-        return self._trade_coins(p, q, o, False)
-
-    def _trade_coins(self, p: int, q: int, o: int, pay: bool) -> bool:
-        """Offer ``o``'s coins between ``p`` and ``q``: ``p`` pays its give to ``q``, then ``q`` its get to ``p``;
-        whether both can be paid (with ``pay``, paid)."""
-        c = self.c
-        cg = c.coinage
-        a = self._purses[p]
-        b = self._purses[q]
-        supply = self._supply
-        if c.trade_give_coin[o]:
-            t = cg.transfer_at(a, b, supply, c.trade_give_coin[o])
-            if t < 0:
-                return False
-            a, b, supply = t >> IB >> IB, t >> IB & IM, t & IM
-        if c.trade_get_coin[o]:
-            t = cg.transfer_at(b, a, supply, c.trade_get_coin[o])
-            if t < 0:
-                return False
-            b, a, supply = t >> IB >> IB, t >> IB & IM, t & IM
-        if pay:
-            self._purses[p] = a
-            self._purses[q] = b
-            self._supply = supply
-        return True
-
-    def _offer(self, p: int, o: int, q: int):
-        """Player ``p`` offers ``o`` to seat ``q``: told in the log as ``("offer", p, q, o)``, counted against the turn's
-        offers, and asked of ``q`` (the decision ``trade``)."""
-        self.offers += 1
-        self.log.append(("offer", p, q, o))
-        self.ask("trade", q, o)
-
-    def _answer(self, q: int, o: int, accept: int):
-        """Seat ``q``'s answer to the current player's offer ``o``; accepted, the amounts change hands (pool amounts,
-        then coins purse to purse). Told in the log as ``("answer", offering player, q, o, 1 accepted / 0 refused)``.
-        A trade is neither an earning nor a spending (earned_this_turn and coins_spent_this_turn do not count it)."""
-        c = self.c
-        p = self.current
-        if accept:
-            n = c.n_pool
-            give = c.trade_give_pool[o]
-            get = c.trade_get_pool[o]
-            for r in range(n):
-                x = give[r] - get[r]
-                if x:
-                    self._pool[p * n + r] -= x
-                    self._pool[q * n + r] += x
-            self._trade_coins(p, q, o, True)
-        self.log.append(("answer", p, q, o, 1 if accept else 0))
 
     def _copies_built(self, s: int) -> int:
         """How many players own structure ``s``."""
@@ -2656,9 +2541,10 @@ class State:
             r = c.coinage.exchange_at(self._purses[p], self._supply, arg, True)
             self._purses[p] = r >> IB
             self._supply = r & IM
-        elif kind == OFFER:
-            self._offer(p, arg, c.action_arg2[action])
-            return
+        else:                                     # a kind a mechanism plays (an offer of a trade...)
+            for m in c.at_apply:
+                if m.apply(self, p, kind, arg, c._action_arg2[action]):
+                    return
         self._checks(kind == BUILD, False)
 
     def _checks(self, built: bool, clock: bool):
@@ -2994,31 +2880,6 @@ class State:
         # A resource-earning structure pays at once.
         self._income(p, BIT << s)
 
-    # ------------------------------------------------------------ objectives
-    def _reveal_objectives(self):
-        """The game is over: every seat's objectives face up, each told in the log as
-        (objective, player, card, VP it scores: its vp if its condition holds now, else 0)."""
-        c = self.c
-        for p in range(c.n_players):
-            for o in self.objectives[p]:
-                self.log.append(("objective", p, o, c.obj_vps[o] if c.obj_cond[o].holds(self, p) else 0))
-
-    def objectives_met(self, p: int) -> list[int]:
-        """Player ``p``'s objectives whose condition holds now (what they would score if the game ended here)."""
-        c = self.c
-        return [o for o in self.objectives[p] if c.obj_cond[o].holds(self, p)]
-
-    def objective_vp(self, p: int) -> int:
-        """VP of player ``p``'s objectives: counted once the game is over only (secret until then)."""
-        if self.phase != OVER:
-            return 0
-        c = self.c
-        total = 0
-        for o in self.objectives[p]:
-            if c.obj_cond[o].holds(self, p):
-                total += c.obj_vps[o]
-        return total
-
     # --------------------------------------------------------------- scoring
     def score_by_source(self, p: int) -> dict:
         c = self.c
@@ -3035,8 +2896,8 @@ class State:
         for cond, per, vp in c.measures:
             measures += cond.value(self, p) // per * vp
         out = {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins, "measures": measures}
-        if c.obj_deal:                            # a source of its own, where the ruleset deals objectives
-            out["objectives"] = self.objective_vp(p)
+        for m in c.at_score:                      # a source of its own per mechanism that scores (objectives...)
+            out[m.name] = m.score(self, p)
         return out
 
     def score(self, p: int) -> int:
@@ -3061,8 +2922,9 @@ class State:
         if c._n_measures:
             for m in c.measures:
                 total += m[0].value(self, p) // m[1] * m[2]
-        if c.obj_deal and self.phase == OVER:
-            total += self.objective_vp(p)
+        if self.phase == OVER and c.at_score:   # the mechanisms' VP (objectives: secret until the end)
+            for m in c.at_score:
+                total += m.score(self, p)
         return total
 
     @property
@@ -3221,7 +3083,6 @@ class State:
         the face-down goal stack, the other players' objectives (their number only, until the game is
         over) and the random state."""
         c = self.c
-        over = self.phase == OVER
         return {
             "player": player,
             "players": c.n_players,
@@ -3246,11 +3107,6 @@ class State:
             "scores": list(self.scores()),
             "ending": self.ending,
             **self._mechanisms_view(player),
-            "objectives": [[c.obj_ids[o] for o in self.objectives[q]] if q == player or over else None
-                           for q in range(c.n_players)],
-            "objectives_held": [len(self.objectives[q]) for q in range(c.n_players)],
-            "objectives_dealt": [[c.obj_ids[o] for o in self.obj_dealt[q]] if q == player or over else None
-                                 for q in range(c.n_players)],
             **self._bids_view(player),
         }
 
@@ -3296,22 +3152,4 @@ class State:
         st.stack = pool[:len(self.stack)]
         for m in self.c.at_determinize:           # what each mechanism hides (the event decks' order...)
             m.determinize(st, self, -1 if observer is None else observer)
-        if self.c.obj_deal and self.phase != OVER:
-            if observer is None:
-                observer = self.decider
-            mine = self.obj_dealt[observer]
-            st.obj_dealt = [list(cards) for cards in self.obj_dealt]
-            st._deal_objectives([o for o in range(len(self.c.obj_ids)) if o not in mine], observer)
         return st
-
-
-def _trade_options(st, seat: int, o: int) -> list:
-    """The answers seat ``seat`` may give to offer ``o``: refuse, and accept when the trade can be carried out."""
-    return [0, 1] if st._trade_ok(st.current, seat, o) else [0]
-
-
-def _trade_resolve(st, seat: int, o: int, option: int):
-    st._answer(seat, o, option)
-
-
-DECISIONS["trade"] = (_trade_options, _trade_resolve)

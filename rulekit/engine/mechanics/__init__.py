@@ -9,12 +9,16 @@ at the end, so that no game already played changes.
 """
 from ..game import MECHANISMS
 from .events import Events
+from .objectives import Objectives
+from .trades import Trades
 
 #: The modules here, in import order: compiled where a compiler is present (setup.py), loaded from their sources
 #: by :func:`rulekit.engine.core.load_source` (with the engine's ``game.py`` they subclass).
-MODULES = ("events",)
+MODULES = ("events", "objectives", "trades")
 
 #: name -> the mechanism's class, in the order its moments are called (the engine's table, filled here).
 MECHANISMS["events"] = Events
+MECHANISMS["objectives"] = Objectives
+MECHANISMS["trades"] = Trades
 
-__all__ = ["MECHANISMS", "MODULES", "Events"]
+__all__ = ["MECHANISMS", "MODULES", "Events", "Objectives", "Trades"]
