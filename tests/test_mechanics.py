@@ -64,6 +64,13 @@ def test_each_module_is_registered_compiled_and_loaded_from_its_source(module):
     assert set(MOVED) <= set(engine_game.MECHANISMS) and set(USED_BY) <= set(engine_game.MECHANISMS)
 
 
+@pytest.mark.parametrize("module", MODULES)
+def test_a_mechanism_is_compiled_where_the_core_is(module):
+    """Never a compiled mechanism on a pure core or the reverse: setup.py builds them in one group."""
+    mod = importlib.import_module(f"rulekit.engine.mechanics.{module}")
+    assert core.is_compiled(mod) == core.is_compiled(engine_game)
+
+
 def test_the_pure_engine_plays_its_own_mechanisms():
     """The pure engine's tables hold mechanisms subclassing the pure game's Mechanism (never the compiled one's)."""
     c = PURE.game.compile_ruleset(load_ruleset("events"))

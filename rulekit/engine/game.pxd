@@ -452,7 +452,7 @@ cdef class State:
     cpdef _apply_benefit(self, int p)
 
     @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, goals=list, i=cython.Py_ssize_t,
-                   m=Mechanism)
+                   mech=Mechanism)
     cpdef int score(self, int p) except? -1
     @cython.locals(n=cython.int, top=cython.int, best=cython.int, q=cython.int, v=cython.int)
     cpdef double return_of(self, int p) except? -2

@@ -2923,8 +2923,8 @@ class State:
             for m in c.measures:
                 total += m[0].value(self, p) // m[1] * m[2]
         if self.phase == OVER and c.at_score:   # the mechanisms' VP (objectives: secret until the end)
-            for m in c.at_score:
-                total += m.score(self, p)
+            for mech in c.at_score:
+                total += mech.score(self, p)
         return total
 
     @property
