@@ -26,6 +26,7 @@ MOVED = {
     "events": ("_events_at_start", "_reveal_event", "_set_events", "_compile_events"),
     "objectives": ("_deal_objectives", "_reveal_objectives", "objectives_met", "objective_vp"),
     "trades": ("_offer_into", "_trade_ok", "_trade_coins", "_offer", "_answer"),
+    "steals": ("_steal",),
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -33,11 +34,13 @@ USED_BY = {
     "events": ("events", {"setup", "turn_start", "determinize"}),
     "objectives": ("secret-objectives", {"setup", "game_over", "score", "determinize"}),
     "trades": ("trading", {"legal_spending", "apply"}),
+    "steals": ("tolls", {"building"}),
 }
 
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
-AT = ("setup", "turn_start", "legal_work", "legal_spending", "apply", "built", "game_over", "score", "determinize")
+AT = ("setup", "turn_start", "legal_work", "legal_spending", "apply", "building", "built", "game_over", "score",
+      "determinize")
 
 
 def _moments(c, name: str) -> set:
@@ -101,7 +104,7 @@ def test_no_edition_calls_a_mechanism_at_all():
     """The two editions use no registered mechanism yet: their games call no moment but view."""
     for edition in ("province-en", "province-fr"):
         c = engine_game.compile_ruleset(load_ruleset(edition))
-        assert c.mechanisms == () and c.built_hooks == 0
+        assert c.mechanisms == () and c.built_hooks == 0 and c.building_hooks == 0
         assert all(getattr(c, "at_" + m) == () for m in AT)
 
 

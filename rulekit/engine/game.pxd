@@ -96,11 +96,12 @@ cdef unsigned long long MASK64, GOLDEN, MIX1, MIX2
 # Its compile step is a Python method (run once per ruleset: no C type, and closures are allowed there).
 cdef class Mechanism:
     cdef public object name
-    cdef public long long built_mask
+    cdef public long long built_mask, building_mask
     cpdef setup(self, State st)
     cpdef turn_start(self, State st)
     cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
     cpdef bint apply(self, State st, int p, int kind, int arg, int arg2) except -1
+    cpdef building(self, State st, int p, int s)
     cpdef built(self, State st, int p, int s)
     cpdef game_over(self, State st)
     cpdef int score(self, State st, int p) except? -1
@@ -165,7 +166,8 @@ cdef class Compiled:
     # The mechanisms (game.Mechanism): every one registered, those the ruleset uses, and those per moment.
     cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_game_over, at_score
     cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply
-    cdef public long long built_hooks
+    cdef public long long built_hooks, building_hooks
+    cdef public tuple at_building
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
     cdef public long long reveal_build_mask
@@ -424,9 +426,6 @@ cdef class State:
     cpdef bint _toll_ok(self, int p, int a) except -1
     @cython.locals(c=Compiled, sailor=cython.bint, w=cython.int, m=cython.longlong)
     cpdef int _mover(self, int p, int kind, int sp) except? -2    # -1 is an answer (none)
-    @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
-                   amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
-    cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)
 
     @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
     cpdef _enter_unlocked(self, int s)

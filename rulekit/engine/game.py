@@ -411,10 +411,12 @@ class Mechanism:
 
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
-    MOMENTS = ("setup", "turn_start", "legal", "apply", "built", "game_over", "score", "view", "determinize")
+    MOMENTS = ("setup", "turn_start", "legal", "apply", "building", "built", "game_over", "score", "view",
+               "determinize")
 
     def __init__(self):
         self.name = ""
+        self.building_mask = 0        # the structures whose build calls ``building`` (set by ``compile``)
         self.built_mask = 0           # the structures whose build calls ``built`` (set by ``compile``)
 
     def compile(self, c: "Compiled") -> bool:
@@ -448,6 +450,11 @@ class Mechanism:
         """Play an action of ``kind`` for seat ``p``, if this mechanism owns the kind (whether it did): an action
         kind the core does not play (``OFFER``...). The checks after an action are not made after it."""
         return False
+
+    def building(self, st: "State", p: int, s: int) -> None:
+        """Seat ``p`` builds structure ``s`` (one of ``building_mask``): after its cost is paid and its ``built``
+        gain earned, before its other effects (its first-turn gain due, its conditional gains, the upgrade, the
+        unlocks, the casting)."""
 
     def built(self, st: "State", p: int, s: int) -> None:
         """Seat ``p`` has built structure ``s`` (one of ``built_mask``), after its gains and unlocks."""
@@ -675,7 +682,6 @@ class Compiled:
                               if self.yield_over[i] or self.yield_bonus[i] or self.yield_if[i])
         self.gain_if_mask = sum(1 << i for i in range(self.n_struct) if self.gain_if[i])
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
-        self.steal_mask = sum(1 << i for i in range(self.n_struct) if self.steals[i])
         self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i]
                               or any(g[0] == "first_turn" for g in self.gain_if[i]))
         # Borrowing.
@@ -739,6 +745,10 @@ class Compiled:
         self.at_legal_work = tuple([m for m in self.mechanisms if m.legal_phases(self) & 1])
         self.at_legal_spending = tuple([m for m in self.mechanisms if m.legal_phases(self) & 2])
         self.at_apply = tuple([m for m in self.mechanisms if _overrides(m, "apply")])
+        self.at_building = tuple([m for m in self.mechanisms if _overrides(m, "building") and m.building_mask])
+        self.building_hooks = 0                   # the structures whose build calls a mechanism (at_building)
+        for m in self.at_building:
+            self.building_hooks |= m.building_mask
         self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
         self.at_game_over = tuple([m for m in self.mechanisms if _overrides(m, "game_over")])
         self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
@@ -2686,9 +2696,10 @@ class State:
         self._gain(p, c.built_pool[s])
         if c.built_coin[s]:
             self._earn_coin(p, c.built_coin[s])
-        if c.steal_mask >> s & 1:
-            for richest, measure, amounts, coin in c.steals[s]:
-                self._steal(p, richest, measure, amounts, coin)
+        if c.building_hooks >> s & 1:             # a mechanism acts as this structure is built (a steal...)
+            for m in c.at_building:
+                if m.building_mask >> s & 1:
+                    m.building(self, p, s)
         if c.first_mask >> s & 1:
             self._first_due[p] |= BIT << s
         if self._first_builder[s] < 0:
@@ -2818,42 +2829,6 @@ class State:
             return True
         sp = c._action_arg2[a]                    # the mover's space: it is among dest's workers only if dest is sp
         return self._tolls(p, dest, self._mover(p, c._action_arg[a], sp) if sp == dest else -1, False)
-
-    def _steal(self, p: int, richest: int, measure: int, amounts: tuple, coin: int):
-        """A steal effect of a structure ``p`` builds: from the next player in turn order (or the other player
-        holding most of resource ``measure``, the first in turn order on a tie), take each amount, as much as
-        they have: coins purse to purse (the supply making change only when the two cannot; the most their
-        coins can pay exactly); told in the log as ``("steal", p, victim, coins taken, pool amounts taken)``."""
-        c = self.c
-        others = c.others[p]
-        v = others[0]
-        if richest:
-            best = -1
-            for q in others:
-                h = self.held(q, measure)
-                if h > best:
-                    best = h
-                    v = q
-        taken = 0
-        if coin:
-            cg = c.coinage
-            amount = min(coin, self.coin_value(v))
-            while amount > 0:
-                t = cg.transfer_at(self._purses[v], self._purses[p], self._supply, amount)
-                if t >= 0:
-                    self._purses[v] = t >> IB >> IB
-                    self._purses[p] = t >> IB & IM
-                    self._supply = t & IM
-                    taken = amount
-                    break
-                amount -= 1
-        took = c.no_pool
-        if amounts is not c.no_pool:
-            base = v * c.n_pool
-            took = tuple([min(amounts[r], self._pool[base + r]) for r in range(c.n_pool)])
-            self._take(v, took)
-            self._gain(p, took)
-        self.log.append(("steal", p, v, taken, took))
 
     def _enter_unlocked(self, s: int):
         """A worker kind structure ``s`` unlocks enters the Work Cycle if none of its workers is on it."""
