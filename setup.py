@@ -1,7 +1,7 @@
 """Build the engine's compiled core where a C compiler is present.
 
 The metadata is in pyproject.toml. The engine's modules (``rulekit/engine/
-game.py``, ``coins.py``, ``trail.py``, ``rng.py``) and the bots' hot path (``rulekit/bots/
+game.py``, ``coins.py``, ``trail.py``, ``rng.py``, the mechanisms of ``mechanics/``) and the bots' hot path (``rulekit/bots/
 policy.py``) are plain Python and stay the only source: Cython compiles them
 as they are, with the C types declared beside them in ``.pxd`` files
 (Cython's "pure Python mode"), into
@@ -25,7 +25,13 @@ from setuptools.command.build_ext import build_ext
 #: The compiled modules, in groups translated together: the engine's, the bots' hot path (which takes the
 #: compiled engine's states), then the Provisions family's engine and its search. A group Cython cannot
 #: translate stays pure Python; the others are still compiled.
-COMPILED_GROUPS = (("rulekit/engine/trail", "rulekit/engine/coins", "rulekit/engine/rng", "rulekit/engine/game"),
+#: The mechanisms (rulekit/engine/mechanics/*.py, each with its .pxd): compiled with game.py, whose Mechanism they
+#: subclass in C. Found here, so that a new one is compiled without a line in this file.
+MECHANICS = tuple(sorted("rulekit/engine/mechanics/" + f[:-3] for f in glob.glob(
+    "*.py", root_dir=os.path.join(os.path.dirname(os.path.abspath(__file__)), "rulekit", "engine", "mechanics"))
+    if f != "__init__.py"))
+COMPILED_GROUPS = (("rulekit/engine/trail", "rulekit/engine/coins", "rulekit/engine/rng", "rulekit/engine/game")
+                   + MECHANICS,
                    ("rulekit/bots/policy",),
                    ("rulekit/engine/provisions/tables", "rulekit/engine/provisions/state"),
                    ("rulekit/bots/determinized", "rulekit/bots/provisions_policy"))

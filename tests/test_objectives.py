@@ -21,6 +21,7 @@ from rulekit import i18n
 from rulekit.bots import make_bot
 from rulekit.cli import cli
 from rulekit.engine import new_game
+from rulekit.engine.mechanics import objectives as objective_cards
 from rulekit.language import check_path, load_ruleset
 from rulekit.play import screen
 from rulekit.play.session import Console, Session
@@ -126,7 +127,7 @@ def test_scored_only_when_the_game_is_over(tmp_path):
                                            "d": {"name": "D", "vp": 5, "condition": {"metric": "coin_value", "at_least": 0}}})
     st = new_game(rs, seed=2)
     assert st.score_by_source(0)["objectives"] == 0 and st.scores() == (0, 0)   # secret during the game
-    assert sorted(st.objectives_met(0)) == sorted(st.objectives[0])            # though met already
+    assert sorted(objective_cards.met(st, 0)) == sorted(st.objectives[0])            # though met already
     assert not [e for e in st.log if e[0] == "objective"]
     finish(st)
     assert [st.score_by_source(p)["objectives"] for p in range(2)] == [10, 10]
@@ -343,7 +344,7 @@ def test_the_greedy_evaluation_counts_only_its_own_cards(tmp_path):
     st.objectives[p] = [rich]
     before = evaluate(st, p)
     give_coins(st, p, 6)
-    assert st.objectives_met(p) == [rich]
+    assert objective_cards.met(st, p) == [rich]
     assert evaluate(st, p) - before >= 10 * 3          # the weight of a VP times the card's VP, beyond the coins
 
 

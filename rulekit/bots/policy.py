@@ -32,6 +32,7 @@ except ImportError:               # no Cython: its stand-in
     from rulekit.engine import nocython as cython
 from rulekit import engine
 from rulekit.engine.game import MAX_ITEMS
+from rulekit.engine.mechanics.objectives import met as objectives_met
 
 if not cython.compiled:
     def _ctz(m: int) -> int:
@@ -325,7 +326,7 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
     if c.obj_deal and not terminal:
         # p's own secret objectives met now, at the VP they would score if the game ended here (scored
         # once it is over: then in the VP term). Only p's own: another player's are not p's to see.
-        for o in state.objectives_met(p):
+        for o in objectives_met(state, p):
             v += w_vp * c.obj_vps[o]
     if terminal:
         # With two players (1, −1), (−1, 1) or (0, 0): + or − the weight, or nothing.

@@ -3,6 +3,8 @@
 - :mod:`.game` compiles a :class:`rulekit.language.Ruleset` once into integer
   tables (:func:`compile_ruleset`) and plays games on them (:class:`State`:
   legal actions, apply, clone, scores, result); :func:`new_game` starts one;
+- :mod:`.mechanics` holds the mechanisms (events ...), a module each with its compile step and its
+  runtime on the moments of a game (:class:`.game.Mechanism`), registered in ``game.MECHANISMS``;
 - :mod:`.primitives` holds the engine's row for each primitive of the rules
   language (an effect, a metric): how it compiles into the tables;
 - :mod:`.coins` holds physical coins and the change-making policy;
@@ -54,6 +56,7 @@ from .game import (  # noqa: E402
                    State,
                    compile_ruleset,
 )
+from . import mechanics  # noqa: E402,F401  (the mechanisms register in game.MECHANISMS)
 from .common import GameState  # noqa: E402
 from .families import FAMILIES, new_game  # noqa: E402
 # The families' engines, each registering its row in FAMILIES: one line per family.

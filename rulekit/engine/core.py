@@ -27,8 +27,9 @@ HERE = Path(__file__).resolve().parent
 
 
 def family_packages() -> dict:
-    """The engine's family subpackages (a folder of this package with an ``__init__.py``), each with the
-    modules its ``MODULES`` names, in import order (read from the source, never imported from here)."""
+    """The engine's subpackages (a folder of this package with an ``__init__.py``: the families' and
+    :mod:`.mechanics`), each with the modules its ``MODULES`` names, in import order (read from the source, never
+    imported from here)."""
     out = {}
     for folder in sorted(p for p in HERE.iterdir() if (p / "__init__.py").is_file()):
         tree = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))

@@ -27,6 +27,7 @@ from libc.string cimport memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
 cdef class Condition    # declared below
+cdef class State        # declared below
 
 # A set's lowest member and its size (game.py defines them for Python): a loop over a set's members visits only
 # them, from the lowest, instead of testing every bit. The lowest member is the processor's instruction. The size
@@ -90,6 +91,24 @@ cdef long long IM
 # SplitMix64's constants, as unsigned 64-bit C integers: State._rand's arithmetic wraps in C as it is masked in Python.
 cdef unsigned long long MASK64, GOLDEN, MIX1, MIX2
 
+# A mechanism (game.Mechanism; rulekit/engine/mechanics/): one method per moment, overridden by the modules there
+# (each declares its overrides in its own .pxd, cimporting this one), so that the core calls a moment in C.
+# Its compile step is a Python method (run once per ruleset: no C type, and closures are allowed there).
+cdef class Mechanism:
+    cdef public object name
+    cdef public long long built_mask, building_mask
+    cpdef setup(self, State st)
+    cpdef turn_start(self, State st)
+    cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
+    cpdef bint apply(self, State st, int p, int kind, int arg, int arg2) except -1
+    cpdef building(self, State st, int p, int s)
+    cpdef built(self, State st, int p, int s)
+    cpdef game_over(self, State st)
+    cpdef int score(self, State st, int p) except? -1
+    cpdef dict view(self, State st, int player)
+    cpdef determinize(self, State st, State source, int observer)
+
+
 @cython.final
 cdef class Compiled:
     cdef dict __dict__
@@ -144,6 +163,11 @@ cdef class Compiled:
     cdef public object toll_mask
     cdef public list steals
     cdef public long long steal_mask
+    # The mechanisms (game.Mechanism): every one registered, those the ruleset uses, and those per moment.
+    cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_game_over, at_score
+    cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply
+    cdef public long long built_hooks, building_hooks
+    cdef public tuple at_building
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
     cdef public long long reveal_build_mask
@@ -252,13 +276,12 @@ cdef class State:
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n) except -1
 
-    @cython.locals(st=State, n=cython.int, i=cython.int, j=cython.int, seat=cython.int, r=cython.int, s=cython.int)
+    @cython.locals(st=State, n=cython.int, i=cython.int, j=cython.int, seat=cython.int, r=cython.int, s=cython.int,
+                   m=Mechanism)
     cpdef _setup(self, Compiled c, seed, first_player)
     cpdef _begin(self)
     @cython.locals(c=Compiled, p=cython.int, s=cython.int)
     cpdef _end_gains(self)
-    @cython.locals(c=Compiled)
-    cpdef _set_events(self, tuple active)
     @cython.locals(c=Compiled, w=cython.int, s=cython.int)
     cpdef _set_rows(self)
     @cython.locals(c=Compiled)
@@ -320,7 +343,7 @@ cdef class State:
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int, dest=cython.int,
                    known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong, rest=cython.longlong,
-                   free=cython.longlong, nd=cython.int, purse=cython.int)
+                   free=cython.longlong, nd=cython.int, purse=cython.int, m=Mechanism)
     cdef int _legal_into(self, int* buf) except -1
 
     @cython.locals(out=list)
@@ -337,7 +360,7 @@ cdef class State:
     cpdef bint _can_hire(self, int p, int value) except -1
 
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,
-                   r=cython.longlong)
+                   r=cython.longlong, m=Mechanism)
     cpdef _apply(self, int action)
     @cython.locals(c=Compiled, g=cython.int, claimed=list)
     cpdef _checks(self, bint built, bint clock)
@@ -345,18 +368,19 @@ cdef class State:
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
     cpdef _income(self, int p, long long structs)
 
-    @cython.locals(c=Compiled, p=cython.int)
+    @cython.locals(c=Compiled, p=cython.int, m=Mechanism)
     cpdef _start_turn(self)
     @cython.locals(c=Compiled, due=cython.longlong, s=cython.int)
     cpdef _first_turn_gains(self, int p)
 
-    @cython.locals(c=Compiled, claimed=list)
+    @cython.locals(c=Compiled, claimed=list, m=Mechanism)
     cpdef _end_turn(self)
 
     @cython.locals(c=Compiled, g=cython.int, cond=Condition, q=cython.int, at=cython.int, i=cython.int)
     cpdef _check_goals(self)
     @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)
+    @cython.locals(m=Mechanism)
     cpdef _game_ends(self, int i)
 
     # Helpers the hot methods call: cpdef, so the compiled core calls them in C.
@@ -389,7 +413,7 @@ cdef class State:
 
     cpdef _borrow(self, int p, int s)
 
-    @cython.locals(c=Compiled)
+    @cython.locals(c=Compiled, m=Mechanism)
     cpdef _build(self, int p, int s)
     @cython.locals(owner=cython.int, q=cython.int)
     cpdef int _kind_owner(self, int k) except? -2    # -1 is an answer (none)
@@ -402,17 +426,6 @@ cdef class State:
     cpdef bint _toll_ok(self, int p, int a) except -1
     @cython.locals(c=Compiled, sailor=cython.bint, w=cython.int, m=cython.longlong)
     cpdef int _mover(self, int p, int kind, int sp) except? -2    # -1 is an answer (none)
-    @cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
-                   amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
-    cpdef _steal(self, int p, int richest, int measure, tuple amounts, int coin)
-    @cython.locals(c=Compiled, p=cython.int, seats=cython.int, o=cython.int, q=cython.int)
-    cdef int _offer_into(self, int* buf, int n) except -1
-    @cython.locals(c=Compiled, coin=cython.int)
-    cpdef bint _trade_ok(self, int p, int q, int o) except -1
-    @cython.locals(c=Compiled, cg=Coinage, a=cython.int, b=cython.int, supply=cython.int, t=cython.longlong)
-    cpdef bint _trade_coins(self, int p, int q, int o, bint pay) except -1
-    @cython.locals(c=Compiled, n=cython.int, r=cython.int, x=cython.int, give=tuple, get=tuple)
-    cpdef _answer(self, int q, int o, int accept)
 
     @cython.locals(c=Compiled, unl=cython.longlong, k=cython.int, w=cython.int, idle=cython.bint)
     cpdef _enter_unlocked(self, int s)
@@ -427,10 +440,6 @@ cdef class State:
     cpdef int _move_dest(self, int p, int a) except? -2    # -1 is an answer (none)
     @cython.locals(dest=cython.int)
     cpdef bint _move_forbidden(self, int p, int a) except -1
-    @cython.locals(c=Compiled, d=cython.int, new_round=cython.bint)
-    cpdef _events_at_start(self)
-    @cython.locals(c=Compiled, k=cython.int, n=cython.int, until=cython.int, q=cython.int, cards=list)
-    cpdef _reveal_event(self, int d)
 
     @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
     cpdef int _leap_steps(self, int p) except? -1
@@ -441,13 +450,14 @@ cdef class State:
     @cython.locals(c=Compiled, o=cython.int)
     cpdef _apply_benefit(self, int p)
 
-    @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, goals=list, i=cython.Py_ssize_t)
+    @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, goals=list, i=cython.Py_ssize_t,
+                   mech=Mechanism)
     cpdef int score(self, int p) except? -1
     @cython.locals(n=cython.int, top=cython.int, best=cython.int, q=cython.int, v=cython.int)
     cpdef double return_of(self, int p) except? -2
 
     # The search bots' determinizations (one a simulation): a clone whose hidden information is drawn again.
-    @cython.locals(st=State, pool=list, i=cython.int, j=cython.int)
+    @cython.locals(st=State, pool=list, i=cython.int, j=cython.int, m=Mechanism)
     cpdef State determinize(self, seed, observer=*)
     @cython.locals(g=cython.int, n=cython.int, seen=bytearray)
     cpdef list unseen_goals(self)

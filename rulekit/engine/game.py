@@ -137,18 +137,6 @@ TURN_METRICS = ("earned_this_turn", "coins_spent_this_turn", "conversions_this_t
 DECISIONS = {}
 DECISIONS.update(SETUP_DECISION_ROWS)       # setup.bid, setup.draft (primitives.py)
 
-def _objective_options(st, seat, arg):
-    """The cards ``seat`` may keep: those dealt to it and not kept yet (an option is a card's number)."""
-    kept = st.objectives[seat]
-    return [o for o in st.obj_dealt[seat] if o not in kept]
-
-
-def _objective_keep(st, seat, arg, option):
-    """``seat`` keeps card ``option``; once it has kept ``obj_keep``, the rest of its cards are returned
-    (they stay in ``obj_dealt``: its own to know, nobody else's)."""
-    st.objectives = _added(st.objectives, seat, option)
-
-
 def _added(rows: list, i: int, item) -> list:
     """``rows`` (a list of lists, one per seat) with ``item`` added at the end of ``rows[i]``, as new lists: a
     state's claimed goals, objectives, stack, removed goals, pending decisions and bids are shared by its
@@ -157,19 +145,6 @@ def _added(rows: list, i: int, item) -> list:
     out[i] = out[i] + [item]
     return out
 
-
-def _ask_objectives(st):
-    """At setup: each seat in turn order from the first player chooses its cards, one decision per card kept."""
-    c = st.c
-    seat = st.first
-    for _ in range(c.n_players):
-        for _ in range(c.obj_keep):
-            st.ask("objective", seat)
-        seat = c.next_seat[seat]
-
-
-# Secret objectives: the cards a seat keeps when fewer are kept than dealt (objectives.keep), one at a time.
-DECISIONS["objective"] = (_objective_options, _objective_keep)
 
 # The answer to an offer (the trades section): option 0 refuses, option 1 accepts (refusing first, so that a
 # bot comparing the two keeps the first on a tie: it accepts only a trade that gains). Their notation:
@@ -422,6 +397,95 @@ class Condition:
         return st.metric(self.metric, p, self.param)
 
 
+class Mechanism:
+    """One mechanism of the rules (events, objectives, trades...): its compile step and its runtime, called by
+    the core at named moments of a game (docs/engine.md, "Mechanisms"). A module of ``rulekit/engine/mechanics/``
+    subclasses it, registered in ``rulekit.engine.mechanics.MECHANISMS``; each :class:`Compiled` makes one
+    instance of each and keeps, per moment, only those active in its ruleset and overriding that moment, so a
+    ruleset without a mechanism pays nothing for it. Every moment does nothing here.
+
+    Compiled, a moment is a C call through the class's table (``game.pxd`` declares the moments, each
+    module's ``.pxd`` its overrides). A mechanism's state lives in :class:`State`'s slots (the clone, the key
+    and the compiled core need them declared there); its tables live on :class:`Compiled` (other layers read
+    them by name)."""
+
+    #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
+    #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
+    MOMENTS = ("setup", "turn_start", "legal", "apply", "building", "built", "game_over", "score", "view",
+               "determinize")
+
+    def __init__(self):
+        self.name = ""
+        self.building_mask = 0        # the structures whose build calls ``building`` (set by ``compile``)
+        self.built_mask = 0           # the structures whose build calls ``built`` (set by ``compile``)
+
+    def compile(self, c: "Compiled") -> bool:
+        """Lay this mechanism's tables on ``c`` (empty ones when the ruleset does not use it: other layers read
+        them); whether the ruleset uses it."""
+        return False
+
+    def decisions(self, c: "Compiled") -> None:
+        """Once the action table is laid (``compile`` came before it): add the decision kinds this mechanism
+        asks (``c.add_decision``) and what ``State.new`` runs to ask them before the first turn (``c.pregame``)."""
+
+    def setup(self, st: "State") -> None:
+        """A new game, after the setup's other draws (the goals, the first player) and before the starting
+        amounts are dealt."""
+
+    def turn_start(self, st: "State") -> None:
+        """A turn starts, before the cast and the income (``st.current`` plays it)."""
+
+    def legal_phases(self, c: "Compiled") -> int:
+        """The phases in which ``legal_into`` adds actions (bit 1: work, bit 2: spending; 0: none), asked once as
+        the ruleset is compiled (``c.at_legal_work``, ``c.at_legal_spending``)."""
+        return 0
+
+    def legal_into(self, st: "State", buf, n: int, phase: int) -> int:
+        """The legal actions this mechanism adds for the current player in ``phase`` (1 work, 2 spending), written
+        into ``buf`` from ``n`` on, after the core's moves (work) or exchanges (spending) and before ``spend`` and
+        ``end``; the new count. Compiled, a C method (``buf`` a C array): it is not seen from Python."""
+        return n
+
+    def apply(self, st: "State", p: int, kind: int, arg: int, arg2: int) -> bool:
+        """Play an action of ``kind`` for seat ``p``, if this mechanism owns the kind (whether it did): an action
+        kind the core does not play (``OFFER``...). The checks after an action are not made after it."""
+        return False
+
+    def building(self, st: "State", p: int, s: int) -> None:
+        """Seat ``p`` builds structure ``s`` (one of ``building_mask``): after its cost is paid and its ``built``
+        gain earned, before its other effects (its first-turn gain due, its conditional gains, the upgrade, the
+        unlocks, the casting)."""
+
+    def built(self, st: "State", p: int, s: int) -> None:
+        """Seat ``p`` has built structure ``s`` (one of ``built_mask``), after its gains and unlocks."""
+
+    def game_over(self, st: "State") -> None:
+        """The game is over (after the end-of-game gains and the log's ``("over",)``)."""
+
+    def score(self, st: "State", p: int) -> int:
+        """The VP seat ``p`` scores from this mechanism, a source of its own in ``State.score_by_source`` (its
+        name); counted in ``State.score`` once the game is over only."""
+        return 0
+
+    def view(self, st: "State", player: int) -> dict:
+        """This mechanism's entries of ``State.view(player)`` (asked of every mechanism: active or not)."""
+        return {}
+
+    def determinize(self, st: "State", source: "State", observer: int) -> None:
+        """Redraw in ``st`` (a clone of ``source`` whose goal stack was just redrawn) what ``observer`` cannot
+        see of this mechanism."""
+
+
+#: The mechanisms, by name, in the order their moments are called: filled by rulekit.engine.mechanics (which
+#: imports this module, so this one never imports it); read by every Compiled.
+MECHANISMS = {}
+
+
+def _overrides(m: Mechanism, moment: str) -> bool:
+    """Whether mechanism ``m``'s class overrides ``moment`` (a method of :class:`Mechanism`)."""
+    return getattr(type(m), moment) is not getattr(Mechanism, moment)
+
+
 class Compiled:
     """Flat tables compiled from a resolved ruleset for a number of players (built once for each)."""
 
@@ -623,7 +687,6 @@ class Compiled:
                               if self.yield_over[i] or self.yield_bonus[i] or self.yield_if[i])
         self.gain_if_mask = sum(1 << i for i in range(self.n_struct) if self.gain_if[i] or self.per_gain[i])
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
-        self.steal_mask = sum(1 << i for i in range(self.n_struct) if self.steals[i])
         self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i]
                               or any(g[0] == "first_turn" for g in self.gain_if[i] + list(self.per_gain[i])))
         # Borrowing.
@@ -661,7 +724,6 @@ class Compiled:
             self.outcome_pool = tuple(self.pools(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_coin = tuple(self.coins(o["benefit"].get("income", {})) for o in h["outcomes"])
             self.outcome_hire = tuple(bool(o["benefit"].get("hire_sailor")) for o in h["outcomes"])
-        self._compile_events(d.get("events") or {}, sidx)
         # Goals.
         self.goal_ids = list(d.get("goals") or {})
         goals = [d["goals"][g] for g in self.goal_ids]
@@ -672,15 +734,33 @@ class Compiled:
         self.goals_drawn = comps["goal_tokens"]["draw"]
         # A goal turned up while the end-of-turn goals are checked is checked in that same end of turn.
         self.chain_end_of_turn = bool((d.get("goal_rules") or {}).get("check_revealed_at_end_of_turn", True))
-        # Secret objectives (the objectives section): obj_deal cards dealt to each seat at setup, obj_keep of them
-        # kept; each kept card is worth obj_vps to its holder if obj_cond holds when the game is over.
-        objs = d.get("objectives") or {}
-        cards = objs.get("cards") or {}
-        self.obj_ids = list(cards)
-        self.obj_cond = [Condition(self, cards[o]["condition"]) for o in self.obj_ids]
-        self.obj_vps = tuple(cards[o]["vp"] for o in self.obj_ids)
-        self.obj_deal = objs.get("deal", 0) if cards else 0
-        self.obj_keep = objs.get("keep", self.obj_deal) if cards else 0
+        # The mechanisms (MECHANISMS, filled by rulekit.engine.mechanics): each lays its tables, and those the
+        # ruleset uses are kept per moment (Mechanism.MOMENTS).
+        if not MECHANISMS:
+            raise RuntimeError("no mechanism is registered: import rulekit.engine (it imports rulekit.engine.mechanics)")
+        everyone = []
+        for name, kind in MECHANISMS.items():
+            m = kind()
+            m.name = name
+            everyone.append(m)
+        self.all_mechanisms = tuple(everyone)
+        self.mechanisms = tuple([m for m in everyone if m.compile(self)])
+        self.at_setup = tuple([m for m in self.mechanisms if _overrides(m, "setup")])
+        self.at_turn_start = tuple([m for m in self.mechanisms if _overrides(m, "turn_start")])
+        self.at_legal_work = tuple([m for m in self.mechanisms if m.legal_phases(self) & 1])
+        self.at_legal_spending = tuple([m for m in self.mechanisms if m.legal_phases(self) & 2])
+        self.at_apply = tuple([m for m in self.mechanisms if _overrides(m, "apply")])
+        self.at_building = tuple([m for m in self.mechanisms if _overrides(m, "building") and m.building_mask])
+        self.building_hooks = 0                   # the structures whose build calls a mechanism (at_building)
+        for m in self.at_building:
+            self.building_hooks |= m.building_mask
+        self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
+        self.at_game_over = tuple([m for m in self.mechanisms if _overrides(m, "game_over")])
+        self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
+        self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
+        self.built_hooks = 0                      # the structures whose build calls a mechanism (at_built)
+        for m in self.at_built:
+            self.built_hooks |= m.built_mask
         # Setup.
         self.first_random = d["setup"]["first_player"] == "random"
         self.starting_coins = tuple(d["setup"]["starting_coins"])[:n]   # in turn order from the first player
@@ -733,19 +813,6 @@ class Compiled:
         self.decision_rows = ()
         self.decision_base = ()
         self.pregame = []
-        # Trades (the trades section): the offers' ids, what the offering player gives (trade_give_*) and gets
-        # (trade_get_*, what the seat asked gives when it accepts), how many offers a turn allows, in which
-        # phases (bit 1: work, bit 2: spending); trade_per_turn 0: no trades.
-        t = d.get("trades") or {}
-        self.trade_ids = tuple(t.get("offers") or ())
-        offers = [t["offers"][o] for o in self.trade_ids]
-        self.trade_give_pool = tuple(self.pools(o.get("give") or {}) for o in offers)
-        self.trade_give_coin = tuple(self.coins(o.get("give") or {}) for o in offers)
-        self.trade_get_pool = tuple(self.pools(o.get("get") or {}) for o in offers)
-        self.trade_get_coin = tuple(self.coins(o.get("get") or {}) for o in offers)
-        self.trade_per_turn = t.get("per_turn", 1) if self.trade_ids else 0
-        phases = t.get("phases", ["spending"])
-        self.trade_phases = ((1 if "work" in phases else 0) | (2 if "spending" in phases else 0)) if self.trade_ids else 0
         self._build_actions()
         # setup.bid and setup.draft: decisions before the first turn (primitives.SETUP_DECISIONS). bid_max 0: no
         # bid; deal_later: the starting amounts are dealt once the bids have made the order.
@@ -754,11 +821,8 @@ class Compiled:
         for key, compile_setup in SETUP_DECISIONS.items():
             if d["setup"].get(key):
                 compile_setup(self, d["setup"][key])
-        if 0 < self.obj_keep < self.obj_deal:     # objectives: each seat keeps obj_keep of its dealt cards
-            self.add_decision("objective", [f"keep {o}" for o in self.obj_ids])
-            self.pregame.append(_ask_objectives)
-        if self.trade_ids:
-            self.add_decision("trade", TRADE_ANSWERS)
+        for m in self.mechanisms:                 # the mechanisms' decisions (objectives kept...), after those of setup
+            m.decisions(self)
         self._lay_tables()
 
     def _lay_tables(self):
@@ -889,40 +953,6 @@ class Compiled:
             PyMem_Free(self._yield_at)
             PyMem_Free(self._others)
             PyMem_Free(self._lender_seats)
-
-    def _compile_events(self, ev: dict, sidx: dict):
-        """Event decks (``events``): the decks' moments and durations, and one row per card (numbered across
-        the decks) filled by ``primitives.CARD_EFFECTS``; ``deck_cards[d]``: deck ``d``'s cards, one entry per
-        copy, in the order the ruleset lists them (State.new shuffles them)."""
-        self.deck_ids = list(ev)
-        self.n_decks = len(self.deck_ids)
-        decks = [ev[dk] for dk in self.deck_ids]
-        # reveal: 0 at the start of each round, 1 of each turn, 2 when deck_on_build[d] is built.
-        self.deck_reveal = tuple(0 if dk["reveal"] == "start_of_round" else 1 if dk["reveal"] == "start_of_turn" else 2
-                                 for dk in decks)
-        self.deck_on_build = tuple(sidx[dk["reveal"]["on_build"]] if isinstance(dk["reveal"], dict) else -1 for dk in decks)
-        self.reveal_build_mask = sum(BIT << s for s in self.deck_on_build if s >= 0)
-        # lasts: 0 to the end of the round, 1 until the deck's next card, 2 to the end of the game.
-        self.deck_lasts = tuple(("round", "until_next", "game").index(dk["lasts"]) for dk in decks)
-        self.card_ids, self.card_deck, cards, deck_cards = [], [], [], []
-        for i, dk in enumerate(decks):
-            own = []
-            for card in dk["cards"]:
-                own.extend([len(cards)] * card.get("count", 1))
-                self.card_ids.append(card["id"])
-                self.card_deck.append(i)
-                cards.append(card)
-            deck_cards.append(tuple(own))
-        self.deck_cards = tuple(deck_cards)
-        n = len(cards)
-        self.card_yield = [None] * n      # (space, pool change, coin change)
-        self.card_cost = [()] * n         # ((structure, pool change, coin change), ...): one row per structure
-        self.card_forbid = [None] * n     # (0 build | 1 space | 2 conversion, its index)
-        self.card_give = [None] * n       # (pool amounts, coins) each player gains as the card is revealed
-        for k, card in enumerate(cards):
-            for name, compile_effect in CARD_EFFECTS.items():
-                if name in card:
-                    compile_effect(self, k, card[name])
 
     def compile_effect_conditions(self):
         """The effects' conditions (``if``), written as the ruleset says (primitives.EFFECTS), compiled."""
@@ -1179,8 +1209,12 @@ class State:
         st.seat_next = c.next_seat                # the turn order (setup.bid may change it before the first turn)
         st.bids = [-1] * n if c.bid_max else []   # setup.bid: each seat's bid (-1: not yet)
         st._reset_turn_counters()
-        st.decks = []
-        st._set_events(())
+        st.decks = []                             # the event decks (mechanics/events.py): none, no card in effect
+        st.ev_active = ()
+        st.ev_cost_pool = c.cost_pool
+        st.ev_cost_coin = c.cost_coin
+        st.ev_yield = c.no_yields
+        st.ev_yield_mask = st.ev_no_build = st.ev_no_space = st.ev_no_conv = 0
         # Goals: shuffle the pool, keep `draw` of them as the face-down stack.
         pool = list(range(len(c.goal_ids)))
         for i in range(len(pool) - 1, 0, -1):
@@ -1197,11 +1231,9 @@ class State:
             st.first = 0 if first_player is None else first_player
         if not 0 <= st.first < n:
             raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
-        # Event decks: each shuffled (after every other draw of the setup, so a ruleset without them draws as before).
-        st.decks = [st._shuffled(list(cards)) for cards in c.deck_cards]
         st.current = st.first
-        if c.obj_deal:                            # objectives: shuffled, then dealt in turn order from the first player
-            st._deal_objectives(list(range(len(c.obj_ids))), -1)
+        for m in c.at_setup:                      # the mechanisms' setup (event decks shuffled...)
+            m.setup(st)
         seat = st.first                           # the starting lists are in turn order from the first player
         for amount in (() if c.deal_later else c.starting_coins):
             st._earn_coin(seat, amount)
@@ -1379,27 +1411,6 @@ class State:
     def conv_used(self) -> "Row":
         """Per conversion: how many times the current player made it this turn."""
         return Row(self, CONV_USED)
-
-    def _deal_objectives(self, cards: list, skip: int):
-        """Shuffle ``cards`` with the game's generator and deal each seat but ``skip`` as many as were dealt to
-        it (at setup, ``skip`` -1: ``obj_deal``), in turn order from the first player. A seat keeps as many of
-        its new cards as it kept before (at setup: all of them, unless it chooses, objectives.keep)."""
-        c = self.c
-        for i in range(len(cards) - 1, 0, -1):
-            j = self._rand(i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        seat = self.first
-        top = 0
-        self.obj_dealt = list(self.obj_dealt)     # copied on write (shared with clones)
-        self.objectives = list(self.objectives)
-        for _ in range(c.n_players):
-            if seat != skip:
-                k = len(self.obj_dealt[seat]) if skip >= 0 else c.obj_deal
-                kept = len(self.objectives[seat]) if skip >= 0 else (k if c.obj_keep >= k else 0)
-                self.obj_dealt[seat] = cards[top:top + k]
-                self.objectives[seat] = cards[top:top + kept]
-                top += k
-            seat = c.next_seat[seat]
 
     def _rand(self, n: int) -> int:
         """A number from 0 to n - 1: the next SplitMix64 output of the game's generator, modulo n."""
@@ -2038,8 +2049,8 @@ class State:
             self.borrowed_mask = 0
             self._end_pools(self.current, True)
             self.log.append(("over",))
-            if self.c.obj_deal:
-                self._reveal_objectives()
+            for m in self.c.at_game_over:         # the mechanisms' end (objectives revealed...)
+                m.game_over(self)
 
     # ------------------------------------------------------------------ turn
     def _cast(self):
@@ -2085,8 +2096,9 @@ class State:
         p = self.current
         self._reset_turn_counters()
         self.phase = WORK
-        if c.n_decks:
-            self._events_at_start()
+        if c.at_turn_start:                       # the mechanisms' start of turn (event cards revealed...)
+            for m in c.at_turn_start:
+                m.turn_start(self)
         if c.harbor_struct >= 0 and c.cast_at_start and self.harbormaster == p:
             self._cast()
         self._income(p, self._owned[p])
@@ -2175,13 +2187,14 @@ class State:
         # A finished turn ends the game, unless the others play on to the end of the round (finish_round).
         if self.phase == OVER or self.ending and self.finish and not (
                 c.finish_round and self.seat_next[self.current] != self.first):
-            revealed = self.phase == OVER         # over already: _check_end revealed the objectives
+            revealed = self.phase == OVER         # over already: _game_ends called the mechanisms' game_over
             if self.phase != OVER:
                 self._end_gains()
             self.phase = OVER
             self.log.append(("over",))
-            if c.obj_deal and not revealed:
-                self._reveal_objectives()
+            if not revealed:
+                for m in c.at_game_over:
+                    m.game_over(self)
             return
         self.current = self.seat_next[self.current]
         self.turn += 1
@@ -2363,8 +2376,9 @@ class State:
                     n = 2
             if c.borrow_phases & 1 and self.borrows < c.borrow_per_turn and self._owned[p] & c.borrow_mask:
                 n = self._borrow_into(buf, n)     # (its first tests, here: most turns have no borrow)
-            if c.trade_phases & 1 and self.offers < c.trade_per_turn:
-                n = self._offer_into(buf, n)
+            if c.at_legal_work:                   # the mechanisms' actions (offers of trades...)
+                for m in c.at_legal_work:
+                    n = m.legal_into(self, buf, n, 1)
             if self.moved:
                 buf[n] = c.a_spend
                 buf[n + 1] = c.a_end
@@ -2442,88 +2456,11 @@ class State:
                     and cg.exchange_at(purse, self._supply, dn, True) >= 0):
                 buf[n] = c.exchange_action[dn]
                 n += 1
-        if c.trade_phases & 2 and self.offers < c.trade_per_turn:
-            n = self._offer_into(buf, n)
+        if c.at_legal_spending:
+            for m in c.at_legal_spending:
+                n = m.legal_into(self, buf, n, 2)
         buf[n] = c.a_end
         return n + 1
-
-    def _offer_into(self, buf, n: int) -> int:
-        """The offers the current player may make now, written into ``buf`` from ``n`` on (the new count is
-        returned): each declared offer whose side they can give (its pool amounts held, its coins payable purse
-        to purse), to each other seat in turn order."""
-        c = self.c
-        p = self.current
-        seats = c.n_players
-        for o in range(len(c.trade_ids)):
-            if self._trade_ok(p, -1, o):
-                for q in c.others[p]:
-                    buf[n] = c.offer_action[o * seats + q]
-                    n += 1
-        return n
-
-    def _trade_ok(self, p: int, q: int, o: int) -> bool:
-        """Whether offer ``o`` can be made by ``p`` (``q`` < 0: ``p``'s side alone, given to nobody in particular) or
-        carried out between ``p`` (who gives its give) and ``q`` (who gives its get): every pool amount held, every
-        coin paid purse to purse, the supply making change only when the two purses cannot (Coinage.transfer's
-        policy), ``p``'s coins first."""
-        c = self.c
-        if not self._has(p, c.trade_give_pool[o]):
-            return False
-        if q < 0:
-            coin = c.trade_give_coin[o]
-            return coin == 0 or self.coin_value(p) >= coin and self._can_pay(p, coin)
-        if not self._has(q, c.trade_get_pool[o]):
-            return False
-        return self._trade_coins(p, q, o, False)
-
-    def _trade_coins(self, p: int, q: int, o: int, pay: bool) -> bool:
-        """Offer ``o``'s coins between ``p`` and ``q``: ``p`` pays its give to ``q``, then ``q`` its get to ``p``;
-        whether both can be paid (with ``pay``, paid)."""
-        c = self.c
-        cg = c.coinage
-        a = self._purses[p]
-        b = self._purses[q]
-        supply = self._supply
-        if c.trade_give_coin[o]:
-            t = cg.transfer_at(a, b, supply, c.trade_give_coin[o])
-            if t < 0:
-                return False
-            a, b, supply = t >> IB >> IB, t >> IB & IM, t & IM
-        if c.trade_get_coin[o]:
-            t = cg.transfer_at(b, a, supply, c.trade_get_coin[o])
-            if t < 0:
-                return False
-            b, a, supply = t >> IB >> IB, t >> IB & IM, t & IM
-        if pay:
-            self._purses[p] = a
-            self._purses[q] = b
-            self._supply = supply
-        return True
-
-    def _offer(self, p: int, o: int, q: int):
-        """Player ``p`` offers ``o`` to seat ``q``: told in the log as ``("offer", p, q, o)``, counted against the turn's
-        offers, and asked of ``q`` (the decision ``trade``)."""
-        self.offers += 1
-        self.log.append(("offer", p, q, o))
-        self.ask("trade", q, o)
-
-    def _answer(self, q: int, o: int, accept: int):
-        """Seat ``q``'s answer to the current player's offer ``o``; accepted, the amounts change hands (pool amounts,
-        then coins purse to purse). Told in the log as ``("answer", offering player, q, o, 1 accepted / 0 refused)``.
-        A trade is neither an earning nor a spending (earned_this_turn and coins_spent_this_turn do not count it)."""
-        c = self.c
-        p = self.current
-        if accept:
-            n = c.n_pool
-            give = c.trade_give_pool[o]
-            get = c.trade_get_pool[o]
-            for r in range(n):
-                x = give[r] - get[r]
-                if x:
-                    self._pool[p * n + r] -= x
-                    self._pool[q * n + r] += x
-            self._trade_coins(p, q, o, True)
-        self.log.append(("answer", p, q, o, 1 if accept else 0))
 
     def _copies_built(self, s: int) -> int:
         """How many players own structure ``s``."""
@@ -2642,9 +2579,10 @@ class State:
             r = c.coinage.exchange_at(self._purses[p], self._supply, arg, True)
             self._purses[p] = r >> IB
             self._supply = r & IM
-        elif kind == OFFER:
-            self._offer(p, arg, c.action_arg2[action])
-            return
+        else:                                     # a kind a mechanism plays (an offer of a trade...)
+            for m in c.at_apply:
+                if m.apply(self, p, kind, arg, c._action_arg2[action]):
+                    return
         self._checks(kind == BUILD, False)
 
     def _checks(self, built: bool, clock: bool):
@@ -2786,9 +2724,10 @@ class State:
         self._gain(p, c.built_pool[s])
         if c.built_coin[s]:
             self._earn_coin(p, c.built_coin[s])
-        if c.steal_mask >> s & 1:
-            for richest, measure, amounts, coin in c.steals[s]:
-                self._steal(p, richest, measure, amounts, coin)
+        if c.building_hooks >> s & 1:             # a mechanism acts as this structure is built (a steal...)
+            for m in c.at_building:
+                if m.building_mask >> s & 1:
+                    m.building(self, p, s)
         if c.first_mask >> s & 1:
             self._first_due[p] |= BIT << s
         if self._first_builder[s] < 0:
@@ -2803,10 +2742,10 @@ class State:
             self.harbormaster = p
             if c.cast_on_build:
                 self.cast_pending = True
-        if c.reveal_build_mask >> s & 1:          # an event deck revealed when this structure is built
-            for d in range(c.n_decks):
-                if c.deck_on_build[d] == s:
-                    self._reveal_event(d)
+        if c.built_hooks >> s & 1:                # a mechanism acts on this build (an event deck revealed...)
+            for m in c.at_built:
+                if m.built_mask >> s & 1:
+                    m.built(self, p, s)
 
     def _move_dest(self, p: int, a: int) -> int:
         """The space move (or long move) action ``a`` brings its worker to; -1 for an action that moves none."""
@@ -2839,92 +2778,6 @@ class State:
         """Whether action ``a`` moves a worker onto a space an event forbids."""
         dest = self._move_dest(p, a)
         return dest >= 0 and bool(self.ev_no_space >> dest & 1)
-
-    # ---------------------------------------------------------------- events
-    def _events_at_start(self):
-        """The start of a turn: the cards whose round is over end, then each deck revealed at the start of
-        every turn, or of the round (the first player's turn), reveals its next card."""
-        c = self.c
-        if self.ev_active:
-            ended = [e for e in self.ev_active if 0 <= e[2] <= self.turn]
-            if ended:
-                for e in ended:
-                    self.log.append(("event_end", e[0], e[1]))
-                self._set_events(tuple([e for e in self.ev_active if not 0 <= e[2] <= self.turn]))
-        new_round = self.turn % c.n_players == 0
-        for d in range(c.n_decks):
-            if c.deck_reveal[d] == 1 or c.deck_reveal[d] == 0 and new_round:
-                self._reveal_event(d)
-
-    def _reveal_event(self, d: int):
-        """Deck ``d``'s top card is revealed, told in the log as ``("event", d, card, current player)``: the
-        deck's card before it ends if it lasts until the next one (``("event_end", d, card)``), each player
-        gains its give (the current player first, then in turn order), and its changes apply from now.
-        An empty deck reveals nothing."""
-        c = self.c
-        cards = self.decks[d]
-        if not cards:
-            return
-        k = cards.pop()
-        active = self.ev_active
-        if c.deck_lasts[d] == 1:
-            for e in active:
-                if e[0] == d:
-                    self.log.append(("event_end", e[0], e[1]))
-            active = tuple([e for e in active if e[0] != d])
-        n = c.n_players
-        until = (self.turn // n + 1) * n if c.deck_lasts[d] == 0 else -1   # the first turn of the next round
-        self.log.append(("event", d, k, self.current))
-        self._set_events(active + ((d, k, until),))
-        give = c.card_give[k]
-        if give is not None:
-            q = self.current
-            for _ in range(n):
-                self._gain(q, give[0])
-                if give[1]:
-                    self._earn_coin(q, give[1])
-                q = c.next_seat[q]
-
-    def _set_events(self, active: tuple):
-        """The cards in effect become ``active`` (``(deck, card, first turn it no longer lasts or -1)``): the
-        costs, yields and forbidden actions they change, summed card by card, each amount never below 0."""
-        c = self.c
-        self.ev_active = active
-        self.ev_no_build = self.ev_no_space = self.ev_no_conv = self.ev_yield_mask = 0
-        if not active:                            # none in effect (every game's setup): the ruleset's own
-            self.ev_cost_pool = c.cost_pool
-            self.ev_cost_coin = c.cost_coin
-            self.ev_yield = c.no_yields
-            return
-        cost_pool, cost_coin = list(c.cost_pool), list(c.cost_coin)
-        yields = [None] * c.n_spaces
-        changed = set()
-        for e in active:
-            k = e[1]
-            for s, pool, coin in c.card_cost[k]:
-                cost_pool[s] = c.added(cost_pool[s], pool) if pool is not c.no_pool else cost_pool[s]
-                cost_coin[s] += coin
-                changed.add(s)
-            if c.card_yield[k] is not None:
-                sp, pool, coin = c.card_yield[k]
-                old = yields[sp] or (c.no_pool, 0)
-                yields[sp] = (c.added(old[0], pool) if pool is not c.no_pool else old[0], old[1] + coin)
-                self.ev_yield_mask |= BIT << sp
-            if c.card_forbid[k] is not None:
-                kind, i = c.card_forbid[k]
-                if kind == 0:
-                    self.ev_no_build |= BIT << i
-                elif kind == 1:
-                    self.ev_no_space |= BIT << i
-                else:
-                    self.ev_no_conv |= BIT << i
-        for s in changed:
-            pool = tuple([max(0, a) for a in cost_pool[s]])
-            cost_pool[s] = pool if any(pool) else c.no_pool
-            cost_coin[s] = max(0, cost_coin[s])
-        self.ev_cost_pool = tuple(cost_pool) if changed else c.cost_pool
-        self.ev_cost_coin = tuple(cost_coin) if changed else c.cost_coin
-        self.ev_yield = tuple(yields)
 
     def _kind_owner(self, k: int) -> int:
         """The only player who may move worker kind ``k`` now (an ``unlocked`` kind whose unlock_worker effect one
@@ -3005,42 +2858,6 @@ class State:
         sp = c._action_arg2[a]                    # the mover's space: it is among dest's workers only if dest is sp
         return self._tolls(p, dest, self._mover(p, c._action_arg[a], sp) if sp == dest else -1, False)
 
-    def _steal(self, p: int, richest: int, measure: int, amounts: tuple, coin: int):
-        """A steal effect of a structure ``p`` builds: from the next player in turn order (or the other player
-        holding most of resource ``measure``, the first in turn order on a tie), take each amount, as much as
-        they have: coins purse to purse (the supply making change only when the two cannot; the most their
-        coins can pay exactly); told in the log as ``("steal", p, victim, coins taken, pool amounts taken)``."""
-        c = self.c
-        others = c.others[p]
-        v = others[0]
-        if richest:
-            best = -1
-            for q in others:
-                h = self.held(q, measure)
-                if h > best:
-                    best = h
-                    v = q
-        taken = 0
-        if coin:
-            cg = c.coinage
-            amount = min(coin, self.coin_value(v))
-            while amount > 0:
-                t = cg.transfer_at(self._purses[v], self._purses[p], self._supply, amount)
-                if t >= 0:
-                    self._purses[v] = t >> IB >> IB
-                    self._purses[p] = t >> IB & IM
-                    self._supply = t & IM
-                    taken = amount
-                    break
-                amount -= 1
-        took = c.no_pool
-        if amounts is not c.no_pool:
-            base = v * c.n_pool
-            took = tuple([min(amounts[r], self._pool[base + r]) for r in range(c.n_pool)])
-            self._take(v, took)
-            self._gain(p, took)
-        self.log.append(("steal", p, v, taken, took))
-
     def _enter_unlocked(self, s: int):
         """A worker kind structure ``s`` unlocks enters the Work Cycle if none of its workers is on it."""
         c = self.c
@@ -3066,31 +2883,6 @@ class State:
         # A resource-earning structure pays at once.
         self._income(p, BIT << s)
 
-    # ------------------------------------------------------------ objectives
-    def _reveal_objectives(self):
-        """The game is over: every seat's objectives face up, each told in the log as
-        (objective, player, card, VP it scores: its vp if its condition holds now, else 0)."""
-        c = self.c
-        for p in range(c.n_players):
-            for o in self.objectives[p]:
-                self.log.append(("objective", p, o, c.obj_vps[o] if c.obj_cond[o].holds(self, p) else 0))
-
-    def objectives_met(self, p: int) -> list[int]:
-        """Player ``p``'s objectives whose condition holds now (what they would score if the game ended here)."""
-        c = self.c
-        return [o for o in self.objectives[p] if c.obj_cond[o].holds(self, p)]
-
-    def objective_vp(self, p: int) -> int:
-        """VP of player ``p``'s objectives: counted once the game is over only (secret until then)."""
-        if self.phase != OVER:
-            return 0
-        c = self.c
-        total = 0
-        for o in self.objectives[p]:
-            if c.obj_cond[o].holds(self, p):
-                total += c.obj_vps[o]
-        return total
-
     # --------------------------------------------------------------- scoring
     def score_by_source(self, p: int) -> dict:
         c = self.c
@@ -3108,8 +2900,8 @@ class State:
             if only is None or only.holds(self, p):
                 measures += cond.value(self, p) // per * vp
         out = {"structures": structs, "goals": goals, "borrowing": borrowing, "coins": coins, "measures": measures}
-        if c.obj_deal:                            # a source of its own, where the ruleset deals objectives
-            out["objectives"] = self.objective_vp(p)
+        for m in c.at_score:                      # a source of its own per mechanism that scores (objectives...)
+            out[m.name] = m.score(self, p)
         return out
 
     def score(self, p: int) -> int:
@@ -3135,8 +2927,9 @@ class State:
             for m in c.measures:
                 if m[3] is None or m[3].holds(self, p):   # a measure with a condition on the player (if)
                     total += m[0].value(self, p) // m[1] * m[2]
-        if c.obj_deal and self.phase == OVER:
-            total += self.objective_vp(p)
+        if self.phase == OVER and c.at_score:   # the mechanisms' VP (objectives: secret until the end)
+            for mech in c.at_score:
+                total += mech.score(self, p)
         return total
 
     @property
@@ -3295,7 +3088,6 @@ class State:
         the face-down goal stack, the other players' objectives (their number only, until the game is
         over) and the random state."""
         c = self.c
-        over = self.phase == OVER
         return {
             "player": player,
             "players": c.n_players,
@@ -3319,16 +3111,16 @@ class State:
             "ship": c.outcome_ids[self.ship] if self.ship >= 0 else None,
             "scores": list(self.scores()),
             "ending": self.ending,
-            # Event decks: the cards in effect (deck, card) in the order revealed, and how many each deck has left.
-            "events": [(c.deck_ids[e[0]], c.card_ids[e[1]]) for e in self.ev_active],
-            "decks_left": {c.deck_ids[d]: len(self.decks[d]) for d in range(c.n_decks)},
-            "objectives": [[c.obj_ids[o] for o in self.objectives[q]] if q == player or over else None
-                           for q in range(c.n_players)],
-            "objectives_held": [len(self.objectives[q]) for q in range(c.n_players)],
-            "objectives_dealt": [[c.obj_ids[o] for o in self.obj_dealt[q]] if q == player or over else None
-                                 for q in range(c.n_players)],
+            **self._mechanisms_view(player),
             **self._bids_view(player),
         }
+
+    def _mechanisms_view(self, player: int) -> dict:
+        """Every mechanism's entries of :meth:`view`, in the registry's order (an unused one's say it is empty)."""
+        out = {}
+        for m in self.c.all_mechanisms:
+            out.update(m.view(self, player))
+        return out
 
     def _bids_view(self, player: int) -> dict:
         """setup.bid in :meth:`view`: each seat's bid, None before it is made; a sealed bid of another seat is
@@ -3363,24 +3155,6 @@ class State:
             j = st._rand(i + 1)
             pool[i], pool[j] = pool[j], pool[i]
         st.stack = pool[:len(self.stack)]
-        # The cards not yet revealed, shuffled from their sorted list: the result never depends on their real order.
-        st.decks = [st._shuffled(sorted(cards)) for cards in st.decks]
-        if self.c.obj_deal and self.phase != OVER:
-            if observer is None:
-                observer = self.decider
-            mine = self.obj_dealt[observer]
-            st.obj_dealt = [list(cards) for cards in self.obj_dealt]
-            st._deal_objectives([o for o in range(len(self.c.obj_ids)) if o not in mine], observer)
+        for m in self.c.at_determinize:           # what each mechanism hides (the event decks' order...)
+            m.determinize(st, self, -1 if observer is None else observer)
         return st
-
-
-def _trade_options(st, seat: int, o: int) -> list:
-    """The answers seat ``seat`` may give to offer ``o``: refuse, and accept when the trade can be carried out."""
-    return [0, 1] if st._trade_ok(st.current, seat, o) else [0]
-
-
-def _trade_resolve(st, seat: int, o: int, option: int):
-    st._answer(seat, o, option)
-
-
-DECISIONS["trade"] = (_trade_options, _trade_resolve)

@@ -1,0 +1,135 @@
+"""The mechanisms as modules (rulekit/engine/mechanics/, docs/engine.md "Mechanisms"): each module registered,
+compiled with the engine and loaded from its source by the pure engine; a ruleset pays only for the
+mechanisms it uses (none of an unused one's moments is active); and ``State`` no longer holds the methods
+that moved into them (a name listed here must not come back).
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+from rulekit.engine import core
+from rulekit.engine import game as engine_game
+from rulekit.engine import mechanics
+from rulekit.language import bundled_rulesets, load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "rulekit" / "engine" / "mechanics"
+MODULES = sorted(p.stem for p in FOLDER.glob("*.py") if p.stem != "__init__")
+PURE = core.load_source("rulekit._pure_mechanics")
+
+#: State's methods that moved into a mechanism's module: none may come back to game.py's State.
+MOVED = {
+    "events": ("_events_at_start", "_reveal_event", "_set_events", "_compile_events"),
+    "objectives": ("_deal_objectives", "_reveal_objectives", "objectives_met", "objective_vp"),
+    "trades": ("_offer_into", "_trade_ok", "_trade_coins", "_offer", "_answer"),
+    "steals": ("_steal",),
+}
+
+#: A bundled ruleset using each mechanism, and the moments it is active on there.
+USED_BY = {
+    "events": ("events", {"setup", "turn_start", "determinize"}),
+    "objectives": ("secret-objectives", {"setup", "game_over", "score", "determinize"}),
+    "trades": ("trading", {"legal_spending", "apply"}),
+    "steals": ("tolls", {"building"}),
+}
+
+
+#: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
+AT = ("setup", "turn_start", "legal_work", "legal_spending", "apply", "building", "built", "game_over", "score",
+      "determinize")
+
+
+def _moments(c, name: str) -> set:
+    return {moment for moment in AT if any(m.name == name for m in getattr(c, "at_" + moment))}
+
+
+def test_every_moment_has_its_tuple():
+    moments = set(engine_game.Mechanism.MOMENTS) - {"view", "legal"}
+    assert moments | {"legal_work", "legal_spending"} == set(AT)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_each_module_is_registered_compiled_and_loaded_from_its_source(module):
+    """A module of mechanics/ defines a Mechanism registered in the engine's table, is listed in MODULES (so the
+    pure engine loads it from its source), has its .pxd and is in setup.py's compiled group with game.py."""
+    mod = importlib.import_module(f"rulekit.engine.mechanics.{module}")
+    kinds = [k for k in vars(mod).values() if isinstance(k, type) and issubclass(k, engine_game.Mechanism)
+             and k is not engine_game.Mechanism]
+    assert kinds and all(k in engine_game.MECHANISMS.values() for k in kinds), module
+    assert module in mechanics.MODULES
+    assert (FOLDER / f"{module}.pxd").is_file()
+    setup = (ROOT / "setup.py").read_text(encoding="utf-8")      # every module of the folder, in game.py's group
+    assert '"rulekit/engine/mechanics/" + f[:-3]' in setup and '"rulekit/engine/game")\n                   + MECHANICS' in setup
+    assert set(MOVED) <= set(engine_game.MECHANISMS) and set(USED_BY) <= set(engine_game.MECHANISMS)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_a_mechanism_is_compiled_where_the_core_is(module):
+    """Never a compiled mechanism on a pure core or the reverse: setup.py builds them in one group."""
+    mod = importlib.import_module(f"rulekit.engine.mechanics.{module}")
+    assert core.is_compiled(mod) == core.is_compiled(engine_game)
+
+
+def test_the_pure_engine_plays_its_own_mechanisms():
+    """The pure engine's tables hold mechanisms subclassing the pure game's Mechanism (never the compiled one's)."""
+    c = PURE.game.compile_ruleset(load_ruleset("events"))
+    assert [m.name for m in c.mechanisms] == ["events"]
+    for name, (ruleset_id, _moments) in USED_BY.items():
+        c = PURE.game.compile_ruleset(load_ruleset(ruleset_id))
+        assert name in [m.name for m in c.mechanisms]
+    assert all(isinstance(m, PURE.game.Mechanism) for m in c.all_mechanisms)
+    assert list(PURE.game.MECHANISMS) == list(engine_game.MECHANISMS)
+
+
+@pytest.mark.parametrize("engine", ["compiled", "pure"])
+@pytest.mark.parametrize("name", sorted(USED_BY))
+def test_a_ruleset_pays_only_for_the_mechanisms_it_uses(name, engine):
+    """An edition uses none: every moment's tuple is empty of it; the variant that uses it is active there."""
+    g = engine_game if engine == "compiled" else PURE.game
+    ruleset_id, moments = USED_BY[name]
+    for edition in ("province-en", "province-fr"):
+        c = g.compile_ruleset(load_ruleset(edition))
+        assert name not in [m.name for m in c.mechanisms]
+        assert _moments(c, name) == set()
+        assert [m.name for m in c.all_mechanisms] == list(engine_game.MECHANISMS)
+    c = g.compile_ruleset(load_ruleset(ruleset_id))
+    assert name in [m.name for m in c.mechanisms] and _moments(c, name) == moments
+
+
+def test_no_edition_calls_a_mechanism_at_all():
+    """The two editions use no registered mechanism yet: their games call no moment but view."""
+    for edition in ("province-en", "province-fr"):
+        c = engine_game.compile_ruleset(load_ruleset(edition))
+        assert c.mechanisms == () and c.built_hooks == 0 and c.building_hooks == 0
+        assert all(getattr(c, "at_" + m) == () for m in AT)
+
+
+def test_every_bundled_ruleset_has_its_mechanisms_in_the_registry_order():
+    order = list(engine_game.MECHANISMS)
+    for rid in sorted(bundled_rulesets()):
+        rules = load_ruleset(rid)
+        if rules.family != load_ruleset("province-en").family:
+            continue
+        names = [m.name for m in engine_game.compile_ruleset(rules).mechanisms]
+        assert names == sorted(names, key=order.index)
+
+
+def _state_methods() -> set:
+    tree = ast.parse((ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name in ("State", "Compiled"):
+            yield node.name, {f.name for f in node.body if isinstance(f, ast.FunctionDef)}
+
+
+def test_state_no_longer_holds_the_moved_mechanisms():
+    methods = dict(_state_methods())
+    assert methods["State"] and methods["Compiled"]
+    back = {(cls, name) for cls, names in methods.items() for moved in MOVED.values() for name in moved
+            if name in names}
+    assert not back, f"moved into rulekit/engine/mechanics/, back in game.py: {sorted(back)}"
+    pxd = (ROOT / "rulekit" / "engine" / "game.pxd").read_text(encoding="utf-8")
+    assert not [name for moved in MOVED.values() for name in moved if f" {name}(" in pxd]
