@@ -238,15 +238,16 @@ def test_ties_among_more_players():
     with language("en"):
         assert s.tie_break_sentences(data) == [
             "The player with the most VP wins.",
-            "If still tied, the tied player with the most structures wins.",
+            "In a tie, the tied player with the most structures wins.",
             "If still tied, the tied player with the most workers (the workers they have access to) wins.",
             "If still tied, the tied players share the victory."]
     with language("fr"):
         assert s.tie_break_sentences(data) == [
             "Le joueur qui a le plus de PV l’emporte.",
             "En cas d’égalité, celui des joueurs à égalité qui a le plus de Bâtiments l’emporte.",
-            "En cas d’égalité, celui des joueurs à égalité qui a le plus d’Ouvriers (ceux auxquels il a accès) l’emporte.",
-            "Si l’égalité persiste, les joueurs à égalité se partagent la victoire."]
+            "Si l’égalité persiste, celui des joueurs à égalité qui a le plus d’Ouvriers (ceux auxquels il a accès) "
+            "l’emporte.",
+            "Sinon, les joueurs à égalité se partagent la victoire."]
 
 
 def test_a_coin_toss_does_not_pick_one_of_three():

@@ -140,9 +140,9 @@ def tracker_sentence(data) -> str:
 
 
 def lasting_sentences(data) -> str:
-    """How long each resource lasts, when every pool is lost at the end of the turn."""
-    out = [_("{resource} lasts only until the end of the turn in which you earn it.").format(
-        resource=resource_name(data, rid)) for rid in pool_resources(data)]
+    """How long the coins last, beside the pool resources lost at the end of the turn (the turn's
+    last step says that they are lost: :func:`labor_carry_sentence`; it is not said twice)."""
+    out = []
     if coins_resource(data):
         out.append(_("{resource} stays with you until you spend it.").format(
             resource=resource_name(data, coins_resource(data))))
@@ -1698,6 +1698,8 @@ def sailor_supply_sentence(data) -> str:
     n = sailors["count"]
     colors = sailor_colors(data)
     if sailors["supply"] == "per_player":
+        # one color a player: "red or blue"
+        colors = join_or(color_name(c) for c in sailors.get("worker_color", []))
         if colors:
             return ngettext("Each player has {num} sailor of their own color ({colors}).",
                             "Each player has {num} sailors of their own color ({colors}).", n).format(num=n, colors=colors)
@@ -1935,15 +1937,29 @@ def _tie_break_short(key: str, data) -> str:
 def tie_break_sentences(data) -> list[str]:
     if many_players(data):
         found = [_("The player with the most VP wins.")]
-        for key in data.get("tie_breaks", []):
-            found.append(_("If still tied, the tied player with {criterion} wins.").format(
-                criterion=_tie_break_label(key, data, most=True)))
-        found.append(_("If still tied, the tied players share the victory."))
+        for i, key in enumerate(data.get("tie_breaks", [])):
+            if i == 0:
+                found.append(_("In a tie, the tied player with {criterion} wins.").format(
+                    criterion=_tie_break_label(key, data, most=True)))
+            else:
+                found.append(_("If still tied, the tied player with {criterion} wins.").format(
+                    criterion=_tie_break_label(key, data, most=True)))
+        if data.get("tie_breaks"):
+            found.append(_("If still tied, the tied players share the victory."))
+        else:
+            found.append(_("With equal VP, the tied players share the victory."))
         return found
     found = [_("The player with more VP wins.")]
-    for key in data.get("tie_breaks", []):
-        found.append(_("If still tied, the player with {criterion} wins.").format(criterion=_tie_break_label(key, data)))
-    found.append(_("If still tied, the game is a tie."))
+    for i, key in enumerate(data.get("tie_breaks", [])):
+        if i == 0:
+            found.append(_("In a tie, the player with {criterion} wins.").format(criterion=_tie_break_label(key, data)))
+        else:
+            found.append(_("If still tied, the player with {criterion} wins.").format(
+                criterion=_tie_break_label(key, data)))
+    if data.get("tie_breaks"):
+        found.append(_("If still tied, the game is a tie."))
+    else:
+        found.append(_("With equal VP, the game is a tie."))
     return found
 
 

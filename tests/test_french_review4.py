@@ -1,0 +1,69 @@
+"""The French corrections of review 4 (issue 56), each as the player or the reader meets it.
+
+Each test names the review's item (french-books-review-4, section 2) and fails on the old text."""
+from __future__ import annotations
+
+from rulekit.i18n import _, language, pgettext
+from rulekit.language import load_ruleset
+from rulekit.text import sentences as s
+
+NNBSP = "\u202f"
+
+
+def flat(text: str) -> str:
+    return text.replace("\xa0", " ").replace(NNBSP, " ")
+
+
+def test_item18_the_guide_says_the_goal_is_awarded_or_discarded():
+    with language("fr"):
+        text = flat(_("The face-up goal gives its VP to the player who meets it first; when it is claimed "
+                      "or removed, the next one is turned up."))
+    assert "qui en remplit la condition ; une fois attribué ou défaussé" in text
+    assert "qui le remplit" not in text and "pris ou retiré" not in text
+
+
+def test_item42_material_lists_goal_tokens_without_a_sentence():
+    with language("fr"):
+        assert flat(s.goal_tokens_sentence(load_ruleset("province-fr").data)) == "5 Pions Objectifs."
+        assert flat(s.goal_tokens_sentence(load_ruleset("province-en").data)) == \
+            "9 Pions Objectifs (5 servent à chaque partie)."
+
+
+def test_item43_unspent_labor_said_once_in_points():
+    from rulekit.text.rulebook import render_markdown
+
+    page = flat(render_markdown(load_ruleset("province-fr"), "fr"))
+    assert "Les points d’Ouvrage non dépensés sont perdus." in page
+    assert "L’Ouvrage non dépensé" not in page and "ne durent que jusqu’à la fin du tour" not in page
+
+
+def test_item46_coins_of_a_metal_take_de():
+    data = load_ruleset("province-en").data
+    with language("fr"):
+        text = flat(s.goal_sentence(data, "coin10", check=False))
+    assert "1 Pièce de Platine (valeur 10)" in text and "en Platine" not in text
+    with language("fr"):
+        assert _("{coin} coins (value {value})").format(coin=s.coin_name(data, "silver"), value=1) == \
+            "Pièces d’Argent (valeur 1)"
+
+
+def test_item47_sailors_of_each_players_color():
+    with language("fr"):
+        text = flat(s.sailor_supply_sentence(load_ruleset("province-en").data))
+    assert text == "Chaque joueur a 3 Marins à sa couleur (rouge ou bleu)."
+
+
+def test_item49_the_tie_breaks_follow_on():
+    with language("fr"):
+        lines = s.tie_break_sentences(load_ruleset("province-en").data)
+    assert lines[1].startswith("En cas d’égalité")
+    assert lines[2].startswith("Si l’égalité persiste") and lines[3] == "Sinon, la partie est nulle."
+
+
+def test_item51_the_three_player_description_uses_the_editions_words():
+    rules = load_ruleset("province-3p")
+    with language("fr"):
+        text = flat(pgettext("ruleset", rules.data["description"]))
+    for word in ("Pions Bâtiments", "la réserve de Pièces", "les Pions Objectifs", "la Pièce d’Emprunt"):
+        assert word in text
+    assert "jetons de bâtiment" not in text and "bourse" not in text
