@@ -74,3 +74,38 @@ def test_an_agreement_picks_the_gender_and_defaults_to_the_first_word():
         assert Message("{=s:m=il|f=elle}").format(s="Brasserie") == "il"     # a plain name: no gender written
     with language("en"):
         assert Message("{=s:m=il|f=elle}").format(s=smithy) == "il"
+
+
+def test_an_amount_after_one_of_the_same_resource_is_said_without_its_noun():
+    """Review 4, item 40 (F24): « 2 Pièces au lieu d’une », from the resource's gender (« une Pièce »,
+    « un point d’Ouvrage »); an amount of another resource keeps its noun."""
+    from rulekit.text import sentences as s
+
+    data = load_ruleset("province-fr").data
+    with language("fr"):
+        assert Message("au lieu {usual.de_alone}").format(
+            usual=s.amount_instead_of({"coin": 1}, {"coin": 2}, data)) == "au lieu d’une"
+        assert Message("au lieu {usual.de_alone}").format(
+            usual=s.amount_instead_of({"labor": 1}, {"labor": 2}, data)) == "au lieu d’un"
+        assert Message("au lieu {usual.de_alone}").format(
+            usual=s.amount_instead_of({"coin": 2}, {"coin": 3}, data)) == "au lieu de 2"
+        assert Message("au lieu {usual.de_alone}").format(
+            usual=s.amount_instead_of({"coin": 1}, {"labor": 1}, data)) == "au lieu de 1\u00a0Pièce"
+        text = " ".join(s.effect_sentence(data, e) for st in data["structures"].values()
+                        for e in st.get("effects") or ())
+    assert "Pièces au lieu d’une." in text and "au lieu de 1" not in text
+
+
+def test_a_worker_counted_in_the_components_has_a_figure():
+    """Review 4, item 41 (F29): « 1 Ouvrier Jaune (lié au Camp) », a figure as for « 3 Ouvriers Verts »:
+    the worker's form ``one``, a singular without article."""
+    from rulekit.text.rulebook import render_markdown
+
+    page = render_markdown(load_ruleset("province-fr"), "fr")
+    assert "- 1 Ouvrier Jaune (lié au Camp)." in page and "- un Ouvrier Jaune" not in page
+    with language("fr"):
+        names = agreement.names()
+        assert all(n.form("gender") for n in names["structure"])
+        from rulekit.text.sentences import resource_name
+        data = load_ruleset("province-fr").data
+        assert {resource_name(data, r).form("gender") for r in ("labor", "coin")} == {"m", "f"}

@@ -196,17 +196,21 @@ def format_list(items, style: str = "standard") -> str:
 
 #: The grammatical forms a name of each kind has, used in a translation as an
 #: attribute: ``{structure.the}`` -> "la Guilde", ``{worker.a}`` -> "un Ouvrier
-#: Vert", ``{worker.plural}`` -> "Ouvriers Verts"; ``short`` is the word typed
+#: Vert", ``{worker.one}`` -> "Ouvrier Vert" (one, after a figure: « 1 Ouvrier Vert »),
+#: ``{worker.plural}`` -> "Ouvriers Verts"; ``short`` is the word typed
 #: in the notation ("revenu" for "la Zone de Revenu"). A form comes from the catalog
 #: (context ``structure:the``, the English name as msgid), else from the name's
 #: own ``name:`` mapping in the ruleset, else from a template (context
 #: ``structure:the``, msgid ``the {name}``) that every language translates.
 NAME_FORMS = {
     "structure": ("the", "gender"),
-    "worker": ("the", "a", "plural", "short", "gender"),
+    "worker": ("the", "a", "one", "plural", "short", "gender"),
     "space": ("the", "short"),
     "player": ("subject", "the"),
-    "resource": ("one", "plural", "the", "heading"),
+    "resource": ("one", "plural", "the", "heading", "gender"),
+    # an amount ("1 Coin"), and the same said without its noun after another amount of the same
+    # resource: "one" (« 2 Pièces au lieu d’une »); an amount of another resource keeps its noun
+    "amount": ("alone",),
     # the player who casts, inside a sentence: "the Harbormaster" / « le Maître du Port »
     "holder": ("the",),
     # a ship result inside a sentence, after a colon: « lancés : deux noirs »
@@ -230,6 +234,7 @@ def _form_templates() -> dict:
         ("structure", "the"): pgettext("structure:the", "the {name}"),
         ("worker", "the"): pgettext("worker:the", "the {name} worker"),
         ("worker", "a"): pgettext("worker:a", "a {name} worker"),
+        ("worker", "one"): pgettext("worker:one", "{name} worker"),
         ("worker", "plural"): pgettext("worker:plural", "{name} workers"),
         ("space", "the"): pgettext("space:the", "the {name} space"),
         ("worker", "short"): pgettext("worker:short", "{name}"),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..i18n import Name, _, join_names, ngettext, pgettext
+from ..i18n import Name, _, format_number, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
 from ..language.soundness import MAX_CONVERSIONS_PER_TURN
@@ -179,6 +179,20 @@ def amount(resources, data) -> str:
     if not parts:
         return _("nothing")
     return join_and(parts)
+
+
+def amount_instead_of(usual, other, data) -> Name:
+    """``usual`` (an amount) said after ``other``: its form ``alone`` is the amount without its
+    noun when both are of the same one resource ("one": « 2 Pièces au lieu d’une »), else the
+    whole amount (« 1 point d’Ouvrage au lieu d’1 Pièce » would not say which)."""
+    text = amount(usual, data)
+    usual, other = {k: v for k, v in (usual or {}).items() if v}, {k: v for k, v in (other or {}).items() if v}
+    alone = text
+    if len(usual) == 1 and set(usual) == set(other):
+        rid, n = next(iter(usual.items()))
+        alone = (pgettext("amount:alone", "one{resource.omit}").format(resource=resource_name(data, rid))
+                 if n == 1 else format_number(n))
+    return Name(text, "amount", text, {"alone": alone})
 
 
 def resource_end_sentence(data, rid: str) -> str:
@@ -474,7 +488,7 @@ def _space_yield_sentence(data, value) -> str:
     gain = {k: v for k, v in value.items() if k not in ("space", "if") and v}
     if gain:
         text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
-            space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
+            space=space_name(data, space), amount=amount(gain, data), usual=amount_instead_of(usual, gain, data))
     else:
         text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
             space=space_name(data, space), usual=amount(usual, data))
