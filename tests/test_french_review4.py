@@ -67,3 +67,52 @@ def test_item51_the_three_player_description_uses_the_editions_words():
     for word in ("Pions Bâtiments", "la réserve de Pièces", "les Pions Objectifs", "la Pièce d’Emprunt"):
         assert word in text
     assert "jetons de bâtiment" not in text and "bourse" not in text
+
+
+def _grind_position(lang):
+    """A French game (province-en) at a point where the Corvées exchange is legal."""
+    from rulekit.engine import CONVERT, compile_ruleset, new_game
+    from rulekit.play import bot_choose
+    from rulekit.play.notation import for_compiled
+
+    rs = load_ruleset("province-en")
+    c = compile_ruleset(rs)
+    st = new_game(rs, seed=3, first_player=0)
+    with language(lang):
+        t = for_compiled(c, lang)
+    while not st.is_terminal():
+        grind = [a for a in st.legal_actions() if c.actions[a].kind == CONVERT and t.canonical[a] == "grind"]
+        if grind:
+            return st, c, t, grind[0]
+        action, _r = bot_choose("bot:greedy", st, 3)
+        st._apply(action)
+    raise AssertionError("no Corvées in this game")
+
+
+def test_item33_the_corvee_is_typed_in_the_singular_and_the_plural_is_accepted():
+    st, c, t, grind = _grind_position("fr")
+    assert t.local[grind] == "corvée"
+    for typed in ("corvée", "corvee", "corvées", "Corvees", "grind"):
+        assert t.parse(st, typed) == grind, typed
+
+
+def test_item33_the_log_says_une_corvee():
+    from rulekit.play import screen
+
+    st, c, t, grind = _grind_position("fr")
+    with language("fr"):
+        line = flat(screen.report(st, grind, "Le joueur 1"))
+    assert line.startswith("Le joueur 1 fait une Corvée : ") and "(Corvées)" not in line
+
+
+def test_item50_goal_and_event_say_faire_des_corvees():
+    data = load_ruleset("province-en").data
+    with language("fr"):
+        goal = flat(s.goal_sentence(data, "grind", check=False))
+        strike = flat(_("No player may use the conversion {conversion}.").format(
+            conversion=s.conversion_name(data, "grind")))
+        guild = flat(_("No player may use the conversion {conversion}.").format(
+            conversion=s.conversion_name(data, "union")))
+    assert goal == "Faites au moins 2 Corvées en un seul tour."
+    assert strike == "Personne ne peut faire de Corvées."
+    assert guild == "Personne ne peut faire d’échanges à la Guilde."

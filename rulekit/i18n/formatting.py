@@ -206,6 +206,9 @@ NAME_FORMS = {
     "structure": ("the", "gender"),
     "worker": ("the", "a", "one", "plural", "short", "gender"),
     "space": ("the", "short"),
+    # a conversion done once or more: « une Corvée », « Corvée », « Corvées » (an exchange named
+    # in the plural, done once); ``short`` is its word in the notation (« corvée »)
+    "conversion": ("a", "one", "plural", "short"),
     "player": ("subject", "the"),
     "resource": ("one", "plural", "the", "heading", "gender"),
     # an amount ("1 Coin"), and the same said without its noun after another amount of the same
@@ -239,6 +242,10 @@ def _form_templates() -> dict:
         ("space", "the"): pgettext("space:the", "the {name} space"),
         ("worker", "short"): pgettext("worker:short", "{name}"),
         ("space", "short"): pgettext("space:short", "{name}"),
+        ("conversion", "a"): pgettext("conversion:a", "{name}"),
+        ("conversion", "one"): pgettext("conversion:one", "{name}"),
+        ("conversion", "plural"): pgettext("conversion:plural", "{name}"),
+        ("conversion", "short"): pgettext("conversion:short", "{name}"),
         ("resource", "one"): pgettext("resource:one", "{name}"),
         ("resource", "plural"): pgettext("resource:plural", "{name}"),
         ("resource", "the"): pgettext("resource:the", "{name}"),
