@@ -51,12 +51,10 @@ def test_known_sentences_agree():
         smithy = next(n for n in names["structure"] if n.source == "Smithy")
         harbor = next(n for n in names["structure"] if n.source == "Harbor")
         line = Message(next(s for e, ss, _f in agreement.messages()
-                            if e == "{player} builds the {structure} for {cost} (worth {vp})." for s in ss))
-        player = agreement.Any("L’ordinateur", "")
-        assert line.format(player=player, structure=smithy, cost="3", vp="2 PV") == \
-            "L’ordinateur construit la Forge pour 3 (elle lui rapporte 2 PV)."
-        assert line.format(player=player, structure=harbor, cost="3", vp="2 PV") == \
-            "L’ordinateur construit le Port pour 3 (il lui rapporte 2 PV)."
+                            if e == "You may hire a sailor only in a turn in which the ship result allows it and "
+                                    "you own the {structure} or have borrowed it." for s in ss))
+        assert line.format(structure=smithy).endswith("si vous possédez la Forge ou l’avez empruntée.")
+        assert line.format(structure=harbor).endswith("si vous possédez le Port ou l’avez emprunté.")
         from rulekit.text.provisions_words import bonus_rows
 
         text = " · ".join(t for _card, t in bonus_rows(load_ruleset("provisions-1849")))
@@ -109,3 +107,24 @@ def test_a_worker_counted_in_the_components_has_a_figure():
         from rulekit.text.sentences import resource_name
         data = load_ruleset("province-fr").data
         assert {resource_name(data, r).form("gender") for r in ("labor", "coin")} == {"m", "f"}
+
+
+def test_no_vp_is_said_aucun_pv():
+    """Review 4, item 13: a structure worth 0 VP is « (aucun PV) » in the log and the choice line, and
+    « le Port ne rapporte aucun PV mais donne… » in the reasons (the VP's ``count`` form, ``zero``)."""
+    from rulekit.i18n import _
+    from rulekit.play.screen import vp_text
+
+    with language("fr"):
+        harbor = next(n for n in agreement.names()["structure"] if n.source == "Harbor")
+        why = _("the {structure} is worth {vp} and gives {effect}")
+        assert why.format(structure=harbor, vp=vp_text(0), effect="le revenu des Pions Bateaux") == \
+            "le Port ne rapporte aucun PV mais donne le revenu des Pions Bateaux"
+        assert why.format(structure=harbor, vp=vp_text(1), effect="le revenu des Pions Bateaux") == \
+            "le Port rapporte 1\u00a0PV et donne le revenu des Pions Bateaux".replace("\u00a0", vp_text(1)[1:2])
+        assert _("{player} builds the {structure} for {cost} (worth {vp}).").format(
+            player="L’ordinateur", structure=harbor, cost="1 Pièce", vp=vp_text(0)) == \
+            "L’ordinateur construit le Port pour 1 Pièce (aucun PV)."
+        assert _("Build the {structure}: pay {cost}; worth {vp} to you").format(
+            structure=harbor, cost="1 Pièce", vp=vp_text(0)) == "Construire le Port pour 1 Pièce (aucun PV)"
+        assert vp_text(0) == vp_text(0).replace("aucun", "") and "0" in vp_text(0)     # a score stays « 0 PV »

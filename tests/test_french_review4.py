@@ -116,3 +116,71 @@ def test_item50_goal_and_event_say_faire_des_corvees():
     assert goal == "Faites au moins 2 Corvées en un seul tour."
     assert strike == "Personne ne peut faire de Corvées."
     assert guild == "Personne ne peut faire d’échanges à la Guilde."
+
+
+def test_item21_the_ships_line_tells_the_benefit_of_nobody_in_particular():
+    """Review 4, item 21: « Les Pions Bateaux sont lancés : deux noirs (le Port rapporte 1 Pièce au début du
+    tour). », not an order to the reader (« Gagnez 1 Pièce au début de votre tour. »)."""
+    from rulekit.play import bot_choose, screen
+    from rulekit.engine import new_game
+
+    rs = load_ruleset("province-en")
+    st = new_game(rs, seed=3, first_player=0)
+    c = st.c
+    while not st.is_terminal() and not st.owned[0] & c.ship_mask:
+        action, _r = bot_choose("bot:greedy", st, 3)
+        st._apply(action)
+    assert st.owned[0] & c.ship_mask, "the first player never built the Port"
+    with language("fr"):
+        names = [_("You"), "L’ordinateur"]
+        lines = [flat(screen.event_line(st, ("cast", o), names)) for o in range(len(c.outcome_ids))]
+    assert "Les Pions Bateaux sont lancés : deux noirs (le Port rapporte 1 Pièce au début du tour)." in lines
+    assert any("(un Marin peut être engagé pendant la Phase d’Achat, pour" in line for line in lines)
+    assert not any("Gagnez" in line or "Vous pouvez" in line for line in lines)
+
+
+def test_item23_the_help_quotes_the_commands():
+    with language("fr"):
+        text = flat(_("{spend} ends the Work Cycle phase; {end} ends your turn; {build} builds.").format(
+            spend="acheter", end="finir", build="construire prêteur"))
+    assert text == "« acheter » termine la Phase de Travail ; « finir », votre tour ; « construire prêteur » " \
+                   "construit ce Bâtiment."
+
+
+def test_item15_the_hint_reads_as_one_sentence_and_a_reason():
+    """Review 4, item 15 (F21): no « Construire le Port : payer … (rapporte 1 PV) [construire port], car … »."""
+    from rulekit.play import screen
+    from rulekit.play import story
+
+    st, c, t, _grind = _grind_position("fr")
+    from rulekit.engine import BUILD
+    with language("fr"):
+        builds = [a for a in st.legal_actions() if c.actions[a].kind == BUILD]
+        action = builds[0] if builds else st.legal_actions()[0]
+        hint = flat(_("Hint: {action} ({notation}), because {reason}.").format(
+            action=screen.describe(st, action), notation=screen.notation(st, action),
+            reason=story.hint_reason(st, action)))
+    assert hint.startswith("Conseil : ") and hint[10].islower() and "Pourquoi : " in hint and ", car " not in hint
+    if builds:
+        assert " pour " in hint and ": payer" not in hint and "(rapporte" not in hint
+
+
+def _book(ruleset_id="province-fr", lang="fr"):
+    from rulekit.text.rulebook import render_markdown
+
+    return flat(render_markdown(load_ruleset(ruleset_id), lang))
+
+
+def test_L10_each_conversion_is_stated_once():
+    """Layout L10: the Guilde's rule was printed three times, the Corvées' twice; now once, in « Échanges »,
+    with references from the Phase d'Achat and the Guilde's paragraph."""
+    page = _book()
+    assert page.count("Échangez 2 Pièces contre 1 point d’Ouvrage.") == 1
+    assert page.count("Échangez 2 points d’Ouvrage contre 1 Pièce.") == 1
+    assert "Faire des Corvées ou échanges à la Guilde (voir « Échanges »)." in page
+    assert "Permet à son propriétaire de faire des échanges à la Guilde (voir « Échanges »)." in page
+
+
+def test_L11_the_diagram_says_what_its_heavy_border_is():
+    assert "Le trait épais marque la Zone d’Ouvrage supérieure : les nouveaux Ouvriers y entrent." in _book()
+    assert "The heavy border marks the Labor Top space, where new workers enter." in _book("province-en", "en")

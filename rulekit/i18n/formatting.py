@@ -56,10 +56,10 @@ class _Agreement:
         self.value = value
 
     def choose(self, spec: str) -> str:
-        gender = self.value.form("gender") if isinstance(self.value, Name) else ""
+        keys = {self.value.form("gender"), self.value.form("count")} - {""} if isinstance(self.value, Name) else set()
         options = [part.partition("=") for part in spec.split("|")]
         for key, _sep, word in options:
-            if key.strip() == gender:
+            if key.strip() in keys:
                 return word
         return options[0][2] if options else ""
 
@@ -77,7 +77,8 @@ class _MessageFormatter(string.Formatter):
 
     Agreement: ``{=structure:m=il|f=elle}`` is not a placeholder but a word
     that agrees with the name in ``{structure}``: the word after the gender
-    its ``gender`` form gives (from the catalog: ``msgctxt "structure:gender"``,
+    its ``gender`` form gives (or its ``count``: ``zero`` for no VP)
+    (from the catalog: ``msgctxt "structure:gender"``,
     « f » for *Smithy*, « la Forge »), the first word when the name has no
     gender written (a plain string, a house rule's name). Genders are the
     language's own short words (French: ``m``, ``f``, ``m.pl``, ``f.pl`` for
@@ -224,10 +225,13 @@ NAME_FORMS = {
     "objective": ("the", "gender"),
     "deck": ("the", "gender"),
     "goal": ("gender",),
+    # a number of VP: ``none``, how no VP is said inside a sentence ("no VP", « aucun PV »); its
+    # ``count`` is ``zero`` (an agreement can read it: « {=vp:n=rapporte|zero=ne rapporte} »)
+    "vp": ("none", "count"),
 }
 #: The forms that are not words but facts about the word: its grammatical gender (and
 #: number), read by the agreement ``{=name:m=…|f=…}``. A name without one has none ("").
-GRAMMAR_FORMS = frozenset({"gender"})
+GRAMMAR_FORMS = frozenset({"gender", "count"})
 _ALL_FORMS = frozenset(spec for specs in NAME_FORMS.values() for spec in specs)
 
 

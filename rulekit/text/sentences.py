@@ -1418,6 +1418,19 @@ def conversion_sentence(data, cid: str, mark_readings: bool = False) -> str:
                                             rule=conversion_rule(data, cid, mark_readings))
 
 
+def conversions_reference(data, cids, section: str) -> str:
+    """The conversions in the list of the Resource Spending Phase: their names and where the book states
+    them (each is stated once, in its own section)."""
+    return _("Convert: {conversions} (see “{section}”).").format(
+        conversions=join_or(conversion_name(data, c) for c in cids), section=section)
+
+
+def conversion_effect_reference(data, value, section: str) -> str:
+    """A structure's conversion effect in its paragraph of the book: a reference to the conversion's section."""
+    return _("Its owner may use {conversion} (see “{section}”).").format(
+        conversion=conversion_name(data, value["conversion"]), section=section)
+
+
 def builds_sentence(data) -> str:
     """How many structures a player may build per turn (``turn.builds``)."""
     n = (data.get("turn") or {}).get("builds", 1)
@@ -1670,6 +1683,23 @@ def outcome_sentence(data, outcome) -> str:
     if not parts:
         return _("No benefit.")
     return " ".join(parts)
+
+
+def outcome_benefit(data, oid: str) -> str:
+    """The benefit of the cast outcome ``oid`` said of nobody in particular, inside the log's line ("the
+    Harbor earns 1 Coin at the start of the turn"): the line is read by every player, not only by the owners."""
+    outcome = next((o for o in (data.get("casting") or {}).get("outcomes", []) if o["id"] == oid), None)
+    if outcome is None:
+        return ""
+    benefit = outcome["benefit"]
+    parts = []
+    if benefit.get("income"):
+        parts.append(_("the {structure} earns {amount} at the start of the turn").format(
+            structure=casting_structure_name(data), amount=amount(benefit["income"], data)))
+    if benefit.get("hire_sailor"):
+        parts.append(_("a sailor may be hired in the Resource Spending Phase, for {cost}").format(
+            cost=amount(data.get("sailors", {}).get("cost"), data)))
+    return join_and(parts) if parts else _("no benefit")
 
 
 def holder_sentence(data) -> str:
