@@ -1427,7 +1427,7 @@ def conversions_reference(data, cids, section: str) -> str:
 
 def conversion_effect_reference(data, value, section: str) -> str:
     """A structure's conversion effect in its paragraph of the book: a reference to the conversion's section."""
-    return _("Its owner may use {conversion} (see “{section}”).").format(
+    return _("Its owner may use the {conversion} conversion (see “{section}”).").format(
         conversion=conversion_name(data, value["conversion"]), section=section)
 
 
