@@ -184,3 +184,31 @@ def test_L10_each_conversion_is_stated_once():
 def test_L11_the_diagram_says_what_its_heavy_border_is():
     assert "Le trait épais marque la Zone d’Ouvrage supérieure : les nouveaux Ouvriers y entrent." in _book()
     assert "The heavy border marks the Labor Top space, where new workers enter." in _book("province-en", "en")
+
+
+def test_provisions_compact_grid_and_choice_groups_speak_french():
+    """Issue 56's note, "Left": the compact board's column heads, the bonus card's short words and the
+    choice groups used the engine's colour ids (``brown``, ``buy black``) in French."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from provisions_support import started
+
+    from rulekit.play import provisions_notation as pnotation
+    from rulekit.play import provisions_screen as ps
+
+    st = started(2, 3)
+    with language("fr"):
+        grid = ps.compact_board_lines(st, ["Vous", "B"], 0, 79)
+        heads = grid[1].split()
+        root = ps.choice_tree(st)
+        groups = [c.text for c in root.children] + [x.text for c in root.children for x in c.children]
+        canonical = [pnotation.to_canonical(st, text) for text in groups]
+    assert heads == ["marron", "blanc", "rouge", "noir", "jaune", "gris", "bleu", "vert"]
+    assert not any(word in " ".join(grid) for word in ("brown", "white", "black", "yellow", "grey", "blue", "green"))
+    assert groups and all(not g.startswith(("buy", "sell", "keep")) for g in groups), groups
+    assert any(g.startswith("acheter ") for g in groups)
+    assert all(c.split(" ")[0] in ("buy", "sell", "keep", "trade", "swap", "take", "pass") for c in canonical)
+    with language("en"):
+        assert ps.compact_board_lines(st, ["You", "B"], 0, 79)[1].split()[0] == "brown"
