@@ -58,11 +58,11 @@ def test_known_sentences_agree():
         from rulekit.text.provisions_words import bonus_rows
 
         text = " · ".join(t for _card, t in bonus_rows(load_ruleset("provisions-1849")))
-        assert "le plus d’Équipement vendu\u202f:" in text
-        assert "le plus de Farine vendue\u202f:" in text
-        assert "le plus de Pommes de terre vendues\u202f:" in text
-        assert "le plus de Haricots vendus\u202f:" in text
-        assert "de Équipement" not in text and "Équipement vendus" not in text
+        assert "le plus d’équipement vendu\u202f:" in text
+        assert "le plus de farine vendue\u202f:" in text
+        assert "le plus de pommes de terre vendues\u202f:" in text
+        assert "le plus de haricots vendus\u202f:" in text
+        assert "de équipement" not in text and "équipement vendus" not in text and "Farine" not in text
 
 
 def test_an_agreement_picks_the_gender_and_defaults_to_the_first_word():

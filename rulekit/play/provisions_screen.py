@@ -27,7 +27,7 @@ def good_name(state, colour: str) -> str:
     if colour in state.rules.colours:
         good = words.good_name(state.rules, colour)
         text = _("{good} ({color})").format(good=good, color=words.colour_name(colour))
-        # the good's gender and article go with it: « le plus de Farine (blanc) vendue »
+        # the good's gender and article go with it: « le plus de farine (blanc) vendue »
         return Name(text, good.kind, good.source, {spec: good.form(spec) for spec in NAME_FORMS.get(good.kind, ())})
     return colour
 
