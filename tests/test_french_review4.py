@@ -212,3 +212,26 @@ def test_provisions_compact_grid_and_choice_groups_speak_french():
     assert all(c.split(" ")[0] in ("buy", "sell", "keep", "trade", "swap", "take", "pass") for c in canonical)
     with language("en"):
         assert ps.compact_board_lines(st, ["You", "B"], 0, 79)[1].split()[0] == "brown"
+
+
+def _house_box(ruleset_id, lang="fr"):
+    page = _book(ruleset_id, lang)
+    return page[:page.index("\n## ")]
+
+
+def test_item52_L23_the_house_rules_box_has_no_nested_parentheses():
+    box = _house_box("province-3p")
+    assert "Marins : chaque joueur a 3 Marins à sa couleur (rouge, bleu ou violet) ; avant : rouge ou bleu." in box
+    assert ".)" not in box and "(avant : chaque joueur" not in box
+
+
+def test_L15_the_house_rules_box_leaves_out_the_story_and_long_old_texts():
+    box = _house_box("province-3p")
+    assert "### Histoire" not in box and "deux familles" not in box
+    assert box.count("avant :") <= 10 and len(box) < 3800, len(box)
+
+
+def test_L22_added_rules_are_marked_once_by_their_section():
+    box = _house_box("events")
+    assert "### Événements (ajouts)" in box and "(ajout)" not in box
+    assert "(2 exemplaires) (ajout)" not in box

@@ -195,8 +195,8 @@ def test_variant_book_in_french_lists_the_change_in_french(variant):
     book = render_markdown(variant, "fr")
     box, _, rest = book.partition("## Histoire")
     assert "Règles maison — changements par rapport à Province, édition anglaise" in box
-    assert ("Banque — coût\u202f: 2\u00a0points d’Ouvrage et 7\u00a0Pièces "
-            "(avant\u202f: 1\u00a0point d’Ouvrage et 4\u00a0Pièces)") in box
+    assert ("Banque — coût\u202f: 2\u00a0points d’Ouvrage et 7\u00a0Pièces\u202f; "
+            "avant\u202f: 1\u00a0point d’Ouvrage et 4\u00a0Pièces.") in box
     assert "1\u00a0point d’Ouvrage et 4\u00a0Pièces" not in rest
 
 
