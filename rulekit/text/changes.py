@@ -78,9 +78,13 @@ class Change:
             end += 1
         if len(self.old.split()) <= 10:                   # a short value: all of it
             start, end = 0, 0
-        span = "".join(old[start:len(old) - end]).strip(" \u00a0\u202f().,;:")
-        if span[:1].isupper() and not span[1:2].isupper():
-            span = span[:1].lower() + span[1:]              # the old words start inside a sentence
+        span = "".join(old[start:len(old) - end]).strip(" \u00a0\u202f.,;:")
+        if span.startswith("(") and span.endswith(")") and span.count("(") == 1:
+            span = span[1:-1]                                # "(red or blue)": the words, not the brackets
+        while span.count("(") > span.count(")") and span.startswith("("):
+            span = span[1:]
+        while span.count(")") > span.count("(") and span.endswith(")"):
+            span = span[:-1]
         if 2 <= len(span.split()) <= 8:            # one word alone out of its sentence says nothing
             return _("{subject}: {new}; before: {old}.").format(
                 subject=self.subject, new=self.new.rstrip(" ."), old=span)
