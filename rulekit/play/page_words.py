@@ -204,8 +204,9 @@ def end_summary(state, names) -> dict:
         winner = screen.outcome_line(d, outcome, names)
     tie = ""
     if outcome.decided_by not in ("vp", "tie"):
-        values = pgettext("between players' counts", ", ").join(_("{player} {count}").format(player=names[p], count=state.metric(outcome.decided_by, p))
-                           for p in range(n))
+        values = pgettext("between players' counts", ", ").join(
+            _("{player} {count}").format(player=names[p], count=state.metric(outcome.decided_by, p))
+            for p in range(n))
         tie = _("Decided by the tie-break: {criterion} ({values}).").format(
             criterion=screen.tie_break_label(outcome.decided_by, d), values=values)
     elif outcome.decided_by == "tie":

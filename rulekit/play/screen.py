@@ -1501,9 +1501,10 @@ def end_progress(state, names, compact: bool = False) -> str:
                                       "a player has {count} structures (most now: {most})", cond["at_least"]).format(
                     count=cond["at_least"], most=most))
                 continue
-            values = pgettext("between players' counts", ", ").join(_("{player} {count}").format(player=_("you") if _is_you(names[p]) else names[p],
-                                                            count=state.metric("structures", p))
-                               for p in seats(state))
+            values = pgettext("between players' counts", ", ").join(
+                _("{player} {count}").format(player=_("you") if _is_you(names[p]) else names[p],
+                                             count=state.metric("structures", p))
+                for p in seats(state))
             parts.append(ngettext("a player has {count} structure ({values})",
                                   "a player has {count} structures ({values})", cond["at_least"]).format(
                 count=cond["at_least"], values=values))

@@ -184,7 +184,7 @@ def amount(resources, data) -> str:
 def amount_instead_of(usual, other, data) -> Name:
     """``usual`` (an amount) said after ``other``: its form ``alone`` is the amount without its
     noun when both are of the same one resource ("one": « 2 Pièces au lieu d’une »), else the
-    whole amount (« 1 point d’Ouvrage au lieu d’1 Pièce » would not say which)."""
+    whole amount (« 1 point d’Ouvrage au lieu d’une » would not say of what)."""
     text = amount(usual, data)
     usual, other = {k: v for k, v in (usual or {}).items() if v}, {k: v for k, v in (other or {}).items() if v}
     alone = text
