@@ -235,3 +235,14 @@ def test_L22_added_rules_are_marked_once_by_their_section():
     box = _house_box("events")
     assert "### Événements (ajouts)" in box and "(ajout)" not in box
     assert "(2 exemplaires) (ajout)" not in box
+
+
+def test_item21_the_owners_are_named_inside_the_sentence():
+    from rulekit.i18n import Name
+
+    computer = Name("Ordinateur 2 (normal)", "player", "", {"subject": "L’ordinateur 2 (normal)",
+                                                             "the": "l’ordinateur 2 (normal)"})
+    with language("fr"):
+        line = flat(_("The ships are cast: {outcome}, for the owners of the {structure}: {players}.").format(
+            outcome="deux noirs", structure="Port", players=computer))
+    assert line.endswith(": l’ordinateur 2 (normal).")
