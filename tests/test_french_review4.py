@@ -246,3 +246,13 @@ def test_item21_the_owners_are_named_inside_the_sentence():
         line = flat(_("The ships are cast: {outcome}, for the owners of the {structure}: {players}.").format(
             outcome="deux noirs", structure="Port", players=computer))
     assert line.endswith(": l’ordinateur 2 (normal).")
+
+
+def test_item53_structures_owned_together_are_one_sentence():
+    data = load_ruleset("secret-objectives").data
+    with language("fr"):
+        book = _book("secret-objectives")
+    assert "possédez le Moulin et la Forge." in book and "Possédez le Port ou la Guilde." in book.replace(
+        "possédez le Port", "Possédez le Port")
+    assert "tout ceci" not in book.lower() and "au moins une de ces conditions" not in book.lower()
+    assert data["objectives"]

@@ -758,6 +758,15 @@ def _combined(data, cond, each) -> str | None:
             # Translators: a condition combined inside another, grouped in brackets.
             text = _("({group})").format(group=text)
         return text
+    # Several structures owned: one sentence, the structures joined ("Own the Mill and the Smithy.")
+    for key, join in (("all", join_and), ("any", join_or)):
+        parts = cond.get(key) if isinstance(cond, dict) else None
+        if parts and len(parts) > 1 and each in (_metric_you, _metric_player) and all(
+                isinstance(c, dict) and "metric" in c and not c.get("compare")
+                and _metric_words(data, c)[0] == "owns_one" for c in parts):
+            who = 0 if each is _metric_you else 1
+            return _METRIC_SENTENCES["owns_one"][who](1).format(
+                structure=join(structure_name(data, c.get("structure", "")) for c in parts))
     # Translators: between the conditions of "All of these: ..." (French: a no-break space before the semicolon).
     sep = pgettext("conditions", "; ")
     if "all" in cond:
