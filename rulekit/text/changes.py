@@ -85,7 +85,10 @@ class Change:
             span = span[1:]
         while span.count(")") > span.count("(") and span.endswith(")"):
             span = span[:-1]
-        if 2 <= len(span.split()) <= 8:            # one word alone out of its sentence says nothing
+        whole = self.old.strip(" \u00a0\u202f.")
+        if len(span.split()) < 2 and len(whole.split()) <= 25:
+            span = whole                                       # one word alone out of its sentence says nothing
+        if 2 <= len(span.split()) <= 8 or span == whole:
             return _("{subject}: {new}; before: {old}.").format(
                 subject=self.subject, new=self.new.rstrip(" ."), old=span)
         return _("{subject}: {new}").format(subject=self.subject, new=self.new)
