@@ -167,7 +167,8 @@ def test_new_structure_in_the_house_rules_box_shows_all_of_it(tmp_path):
     line = ("Market: Cost: 2 Labor and 1 Coin. VP: 2 for the first builder, 1 for a later builder. "
             "Requires: Mill. Effect: At the start of each of your turns, earn 1 Coin. (new)")
     assert line in [c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(path))]
-    assert line in render_markdown(load_ruleset(path))
+    book = render_markdown(load_ruleset(path))
+    assert "### Structures (added)" in book and line.removesuffix(" (new)") in book   # marked once, by its section
     with language("fr"):
         fr = [c.sentence() for c in rule_diff(load_ruleset("province-en"), load_ruleset(path))]
     assert any(x.startswith("Market") and "Moulin" in x and "Effet\u202f: au début" in x and "(ajout)" in x for x in fr), fr

@@ -81,7 +81,7 @@ def test_french_notation_of_every_action(ruleset_id):
     assert fr["move camp@labor_top"] == "déplacer camp@ouvrage_haut"
     assert fr["move sailor@labor_low"] == "déplacer marin@ouvrage_bas"
     assert fr["exchange platinum"] == "changer platine" and fr["exchange gold"] == "changer or"
-    assert fr["grind"] == "corvées" and fr["union"] == "guilde" and fr["build union"] == "construire guilde"
+    assert fr["grind"] == "corvée" and fr["union"] == "guilde" and fr["build union"] == "construire guilde"
     assert (fr["spend"], fr["end"], fr["hire"], fr["repay"]) == ("acheter", "finir", "engager", "rembourser")
     assert len(set(t.local)) == len(t.local)                      # one action per written form
     verbs = {text.split()[0] for text in t.local if " " in text} | {fr[v] for v in ("spend", "end", "hire", "repay")}
@@ -184,7 +184,7 @@ msgctxt "structure"
 msgid "Mill"
 msgstr "Banque"
 
-msgctxt "conversion"
+msgctxt "conversion:short"
 msgid "Grind"
 msgstr "Finir"
 

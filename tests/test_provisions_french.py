@@ -53,10 +53,10 @@ def test_the_french_screen_and_book_show_no_english_colour_or_verb():
             st.apply(st.legal_actions()[0])
         lines += pscreen.choice_lines(st)
         text = "\n".join(lines)
-        assert "Farine (blanc)" in text and "[acheter " in text
+        assert "farine (blanc)" in text and "[acheter " in text
         assert not ENGLISH.search(text), ENGLISH.search(text)
         book = render(load_ruleset("provisions-1849"), "md", "fr")
-        assert "| marron | Pommes de terre | 10 |" in book
+        assert "| marron | pommes de terre | 10 |" in book
         assert not ENGLISH.search(book), ENGLISH.search(book)
 
 
@@ -73,7 +73,7 @@ def test_french_commands_and_notation_are_typed_in_a_game(tmp_path):
                                 input=f"aide\n{card}\nacheter blanc@2\nquitter\n", catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert "Vous gardez une carte bonus." in result.output
-    assert "Vous achetez 2 × Farine (blanc)." in result.output
+    assert "Vous achetez 2 × farine (blanc)." in result.output
     assert "help, rules" not in result.output and "(en anglais)" not in result.output
 
 

@@ -176,8 +176,8 @@ def test_the_rulebook_follows_move_steps():
     result = run(["rulebook", str(REPRO / "move-steps-2.yaml"), "--format", "md"])
     text = result.output
     # Only the house-rules box says what the rule was.
-    assert result.exit_code == 0 and "(was: Each move takes a worker one step along the Work Cycle.)" in text
-    assert "one step" not in text.replace("(was: Each move takes a worker one step along the Work Cycle.)", "")
+    assert result.exit_code == 0 and "; before: one step along the Work Cycle." in text
+    assert "one step" not in text.replace("; before: one step along the Work Cycle.", "")
     assert "Move one or more of your workers 2 steps each along the Work Cycle" in text
     assert "You move your 3 workers 2 steps each: they land on Labor Low, Labor Top, and Coin" in text
     assert "Workers always move 2 steps clockwise at a time." in text
@@ -366,4 +366,4 @@ def test_a_changed_word_inside_a_name_is_not_marked_alone(tmp_path):
     path.write_text("extends: province-en\nid: t\nworkers: {village: {entry: labor_low}}\n", encoding="utf-8")
     result = run(["rulebook", str(path), "--format", "md"])
     assert "(was Top)" not in result.output
-    assert "it enters on the Labor Low space. (was: " in result.output
+    assert "it enters on the Labor Low space; before: You may move the Village worker." in result.output

@@ -384,7 +384,8 @@ def test_the_rulebook_prose_uses_a_renamed_resource(energy):
     assert "with workers, Energy, and Coin." in page
     assert "Spend your Energy and Coin:" in page
     assert "1 Energy tracker, to count the Energy you earn during your turn." in page
-    assert "Energy lasts only until the end of the turn in which you earn it." in page
+    assert "Energy you did not spend is lost." in page
+    assert page.count("Energy you did not spend") == 1 and "Energy lasts" not in page    # said once
     for old in ("workers, Labor", "your Labor", "Labor tracker", "Labor lasts", "its Labor", "⚒ is Labor"):
         assert old not in page
 

@@ -238,15 +238,16 @@ def test_ties_among_more_players():
     with language("en"):
         assert s.tie_break_sentences(data) == [
             "The player with the most VP wins.",
-            "If still tied, the tied player with the most structures wins.",
+            "In a tie, the tied player with the most structures wins.",
             "If still tied, the tied player with the most workers (the workers they have access to) wins.",
             "If still tied, the tied players share the victory."]
     with language("fr"):
         assert s.tie_break_sentences(data) == [
             "Le joueur qui a le plus de PV l’emporte.",
             "En cas d’égalité, celui des joueurs à égalité qui a le plus de Bâtiments l’emporte.",
-            "En cas d’égalité, celui des joueurs à égalité qui a le plus d’Ouvriers (ceux auxquels il a accès) l’emporte.",
-            "Si l’égalité persiste, les joueurs à égalité se partagent la victoire."]
+            "Si l’égalité persiste, celui des joueurs à égalité qui a le plus d’Ouvriers (ceux auxquels il a accès) "
+            "l’emporte.",
+            "Sinon, les joueurs à égalité se partagent la victoire."]
 
 
 def test_a_coin_toss_does_not_pick_one_of_three():
@@ -377,7 +378,7 @@ TWO_PLAYER_WORDS = {"en": ("opponent", "both players"), "fr": ("adversaire", "le
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_three_player_book_has_no_two_player_wording(lang):
     """province-3p's HTML book: no "opponent" or "both players" anywhere but in what its house-rules box
-    quotes of the two-player edition (after "was:"), and its setup and turn sections for three."""
+    quotes of the two-player edition (after "was:" or "before:"), and its setup and turn sections for three."""
     ruleset = load_ruleset("province-3p")
     page = render_html(ruleset, lang)
     box = re.search(r'<aside class="house">(.*?)</aside>', page, re.S).group(1)
@@ -386,7 +387,7 @@ def test_the_three_player_book_has_no_two_player_wording(lang):
         assert words not in rest.lower(), words
     was = "(was: " if lang == "en" else f"(avant{NN}: "
     for item in re.findall(r"<li>(.*?)</li>", box, re.S):
-        new = item.split(was)[0]
+        new = item.split(was)[0].split("; before: " if lang == "en" else f"{NN}; avant{NN}: ")[0]
         for words in TWO_PLAYER_WORDS[lang]:
             assert words not in new.lower(), item
     with language(lang):

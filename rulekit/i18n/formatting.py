@@ -56,10 +56,10 @@ class _Agreement:
         self.value = value
 
     def choose(self, spec: str) -> str:
-        gender = self.value.form("gender") if isinstance(self.value, Name) else ""
+        keys = {self.value.form("gender"), self.value.form("count")} - {""} if isinstance(self.value, Name) else set()
         options = [part.partition("=") for part in spec.split("|")]
         for key, _sep, word in options:
-            if key.strip() == gender:
+            if key.strip() in keys:
                 return word
         return options[0][2] if options else ""
 
@@ -77,7 +77,8 @@ class _MessageFormatter(string.Formatter):
 
     Agreement: ``{=structure:m=il|f=elle}`` is not a placeholder but a word
     that agrees with the name in ``{structure}``: the word after the gender
-    its ``gender`` form gives (from the catalog: ``msgctxt "structure:gender"``,
+    its ``gender`` form gives (or its ``count``: ``zero`` for no VP)
+    (from the catalog: ``msgctxt "structure:gender"``,
     « f » for *Smithy*, « la Forge »), the first word when the name has no
     gender written (a plain string, a house rule's name). Genders are the
     language's own short words (French: ``m``, ``f``, ``m.pl``, ``f.pl`` for
@@ -196,17 +197,24 @@ def format_list(items, style: str = "standard") -> str:
 
 #: The grammatical forms a name of each kind has, used in a translation as an
 #: attribute: ``{structure.the}`` -> "la Guilde", ``{worker.a}`` -> "un Ouvrier
-#: Vert", ``{worker.plural}`` -> "Ouvriers Verts"; ``short`` is the word typed
+#: Vert", ``{worker.one}`` -> "Ouvrier Vert" (one, after a figure: « 1 Ouvrier Vert »),
+#: ``{worker.plural}`` -> "Ouvriers Verts"; ``short`` is the word typed
 #: in the notation ("revenu" for "la Zone de Revenu"). A form comes from the catalog
 #: (context ``structure:the``, the English name as msgid), else from the name's
 #: own ``name:`` mapping in the ruleset, else from a template (context
 #: ``structure:the``, msgid ``the {name}``) that every language translates.
 NAME_FORMS = {
     "structure": ("the", "gender"),
-    "worker": ("the", "a", "plural", "short", "gender"),
+    "worker": ("the", "a", "one", "plural", "short", "gender"),
     "space": ("the", "short"),
+    # a conversion done once or more: « une Corvée », « Corvée », « Corvées » (an exchange named
+    # in the plural, done once); ``short`` is its word in the notation (« corvée »)
+    "conversion": ("a", "one", "plural", "short"),
     "player": ("subject", "the"),
-    "resource": ("one", "plural", "the", "heading"),
+    "resource": ("one", "plural", "the", "heading", "gender"),
+    # an amount ("1 Coin"), and the same said without its noun after another amount of the same
+    # resource: "one" (« 2 Pièces au lieu d’une »); an amount of another resource keeps its noun
+    "amount": ("alone",),
     # the player who casts, inside a sentence: "the Harbormaster" / « le Maître du Port »
     "holder": ("the",),
     # a ship result inside a sentence, after a colon: « lancés : deux noirs »
@@ -217,10 +225,13 @@ NAME_FORMS = {
     "objective": ("the", "gender"),
     "deck": ("the", "gender"),
     "goal": ("gender",),
+    # a number of VP: ``none``, how no VP is said inside a sentence ("no VP", « aucun PV »); its
+    # ``count`` is ``zero`` (an agreement can read it: « {=vp:n=rapporte|zero=ne rapporte} »)
+    "vp": ("none", "count"),
 }
 #: The forms that are not words but facts about the word: its grammatical gender (and
 #: number), read by the agreement ``{=name:m=…|f=…}``. A name without one has none ("").
-GRAMMAR_FORMS = frozenset({"gender"})
+GRAMMAR_FORMS = frozenset({"gender", "count"})
 _ALL_FORMS = frozenset(spec for specs in NAME_FORMS.values() for spec in specs)
 
 
@@ -230,10 +241,15 @@ def _form_templates() -> dict:
         ("structure", "the"): pgettext("structure:the", "the {name}"),
         ("worker", "the"): pgettext("worker:the", "the {name} worker"),
         ("worker", "a"): pgettext("worker:a", "a {name} worker"),
+        ("worker", "one"): pgettext("worker:one", "{name} worker"),
         ("worker", "plural"): pgettext("worker:plural", "{name} workers"),
         ("space", "the"): pgettext("space:the", "the {name} space"),
         ("worker", "short"): pgettext("worker:short", "{name}"),
         ("space", "short"): pgettext("space:short", "{name}"),
+        ("conversion", "a"): pgettext("conversion:a", "{name}"),
+        ("conversion", "one"): pgettext("conversion:one", "{name}"),
+        ("conversion", "plural"): pgettext("conversion:plural", "{name}"),
+        ("conversion", "short"): pgettext("conversion:short", "{name}"),
         ("resource", "one"): pgettext("resource:one", "{name}"),
         ("resource", "plural"): pgettext("resource:plural", "{name}"),
         ("resource", "the"): pgettext("resource:the", "{name}"),

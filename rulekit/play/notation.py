@@ -142,6 +142,7 @@ class LocalNotation:
     short: tuple            # action index -> (localized, canonical) short forms of a move, or ()
     localized: bool         # False in English: ``local`` is ``canonical``
     worker_aliases: tuple = ()   # (folded word, the worker's word in ``local``): every name a worker is shown by
+    bare_aliases: tuple = ()     # (folded word, a one-word action in ``local``): a conversion by its name (« corvées »)
 
     def of(self, action: int) -> str:
         return self.local[action]
@@ -191,7 +192,11 @@ class LocalNotation:
 
     def _unalias(self, words: str) -> str:
         """``déplacer jaune@revenu`` → ``déplacer camp@revenu``: a worker typed by any name the
-        screen gives it (its colour, its name in either language) stands for its word in the notation."""
+        screen gives it (its colour, its name in either language) stands for its word in the notation;
+        ``corvées`` → ``corvée``: a conversion typed by its name stands for its word."""
+        bare = dict(self.bare_aliases).get(fold(words))
+        if bare is not None:
+            return bare
         if not self.worker_aliases:
             return words
         verb, sep, rest = words.partition(" ")
@@ -340,7 +345,7 @@ def _build(c, lang: str) -> LocalNotation:
              for kind, ids in tables.items()}
     # The one-word actions (spend, end, hire, repay and the conversions) share one namespace.
     bare_wanted = {("verb", v): slug(verbs[v]) for v in BARE_VERBS}
-    bare_wanted.update({("conversion", i): slug(display_name(d, "conversion", i)) for i in c.conv_ids})
+    bare_wanted.update({("conversion", i): slug(_typed_name(d, "conversion", i)) for i in c.conv_ids})
     bare = _distinct(bare_wanted, {key: key[1] for key in bare_wanted})
 
     words = _Words(arg_verbs, names, bare)
@@ -360,7 +365,11 @@ def _build(c, lang: str) -> LocalNotation:
         else:
             short.append(("{} {}".format(local[a].split(" ", 1)[0], names["space"][c.space_ids[info.arg2]]),
                           canon_short[a]))
-    return LocalNotation(canonical, local, tuple(short), local != canonical, _worker_aliases(c, names["worker"]))
+    typed_words = {fold(word) for word in bare.values()}
+    bare_aliases = tuple((fold(slug(display_name(d, "conversion", i))), bare[("conversion", i)]) for i in c.conv_ids
+                         if fold(slug(display_name(d, "conversion", i))) not in typed_words)
+    return LocalNotation(canonical, local, tuple(short), local != canonical, _worker_aliases(c, names["worker"]),
+                         bare_aliases)
 
 
 def _worker_aliases(c, local_words: dict) -> tuple:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from ..i18n import _, format_list, ngettext
+from ..i18n import _, format_list, ngettext, pgettext
 from ..text import sentences
 from . import screen
 from .view import rules_view
@@ -205,8 +205,9 @@ def end_summary(state, names) -> dict:
         winner = screen.outcome_line(d, outcome, names)
     tie = ""
     if outcome.decided_by not in ("vp", "tie"):
-        values = ", ".join(_("{player} {count}").format(player=names[p], count=state.metric(outcome.decided_by, p))
-                           for p in range(n))
+        values = pgettext("between players' counts", ", ").join(
+            _("{player} {count}").format(player=names[p], count=state.metric(outcome.decided_by, p))
+            for p in range(n))
         tie = _("Decided by the tie-break: {criterion} ({values}).").format(
             criterion=screen.tie_break_label(outcome.decided_by, d), values=values)
     elif outcome.decided_by == "tie":

@@ -36,12 +36,19 @@ def local(state, action: int) -> str:
     return to_local(state, state.notation(action))
 
 
+def colour_words(state) -> dict:
+    """Each colour of the goods (its id) -> the word the notation types for it in the current language
+    (``brown`` -> « marron »); two colours with one name: their ids."""
+    colours = {c: _word(colour_name(c)) for c in state.rules.colours}
+    if len(set(colours.values())) != len(colours):
+        colours = {c: c for c in colours}
+    return colours
+
+
 def to_local(state, canonical: str) -> str:
     verb, _sep, rest = canonical.partition(" ")
     verbs = _verbs()
-    colours = {c: _word(colour_name(c)) for c in state.rules.colours}
-    if len(set(colours.values())) != len(colours):
-        colours = {c: c for c in colours}        # two colours with one name: their ids
+    colours = colour_words(state)
     rest = re.sub(r"[a-z_]+", lambda m: colours.get(m.group(0), m.group(0)), rest)
     return (verbs.get(verb, verb) + (" " + rest if rest else "")).strip()
 

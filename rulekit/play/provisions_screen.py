@@ -27,7 +27,7 @@ def good_name(state, colour: str) -> str:
     if colour in state.rules.colours:
         good = words.good_name(state.rules, colour)
         text = _("{good} ({color})").format(good=good, color=words.colour_name(colour))
-        # the good's gender and article go with it: « le plus de Farine (blanc) vendue »
+        # the good's gender and article go with it: « le plus de farine (blanc) vendue »
         return Name(text, good.kind, good.source, {spec: good.form(spec) for spec in NAME_FORMS.get(good.kind, ())})
     return colour
 
@@ -194,7 +194,7 @@ def describe(state, action: int) -> str:
         return _("take 1 × {good} from the vigilantes").format(good=good_name(state, c[act.get]))
     if act.kind == PASS:
         return _("pass (nothing else is possible)")
-    return state.notation(action)
+    return pnotation.local(state, action)
 
 
 def choice_lines(state) -> list[str]:
@@ -406,8 +406,9 @@ def _shared_start(texts) -> str:
 
 
 def notation(state, action: int) -> str:
-    """An action as it is typed (the record's notation)."""
-    return state.notation(action)
+    """An action as it is typed, in the player's language (``acheter noir``; the record keeps the
+    canonical notation, ``buy black``)."""
+    return pnotation.local(state, action)
 
 
 def choice_tree(state) -> Choice:
@@ -545,8 +546,9 @@ def menu_for(state, width: int, rows: int | None, key: tuple = ()) -> tuple[Choi
 
 
 def colour_word(state, colour: str) -> str:
-    """A good's colour as the compact board heads its column (the word the notation types)."""
-    return colour
+    """A good's colour as the compact board heads its column: the word the notation types, in the
+    player's language (« marron »)."""
+    return pnotation.colour_words(state).get(colour, colour)
 
 
 def _cell(n: int) -> str:

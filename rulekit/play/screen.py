@@ -102,7 +102,10 @@ def coin_text(n: int, rules) -> str:
 def vp_text(n: int) -> str:
     if n < 0:
         return signed_vp(n)               # a true minus sign, as in the score table
-    return ngettext("{num} VP", "{num} VP", n).format(num=n)
+    text = ngettext("{num} VP", "{num} VP", n).format(num=n)
+    if n == 0:                            # inside a sentence: "no VP" (« aucun PV »), {vp.none}
+        return Name(text, "vp", text, {"none": _("no VP"), "count": "zero"})
+    return text
 
 
 def signed_vp(n: int) -> str:
@@ -862,9 +865,9 @@ def event_line(state, event, names) -> str:
     if kind == "cast":
         oid = rules.outcome_ids[event[1]]
         owners = [p for p in range(n_players(state)) if state.owned[p] & rules.ship_mask]
-        if any(is_you(names[p]) for p in owners):     # the benefit, said to you ("you may hire…"): you own one
-            return _("The ships are cast: {outcome}. {benefit}").format(
-                outcome=name(d, "outcome", oid), benefit=_outcome_sentence(d, oid)).strip()
+        if any(is_you(names[p]) for p in owners):     # you own one: the benefit, said of nobody in particular
+            return _("The ships are cast: {outcome} ({benefit}).").format(
+                outcome=name(d, "outcome", oid), benefit=_sentences.outcome_benefit(d, oid))
         structure = name(d, "structure", rules.struct_ids[rules.harbor_struct])
         if not owners:
             return _("The ships are cast: {outcome}; nobody owns the {structure}, whose owners it concerns.").format(
@@ -1501,9 +1504,10 @@ def end_progress(state, names, compact: bool = False) -> str:
                                       "a player has {count} structures (most now: {most})", cond["at_least"]).format(
                     count=cond["at_least"], most=most))
                 continue
-            values = ", ".join(_("{player} {count}").format(player=_("you") if is_you(names[p]) else names[p],
-                                                            count=state.metric("structures", p))
-                               for p in seats(state))
+            values = pgettext("between players' counts", ", ").join(
+                _("{player} {count}").format(player=_("you") if is_you(names[p]) else names[p],
+                                             count=state.metric("structures", p))
+                for p in seats(state))
             parts.append(ngettext("a player has {count} structure ({values})",
                                   "a player has {count} structures ({values})", cond["at_least"]).format(
                 count=cond["at_least"], values=values))

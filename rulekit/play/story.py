@@ -210,10 +210,8 @@ def turn_summary(state, entries, names) -> str:
         if isinstance(part, tuple):
             k = part[1]
             n = convs[k]
-            text = _("used {conversion}").format(conversion=screen.name(d, "conversion", rules.conv_ids[k]))
-            if n > 1:
-                text = ngettext("{action} {count} time", "{action} {count} times", n).format(action=text, count=n)
-            shown.append(text)
+            shown.append(ngettext("used {conversion} once", "used {conversion} {count} times", n).format(
+                conversion=screen.name(d, "conversion", rules.conv_ids[k]), count=n))
         else:
             shown.append(part)
     seat = acts[0].seat

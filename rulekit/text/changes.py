@@ -54,6 +54,46 @@ class Change:
         return _("{subject}: {new}").format(subject=self.subject, new="".join(words))
 
 
+    def boxed(self, added_section: bool = False) -> str:
+        """The change as a house-rules box prints it, short: :meth:`brief` where it marks a word or two in
+        place; else the new rule, then the old words that differ when they are few ("…; before: red or
+        blue."), else the new rule alone (the book already shows it everywhere, the base book the old one).
+        ``added_section``: every change of the section is an addition, which its heading says once, so
+        the line does not ("(new)" on every line reads as a list of labels)."""
+        if self.old is None:
+            if added_section:
+                return _("{subject}: {new}").format(subject=self.subject, new=self.new)
+            return self.sentence()
+        if self.new is None:
+            return self.sentence()
+        brief = self.brief()
+        if brief != self.sentence():
+            return brief
+        old, new = _WORDS.findall(self.old), _WORDS.findall(self.new)
+        start = 0
+        while start < min(len(old), len(new)) and old[start] == new[start]:
+            start += 1
+        end = 0
+        while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+            end += 1
+        if len(self.old.split()) <= 10:                   # a short value: all of it
+            start, end = 0, 0
+        span = "".join(old[start:len(old) - end]).strip(" \u00a0\u202f.,;:")
+        if span.startswith("(") and span.endswith(")") and span.count("(") == 1:
+            span = span[1:-1]                                # "(red or blue)": the words, not the brackets
+        while span.count("(") > span.count(")") and span.startswith("("):
+            span = span[1:]
+        while span.count(")") > span.count("(") and span.endswith(")"):
+            span = span[:-1]
+        whole = self.old.strip(" \u00a0\u202f.")
+        if len(span.split()) < 2 and len(whole.split()) <= 25:
+            span = whole                                       # one word alone out of its sentence says nothing
+        if 2 <= len(span.split()) <= 8 or span == whole:
+            return _("{subject}: {new}; before: {old}.").format(
+                subject=self.subject, new=self.new.rstrip(" ."), old=span)
+        return _("{subject}: {new}").format(subject=self.subject, new=self.new)
+
+
 def _in_a_name(words, blocks) -> bool:
     """Whether a changed word is part of a name of several capitalised words ("Labor Top" to "Labor Low"):
     marking only that word would read as a new name ("the Labor Low (was Top) space")."""

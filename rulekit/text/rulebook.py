@@ -246,8 +246,17 @@ def _house_rules(ruleset):
     title = sentences.ruleset_text(base.data.get("title", base.id))
     if base.data.get("edition"):
         title = i18n._("{title}, {edition}").format(title=title, edition=sentences.ruleset_text(base.data["edition"]))
-    return {"base": title, "groups": [(section_title(sec, items), [c.brief() for c in items]) for sec, items in grouped(changes)],
-            "description": ruleset.data.get("description", "")}
+    groups = []
+    sections = grouped(changes)
+    for sec, items in sections:
+        if sec == "story" and len(sections) > 1:    # not a rule: the book's story already tells the new one
+            continue
+        added = all(c.old is None for c in items)
+        heading = section_title(sec, items)
+        if added:
+            heading = i18n._("{section} (added)").format(section=heading)
+        groups.append((heading, [c.boxed(added) for c in items]))
+    return {"base": title, "groups": groups, "description": ruleset.data.get("description", "")}
 
 
 def render_html(ruleset, lang: str | None = None, print_css: bool = False) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..i18n import Name, _, join_names, ngettext, pgettext
+from ..i18n import Name, _, format_number, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
 from ..language.province_model import DEFAULTS, Effect, model_of
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
@@ -145,9 +145,9 @@ def tracker_sentence(data) -> str:
 
 
 def lasting_sentences(data) -> str:
-    """How long each resource lasts, when every pool is lost at the end of the turn."""
-    out = [_("{resource} lasts only until the end of the turn in which you earn it.").format(
-        resource=resource_name(data, rid)) for rid in pool_resources(data)]
+    """How long the coins last, beside the pool resources lost at the end of the turn (the turn's
+    last step says that they are lost: :func:`labor_carry_sentence`; it is not said twice)."""
+    out = []
     if coins_resource(data):
         out.append(_("{resource} stays with you until you spend it.").format(
             resource=resource_name(data, coins_resource(data))))
@@ -186,6 +186,20 @@ def amount(resources, data) -> str:
     if not parts:
         return _("nothing")
     return join_and(parts)
+
+
+def amount_instead_of(usual, other, data) -> Name:
+    """``usual`` (an amount) said after ``other``: its form ``alone`` is the amount without its
+    noun when both are of the same one resource ("one": « 2 Pièces au lieu d’une »), else the
+    whole amount (« 1 point d’Ouvrage au lieu d’une » would not say of what)."""
+    text = amount(usual, data)
+    usual, other = {k: v for k, v in (usual or {}).items() if v}, {k: v for k, v in (other or {}).items() if v}
+    alone = text
+    if len(usual) == 1 and set(usual) == set(other):
+        rid, n = next(iter(usual.items()))
+        alone = (pgettext("amount:alone", "one{resource.omit}").format(resource=resource_name(data, rid))
+                 if n == 1 else format_number(n))
+    return Name(text, "amount", text, {"alone": alone})
 
 
 def resource_end_sentence(data, rid: str) -> str:
@@ -480,7 +494,7 @@ def _space_yield_sentence(data, effect: Effect) -> str:
     gain = {k: v for k, v in effect.amount.items if v}
     if gain:
         text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
-            space=space_name(data, space), amount=amount(gain, data), usual=amount(usual, data))
+            space=space_name(data, space), amount=amount(gain, data), usual=amount_instead_of(usual, gain, data))
     else:
         text = _("Each worker you move onto the {space} space earns nothing instead of {usual}.").format(
             space=space_name(data, space), usual=amount(usual, data))
@@ -751,6 +765,15 @@ def _combined(data, cond, each) -> str | None:
             # Translators: a condition combined inside another, grouped in brackets.
             text = _("({group})").format(group=text)
         return text
+    # Several structures owned: one sentence, the structures joined ("Own the Mill and the Smithy.")
+    for key, join in (("all", join_and), ("any", join_or)):
+        parts = cond.get(key) if isinstance(cond, dict) else None
+        if parts and len(parts) > 1 and each in (_metric_you, _metric_player) and all(
+                isinstance(c, dict) and "metric" in c and not c.get("compare")
+                and _metric_words(data, c)[0] == "owns_one" for c in parts):
+            who = 0 if each is _metric_you else 1
+            return _METRIC_SENTENCES["owns_one"][who](1).format(
+                structure=join(structure_name(data, c.get("structure", "")) for c in parts))
     # Translators: between the conditions of "All of these: ..." (French: a no-break space before the semicolon).
     sep = pgettext("conditions", "; ")
     if "all" in cond:
@@ -1411,6 +1434,19 @@ def conversion_sentence(data, cid: str, mark_readings: bool = False) -> str:
                                             rule=conversion_rule(data, cid, mark_readings))
 
 
+def conversions_reference(data, cids, section: str) -> str:
+    """The conversions in the list of the Resource Spending Phase: their names and where the book states
+    them (each is stated once, in its own section)."""
+    return _("Convert: {conversions} (see “{section}”).").format(
+        conversions=join_or(conversion_name(data, c) for c in cids), section=section)
+
+
+def conversion_effect_reference(data, value, section: str) -> str:
+    """A structure's conversion effect in its paragraph of the book: a reference to the conversion's section."""
+    return _("Its owner may use the {conversion} conversion (see “{section}”).").format(
+        conversion=conversion_name(data, value["conversion"]), section=section)
+
+
 def builds_sentence(data) -> str:
     """How many structures a player may build per turn (``turn.builds``)."""
     n = model_of(data).turn.builds
@@ -1665,6 +1701,23 @@ def outcome_sentence(data, outcome) -> str:
     return " ".join(parts)
 
 
+def outcome_benefit(data, oid: str) -> str:
+    """The benefit of the cast outcome ``oid`` said of nobody in particular, inside the log's line ("the
+    Harbor earns 1 Coin at the start of the turn"): the line is read by every player, not only by the owners."""
+    outcome = next((o for o in (data.get("casting") or {}).get("outcomes", []) if o["id"] == oid), None)
+    if outcome is None:
+        return ""
+    benefit = outcome["benefit"]
+    parts = []
+    if benefit.get("income"):
+        parts.append(_("the {structure} earns {amount} at the start of the turn").format(
+            structure=casting_structure_name(data), amount=amount(benefit["income"], data)))
+    if benefit.get("hire_sailor"):
+        parts.append(_("a sailor may be hired in the Resource Spending Phase, for {cost}").format(
+            cost=amount(data.get("sailors", {}).get("cost"), data)))
+    return join_and(parts) if parts else _("no benefit")
+
+
 def holder_sentence(data) -> str:
     return _("The first player to build the {structure} becomes {holder.the}.").format(
         structure=casting_structure_name(data), holder=holder_name(data))
@@ -1705,6 +1758,8 @@ def sailor_supply_sentence(data) -> str:
     n = sailors["count"]
     colors = sailor_colors(data)
     if sailors["supply"] == "per_player":
+        # one color a player: "red or blue"
+        colors = join_or(color_name(c) for c in sailors.get("worker_color", []))
         if colors:
             return ngettext("Each player has {num} sailor of their own color ({colors}).",
                             "Each player has {num} sailors of their own color ({colors}).", n).format(num=n, colors=colors)
@@ -1982,15 +2037,29 @@ def _tie_break_short(key: str, data) -> str:
 def tie_break_sentences(data) -> list[str]:
     if many_players(data):
         found = [_("The player with the most VP wins.")]
-        for key in data.get("tie_breaks", []):
-            found.append(_("If still tied, the tied player with {criterion} wins.").format(
-                criterion=_tie_break_label(key, data, most=True)))
-        found.append(_("If still tied, the tied players share the victory."))
+        for i, key in enumerate(data.get("tie_breaks", [])):
+            if i == 0:
+                found.append(_("In a tie, the tied player with {criterion} wins.").format(
+                    criterion=_tie_break_label(key, data, most=True)))
+            else:
+                found.append(_("If still tied, the tied player with {criterion} wins.").format(
+                    criterion=_tie_break_label(key, data, most=True)))
+        if data.get("tie_breaks"):
+            found.append(_("If still tied, the tied players share the victory."))
+        else:
+            found.append(_("With equal VP, the tied players share the victory."))
         return found
     found = [_("The player with more VP wins.")]
-    for key in data.get("tie_breaks", []):
-        found.append(_("If still tied, the player with {criterion} wins.").format(criterion=_tie_break_label(key, data)))
-    found.append(_("If still tied, the game is a tie."))
+    for i, key in enumerate(data.get("tie_breaks", [])):
+        if i == 0:
+            found.append(_("In a tie, the player with {criterion} wins.").format(criterion=_tie_break_label(key, data)))
+        else:
+            found.append(_("If still tied, the player with {criterion} wins.").format(
+                criterion=_tie_break_label(key, data)))
+    if data.get("tie_breaks"):
+        found.append(_("If still tied, the game is a tie."))
+    else:
+        found.append(_("With equal VP, the game is a tie."))
     return found
 
 
