@@ -128,7 +128,7 @@ def test_a_hot_seat_mix_names_each_seat():
 
 @pytest.mark.parametrize("lang,expected", [
     ("en", "Invalid value for '--players': province-en is played by 2 players, not 3"),
-    ("fr", "Valeur invalide pour '--players' : province-en se joue à 2 joueurs, pas à 3"),
+    ("fr", "Valeur invalide pour « --players » : province-en se joue à 2 joueurs, pas à 3"),
 ])
 def test_a_number_of_players_the_ruleset_does_not_allow_is_refused(lang, expected):
     result = run(["play", "province-en", "--players", "human,bot:easy,bot:easy", "--lang", lang])

@@ -193,6 +193,7 @@ def amount_instead_of(usual, other, data) -> Name:
     noun when both are of the same one resource ("one": « 2 Pièces au lieu d’une »), else the
     whole amount (« 1 point d’Ouvrage au lieu d’une » would not say of what)."""
     text = amount(usual, data)
+    usual, other = (a.as_dict() if hasattr(a, "as_dict") else a for a in (usual, other))   # the model's Amounts
     usual, other = {k: v for k, v in (usual or {}).items() if v}, {k: v for k, v in (other or {}).items() if v}
     alone = text
     if len(usual) == 1 and set(usual) == set(other):
