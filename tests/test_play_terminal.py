@@ -121,12 +121,13 @@ def _harbor_cast(owner_is_you: bool, names):
 
 def test_may_hire_a_sailor_is_said_only_to_a_player_who_owns_the_harbor():
     names = player_names(["human", "bot:normal"])
-    assert "You may hire a sailor" in _harbor_cast(True, names)
+    # the owner is told the benefit, said of nobody in particular (French review 4, items 21–22)
+    assert "(a sailor may be hired in the Resource Spending Phase" in _harbor_cast(True, names)
     told = _harbor_cast(False, names)
     assert "You may" not in told and "for the owners of the Harbor: Computer (normal)" in told
     with i18n.language("fr"):
         told = _harbor_cast(False, player_names(["human", "bot:normal"]))
-        assert "Vous pouvez" not in told and "pour qui possède le Port\u202f: Ordinateur (normal)" in told
+        assert "Vous pouvez" not in told and "pour qui possède le Port\u202f: l’ordinateur (normal)" in told
 
 
 def test_watching_computers_nobody_is_told_you_may(tmp_path):

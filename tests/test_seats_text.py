@@ -139,7 +139,7 @@ OTHER_PLAYERS = [
     ("make_change", "nobody",
      "If the supply cannot make change, no other player makes it: what the coins cannot pay out is not earned, and "
      "a payment they cannot make is not allowed.",
-     f"Si la réserve ne peut pas rendre la monnaie, aucun autre joueur ne le fait à sa place{NN}: ce que les pièces "
+     f"Si la réserve ne peut pas rendre la monnaie, aucun autre joueur ne le fait à sa place{NN}: ce que les Pièces "
      "ne permettent pas de verser n’est pas gagné, et un paiement qu’elles ne permettent pas de faire n’est pas "
      "autorisé."),
     ("borrow_from", "any",
@@ -343,7 +343,7 @@ def test_nobody_makes_change_is_a_two_player_rule_too(tmp_path):
     with language("fr"):
         assert s.make_change_sentence(data) == (
             f"Si la réserve ne peut pas rendre la monnaie, votre adversaire ne le fait pas à sa place{NN}: ce que les "
-            "pièces ne permettent pas de verser n’est pas gagné, et un paiement qu’elles ne permettent pas de faire "
+            "Pièces ne permettent pas de verser n’est pas gagné, et un paiement qu’elles ne permettent pas de faire "
             "n’est pas autorisé.")
     _box, _, rest = book.partition("## Story")
     assert "\nIf the supply cannot make change, your opponent does not make it:" in rest
