@@ -83,7 +83,7 @@ SCHEMA_VISIBLE = (
 #: new and so must be complete), the ids a ruleset refers to, the checks across fields. The schema
 #: accepts them, as it accepts the same file made right.
 CHECKS_ONLY = (
-    "borrowing-without-section.yaml", "cap-on-coins.yaml", "cap-on-lost.yaml", "casting-outcome-missing.yaml",
+    "borrowing-without-section.yaml", "end-of-turn-on-coins.yaml", "cap-on-lost.yaml", "casting-outcome-missing.yaml",
     "clock-finish-turn.yaml", "given-casting-structure.yaml", "given-one-copy.yaml", "given-twice.yaml",
     "given-unknown-structure.yaml",
     "condition-without-threshold.yaml",     # a new goal's condition: a patch's may rely on the base's
