@@ -76,7 +76,7 @@ SCHEMA_VISIBLE = (
     "unknown-end-condition.yaml", "unknown-field.yaml",
     "variant-without-id.yaml",              # a patch needs an id of its own
     "worker-entry-wrong-type.yaml", "wrong-type.yaml",
-    "requires-any-of-one.yaml", "bid-pays-unknown.yaml",
+    "requires-any-of-one.yaml", "bid-pays-unknown.yaml", "coin-cap-negative.yaml",
     "events-cost-structure-and-structures.yaml", "events-cost-structures-not-all.yaml", "per-unknown-metric.yaml",
 )
 #: Wrong only for what a schema cannot know: the base (what a null removes, whether an entry is
