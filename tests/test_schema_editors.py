@@ -76,14 +76,14 @@ SCHEMA_VISIBLE = (
     "unknown-end-condition.yaml", "unknown-field.yaml",
     "variant-without-id.yaml",              # a patch needs an id of its own
     "worker-entry-wrong-type.yaml", "wrong-type.yaml",
-    "requires-any-of-one.yaml", "bid-pays-unknown.yaml",
+    "requires-any-of-one.yaml", "bid-pays-unknown.yaml", "coin-cap-negative.yaml",
     "events-cost-structure-and-structures.yaml", "events-cost-structures-not-all.yaml", "per-unknown-metric.yaml",
 )
 #: Wrong only for what a schema cannot know: the base (what a null removes, whether an entry is
 #: new and so must be complete), the ids a ruleset refers to, the checks across fields. The schema
 #: accepts them, as it accepts the same file made right.
 CHECKS_ONLY = (
-    "borrowing-without-section.yaml", "cap-on-coins.yaml", "cap-on-lost.yaml", "casting-outcome-missing.yaml",
+    "borrowing-without-section.yaml", "end-of-turn-on-coins.yaml", "cap-on-lost.yaml", "casting-outcome-missing.yaml",
     "clock-finish-turn.yaml", "given-casting-structure.yaml", "given-one-copy.yaml", "given-twice.yaml",
     "given-unknown-structure.yaml",
     "condition-without-threshold.yaml",     # a new goal's condition: a patch's may rely on the base's

@@ -151,7 +151,7 @@ cdef class Compiled:
     # Structures' copy limits, pools' caps, clocks and the VP measures (the house-rule vocabulary).
     cdef public long long copies_mask
     cdef public tuple copies, pool_cap, end_turns, measures
-    cdef public int clock_turns, clock_cond
+    cdef public int clock_turns, clock_cond, coin_cap
     cdef public long long given_mask
     cdef public tuple upgrade_of, given_vp
     # requires {any_of}: per structure, the set of which one must be owned (0: none); the structures with one.
@@ -432,6 +432,8 @@ cdef class State:
 
     @cython.locals(c=Compiled, base=cython.int, r=cython.int, keep=cython.int)
     cpdef _end_pools(self, int p, bint over)
+    @cython.locals(c=Compiled, cg=Coinage, held=cython.int, amount=cython.int, q=cython.int, r=cython.longlong)
+    cpdef _give_back(self, int p)
 
     @cython.locals(c=Compiled)
     cpdef _convert(self, int p, int k, int roll)

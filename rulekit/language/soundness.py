@@ -471,6 +471,16 @@ def warnings(res) -> list[Problem]:
             warn(join(join("/structures", sid), "cost") + "/" + turn, _(
                 "{id} costs {num} Labor, but a player can earn at most {most} Labor in a turn: "
                 "it can never be built").format(id=sid, num=cost[0], most=labor_max))
+    cap = m.resource(coins).cap if coins in data.get("resources", {}) else None
+    for sid, structure in structures.items():
+        cost = structure.cost.get(coins)
+        if cap is not None and sid not in never and cost > cap:
+            # A cap on the coins (State._give_back): what is over it goes back at the end of every turn.
+            warn(join(join("/structures", sid), "cost") + "/" + coins, cause=f"/resources/{coins}/cap", message=ngettext(
+                "{id} costs {num} Coin, but a player keeps coins worth at most {cap} from one turn to the next: "
+                "it can be paid only with coins earned in the turn it is built",
+                "{id} costs {num} Coin, but a player keeps coins worth at most {cap} from one turn to the next: "
+                "it can be paid only with coins earned in the turn it is built", cost).format(id=sid, num=cost, cap=cap))
     for sid, structure in structures.items():
         for i, effect in enumerate(structure.effects):
             gain = effect.amount.get(coins, None) if effect.kind == "gain" and not effect.amount.counted(coins) else None

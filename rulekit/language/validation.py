@@ -985,7 +985,8 @@ class _Checker:
             self.ref(pointer, ident, kind)
 
     def check_resources(self):
-        """At most one coins resource; end_of_turn and start are a pool's; every amount names a declared resource."""
+        """At most one coins resource; end_of_turn and start are a pool's (a cap is either's); every amount names a
+        declared resource."""
         resources = _dict(self.data.get("resources"))
         coins = [rid for rid, r in resources.items() if _dict(r).get("kind") == "coins"]
         self.coins_resource = coins[0] if coins else None
@@ -994,7 +995,7 @@ class _Checker:
                 "a second coins resource: {first} is already the coins in the box (at most one resource has kind coins)").format(
                     first=coins[0]))
         for rid in coins:
-            for key in ("end_of_turn", "start", "cap"):
+            for key in ("end_of_turn", "start"):          # a cap is the coins' too (State._give_back)
                 if key in _dict(resources[rid]):
                     self.add(f"{join('/resources', rid)}/{key}", _(
                         "{field} applies to a pool resource; the coins resource is the coins players hold "

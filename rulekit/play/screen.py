@@ -948,6 +948,14 @@ def event_line(state, event, names) -> str:
                 structure=structure)
         return _("{player} does not meet the condition of the {structure}'s effect: it gives nothing this time.").format(
             player=names[event[1]], structure=structure)
+    if kind == "give_back":                     # ("give_back", player, amount): over the cap on the coins
+        rid = _sentences.coins_resource(d)
+        amount = _sentences.resource_amount(d, rid, event[2])
+        cap = _sentences.resource_amount(d, rid, _sentences.coin_cap(d))
+        if is_you(names[event[1]]):
+            return _("You keep at most {cap}: you give {amount} back to the supply.").format(cap=cap, amount=amount)
+        return _("{player} keeps at most {cap}: gives {amount} back to the supply.").format(
+            player=names[event[1]], cap=cap, amount=amount)
     if kind == "bids":                          # ("bids", each seat's bid, the order, each seat's payment)
         return _bids_line(state, event, names)
     if kind == "ending":

@@ -136,6 +136,9 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
     for rid in s.pool_resources(data):
         add("spending", f"end_of_turn:{rid}", _("Unspent {resource}").format(resource=s.resource_name(data, rid)),
             s.resource_end_sentence(data, rid))
+    if s.coins_resource(data):
+        add("spending", "cap:coins", _("{resource} kept at the end of a turn").format(
+            resource=s.resource_name(data, s.coins_resource(data))), s.coin_cap_sentence(data))
 
     if m.trades:                                # trades added or removed: their lines are new or removed
         add("spending", "trades:when", _("Trades — when"), s.trades_phases_phrase(data))

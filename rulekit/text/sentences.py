@@ -1515,8 +1515,30 @@ def move_steps_sentence(data) -> str:
 
 
 def labor_carry_sentence(data) -> str:
-    """What becomes at the end of the turn of each pool resource not spent (``resources.<id>.end_of_turn``)."""
-    return " ".join(resource_end_sentence(data, rid) for rid in pool_resources(data))
+    """What becomes at the end of the turn of each pool resource not spent (``resources.<id>.end_of_turn``), then
+    the cap on the coins, if any."""
+    parts = [resource_end_sentence(data, rid) for rid in pool_resources(data)]
+    if coin_cap(data) is not None:
+        parts.append(coin_cap_sentence(data))
+    return " ".join(parts)
+
+
+def coin_cap(data) -> int | None:
+    """The cap on the coins (``resources.<coins>.cap``), or None."""
+    rid = coins_resource(data)
+    return model_of(data).resource(rid).cap if rid else None
+
+
+def coin_cap_sentence(data) -> str:
+    """The cap on the coins (State._give_back), or that there is none."""
+    cap = coin_cap(data)
+    name = resource_name(data, coins_resource(data))
+    if cap is None:
+        return _("You keep all your {resource} from turn to turn.").format(resource=name)
+    return _("At the end of your turn you keep at most {amount}: you give the rest back to the supply as you "
+             "would pay it (exactly if your coins can, else with change); if no one can make that change, you give "
+             "back the least larger amount your coins can.").format(
+                 amount=resource_amount(data, coins_resource(data), cap))
 
 
 def all_pools_lost(data) -> bool:
