@@ -27,6 +27,7 @@ MOVED = {
     "objectives": ("_deal_objectives", "_reveal_objectives", "objectives_met", "objective_vp"),
     "trades": ("_offer_into", "_trade_ok", "_trade_coins", "_offer", "_answer"),
     "steals": ("_steal",),
+    "tolls": ("_toll_owners", "_tolls", "_toll_ok", "_kind_owner"),
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -35,12 +36,13 @@ USED_BY = {
     "objectives": ("secret-objectives", {"setup", "game_over", "score", "determinize"}),
     "trades": ("trading", {"legal_spending", "apply"}),
     "steals": ("tolls", {"building"}),
+    "tolls": ("tolls", {"legal_moves", "moving"}),
 }
 
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
-AT = ("setup", "turn_start", "legal_work", "legal_spending", "apply", "building", "built", "game_over", "score",
-      "determinize")
+AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_moves", "moving", "apply", "building", "built",
+      "game_over", "score", "determinize")
 
 
 def _moments(c, name: str) -> set:
@@ -104,7 +106,7 @@ def test_no_edition_calls_a_mechanism_at_all():
     """The two editions use no registered mechanism yet: their games call no moment but view."""
     for edition in ("province-en", "province-fr"):
         c = engine_game.compile_ruleset(load_ruleset(edition))
-        assert c.mechanisms == () and c.built_hooks == 0 and c.building_hooks == 0
+        assert c.mechanisms == () and c.built_hooks == 0 and c.building_hooks == 0 and c.moving_spaces == 0
         assert all(getattr(c, "at_" + m) == () for m in AT)
 
 
