@@ -36,9 +36,9 @@ class Tolls(Mechanism):
     def legal_moves(self, st, p: int, buf, n: int) -> int:
         """Keep in ``buf[:n]`` the moves whose tolls ``p`` can pay. Moves onto the same space from another pay the
         same tolls (:func:`toll_ok`): asked once per destination (a set, below 62); a move back onto its own
-        space is asked on its own."""
+        space is asked on its own. A space off ``c._moving_at`` (the C row of every moving mechanism's spaces,
+        the tolls' among them) has no toll."""
         c = st.c
-        at = self.at
         j = 0
         known = 0
         payable = 0
@@ -48,7 +48,7 @@ class Tolls(Mechanism):
             if dest < 62 and dest != c._action_arg2[a]:
                 if not known >> dest & 1:
                     known |= BIT << dest
-                    if not at[dest] or tolls(st, p, dest, -1, False):
+                    if not c._moving_at[dest] or tolls(st, p, dest, -1, False):
                         payable |= BIT << dest
                 ok = payable >> dest & 1
             else:
@@ -59,14 +59,15 @@ class Tolls(Mechanism):
         return j
 
     def moving(self, st, p: int, w: int, dest: int) -> None:
-        """``p`` moves worker ``w`` onto ``dest``, a space with a toll: pay it."""
-        tolls(st, p, dest, w, True)
+        """``p`` moves worker ``w`` onto ``dest``, one of the moving mechanisms' spaces: pay its toll, if it has one."""
+        if self.at[dest]:
+            tolls(st, p, dest, w, True)
 
     def toll_ok(self, st, p: int, a: int) -> bool:
         """Whether ``p`` can pay the tolls of move (or long move) action ``a``."""
         c = st.c
         dest = st._move_dest(p, a)
-        if not self.at[dest]:
+        if not c._moving_at[dest]:                # (as in legal_moves)
             return True
         sp = c._action_arg2[a]                    # the mover's space: it is among dest's workers only if dest is sp
         return tolls(st, p, dest, st._mover(p, c._action_arg[a], sp) if sp == dest else -1, False)
