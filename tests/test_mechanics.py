@@ -28,6 +28,7 @@ MOVED = {
     "trades": ("_offer_into", "_trade_ok", "_trade_coins", "_offer", "_answer"),
     "steals": ("_steal",),
     "tolls": ("_toll_owners", "_tolls", "_toll_ok", "_kind_owner"),
+    "clocks": (),                                 # inline in _end_turn: a test below checks it is gone
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -37,12 +38,13 @@ USED_BY = {
     "trades": ("trading", {"legal_spending", "apply"}),
     "steals": ("tolls", {"building"}),
     "tolls": ("tolls", {"legal_moves", "moving"}),
+    "clocks": ("eight-rounds", {"turn_end"}),
 }
 
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
 AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_moves", "moving", "apply", "building", "built",
-      "game_over", "score", "determinize")
+      "turn_end", "game_over", "score", "determinize")
 
 
 def _moments(c, name: str) -> set:
@@ -135,3 +137,11 @@ def test_state_no_longer_holds_the_moved_mechanisms():
     assert not back, f"moved into rulekit/engine/mechanics/, back in game.py: {sorted(back)}"
     pxd = (ROOT / "rulekit" / "engine" / "game.pxd").read_text(encoding="utf-8")
     assert not [name for moved in MOVED.values() for name in moved if f" {name}(" in pxd]
+
+
+def test_the_core_no_longer_ends_a_clock_or_compiles_one():
+    """The clock's last turn (an ending told as the turn ends) and its compile step moved into mechanics/clocks.py;
+    the core still reads the tables it lays (clock_turns, end_turns) among the end conditions."""
+    source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
+    assert "c.clock_cond" not in source and "self.clock_turns, self.clock_cond" not in source
+    assert "self.end_turns =" not in source

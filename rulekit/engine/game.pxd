@@ -106,6 +106,7 @@ cdef class Mechanism:
     cpdef bint apply(self, State st, int p, int kind, int arg, int arg2) except -1
     cpdef building(self, State st, int p, int s)
     cpdef built(self, State st, int p, int s)
+    cpdef turn_end(self, State st)
     cpdef game_over(self, State st)
     cpdef int score(self, State st, int p) except? -1
     cpdef dict view(self, State st, int player)
@@ -170,7 +171,7 @@ cdef class Compiled:
     cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_game_over, at_score
     cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply
     cdef public long long built_hooks, building_hooks
-    cdef public tuple at_building, at_legal_moves, at_moving
+    cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks

@@ -411,8 +411,8 @@ class Mechanism:
 
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
-    MOMENTS = ("setup", "turn_start", "legal", "legal_moves", "moving", "apply", "building", "built", "game_over",
-               "score", "view", "determinize")
+    MOMENTS = ("setup", "turn_start", "legal", "legal_moves", "moving", "apply", "building", "built", "turn_end",
+               "game_over", "score", "view", "determinize")
 
     def __init__(self):
         self.name = ""
@@ -471,6 +471,10 @@ class Mechanism:
 
     def built(self, st: "State", p: int, s: int) -> None:
         """Seat ``p`` has built structure ``s`` (one of ``built_mask``), after its gains and unlocks."""
+
+    def turn_end(self, st: "State") -> None:
+        """A turn ends, after its end-of-turn goals and the end's check, before the pools are emptied or carried
+        (``st.current`` played it)."""
 
     def game_over(self, st: "State") -> None:
         """The game is over (after the end-of-game gains and the log's ``("over",)``)."""
@@ -768,6 +772,7 @@ class Compiled:
         for m in self.at_building:
             self.building_hooks |= m.building_mask
         self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
+        self.at_turn_end = tuple([m for m in self.mechanisms if _overrides(m, "turn_end")])
         self.at_game_over = tuple([m for m in self.mechanisms if _overrides(m, "game_over")])
         self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
         self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
@@ -805,12 +810,6 @@ class Compiled:
         # that are Condition.static, all_structures_built, goals_exhausted) or as a turn starts (a clock): a muted
         # state then checks the end only after those (State._checks).
         self.end_static = all(k != 0 or cond.static for k, cond in zip(self.end_kind, self.end_conds))
-        # clock: the game is over at the end of the turn that makes the turns played reach this count
-        # (rounds count n turns); the first such condition in the ruleset's order is the one named.
-        self.end_turns = tuple((conds[i]["clock"].get("turns") or conds[i]["clock"].get("rounds", 0) * n)
-                               if k == "clock" else 0 for i, k in enumerate(self.end_order))
-        clocks = [(t, i) for i, t in enumerate(self.end_turns) if t]
-        self.clock_turns, self.clock_cond = min(clocks) if clocks else (0, -1)
         sc = d["scoring"]
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
@@ -2187,13 +2186,9 @@ class State:
         self._check_end_of_turn_goals()
         if self.claimed is not claimed or not self.history._muted:   # muted: the end checked again only after a
             self._check_end()                     # claim (claimed is copied on write), as in _checks
-        if c.clock_turns and not self.ending and self.turn + 1 >= c.clock_turns:
-            # A clock: this turn was the last one it counts; it is played whole.
-            self.ending = True
-            self.end_cond = c.clock_cond
-            self.end_reason = c.end_keys[c.clock_cond]
-            self.finish = True
-            self.log.append(("ending", self.current, self.end_reason, c.clock_cond))
+        if c.at_turn_end:                         # the mechanisms' end of turn (a clock's last turn...)
+            for m in c.at_turn_end:
+                m.turn_end(self)
         self._end_pools(self.current, self.phase == OVER)
         self.borrowed = -1
         self.borrowed_mask = 0
