@@ -590,8 +590,8 @@ def test_the_rows_are_sized_as_game_py_says():
                                for s in range(t.n_struct) for sp in range(t.n_spaces)]
     assert any(c._yield_at) and any(fr._yield_at)
     tolls = PURE.game.compile_ruleset(load_ruleset("tolls"))
-    assert tolls._toll_at == [tolls.toll_mask >> i & 1 for i in range(tolls.n_spaces)] and 1 in tolls._toll_at
-    assert tolls._has_tolls and not c._has_tolls
+    assert tolls._moving_at == [tolls.toll_mask >> i & 1 for i in range(tolls.n_spaces)] and 1 in tolls._moving_at
+    assert tolls.moving_spaces == tolls.toll_mask and not c.moving_spaces and not any(c._moving_at)
     st = PURE.game.new_game(load_ruleset("province-en"), seed=1)
     assert {name: len(getattr(st, "_" + name)) for name in g.ROWS} == sizes     # pure Python: lists of those sizes
     # The evaluation's rows per structure (rulekit/bots/policy.py, Tables).

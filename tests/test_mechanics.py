@@ -27,6 +27,8 @@ MOVED = {
     "objectives": ("_deal_objectives", "_reveal_objectives", "objectives_met", "objective_vp"),
     "trades": ("_offer_into", "_trade_ok", "_trade_coins", "_offer", "_answer"),
     "steals": ("_steal",),
+    "tolls": ("_toll_owners", "_tolls", "_toll_ok", "_kind_owner"),
+    "clocks": (),                                 # inline in _end_turn: a test below checks it is gone
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -35,12 +37,14 @@ USED_BY = {
     "objectives": ("secret-objectives", {"setup", "game_over", "score", "determinize"}),
     "trades": ("trading", {"legal_spending", "apply"}),
     "steals": ("tolls", {"building"}),
+    "tolls": ("tolls", {"legal_moves", "moving"}),
+    "clocks": ("eight-rounds", {"turn_end"}),
 }
 
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
-AT = ("setup", "turn_start", "legal_work", "legal_spending", "apply", "building", "built", "game_over", "score",
-      "determinize")
+AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_moves", "moving", "apply", "building", "built",
+      "turn_end", "game_over", "score", "determinize")
 
 
 def _moments(c, name: str) -> set:
@@ -104,7 +108,7 @@ def test_no_edition_calls_a_mechanism_at_all():
     """The two editions use no registered mechanism yet: their games call no moment but view."""
     for edition in ("province-en", "province-fr"):
         c = engine_game.compile_ruleset(load_ruleset(edition))
-        assert c.mechanisms == () and c.built_hooks == 0 and c.building_hooks == 0
+        assert c.mechanisms == () and c.built_hooks == 0 and c.building_hooks == 0 and c.moving_spaces == 0
         assert all(getattr(c, "at_" + m) == () for m in AT)
 
 
@@ -133,3 +137,11 @@ def test_state_no_longer_holds_the_moved_mechanisms():
     assert not back, f"moved into rulekit/engine/mechanics/, back in game.py: {sorted(back)}"
     pxd = (ROOT / "rulekit" / "engine" / "game.pxd").read_text(encoding="utf-8")
     assert not [name for moved in MOVED.values() for name in moved if f" {name}(" in pxd]
+
+
+def test_the_core_no_longer_ends_a_clock_or_compiles_one():
+    """The clock's last turn (an ending told as the turn ends) and its compile step moved into mechanics/clocks.py;
+    the core still reads the tables it lays (clock_turns, end_turns) among the end conditions."""
+    source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
+    assert "c.clock_cond" not in source and "self.clock_turns, self.clock_cond" not in source
+    assert "self.end_turns =" not in source

@@ -97,12 +97,16 @@ cdef unsigned long long MASK64, GOLDEN, MIX1, MIX2
 cdef class Mechanism:
     cdef public object name
     cdef public long long built_mask, building_mask
+    cdef public object moving_spaces
     cpdef setup(self, State st)
     cpdef turn_start(self, State st)
     cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
+    cdef int legal_moves(self, State st, int p, int* buf, int n) except -1
+    cpdef moving(self, State st, int p, int w, int dest)
     cpdef bint apply(self, State st, int p, int kind, int arg, int arg2) except -1
     cpdef building(self, State st, int p, int s)
     cpdef built(self, State st, int p, int s)
+    cpdef turn_end(self, State st)
     cpdef game_over(self, State st)
     cpdef int score(self, State st, int p) except? -1
     cpdef dict view(self, State st, int player)
@@ -158,7 +162,7 @@ cdef class Compiled:
     cdef public tuple requires_any
     cdef public long long any_req_mask
     cdef public tuple conv_roll_sides, conv_roll_at_least, action_chance
-    # Tolls on spaces and steals of structures (interaction between players).
+    # Tolls on spaces (mechanics/tolls.py lays them) and steals of structures (interaction between players).
     cdef public tuple toll_pool, toll_coin
     cdef public object toll_mask
     cdef public list steals
@@ -167,7 +171,8 @@ cdef class Compiled:
     cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_game_over, at_score
     cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply
     cdef public long long built_hooks, building_hooks
-    cdef public tuple at_building
+    cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end
+    cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
     cdef public long long reveal_build_mask
@@ -202,11 +207,10 @@ cdef class Compiled:
     cdef int* _end_kind
     cdef int* _goal_vp                # per goal: its VP (goal_vps)
     cdef int _coin_per, _coin_vp, _n_measures
-    cdef int* _toll_at                # per space: 1 where a toll is paid (toll_mask)
+    cdef int* _moving_at              # per space: 1 where a move onto it calls a mechanism (moving_spaces)
     cdef int* _lender_seats           # per seat: the seats in lenders[seat], as a set
     cdef int* _others                 # others, seat after seat: seat p's n_players - 1 at p * (n_players - 1)
     cdef int* _yield_at               # per structure and space: what it changes of a move's yield there (1, 2, 4)
-    cdef bint _has_tolls
     cdef int _build_action[64]
     cdef int _vp_first[64]
     cdef int _vp_later[64]
@@ -341,8 +345,8 @@ cdef class State:
                    dn=cython.int, used=cython.int, tokens=cython.int, cost=cython.int,
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int,
                    b=cython.int, n_conv=cython.int, cg=Coinage,
-                   n=cython.int, i=cython.int, j=cython.int, first=cython.int, dest=cython.int,
-                   known=cython.longlong, payable=cython.longlong, ok=cython.bint, left=cython.longlong, rest=cython.longlong,
+                   n=cython.int, i=cython.int, j=cython.int, first=cython.int,
+                   left=cython.longlong, rest=cython.longlong,
                    free=cython.longlong, nd=cython.int, purse=cython.int, m=Mechanism)
     cdef int _legal_into(self, int* buf) except -1
 
@@ -408,22 +412,13 @@ cdef class State:
     cpdef int _first_end_met(self, int i, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,
-                   over=cython.longlong, s=cython.int, gain=tuple, at=cython.int)
+                   over=cython.longlong, s=cython.int, gain=tuple, at=cython.int, m=Mechanism)
     cpdef _move(self, int p, int kind, int sp, int steps)
 
     cpdef _borrow(self, int p, int s)
 
     @cython.locals(c=Compiled, m=Mechanism)
     cpdef _build(self, int p, int s)
-    @cython.locals(owner=cython.int, q=cython.int)
-    cpdef int _kind_owner(self, int k) except? -2    # -1 is an answer (none)
-    @cython.locals(c=Compiled, owners=cython.longlong, w=cython.int, q=cython.int, k=cython.int)
-    cpdef int64_t _toll_owners(self, int p, int dest, int skip) except? -1
-    @cython.locals(c=Compiled, q=cython.int, coin=cython.int, base=cython.int, r=cython.int, cg=Coinage,
-                   purse=cython.int, supply=cython.int, t=cython.longlong, owners=cython.longlong, k=cython.int)
-    cpdef bint _tolls(self, int p, int dest, int skip, bint pay) except -1
-    @cython.locals(c=Compiled, dest=cython.int, sp=cython.int)
-    cpdef bint _toll_ok(self, int p, int a) except -1
     @cython.locals(c=Compiled, sailor=cython.bint, w=cython.int, m=cython.longlong)
     cpdef int _mover(self, int p, int kind, int sp) except? -2    # -1 is an answer (none)
 

@@ -411,13 +411,14 @@ class Mechanism:
 
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
-    MOMENTS = ("setup", "turn_start", "legal", "apply", "building", "built", "game_over", "score", "view",
-               "determinize")
+    MOMENTS = ("setup", "turn_start", "legal", "legal_moves", "moving", "apply", "building", "built", "turn_end",
+               "game_over", "score", "view", "determinize")
 
     def __init__(self):
         self.name = ""
         self.building_mask = 0        # the structures whose build calls ``building`` (set by ``compile``)
         self.built_mask = 0           # the structures whose build calls ``built`` (set by ``compile``)
+        self.moving_spaces = 0        # the spaces a move onto calls ``moving`` (a set; set by ``compile``)
 
     def compile(self, c: "Compiled") -> bool:
         """Lay this mechanism's tables on ``c`` (empty ones when the ruleset does not use it: other layers read
@@ -436,8 +437,9 @@ class Mechanism:
         """A turn starts, before the cast and the income (``st.current`` plays it)."""
 
     def legal_phases(self, c: "Compiled") -> int:
-        """The phases in which ``legal_into`` adds actions (bit 1: work, bit 2: spending; 0: none), asked once as
-        the ruleset is compiled (``c.at_legal_work``, ``c.at_legal_spending``)."""
+        """The phases in which ``legal_into`` adds actions (bit 1: work, bit 2: spending; 0: none), and bit 4
+        where ``legal_moves`` filters the work phase's moves, asked once as the ruleset is compiled
+        (``c.at_legal_work``, ``c.at_legal_spending``, ``c.at_legal_moves``)."""
         return 0
 
     def legal_into(self, st: "State", buf, n: int, phase: int) -> int:
@@ -445,6 +447,17 @@ class Mechanism:
         into ``buf`` from ``n`` on, after the core's moves (work) or exchanges (spending) and before ``spend`` and
         ``end``; the new count. Compiled, a C method (``buf`` a C array): it is not seen from Python."""
         return n
+
+    def legal_moves(self, st: "State", p: int, buf, n: int) -> int:
+        """Keep in ``buf[:n]``, in their order, the work phase's moves (and long moves) that ``p`` may make under
+        this mechanism (the tolls they can pay); the new count. Asked after the core's moves and before an event's
+        forbidden spaces and the borrows; when none is left and no worker has moved, the player goes on to the
+        spending phase. Compiled, a C method (``buf`` a C array): it is not seen from Python."""
+        return n
+
+    def moving(self, st: "State", p: int, w: int, dest: int) -> None:
+        """Seat ``p`` moves worker ``w`` onto space ``dest`` (one of the active mechanisms' ``moving_spaces``:
+        each checks its own), before the worker is placed and the space's yield earned."""
 
     def apply(self, st: "State", p: int, kind: int, arg: int, arg2: int) -> bool:
         """Play an action of ``kind`` for seat ``p``, if this mechanism owns the kind (whether it did): an action
@@ -458,6 +471,10 @@ class Mechanism:
 
     def built(self, st: "State", p: int, s: int) -> None:
         """Seat ``p`` has built structure ``s`` (one of ``built_mask``), after its gains and unlocks."""
+
+    def turn_end(self, st: "State") -> None:
+        """A turn ends, after its end-of-turn goals and the end's check, before the pools are emptied or carried
+        (``st.current`` played it)."""
 
     def game_over(self, st: "State") -> None:
         """The game is over (after the end-of-game gains and the log's ``("over",)``)."""
@@ -556,11 +573,6 @@ class Compiled:
         self.space_coin = tuple(self.coins(s["yields"]) for s in cyc["spaces"])
         self.next_space = tuple((i + 1) % ns for i in range(ns))
         self.no_yields = (None,) * ns          # State.ev_yield with no event card in effect
-        # Tolls (work_cycle.spaces[].toll): what a player moving onto the space pays each other player
-        # owning a worker there (State._toll_owners); toll_mask: the spaces with one.
-        self.toll_pool = tuple(self.pools(s.get("toll") or {}) for s in cyc["spaces"])
-        self.toll_coin = tuple(self.coins(s.get("toll") or {}) for s in cyc["spaces"])
-        self.toll_mask = sum(1 << i for i in range(ns) if self.toll_pool[i] is not self.no_pool or self.toll_coin[i])
         self.n_spaces = ns
         self.entry = self.space_ids.index(cyc["entry"])
         # Structures.
@@ -751,12 +763,18 @@ class Compiled:
         self.at_turn_start = tuple([m for m in self.mechanisms if _overrides(m, "turn_start")])
         self.at_legal_work = tuple([m for m in self.mechanisms if m.legal_phases(self) & 1])
         self.at_legal_spending = tuple([m for m in self.mechanisms if m.legal_phases(self) & 2])
+        self.at_legal_moves = tuple([m for m in self.mechanisms if m.legal_phases(self) & 4])
         self.at_apply = tuple([m for m in self.mechanisms if _overrides(m, "apply")])
+        self.at_moving = tuple([m for m in self.mechanisms if _overrides(m, "moving") and m.moving_spaces])
+        self.moving_spaces = 0                    # the spaces a move onto calls a mechanism (at_moving)
+        for m in self.at_moving:
+            self.moving_spaces |= m.moving_spaces
         self.at_building = tuple([m for m in self.mechanisms if _overrides(m, "building") and m.building_mask])
         self.building_hooks = 0                   # the structures whose build calls a mechanism (at_building)
         for m in self.at_building:
             self.building_hooks |= m.building_mask
         self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
+        self.at_turn_end = tuple([m for m in self.mechanisms if _overrides(m, "turn_end")])
         self.at_game_over = tuple([m for m in self.mechanisms if _overrides(m, "game_over")])
         self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
         self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
@@ -794,12 +812,6 @@ class Compiled:
         # that are Condition.static, all_structures_built, goals_exhausted) or as a turn starts (a clock): a muted
         # state then checks the end only after those (State._checks).
         self.end_static = all(k != 0 or cond.static for k, cond in zip(self.end_kind, self.end_conds))
-        # clock: the game is over at the end of the turn that makes the turns played reach this count
-        # (rounds count n turns); the first such condition in the ruleset's order is the one named.
-        self.end_turns = tuple((conds[i]["clock"].get("turns") or conds[i]["clock"].get("rounds", 0) * n)
-                               if k == "clock" else 0 for i, k in enumerate(self.end_order))
-        clocks = [(t, i) for i, t in enumerate(self.end_turns) if t]
-        self.clock_turns, self.clock_cond = min(clocks) if clocks else (0, -1)
         sc = d["scoring"]
         self.goal_vp = sc["goal_vp"]
         cb = sc.get("coin_bonus")
@@ -884,7 +896,8 @@ class Compiled:
         # VP (0: no bonus) and how many measures there are.
         self._coin_per, self._coin_vp = self.coin_bonus if self.coin_bonus else (0, 0)
         self._n_measures = len(self.measures)
-        self._toll_at = self._c_row(tuple([self.toll_mask >> i & 1 for i in range(self.n_spaces)]))   # 1: a toll
+        # Per space, 1 where a move onto it calls a mechanism (moving_spaces: the tolls' spaces).
+        self._moving_at = self._c_row(tuple([self.moving_spaces >> i & 1 for i in range(self.n_spaces)]))
         # others[p] for every seat, one after the other: seat p's at p * (n_players - 1).
         self._others = self._c_row(tuple([q for p in range(self.n_players) for q in self.others[p]]))
         # Per seat, the seats it may borrow from (lenders), as a set.
@@ -896,7 +909,6 @@ class Compiled:
         self._yield_at = self._c_row(tuple([(1 if sp in self.yield_if[s] else 0) | (2 if sp in self.yield_over[s] else 0)
                                             | (4 if sp in [b[0] for b in self.yield_bonus[s]] else 0)
                                             for s in range(self.n_struct) for sp in range(self.n_spaces)]))
-        self._has_tolls = self.toll_mask != 0
         self._sailor_cap = -1 if self.sailor_max is None else self.sailor_max
         self._everyone_kinds = 0
         for k in range(self.n_kinds):
@@ -951,7 +963,7 @@ class Compiled:
             PyMem_Free(self._mod_magic)
             PyMem_Free(self._end_kind)
             PyMem_Free(self._goal_vp)
-            PyMem_Free(self._toll_at)
+            PyMem_Free(self._moving_at)
             PyMem_Free(self._yield_at)
             PyMem_Free(self._others)
             PyMem_Free(self._lender_seats)
@@ -2204,13 +2216,9 @@ class State:
         self._check_end_of_turn_goals()
         if self.claimed is not claimed or not self.history._muted:   # muted: the end checked again only after a
             self._check_end()                     # claim (claimed is copied on write), as in _checks
-        if c.clock_turns and not self.ending and self.turn + 1 >= c.clock_turns:
-            # A clock: this turn was the last one it counts; it is played whole.
-            self.ending = True
-            self.end_cond = c.clock_cond
-            self.end_reason = c.end_keys[c.clock_cond]
-            self.finish = True
-            self.log.append(("ending", self.current, self.end_reason, c.clock_cond))
+        if c.at_turn_end:                         # the mechanisms' end of turn (a clock's last turn...)
+            for m in c.at_turn_end:
+                m.turn_end(self)
         self._end_pools(self.current, self.phase == OVER)
         self.borrowed = -1
         self.borrowed_mask = 0
@@ -2368,27 +2376,9 @@ class State:
                 for i in range(first):
                     buf[n] = c.leap_action[buf[i]]
                     n += 1
-            if c._has_tolls:                      # a move whose tolls the mover cannot pay is not legal
-                # Moves onto the same space from another pay the same tolls (_toll_ok): asked once per destination
-                # (a set, below 62); a move back onto its own space is asked on its own.
-                j = 0
-                known = 0
-                payable = 0
-                for i in range(n):
-                    a = buf[i]
-                    dest = self._move_dest(p, a)
-                    if dest < 62 and dest != c._action_arg2[a]:
-                        if not known >> dest & 1:
-                            known |= BIT << dest
-                            if not c._toll_at[dest] or self._tolls(p, dest, -1, False):
-                                payable |= BIT << dest
-                        ok = payable >> dest & 1
-                    else:
-                        ok = self._toll_ok(p, a)
-                    if ok:
-                        buf[j] = a
-                        j += 1
-                n = j
+            if c.at_legal_moves:                  # the mechanisms' filters of the moves (the tolls not payable...)
+                for m in c.at_legal_moves:
+                    n = m.legal_moves(self, p, buf, n)
                 if not n and not moved:           # no move is left: the player goes on to the spending phase
                     buf[0] = c.a_spend
                     buf[1] = c.a_end
@@ -2698,8 +2688,9 @@ class State:
         dest = sp
         for _step in range(steps):
             dest = c._next_space[dest]
-        if c._has_tolls and c._toll_at[dest]:           # a toll on the destination (toll_mask's C row)
-            self._tolls(p, dest, w, True)
+        if c.at_moving and c._moving_at[dest]:          # a mechanism on the destination (a toll: moving_spaces)
+            for m in c.at_moving:
+                m.moving(self, p, w, dest)
         self._wpos[w] = dest
         self.moved |= BIT << w
         gain, coin = c.space_pool[dest], c.space_coin[dest]
@@ -2808,85 +2799,6 @@ class State:
         """Whether action ``a`` moves a worker onto a space an event forbids."""
         dest = self._move_dest(p, a)
         return dest >= 0 and bool(self.ev_no_space >> dest & 1)
-
-    def _kind_owner(self, k: int) -> int:
-        """The only player who may move worker kind ``k`` now (an ``unlocked`` kind whose unlock_worker effect one
-        player alone has, owned or borrowed this turn); -1 where several players, or none, may."""
-        owner = -1
-        for q in range(self.c.n_players):
-            if self._kind_access(q) >> k & 1:
-                if owner >= 0:
-                    return -1
-                owner = q
-        return owner
-
-    def _toll_owners(self, p: int, dest: int, skip: int) -> int:
-        """The other players owning a worker on space ``dest`` (worker ``skip``, the one moving, aside), as a set
-        of seats (bits): each is paid the space's toll once, in turn order from the one after ``p``. A worker
-        belongs to a sailor's hirer, or to the only player who may move its kind now (_kind_owner); to nobody
-        if everyone, or several players, may move its kind (docs/readings.md)."""
-        c = self.c
-        owners = 0
-        for w in range(c.n_workers):
-            if w != skip and self._wpos[w] == dest:
-                k = c._worker_kind[w]
-                if k == c.sailor_kind:
-                    q = self._wowner[w]
-                elif c._everyone_kinds >> k & 1:  # kind_access[k] is ACCESS_EVERYONE
-                    continue
-                else:
-                    q = self._kind_owner(k)
-                if q >= 0 and q != p:
-                    owners |= BIT << q
-        return owners
-
-    def _tolls(self, p: int, dest: int, skip: int, pay: bool) -> bool:
-        """Whether ``p`` can pay the tolls of moving worker ``skip`` onto ``dest``; with ``pay``, pay them (coins
-        from purse to purse, the supply making change only when the two cannot: Coinage.transfer's policy),
-        each told in the log as ``("toll", p, payee, dest)``. A coin toll counts as coins spent this turn."""
-        c = self.c
-        owners = self._toll_owners(p, dest, skip)
-        if not owners:
-            return True
-        k = _popcount(owners)
-        coin = c.toll_coin[dest]
-        amounts = c.toll_pool[dest]
-        if amounts is not c.no_pool:
-            base = p * c.n_pool
-            for r in range(c.n_pool):
-                if self._pool[base + r] < amounts[r] * k:
-                    return False
-        cg = c.coinage
-        purse = self._purses[p]
-        supply = self._supply
-        for q in c.others[p]:                     # the owners, in turn order from the one after p
-            if not owners >> q & 1:
-                continue
-            if coin:
-                t = cg.transfer_at(purse, self._purses[q], supply, coin)
-                if t < 0:
-                    return False
-                purse, supply = t >> IB >> IB, t & IM
-                if pay:
-                    self._purses[q] = t >> IB & IM
-            if pay:
-                self._take(p, amounts)
-                self._gain(q, amounts)
-                self.log.append(("toll", p, q, dest))
-        if pay:
-            self._purses[p] = purse
-            self._supply = supply
-            self.spent += coin * k
-        return True
-
-    def _toll_ok(self, p: int, a: int) -> bool:
-        """Whether ``p`` can pay the tolls of move (or long move) action ``a``."""
-        c = self.c
-        dest = self._move_dest(p, a)
-        if not c._toll_at[dest]:
-            return True
-        sp = c._action_arg2[a]                    # the mover's space: it is among dest's workers only if dest is sp
-        return self._tolls(p, dest, self._mover(p, c._action_arg[a], sp) if sp == dest else -1, False)
 
     def _enter_unlocked(self, s: int):
         """A worker kind structure ``s`` unlocks enters the Work Cycle if none of its workers is on it."""

@@ -8,19 +8,23 @@ moments' calls, and so of the random draws they make at setup and in a determini
 at the end, so that no game already played changes.
 """
 from ..game import MECHANISMS
+from .clocks import Clocks
 from .events import Events
 from .objectives import Objectives
 from .steals import Steals
+from .tolls import Tolls
 from .trades import Trades
 
 #: The modules here, in import order: compiled where a compiler is present (setup.py), loaded from their sources
 #: by :func:`rulekit.engine.core.load_source` (with the engine's ``game.py`` they subclass).
-MODULES = ("events", "objectives", "trades", "steals")
+MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks")
 
 #: name -> the mechanism's class, in the order its moments are called (the engine's table, filled here).
 MECHANISMS["events"] = Events
 MECHANISMS["objectives"] = Objectives
 MECHANISMS["trades"] = Trades
 MECHANISMS["steals"] = Steals
+MECHANISMS["tolls"] = Tolls
+MECHANISMS["clocks"] = Clocks
 
-__all__ = ["MECHANISMS", "MODULES", "Events", "Objectives", "Steals", "Trades"]
+__all__ = ["MECHANISMS", "MODULES", "Clocks", "Events", "Objectives", "Steals", "Tolls", "Trades"]
