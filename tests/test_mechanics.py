@@ -39,7 +39,7 @@ USED_BY = {
 
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
-AT = ("setup", "turn_start", "legal_work", "legal_spending", "apply", "building", "built", "game_over", "score",
+AT = ("setup", "turn_start", "legal_work", "legal_spending", "apply", "building", "built", "check", "game_over", "score",
       "determinize")
 
 
