@@ -159,3 +159,40 @@ def test_a_this_turn_card_checked_only_at_the_end_is_refused(tmp_path):
         name="last-turn"))
     assert len(problems) == 1 and "check: end_of_turn" in problems[0].message
     assert problems[0].pointer == "/objectives/cards/miller/condition"
+
+
+@ENGINES
+def test_a_muted_state_meets_the_same_cards(eng, tmp_path):
+    """A search's muted state skips the checks that cannot find anything, never the objectives' check: the same
+    random game, muted and not, meets the same cards at the same moments and scores the same."""
+    import random
+
+    rs = rules(tmp_path)
+    for seed in range(6):
+        loud = eng.game.new_game(rs, seed=seed, first_player=0)
+        quiet = loud.clone().mute()
+        rng = random.Random(seed)
+        while not loud.is_terminal():
+            action = rng.choice(loud.legal_actions())
+            loud.apply(action)
+            quiet.apply(action)
+            assert quiet.obj_met == loud.obj_met
+        assert [quiet.score_by_source(p)["objectives"] for p in range(2)] == \
+            [loud.score_by_source(p)["objectives"] for p in range(2)]
+        assert quiet.key() == loud.key()
+
+
+def test_a_search_bot_plays_it(tmp_path):
+    """The normal bot (a search on determinizations, which keep only its own met cards) plays a game of it to the
+    end; what it met scores."""
+    from rulekit.bots import make_bot
+
+    rs = rules(tmp_path)
+    st = compiled.game.new_game(rs, seed=2, first_player=0)
+    bots = [make_bot("normal", seed=1), make_bot("greedy", seed=2)]
+    while not st.is_terminal():
+        st.apply(bots[st.current].choose(st))
+    for p in range(2):
+        met = [o for o in st.objectives[p] if o in st.obj_met]
+        assert all(o in st.obj_dealt[p] for o in met)
+        assert st.score_by_source(p)["objectives"] >= sum(st.c.obj_vps[o] for o in met)
