@@ -44,7 +44,7 @@ USED_BY = {
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
 AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_moves", "moving", "apply", "building", "built",
-      "turn_end", "game_over", "score", "determinize")
+      "check", "turn_end", "game_over", "score", "determinize")
 
 
 def _moments(c, name: str) -> set:

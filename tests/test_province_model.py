@@ -150,6 +150,8 @@ def _strip(data: dict) -> dict:
     drop(d.get("borrowing"), *pm.DEFAULTS["borrowing"])
     drop(d.get("trades"), *pm.DEFAULTS["trades"])
     drop(d.get("objectives"), *pm.DEFAULTS["objectives"])
+    for card in ((d.get("objectives") or {}).get("cards") or {}).values():
+        drop(card, *pm.DEFAULTS["objective"])
     drop(d["end"], *pm.DEFAULTS["end"])
     drop(d["components"], "labor_tracker")          # ship_tokens: required by a casting section
     drop(d["setup"], *pm.DEFAULTS["setup"])
@@ -218,6 +220,8 @@ def _played(c, m: pm.ProvinceModel, n: int):
          if m.trades else 0),
         (c.obj_keep, m.objectives.keep if m.objectives else 0),
         (c.obj_deal, m.objectives.deal if m.objectives else 0),
+        (c.obj_check, tuple(("end_of_game", "immediate", "end_of_turn").index(o.check)
+                            for o in m.objectives.cards) if m.objectives else ()),
         (c.given_vp, tuple({"first": s.vp.first, "later": s.vp.later}.get(
             dict(m.setup.given_structures).get(sid), 0) for sid, s in m.structures.items())),
         (c.space_coin, tuple(s.yields.get(m.coins_id) for s in m.work_cycle.spaces)),

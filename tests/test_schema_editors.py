@@ -106,7 +106,7 @@ CHECKS_ONLY = (
     "per-missing-parameter.yaml", "per-with-if.yaml", "per-unknown-resource.yaml",
     "measure-if-vp.yaml", "measure-if-unknown-structure.yaml",
     "objectives-keep-above-deal.yaml", "objectives-deal-above-cards.yaml", "objectives-unknown-structure.yaml",
-    "objectives-vp-metric.yaml",
+    "objectives-vp-metric.yaml", "objectives-this-turn-at-end.yaml",
     "bid-unknown-resource.yaml", "bid-max-unpayable.yaml", "draft-pool-too-small.yaml",
     "draft-unknown-structure.yaml", "draft-given-structure.yaml", "draft-upgrade.yaml",
     "steal-without-amount.yaml", "toll-never-paid.yaml", "toll-unknown-resource.yaml",

@@ -98,6 +98,7 @@ cdef class Mechanism:
     cdef public object name
     cdef public long long built_mask, building_mask
     cdef public object moving_spaces
+    cdef public bint checking
     cpdef setup(self, State st)
     cpdef turn_start(self, State st)
     cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
@@ -107,6 +108,7 @@ cdef class Mechanism:
     cpdef building(self, State st, int p, int s)
     cpdef built(self, State st, int p, int s)
     cpdef turn_end(self, State st)
+    cpdef check(self, State st, bint end_of_turn)
     cpdef game_over(self, State st)
     cpdef int score(self, State st, int p) except? -1
     cpdef dict view(self, State st, int player)
@@ -169,7 +171,7 @@ cdef class Compiled:
     cdef public long long steal_mask
     # The mechanisms (game.Mechanism): every one registered, those the ruleset uses, and those per moment.
     cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_game_over, at_score
-    cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply
+    cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply, at_check
     cdef public long long built_hooks, building_hooks
     cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end
     cdef public object moving_spaces
@@ -180,7 +182,7 @@ cdef class Compiled:
     cdef public tuple deck_reveal, deck_on_build, deck_lasts, deck_cards
     # Secret objectives: the cards, their conditions and VP, how many dealt to each seat and kept.
     cdef public list obj_ids, obj_cond
-    cdef public tuple obj_vps
+    cdef public tuple obj_vps, obj_check
     cdef public int obj_deal, obj_keep
     # Trades with consent (the trades section): the offers' amounts, the offers a turn allows, where.
     cdef public tuple trade_ids, trade_give_pool, trade_give_coin, trade_get_pool, trade_get_coin, offer_action
@@ -276,6 +278,7 @@ cdef class State:
     cdef public tuple ev_active, ev_cost_pool, ev_cost_coin, ev_yield
     cdef public long long ev_yield_mask, ev_no_build, ev_no_space, ev_no_conv
     cdef public list objectives, obj_dealt     # per seat: the objective cards it holds, and those dealt to it
+    cdef public tuple obj_met                  # the objective cards met during the game (their check), in order
 
     @cython.locals(state=cython.ulonglong, z=cython.ulonglong)
     cpdef int _rand(self, int n) except -1
@@ -380,7 +383,8 @@ cdef class State:
     @cython.locals(c=Compiled, claimed=list, m=Mechanism)
     cpdef _end_turn(self)
 
-    @cython.locals(c=Compiled, g=cython.int, cond=Condition, q=cython.int, at=cython.int, i=cython.int)
+    @cython.locals(c=Compiled, g=cython.int, cond=Condition, q=cython.int, at=cython.int, i=cython.int,
+                   m=Mechanism)
     cpdef _check_goals(self)
     @cython.locals(n=cython.int, i=cython.int)
     cpdef _check_end(self)
@@ -404,7 +408,7 @@ cdef class State:
     @cython.locals(c=Compiled, g=cython.int, first=cython.int, meet=cython.int, q=cython.int, cond=Condition)
     cpdef _reveal_next(self)
 
-    @cython.locals(c=Compiled, g=cython.int, before=cython.int)
+    @cython.locals(c=Compiled, g=cython.int, before=cython.int, m=Mechanism)
     cpdef _check_end_of_turn_goals(self)
 
     cpdef bint _end_condition_met(self, int i) except -1

@@ -411,14 +411,15 @@ class Mechanism:
 
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
-    MOMENTS = ("setup", "turn_start", "legal", "legal_moves", "moving", "apply", "building", "built", "turn_end",
-               "game_over", "score", "view", "determinize")
+    MOMENTS = ("setup", "turn_start", "legal", "legal_moves", "moving", "apply", "building", "built", "check",
+               "turn_end", "game_over", "score", "view", "determinize")
 
     def __init__(self):
         self.name = ""
         self.building_mask = 0        # the structures whose build calls ``building`` (set by ``compile``)
         self.built_mask = 0           # the structures whose build calls ``built`` (set by ``compile``)
         self.moving_spaces = 0        # the spaces a move onto calls ``moving`` (a set; set by ``compile``)
+        self.checking = False         # whether the goals' checks call ``check`` (set by ``compile``)
 
     def compile(self, c: "Compiled") -> bool:
         """Lay this mechanism's tables on ``c`` (empty ones when the ruleset does not use it: other layers read
@@ -475,6 +476,10 @@ class Mechanism:
     def turn_end(self, st: "State") -> None:
         """A turn ends, after its end-of-turn goals and the end's check, before the pools are emptied or carried
         (``st.current`` played it)."""
+    def check(self, st: "State", end_of_turn: bool) -> None:
+        """The goals' checks: after every action, decision and turn's start, where the face-up goal is checked
+        (``end_of_turn`` False; a muted state too, whatever its goal), and at the end of a turn, before the
+        end-of-turn goals (True)."""
 
     def game_over(self, st: "State") -> None:
         """The game is over (after the end-of-game gains and the log's ``("over",)``)."""
@@ -775,6 +780,7 @@ class Compiled:
             self.building_hooks |= m.building_mask
         self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
         self.at_turn_end = tuple([m for m in self.mechanisms if _overrides(m, "turn_end")])
+        self.at_check = tuple([m for m in self.mechanisms if _overrides(m, "check") and m.checking])
         self.at_game_over = tuple([m for m in self.mechanisms if _overrides(m, "game_over")])
         self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
         self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
@@ -1099,7 +1105,7 @@ class Compiled:
 # (tests/test_engine_differential.py) each plays on its own tables (the compiled core's Condition only
 # reads the compiled State).
 #: The fields State._fill sets only when they differ (objects, most often shared by the states of one search).
-_COMPARED = ("c", "seed", "stack", "claimed", "objectives", "obj_dealt", "removed", "end_reason", "pending",
+_COMPARED = ("c", "seed", "stack", "claimed", "objectives", "obj_dealt", "obj_met", "removed", "end_reason", "pending",
              "ev_active", "ev_cost_pool", "ev_cost_coin", "ev_yield", "seat_next", "bids")
 
 _CACHE = "_compiled" if __name__ == "rulekit.engine.game" else "_compiled:" + __name__
@@ -1176,7 +1182,7 @@ class State:
         # Event decks: the cards left in each (the top at the end), the cards in effect, and what they change.
         "decks", "ev_active", "ev_cost_pool", "ev_cost_coin", "ev_yield", "ev_yield_mask",
         "ev_no_build", "ev_no_space", "ev_no_conv",
-        "objectives", "obj_dealt",
+        "objectives", "obj_dealt", "obj_met",
         "seat_next", "bids", "offers",
     )
 
@@ -1204,6 +1210,7 @@ class State:
         st.claimed = [[] for _ in range(n)]
         st.objectives = [[] for _ in range(n)]    # per seat: the objective cards it holds, face down
         st.obj_dealt = [[] for _ in range(n)]     # per seat: the cards dealt to it (kept or returned)
+        st.obj_met = ()                           # the cards met during the game (objectives' check), in order
         st.removed = []
         st.holder = -1
         st.token_turn = -1
@@ -1537,6 +1544,8 @@ class State:
             st.objectives = self.objectives
         if st.obj_dealt is not self.obj_dealt:   # never changed once dealt: shared (determinize deals anew)
             st.obj_dealt = self.obj_dealt
+        if st.obj_met is not self.obj_met:
+            st.obj_met = self.obj_met
         if st.removed is not self.removed:
             st.removed = self.removed
         st.holder = self.holder
@@ -1586,7 +1595,8 @@ class State:
         return (self._ints_key(), tuple(self.stack), tuple(map(tuple, self.claimed)), tuple(self.removed),
                 self.end_reason, tuple(self.pending), tuple(map(tuple, self.decks)) if self.decks else (),
                 self.ev_active,
-                (tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt))) if self.c.obj_deal else (),
+                (tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)))
+                + ((self.obj_met,) if self.c.at_check else ()) if self.c.obj_deal else (),
                 self.seat_next, tuple(self.bids))
 
     def _shares_rest(self, other: "State") -> bool:
@@ -1599,6 +1609,7 @@ class State:
                 and self.end_reason is other.end_reason and self.pending is other.pending
                 and (self.decks is other.decks or self.decks == other.decks) and self.ev_active is other.ev_active
                 and self.objectives is other.objectives and self.obj_dealt is other.obj_dealt
+                and self.obj_met is other.obj_met
                 and self.seat_next is other.seat_next and self.bids is other.bids)
 
     def _ints_key(self) -> bytes:
@@ -1992,9 +2003,12 @@ class State:
         """The face-up goal, if checked at once: claimed by the current player if they meet it, else by
         the first other player in turn order who does."""
         g = self.face_up
-        if g < 0 or self.c._goal_at_end[g]:
-            return
         c = self.c
+        if c.at_check:                            # the mechanisms' checks (objectives met during the game)
+            for m in c.at_check:
+                m.check(self, False)
+        if g < 0 or c._goal_at_end[g]:
+            return
         cond = c.goal_cond[g]
         if cond.holds(self, self.current):
             self._claim(self.current, g)
@@ -2013,6 +2027,9 @@ class State:
         too. On a muted state, a goal checked at once is met by nobody here, as _checks says: it is not
         asked again."""
         c = self.c
+        if c.at_check:                            # the mechanisms' end-of-turn checks (objectives met)
+            for m in c.at_check:
+                m.check(self, True)
         while self.face_up >= 0:
             g = self.face_up
             if c._goal_at_end[g]:
@@ -2622,7 +2639,7 @@ class State:
         c = self.c
         g = self.face_up
         claimed = self.claimed
-        if g >= 0 and (built or not c._goal_static[g]):
+        if g >= 0 and (built or not c._goal_static[g]) or c.at_check:   # the mechanisms' checks: every time
             self._check_goals()
         if built or clock or not c.end_static or self.claimed is not claimed:
             self._check_end()

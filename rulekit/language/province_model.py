@@ -65,6 +65,7 @@ DEFAULTS = {
     "borrowing": {"per_turn": 1, "repay_ends_effect": False, "penalty_during_game": False},
     "trades": {"per_turn": 1, "phases": ("spending",)},
     "objectives": {"keep": None},          # None: keep every card dealt
+    "objective": {"check": "end_of_game"},  # checked when the game is over only
     "goal_rules": {"check_revealed_at_end_of_turn": True},
     "end": {"finish_round": False},
     # ship_tokens: none (a casting section requires the field: the engine's fallback of 2 is never played)
@@ -543,6 +544,7 @@ class Objective:
     name: object
     condition: Condition
     vp: int
+    check: str = default("objective", "check")   # "end_of_game", or also during it: "immediate", "end_of_turn"
 
     PLACES: ClassVar[dict] = {"#/$defs/objective": {}}
 
@@ -810,7 +812,8 @@ def build(data: dict) -> ProvinceModel:
                 for did, d in (data.get("events") or {}).items()},
         trades=Trades(tuple((oid, Amount.of(o.get("give")), Amount.of(o.get("get"))) for oid, o in t["offers"].items()),
                       _get(t, "trades", "per_turn"), tuple(_get(t, "trades", "phases"))) if t else None,
-        objectives=Objectives(tuple(Objective(oid, o.get("name"), Condition.of(o["condition"]), o["vp"])
+        objectives=Objectives(tuple(Objective(oid, o.get("name"), Condition.of(o["condition"]), o["vp"],
+                                              _get(o, "objective", "check"))
                                     for oid, o in objs["cards"].items()), objs["deal"],
                               objs.get("keep") or objs["deal"]) if objs else None,
         tie_breaks=tuple(data.get("tie_breaks") or ()), readings=tuple(data.get("readings") or ()),

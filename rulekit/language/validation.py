@@ -456,6 +456,27 @@ def _measures_vp(data) -> bool:
         any(vp(_dict(g).get("condition")) for g in _dict(data.get("goals")).values())
 
 
+#: The metrics of this turn alone: the player whose turn it is measures them, every other player 0.
+_THIS_TURN_METRICS = ("earned_this_turn", "labor_earned_this_turn", "coins_spent_this_turn", "conversions_this_turn")
+
+
+def _this_turn_only(cond):
+    """The metric of this turn that ``cond`` needs above 0, so that only the player whose turn it is can meet it (as
+    the engine's ``Condition.current_only``: such a leaf without ``compare``, ``all`` with one, ``any`` of such
+    parts); None if another player can meet it."""
+    if not isinstance(cond, dict):
+        return None
+    if "all" in cond:
+        return next((m for m in map(_this_turn_only, _list(cond["all"])) if m is not None), None)
+    if "any" in cond:
+        found = [_this_turn_only(part) for part in _list(cond["any"])]
+        return found[0] if found and None not in found else None
+    if cond.get("metric") not in _THIS_TURN_METRICS or "compare" in cond:
+        return None
+    lo, hi = _int(cond.get("at_least")), _int(cond.get("at_most"))
+    return cond["metric"] if lo is not None and lo > 0 else None
+
+
 def _vp_pointer(cond, pointer):
     """Where a condition measures VP (a metric of ``_VP_METRICS``, through all, any and not), or None."""
     cond = _dict(cond)
@@ -1399,6 +1420,12 @@ class _Checker:
             if found is not None:
                 self.add(found, _("an objective's condition cannot measure VP (the VP, a lead, a deficit or a rank in VP): "
                                   "the objective {objective}'s own VP are part of them").format(objective=oid))
+            metric = _this_turn_only(cond)
+            if metric is not None and _dict(card).get("check", "end_of_game") == "end_of_game":
+                self.add(pointer, _("the objective {objective} counts this turn only ({metric}) and is checked when the "
+                                    "game is over, where only the last turn counts and only its player can meet it: "
+                                    "write check: end_of_turn (met at the end of any of its holder's turns) or "
+                                    "check: immediate").format(objective=oid, metric=metric))
         deal, keep = _int(objectives.get("deal")), _int(objectives.get("keep"))
         if deal is None:
             return

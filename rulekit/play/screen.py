@@ -17,8 +17,8 @@ from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pge
 from ..language.names import display_name
 from ..text import sentences as _sentences
 from .notation import AmbiguousActionError, fold, for_state, typed
-from .view import (after as _after, kind_access, move_destination, move_forbidden, objective_met, rules_view,
-                   state_view)
+from .view import (after as _after, kind_access, move_destination, move_forbidden, objective_met,
+                   objective_met_for_good, rules_view, state_view)
 
 WIDTH = 100
 
@@ -992,7 +992,8 @@ def objectives_viewer(state, names) -> int:
 
 def objectives_text(state, pv, compact: bool = False) -> str:
     """A player's objective cards as the screen shows them: the viewer's own (each with its VP and, on a
-    roomy screen, its condition), every player's once the game is over (met or not), else only how many."""
+    roomy screen, its condition; a card met during the game, as met), every player's once the game is over (met or
+    not), else only how many."""
     d = rules_view(state).data
     if not pv.objectives:
         return ngettext("{count} secret card", "{count} secret cards", pv.objectives_held).format(
@@ -1004,6 +1005,8 @@ def objectives_text(state, pv, compact: bool = False) -> str:
             met = objective_met(state, rules_view(state).obj_ids.index(oid), pv.seat)
             cards.append((_("{objective} ({vp}, met)") if met else _("{objective} (not met)")).format(
                 objective=card_name, vp=vp_text(vp)))
+        elif objective_met_for_good(state, rules_view(state).obj_ids.index(oid)):   # met during the game: for good
+            cards.append(_("{objective} ({vp}, met)").format(objective=card_name, vp=vp_text(vp)))
         elif compact:
             cards.append(_("{objective} ({vp})").format(objective=card_name, vp=vp_text(vp)))
         else:

@@ -529,8 +529,14 @@ def move_forbidden(state, action: int) -> bool:
 
 
 def objective_met(state, objective: int, seat: int) -> bool:
-    """Whether secret objective number ``objective``'s condition holds for ``seat`` now."""
-    return bool(state.c.obj_cond[objective].holds(state, seat))
+    """Whether secret objective number ``objective`` (held by ``seat``) scores if the game ended now: met during
+    the game (its ``check``), or its condition holds now."""
+    return objective in state.obj_met or bool(state.c.obj_cond[objective].holds(state, seat))
+
+
+def objective_met_for_good(state, objective: int) -> bool:
+    """Whether secret objective number ``objective`` was met during the game (its ``check``): it stays met."""
+    return objective in state.obj_met
 
 
 def after(state, action: int):
@@ -543,4 +549,4 @@ def after(state, action: int):
 __all__ = ["ActionRow", "ActionView", "Amounts", "EventView", "GoalsView", "KIND_NAMES", "LenderView", "OutcomeView", "PlayerView",
            "ProgressView", "ShipView", "SpaceView", "StateView", "StructureView", "WorkerView", "action_view",
            "RulesView", "after", "amounts_map", "kind_access", "move_destination", "move_forbidden",
-           "objective_met", "rules_view", "state_view"]
+           "objective_met", "objective_met_for_good", "rules_view", "state_view"]

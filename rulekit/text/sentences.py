@@ -2010,20 +2010,38 @@ def objective_condition(data, oid: str) -> str:
     return condition_sentence(data, objective_cards(data)[oid]["condition"])
 
 
+def objective_check_sentence(data, oid: str) -> str:
+    """When an objective card is checked during the game (``check``), and that it stays met ("" for a card read when
+    the game is over only, the absent ``end_of_game``)."""
+    check = next(o.check for o in model_of(data).objectives.cards if o.id == oid)
+    if check == "immediate":
+        return _("Checked after every action: once met, it stays met.")
+    if check == "end_of_turn":
+        return _("Checked at the end of each of your turns: once met, it stays met.")
+    return ""
+
+
 def objective_sentence(data, oid: str) -> str:
-    """An objective card: its condition and its VP, scored when the game is over."""
+    """An objective card: its condition, when it is checked during the game (if it is) and its VP, scored when the
+    game is over."""
     vp = objective_cards(data)[oid]["vp"]
+    condition = objective_condition(data, oid)
+    when = objective_check_sentence(data, oid)
     return ngettext("{condition} Worth {num} VP when the game is over.",
                     "{condition} Worth {num} VP when the game is over.", vp).format(
-                        condition=objective_condition(data, oid), num=vp)
+                        condition=f"{condition} {when}" if when else condition, num=vp)
 
 
 def objectives_scoring_sentence(data) -> str:
     """Scoring: each kept objective card turned face up and worth its VP if its holder meets it."""
     if not objective_cards(data):
         return _("There are no objective cards.")
-    return _("When the game is over, every player turns their objective cards face up: each card whose condition "
-             "you meet then is worth its VP to you.")
+    text = _("When the game is over, every player turns their objective cards face up: each card whose condition "
+              "you meet then is worth its VP to you.")
+    if any(o.check != "end_of_game" for o in model_of(data).objectives.cards):
+        text = _("{sentence} So is a card checked during the game that you met at one of its checks.").format(
+            sentence=text)
+    return text
 
 
 def _tie_break_label(key: str, data=None, most: bool = False) -> str:

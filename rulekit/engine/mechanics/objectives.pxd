@@ -5,6 +5,8 @@ from rulekit.engine.game cimport State, Compiled, Mechanism
 
 cdef class Objectives(Mechanism):
     cpdef setup(self, State st)
+    @cython.locals(c=Compiled, p=cython.int, o=cython.int, k=cython.int, met=tuple)
+    cpdef check(self, State st, bint end_of_turn)
     @cython.locals(c=Compiled, p=cython.int)
     cpdef game_over(self, State st)
     @cython.locals(c=Compiled, total=cython.int)

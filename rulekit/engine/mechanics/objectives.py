@@ -1,15 +1,23 @@
 """Secret objectives (the ``objectives`` section): cards dealt to each seat at setup (``deal``), of which it keeps
 ``keep`` (a decision per card kept, before the first turn, when fewer are kept than dealt); each kept card is
 worth its ``vp`` to its holder if its condition holds when the game is over, revealed then in the log as
-``("objective", seat, card, VP it scores)``. Hidden information: a seat sees its own cards only, and a
-determinization deals the others again.
+``("objective", seat, card, VP it scores)``. A card whose ``check`` is ``immediate`` or ``end_of_turn`` is also
+checked during the game, at the goals' checks (the ``check`` moment: after every action, decision and turn's
+start for the first, at the end of each of its holder's turns for the second): met once its condition holds
+there, it stays met and scores when the game is over. Hidden information: a seat sees its own cards only (and
+which of them are met), and a determinization deals the others again (none of them met).
 
-The state it keeps is :class:`State`'s: ``objectives`` (per seat, the cards it holds) and ``obj_dealt`` (per seat,
-the cards dealt to it, kept or returned), both shared by clones and copied on write.
+The state it keeps is :class:`State`'s: ``objectives`` (per seat, the cards it holds), ``obj_dealt`` (per seat,
+the cards dealt to it, kept or returned), both shared by clones and copied on write, and ``obj_met`` (the cards
+met during the game, in the order met: a tuple, replaced whole).
 """
 from __future__ import annotations
 
 from ..game import DECISIONS, OVER, Condition, Mechanism, _added
+
+
+#: A card's ``check``, as ``c.obj_check`` holds it: when the game is over only (absent), or during the game too.
+CHECKS = {"end_of_game": 0, "immediate": 1, "end_of_turn": 2}
 
 
 class Objectives(Mechanism):
@@ -23,8 +31,10 @@ class Objectives(Mechanism):
         c.obj_ids = list(cards)
         c.obj_cond = [Condition(c, cards[o]["condition"]) for o in c.obj_ids]
         c.obj_vps = tuple(cards[o]["vp"] for o in c.obj_ids)
+        c.obj_check = tuple(CHECKS[cards[o].get("check", "end_of_game")] for o in c.obj_ids)
         c.obj_deal = objs.get("deal", 0) if cards else 0
         c.obj_keep = objs.get("keep", c.obj_deal) if cards else 0
+        self.checking = c.obj_deal > 0 and any(c.obj_check)
         return c.obj_deal > 0
 
     def decisions(self, c) -> None:
@@ -37,13 +47,28 @@ class Objectives(Mechanism):
         """The cards shuffled, then dealt in turn order from the first player."""
         deal(st, list(range(len(st.c.obj_ids))), -1)
 
+    def check(self, st, end_of_turn: bool) -> None:
+        """The goals' checks: each kept card checked ``immediate`` and not met yet, for its holder; at the end of
+        a turn, also the current player's cards checked ``end_of_turn``. A card whose condition holds is met
+        (``obj_met``) for the rest of the game."""
+        c = st.c
+        met = st.obj_met
+        for p in range(c.n_players):
+            for o in st.objectives[p]:
+                k = c.obj_check[o]
+                if (k == 1 or k == 2 and end_of_turn and p == st.current) and o not in met \
+                        and c.obj_cond[o].holds(st, p):
+                    met = met + (o,)
+        if met is not st.obj_met:
+            st.obj_met = met
+
     def game_over(self, st) -> None:
         """Every seat's objectives face up, each told in the log as (objective, player, card, VP it scores: its
-        vp if its condition holds now, else 0)."""
+        vp if it was met during the game or its condition holds now, else 0)."""
         c = st.c
         for p in range(c.n_players):
             for o in st.objectives[p]:
-                st.log.append(("objective", p, o, c.obj_vps[o] if c.obj_cond[o].holds(st, p) else 0))
+                st.log.append(("objective", p, o, c.obj_vps[o] if is_met(st, o, p) else 0))
 
     def score(self, st, p: int) -> int:
         """VP of player ``p``'s objectives: counted once the game is over only (secret until then)."""
@@ -52,13 +77,13 @@ class Objectives(Mechanism):
         c = st.c
         total = 0
         for o in st.objectives[p]:
-            if c.obj_cond[o].holds(st, p):
+            if o in st.obj_met or c.obj_cond[o].holds(st, p):
                 total += c.obj_vps[o]
         return total
 
     def view(self, st, player: int) -> dict:
         """Each seat's objectives (its own, or everyone's once the game is over; else None), how many each holds,
-        and the cards dealt to each (as its objectives)."""
+        the cards dealt to each and those of its cards met during the game (as its objectives)."""
         c = st.c
         over = st.phase == OVER
         return {
@@ -67,24 +92,33 @@ class Objectives(Mechanism):
             "objectives_held": [len(st.objectives[q]) for q in range(c.n_players)],
             "objectives_dealt": [[c.obj_ids[o] for o in st.obj_dealt[q]] if q == player or over else None
                                  for q in range(c.n_players)],
+            "objectives_met": [[c.obj_ids[o] for o in st.obj_met if o in st.objectives[q]] if q == player or over
+                               else None for q in range(c.n_players)],
         }
 
     def determinize(self, st, source, observer: int) -> None:
         """The others' objectives are dealt again, as many each as they hold, from the cards the observer does
-        not hold; the observer's own are kept."""
+        not hold; the observer's own are kept, and only they stay met (nobody knows whether the others' were)."""
         if source.phase == OVER:
             return
         if observer < 0:
             observer = source.decider
         mine = source.obj_dealt[observer]
         st.obj_dealt = [list(cards) for cards in source.obj_dealt]
+        st.obj_met = tuple([o for o in source.obj_met if o in mine])
         deal(st, [o for o in range(len(st.c.obj_ids)) if o not in mine], observer)
 
 
 def met(st, p: int) -> list:
-    """Player ``p``'s objectives whose condition holds now (what they would score if the game ended here)."""
-    c = st.c
-    return [o for o in st.objectives[p] if c.obj_cond[o].holds(st, p)]
+    """Player ``p``'s objectives met during the game or whose condition holds now (what they would score if the
+    game ended here)."""
+    return [o for o in st.objectives[p] if is_met(st, o, p)]
+
+
+def is_met(st, o: int, p: int) -> bool:
+    """Whether card ``o`` (held by ``p``) scores if the game ended here: met during the game (its ``check``), or
+    its condition holds now."""
+    return o in st.obj_met or bool(st.c.obj_cond[o].holds(st, p))
 
 
 def deal(st, cards: list, skip: int):
