@@ -87,7 +87,7 @@ def _every_place() -> str:
         patch.setdefault("goals", {})[f"checked_{i}"] = {"name": f"Checked {i}", "check": "end_of_turn",
                                                          "condition": cond}
         patch.setdefault("objectives", {"deal": 2, "keep": 1, "cards": {}})["cards"][f"checked_{i}"] = {
-            "name": f"Checked {i}", "vp": 1, "condition": cond}
+            "name": f"Checked {i}", "vp": 1, "check": "end_of_turn", "condition": cond}   # "this turn" counts
     patch["end"] = {"conditions": [{"player_condition": {**cond, "at_least": 9}} for cond in CONDITIONS]
                     + [{"all_structures_built": {}}]}
     return yaml.safe_dump(patch, sort_keys=False, allow_unicode=True)
