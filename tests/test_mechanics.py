@@ -29,6 +29,7 @@ MOVED = {
     "steals": ("_steal",),
     "tolls": ("_toll_owners", "_tolls", "_toll_ok", "_kind_owner"),
     "clocks": (),                                 # inline in _end_turn: a test below checks it is gone
+    "bids": ("_bids_view",),                      # and primitives.py's setup decisions: a test below checks them
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -39,6 +40,7 @@ USED_BY = {
     "steals": ("tolls", {"building"}),
     "tolls": ("tolls", {"legal_moves", "moving"}),
     "clocks": ("eight-rounds", {"turn_end"}),
+    "bids": ("bid-for-first", {"setup"}),         # setup.bid (its decisions and view are not moments' tuples)
 }
 
 
@@ -145,3 +147,18 @@ def test_the_core_no_longer_ends_a_clock_or_compiles_one():
     source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
     assert "c.clock_cond" not in source and "self.clock_turns, self.clock_cond" not in source
     assert "self.end_turns =" not in source
+
+
+def test_the_setup_decisions_moved_out_of_the_core_and_primitives():
+    """setup.bid and setup.draft compile, ask and resolve in mechanics/bids.py: primitives.py no longer holds them,
+    the core no longer compiles them, and a draft alone (no bid) uses the same mechanism."""
+    source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
+    primitives = (ROOT / "rulekit" / "engine" / "primitives.py").read_text(encoding="utf-8")
+    assert "SETUP_DECISION" not in source and "self.bid_max" not in source and "self.draft_ids" not in source
+    assert "SETUP_DECISION" not in primitives and "_bid_order" not in primitives and "_ask_draft" not in primitives
+    for g in (engine_game, PURE.game):
+        c = g.compile_ruleset(load_ruleset("draft"))
+        assert [m.name for m in c.mechanisms] == ["bids"] and _moments(c, "bids") == {"setup"}
+        assert c.decision_names == ("draft",) and c.bid_max == 0 and c.draft_ids and not c.deal_later
+        c = g.compile_ruleset(load_ruleset("bid-for-first"))
+        assert c.decision_names == ("bid",) and c.bid_max > 0 and c.deal_later

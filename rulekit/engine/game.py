@@ -43,7 +43,7 @@ from .coins import INDEX_BITS, INDEX_MASK
 from .common import Outcome
 from .rng import reseed, start
 from .coins import shared as coins_of
-from .primitives import CARD_EFFECTS, EFFECTS, METRICS, SETUP_DECISION_ROWS, SETUP_DECISIONS
+from .primitives import CARD_EFFECTS, EFFECTS, METRICS
 from .trail import Trail
 
 # Phases (SETUP: before the first turn, while the seats make the decisions asked of them at setup)
@@ -135,7 +135,6 @@ TURN_METRICS = ("earned_this_turn", "coins_spent_this_turn", "conversions_this_t
 # (arg: the kind's number in Compiled.decision_names, arg2: the option). State.ask(name, seat, arg) queues one;
 # while any is queued, State.decider (not State.current) chooses and legal_actions lists its options.
 DECISIONS = {}
-DECISIONS.update(SETUP_DECISION_ROWS)       # setup.bid, setup.draft (primitives.py)
 
 def _added(rows: list, i: int, item) -> list:
     """``rows`` (a list of lists, one per seat) with ``item`` added at the end of ``rows[i]``, as new lists: a
@@ -834,14 +833,7 @@ class Compiled:
         self.decision_base = ()
         self.pregame = []
         self._build_actions()
-        # setup.bid and setup.draft: decisions before the first turn (primitives.SETUP_DECISIONS). bid_max 0: no
-        # bid; deal_later: the starting amounts are dealt once the bids have made the order.
-        self.bid_max, self.bid_sealed, self.bid_ties_random, self.bid_pool, self.deal_later = 0, False, False, -1, False
-        self.draft_ids, self.draft_structs, self.draft_picks, self.draft_snake, self.draft_first = (), (), 0, False, True
-        for key, compile_setup in SETUP_DECISIONS.items():
-            if d["setup"].get(key):
-                compile_setup(self, d["setup"][key])
-        for m in self.mechanisms:                 # the mechanisms' decisions (objectives kept...), after those of setup
+        for m in self.mechanisms:                 # the mechanisms' decisions (objectives kept, bids...)
             m.decisions(self)
         self._lay_tables()
 
@@ -1228,7 +1220,7 @@ class State:
         st.current = 0
         st.pending = []
         st.seat_next = c.next_seat                # the turn order (setup.bid may change it before the first turn)
-        st.bids = [-1] * n if c.bid_max else []   # setup.bid: each seat's bid (-1: not yet)
+        st.bids = []                              # setup.bid (mechanics/bids.py): each seat's bid (-1: not yet)
         st._reset_turn_counters()
         st.decks = []                             # the event decks (mechanics/events.py): none, no card in effect
         st.ev_active = ()
@@ -1256,7 +1248,7 @@ class State:
         for m in c.at_setup:                      # the mechanisms' setup (event decks shuffled...)
             m.setup(st)
         seat = st.first                           # the starting lists are in turn order from the first player
-        for amount in (() if c.deal_later else c.starting_coins):
+        for amount in (() if c.deal_later else c.starting_coins):   # deal_later: the bids deal them (bids.py)
             st._earn_coin(seat, amount)
             seat = c.next_seat[seat]
         for r in range(0 if c.deal_later else c.n_pool):   # start: on each seat's first turn, not earned
@@ -3071,7 +3063,6 @@ class State:
             "scores": list(self.scores()),
             "ending": self.ending,
             **self._mechanisms_view(player),
-            **self._bids_view(player),
         }
 
     def _mechanisms_view(self, player: int) -> dict:
@@ -3080,14 +3071,6 @@ class State:
         for m in self.c.all_mechanisms:
             out.update(m.view(self, player))
         return out
-
-    def _bids_view(self, player: int) -> dict:
-        """setup.bid in :meth:`view`: each seat's bid, None before it is made; a sealed bid of another seat is
-        ``"sealed"`` until every seat has bid. Nothing without a bid."""
-        if not self.bids:
-            return {}
-        hidden = self.c.bid_sealed and min(self.bids) < 0
-        return {"bids": [None if b < 0 else "sealed" if hidden and q != player else b for q, b in enumerate(self.bids)]}
 
     def unseen_goals(self) -> list[int]:
         """Goals neither face up, claimed nor removed: the stack is drawn from these (every determinization asks)."""
