@@ -162,3 +162,20 @@ def test_the_setup_decisions_moved_out_of_the_core_and_primitives():
         assert c.decision_names == ("draft",) and c.bid_max == 0 and c.draft_ids and not c.deal_later
         c = g.compile_ruleset(load_ruleset("bid-for-first"))
         assert c.decision_names == ("bid",) and c.bid_max > 0 and c.deal_later
+
+
+def test_the_bids_are_asked_before_the_other_mechanisms_decisions(tmp_path):
+    """Registered last, the bids still put their asks first (as the core asked them before the move): with a bid
+    and objectives to keep, every seat bids, then the cards are kept; the kinds are numbered in the registry's
+    order (a record writes the options' notations, not their numbers)."""
+    from scenario import variant
+
+    rs = load_ruleset(variant(tmp_path, {"setup": {"bid": {"in": "coin", "max": 2}}, "objectives": {"keep": 1}},
+                              base="secret-objectives"))
+    for g in (engine_game, PURE.game):
+        st = g.new_game(rs, seed=1, first_player=0)
+        assert st.c.decision_names == ("objective", "bid")
+        assert [st.c.decision_names[d[0]] for d in st.pending] == ["bid", "bid", "objective", "objective"]
+        st.play("bid 0")
+        st.play("bid 2")
+        assert st.first == 1 and [st.c.decision_names[d[0]] for d in st.pending] == ["objective", "objective"]
