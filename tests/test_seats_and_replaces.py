@@ -247,3 +247,38 @@ def test_the_diff_and_the_rulebook_tell_them(tmp_path):
         fr = render_text(rule_diff(load_ruleset("province-en"), load_ruleset(path)), "a", "b")
         assert "Seul le deuxième joueur peut la construire." in fr
         assert "Le deuxième joueur commence avec le Camp" in fr
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_gift_to_a_seat_follows_the_order_the_bids_make(tmp_path, engine):
+    """With ``setup.bid``, the second player is known once the bids are in: the Camp and the scout go to the
+    seat the bids make second, not to the seat listed second."""
+    patch = {"setup": {"given_structures": [{"structure": "camp", "seats": [2]}]},
+             "workers": {"scout": {"count": 1, "access": "everyone", "seats": [2], "start": ["coin"]}}}
+    rs = rules(tmp_path, patch, base=str(__import__("pathlib").Path(__file__).parents[1] / "rulesets/variants/bid-for-first.yaml"))
+    st = engine.new_game(rs, seed=2, first_player=0)
+    c = st.c
+    camp = c.struct_ids.index("camp")
+    (scout,) = [w for w in range(c.n_workers) if c.kind_ids[c.worker_kind[w]] == "scout"]
+    assert not any(o >> camp & 1 for o in st.owned) and st.wowner[scout] == -1    # nothing dealt before the bids
+    st.play("bid 0")                                    # seat 0 bids nothing, seat 1 bids 2: seat 1 plays first
+    st.play("bid 2")
+    assert st.first == 1
+    assert st.owned[0] >> camp & 1 and not st.owned[1] >> camp & 1 and st.wowner[scout] == 0
+
+
+TOLL_CYCLE = {"spaces": [{"id": "labor_top", "yields": {"labor": 1}}, {"id": "coin", "yields": {"coin": 1}},
+                         {"id": "labor_low", "yields": {"labor": 1}, "toll": {"coin": 1}}]}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_toll_is_paid_to_the_seat_whose_worker_it_is(tmp_path, engine):
+    """Each player's own workers on a shared cycle with tolls: landing beside another player's own worker pays
+    them the toll (the worker belongs to its seat; a worker everyone moves belongs to nobody)."""
+    rs = rules(tmp_path, SCOUTS | {"work_cycle": TOLL_CYCLE})
+    st = engine.new_game(rs, seed=1, first_player=0)
+    st.play("move scout@coin")                          # onto the toll space, empty: nothing paid
+    assert not [e for e in st.log if e[0] == "toll"]
+    st.play("end")
+    st.play("move scout@coin")                          # seat 1's scout lands beside seat 0's: seat 1 pays seat 0
+    assert [e for e in st.log if e[0] == "toll"] == [("toll", 1, 0, 2)]

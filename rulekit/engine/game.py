@@ -226,7 +226,7 @@ class Condition:
                 for w in range(n_workers):
                     if wpos[w] >= 0:
                         k = wkind[w]
-                        if k in param and ((wowner[w] == p) if k == sailor else (kinds >> k & 1)):
+                        if k in param and ((wowner[w] == p) if (k == sailor or wowner[w] >= 0) else (kinds >> k & 1)):
                             n += 1
                 return lo <= n <= hi
         elif metric == "coins_held":
