@@ -245,8 +245,8 @@ def test_the_diff_and_the_rulebook_tell_them(tmp_path):
     assert "Each player has 1 Scout worker of their own" in book
     with i18n.language("fr"):
         fr = render_text(rule_diff(load_ruleset("province-en"), load_ruleset(path)), "a", "b")
-        assert "Seul le deuxième joueur peut la construire." in fr
-        assert "Le deuxième joueur commence avec le Camp" in fr
+        assert "seul le deuxième joueur peut construire ce Bâtiment." in fr
+        assert "le deuxième joueur commence avec le Camp" in fr
 
 
 @pytest.mark.parametrize("engine", ENGINES)
