@@ -282,3 +282,30 @@ def test_a_toll_is_paid_to_the_seat_whose_worker_it_is(tmp_path, engine):
     st.play("end")
     st.play("move scout@coin")                          # seat 1's scout lands beside seat 0's: seat 1 pays seat 0
     assert [e for e in st.log if e[0] == "toll"] == [("toll", 1, 0, 2)]
+
+
+# ------------------------------------------------------------------ screens
+
+def test_the_screens_say_who_may_build_and_whose_worker(tmp_path):
+    """The terminal's structures list and the web page's say why a seat may not build (another seat's structure,
+    a replaced one); a seat's own worker is shown as its owner's."""
+    from rulekit.play import page_words, screen
+    from rulekit.play.view import state_view
+    patch = {"structures": {"smithy": {"seats": [2]}, "bank": {"replaces": "lender"}}} | SCOUTS
+    rs = rules(tmp_path, patch)
+    st = fast_engine.new_game(rs, seed=1, first_player=0)
+    give_structures(st, 0, "lender", "bank")
+    st.owned[0] &= ~(1 << st.c.struct_ids.index("lender"))           # replaced, as building the Bank does
+    text = "\n".join(screen.cost_lines(st, ["Ann", "Bob"]))
+    assert "only the second player may build it" in text and "replaced" in text
+    assert screen.why_illegal(st, st.c.build_action[st.c.struct_ids.index("smithy")]) != ""
+    set_phase(st, "spending")
+    assert screen.why_illegal(st, st.c.build_action[st.c.struct_ids.index("smithy")]) == \
+        "the Smithy: only the second player may build it"
+    assert screen.why_illegal(st, st.c.build_action[st.c.struct_ids.index("lender")]) == \
+        "you have replaced the Lender: it cannot be built again"
+    owners = sorted(w.owner for sp in state_view(st, ["Ann", "Bob"]).spaces for w in sp.workers if w.kind == "scout")
+    assert owners == [0, 1]
+    assert screen.worker_label(st, ["you", "Bob"], st.c.kind_ids.index("scout"), 1, 1, False, False) == "Scout of Bob"
+    rows = {r["id"]: r for r in page_words.structures(st, ["Ann", "Bob"], 0)}
+    assert rows["smithy"]["status"] == "only the second player may build it" and rows["lender"]["status"] == "replaced"
