@@ -218,7 +218,7 @@ class Condition:
                     s += 1
                 return lo <= n <= hi
         elif metric == "workers":
-            wkind, sailor, n_workers = comp.worker_kind, comp.sailor_kind, comp.n_workers
+            wkind, sailor, n_workers, wseat = comp.worker_kind, comp.sailor_kind, comp.n_workers, comp.worker_pos
 
             def met(st, p):
                 kinds = st._kind_access(p)
@@ -226,7 +226,7 @@ class Condition:
                 for w in range(n_workers):
                     if wpos[w] >= 0:
                         k = wkind[w]
-                        if k in param and ((wowner[w] == p) if (k == sailor or wowner[w] >= 0) else (kinds >> k & 1)):
+                        if k in param and ((wowner[w] == p) if (k == sailor or wseat[w] >= 0) else (kinds >> k & 1)):
                             n += 1
                 return lo <= n <= hi
         elif metric == "coins_held":
