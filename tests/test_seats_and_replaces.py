@@ -105,8 +105,8 @@ def test_a_structure_given_to_the_second_player_only(tmp_path, engine):
 
 # ------------------------------------------------------------------ seats: each player's own workers
 
-SCOUTS = {"workers": {"scout": {"color": "black", "count": 1, "access": "everyone", "seats": "each",
-                                "start": ["coin"]}}}
+SCOUTS = {"workers": {"scout": {"name": {"en": "Scout", "fr": "Éclaireur"}, "color": "black", "count": 1,
+                                "access": "everyone", "seats": "each", "start": ["coin"]}}}   # a name in two languages
 
 
 @pytest.mark.parametrize("engine", ENGINES)
