@@ -309,3 +309,20 @@ def test_the_screens_say_who_may_build_and_whose_worker(tmp_path):
     assert screen.worker_label(st, ["you", "Bob"], st.c.kind_ids.index("scout"), 1, 1, False, False) == "Scout of Bob"
     rows = {r["id"]: r for r in page_words.structures(st, ["Ann", "Bob"], 0)}
     assert rows["smithy"]["status"] == "only the second player may build it" and rows["lender"]["status"] == "replaced"
+
+
+# ------------------------------------------------------------------ bots
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:30", "normal"])
+def test_bots_play_seats_and_replaces_to_the_end(tmp_path, spec):
+    """The bots (the greedy policy's worker count, the search's determinizations and clones) play a game with a
+    seat's gifts, each player's own workers and a replacing upgrade to its end, keeping the invariants."""
+    from rulekit.bots import make_bot, play_game
+    patch = {"setup": {"starting_coins": [2, 4], "given_structures": [{"structure": "camp", "seats": [2]}]},
+             "structures": {"smithy": {"seats": [1]}, "bank": {"replaces": "lender"}}} | SCOUTS
+    rs = rules(tmp_path, patch)
+    st = play_game(rs, [make_bot(spec, seed=1), make_bot(spec, seed=2)], seed=3)
+    assert st.is_terminal()
+    check_invariants(st)
+    smithy = st.c.struct_ids.index("smithy")
+    assert st.first_builder[smithy] in (-1, st.first)
