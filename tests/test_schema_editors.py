@@ -122,7 +122,7 @@ CHECKS_ONLY = (
     "unknown-worker-in-goal.yaml", "upgrade-cycle.yaml", "upgrades-itself.yaml", "worker-entry-unknown-space.yaml",
     "replaces-and-upgrades.yaml", "replaces-itself.yaml", "replace-cycle.yaml", "replaces-unknown-structure.yaml",
     "seats-beyond-players.yaml", "worker-seats-beyond-players.yaml", "given-seats-too-few-copies.yaml",
-    "given-seats-and-build-seats.yaml",
+    "given-seats-and-build-seats.yaml", "draft-seats.yaml",
 )
 #: Not YAML the reader takes (syntax, tabs, two documents, a duplicate key, an unknown alias):
 #: refused before any schema, by check-jsonschema's reader as by rulekit's.

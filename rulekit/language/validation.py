@@ -1233,6 +1233,10 @@ class _Checker:
             elif sid == casting:
                 self.add(pointer, _("{id} is the structure whose first builder casts the ships: it cannot be "
                                     "picked in the draft").format(id=sid), causes=("/casting/structure",))
+            elif _dict(self.structures[sid]).get("seats"):
+                self.add(pointer, _("{id} may be built by some seats only: it cannot be picked in the draft, where "
+                                    "any seat may pick it").format(id=sid),
+                         causes=(join("/structures", sid) + "/seats",))
             elif over := next((k for k in ("upgrades", "replaces") if _dict(self.structures[sid]).get(k)), None):
                 self.add(pointer, _("{id} is built over another structure: it cannot be picked in the draft, "
                                     "where it would be owned without the one it is built over").format(id=sid),
