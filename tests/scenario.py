@@ -383,9 +383,10 @@ def check_invariants(st):
         ([st.face_up] if st.face_up >= 0 else [])
     assert len(places) == len(set(places)), "a goal is in two places"
     for s, f in enumerate(st.first_builder):
-        if f >= 0:
-            assert st.owned[f] >> s & 1, "a first builder does not own the structure"
-        else:
+        if f >= 0:      # it, or a structure built over it (upgrades, replaces), which returned it
+            assert st.owned[f] >> s & 1 or any(st.owned[f] >> u & 1 for u, over in enumerate(c.upgrade_of)
+                                                if over == s), "a first builder does not own the structure"
+        elif not c.given_mask >> s & 1:                  # given at setup: owned, never built
             assert not any(owned >> s & 1 for owned in st.owned), "an owned structure has no first builder"
     for p in seats:
         assert bin(st.owned[p]).count("1") <= c.tokens

@@ -326,6 +326,26 @@ def generated_variant(tmp_path, n):
             offers[f"deal{i}"] = {"give": {give: t.randint(1, 3)}, "get": get} if t.random() < 0.8 else {"get": get}
         patch["trades"] = {"per_turn": t.randint(1, 2), "phases": t.choice([["spending"], ["work"], ["work", "spending"]]),
                            "offers": offers}
+    q = random.Random(31000 + n)                         # seats and replacing upgrades, on their own draws
+    if q.random() < 0.5:                                 # a structure only one seat may build
+        sid = q.choice(["mill", "smithy", "union", "village"])
+        patch["structures"].setdefault(sid, {})["seats"] = [q.randint(1, 2)]
+    if q.random() < 0.5:                                 # a structure given to one seat only
+        taken = {g["structure"] for g in patch["setup"].get("given_structures", ())} | set(
+            (patch["setup"].get("draft") or {}).get("structures", ())) | {
+            sid for sid, st in patch["structures"].items() if st.get("seats")}
+        free = [sid for sid in ("bank", "camp", "smithy", "union") if sid not in taken]
+        if free:
+            patch["setup"].setdefault("given_structures", []).append(
+                {"structure": q.choice(free), "vp": q.choice(["none", "first"]), "seats": [q.randint(1, 2)]})
+    if q.random() < 0.5:                                 # each player's own workers, or one seat's
+        patch["workers"] = {"scout": {"count": q.randint(1, 2), "access": "everyone",
+                                      "seats": q.choice(["each", [1], [2]]), "start": ["coin"]}}
+    if q.random() < 0.5:                                 # an upgrade that replaces
+        patch["structures"]["keep"] = {"name": "Keep", "cost": {"labor": q.randint(1, 3), "coin": q.randint(1, 3)},
+                                       "vp": {"first": q.randint(1, 3), "later": q.randint(0, 1)},
+                                       "replaces": q.choice(["lender", "mill", "camp"]),
+                                       "effects": [{"income": {"labor": 1}}]}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 
@@ -525,7 +545,7 @@ def test_the_flags_the_core_reads_as_c_truth_values_are_booleans_in_the_language
     compiled = pxd.split("cdef class Compiled:")[1].split("cdef class State:")[0]
     flags = {name for line in re.findall(r"cdef public bint ([\w, ]+)", compiled) for name in line.split(", ")}
     assert flags == {"sailor_shared", "take_from_opponent", "repay_same_turn", "chain_end_of_turn", "finish_round",
-                     "cast_on_build", "cast_at_start", "end_static"}
+                     "cast_on_build", "cast_at_start", "end_static", "seat_forbid_any", "seats_dealt"}
     r = schema()["$defs"]["ruleset"]["properties"]
     cast = r["casting"]["properties"]["cast"]["properties"]
     borrowing, end, goals = (r[k]["properties"] for k in ("borrowing", "end", "goal_rules"))

@@ -78,6 +78,7 @@ SCHEMA_VISIBLE = (
     "worker-entry-wrong-type.yaml", "wrong-type.yaml",
     "requires-any-of-one.yaml", "bid-pays-unknown.yaml", "coin-cap-negative.yaml",
     "events-cost-structure-and-structures.yaml", "events-cost-structures-not-all.yaml", "per-unknown-metric.yaml",
+    "worker-seats-wrong.yaml",
 )
 #: Wrong only for what a schema cannot know: the base (what a null removes, whether an entry is
 #: new and so must be complete), the ids a ruleset refers to, the checks across fields. The schema
@@ -119,6 +120,9 @@ CHECKS_ONLY = (
     "unknown-entry-space.yaml", "unknown-harbor-structure.yaml", "unknown-requires.yaml",
     "unknown-space-in-effect.yaml", "unknown-start-space.yaml", "unknown-worker-in-effect.yaml",
     "unknown-worker-in-goal.yaml", "upgrade-cycle.yaml", "upgrades-itself.yaml", "worker-entry-unknown-space.yaml",
+    "replaces-and-upgrades.yaml", "replaces-itself.yaml", "replace-cycle.yaml", "replaces-unknown-structure.yaml",
+    "seats-beyond-players.yaml", "worker-seats-beyond-players.yaml", "given-seats-too-few-copies.yaml",
+    "given-seats-and-build-seats.yaml", "draft-seats.yaml",
 )
 #: Not YAML the reader takes (syntax, tabs, two documents, a duplicate key, an unknown alias):
 #: refused before any schema, by check-jsonschema's reader as by rulekit's.

@@ -317,7 +317,7 @@ def evaluate(state, p: int, weights=WEIGHTS) -> float:
             w = _ctz(ws)
             if state._wpos[w] >= 0:
                 k = c.worker_kind[w]
-                if (state._wowner[w] == p) if k == sailor else (kinds >> k & 1) != 0:
+                if (state._wowner[w] == p) if (k == sailor or c.worker_pos[w] >= 0) else (kinds >> k & 1) != 0:
                     extra += 1
             ws &= ws - 1
     v += w_worker * extra

@@ -160,6 +160,11 @@ cdef class Compiled:
     cdef public int clock_turns, clock_cond, coin_cap
     cdef public long long given_mask
     cdef public tuple upgrade_of, given_vp
+    # replaces (covers: what each structure stands for) and seats (given_seat, seat_forbid: per position in turn
+    # order; worker_pos: per worker, the position it belongs to, -1 none; seat_workers: those workers).
+    cdef public tuple covers, given_seat, seat_forbid, worker_pos
+    cdef public long long replacing_mask, given_some, seat_workers
+    cdef public bint seat_forbid_any, seats_dealt
     # requires {any_of}: per structure, the set of which one must be owned (0: none); the structures with one.
     cdef public tuple requires_any
     cdef public long long any_req_mask
@@ -349,7 +354,7 @@ cdef class State:
                    small=cython.bint, seen=cython.longlong, bit=cython.longlong, built=cython.int,
                    b=cython.int, n_conv=cython.int, cg=Coinage,
                    n=cython.int, i=cython.int, j=cython.int, first=cython.int,
-                   left=cython.longlong, rest=cython.longlong,
+                   left=cython.longlong, rest=cython.longlong, have=cython.longlong,
                    free=cython.longlong, nd=cython.int, purse=cython.int, m=Mechanism)
     cdef int _legal_into(self, int* buf) except -1
 

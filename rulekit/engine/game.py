@@ -217,7 +217,7 @@ class Condition:
                     s += 1
                 return lo <= n <= hi
         elif metric == "workers":
-            wkind, sailor, n_workers = comp.worker_kind, comp.sailor_kind, comp.n_workers
+            wkind, sailor, n_workers, wseat = comp.worker_kind, comp.sailor_kind, comp.n_workers, comp.worker_pos
 
             def met(st, p):
                 kinds = st._kind_access(p)
@@ -225,7 +225,7 @@ class Condition:
                 for w in range(n_workers):
                     if wpos[w] >= 0:
                         k = wkind[w]
-                        if k in param and ((wowner[w] == p) if k == sailor else (kinds >> k & 1)):
+                        if k in param and ((wowner[w] == p) if (k == sailor or wseat[w] >= 0) else (kinds >> k & 1)):
                             n += 1
                 return lo <= n <= hi
         elif metric == "coins_held":
@@ -589,8 +589,20 @@ class Compiled:
         self.cost_coin = tuple(self.coins(s["cost"]) for s in sts)
         self.vp_first = tuple(s["vp"]["first"] for s in sts)
         self.vp_later = tuple(s["vp"]["later"] for s in sts)
-        # upgrades: the structure built over (-1: none); owning it is required, and building returns it.
-        self.upgrade_of = tuple(sidx[s["upgrades"]] if s.get("upgrades") else -1 for s in sts)
+        # upgrades or replaces: the structure built over (-1: none); owning it is required, and building returns it.
+        # replaces: covers[s], the structures s stands for (the one it replaces, and the ones that one replaces),
+        # counted as owned for requires and never built again while s is owned (State._have).
+        rep = [sidx[s["replaces"]] if s.get("replaces") else -1 for s in sts]
+        self.upgrade_of = tuple(sidx[s["upgrades"]] if s.get("upgrades") else rep[i] for i, s in enumerate(sts))
+        covers = []
+        for i in range(self.n_struct):
+            m, j = 0, rep[i]
+            while j >= 0 and not m >> j & 1:
+                m |= 1 << j
+                j = rep[j]
+            covers.append(m)
+        self.covers = tuple(covers)
+        self.replacing_mask = sum(1 << i for i in range(self.n_struct) if covers[i])
         # requires: a list (all of them: requires, a set per structure, with the structure built over) or
         # {any_of: [...]} (at least one: requires_any, 0 where none; any_req_mask, the structures with one, keeps
         # the legal moves' test of it to a rarely taken branch).
@@ -603,6 +615,19 @@ class Compiled:
         # setup.given_structures: owned by every player from the start, scoring given_vp (first, later or 0).
         given = {g["structure"]: g.get("vp", "none") for g in (d["setup"].get("given_structures") or ())}
         self.given_mask = sum(1 << sidx[g] for g in given)
+        # seats (positions in turn order from the first player, 0 the first; a seat beyond n is no one): given_seat,
+        # per position, the structures given to some seats only (given_some, their set); seat_forbid, per position,
+        # the structures it may not build (structures.<id>.seats without it, and given_some); seat_workers, the
+        # workers of a kind that belongs to a seat, each worker's position in worker_pos (-1: none); all dealt by
+        # State._deal_seats. seats_dealt: any of it.
+        self.given_seat = tuple(sum(1 << sidx[g["structure"]] for g in (d["setup"].get("given_structures") or ())
+                                    if pos + 1 in (g.get("seats") or ())) for pos in range(n))
+        self.given_some = sum(1 << sidx[g["structure"]] for g in (d["setup"].get("given_structures") or ())
+                              if g.get("seats"))
+        self.seat_forbid = tuple(self.given_some | sum(1 << i for i, s in enumerate(sts)
+                                                       if s.get("seats") and pos + 1 not in s["seats"])
+                                 for pos in range(n))
+        self.seat_forbid_any = any(self.seat_forbid)
         self.given_vp = tuple({"first": s["vp"]["first"], "later": s["vp"]["later"]}.get(given.get(sid), 0)
                               for sid, s in zip(self.struct_ids, sts))
         # copies: how many players in all may build a structure (0: each player, once).
@@ -626,14 +651,17 @@ class Compiled:
         self.kind_ids = list(d["workers"])
         self.kind_access = [ACCESS_EVERYONE if d["workers"][k]["access"] == "everyone" else ACCESS_UNLOCKED
                             for k in self.kind_ids]
-        worker_kind, worker_start, worker_seat = [], [], []
+        worker_kind, worker_start, worker_seat, worker_pos = [], [], [], []
         for k, kid in enumerate(self.kind_ids):
             w = d["workers"][kid]
             start = list(w.get("start") or ())
-            for j in range(w["count"]):
-                worker_kind.append(k)
-                worker_start.append(self.space_ids.index(start[j]) if j < len(start) else -1)
-                worker_seat.append(-1)
+            seats = w.get("seats")              # count workers for each seat named (each: every seat), its own
+            for pos in ([-1] if not seats else range(n) if seats == "each" else [q - 1 for q in seats if q <= n]):
+                for j in range(w["count"]):
+                    worker_kind.append(k)
+                    worker_start.append(self.space_ids.index(start[j]) if j < len(start) else -1)
+                    worker_seat.append(-1)
+                    worker_pos.append(pos)
         sailors = d.get("sailors")
         self.sailor_kind = -1
         self.sailor_shared = True
@@ -652,6 +680,7 @@ class Compiled:
                     worker_kind.append(self.sailor_kind)
                     worker_start.append(-1)
                     worker_seat.append(seat)
+                    worker_pos.append(-1)
             self.sailor_max = sailors.get("max_on_cycle")
             self.sailor_cost = self.coins(sailors["cost"])
             self.sailor_cost_pool = self.pools(sailors["cost"])
@@ -664,6 +693,9 @@ class Compiled:
         self.worker_kind = tuple(worker_kind)
         self.worker_start = tuple(worker_start)
         self.worker_seat = tuple(worker_seat)
+        self.worker_pos = tuple(worker_pos)
+        self.seat_workers = sum(1 << w for w, pos in enumerate(worker_pos) if pos >= 0)
+        self.seats_dealt = bool(self.given_some or self.seat_workers)
         self.n_workers = len(worker_kind)
         self.n_kinds = len(self.kind_ids)
         # Effects, per structure.
@@ -1087,9 +1119,19 @@ class Compiled:
         """Whether a player owning the structures ``owned`` (a set) has what structure ``s`` requires: every
         one of its list (and the structure it is built over), and one of its ``any_of``. The legal moves test
         the same inline (State._legal_into); this is for the readers off the hot path (the screen, the hints)."""
+        owned = self.have(owned)
         if (self.requires[s] & owned) != self.requires[s]:
             return False
         return not self.requires_any[s] or bool(self.requires_any[s] & owned)
+
+    def have(self, owned: int) -> int:
+        """The structures a player owning ``owned`` counts as having: those, and those their structures
+        replace (``covers``)."""
+        m = owned & self.replacing_mask
+        while m:
+            owned |= self.covers[_ctz(m)]
+            m &= m - 1
+        return owned
 
 
 # Where compile_ruleset keeps the tables on a ruleset (a dict: number of players -> Compiled): one place
@@ -1256,12 +1298,14 @@ class State:
             for amount in c.pool_start[r]:
                 st._put(POOL, seat * c.n_pool + r, amount)
                 seat = c.next_seat[seat]
-        if c.given_mask:                          # setup.given_structures: every player owns them
+        if c.given_mask & ~c.given_some:          # setup.given_structures: every player owns them
             for seat in range(n):
-                st._put(OWNED, seat, c.given_mask)
+                st._put(OWNED, seat, c.given_mask & ~c.given_some)
             for s in range(c.n_struct):
-                if c.given_mask >> s & 1:
+                if (c.given_mask & ~c.given_some) >> s & 1:
                     st._enter_unlocked(s)
+        if c.seats_dealt and not c.deal_later:    # what belongs to some seats only, in turn order
+            st._deal_seats()
         for ask in c.pregame:                     # decisions asked at setup (State.ask): made before the first turn
             ask(st)
         if st.pending:
@@ -1679,6 +1723,29 @@ class State:
             m |= self.borrowed_mask
         return m
 
+    def _seat_pos(self, p: int) -> int:
+        """Seat ``p``'s position in turn order from the first player (0: the first player)."""
+        seat, pos = self.first, 0
+        while seat != p:
+            seat = self.seat_next[seat]
+            pos += 1
+        return pos
+
+    def _deal_seats(self):
+        """What setup gives some seats only, by position in turn order from the first player (once that order is
+        known): the structures given to them (``given_seat``) and the workers that are theirs (``worker_pos``)."""
+        c = self.c
+        seat = self.first
+        for pos in range(c.n_players):
+            self._owned[seat] |= c.given_seat[pos]
+            for s in range(c.n_struct):
+                if c.given_seat[pos] >> s & 1:
+                    self._enter_unlocked(s)
+            for w in range(c.n_workers):
+                if c.worker_pos[w] == pos:
+                    self._wowner[w] = seat
+            seat = self.seat_next[seat]
+
     def _kind_access(self, p: int) -> int:
         """Bitmask of worker kinds (not sailors) player ``p`` may move."""
         return self.c.kind_mask(self._active_structs(p))
@@ -1699,6 +1766,13 @@ class State:
                 w = _ctz(m)
                 if self._wowner[w] == p:
                     free |= BIT << w
+                m &= m - 1
+        if c.seat_workers:                        # workers of a seat's own: only their owner moves them
+            m = free & c.seat_workers
+            while m:
+                w = _ctz(m)
+                if self._wowner[w] != p:
+                    free &= ~(BIT << w)
                 m &= m - 1
         return free
 
@@ -2419,19 +2493,24 @@ class State:
         built = _popcount(owned)
         tokens = c.tokens
         if self.built_this_turn < c.builds_per_turn and built < tokens:
+            have = owned                          # replaces: what it replaces counts as owned (rare)
+            if owned & c.replacing_mask:
+                have = c.have(owned)
             # The structures not owned, and not forbidden by an event, in order: a set.
-            left = c.all_struct_mask & ~owned & ~self.ev_no_build
+            left = c.all_struct_mask & ~have & ~self.ev_no_build
+            if c.seat_forbid_any:                 # seats: the structures this seat may not build (rare)
+                left &= ~c.seat_forbid[self._seat_pos(p)]
             if left & c.any_req_mask:             # requires {any_of}: out where none of them is owned (rare)
                 rest = left & c.any_req_mask
                 while rest:
                     s = _ctz(rest)
                     rest &= rest - 1
-                    if not c.requires_any[s] & owned:
+                    if not c.requires_any[s] & have:
                         left &= ~(BIT << s)
             while left:
                 s = _ctz(left)
                 left &= left - 1
-                if (c._requires[s] & owned) != c._requires[s]:
+                if (c._requires[s] & have) != c._requires[s]:
                     continue
                 if c.copies_mask >> s & 1 and self._copies_built(s) >= c.copies[s]:
                     continue
@@ -2799,7 +2878,7 @@ class State:
         m = c._kind_workers[kind] & ~self.moved   # the kind's workers that have not moved, lowest first
         while m:
             w = _ctz(m)
-            if self._wpos[w] == sp and (not sailor or self._wowner[w] == p):
+            if self._wpos[w] == sp and (self._wowner[w] < 0 or self._wowner[w] == p):   # a sailor, or a seat's own
                 return w
             m &= m - 1
         return -1

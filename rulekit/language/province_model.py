@@ -57,7 +57,8 @@ FREE = "free"
 #: written once; read-only.
 DEFAULTS = {
     "resource": {"end_of_turn": "lost", "cap": None, "start": ()},
-    "structure": {"copies": 0, "upgrades": None, "flavor": None},
+    "structure": {"copies": 0, "upgrades": None, "replaces": None, "seats": (), "flavor": None},
+    "worker": {"seats": None},              # None: nobody's workers; "each" or a tuple of seats from 1
     "turn": {"builds": 1, "move_steps": 1},
     "other_players": {"make_change": "in_turn_order", "borrow_from": "any", "revealed_goal": "removed_if_several"},
     "conversion": {"always": False, "per_turn": None, "needs_payout": False},
@@ -81,6 +82,11 @@ DEFAULTS = {
     "card": {"count": 1},
 }
 DEFAULTS = MappingProxyType({place: MappingProxyType(fields) for place, fields in DEFAULTS.items()})
+
+
+def _seats(value):
+    """A worker kind's ``seats``: None, ``"each"`` or a tuple of seats from 1."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def default(place: str, key: str):
@@ -293,6 +299,8 @@ class Structure:
     effects: tuple = ()
     copies: int = default("structure", "copies")       # 0: each player may build it once
     flavor: str | None = None
+    replaces: str | None = None     # built over it, which then counts as owned for requires and is not built again
+    seats: tuple = ()               # the only seats (from 1, in turn order) that may build it; empty: every seat
 
     PLACES: ClassVar[dict] = {"#/$defs/structure": {}}
 
@@ -301,13 +309,19 @@ class Structure:
         return cls(id=sid, name=st.get("name"), cost=Amount.of(st.get("cost")),
                    vp=Vp(st["vp"]["first"], st["vp"]["later"]), requires=Requirements.of(st.get("requires")),
                    upgrades=st.get("upgrades"), effects=tuple(Effect.of(e) for e in st.get("effects") or ()),
-                   copies=_get(st, "structure", "copies"), flavor=st.get("flavor"))
+                   copies=_get(st, "structure", "copies"), flavor=st.get("flavor"), replaces=st.get("replaces"),
+                   seats=tuple(_get(st, "structure", "seats")))
+
+    @property
+    def built_over(self) -> str | None:
+        """The structure this one is built over (``upgrades`` or ``replaces``), or None."""
+        return self.upgrades or self.replaces
 
     @property
     def prerequisites(self) -> Requirements:
         """What must be owned before building it: its requirements and the structure it is built over."""
-        if self.upgrades and self.upgrades not in self.requires.all_of:
-            return Requirements(self.requires.all_of + (self.upgrades,), self.requires.any_of)
+        if self.built_over and self.built_over not in self.requires.all_of:
+            return Requirements(self.requires.all_of + (self.built_over,), self.requires.any_of)
         return self.requires
 
     def effects_of(self, kind: str) -> tuple:
@@ -374,6 +388,7 @@ class Worker:
     color: str | None = None
     start: tuple = ()               # spaces, one worker on each
     entry: str | None = None        # None: the Work Cycle's entry
+    seats: object = default("worker", "seats")   # None: nobody's; "each": every seat's own; a tuple of seats from 1
 
     PLACES: ClassVar[dict] = {"#/$defs/worker": {}}
 
@@ -603,12 +618,14 @@ class Setup:
     starting_coins: tuple
     turn_order: str = default("setup", "turn_order")
     given_structures: tuple = ()    # (structure, vp: "none" | "first" | "later")
+    given_seats: tuple = ()         # (structure, seats from 1) for those given to some seats only
     bid: Bid | None = None
     draft: Draft | None = None
 
     #: starting_labor is the first language's form of resources.<id>.start, read there by the resolution.
     PLACES: ClassVar[dict] = {"/setup": {"starting_labor": "Resource.start"},
-                              "/setup/given_structures/*": {"structure": "given_structures", "vp": "given_structures"}}
+                              "/setup/given_structures/*": {"structure": "given_structures", "vp": "given_structures",
+                                                                "seats": "given_seats"}}
 
 
 @dataclass(frozen=True)
@@ -707,6 +724,10 @@ class ProvinceModel:
         return next(r for r in self.resources if r.id == rid)
 
     @property
+    def workers_by_id(self) -> dict:
+        return {w.id: w for w in self.workers}
+
+    @property
     def pool_ids(self) -> tuple:
         return tuple(r.id for r in self.resources if r.kind == "pool")
 
@@ -735,7 +756,7 @@ def build(data: dict) -> ProvinceModel:
         labor_tracker=bool(_get(comp, "components", "labor_tracker")), ship_tokens=_get(comp, "components", "ship_tokens"))
     resources = tuple(Resource.of(rid, r) for rid, r in data["resources"].items())
     workers = tuple(Worker(wid, w["count"], w["access"], w.get("name"), w.get("color"), tuple(w.get("start") or ()),
-                           w.get("entry")) for wid, w in data["workers"].items())
+                           w.get("entry"), _seats(_get(w, "worker", "seats"))) for wid, w in data["workers"].items())
     cyc = data["work_cycle"]
     work_cycle = WorkCycle(tuple(Space(s["id"], Amount.of(s["yields"]), Amount.of(s.get("toll")), s.get("name"))
                                  for s in cyc["spaces"]), cyc["entry"])
@@ -746,6 +767,7 @@ def build(data: dict) -> ProvinceModel:
         first_player=st["first_player"], starting_coins=tuple(st["starting_coins"]),
         turn_order=_get(st, "setup", "turn_order"),
         given_structures=tuple((g["structure"], _get(g, "given_structure", "vp")) for g in st.get("given_structures") or ()),
+        given_seats=tuple((g["structure"], tuple(g["seats"])) for g in st.get("given_structures") or () if g.get("seats")),
         bid=Bid(bid["in"], bid["max"], bool(_get(bid, "bid", "sealed")), _get(bid, "bid", "ties"), _get(bid, "bid", "pays"))
         if bid else None,
         draft=Draft(tuple(draft["structures"]), _get(draft, "draft", "picks"), _get(draft, "draft", "order"),

@@ -1133,7 +1133,27 @@ class _Checker:
             upgrades = structure.get("upgrades")
             if upgrades == sid:
                 self.add(f"{base}/upgrades", _("structure {id} is built over itself").format(id=sid))
+            replaces = structure.get("replaces")
+            if replaces is not None and upgrades is not None:
+                self.add(f"{base}/replaces", _("structure {id} has both upgrades and replaces: write one (replaces: "
+                                               "what it replaces still counts as owned)").format(id=sid),
+                         causes=(f"{base}/upgrades",))
+            elif replaces == sid:
+                self.add(f"{base}/replaces", _("structure {id} replaces itself").format(id=sid))
+            self.check_seats(f"{base}/seats", structure.get("seats"))
+        for kid, worker in _dict(self.data.get("workers")).items():
+            seats = _dict(worker).get("seats")
+            if seats != "each":
+                self.check_seats(join("/workers", kid) + "/seats", seats)
         self.check_given_structures()
+
+    def check_seats(self, pointer: str, seats):
+        """A list of seats (from 1): none beyond the most players the game is for (the schema checks the rest)."""
+        most = _players_most(_dict(self.data.get("components")).get("players"))
+        for i, seat in enumerate(_list(seats)):
+            if isinstance(seat, int) and most is not None and seat > most:
+                self.add(f"{pointer}/{i}", _("seat {seat}: this game is for at most {players} players").format(
+                    seat=seat, players=most), causes=("/components/players",))
 
     def check_given_structures(self):
         """setup.given_structures: known structures, each once, owned by every player (so no copy limit below
@@ -1155,8 +1175,17 @@ class _Checker:
             if sid == casting:
                 self.add(pointer, _("{id} is the structure whose first builder casts the ships: it cannot be given "
                                     "to every player").format(id=sid), causes=("/casting/structure",))
+            seats = _dict(item).get("seats")
+            self.check_seats(f"/setup/given_structures/{i}/seats", seats)
+            if seats and _dict(self.structures[sid]).get("seats"):
+                self.add(f"/setup/given_structures/{i}/seats", _(
+                    "{id} is given to some seats only, so nobody builds it: its seats say who may build it").format(
+                        id=sid), causes=(join("/structures", sid) + "/seats",))
             copies = _int(_dict(self.structures[sid]).get("copies"))
-            if copies is not None and most is not None and copies < most:
+            if seats and copies is not None and copies < len(_list(seats)):
+                self.add(pointer, _("{id} is given to {num} seats, but its copies allow only {copies}").format(
+                    id=sid, num=len(_list(seats)), copies=copies), causes=(join("/structures", sid) + "/copies",))
+            elif not seats and copies is not None and most is not None and copies < most:
                 self.add(pointer, _("{id} is given to every player, but its copies allow only {copies}").format(
                     id=sid, copies=copies), causes=(join("/structures", sid) + "/copies",))
 
@@ -1204,10 +1233,14 @@ class _Checker:
             elif sid == casting:
                 self.add(pointer, _("{id} is the structure whose first builder casts the ships: it cannot be "
                                     "picked in the draft").format(id=sid), causes=("/casting/structure",))
-            elif _dict(self.structures[sid]).get("upgrades"):
+            elif _dict(self.structures[sid]).get("seats"):
+                self.add(pointer, _("{id} may be built by some seats only: it cannot be picked in the draft, where "
+                                    "any seat may pick it").format(id=sid),
+                         causes=(join("/structures", sid) + "/seats",))
+            elif over := next((k for k in ("upgrades", "replaces") if _dict(self.structures[sid]).get(k)), None):
                 self.add(pointer, _("{id} is built over another structure: it cannot be picked in the draft, "
                                     "where it would be owned without the one it is built over").format(id=sid),
-                         causes=(join("/structures", sid) + "/upgrades",))
+                         causes=(join("/structures", sid) + "/" + over,))
         picks = _int(draft.get("picks", 1))
         players = _players_most(_dict(self.data.get("components")).get("players"))
         if pool and picks is not None and players is not None and len(pool) < players * picks:
@@ -1280,7 +1313,7 @@ class _Checker:
         graph = {}
         for sid, structure in self.structures.items():
             reqs = [r for group, r, _at in Requirements.written(_dict(structure).get("requires")) if group == "all_of"] \
-                + [_dict(structure).get("upgrades")]   # built over: owned first
+                + [_dict(structure).get("upgrades"), _dict(structure).get("replaces")]   # built over: owned first
             graph[sid] = [r for r in reqs if isinstance(r, str) and r in self.structures and r != sid]
         reported = set()
         order = list(self.structures)
@@ -1292,7 +1325,8 @@ class _Checker:
                 reported.update(cycle)
                 first, nxt = cycle[0], cycle[1]
                 where = next((f"/requires{at}" for group, r, at in Requirements.written(
-                    _dict(self.structures[first]).get("requires")) if group == "all_of" and r == nxt), "/upgrades")
+                    _dict(self.structures[first]).get("requires")) if group == "all_of" and r == nxt),
+                    "/replaces" if _dict(self.structures[first]).get("replaces") == nxt else "/upgrades")
                 self.add(join("/structures", first) + where, _(
                     "prerequisite cycle: {cycle}; none of these structures could ever be built").format(
                         cycle=" → ".join(cycle + [cycle[0]])))

@@ -14,7 +14,7 @@ from dataclasses import asdict
 from ..i18n import _, format_list, ngettext, pgettext
 from ..text import sentences
 from . import screen
-from .view import rules_view
+from .view import rules_view, seat_may_build
 
 
 def plain(value):
@@ -164,9 +164,13 @@ def structures(state, names, viewer: int) -> list[dict]:
         if viewer >= 0 and not state.is_terminal():
             if state.owned[viewer] >> s & 1:
                 status = _("built")
+            elif rules.have(state.owned[viewer]) >> s & 1:
+                status = _("replaced")
+            elif not seat_may_build(state, viewer, s):
+                status = screen.unbuildable_by_seat(rules, s)
             else:
                 missing = [screen.name(d, "structure", rules.struct_ids[r]) for r in range(rules.n_struct)
-                           if rules.requires[s] >> r & 1 and not state.owned[viewer] >> r & 1]
+                           if rules.requires[s] >> r & 1 and not rules.have(state.owned[viewer]) >> r & 1]
                 if missing:
                     status = _("not yet: needs {required}").format(required=format_list(missing))
         out.append({

@@ -18,7 +18,7 @@ from ..language.names import display_name
 from ..text import sentences as _sentences
 from .notation import AmbiguousActionError, fold, for_state, typed
 from .view import (after as _after, kind_access, move_destination, move_forbidden, objective_met,
-                   objective_met_for_good, rules_view, state_view)
+                   objective_met_for_good, rules_view, seat_may_build, state_view)
 
 WIDTH = 100
 
@@ -1057,6 +1057,15 @@ def _why_not_this_worker(state, text: str, names) -> str:
         worker=worker, player=join_names([names[q] for q in owners]))
 
 
+def unbuildable_by_seat(rules, s: int) -> str:
+    """Why a seat may not build structure ``s``: its ``seats`` name others, or it is given to some seats only."""
+    seats = _sentences.model_of(rules.data).structures[rules.struct_ids[s]].seats
+    if not seats:
+        return _("given at setup to other players only")
+    return ngettext("only {seats} may build it", "only {seats} may build it", len(seats)).format(
+        seats=_sentences.seats_phrase(seats))
+
+
 def why_illegal(state, action: int) -> str:
     """Why ``action`` (an action of the game, not legal now) cannot be played ("" if no reason is known)."""
     rules = rules_view(state)
@@ -1078,6 +1087,10 @@ def why_illegal(state, action: int) -> str:
         sname = name(d, "structure", rules.struct_ids[s])
         if state.owned[p] >> s & 1:
             return _("you already own the {structure}").format(structure=sname)
+        if rules.have(state.owned[p]) >> s & 1:
+            return _("you have replaced the {structure}: it cannot be built again").format(structure=sname)
+        if not seat_may_build(state, p, s):
+            return _("the {structure}: {reason}").format(structure=sname, reason=unbuildable_by_seat(rules, s))
         if state.built_this_turn:
             return _("you have already built a structure this turn")
         missing = _missing_requirements(state, p, s)
@@ -1762,7 +1775,7 @@ def _requirement_names(rules, s: int, owned: int) -> list:
 
 
 def _missing_requirements(state, p: int, s: int) -> list:
-    return _requirement_names(rules_view(state), s, state.owned[p])
+    return _requirement_names(rules_view(state), s, rules_view(state).have(state.owned[p]))
 
 
 def cost_lines(state, names, width: int = WIDTH) -> list[str]:
@@ -1778,6 +1791,10 @@ def cost_lines(state, names, width: int = WIDTH) -> list[str]:
         owners = [names[q] for q in seats(state) if state.owned[q] >> s & 1]
         if state.owned[p] >> s & 1:
             status = _("built") if you else _("built by {player}").format(player=names[p])
+        elif rules.have(state.owned[p]) >> s & 1:
+            status = _("replaced")
+        elif not seat_may_build(state, p, s):
+            status = unbuildable_by_seat(rules, s)
         elif not rules.requirements_met(s, state.owned[p]):
             status = _("not yet: needs {required}").format(required=join_names(_missing_requirements(state, p, s)))
         else:

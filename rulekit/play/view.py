@@ -395,6 +395,9 @@ class RulesView:
     vp_later: tuple
     requires: tuple            # every one of these (a set of structures)
     requires_any: tuple        # one of these (0: no such list)
+    covers: tuple              # per structure: those it replaces (counted as owned), a set
+    replacing_mask: int        # the structures that replace one
+    seat_forbid: tuple         # per position in turn order from the first player: the structures it may not build
     first_pool: tuple          # what the first builder earns once
     first_coin: tuple
     income_pool: tuple         # each turn's income
@@ -452,9 +455,29 @@ class RulesView:
     def requirements_met(self, s: int, owned: int) -> bool:
         """Whether a player owning the structures ``owned`` has what structure ``s`` requires: every one of
         its list, and one of its ``any_of`` (the engine's rule, ``Compiled.requirements_met``)."""
+        owned = self.have(owned)
         if (self.requires[s] & owned) != self.requires[s]:
             return False
         return not self.requires_any[s] or bool(self.requires_any[s] & owned)
+
+    def have(self, owned: int) -> int:
+        """What a player owning ``owned`` counts as having: those, and those they replace (``Compiled.have``)."""
+        for s in range(self.n_struct):
+            if (owned & self.replacing_mask) >> s & 1:
+                owned |= self.covers[s]
+        return owned
+
+
+def seat_may_build(state, p: int, s: int) -> bool:
+    """Whether structure ``s``'s ``seats`` let seat ``p`` build it (by its position in turn order from the first
+    player), and it is not a structure given to some seats only."""
+    forbid = rules_view(state).seat_forbid
+    if not any(forbid):
+        return True
+    seat, pos = state.first, 0
+    while seat != p:
+        seat, pos = state.seat_next[seat], pos + 1
+    return not forbid[pos] >> s & 1
 
 
 def per_incomes(state, seat: int, s: int) -> list:
@@ -548,5 +571,5 @@ def after(state, action: int):
 
 __all__ = ["ActionRow", "ActionView", "Amounts", "EventView", "GoalsView", "KIND_NAMES", "LenderView", "OutcomeView", "PlayerView",
            "ProgressView", "ShipView", "SpaceView", "StateView", "StructureView", "WorkerView", "action_view",
-           "RulesView", "after", "amounts_map", "kind_access", "move_destination", "move_forbidden",
+           "RulesView", "after", "amounts_map", "kind_access", "seat_may_build", "move_destination", "move_forbidden",
            "objective_met", "objective_met_for_good", "rules_view", "state_view"]

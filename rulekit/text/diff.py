@@ -84,6 +84,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("components", f"worker:{wid}:count", subject, str(worker.count))
         if worker.color:
             add("components", f"worker:{wid}:color", _("{subject} — color").format(subject=subject), s.color_name(worker.color))
+        add("components", f"worker:{wid}:seats", _("{subject} — whose").format(subject=subject),
+            s.worker_seats_sentence(data, wid))
     sailors = m.sailors
     add("components", "sailors", _("Sailors"), s.sailor_supply_sentence(data) if sailors else _("none"))
     if sailors:
@@ -158,6 +160,10 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
             s.copies_sentence(data, sid))
         add("structures", f"{sid}:upgrades", _("{structure} — built over").format(structure=name),
             s.upgrades_sentence(data, sid))
+        add("structures", f"{sid}:replaces", _("{structure} — replaces").format(structure=name),
+            s.replaces_sentence(data, sid))
+        add("structures", f"{sid}:seats", _("{structure} — seats that may build it").format(structure=name),
+            s.seats_sentence(data, sid))
         add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), structure_effects(data, sid))
 
     # Conversions

@@ -642,7 +642,59 @@ def structure_summary(data, sid: str) -> str:
         text = _("{summary} {copies}").format(summary=text, copies=copies_sentence(data, sid))
     if st.upgrades:
         text = _("{summary} {upgrade}").format(summary=text, upgrade=upgrades_sentence(data, sid))
+    if st.replaces:
+        text = _("{summary} {upgrade}").format(summary=text, upgrade=replaces_sentence(data, sid))
+    if st.seats:
+        text = _("{summary} {seats}").format(summary=text, seats=seats_sentence(data, sid))
     return text
+
+
+def seats_phrase(seats) -> str:
+    """Seats from 1, in turn order from the first player: "the second player", "the first player and the third
+    player"."""
+    return join_and(seat_name(k - 1) for k in seats)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def seats_sentence(data, sid: str) -> str:
+    """Who may build a structure (``seats``): every seat, or only those listed."""
+    seats = model_of(data).structures[sid].seats
+    if not seats:
+        return _("Every player may build it.")
+    return ngettext("Only {seats} may build it.", "Only {seats} may build it.", len(seats)).format(
+        seats=seats_phrase(seats))
+
+
+def replaces_sentence(data, sid: str) -> str:
+    """What building a structure in place of another (``replaces``) does, or that it replaces none."""
+    old = model_of(data).structures[sid].replaces
+    if not old:
+        return _("It replaces no structure.")
+    return _("It replaces your {structure}: you must own it, and it leaves you as you build this one (its VP and "
+             "effects are no longer yours), but you still count as owning it for what requires it, and you may not "
+             "build it again.").format(structure=structure_name(data, old))
+
+
+def worker_seats_sentence(data, wid: str) -> str:
+    """Whose workers of a kind are (``workers.<id>.seats``): nobody's, each player's own or some seats' own."""
+    worker = model_of(data).workers_by_id[wid]
+    n, name = worker.count, worker_name(data, wid, worker.count)
+    if worker.seats is None:
+        return _("They belong to nobody.")
+    if worker.seats == "each":
+        return ngettext("Each player has {num} {worker} worker of their own, which only they may move.",
+                        "Each player has {num} {worker} workers of their own, which only they may move.", n).format(
+                            num=n, worker=name)
+    if len(worker.seats) == 1:
+        return _capital(ngettext("{seats} has {num} {worker} worker of their own, which only they may move.",
+                                 "{seats} has {num} {worker} workers of their own, which only they may move.",
+                                 n).format(seats=seats_phrase(worker.seats), num=n, worker=name))
+    return _capital(ngettext("{seats} each have {num} {worker} worker of their own, which only they may move.",
+                             "{seats} each have {num} {worker} workers of their own, which only they may move.",
+                             n).format(seats=seats_phrase(worker.seats), num=n, worker=name))
 
 
 def upgrades_sentence(data, sid: str) -> str:
@@ -666,17 +718,29 @@ def given_structures_sentence(data) -> str:
     items = m.setup.given_structures
     if not items:
         return _("Nobody starts with a structure.")
-    parts = []
+    seats = dict(m.setup.given_seats)
+    groups = {}                             # seats given (None: every player) -> the structures' phrases
     for sid, vp in items:
         st, name = m.structures[sid], structure_name(data, sid)
         if vp == "none":
-            parts.append(_("the {structure}, which scores no VP").format(structure=name))
+            part = _("the {structure}, which scores no VP").format(structure=name)
         else:
             n = getattr(st.vp, vp)
-            parts.append(ngettext("the {structure}, which scores {num} VP", "the {structure}, which scores {num} VP",
-                                  n).format(structure=name, num=n))
-    return _("Every player starts with {structures}. A structure given at setup is owned, not built: nobody "
-             "builds it, and it gives nothing for being built.").format(structures=join_and(parts))
+            part = ngettext("the {structure}, which scores {num} VP", "the {structure}, which scores {num} VP",
+                            n).format(structure=name, num=n)
+        groups.setdefault(seats.get(sid), []).append(part)
+    if list(groups) == [None]:
+        return _("Every player starts with {structures}. A structure given at setup is owned, not built: nobody "
+                 "builds it, and it gives nothing for being built.").format(structures=join_and(groups[None]))
+    starts = []
+    for who, parts in groups.items():
+        if who is None:
+            starts.append(_("Every player starts with {structures}.").format(structures=join_and(parts)))
+        else:
+            starts.append(_capital(ngettext("{seats} starts with {structures}.", "{seats} each start with {structures}.",
+                                            len(who)).format(seats=seats_phrase(who), structures=join_and(parts))))
+    return _("{starts} A structure given at setup is owned, not built: nobody builds it, and it gives nothing for "
+             "being built.").format(starts=" ".join(starts))
 
 
 def bid_sentence(data) -> str:
@@ -1338,6 +1402,9 @@ def access_sentence(data, wid: str) -> str:
     worker = data["workers"][wid]
     n = worker.get("count", 1)
     name = worker_name(data, wid, n)
+    owners = model_of(data).workers_by_id[wid].seats
+    if owners is not None and worker.get("access") == "everyone":
+        return worker_seats_sentence(data, wid)
     if worker.get("access") == "everyone":
         if many_players(data):
             return ngettext("Every player may move the {worker} worker.",
@@ -1347,6 +1414,12 @@ def access_sentence(data, wid: str) -> str:
     unlocks = unlocking_structures(data, wid)
     if not unlocks:
         return ngettext("Nobody may move the {worker} worker.", "Nobody may move the {worker} workers.", n).format(worker=name)
+    if owners is not None:
+        return _("{access} {owners}").format(access=ngettext(
+            "Only a player who owns the {structures} (or borrows it this turn) may move the {worker} worker.",
+            "Only a player who owns the {structures} (or borrows it this turn) may move the {worker} workers.",
+            n).format(structures=join_or(structure_name(data, s) for s in unlocks), worker=name),
+            owners=worker_seats_sentence(data, wid))
     return ngettext("Only a player who owns the {structures} (or borrows it this turn) may move the {worker} worker.",
                     "Only a player who owns the {structures} (or borrows it this turn) may move the {worker} workers.",
                     n).format(structures=join_or(structure_name(data, s) for s in unlocks), worker=name)
@@ -1362,9 +1435,12 @@ def worker_start_sentence(data, wid: str) -> str | None:
         k = start.count(space["id"])
         if k:
             places.append(ngettext("{num} on {space}", "{num} on {space}", k).format(num=k, space=space_name(data, space["id"])))
+    places = join_and(places)
+    if model_of(data).workers_by_id[wid].seats is not None:     # each owner's workers start there
+        places = _("{places}, for each player who has their own").format(places=places)
     return ngettext("Put the {worker} worker on the Work Cycle: {places}.",
                     "Put the {worker} workers on the Work Cycle: {places}.", n).format(
-        worker=worker_name(data, wid, n), places=join_and(places))
+        worker=worker_name(data, wid, n), places=places)
 
 
 # --------------------------------------------------------------------------

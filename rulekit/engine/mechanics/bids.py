@@ -129,6 +129,8 @@ def _deal(st, order):
     for r in range(c.n_pool):
         for i, amount in enumerate(c.pool_start[r]):
             st.pool[order[i] * c.n_pool + r] = amount
+    if c.seats_dealt:                           # what belongs to some seats only (the order now known)
+        st._deal_seats()
 
 
 def _bidders(st) -> list:

@@ -88,14 +88,14 @@ def kind_owner(st, k: int) -> int:
 def toll_owners(st, p: int, dest: int, skip: int) -> int:
     """The other players owning a worker on space ``dest`` (worker ``skip``, the one moving, aside), as a set
     of seats (bits): each is paid the space's toll once, in turn order from the one after ``p``. A worker
-    belongs to a sailor's hirer, or to the only player who may move its kind now (:func:`kind_owner`); to nobody
+    belongs to a sailor's hirer, or to its seat (``workers.<id>.seats``), or to the only player who may move its kind now (:func:`kind_owner`); to nobody
     if everyone, or several players, may move its kind (docs/readings.md)."""
     c = st.c
     owners = 0
     for w in range(c.n_workers):
         if w != skip and st._wpos[w] == dest:
             k = c._worker_kind[w]
-            if k == c.sailor_kind:
+            if k == c.sailor_kind or st._wowner[w] >= 0:   # a sailor's hirer, or the seat whose own it is
                 q = st._wowner[w]
             elif c._everyone_kinds >> k & 1:      # kind_access[k] is ACCESS_EVERYONE
                 continue
