@@ -981,9 +981,6 @@ def is_you(player: str) -> bool:
     return player == _("You")
 
 
-_is_you = is_you
-
-
 def objectives_viewer(state, names) -> int:
     """The seat whose secret objectives the screen shows: the one human's ("You"); else (hot-seat, or
     computers only) the seat that decides now, at whose decision the screen is drawn."""
