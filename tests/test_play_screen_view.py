@@ -3,38 +3,25 @@
 private member of a state (docs/architecture.md)."""
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from view_reads import forbidden_reads
 
 import rulekit.play
 
 READERS = ("screen.py", "story.py", "session.py", "guide.py", "page_words.py")
 
 
-def _problems(source: str, name: str) -> list[str]:
-    """Each ``x.c`` / ``x.t`` (an engine's tables) and each ``x._private`` (but ``self``'s and ``cls``'s) in
-    ``source``."""
-    out = []
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Attribute):
-            continue
-        owner = node.value.id if isinstance(node.value, ast.Name) else ""
-        if node.attr in ("c", "t") or (node.attr.startswith("_") and not node.attr.startswith("__")
-                                       and owner not in ("self", "cls")):
-            out.append(f"{name}:{node.lineno}: .{node.attr}")
-    return out
-
-
 def test_the_screen_the_story_and_the_page_words_read_the_view_only():
     folder = Path(rulekit.play.__file__).parent
-    problems = [p for name in READERS for p in _problems((folder / name).read_text(encoding="utf-8"), name)]
+    problems = [p for name in READERS for p in forbidden_reads((folder / name).read_text(encoding="utf-8"), name)]
     assert problems == []
 
 
 def test_the_check_sees_a_table_read_and_a_private_call():
     """The check is not blind: the reads the screen used to make are found."""
     source = "def f(state):\n    c = state.c\n    return c.struct_ids, state._kind_access(0), state.c.data\n"
-    assert sorted(_problems(source, "x.py")) == ["x.py:2: .c", "x.py:3: ._kind_access", "x.py:3: .c"]
+    assert sorted(forbidden_reads(source, "x.py")) == ["x.py:2: .c", "x.py:3: ._kind_access", "x.py:3: .c"]
 
 
 def test_the_rules_view_is_read_once_per_ruleset_and_is_immutable():
