@@ -934,6 +934,16 @@ def event_line(state, event, names) -> str:
                 objective=card, condition=condition.rstrip("."))
         return _("{player}'s objective {objective} is not met ({condition}): no VP.").format(
             player=names[event[1]], objective=card, condition=condition.rstrip("."))
+    if kind == "objective_met":                 # ("objective_met", holder, card): met during the game (its check)
+        # A secret of its holder's, as the view keeps it (State.view: the others' met cards are None): told to the
+        # holder ("You") only; the others are told nothing, not even that a card was met (nor is a bot's
+        # determinization, which deals their cards again, none of them met).
+        if not is_you(names[event[1]]):
+            return ""
+        return _("Your secret objective {objective} is met ({condition}): it scores {vp} when the game is over.").format(
+            objective=_sentences.objective_name(d, rules.obj_ids[event[2]]),
+            condition=_sentences.objective_condition(d, rules.obj_ids[event[2]]).rstrip("."),
+            vp=vp_text(rules.obj_vps[event[2]]))
     if kind == "offer":                         # ("offer", player, seat asked, offer)
         terms = _sentences.offer_terms(d, rules.trade_ids[event[3]])
         if is_you(names[event[1]]):
