@@ -189,6 +189,21 @@ def play_both(rs, seed, conformance=False):
     return steps
 
 
+#: An objective card's ``check`` values, each drawn for the generated house rules' cards.
+OBJECTIVE_CHECKS = ("end_of_game", "immediate", "end_of_turn")
+
+
+def this_turn_only(cond) -> bool:
+    """Whether only the player whose turn it is can meet ``cond`` (a measure of this turn above 0, or ``all`` with
+    one, or ``any`` of such parts only): a card read only when the game is over may not have such a condition
+    (``rulekit validate`` refuses it)."""
+    if "all" in cond:
+        return any(this_turn_only(part) for part in cond["all"])
+    if "any" in cond:
+        return all(this_turn_only(part) for part in cond["any"])
+    return cond.get("metric", "").endswith("_this_turn") and "compare" not in cond and cond.get("at_least", 0) > 0
+
+
 def generated_variant(tmp_path, n):
     """A seeded house rule: numbers and switches of a bundled edition changed at random."""
     r = random.Random(1000 + n)
@@ -301,6 +316,16 @@ def generated_variant(tmp_path, n):
         patch["objectives"] = {"deal": h.randint(1, len(cards) // 2), "cards": cards}
         if h.random() < 0.5:                             # a choice before the first turn: keep fewer than dealt
             patch["objectives"]["keep"] = h.randint(1, patch["objectives"]["deal"])
+        k = random.Random(29000 + n)                     # when each card is checked, on draws of their own
+        this_turn = [{"metric": "earned_this_turn", "resource": "labor", "at_least": k.randint(2, 5)},
+                     {"metric": "coins_spent_this_turn", "at_least": k.randint(1, 4)},
+                     {"metric": "conversions_this_turn", "conversion": "grind", "at_least": k.randint(1, 2)}]
+        for card in cards.values():
+            if k.random() < 0.4:                         # a card of this turn alone ("in a single turn")
+                card["condition"] = k.choice(this_turn + [{"all": [k.choice(this_turn), k.choice(measures)]}])
+            card["check"] = k.choice(list(OBJECTIVE_CHECKS))
+            if card["check"] == "end_of_game" and this_turn_only(card["condition"]):
+                card["check"] = k.choice(["immediate", "end_of_turn"])   # read only at the end: refused (validate)
     b = random.Random(27000 + n)                         # decisions before the first turn: a bid, a draft
     if b.random() < 0.5:
         least = min(patch["setup"]["starting_coins"])
@@ -347,6 +372,27 @@ def generated_variant(tmp_path, n):
                                        "replaces": q.choice(["lender", "mill", "camp"]),
                                        "effects": [{"income": {"labor": 1}}]}
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
+
+
+def test_the_generated_objectives_draw_every_check_and_never_read_a_this_turn_card_only_at_the_end(tmp_path):
+    """The house rules above draw each card's ``check`` (so that the engines are compared on cards met during the
+    game), and give a card of this turn alone a check during the game: read only when the game is over it would be
+    refused, as ``rulekit validate`` says of the same card with ``check: end_of_game``."""
+    from rulekit.language import validate_path
+
+    drawn = set()
+    for n in range(VARIANTS):
+        rs = generated_variant(tmp_path, n)
+        for card in ((rs.data.get("objectives") or {}).get("cards") or {}).values():
+            drawn.add((card["check"], this_turn_only(card["condition"])))
+    assert {check for check, _alone in drawn} == set(OBJECTIVE_CHECKS)
+    assert ("end_of_game", True) not in drawn and {("immediate", True), ("end_of_turn", True)} & drawn
+    alone = {"metric": "coins_spent_this_turn", "at_least": 2}
+    assert this_turn_only(alone) and this_turn_only({"all": [alone, {"metric": "structures", "at_least": 1}]})
+    card = {"name": "Spender", "vp": 1, "condition": alone}
+    problems = validate_path(variant(tmp_path, {"objectives": {"deal": 1, "cards": {
+        "spender": dict(card, check="end_of_game"), "other": dict(card, check="immediate")}}}, name="at-the-end"))
+    assert [p.pointer for p in problems] == ["/objectives/cards/spender/condition"]
 
 
 def wide_variant(tmp_path):

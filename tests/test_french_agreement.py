@@ -77,18 +77,19 @@ def test_an_agreement_picks_the_gender_and_defaults_to_the_first_word():
 def test_an_amount_after_one_of_the_same_resource_is_said_without_its_noun():
     """Review 4, item 40 (F24): « 2 Pièces au lieu d’une », from the resource's gender (« une Pièce »,
     « un point d’Ouvrage »); an amount of another resource keeps its noun."""
+    from rulekit.language.province_model import Amount
     from rulekit.text import sentences as s
 
     data = load_ruleset("province-fr").data
     with language("fr"):
         assert Message("au lieu {usual.de_alone}").format(
-            usual=s.amount_instead_of({"coin": 1}, {"coin": 2}, data)) == "au lieu d’une"
+            usual=s.amount_instead_of(Amount.of({"coin": 1}), Amount.of({"coin": 2}), data)) == "au lieu d’une"
         assert Message("au lieu {usual.de_alone}").format(
-            usual=s.amount_instead_of({"labor": 1}, {"labor": 2}, data)) == "au lieu d’un"
+            usual=s.amount_instead_of(Amount.of({"labor": 1}), Amount.of({"labor": 2}), data)) == "au lieu d’un"
         assert Message("au lieu {usual.de_alone}").format(
-            usual=s.amount_instead_of({"coin": 2}, {"coin": 3}, data)) == "au lieu de 2"
+            usual=s.amount_instead_of(Amount.of({"coin": 2}), Amount.of({"coin": 3}), data)) == "au lieu de 2"
         assert Message("au lieu {usual.de_alone}").format(
-            usual=s.amount_instead_of({"coin": 1}, {"labor": 1}, data)) == "au lieu de 1\u00a0Pièce"
+            usual=s.amount_instead_of(Amount.of({"coin": 1}), Amount.of({"labor": 1}), data)) == "au lieu de 1\u00a0Pièce"
         text = " ".join(s.effect_sentence(data, e) for st in data["structures"].values()
                         for e in st.get("effects") or ())
     assert "Pièces au lieu d’une." in text and "au lieu de 1" not in text

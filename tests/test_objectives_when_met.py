@@ -196,3 +196,54 @@ def test_a_search_bot_plays_it(tmp_path):
         met = [o for o in st.objectives[p] if o in st.obj_met]
         assert all(o in st.obj_dealt[p] for o in met)
         assert st.score_by_source(p)["objectives"] >= sum(st.c.obj_vps[o] for o in met)
+
+
+@ENGINES
+def test_a_card_met_during_the_game_is_logged_once_and_told_to_its_holder_only(eng, tmp_path):
+    """``("objective_met", holder, card)`` in the log when a card is met at one of its checks (once: it stays met).
+    The line is its holder's ("You") only: the others are told nothing, not even that a card was met, as the view
+    tells them nothing of the others' met cards and a search's determinization assumes none (docs/ruleset-reference.md)."""
+    rs = rules(tmp_path)
+    st, o = holding(eng, rs, 0, "miller")
+    grind_twice(st)
+    assert not [e for e in st.log if e[0] == "objective_met"]     # end_of_turn: not before the turn's end
+    st.play("end")
+    met = [e for e in st.log if e[0] == "objective_met"]
+    assert met == [("objective_met", 0, o)]
+    grind_twice(st)                                               # seat 1's turn, then seat 0 meets it again
+    st.play("end")
+    grind_twice(st)
+    st.play("end")
+    assert [e for e in st.log if e[0] == "objective_met"] == met
+    with i18n.language("en"):
+        assert screen.event_line(st, met[0], ["You", "Computer"]) == (
+            "Your secret objective Miller is met (Use Grind at least 2 times in a single turn): it scores 3 VP "
+            "when the game is over.")
+        assert screen.event_line(st, met[0], ["Computer", "You"]) == ""
+        assert screen.event_line(st, met[0], ["Ann", "Bob"]) == ""    # hot-seat: the screen is everyone's
+    with i18n.language("fr"):
+        line = screen.event_line(st, met[0], [i18n._("You"), "Ordinateur"])
+        assert line.startswith("Votre mission secrète Meunier est remplie (") and "3\u00a0PV" in line
+
+
+def test_the_story_tells_the_holder_and_not_the_others(tmp_path):
+    """Played through a session (the terminal's story, which the browser's page shows too): the human's card met
+    during the game is a line of the story; the computer's is not."""
+    from rulekit.play import Console, Session
+
+    rs = rules(tmp_path, check_miller="immediate")
+    for holder, told in ((0, True), (1, False)):
+        con = Console(interactive=False, color=False, write=[].append, size=(80, 24))
+        session = Session(ruleset=rs, seed=3, players=["human", "bot:easy"], console=con, first_player=holder)
+        st = session.state
+        o = st.c.obj_ids.index("miller")
+        st.objectives = [[o] if q == holder else [1 - o] for q in range(st.n_players)]
+        st.obj_dealt = [list(x) for x in st.objectives]
+        set_phase(st, "spending")
+        set_labor(st, 4)
+        for _ in range(2):
+            session.play_action(st.legal_actions()[[st.notation(a) for a in st.legal_actions()].index("grind")])
+        assert o in session.state.obj_met
+        lines = [e.text for e in session.story.entries if "Miller" in e.text]
+        assert lines == (["Your secret objective Miller is met (Use Grind at least 2 times in a single turn): "
+                          "it scores 3 VP when the game is over."] if told else []), (holder, lines)

@@ -113,7 +113,7 @@ def test_pick_story_keeps_the_newest_entries_even_after_a_long_one():
 
 def _harbor_cast(owner_is_you: bool, names):
     st = S.new("province-en", seed=1)
-    owner = next(i for i, n in enumerate(names) if screen._is_you(n) == owner_is_you)
+    owner = next(i for i, n in enumerate(names) if screen.is_you(n) == owner_is_you)
     S.give_structures(st, owner, "harbor")
     hire = next(o for o in range(len(st.c.outcome_ids)) if st.c.outcome_hire[o])
     return screen.event_line(st, ("cast", hire), names)

@@ -358,3 +358,19 @@ def test_requirements_read_by_the_text_in_both_forms(tmp_path):
     assert s.requires_phrase(base.data, "smithy") == "Mill"
     dashed = [a["any"] for a in requirements_svg_data(either.data)["arrows"]]
     assert dashed.count(True) == 2 and not any(a["any"] for a in requirements_svg_data(base.data)["arrows"])
+
+
+def test_the_sentences_say_the_models_amounts_only():
+    """``amount`` and ``amount_instead_of`` read the model's Amount: an amount as the file writes it goes through
+    the model first (``Amount.of``), so that a new form of an amount is learned in one place."""
+    from rulekit.language.province_model import Amount
+    from rulekit.text import sentences as s
+
+    data = load_ruleset("province-en").data
+    assert s.amount(Amount.of({"labor": 1, "coin": 4}), data) == "1 Labor and 4 Coin"
+    assert s.amount(Amount.of("free"), data) == "nothing"
+    assert str(s.amount_instead_of(Amount.of({"coin": 1}), Amount.of({"coin": 2}), data)) == "1 Coin"
+    with pytest.raises(TypeError, match="Amount"):
+        s.amount({"labor": 1}, data)
+    with pytest.raises(TypeError, match="Amount"):
+        s.amount_instead_of(Amount.of({"coin": 1}), {"coin": 2}, data)

@@ -118,7 +118,7 @@ def test_stone_sentences_diff_and_rulebook_in_both_languages(stone):
     with i18n.language("en"):
         assert s.resource_sentence(data, "stone") == (
             "An amount each player holds, counted as a whole number.")
-        assert s.amount(data["structures"]["tower"]["cost"], data) == "1 Labor and 2 Stone"
+        assert s.amount(load_ruleset(stone).model.structures["tower"].cost, data) == "1 Labor and 2 Stone"
         assert s.labor_carry_sentence(data) == (
             "Labor you did not spend is lost. Stone you did not spend stays with you from turn to turn.")
         lines = render_text(rule_diff(base, data), "a", "b")
@@ -132,7 +132,7 @@ def test_stone_sentences_diff_and_rulebook_in_both_languages(stone):
     with i18n.language("fr"):
         assert s.resource_sentence(data, "stone") == (
             "Une quantité que chaque joueur possède, comptée en nombre entier.")
-        assert s.amount(data["structures"]["tower"]["cost"], data) == "1\u00a0point d’Ouvrage et 2\u00a0Pierres"
+        assert s.amount(load_ruleset(stone).model.structures["tower"].cost, data) == "1\u00a0point d’Ouvrage et 2\u00a0Pierres"
         lines = render_text(rule_diff(base, data), "a", "b")
         assert re.search(r"Ressource Pierre\W+une quantité que chaque joueur possède, comptée en nombre entier", lines), lines
         assert re.search(r"Pierre en fin de tour\W+ce que vous ne dépensez pas en Pierres", lines), lines

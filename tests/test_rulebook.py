@@ -99,7 +99,8 @@ def test_pdf_text_has_every_structure_cost_and_vp(pdf_books, ruleset_id, lang):
             # the structure table: name, Labor, Coin, VP first / later on one line
             assert re.search(structure_row_pattern(name, st), text), (name, st)
             # the structure's own paragraph: its cost in words
-            assert normalize(amount(st["cost"], rs.data)) in flat, (name, amount(st["cost"], rs.data))
+            cost = amount(rs.model.structures[sid].cost, rs.data)
+            assert normalize(cost) in flat, (name, cost)
     if lang == "fr":
         assert "Coût : 2 points d’Ouvrage et 2 Pièces. PV : 1 pour le premier à le construire" in flat
     else:

@@ -183,30 +183,51 @@ def test_the_speed_and_the_pause():
     assert game.delay == SPEEDS["slow"]
 
 
-def test_a_paused_server_plays_no_computer_move():
+@pytest.fixture
+def served_computers():
+    """A game of two computers held by a server: ``(game, serve)``. ``serve(first)`` starts the server's
+    computers' task, awaits ``first(server)``, then lets the task play until the game is over (or a bound), stops
+    it and returns what ``first`` returned."""
     import asyncio
 
     from rulekit.web.app import Server
 
     game = _game(players=("bot:easy", "bot:easy"))
+
+    def serve(first):
+        async def run():
+            server = Server(game)
+            server.start()
+            try:
+                answer = await first(server)
+                for _ in range(100_000):
+                    if game.state.is_terminal():
+                        break
+                    await asyncio.sleep(0.001)
+            finally:
+                server.task.cancel()
+            return answer
+
+        return asyncio.run(run())
+
+    return game, serve
+
+
+def test_a_paused_server_plays_no_computer_move(served_computers):
+    import asyncio
+
+    game, serve = served_computers
     game.set_speed(game.host, "pause")
 
-    async def run():
-        server = Server(game)
-        server.start()
+    async def paused(server):
         for _ in range(20):
             await asyncio.sleep(0)                  # let the computers' task run as long as it wants
         played = len(game.state.history)
         game.set_speed(game.host, "instant")
         server.wake.set()
-        for _ in range(100_000):
-            if game.state.is_terminal():
-                break
-            await asyncio.sleep(0.001)
-        server.task.cancel()
         return played
 
-    assert asyncio.run(run()) == 0
+    assert serve(paused) == 0
     assert game.state.is_terminal()
 
 
@@ -439,20 +460,14 @@ def test_the_invite_link_is_the_machines_address_beyond_the_loopback():
 def test_the_web_layer_reads_the_families_views_only():
     """No module of rulekit/web reads an engine's tables (``state.c``, ``state.t``) or a private member of a
     state or of a play module: the page is drawn from each family's view (docs/web.md)."""
-    import ast
     from pathlib import Path
+
+    from view_reads import forbidden_reads
 
     import rulekit.web
 
-    problems = []
-    for path in sorted(Path(rulekit.web.__file__).parent.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Attribute):
-                continue
-            owner = node.value.id if isinstance(node.value, ast.Name) else ""
-            if node.attr in ("c", "t") or (node.attr.startswith("_") and not node.attr.startswith("__")
-                                           and owner not in ("self", "cls")):
-                problems.append(f"{path.name}:{node.lineno}: .{node.attr}")
+    problems = [p for path in sorted(Path(rulekit.web.__file__).parent.glob("*.py"))
+                for p in forbidden_reads(path.read_text(encoding="utf-8"), path.name)]
     assert problems == []
 
 
@@ -527,12 +542,10 @@ def test_a_computers_answer_is_played_only_on_the_position_it_was_chosen_for():
     assert game.play_bot(*game.bot_choice()) is True and len(game.state.history) == at + 1
 
 
-def test_the_computers_task_outlives_a_failure():
+def test_the_computers_task_outlives_a_failure(served_computers):
     import asyncio
 
-    from rulekit.web.app import Server
-
-    game = _game(players=("bot:easy", "bot:easy"))
+    game, serve = served_computers
     real = game.think
     calls = []
 
@@ -544,21 +557,14 @@ def test_the_computers_task_outlives_a_failure():
 
     game.think = failing
 
-    async def run():
-        server = Server(game)
-        server.start()
+    async def after_the_failure(server):
         for _ in range(200):
             await asyncio.sleep(0.001)
         alive = not server.task.done()
         server.start()                               # a later change wakes it again
-        for _ in range(100_000):
-            if game.state.is_terminal():
-                break
-            await asyncio.sleep(0.001)
-        server.task.cancel()
         return alive
 
-    assert asyncio.run(run()) and game.state.is_terminal() and len(calls) > 1
+    assert serve(after_the_failure) and game.state.is_terminal() and len(calls) > 1
 
 
 def test_one_payload_per_change_for_each_set_of_tokens():

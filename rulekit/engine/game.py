@@ -1750,6 +1750,12 @@ class State:
         """Bitmask of worker kinds (not sailors) player ``p`` may move."""
         return self.c.kind_mask(self._active_structs(p))
 
+    def kind_access(self, p: int) -> int:
+        """The worker kinds (a set, by kind; sailors aside) player ``p`` may move now: those anyone may, and those
+        the structures whose effects ``p`` has unlock (owned, and borrowed this turn by the player to play). The
+        public face of ``_kind_access``, for the views."""
+        return self._kind_access(p)
+
     def _movable_workers(self, p: int, kinds: int) -> int:
         """The workers player ``p`` may move, as a set, on the cycle or not, moved this turn or not: those of the
         worker kinds in ``kinds`` (``_kind_access(p)``) but sailors, and the sailors ``p`` hired."""

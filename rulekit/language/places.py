@@ -14,15 +14,28 @@ The kinds (``x-ref``): ``structure``, ``worker``, ``conversion``, ``space``, ``r
 ``coin``, and ``worker_or_sailor`` (a worker kind, or the sailors' kind when the ruleset has
 sailors).
 
->>> from rulekit.language import load_ruleset
->>> data = load_ruleset("province-en").data
->>> sorted({ref.kind for ref in references(data)})
-['coin', 'conversion', 'resource', 'space', 'structure', 'worker']
->>> camp = next(a for a in amount_places(data) if a.pointer == "/structures/camp/cost")
->>> camp.mapping, camp.others
-({'labor': 3, 'coin': 3}, ())
->>> camp.where
+A house rule's structures, as its file writes them (a tower that requires a shed and earns 1 Coin at the start
+of each turn to an owner of 3 structures or more):
+
+>>> data = {"structures": {
+...     "shed": {"name": "Shed", "cost": {"labor": 1}, "vp": {"first": 1, "later": 0}},
+...     "tower": {"name": "Tower", "cost": {"labor": 2, "coin": 5}, "vp": {"first": 3, "later": 1},
+...               "requires": ["shed"], "effects": [{"income": {"coin": 1, "if": {"metric": "structures", "at_least": 3}}}]}}}
+>>> for ref in references(data):
+...     print(ref.kind, ref.pointer)
+resource /structures/shed/cost/labor
+resource /structures/tower/cost/labor
+resource /structures/tower/cost/coin
+structure /structures/tower/requires/0
+resource /structures/tower/effects/0/income/coin
+>>> tower = next(a for a in amount_places(data) if a.pointer == "/structures/tower/cost")
+>>> tower.mapping, tower.others
+({'labor': 2, 'coin': 5}, ())
+>>> tower.where
 '#/$defs/ruleset/properties/structures/additionalProperties > #/$defs/structure/properties/cost/oneOf/0'
+>>> income = next(a for a in amount_places(data) if a.pointer.endswith("/income"))
+>>> income.mapping["coin"], income.others
+(1, ('if',))
 """
 from __future__ import annotations
 

@@ -24,12 +24,28 @@ list or the values of a mapping — and its properties mapped to the attribute t
 same name when absent), so that ``tests/test_province_model.py`` can require every property of the
 schema to be reached.
 
+A house rule with two builds a turn, and a free tower that requires a shed or a hut, read through its model
+(``other_players.make_change`` is the default it leaves out):
+
+>>> import tempfile
+>>> from pathlib import Path
 >>> from rulekit.language import load_ruleset
->>> m = load_ruleset("province-en").model
->>> m.structures["bank"].requires
-Requirements(all_of=('lender',), any_of=())
->>> m.structures["bank"].cost.as_dict(), m.turn.builds, m.other_players.make_change
-({'labor': 1, 'coin': 4}, 1, 'in_turn_order')
+>>> HOUSE = '''
+... extends: province-en
+... id: towers
+... turn: {builds: 2}
+... structures:
+...   shed: {name: Shed, cost: {labor: 1, coin: 2}, vp: {first: 1, later: 0}}
+...   hut: {name: Hut, cost: {labor: 2}, vp: {first: 1, later: 0}}
+...   tower: {name: Tower, cost: free, vp: {first: 3, later: 1}, requires: {any_of: [shed, hut]}}
+... '''
+>>> with tempfile.TemporaryDirectory() as folder:
+...     _ = Path(folder, "towers.yaml").write_text(HOUSE, encoding="utf-8")
+...     m = load_ruleset(Path(folder, "towers.yaml")).model
+>>> m.structures["tower"].requires, m.structures["tower"].cost
+(Requirements(all_of=(), any_of=('shed', 'hut')), Amount(items=()))
+>>> m.structures["shed"].cost.as_dict(), m.turn.builds, m.other_players.make_change
+({'labor': 1, 'coin': 2}, 2, 'in_turn_order')
 """
 from __future__ import annotations
 

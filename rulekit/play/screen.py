@@ -15,6 +15,7 @@ from ..engine.game import OFFER
 from ..errors import IllegalActionError
 from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
+from ..language.province_model import Amount, model_of
 from ..text import sentences as _sentences
 from .notation import AmbiguousActionError, fold, for_state, typed
 from .view import (after as _after, kind_access, move_destination, move_forbidden, objective_met,
@@ -726,9 +727,9 @@ def _asked_offer(state) -> int:
 
 def _answer_terms(state, o: int) -> tuple:
     """(what the seat asked gives, what it gets) if it accepts offer ``o``."""
-    offer = rules_view(state).data["trades"]["offers"][rules_view(state).trade_ids[o]]
     d = rules_view(state).data
-    return _sentences.amount(offer.get("get"), d), _sentences.amount(offer.get("give"), d)
+    give, get = _sentences.offer_amounts(d, rules_view(state).trade_ids[o])
+    return _sentences.amount(get, d), _sentences.amount(give, d)
 
 
 def _describe_answer(state, action: int) -> str:
@@ -875,9 +876,8 @@ def event_line(state, event, names) -> str:
         return _("The ships are cast: {outcome}, for the owners of the {structure}: {players}.").format(
             outcome=name(d, "outcome", oid), structure=structure, players=join_names([names[p] for p in owners]))
     if kind == "roll":                          # ("roll", player, conversion, value): a conversion's die
-        conv = d["conversions"][rules.conv_ids[event[2]]]
         won = event[3] >= rules.conv_roll_at_least[event[2]]
-        gain = _sentences.amount(conv["gain"], d)
+        gain = _sentences.amount(model_of(d).conversions[rules.conv_ids[event[2]]].gain, d)
         if is_you(names[event[1]]):
             if won:
                 return _("You roll a {roll}: you gain {gain}.").format(roll=event[3], gain=gain)
@@ -886,7 +886,7 @@ def event_line(state, event, names) -> str:
             return _("{player} rolls a {roll}: gains {gain}.").format(player=names[event[1]], roll=event[3], gain=gain)
         return _("{player} rolls a {roll}: nothing.").format(player=names[event[1]], roll=event[3])
     if kind == "toll":                          # ("toll", mover, payee, space): a toll paid on moving onto it
-        toll = _sentences.amount(d["work_cycle"]["spaces"][event[3]].get("toll") or {}, d)
+        toll = _sentences.amount(model_of(d).work_cycle.spaces[event[3]].toll, d)
         if is_you(names[event[1]]):
             return _("You pay {amount} to {player} as a toll on {space}.").format(
                 amount=toll, player=names[event[2]], space=name(d, "space", rules.space_ids[event[3]]))
@@ -907,12 +907,12 @@ def event_line(state, event, names) -> str:
                 return _("You take nothing from {player}: they have none of it.").format(player=names[event[2]])
             return _("{player} takes nothing from {victim}: they have none of it.").format(
                 player=names[event[1]], victim=names[event[2]])
+        said = _sentences.amount(Amount(tuple(taken.items())), d)
         if is_you(names[event[1]]):
-            return _("You take {amount} from {player}.").format(amount=_sentences.amount(taken, d), player=names[event[2]])
+            return _("You take {amount} from {player}.").format(amount=said, player=names[event[2]])
         if is_you(names[event[2]]):
-            return _("{player} takes {amount} from you.").format(amount=_sentences.amount(taken, d), player=names[event[1]])
-        return _("{player} takes {amount} from {victim}.").format(
-            amount=_sentences.amount(taken, d), player=names[event[1]], victim=names[event[2]])
+            return _("{player} takes {amount} from you.").format(amount=said, player=names[event[1]])
+        return _("{player} takes {amount} from {victim}.").format(amount=said, player=names[event[1]], victim=names[event[2]])
     if kind == "event":                         # ("event", deck, card, current player): an event card revealed
         did, cid = rules.deck_ids[event[1]], rules.card_ids[event[2]]
         return _("Event: {card} — {effect}").format(card=_sentences.card_name(d, did, cid),
@@ -934,6 +934,16 @@ def event_line(state, event, names) -> str:
                 objective=card, condition=condition.rstrip("."))
         return _("{player}'s objective {objective} is not met ({condition}): no VP.").format(
             player=names[event[1]], objective=card, condition=condition.rstrip("."))
+    if kind == "objective_met":                 # ("objective_met", holder, card): met during the game (its check)
+        # A secret of its holder's, as the view keeps it (State.view: the others' met cards are None): told to the
+        # holder ("You") only; the others are told nothing, not even that a card was met (nor is a bot's
+        # determinization, which deals their cards again, none of them met).
+        if not is_you(names[event[1]]):
+            return ""
+        return _("Your secret objective {objective} is met ({condition}): it scores {vp} when the game is over.").format(
+            objective=_sentences.objective_name(d, rules.obj_ids[event[2]]),
+            condition=_sentences.objective_condition(d, rules.obj_ids[event[2]]).rstrip("."),
+            vp=vp_text(rules.obj_vps[event[2]]))
     if kind == "offer":                         # ("offer", player, seat asked, offer)
         terms = _sentences.offer_terms(d, rules.trade_ids[event[3]])
         if is_you(names[event[1]]):
@@ -979,9 +989,6 @@ def event_line(state, event, names) -> str:
 
 def is_you(player: str) -> bool:
     return player == _("You")
-
-
-_is_you = is_you
 
 
 def objectives_viewer(state, names) -> int:

@@ -529,8 +529,7 @@ def rules_view(of) -> RulesView:
 def kind_access(state, p: int) -> int:
     """The worker kinds (a set, by kind) player ``p`` may move now: those anyone may, and those the structures
     whose effects ``p`` has unlock (owned, and borrowed this turn by the player to play)."""
-    active = state.owned[p] | (state.borrowed_mask if p == state.current else 0)
-    return state.c.kind_mask(active)
+    return state.kind_access(p)
 
 
 def move_destination(state, action: int) -> int:

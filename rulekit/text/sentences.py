@@ -25,7 +25,7 @@ from math import comb
 
 from ..i18n import Name, _, format_number, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
-from ..language.province_model import DEFAULTS, Effect, model_of
+from ..language.province_model import DEFAULTS, Amount, Effect, Per, model_of
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
 from ..language.soundness import MAX_CONVERSIONS_PER_TURN
 
@@ -177,24 +177,28 @@ def declared(data) -> list[str]:
     return list(res) if isinstance(res, dict) else []
 
 
-def amount(resources, data) -> str:
-    """``{"labor": 2, "coin": 1}`` -> "2 Labor and 1 Coin", in the declared order; empty -> "nothing". An amount
-    written per a metric (``{"coin": {"per": "structures"}}``) -> "1 Coin for each structure you own"."""
-    resources = resources.as_dict() if hasattr(resources, "as_dict") else resources or {}   # the model's Amount
-    parts = [per_amount_phrase(data, rid, resources[rid]) if isinstance(resources[rid], dict)
-             else resource_amount(data, rid, resources[rid]) for rid in declared(data) if resources.get(rid)]
+def amount(resources: Amount, data) -> str:
+    """The model's :class:`~rulekit.language.province_model.Amount` (``labor: 2, coin: 1``) -> "2 Labor and 1 Coin",
+    in the declared order; empty -> "nothing". An amount written per a metric (a
+    :class:`~rulekit.language.province_model.Per`: ``coin: {per: structures}``) -> "1 Coin for each structure you
+    own". An amount as the ruleset writes it is read through the model first (``Amount.of``)."""
+    if not isinstance(resources, Amount):
+        raise TypeError(f"amount() reads the model's Amount, not a {type(resources).__name__}")
+    parts = [per_amount_phrase(data, rid, n.written) if isinstance(n, Per) else resource_amount(data, rid, n)
+             for rid in declared(data) if (n := resources.get(rid))]
     if not parts:
         return _("nothing")
     return join_and(parts)
 
 
-def amount_instead_of(usual, other, data) -> Name:
-    """``usual`` (an amount) said after ``other``: its form ``alone`` is the amount without its
+def amount_instead_of(usual: Amount, other: Amount, data) -> Name:
+    """``usual`` (the model's Amount) said after ``other`` (another): its form ``alone`` is the amount without its
     noun when both are of the same one resource ("one": « 2 Pièces au lieu d’une »), else the
     whole amount (« 1 point d’Ouvrage au lieu d’une » would not say of what)."""
     text = amount(usual, data)
-    usual, other = (a.as_dict() if hasattr(a, "as_dict") else a for a in (usual, other))   # the model's Amounts
-    usual, other = {k: v for k, v in (usual or {}).items() if v}, {k: v for k, v in (other or {}).items() if v}
+    if not isinstance(other, Amount):
+        raise TypeError(f"amount_instead_of() reads the model's Amount, not a {type(other).__name__}")
+    usual, other = ({k: v for k, v in a.items if v} for a in (usual, other))
     alone = text
     if len(usual) == 1 and set(usual) == set(other):
         rid, n = next(iter(usual.items()))
@@ -492,7 +496,7 @@ def _gain_sentence(data, effect: Effect) -> str:
 def _space_yield_sentence(data, effect: Effect) -> str:
     space = effect.space
     usual = model_of(data).work_cycle.space(space).yields
-    gain = {k: v for k, v in effect.amount.items if v}
+    gain = Amount(tuple((k, v) for k, v in effect.amount.items if v))
     if gain:
         text = _("Each worker you move onto the {space} space earns {amount} instead of {usual}.").format(
             space=space_name(data, space), amount=amount(gain, data), usual=amount_instead_of(usual, gain, data))
@@ -1374,10 +1378,10 @@ def toll_sentence(data, space) -> str:
     if not many_players(data):
         return _("Toll on {space}: when your opponent's worker ({whose}) stands there, moving a worker onto it costs "
                  "you {amount}, paid to your opponent; without it, you may not make that move.").format(
-            space=space_name(data, space["id"]), whose=_owned_workers(data), amount=amount(toll, data))
+            space=space_name(data, space["id"]), whose=_owned_workers(data), amount=amount(Amount.of(toll), data))
     return _("Toll on {space}: moving a worker onto it costs {amount} paid to each other player whose worker ({whose}) "
              "stands there; without enough for all of them, you may not make that move.").format(
-        space=space_name(data, space["id"]), whose=_owned_workers(data), amount=amount(toll, data))
+        space=space_name(data, space["id"]), whose=_owned_workers(data), amount=amount(Amount.of(toll), data))
 
 
 def toll_sentences(data) -> list[str]:
@@ -1391,7 +1395,7 @@ def toll_sentences(data) -> list[str]:
 
 def space_yield_sentence(data, space) -> str:
     return _("A worker that lands on {space} earns {amount}.").format(
-        space=space_name(data, space["id"]), amount=amount(space.get("yields"), data))
+        space=space_name(data, space["id"]), amount=amount(Amount.of(space.get("yields")), data))
 
 
 def unlocking_structures(data, wid: str) -> list[str]:
@@ -1449,7 +1453,8 @@ def worker_start_sentence(data, wid: str) -> str | None:
 
 def conversion_rule(data, cid: str, mark_readings: bool = False) -> str:
     conv = data["conversions"][cid]
-    pay = _("Pay {pay} to earn {gain}.").format(pay=amount(conv["pay"], data), gain=amount(conv["gain"], data))
+    model = model_of(data).conversions[cid]
+    pay = _("Pay {pay} to earn {gain}.").format(pay=amount(model.pay, data), gain=amount(model.gain, data))
     roll = conv.get("roll") or {}
     if roll.get("at_least", 0) >= 2:               # a least roll of 1 always wins: the plain sentence says it
         pay = roll_sentence(data, conv)
@@ -1483,7 +1488,7 @@ def conversion_rule(data, cid: str, mark_readings: bool = False) -> str:
 def roll_sentence(data, conv) -> str:
     """A conversion with a roll: the payment, the die, the rolls that earn the gain and the others' nothing."""
     sides, least = conv["roll"]["sides"], conv["roll"]["at_least"]
-    pay, gain = amount(conv["pay"], data), amount(conv["gain"], data)
+    pay, gain = amount(Amount.of(conv["pay"]), data), amount(Amount.of(conv["gain"]), data)
     if least > sides:
         return _("Pay {pay}, then roll a die with {sides} sides: no roll earns {gain}.").format(pay=pay, sides=sides, gain=gain)
     if least == sides:
@@ -1634,7 +1639,7 @@ def borrowing_phases_sentence(data) -> str:
 def borrowing_repay_sentence(data) -> str:
     b = data["borrowing"]
     return _("To give {token} back to the supply, pay {cost} during your turn.").format(
-        token=token_phrase(data), cost=amount(b["repay"], data))
+        token=token_phrase(data), cost=amount(model_of(data).borrowing.repay, data))
 
 
 def borrowing_same_turn_sentence(data) -> str:
@@ -1791,9 +1796,9 @@ def outcome_sentence(data, outcome) -> str:
     benefit = outcome["benefit"]
     parts = []
     if benefit.get("income"):
-        parts.append(_("Earn {amount} at the start of your turn.").format(amount=amount(benefit["income"], data)))
+        parts.append(_("Earn {amount} at the start of your turn.").format(amount=amount(Amount.of(benefit["income"]), data)))
     if benefit.get("hire_sailor"):
-        cost = amount(data.get("sailors", {}).get("cost"), data)
+        cost = amount(Amount.of(data.get("sailors", {}).get("cost")), data)
         parts.append(_("You may hire a sailor in your Resource Spending Phase, for {cost}.").format(cost=cost))
     if not parts:
         return _("No benefit.")
@@ -1810,10 +1815,10 @@ def outcome_benefit(data, oid: str) -> str:
     parts = []
     if benefit.get("income"):
         parts.append(_("the {structure} earns {amount} at the start of the turn").format(
-            structure=casting_structure_name(data), amount=amount(benefit["income"], data)))
+            structure=casting_structure_name(data), amount=amount(Amount.of(benefit["income"]), data)))
     if benefit.get("hire_sailor"):
         parts.append(_("a sailor may be hired in the Resource Spending Phase, for {cost}").format(
-            cost=amount(data.get("sailors", {}).get("cost"), data)))
+            cost=amount(Amount.of(data.get("sailors", {}).get("cost")), data)))
     return join_and(parts) if parts else _("no benefit")
 
 
@@ -1898,7 +1903,7 @@ def sailor_hire_sentence(data) -> str:
     sailors = data["sailors"]
     entry = space_name(data, sailors.get("entry") or data["work_cycle"]["entry"])
     first = _("To hire a sailor, pay {cost} in your Resource Spending Phase; the sailor enters the Work Cycle on {entry}.").format(
-        cost=amount(sailors["cost"], data), entry=entry)
+        cost=amount(model_of(data).sailors.cost, data), entry=entry)
     n = sailors["per_turn"]
     second = ngettext("You may hire at most {num} sailor per turn.", "You may hire at most {num} sailors per turn.", n).format(num=n)
     return _("{first} {second}").format(first=first, second=second)
@@ -2223,9 +2228,9 @@ def example_turn(data) -> list[str]:
             "You move your {count} workers {steps} steps each: they land on {spaces} and earn {amount}.",
             len(landed))
     out = [moved.format(count=len(landed), steps=move_steps(data), spaces=join_and(space_name(data, sp) for sp in landed),
-                        amount=amount(held, data)),
+                        amount=amount(Amount(tuple(held.items())), data)),
         _("With the {start} you began with, you now have {resources}.").format(
-            start=coin_amount(data, start), resources=amount(after, data))]
+            start=coin_amount(data, start), resources=amount(Amount(tuple(after.items())), data))]
     structures = model_of(data).structures
     affordable = [sid for sid, st in structures.items()       # nothing owned yet: nothing required, nothing built over
                   if not st.prerequisites and all(st.cost.get(rid) <= after.get(rid, 0) for rid in declared(data))]
@@ -2283,15 +2288,16 @@ def card_name(data, did: str, cid: str) -> str:
     return entry_name(card_entry(data, did, cid), "card", cid)
 
 
-def _more_less(data, add) -> tuple[str | None, str | None]:
-    """A card's ``add``: the amounts it adds and those it takes away (as positive amounts), each None if none."""
-    more = {k: v for k, v in add.items() if v > 0}
-    less = {k: -v for k, v in add.items() if v < 0}
+def _more_less(data, add: Amount) -> tuple[str | None, str | None]:
+    """A card's ``add`` (the model's Amount): the amounts it adds and those it takes away (as positive amounts),
+    each None if none."""
+    more = Amount(tuple((k, v) for k, v in add.items if v > 0))
+    less = Amount(tuple((k, -v) for k, v in add.items if v < 0))
     return (amount(more, data) if more else None), (amount(less, data) if less else None)
 
 
 def _card_space_yield_sentence(data, value) -> str:
-    more, less = _more_less(data, value["add"])
+    more, less = _more_less(data, Amount.of(value["add"]))
     space = space_name(data, value["space"])
     if more and less:
         return _("Each worker moved onto the {space} space earns {more} more and {less} less (never less than nothing).").format(
@@ -2303,7 +2309,7 @@ def _card_space_yield_sentence(data, value) -> str:
 
 
 def _card_cost_sentence(data, value) -> str:
-    more, less = _more_less(data, value["add"])
+    more, less = _more_less(data, Amount.of(value["add"]))
     which = value.get("structures")
     if which == "all":
         if more and less:
@@ -2333,7 +2339,7 @@ def _card_forbid_sentence(data, value) -> str:
 
 
 def _card_give_sentence(data, value) -> str:
-    return _("Each player earns {amount} at once, as the card is revealed.").format(amount=amount(value, data))
+    return _("Each player earns {amount} at once, as the card is revealed.").format(amount=amount(Amount.of(value), data))
 
 
 #: The text's row for each effect of an event card (``$defs/card``): its sentence, ``sentence(data, value)``.
@@ -2379,11 +2385,16 @@ def deck_sentence(data, did: str) -> str:
 # Trades with consent (the trades section)
 
 
+def offer_amounts(data, oid: str) -> tuple:
+    """The offer ``oid``'s (give, get), the model's Amounts."""
+    return next((give, get) for i, give, get in model_of(data).trades.offers if i == oid)
+
+
 def offer_terms(data, oid: str) -> str:
     """An offer's terms from the side of the player who makes it: "2 Labor for 3 Coin" (what they give, then what
     they get; either may be "nothing")."""
-    offer = data["trades"]["offers"][oid]
-    return _("{give} for {get}").format(give=amount(offer.get("give"), data), get=amount(offer.get("get"), data))
+    give, get = offer_amounts(data, oid)
+    return _("{give} for {get}").format(give=amount(give, data), get=amount(get, data))
 
 
 def trades_phases_phrase(data) -> str:
@@ -2421,15 +2432,15 @@ def trades_terms_sentence(data) -> str:
 
 def offer_sentence(data, oid: str) -> str:
     """One offer, for the rulebook's list and the diff: "Offer labor_for_coin: you give 2 Labor and get 3 Coin."."""
-    offer = data["trades"]["offers"][oid]
+    give, get = offer_amounts(data, oid)
     return _("Offer {offer}: you give {give} and get {get}.").format(
-        offer=oid, give=amount(offer.get("give"), data), get=amount(offer.get("get"), data))
+        offer=oid, give=amount(give, data), get=amount(get, data))
 
 
 def offer_terms_sentence(data, oid: str) -> str:
     """One offer's terms as the diff says them (its id is the line's subject): "You give 2 Labor and get 3 Coin."."""
-    offer = data["trades"]["offers"][oid]
-    return _("You give {give} and get {get}.").format(give=amount(offer.get("give"), data), get=amount(offer.get("get"), data))
+    give, get = offer_amounts(data, oid)
+    return _("You give {give} and get {get}.").format(give=amount(give, data), get=amount(get, data))
 
 
 def trades_per_turn_sentence(data) -> str:

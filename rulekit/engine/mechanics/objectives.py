@@ -4,7 +4,8 @@ worth its ``vp`` to its holder if its condition holds when the game is over, rev
 ``("objective", seat, card, VP it scores)``. A card whose ``check`` is ``immediate`` or ``end_of_turn`` is also
 checked during the game, at the goals' checks (the ``check`` moment: after every action, decision and turn's
 start for the first, at the end of each of its holder's turns for the second): met once its condition holds
-there, it stays met and scores when the game is over. Hidden information: a seat sees its own cards only (and
+there, it stays met and scores when the game is over, and the log says so as ``("objective_met", seat, card)``
+(the screens tell it to that seat only). Hidden information: a seat sees its own cards only (and
 which of them are met), and a determinization deals the others again (none of them met).
 
 The state it keeps is :class:`State`'s: ``objectives`` (per seat, the cards it holds), ``obj_dealt`` (per seat,
@@ -50,7 +51,8 @@ class Objectives(Mechanism):
     def check(self, st, end_of_turn: bool) -> None:
         """The goals' checks: each kept card checked ``immediate`` and not met yet, for its holder; at the end of
         a turn, also the current player's cards checked ``end_of_turn``. A card whose condition holds is met
-        (``obj_met``) for the rest of the game."""
+        (``obj_met``) for the rest of the game, told in the log as ``("objective_met", holder, card)`` (a secret
+        of its holder's: the screens tell it to the holder only)."""
         c = st.c
         met = st.obj_met
         for p in range(c.n_players):
@@ -59,6 +61,7 @@ class Objectives(Mechanism):
                 if (k == 1 or k == 2 and end_of_turn and p == st.current) and o not in met \
                         and c.obj_cond[o].holds(st, p):
                     met = met + (o,)
+                    st.log.append(("objective_met", p, o))
         if met is not st.obj_met:
             st.obj_met = met
 
