@@ -29,6 +29,7 @@ MOVED = {
     "steals": ("_steal",),
     "tolls": ("_toll_owners", "_tolls", "_toll_ok", "_kind_owner"),
     "clocks": (),                                 # inline in _end_turn: a test below checks it is gone
+    "abilities": (),                              # new: never a method of State
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -39,6 +40,7 @@ USED_BY = {
     "steals": ("tolls", {"building"}),
     "tolls": ("tolls", {"legal_moves", "moving"}),
     "clocks": ("eight-rounds", {"turn_end"}),
+    "abilities": ("raids", {"legal_spending", "apply"}),
 }
 
 
