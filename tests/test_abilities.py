@@ -258,3 +258,19 @@ def test_the_raids_variant_validates_prints_its_diff_and_rulebook():
     assert "### Abilities" in render_markdown(rs)
     book = render_markdown(rs, lang="fr").replace("\xa0", " ")
     assert "Capacités" in book and "Razzia" in book
+
+
+def test_the_web_page_lists_a_use_in_the_screens_words():
+    """rulekit/web/game.py lists the legal actions with the screen's words: a raid per other seat, then played."""
+    from rulekit.web.game import WebGame
+
+    game = WebGame.new(load_ruleset("raids"), ["human", "human"], 1, first_player=0)
+    st = game.state
+    give_structures(st, 0, "camp")
+    set_phase(st, "spending")
+    set_labor_of(st, 0, 2)
+    set_purse(st, 1, silver=3)
+    labels = [a["label"] for a in game.payload([game.tokens[0]])["actions"]]
+    assert "Raid on Player 2: You pay 2 Labor and take 2 Coin from your opponent, as much as they have." in labels
+    told = game.act(game.tokens[0], st.parse("use raid on 2"))
+    assert "takes 2 Coin from Player 2" in told and st.coin_value(1) == 1
