@@ -52,6 +52,13 @@ events:
     cards:
       - {id: high, name: High tide, forbid: {space: labor_low}}
       - {id: fair, name: Fair, cost: {structures: [mill, lighthouse], add: {coin: -1}}}
+      - {id: plenty, name: Plenty, space_yield: {space: coin, set: {labor: 2}}}
+abilities:
+  raid:
+    name: Raid
+    pay: {labor: 1}
+    requires: {any_of: [mill, lighthouse]}
+    steal: {from: chosen, coin: 1}
 scoring:
   measures:
     - {metric: held, resource: labor, vp: 1}
