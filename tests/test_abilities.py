@@ -247,6 +247,9 @@ def test_bots_play_games_with_abilities(tmp_path):
         st = play_game(rs, [make_bot(b, seed=i) for i, b in enumerate(bots)], seed=0)
         assert st.is_terminal()
         assert any(e[0] == "use" for e in st.log)
+    for bots in (("greedy", "mcts:8"), ("greedy", "deep:4")):    # the search bots: the first turns
+        st = play_game(rs, [make_bot(b, seed=i) for i, b in enumerate(bots)], seed=0, max_turns=12)
+        assert st.turn == 12 or st.is_terminal()
 
 
 def test_the_raids_variant_validates_prints_its_diff_and_rulebook():
