@@ -150,8 +150,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("spending", f"ability:{aid}", _("Ability {ability}").format(ability=name), s.ability_terms_sentence(data, aid))
         add("spending", f"ability:{aid}:when", _("{ability} — when and how often").format(ability=name),
             s.ability_limit_sentence(data, aid))
-        add("spending", f"ability:{aid}:requires", _("{ability} — who may use it").format(ability=name),
-            s.ability_requires_sentence(data, aid))
+        add("spending", f"ability:{aid}:requires", _("{ability} — requires").format(ability=name),
+            s.ability_requires_phrase(data, aid))
 
     # Structures
     for sid, st in m.structures.items():

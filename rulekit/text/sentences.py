@@ -2419,6 +2419,15 @@ def ability_limit_sentence(data, aid: str) -> str:
         when=_phases_phrase(a.phases), num=a.per_turn)
 
 
+def ability_requires_phrase(data, aid: str) -> str:
+    """The structures an ability requires, as a structure's are said: "Camp", "Mill or Smithy", "none"."""
+    req = model_of(data).abilities[aid].requires
+    every = [structure_name(data, r) for r in req.all_of]
+    if req.any_of:
+        every.append(join_or(structure_name(data, r) for r in req.any_of))
+    return join_and(every) if every else _("none")
+
+
 def ability_requires_sentence(data, aid: str) -> str:
     """Who may use it: "Only a player who owns these structures may use it: Camp." or "Every player may use it."."""
     req = model_of(data).abilities[aid].requires
