@@ -371,6 +371,24 @@ def generated_variant(tmp_path, n):
                                        "vp": {"first": q.randint(1, 3), "later": q.randint(0, 1)},
                                        "replaces": q.choice(["lender", "mill", "camp"]),
                                        "effects": [{"income": {"labor": 1}}]}
+    a = random.Random(29000 + n)                         # activated abilities, and a card setting a yield: own draws
+    if a.random() < 0.6:
+        abilities = {}
+        for i in range(a.randint(1, 2)):
+            ability = {"name": f"Ability {i}", "per_turn": a.randint(1, 2),
+                       "phases": a.choice([["spending"], ["work"], ["work", "spending"]]),
+                       "steal": {"from": a.choice(["chosen", "next", "richest", "each_other"]),
+                                 a.choice(("coin", "labor")): a.randint(1, 3)}}
+            if a.random() < 0.8:
+                ability["pay"] = {a.choice(("coin", "labor")): a.randint(1, 2)}
+            if a.random() < 0.5:
+                ability["requires"] = a.choice([["camp"], ["mill"], {"any_of": ["lender", "smithy"]}])
+            abilities[f"power{i}"] = ability
+        patch["abilities"] = abilities
+    if a.random() < 0.5 and patch.get("events"):
+        patch["events"]["weather"]["cards"].append(
+            {"id": "fair", "name": "Fair", "space_yield": {"space": a.choice(["labor_top", "coin", "labor_low"]),
+                                                           "set": {a.choice(["coin", "labor"]): a.randint(0, 3)}}})
     return load_ruleset(variant(tmp_path, patch, base=base, name=f"generated-{n}"))
 
 

@@ -30,6 +30,7 @@ MOVED = {
     "tolls": ("_toll_owners", "_tolls", "_toll_ok", "_kind_owner"),
     "clocks": (),                                 # inline in _end_turn: a test below checks it is gone
     "bids": ("_bids_view",),                      # and primitives.py's setup decisions: a test below checks them
+    "abilities": (),                              # new: never a method of State
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -41,6 +42,7 @@ USED_BY = {
     "tolls": ("tolls", {"legal_moves", "moving"}),
     "clocks": ("eight-rounds", {"turn_end"}),
     "bids": ("bid-for-first", {"setup"}),         # setup.bid (its decisions and view are not moments' tuples)
+    "abilities": ("raids", {"legal_spending", "apply"}),
 }
 
 
@@ -165,7 +167,7 @@ def test_the_setup_decisions_moved_out_of_the_core_and_primitives():
 
 
 def test_the_bids_are_asked_before_the_other_mechanisms_decisions(tmp_path):
-    """Registered last, the bids still put their asks first (as the core asked them before the move): with a bid
+    """Registered after the older mechanisms, the bids still put their asks first (as the core asked them before the move): with a bid
     and objectives to keep, every seat bids, then the cards are kept; the kinds are numbered in the registry's
     order (a record writes the options' notations, not their numbers)."""
     from scenario import variant

@@ -44,6 +44,11 @@ structures:
     cost: {labor: 1}
     vp: {first: 1, later: 0}
     requires: {any_of: [mill, lighthouse]}
+  tower:
+    name: Tower
+    cost: {labor: 2}
+    vp: {first: 2, later: 1}
+    replaces: beacon
 events:
   tides:
     name: Tides
@@ -52,6 +57,13 @@ events:
     cards:
       - {id: high, name: High tide, forbid: {space: labor_low}}
       - {id: fair, name: Fair, cost: {structures: [mill, lighthouse], add: {coin: -1}}}
+      - {id: plenty, name: Plenty, space_yield: {space: coin, set: {labor: 2}}}
+abilities:
+  raid:
+    name: Raid
+    pay: {labor: 1}
+    requires: {any_of: [mill, lighthouse]}
+    steal: {from: chosen, coin: 1}
 scoring:
   measures:
     - {metric: held, resource: labor, vp: 1}

@@ -59,6 +59,7 @@ SCHEMA_VISIBLE = (
     "bid-max-zero.yaml",
     "steal-from-unknown.yaml", "toll-below-minimum.yaml",
     "trade-per-turn-zero.yaml", "trade-unknown-phase.yaml",
+    "ability-unknown-target.yaml", "ability-per-turn-zero.yaml", "events-yield-add-and-set.yaml",
     "compare-unknown.yaml", "if-on-unlock-worker.yaml",   # compare: most or fewest; if: on an effect of a moment
     "coin-bonus-zero.yaml", "condition-all-wrong-type.yaml", "cost-not-free.yaml", "cost-wrong-type.yaml",
     "counting-not-allowed.yaml", "effect-two-primitives.yaml",
@@ -112,6 +113,7 @@ CHECKS_ONLY = (
     "draft-unknown-structure.yaml", "draft-given-structure.yaml", "draft-upgrade.yaml",
     "steal-without-amount.yaml", "toll-never-paid.yaml", "toll-unknown-resource.yaml",
     "trade-both-ways.yaml", "trade-gives-nothing.yaml", "trade-unknown-resource.yaml",
+    "ability-without-amount.yaml", "ability-unknown-requires.yaml",
     "measure-rank.yaml", "if-without-amount.yaml", "if-unknown-resource.yaml",
     "sailors-entry-unknown-space.yaml", "ship-benefit-without-harbor.yaml", "space-bonus-unknown-worker.yaml",
     "start-longer-than-count.yaml", "starting-coins-above-supply.yaml", "starting-coins-not-both.yaml",

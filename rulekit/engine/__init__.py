@@ -50,6 +50,7 @@ from .game import (  # noqa: E402
                    SOURCES,
                    SPEND,
                    SPENDING,
+                   USE,
                    WORK,
                    Compiled,
                    Outcome,
@@ -68,4 +69,4 @@ ENGINE = "compiled" if _core.is_compiled(_game) else "pure Python"
 
 __all__ = ["ENGINE", "BORROW", "BUILD", "CHOOSE", "CONVERT", "DECISIONS", "END", "EXCHANGE", "HIRE", "LEAP", "MOVE", "OFFER", "OVER", "PHASE_NAMES",
            "REPAY",
-           "SETUP", "SOURCES", "SPEND", "SPENDING", "WORK", "Compiled", "FAMILIES", "GameState", "Outcome", "State", "compile_ruleset", "new_game"]
+           "SETUP", "SOURCES", "SPEND", "SPENDING", "USE", "WORK", "Compiled", "FAMILIES", "GameState", "Outcome", "State", "compile_ruleset", "new_game"]

@@ -72,7 +72,7 @@ cdef extern from *:
 
 # The phases and the action kinds, compared after every action: C integers (game.py also names them for Python).
 cdef int WORK, SPENDING, OVER, SETUP
-cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, OFFER
+cdef int MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, OFFER, USE
 
 # One bit for sets (game.py's BIT): 64-bit, so that BIT << s holds the 32nd structure, worker or kind and beyond.
 cdef long long BIT
@@ -277,6 +277,8 @@ cdef class State:
     cdef public list bids
     # Offers made this turn (the trades section).
     cdef public int offers
+    # The abilities used this turn (the abilities section): 4 bits per ability.
+    cdef public long long uses
     cdef public bint hire_ok, cast_pending, ending, finish   # flags: see above (C truth values, read as bools)
     # Event decks: the cards left in each, the cards in effect, and the costs, yields and actions they change.
     cdef public list decks
@@ -421,7 +423,7 @@ cdef class State:
     cpdef int _first_end_met(self, int i, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,
-                   over=cython.longlong, s=cython.int, gain=tuple, at=cython.int, m=Mechanism)
+                   over=cython.longlong, s=cython.int, gain=tuple, at=cython.int, m=Mechanism, ey=tuple)
     cpdef _move(self, int p, int kind, int sp, int steps)
 
     cpdef _borrow(self, int p, int s)

@@ -51,14 +51,15 @@ WORK, SPENDING, OVER, SETUP = 0, 1, 2, 3
 PHASE_NAMES = ("work", "spending", "over", "setup")
 
 # Action kinds (LEAP: a move of several steps, given by a long_move effect; CHOOSE: an option of a decision;
-# OFFER: one of the trades section's offers made to another seat, who accepts or refuses it)
-MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, OFFER = range(12)
+# OFFER: one of the trades section's offers made to another seat, who accepts or refuses it; USE: an activated
+# ability of the abilities section, used on a seat or on those its target names)
+MOVE, BORROW, SPEND, BUILD, CONVERT, HIRE, REPAY, EXCHANGE, END, LEAP, CHOOSE, OFFER, USE = range(13)
 
 # The compiled core reads the phases and the action kinds as C integers (game.pxd), which are not
 # attributes of the compiled module: name them for Python too (as pure Python, this rebinds them).
 globals().update(WORK=WORK, SPENDING=SPENDING, OVER=OVER, SETUP=SETUP, MOVE=MOVE, BORROW=BORROW, SPEND=SPEND,
                  BUILD=BUILD, CONVERT=CONVERT, HIRE=HIRE, REPAY=REPAY, EXCHANGE=EXCHANGE, END=END, LEAP=LEAP,
-                 CHOOSE=CHOOSE, OFFER=OFFER)
+                 CHOOSE=CHOOSE, OFFER=OFFER, USE=USE)
 
 # The state's rows of integers (game.pxd sizes their C arrays with these): at most MAX_SEATS seats (the
 # language's players), MAX_ITEMS structures, workers or conversions (the language checks 62: a set of each
@@ -1106,6 +1107,24 @@ class Compiled:
         self._lay_actions()                     # the action table's C rows, again for the longer table
         return d
 
+    def add_actions(self, kind: int, rows) -> tuple:
+        """Append the actions of ``kind`` (a kind a mechanism plays: ``Mechanism.apply``) to the action table, one per
+        row ``(arg, arg2, notation)``, after every other (the other actions keep their numbers). Returns their
+        numbers, in row order. Called while compiling, from a mechanism's ``decisions`` moment."""
+        acts = list(self.actions)
+        base = len(acts)
+        for arg, arg2, text in rows:
+            self.action_index[(kind, arg, arg2)] = len(acts)
+            acts.append(ActionInfo(kind, arg, arg2, text))
+        self.actions = tuple(acts)
+        self.action_kind = tuple(a.kind for a in acts)
+        self.action_arg = tuple(a.arg for a in acts)
+        self.action_arg2 = tuple(a.arg2 for a in acts)
+        self.leap_action = self.leap_action + (-1,) * (len(acts) - base)
+        self.action_chance = self.action_chance + (0,) * (len(acts) - base)
+        self._lay_actions()
+        return tuple(range(base, len(acts)))
+
     def kind_mask(self, structs: int) -> int:
         """Worker kinds (bitmask) a player with these structures' effects may move: those everyone may, and
         those any of the structures unlocks."""
@@ -1217,7 +1236,7 @@ class State:
         "decks", "ev_active", "ev_cost_pool", "ev_cost_coin", "ev_yield", "ev_yield_mask",
         "ev_no_build", "ev_no_space", "ev_no_conv",
         "objectives", "obj_dealt", "obj_met",
-        "seat_next", "bids", "offers",
+        "seat_next", "bids", "offers", "uses",
     )
 
     # ----------------------------------------------------------------- setup
@@ -1500,6 +1519,7 @@ class State:
         self.borrows = 0
         self.hire_ok = False
         self.offers = 0                           # offers made this turn (trades)
+        self.uses = 0                             # the abilities used this turn (abilities: 4 bits each)
 
     def clone(self) -> "State":
         """A new state equal to this one (the search bots' hot path: see :meth:`copy_into` for one that
@@ -1622,6 +1642,7 @@ class State:
         if st.bids is not self.bids:
             st.bids = self.bids
         st.offers = self.offers
+        st.uses = self.uses
 
     def key(self) -> tuple:
         """Everything that determines the game from here (for equality tests): its integers packed as bytes
@@ -1633,7 +1654,7 @@ class State:
                 self.ev_active,
                 (tuple(map(tuple, self.objectives)), tuple(map(tuple, self.obj_dealt)))
                 + ((self.obj_met,) if self.c.at_check else ()) if self.c.obj_deal else (),
-                self.seat_next, tuple(self.bids))
+                self.seat_next, tuple(self.bids)) + ((self.uses,) if self.uses else ())
 
     def _shares_rest(self, other: "State") -> bool:
         """Whether the fields :meth:`key` adds after the integers are the very objects of ``other``'s: then they
@@ -1646,7 +1667,7 @@ class State:
                 and (self.decks is other.decks or self.decks == other.decks) and self.ev_active is other.ev_active
                 and self.objectives is other.objectives and self.obj_dealt is other.obj_dealt
                 and self.obj_met is other.obj_met
-                and self.seat_next is other.seat_next and self.bids is other.bids)
+                and self.seat_next is other.seat_next and self.bids is other.bids and self.uses == other.uses)
 
     def _ints_key(self) -> bytes:
         """The state's integers as 64-bit signed integers in native order, packed in bytes: its scalar fields
@@ -2820,7 +2841,12 @@ class State:
                         j += 1
                 over &= over - 1
         if self.ev_yield_mask >> dest & 1:        # an event changes the space's yield (never below 0)
-            pool, cn = self.ev_yield[dest]
+            ey = self.ev_yield[dest]
+            if len(ey) > 2:                       # a card sets it: then the changes of the others are added
+                gain = ey[2]
+                coin = ey[3]
+            pool = ey[0]
+            cn = ey[1]
             if pool is not c.no_pool:
                 gain = tuple([max(0, gain[r] + pool[r]) for r in range(c.n_pool)])
                 if not any(gain):

@@ -136,8 +136,13 @@ EFFECTS = {
 
 
 def _card_space_yield(c, k: int, arg: dict):
-    add = arg["add"]
-    c.card_yield[k] = (c.space_ids.index(arg["space"]), c.pools(add), c.coins(add))
+    """``(space, pool change, coin change)``, and with ``set`` the yield it sets: ``(space, no change, 0, pool
+    amounts, coins)``."""
+    sp = c.space_ids.index(arg["space"])
+    if "set" in arg:
+        c.card_yield[k] = (sp, c.no_pool, 0, c.pools(arg["set"]), c.coins(arg["set"]))
+    else:
+        c.card_yield[k] = (sp, c.pools(arg["add"]), c.coins(arg["add"]))
 
 
 def _card_cost(c, k: int, arg: dict):

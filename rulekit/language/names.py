@@ -34,7 +34,7 @@ from ..i18n import (
 
 #: Message contexts of the names a ruleset provides (see :func:`display_name`).
 NAME_KINDS = ("structure", "goal", "worker", "coin", "conversion", "space", "outcome", "resource",
-              "holder", "heading", "good", "month", "objective", "deck")
+              "holder", "heading", "good", "month", "objective", "deck", "ability")
 #: Free texts of a ruleset, translated with the context ``ruleset``.
 RULESET_FIELDS = ("title", "edition", "story", "description")
 
@@ -49,6 +49,7 @@ ENTRY_TABLES = {
     "good": ("goods",),                     # the Provisions family (family: provisions)
     "objective": ("objectives", "cards"),   # secret objectives
     "deck": ("events",),                    # event decks (a card's name is written in its deck's list)
+    "ability": ("abilities",),              # activated abilities
 }
 #: Where the entries of each kind live as a list, each entry with its ``id``.
 ENTRY_LISTS = {

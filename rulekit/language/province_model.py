@@ -81,6 +81,7 @@ DEFAULTS = {
     "roll": {"sides": 0, "at_least": 0},
     "borrowing": {"per_turn": 1, "repay_ends_effect": False, "penalty_during_game": False},
     "trades": {"per_turn": 1, "phases": ("spending",)},
+    "ability": {"per_turn": 1, "phases": ("spending",), "from": "next"},
     "objectives": {"keep": None},          # None: keep every card dealt
     "objective": {"check": "end_of_game"},  # checked when the game is over only
     "goal_rules": {"check_revealed_at_end_of_turn": True},
@@ -471,13 +472,14 @@ class Card:
     id: str
     name: object
     count: int = default("card", "count")
-    space_yield: tuple | None = None    # (space, Amount added)
+    space_yield: tuple | None = None    # (space, Amount added, Amount set or None): add or set
     cost: tuple | None = None           # (structure, Amount added): an id, "all", or a tuple of ids
     forbid: tuple | None = None         # (what: "build" | "space" | "conversion", id)
     give: Amount = Amount()
 
     PLACES: ClassVar[dict] = {"#/$defs/card": {},
-                              "#/$defs/card/space_yield": {"space": "space_yield", "add": "space_yield"},
+                              "#/$defs/card/space_yield": {"space": "space_yield", "add": "space_yield",
+                                                           "set": "space_yield"},
                               "#/$defs/card/cost": {"structure": "cost", "structures": "cost", "add": "cost"},
                               "#/$defs/card/forbid": {k: "forbid" for k in ("build", "space", "conversion")}}
 
@@ -485,7 +487,8 @@ class Card:
     def of(cls, c: dict) -> "Card":
         sy, co, fb = c.get("space_yield"), c.get("cost"), c.get("forbid")
         return cls(id=c["id"], name=c.get("name"), count=_get(c, "card", "count"),
-                   space_yield=(sy["space"], Amount.of(sy["add"])) if sy else None,
+                   space_yield=(sy["space"], Amount.of(sy.get("add")),
+                                Amount.of(sy["set"]) if "set" in sy else None) if sy else None,
                    cost=(_cost_target(co), Amount.of(co["add"])) if co else None,
                    forbid=next(iter(fb.items())) if fb else None, give=Amount.of(c.get("give")))
 
@@ -531,6 +534,31 @@ class Trades:
     phases: tuple = default("trades", "phases")
 
     PLACES: ClassVar[dict] = {"/trades": {}, "#/$defs/offer": {"give": "offers", "get": "offers"}}
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An activated ability (the ``abilities`` section): its payment, what it takes (``take``) and from whom
+    (``source``: the ``from`` of its ``steal``), its uses per turn, the structures it requires, its phases."""
+    id: str
+    name: object
+    take: Amount
+    pay: Amount = Amount()
+    per_turn: int = default("ability", "per_turn")
+    phases: tuple = default("ability", "phases")
+    source: str = default("ability", "from")
+    requires: Requirements = Requirements()
+
+    PLACES: ClassVar[dict] = {"/abilities": {}, "#/$defs/ability": {"requires": "requires", "steal": "take"},
+                              "#/$defs/ability/steal": {"from": "source"},
+                              "#/$defs/ability/requires": {"any_of": "requires"}}
+
+    @classmethod
+    def of(cls, aid: str, a: dict) -> "Ability":
+        steal = a["steal"]
+        return cls(aid, a.get("name"), Amount.of({k: v for k, v in steal.items() if k != "from"}),
+                   Amount.of(a.get("pay")), _get(a, "ability", "per_turn"), tuple(_get(a, "ability", "phases")),
+                   _get(steal, "ability", "from"), Requirements.of(a.get("requires")))
 
 
 @dataclass(frozen=True)
@@ -714,6 +742,7 @@ class ProvinceModel:
     casting: Casting | None = None
     events: dict = field(default_factory=dict)   # deck id -> Deck
     trades: Trades | None = None
+    abilities: dict = field(default_factory=dict)   # ability id -> Ability
     objectives: Objectives | None = None
     tie_breaks: tuple = ()
     readings: tuple = ()
@@ -850,6 +879,7 @@ def build(data: dict) -> ProvinceModel:
                 for did, d in (data.get("events") or {}).items()},
         trades=Trades(tuple((oid, Amount.of(o.get("give")), Amount.of(o.get("get"))) for oid, o in t["offers"].items()),
                       _get(t, "trades", "per_turn"), tuple(_get(t, "trades", "phases"))) if t else None,
+        abilities={aid: Ability.of(aid, a) for aid, a in (data.get("abilities") or {}).items()},
         objectives=Objectives(tuple(Objective(oid, o.get("name"), Condition.of(o["condition"]), o["vp"],
                                               _get(o, "objective", "check"))
                                     for oid, o in objs["cards"].items()), objs["deal"],
@@ -887,7 +917,7 @@ def model_places() -> dict:
     out = {}
     for cls in (ProvinceModel, Components, Coin, Resource, Worker, Sailors, WorkCycle, Space, Setup, Bid, Draft, Turn,
                 Structure, Vp, Requirements, Per, Effect, Condition, Conversion, Roll, Deck, Card, Borrowing, Trades,
-                Casting, Outcome, Goal, Objective, Objectives, OtherPlayers, End, EndCondition, Measure, Scoring):
+                Ability, Casting, Outcome, Goal, Objective, Objectives, OtherPlayers, End, EndCondition, Measure, Scoring):
         for place, props in cls.PLACES.items():
             out.setdefault(place, []).append((cls, props))
     return out

@@ -983,6 +983,7 @@ class _Checker:
         self.check_players(comps)
         self.check_casting(comps)
         self.check_trades()
+        self.check_abilities()
 
     def ref(self, pointer, ident, kind):
         """Report ``ident`` (at ``pointer``) unless it is a known id of ``kind``."""
@@ -1094,6 +1095,15 @@ class _Checker:
                     self.add(f"{pointer}/get/{key}", _(
                         "{resource} is both given and got by this offer: write only the difference, on one side").format(
                             resource=key))
+
+    def check_abilities(self):
+        """An ability's steal names what it takes, as a structure's steal effect must."""
+        for aid, ability in _dict(self.data.get("abilities")).items():
+            steal = _dict(_dict(ability).get("steal"))
+            if "steal" in _dict(ability) and not any(k != "from" for k in steal):
+                self.add(join(join("/abilities", aid), "steal"), _(
+                    "an amount is missing: name a resource and how much ({known})").format(
+                        known=", ".join(self.known["resource"])))
 
     def check_workers(self):
         starts = [_list(_dict(w).get("start")) for w in self.workers.values()]

@@ -37,7 +37,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
-from ..engine.game import OFFER, TRADE_ANSWERS
+from ..engine.game import OFFER, TRADE_ANSWERS, USE
 from ..errors import IllegalActionError
 from ..i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, Name, get_language, language, pgettext
 from ..language.names import display_name
@@ -106,6 +106,9 @@ def _verb_texts() -> dict:
         # Translators: the two answers to an offer of a trade.
         "accept": pgettext("notation", "accept"),
         "refuse": pgettext("notation", "refuse"),
+        # Translators: "use raid on 2": an activated ability (the abilities section) used on player 2.
+        "use": pgettext("notation", "use"),
+        "on": pgettext("notation", "on"),
     }
 
 
@@ -313,6 +316,16 @@ def _trade_answer(c, info, words: _Words) -> str:
 DECISION_FORMS["trade"] = _trade_answer
 
 
+def _use(c, info, words: _Words) -> str:
+    """``use raid on 2``: the ability's name as typed, on the seat (from 1) where its player chooses one."""
+    verbs = _verb_texts()
+    aid = c.ability_ids[info.arg]
+    text = "{} {}".format(slug(verbs["use"]) or "use", slug(_typed_name(c.data, "ability", aid)) or aid)
+    if info.arg2 >= 0:
+        text += " {} {}".format(slug(verbs["on"]) or "on", info.arg2 + 1)
+    return text
+
+
 #: action kind -> form(c, info, words): its localized notation. tests/test_primitives.py checks there
 #: is one row per action kind of the engine.
 LOCAL_FORMS = {
@@ -328,6 +341,7 @@ LOCAL_FORMS = {
     REPAY: _bare_verb("repay"),
     CHOOSE: _decision,
     OFFER: _offer,
+    USE: _use,
 }
 
 
@@ -404,7 +418,7 @@ def _signature(c) -> tuple:
     d = c.data
     words = list(_verb_texts().values())
     for kind, ids in (("worker", c.kind_ids), ("space", c.space_ids), ("structure", c.struct_ids),
-                      ("coin", c.coin_ids), ("conversion", c.conv_ids)):
+                      ("coin", c.coin_ids), ("conversion", c.conv_ids), ("ability", c.ability_ids)):
         words.extend(_typed_name(d, kind, i) for i in ids)
     return tuple(words)
 

@@ -11,7 +11,7 @@ import textwrap
 from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SOURCES, SPEND
-from ..engine.game import OFFER
+from ..engine.game import OFFER, USE
 from ..errors import IllegalActionError
 from ..i18n import Name, _, format_list, get_language, join_names, ngettext, pgettext
 from ..language.names import display_name
@@ -717,6 +717,37 @@ def _short_offer(state, action: int) -> str:
     return _("offer to {player}").format(player=_("Player {number}").format(number=info.arg2 + 1))
 
 
+def _describe_use(state, action: int) -> str:
+    rules = rules_view(state)
+    info = rules.actions[action]
+    d = rules.data
+    aid = rules.ability_ids[info.arg]
+    terms = _sentences.ability_terms_sentence(d, aid)
+    if info.arg2 >= 0:
+        return _("{ability} on {player}: {terms}").format(ability=_sentences.ability_name(d, aid),
+                                                         player=_("Player {number}").format(number=info.arg2 + 1),
+                                                         terms=terms)
+    return _("{ability}: {terms}").format(ability=_sentences.ability_name(d, aid), terms=terms)
+
+
+def _report_use(state, action: int, player: str) -> str:
+    # What it takes, with the names of both players, is the log's ("steal", …) event (event_line).
+    rules = rules_view(state)
+    name = _sentences.ability_name(rules.data, rules.ability_ids[rules.actions[action].arg])
+    if is_you(player):
+        return _("You use {ability}.").format(ability=name)
+    return _("{player} uses {ability}.").format(player=player, ability=name)
+
+
+def _short_use(state, action: int) -> str:
+    rules = rules_view(state)
+    info = rules.actions[action]
+    name = _sentences.ability_name(rules.data, rules.ability_ids[info.arg])
+    if info.arg2 >= 0:
+        return _("{ability} on {player}").format(ability=name, player=_("Player {number}").format(number=info.arg2 + 1))
+    return str(name)
+
+
 def _asked_offer(state) -> int:
     """The offer the seat that decides is answering (the first pending decision's arg), or -1."""
     rules = rules_view(state)
@@ -783,6 +814,7 @@ ACTION_WORDS = {
     EXCHANGE: ActionWords(_describe_exchange, _report_exchange, _short_exchange),
     CHOOSE: ActionWords(_describe_choose, _report_choose, _short_choose),
     OFFER: ActionWords(_describe_offer, _report_offer, _short_offer),
+    USE: ActionWords(_describe_use, _report_use, _short_use),
 }
 
 

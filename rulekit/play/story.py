@@ -262,6 +262,10 @@ def _summary_offer(state, e, parts, convs):
     parts.append(_("made an offer"))
 
 
+def _summary_use(state, e, parts, convs):
+    parts.append(_("used an ability"))
+
+
 def _summary_end(state, e, parts, convs):
     if e.lost:
         parts.append(_("lost {labor} not spent").format(labor=screen.labor_text(e.lost, rules_view(state))))
@@ -533,6 +537,7 @@ ACTION_STORY = {
     screen.EXCHANGE: ActionStory(summary=_summary_exchange, why=None, hint=_hint_economy),
     screen.CHOOSE: ActionStory(summary=None, why=None, hint=_hint_economy),   # a decision (engine.DECISIONS)
     screen.OFFER: ActionStory(summary=_summary_offer, why=None, hint=_hint_economy),   # a trade offered
+    screen.USE: ActionStory(summary=_summary_use, why=None, hint=_hint_economy),       # an ability used
 }
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Callable, NamedTuple
 
 from ..engine import BORROW, BUILD, CHOOSE, CONVERT, END, EXCHANGE, HIRE, LEAP, MOVE, REPAY, SPEND
-from ..engine.game import OFFER
+from ..engine.game import OFFER, USE
 from ..language.names import display_name
 from ..text import sentences as _sentences
 from ..text.sentences import objective_name
@@ -36,7 +36,7 @@ Amounts = tuple
 
 KIND_NAMES = {MOVE: "move", LEAP: "leap", SPEND: "spend", END: "end", BUILD: "build", BORROW: "borrow",
               CONVERT: "convert", HIRE: "hire", REPAY: "repay", EXCHANGE: "exchange", CHOOSE: "choose",
-              OFFER: "offer"}
+              OFFER: "offer", USE: "use"}
 
 
 def amounts_map(amounts: Amounts) -> dict:
@@ -245,6 +245,8 @@ def action_view(state, action: int, label: Callable | None = None) -> ActionView
         o = info.arg
         cost = _amounts(c, c.trade_give_pool[o], c.trade_give_coin[o])
         gain = _amounts(c, c.trade_get_pool[o], c.trade_get_coin[o])
+    elif kind == USE:                        # an ability: what it pays (what it takes depends on the seat's holdings)
+        cost = _amounts(c, c.ability_pay_pool[info.arg], c.ability_pay_coin[info.arg])
     return ActionView(action, KIND_NAMES.get(kind, str(kind)), cost=cost, gain=gain,
                       label=label(state, action) if label is not None else "",
                       notation=for_state(state).of(action), **ids)
@@ -379,6 +381,7 @@ class RulesView:
     deck_ids: tuple
     card_ids: tuple
     trade_ids: tuple
+    ability_ids: tuple         # activated abilities
     draft_ids: tuple
     decision_names: tuple
     n_struct: int

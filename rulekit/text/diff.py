@@ -147,6 +147,13 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("spending", "trades:per_turn", _("Trades — offers per turn"), s.trades_per_turn_sentence(data))
         for oid, _give, _get in m.trades.offers:
             add("spending", f"trade:{oid}", _("Trade {offer}").format(offer=oid), s.offer_terms_sentence(data, oid))
+    for aid in m.abilities:                    # activated abilities: what a use pays and takes, when, who
+        name = s.ability_name(data, aid)
+        add("spending", f"ability:{aid}", _("Ability {ability}").format(ability=name), s.ability_terms_sentence(data, aid))
+        add("spending", f"ability:{aid}:when", _("{ability} — when and how often").format(ability=name),
+            s.ability_limit_sentence(data, aid))
+        add("spending", f"ability:{aid}:requires", _("{ability} — requires").format(ability=name),
+            s.ability_requires_phrase(data, aid))
 
     # Structures
     for sid, st in m.structures.items():

@@ -2297,8 +2297,12 @@ def _more_less(data, add: Amount) -> tuple[str | None, str | None]:
 
 
 def _card_space_yield_sentence(data, value) -> str:
-    more, less = _more_less(data, Amount.of(value["add"]))
     space = space_name(data, value["space"])
+    if "set" in value:
+        return _("Each worker moved onto the {space} space earns {amount}, instead of what the space and the structures "
+                 "give.").format(space=space, amount=amount(Amount.of(value["set"]), data) if any(value["set"].values())
+                                 else _("nothing"))
+    more, less = _more_less(data, Amount.of(value["add"]))
     if more and less:
         return _("Each worker moved onto the {space} space earns {more} more and {less} less (never less than nothing).").format(
             space=space, more=more, less=less)
@@ -2447,3 +2451,92 @@ def trades_per_turn_sentence(data) -> str:
     n = model_of(data).trades.per_turn
     return ngettext("At most {num} offer per turn, refused or accepted.",
                     "At most {num} offers per turn, refused or accepted.", n).format(num=n)
+
+
+# ---------------------------------------------------------------------------
+# Activated abilities (the abilities section)
+
+
+def ability_name(data, aid: str) -> str:
+    return display_name(data, "ability", aid)
+
+
+def _phases_phrase(phases) -> str:
+    phases = set(phases)
+    if phases >= {"work", "spending"}:
+        return _("In either phase of your turn")
+    if "work" in phases:
+        return _("In your Work Cycle Phase")
+    return _("In your Resource Spending Phase")
+
+
+def ability_whom_phrase(data, aid: str) -> str:
+    """Whom an ability takes from: "from another player of your choice", "from your opponent"..."""
+    a = model_of(data).abilities[aid]
+    if not many_players(data):
+        return _("from your opponent")
+    if a.source == "chosen":
+        return _("from another player of your choice")
+    if a.source == "each_other":
+        return _("from each other player")
+    if a.source == "richest":
+        first = a.take.items[0][0] if a.take.items else None
+        return _("from the other player who holds the most {resource} (the first of them in turn order on a tie)").format(
+            resource=resource_name(data, first))
+    return _("from the next player in turn order")
+
+
+def ability_terms_sentence(data, aid: str) -> str:
+    """What one use does: "You pay 2 Labor and take 2 Coin from another player of your choice, as much as they
+    have." (the diff's line; the rulebook's sentence adds when and how often)."""
+    a = model_of(data).abilities[aid]
+    taken = amount(a.take, data)
+    whom = ability_whom_phrase(data, aid)
+    if a.pay.items:
+        return _("You pay {cost} and take {amount} {whom}, as much as they have.").format(
+            cost=amount(a.pay, data), amount=taken, whom=whom)
+    return _("You take {amount} {whom}, as much as they have.").format(amount=taken, whom=whom)
+
+
+def ability_limit_sentence(data, aid: str) -> str:
+    """When and how often: "In your Resource Spending Phase, at most 1 time per turn."."""
+    a = model_of(data).abilities[aid]
+    return ngettext("{when}, at most {num} time per turn.", "{when}, at most {num} times per turn.", a.per_turn).format(
+        when=_phases_phrase(a.phases), num=a.per_turn)
+
+
+def ability_requires_phrase(data, aid: str) -> str:
+    """The structures an ability requires, as a structure's are said: "Camp", "Mill or Smithy", "none"."""
+    req = model_of(data).abilities[aid].requires
+    every = [structure_name(data, r) for r in req.all_of]
+    if req.any_of:
+        every.append(join_or(structure_name(data, r) for r in req.any_of))
+    return join_and(every) if every else _("none")
+
+
+def ability_requires_sentence(data, aid: str) -> str:
+    """Who may use it: "Only a player who owns these structures may use it: Camp." or "Every player may use it."."""
+    req = model_of(data).abilities[aid].requires
+    every = [structure_name(data, r) for r in req.all_of]
+    if req.any_of:
+        every.append(join_or(structure_name(data, r) for r in req.any_of))
+    if not every:
+        return _("Every player may use it.")
+    return ngettext("Only a player who owns this structure may use it: {structures}.",
+                    "Only a player who owns these structures may use it: {structures}.", len(every)).format(
+        structures=join_and(every))
+
+
+def ability_sentence(data, aid: str) -> str:
+    """One ability, for the rulebook: "Raid: in your Resource Spending Phase, at most 1 time per turn. You pay 2 Labor
+    and take 2 Coin from another player of your choice, as much as they have. Only a player who owns ..."."""
+    return _("{ability}: {limit} {terms} {who}").format(
+        ability=ability_name(data, aid), limit=ability_limit_sentence(data, aid), terms=ability_terms_sentence(data, aid),
+        who=ability_requires_sentence(data, aid))
+
+
+def abilities_sentence(data) -> str:
+    """The abilities section's rule as a whole: what a use pays and takes."""
+    return _("On your turn you may use the abilities below, each paid as a structure is (coins to the supply, with "
+             "change). What a use takes changes hands at once, coins from purse to purse (the supply makes change only "
+             "when the two purses cannot); what the other player's coins cannot pay exactly is not taken.")

@@ -8,6 +8,7 @@ moments' calls, and so of the random draws they make at setup and in a determini
 at the end, so that no game already played changes.
 """
 from ..game import MECHANISMS
+from .abilities import Abilities
 from .bids import Bids
 from .clocks import Clocks
 from .events import Events
@@ -18,7 +19,7 @@ from .trades import Trades
 
 #: The modules here, in import order: compiled where a compiler is present (setup.py), loaded from their sources
 #: by :func:`rulekit.engine.core.load_source` (with the engine's ``game.py`` they subclass).
-MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks", "bids")
+MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks", "bids", "abilities")
 
 #: name -> the mechanism's class, in the order its moments are called (the engine's table, filled here).
 MECHANISMS["events"] = Events
@@ -28,5 +29,6 @@ MECHANISMS["steals"] = Steals
 MECHANISMS["tolls"] = Tolls
 MECHANISMS["clocks"] = Clocks
 MECHANISMS["bids"] = Bids
+MECHANISMS["abilities"] = Abilities
 
-__all__ = ["MECHANISMS", "MODULES", "Bids", "Clocks", "Events", "Objectives", "Steals", "Tolls", "Trades"]
+__all__ = ["MECHANISMS", "MODULES", "Abilities", "Bids", "Clocks", "Events", "Objectives", "Steals", "Tolls", "Trades"]

@@ -1,5 +1,5 @@
 """Event decks (the ``events`` section): shuffled at setup, a card revealed at the start of each turn or round,
-or as a structure is built; a card in effect changes costs and yields, forbids builds, spaces or conversions, or
+or as a structure is built; a card in effect changes costs and yields (or sets a yield), forbids builds, spaces or conversions, or
 gives every player something as it is revealed (``primitives.CARD_EFFECTS`` compiles each effect).
 
 The state it keeps is :class:`State`'s: ``decks`` (the cards left in each deck, the top at the end),
@@ -46,7 +46,7 @@ class Events(Mechanism):
             deck_cards.append(tuple(own))
         c.deck_cards = tuple(deck_cards)
         n = len(cards)
-        c.card_yield = [None] * n      # (space, pool change, coin change)
+        c.card_yield = [None] * n      # (space, pool change, coin change), + (pool amounts, coins) it sets
         c.card_cost = [()] * n         # ((structure, pool change, coin change), ...): one row per structure
         c.card_forbid = [None] * n     # (0 build | 1 space | 2 conversion, its index)
         c.card_give = [None] * n       # (pool amounts, coins) each player gains as the card is revealed
@@ -125,7 +125,9 @@ class Events(Mechanism):
 
     def set_active(self, st, active: tuple):
         """The cards in effect become ``active`` (``(deck, card, first turn it no longer lasts or -1)``): the
-        costs, yields and forbidden actions they change, summed card by card, each amount never below 0."""
+        costs, yields and forbidden actions they change, summed card by card, each amount never below 0; a
+        space's yield the last of them that sets it sets (``ev_yield[space]``: ``(pool change, coin change)``, then
+        with a card that sets it ``(pool amounts, coins)``)."""
         c = st.c
         st.ev_active = active
         st.ev_no_build = st.ev_no_space = st.ev_no_conv = st.ev_yield_mask = 0
@@ -144,9 +146,13 @@ class Events(Mechanism):
                 cost_coin[s] += coin
                 changed.add(s)
             if c.card_yield[k] is not None:
-                sp, pool, coin = c.card_yield[k]
+                row = c.card_yield[k]
+                sp = row[0]
+                pool = row[1]
                 old = yields[sp] or (c.no_pool, 0)
-                yields[sp] = (c.added(old[0], pool) if pool is not c.no_pool else old[0], old[1] + coin)
+                y = (c.added(old[0], pool) if pool is not c.no_pool else old[0], old[1] + row[2])
+                # a card that sets the yield: the last revealed in effect sets it, the others' changes added
+                yields[sp] = y + row[3:] if len(row) > 3 else y + old[2:]
                 st.ev_yield_mask |= BIT << sp
             if c.card_forbid[k] is not None:
                 kind, i = c.card_forbid[k]

@@ -13,6 +13,9 @@ cdef class Steals(Mechanism):
     cpdef building(self, State st, int p, int s)
 
 
-@cython.locals(c=Compiled, v=cython.int, q=cython.int, best=cython.int, h=cython.int, taken=cython.int,
-               amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
+@cython.locals(c=Compiled, v=cython.int)
 cpdef steal(State st, int p, int richest, int measure, tuple amounts, int coin)
+@cython.locals(v=cython.int, q=cython.int, best=cython.int, h=cython.int)
+cpdef int richest_of(State st, tuple others, int measure) except -1
+@cython.locals(c=Compiled, taken=cython.int, amount=cython.int, base=cython.int, cg=Coinage, t=cython.longlong)
+cpdef take(State st, int p, int v, tuple amounts, int coin)

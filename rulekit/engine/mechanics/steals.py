@@ -32,19 +32,33 @@ class Steals(Mechanism):
 
 def steal(st, p: int, richest: int, measure: int, amounts: tuple, coin: int):
     """A steal effect of a structure ``p`` builds: from the next player in turn order (or the other player
-    holding most of resource ``measure``, the first in turn order on a tie), take each amount, as much as
-    they have: coins purse to purse (the supply making change only when the two cannot; the most their
-    coins can pay exactly); told in the log as ``("steal", p, victim, coins taken, pool amounts taken)``."""
+    holding most of resource ``measure``, the first in turn order on a tie), take each amount (:func:`take`)."""
     c = st.c
     others = c.others[p]
     v = others[0]
     if richest:
-        best = -1
-        for q in others:
-            h = st.held(q, measure)
-            if h > best:
-                best = h
-                v = q
+        v = richest_of(st, others, measure)
+    take(st, p, v, amounts, coin)
+
+
+def richest_of(st, others: tuple, measure: int) -> int:
+    """The seat of ``others`` holding most of pool resource ``measure`` (-1: the coins, by value), the first of
+    them in their order on a tie."""
+    v = others[0]
+    best = -1
+    for q in others:
+        h = st.held(q, measure)
+        if h > best:
+            best = h
+            v = q
+    return v
+
+
+def take(st, p: int, v: int, amounts: tuple, coin: int):
+    """Seat ``p`` takes from seat ``v`` each amount, as much as they have: coins purse to purse (the supply
+    making change only when the two cannot; the most their coins can pay exactly); told in the log as
+    ``("steal", p, v, coins taken, pool amounts taken)``."""
+    c = st.c
     taken = 0
     if coin:
         cg = c.coinage
