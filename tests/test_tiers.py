@@ -64,3 +64,41 @@ def test_ctrl_c_in_the_suite_ends_in_pytests_summary_not_a_type_error():
     conftest.pytest_keyboard_interrupt(excinfo)   # the hook runs before the terminal's
     shown = str(excinfo.getrepr(funcargs=True))
     assert "KeyboardInterrupt" in shown and "_interrupted_where_no_line_is_known" in shown
+
+
+ENDLESS = '''\
+from rulekit import engine
+from rulekit.language import load_ruleset
+
+
+def test_plays_until_interrupted():
+    rs = load_ruleset("province-en")
+    print("playing", flush=True)
+    seed = 0
+    while True:                                   # the compiled core's playouts, one after another
+        engine.new_game(rs, seed=seed).playout(seed)
+        seed += 1
+'''
+
+
+def test_a_real_ctrl_c_in_the_suite_ends_in_pytests_summary(tmp_path):
+    """SIGINT, as the terminal's Ctrl-C sends it, to a pytest run with this suite's conftest while a test plays
+    the compiled core's games: pytest's own summary and exit status 2, never an error of its own."""
+    import pexpect
+    from test_signals_pty import _default_sigint, _env
+
+    (tmp_path / "test_endless.py").write_text(ENDLESS, encoding="utf-8")
+    env = dict(_env(), PYTHONPATH=os.pathsep.join([str(TESTS), str(TESTS.parent)]))
+    child = pexpect.spawn(sys.executable, ["-m", "pytest", "-p", "conftest", "-p", "no:cacheprovider", "-s", "-q",
+                                           "test_endless.py"], env=env, encoding="utf-8", timeout=120,
+                          dimensions=(24, 80), cwd=str(tmp_path), preexec_fn=_default_sigint)
+    try:
+        child.expect("playing")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        out = child.before
+    finally:
+        child.close()
+    assert child.exitstatus == 2, out              # pytest's status for an interrupted run
+    assert "KeyboardInterrupt" in out and "no tests ran" in out, out
+    assert "TypeError" not in out and "INTERNALERROR" not in out and "Traceback (most recent call last)" not in out

@@ -17,7 +17,7 @@ import click
 from ..errors import printable
 from ..files import shown_path
 
-from ..i18n import N_, _, babel_locale, format_list, ngettext, pgettext
+from ..i18n import N_, _, babel_locale, format_list, format_number, ngettext, pgettext
 from ..language.names import display_name
 from .base import RkCommand, fail, quoted
 
@@ -963,12 +963,14 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, plot, 
         if exc.reason:                   # the Dask scheduler was lost: say so, then the games that finished
             click.echo(_("rulekit: {message}").format(message=printable(exc.reason, keep="")), err=True)
             click.echo(ngettext("Stopped: {done} of {total} game finished.", "Stopped: {done} of {total} games finished.",
-                                exc.total).format(done=exc.finished, total=exc.total), err=True)
+                                exc.total).format(done=format_number(exc.finished), total=format_number(exc.total)),
+                       err=True)
         else:
             click.echo("", err=True)
             click.echo(ngettext("Interrupted: {done} of {total} game finished.",
                                 "Interrupted: {done} of {total} games finished.",
-                                exc.total).format(done=exc.finished, total=exc.total), err=True)
+                                exc.total).format(done=format_number(exc.finished), total=format_number(exc.total)),
+                       err=True)
         if exc.doc is not None:
             if as_json:
                 click.echo(json.dumps(null_undecided(exc.doc), indent=2, ensure_ascii=False))
