@@ -372,6 +372,12 @@ def test_bad_input_is_refused_and_the_server_goes_on(browser, serve):
 def test_undo_save_and_the_rules_by_clicks(browser, serve, tmp_path):
     server = serve("short-game", "--players", "human,bot:easy", "--seed", "9", "--lang", "fr")
     page = open_page(browser, server.urls[0])
+    # the spaces' names in one size (« Zone de Revenu » as small as « Zone d'Ouvrage supérieure », which must
+    # shrink to fit at this width), their yields in one size
+    for which, drawn, shrunk in (("[font-weight=bold]", 17, True), (":not([font-weight])", 14, False)):
+        sizes = page.evaluate(f"[...document.querySelectorAll('#board g.space[data-space] text.label{which}')]"
+                              ".map((t) => Number(t.getAttribute('font-size')))")
+        assert len(sizes) == 3 and len(set(sizes)) == 1 and (sizes[0] < drawn) == shrunk, sizes
     board = page.locator("#players").inner_text()
     assert page.locator("#undo").is_disabled()
     v = click_one(page)
