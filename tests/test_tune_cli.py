@@ -146,3 +146,16 @@ def test_a_french_run_speaks_french_in_its_report_and_its_variant(tmp_path):
     assert "# In the search the first seat wins " in en_out.read_text() and _previous_output(en_out)
     (tmp_path / "mine.yaml").write_text("# my own notes\nextends: short-game\n")
     assert not _previous_output(tmp_path / "mine.yaml")
+
+
+def test_the_help_never_breaks_a_file_name_at_its_hyphen():
+    """French review 4: click's wrapping cut « IDENTIFIANT- / tuned-2.yaml » at its hyphen; the help keeps every
+    hyphenated word whole on its line, and prints plain hyphens."""
+    for lang, name in (("fr", "IDENTIFIANT-tuned-2.yaml"), ("en", "ID-tuned-2.yaml")):
+        for width in (60, 72, 80, 100):
+            r = CliRunner().invoke(cli, ["tune", "--help", "--lang", lang], terminal_width=width)
+            assert r.exit_code == 0, r.output
+            assert any(name in line for line in r.output.splitlines()), (lang, width, r.output)
+            assert "\u2011" not in r.output
+            assert not [line for line in r.output.splitlines() if line.rstrip().endswith("-") and
+                        not line.rstrip().endswith(" -")], r.output
