@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import types
@@ -35,6 +36,22 @@ def test_full_or_rulekit_full_chooses_the_full_tier(args, env):
                           str(TESTS / "test_tiers.py"), *args], env=environ, capture_output=True, text=True,
                          cwd=TESTS.parent).stdout
     assert "rulekit tier: full" in out and "rulekit tier: quick" not in out
+
+
+@pytest.mark.parametrize("env", ["0", "1"])
+def test_the_quick_tier_leaves_out_the_full_tiers_own_tests(env):
+    """test_web_server.py runs in the full tier only: the quick tier collects it and deselects every test of it,
+    which pytest's summary counts; the full tier selects them all."""
+    environ = dict(os.environ, RULEKIT_FULL=env, PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
+    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                          str(TESTS / "test_web_server.py")], env=environ, capture_output=True, text=True,
+                         cwd=TESTS.parent).stdout
+    listed = [line for line in out.splitlines() if "test_web_server.py::" in line]
+    if env == "1":
+        assert len(listed) >= 8 and "deselected" not in out, out
+    else:
+        left = re.search(r"no tests collected \((\d+) deselected\)", out)
+        assert not listed and left and int(left.group(1)) >= 8, out
 
 
 def test_the_seeded_game_tests_play_fewer_games_in_the_quick_tier():
