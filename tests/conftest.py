@@ -12,11 +12,25 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     tier.FULL = tier.FULL or config.getoption("--full")
+    config.addinivalue_line("markers", "full_tier: run in the full tier only (tests/README.md says which and why); "
+                                       "the quick tier deselects it")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The quick tier leaves out the tests marked ``full_tier`` (pytest's summary counts them as deselected);
+    the full tier runs every test."""
+    if tier.FULL:
+        return
+    left = [item for item in items if item.get_closest_marker("full_tier")]
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = [item for item in items if not item.get_closest_marker("full_tier")]
 
 
 def pytest_report_header(config):
-    return "rulekit tier: " + ("full (every seeded game)" if tier.FULL else
-                               "quick (a few seeded games per test; --full or RULEKIT_FULL=1 for all)")
+    return "rulekit tier: " + ("full (every test, every seeded game)" if tier.FULL else
+                               "quick (a few seeded games per test, the full tier's own tests deselected; "
+                               "--full or RULEKIT_FULL=1 for all)")
 
 
 def _has_line(entry) -> bool:

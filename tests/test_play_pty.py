@@ -7,6 +7,8 @@ import sys
 
 import pexpect
 
+import tier
+
 from rulekit.bots import canonical_bot
 from rulekit.engine.record import GameRecord, replay
 from rulekit.language import load_ruleset
@@ -207,12 +209,18 @@ def _play_whole_game_watching_the_screen(tmp_path, lang, ruleset, columns, rows,
     return end_text
 
 
+# The whole games at 80×24 are played against `hard` in the full tier; the quick tier plays them against `normal`
+# (a third of the CPU): the screens read are the same kind, the level's own play is tested in test_wide.py and
+# test_expert_level.py (tests/README.md).
+LEVEL, NIVEAU = ("hard", "difficile") if tier.FULL else ("normal", "normal")
+
+
 def test_a_whole_game_at_80x24_in_english_against_the_hard_computer(tmp_path):
     """The issue's done-when test: a whole game at 80×24 against bot:hard, every screen read."""
     end = _play_whole_game_watching_the_screen(tmp_path, "en", "province-en", 80, 24, "You —",
-                                               "Computer (hard) —", "Your choice: ", players="human,bot:hard")
+                                               f"Computer ({LEVEL}) —", "Your choice: ", players=f"human,bot:{LEVEL}")
     assert "GAME OVER after" in end and "Total VP" in end
-    assert GameRecord.load(tmp_path / "g.json").players[1].startswith("bot:hard=")   # the level and its spec
+    assert GameRecord.load(tmp_path / "g.json").players[1].startswith(f"bot:{LEVEL}=")   # the level and its spec
 
 
 def test_a_whole_game_at_120x45_in_english(tmp_path):
@@ -224,10 +232,10 @@ def test_a_whole_game_at_120x45_in_english(tmp_path):
 def test_a_whole_french_game_at_80x24_against_the_hard_computer(tmp_path):
     """The same in French, the level typed in French without its accent (humain,bot:difficile)."""
     end = _play_whole_game_watching_the_screen(tmp_path, "fr", "province-fr", 80, 24, "Vous —",
-                                               "Ordinateur (difficile) —", "Votre choix",
-                                               players="humain,bot:difficile")
+                                               f"Ordinateur ({NIVEAU}) —", "Votre choix",
+                                               players=f"humain,bot:{NIVEAU}")
     assert "PARTIE TERMINÉE" in end and "Total des PV" in end
-    assert GameRecord.load(tmp_path / "g.json").players == ["human", "bot:" + canonical_bot("hard")]
+    assert GameRecord.load(tmp_path / "g.json").players == ["human", "bot:" + canonical_bot(LEVEL)]
 
 
 def test_the_screen_follows_a_resize(tmp_path):

@@ -13,6 +13,7 @@ import pexpect
 import pytest
 
 import scenario as S
+import tier
 from rulekit import i18n
 from rulekit.engine import BORROW
 from rulekit.language import load_ruleset
@@ -257,14 +258,21 @@ def test_watching_computers_shows_the_board_between_turns(tmp_path, monkeypatch)
         assert "Face-up goal" in text and "Game ends when" in text and len(board) <= 23
 
 
-def test_three_players_keep_the_end_s_progress_and_the_reasons():
-    """Province for three at 80×24: "Game ends when" on every screen, and every computer's reason either
-    on the board or on the turn's own screen shown before it."""
+@pytest.mark.parametrize("lang, seed, players, ends, why", [
+    # `hard` in the full tier; the quick tier's `normal` tells the same screens at a third of the CPU
+    ("en", 536644, ["human", "bot:hard" if tier.FULL else "bot:normal", "bot:normal"], "Game ends when", "Why: "),
+    ("fr", 1, ["human", "bot:normal", "bot:normal"], "Fin de la partie", "Pourquoi\u00a0: "),
+])
+def test_three_players_keep_the_end_s_progress_and_the_reasons(lang, seed, players, ends, why):
+    """Province for three at 80×24, in English and in French (longer lines): "Game ends when" on every screen
+    (the layout's priority: the story yields before it, rulekit/play/layout.py), and every computer's reason
+    either on the board or on the turn's own screen shown before it."""
+    i18n.set_language(lang)
     own = 0
-    for s, lines, whole in _decisions("province-3p", 536644, ["human", "bot:hard", "bot:normal"]):
+    for s, lines, whole in _decisions("province-3p", seed, players):
         text = "\n".join(lines)
-        assert len(lines) <= 23 and "Game ends when" in text
-        whys = [t for t in layout.story_lines(s.state, s.story, s.names) if t.startswith("Why: ")]
+        assert len(lines) <= 23 and ends in text
+        whys = [t for t in layout.story_lines(s.state, s.story, s.names) if t.replace("\u202f", "\u00a0").startswith(why)]
         if whole:
             assert all(w[:60] in " ".join(text.split()) for w in whys)
         else:

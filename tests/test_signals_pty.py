@@ -1,14 +1,16 @@
-"""Ctrl-C on a real pseudo-terminal: ``play`` saves and exits 130; ``simulate --jobs 2``
-stops its workers, prints what was finished and exits 130."""
+"""Ctrl-C on a real pseudo-terminal: ``play`` saves and exits 130; ``simulate`` (one process or
+``--jobs 2``) stops, prints what was finished and exits 130."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import time
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from rulekit.engine.record import GameRecord
 
@@ -46,10 +48,10 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def _interrupt(args, prepare, cwd):
+def _interrupt(args, prepare, cwd, lang="en"):
     """Run ``rulekit ARGS`` on a pseudo-terminal, call ``prepare(child)``, press Ctrl-C;
     (exit status as a shell reports it, what was printed after)."""
-    child = pexpect.spawn(sys.executable, ["-m", "rulekit", *args, "--lang", "en"], env=_env(), encoding="utf-8",
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit", *args, "--lang", lang], env=_env(), encoding="utf-8",
                           timeout=60, dimensions=(50, 120), cwd=str(cwd), preexec_fn=_default_sigint)
     try:
         prepare(child)
@@ -90,8 +92,28 @@ def test_ctrl_c_stops_simulate_with_two_jobs(tmp_path):
 
     status, out = _interrupt(["simulate", "province-en", "--games", "4000", "--jobs", "2"], started, tmp_path)
     assert status == 130, out
-    assert "Interrupted:" in out and "of 4000 games finished" in out and "Traceback" not in out
+    assert "Interrupted:" in out and "of 4,000 games finished" in out and "Traceback" not in out
     assert not [pid for pid in workers if _alive(pid)]
+
+
+@pytest.mark.parametrize("lang, label, stopped", [
+    ("en", "Playing", r"Interrupted: (\d{1,3}(,\d{3})*) of 100,000 games finished\.\r?\n"
+                      r"Province \(province-en\): (\1) games,"),
+    ("fr", "Parties en cours", r"Interrompu\s; parties finies\s: (\d{1,3}(\s\d{3})*) sur 100\s000\.\r?\n"
+                               r"Province \(province-en\)\s: (\1)\sparties,"),
+])
+def test_ctrl_c_stops_a_long_simulate_with_what_it_finished(tmp_path, lang, label, stopped):
+    """A real SIGINT (the terminal's Ctrl-C) in a long ``simulate``: the count finished, written as the report
+    writes its numbers, then the report of those games, exit 130, no traceback."""
+    def playing(child):
+        child.expect(label)
+        child.expect("[1-9]%")                     # 1,000 games or more played: the report has something
+
+    status, out = _interrupt(["simulate", "province-en", "--games", "100000"], playing, tmp_path, lang)
+    assert status == 130, out
+    found = re.search(stopped, out)
+    assert found, out
+    assert found.group(1) == found.group(3) and "Traceback" not in out and "Aborted" not in out
 
 
 def test_ctrl_c_while_the_command_starts_exits_130(tmp_path):

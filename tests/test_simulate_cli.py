@@ -209,3 +209,33 @@ def test_prose_wraps_to_the_terminal_and_tables_stay_whole(monkeypatch):
     assert all(len(line) <= 47 for line in lines[:-1]) and len(lines) > 2
     assert "--bots" in " ".join(lines) and any("mcts:16,mcts:16)." in line for line in lines)
     assert lines[-1] == row
+
+
+def test_on_an_80_column_terminal_every_line_of_the_report_fits(tmp_path):
+    """French review F43: on a terminal of 80 columns the whole report fits, its tables too: a table wider than
+    the terminal has its headers and labels wrapped, or, when the labels would be too narrow beside the figures
+    (the comparison), each label on a line of its own with its figures under it. Through a pipe it is
+    unchanged (the other tests)."""
+    import os
+    import re
+    import sys
+
+    import pexpect
+
+    env = dict(os.environ, RULEKIT_NO_PROGRESS="1", TERM="xterm")
+    for args in (["--lang", "fr"], ["--lang", "fr", "--compare", "province-fr"], ["--lang", "en", "--compare",
+                                                                                  "province-fr"]):
+        child = pexpect.spawn(sys.executable, ["-m", "rulekit", "simulate", "province-en", "--games", "40", *args],
+                              env=env, encoding="utf-8", timeout=300, dimensions=(24, 80), cwd=str(tmp_path))
+        child.expect(pexpect.EOF)
+        child.close()
+        out = child.before.replace("\r\n", "\n")
+        assert child.exitstatus == 0, out
+        lines = out.split("\n")
+        assert all(len(line) <= 79 for line in lines), [line for line in lines if len(line) > 79]
+        flat = " ".join(out.split())
+        assert re.search(r"(victoires du premier joueur|first player wins) [\d\s]*\d", flat), out   # a row whole
+        if "--compare" in args:                           # the labels over their figures
+            label = "victoires du premier joueur" if "fr" in args else "first player wins"
+            at = lines.index(label)
+            assert re.match(r"\s+\d", lines[at + 1]) and "%" in lines[at + 1], lines[at:at + 2]

@@ -125,6 +125,15 @@ def test_a_french_run_speaks_french_in_its_report_and_its_variant(tmp_path):
     written = yaml.safe_load(out.read_text())
     assert written["title"] == "Province — partie courte — réglée"
     assert written["description"].startswith("Réglée par simulation\u202f: ")
+    comments = [line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+    assert comments[0].startswith("# Choisi par rulekit tune (élimination de moitié successive sur 2 candidats, ")
+    told = " ".join(comments).replace("\u202f", " ").replace("\u00a0", " ")
+    assert "Pendant la recherche, le premier joueur gagne " in told and "intervalle à 95 % : de " in told
+    assert "# Pour reproduire : rulekit tune" in told and "# Modifié : " in told
+    for english in ("Chosen by", "In the search", "decided games", "Reproduce", "Changed", ", seed "):
+        assert english not in told, english
+    from rulekit.cli.tune_cmds import _previous_output
+    assert _previous_output(out)                      # an earlier tune's output, in French: the next run replaces it
     en_out = tmp_path / "en.yaml"
     en = run("tune", "short-game", "--vary", "setup.starting_coins.1=2..3", "--budget", "8", "--seed", "1",
              "-o", str(en_out))
@@ -133,3 +142,20 @@ def test_a_french_run_speaks_french_in_its_report_and_its_variant(tmp_path):
     english = yaml.safe_load(en_out.read_text())
     assert english["title"] == "Province — Short Game — tuned"
     assert english["description"].startswith("Tuned by simulation: ")
+    assert en_out.read_text().startswith("# Chosen by rulekit tune (sequential halving over 2 candidates, ")
+    assert "# In the search the first seat wins " in en_out.read_text() and _previous_output(en_out)
+    (tmp_path / "mine.yaml").write_text("# my own notes\nextends: short-game\n")
+    assert not _previous_output(tmp_path / "mine.yaml")
+
+
+def test_the_help_never_breaks_a_file_name_at_its_hyphen():
+    """French review 4: click's wrapping cut « IDENTIFIANT- / tuned-2.yaml » at its hyphen; the help keeps every
+    hyphenated word whole on its line, and prints plain hyphens."""
+    for lang, name in (("fr", "IDENTIFIANT-tuned-2.yaml"), ("en", "ID-tuned-2.yaml")):
+        for width in (60, 72, 80, 100):
+            r = CliRunner().invoke(cli, ["tune", "--help", "--lang", lang], terminal_width=width)
+            assert r.exit_code == 0, r.output
+            assert any(name in line for line in r.output.splitlines()), (lang, width, r.output)
+            assert "\u2011" not in r.output
+            assert not [line for line in r.output.splitlines() if line.rstrip().endswith("-") and
+                        not line.rstrip().endswith(" -")], r.output

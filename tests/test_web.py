@@ -626,3 +626,20 @@ def test_which_hosts_and_origins_are_this_servers():
     assert origin_ok("http://localhost:8032", "localhost:8032") and origin_ok("http://example", "example:80")
     for origin in ("http://evil.example", "http://localhost:9999", "null", "file://", "ws://localhost:8032"):
         assert not origin_ok(origin, "localhost:8032"), origin
+
+
+def test_a_player_without_coins_is_told_so_once_on_the_page(tmp_path):
+    """French review F17 (item 29): the page said « aucune Pièce — 0 Pièce en tout »; like the terminal, it says
+    « aucune Pièce » alone, and the total only beside coins held."""
+    from rulekit.engine import new_game
+    from rulekit.play.page_words import player_texts
+    from rulekit.i18n import set_language
+    from scenario import variant
+
+    set_language("fr")
+    rs = load_ruleset(variant(tmp_path, {"setup": {"starting_coins": [0, 2]}}))
+    st = new_game(rs, seed=1)
+    names = ["Ada", "Bob"]
+    poor, rich = player_texts(st, names, 0)[1], player_texts(st, names, 1)[1]
+    assert poor == "aucune Pièce", poor
+    assert "en tout" in rich and "0\u00a0Pièce" not in rich, rich

@@ -58,6 +58,15 @@ def browser():
         b.close()
 
 
+@pytest.fixture(autouse=True)
+def _pages_closed(browser):
+    """Each test's pages are closed when it ends: a page left open would go on drawing and, its server stopped,
+    trying to reconnect for the rest of the module (CPU that is not the test's)."""
+    yield
+    for context in list(browser.contexts):
+        context.close()
+
+
 @pytest.fixture
 def serve(tmp_path):
     started = []
@@ -71,6 +80,17 @@ def serve(tmp_path):
     for server in started:
         if server.alive():
             server.stop()
+
+
+@pytest.fixture(scope="module")
+def shared_game(tmp_path_factory):
+    """One served game for the tests that only read the page or play one move on the human's turn, whatever was
+    played before (a human against bot:easy on short-game): one ``rulekit serve`` start for them all instead of
+    one each (about 0.9 CPU-s a start, tests/README.md)."""
+    server = Server(tmp_path_factory.mktemp("shared"), "short-game", "--players", "human,bot:easy", "--seed", "5")
+    yield server
+    if server.alive():
+        server.stop()
 
 
 def open_page(browser, url, width=1280, height=900, motion=False):
@@ -306,14 +326,26 @@ LAYOUT_GAMES = {
 }
 
 
+@pytest.fixture(scope="module")
+def layout_servers(tmp_path_factory):
+    """The layout test's games, each served once for its window sizes (the narrow window goes on with the game
+    the wide one played): one ``rulekit serve`` start a game."""
+    from test_resources import STONE                    # a house rule with a fourth space and a third resource
+
+    folder = tmp_path_factory.mktemp("layout")
+    (folder / "stone.yaml").write_text(STONE, encoding="utf-8")
+    servers = {}
+    yield lambda game: servers.get(game) or servers.setdefault(game, Server(folder, *LAYOUT_GAMES[game]))
+    for server in servers.values():
+        if server.alive():
+            server.stop()
+
+
 @pytest.mark.parametrize("size,game", [((1280, 900), "three-players-fr"), ((420, 900), "three-players-fr"),
                                        ((420, 900), "stone-fourth-space")],
                          ids=["wide", "narrow", "narrow-stone"])
-def test_the_layout_at_two_window_sizes(browser, serve, tmp_path, size, game):
-    from test_resources import STONE                    # a house rule with a fourth space and a third resource
-
-    (tmp_path / "stone.yaml").write_text(STONE, encoding="utf-8")
-    server = serve(*LAYOUT_GAMES[game])
+def test_the_layout_at_two_window_sizes(browser, layout_servers, tmp_path, size, game):
+    server = layout_servers(game)
     page = open_page(browser, server.urls[0], *size)
     assert page.locator("#board g.space:not(.progress)").count() == (4 if "stone" in game else 3)
     for _ in range(tier.games(full=10, quick=6)):       # a board with workers moved and structures built
@@ -372,6 +404,12 @@ def test_bad_input_is_refused_and_the_server_goes_on(browser, serve):
 def test_undo_save_and_the_rules_by_clicks(browser, serve, tmp_path):
     server = serve("short-game", "--players", "human,bot:easy", "--seed", "9", "--lang", "fr")
     page = open_page(browser, server.urls[0])
+    # the spaces' names in one size (« Zone de Revenu » as small as « Zone d'Ouvrage supérieure », which must
+    # shrink to fit at this width), their yields in one size
+    for which, drawn, shrunk in (("[font-weight=bold]", 17, True), (":not([font-weight])", 14, False)):
+        sizes = page.evaluate(f"[...document.querySelectorAll('#board g.space[data-space] text.label{which}')]"
+                              ".map((t) => Number(t.getAttribute('font-size')))")
+        assert len(sizes) == 3 and len(set(sizes)) == 1 and (sizes[0] < drawn) == shrunk, sizes
     board = page.locator("#players").inner_text()
     assert page.locator("#undo").is_disabled()
     v = click_one(page)
@@ -522,26 +560,26 @@ def test_a_watchers_page_and_the_phone_layout(browser, serve):
     assert 0 <= box["y"] < 844 and phone.locator("#choices button").first.is_visible()   # and after scrolling
 
 
-def test_the_structures_panel_and_the_colours_the_rules_name(browser, serve):
-    server = serve("province-en", "--players", "human,bot:easy", "--seed", "3")
-    page = open_page(browser, server.urls[0])
+def test_the_structures_panel_and_the_colours_the_rules_name(browser, shared_game):
+    page = open_page(browser, shared_game.urls[0])
     assert page.locator("#catalogue details").count() == 8
     assert re.search(r"\d", page.locator("#catalogue summary .brief").first.inner_text())   # the cost, at a glance
     page.locator("#catalogue summary").first.click()
     assert "Cost" in page.locator("#catalogue details").first.inner_text()
     green = page.locator("#board .worker[data-kind=green] circle").first
     assert green.get_attribute("data-color") == "green" and green.get_attribute("fill") == "#2E9E44"
+    page.close()                                        # the shared game's next test opens its own
 
 
-def test_the_page_reconnects_by_itself(browser, serve):
-    server = serve("short-game", "--players", "human,bot:easy", "--seed", "7")
-    page = open_page(browser, server.urls[0])
+def test_the_page_reconnects_by_itself(browser, shared_game):
+    page = open_page(browser, shared_game.urls[0])
     page.wait_for_function("document.body.dataset.connected === '1'", timeout=WAIT)
     page.evaluate("socket.close()")                                              # the connection is lost
     page.wait_for_function("document.body.dataset.connected === ''", timeout=WAIT)
     page.wait_for_function("document.body.dataset.connected === '1'", timeout=WAIT)   # and found again
     v = click_one(page)
     wait_my_turn_or_end(page, v)
+    page.close()
 
 
 def test_the_page_reconnects_after_the_server_restarts(browser, serve, tmp_path):
@@ -563,9 +601,9 @@ def test_the_page_reconnects_after_the_server_restarts(browser, serve, tmp_path)
     page.wait_for_function("document.getElementById('message').innerText.startsWith('Connected again')",
                            timeout=WAIT)
     assert page.locator("#story li").count() > 2
-def test_the_page_works_under_its_content_security_policy(browser, serve):
+def test_the_page_works_under_its_content_security_policy(browser, shared_game):
     """The page's own script and style, nothing else: it draws and plays with the policy enforced."""
-    server = serve("short-game", "--players", "human,bot:easy", "--seed", "5")
+    server = shared_game
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     blocked = []
     page.on("console", lambda msg: blocked.append(msg.text) if "Content Security Policy" in msg.text else None)

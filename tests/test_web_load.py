@@ -1,19 +1,24 @@
-"""A served game under load, on loopback (review round 4, D1 and D3): 200 pages watch (50 in the quick tier,
-tests/README.md), a quarter of which stop reading, while two players, each on a page of their own, finish a
-game. No stall (the game ends, and a page opened afterwards is answered), and the server's memory stays
-bounded. The only time limit is an overall one that detects a hang."""
+"""A served game under load, on loopback (review round 4, D1 and D3): 200 pages watch, a quarter of which
+stop reading, while two players, each on a page of their own, finish a game. No stall (the game ends, and a
+page opened afterwards is answered), and the server's memory stays bounded. The only time limit is an overall
+one that detects a hang.
+
+It runs in the full tier only, with test_web_server.py's attacks (tests/README.md)."""
 from __future__ import annotations
 
 import asyncio
 import json
 import random
 
+import pytest
+
 from websockets.asyncio.client import connect
 
-import tier
 from test_web_server import HANG, Served, raw_page
 
-PAGES = tier.games(full=200, quick=50)
+pytestmark = pytest.mark.full_tier
+
+PAGES = 200
 SILENT = PAGES // 4           # of which this many never read after their handshake
 MEMORY_MB = 600               # the server's resident memory stays below this
 

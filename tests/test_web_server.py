@@ -3,7 +3,10 @@ D1), the computer's answer is played only on its own position (D2), Ctrl-C and S
 say how to continue it, and the links still open their seats after ``--resume`` (D4, D5), what only the
 host may do (D7), frames refused in words (D8), Host and Origin checks (D9), bad addresses (D13).
 
-Every server listens on 127.0.0.1, port 0, in the test's own folder, and is stopped by its process id."""
+Every server listens on 127.0.0.1, port 0, in the test's own folder, and is stopped by its process id.
+
+These run in the full tier only (tests/README.md): the quick tier's browser tests already serve games, stop
+servers and resume them through the page."""
 from __future__ import annotations
 
 import json
@@ -23,6 +26,8 @@ from websockets.sync.client import connect
 
 #: The longest any one step may take before the test calls it a hang (a slow, shared machine).
 HANG = 120
+
+pytestmark = pytest.mark.full_tier
 
 
 class Served:

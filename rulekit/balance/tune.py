@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 
 from ..bots import parse_bot
 from ..errors import TuneError, printable
-from ..i18n import _
+from ..i18n import N_, _, babel_locale, format_list, format_number, ngettext
 from ..language import Ruleset, load_ruleset
 from .backend import ClusterLost, open_backend
 
@@ -644,6 +644,22 @@ def _nest(path, value, into: dict, data: dict):
         src = nxt
 
 
+#: The words a house rule ``tune`` writes starts with (after "# "), in the language of the run: a file that starts
+#: with them in any language may be replaced by the next run.
+TUNE_MARK = N_("Chosen by rulekit tune")
+
+
+def _percent(x: float, digits: int = 1) -> str:
+    """A share as a percentage in the language's pattern (``62.4%``, ``62,4 %``)."""
+    from babel.numbers import format_percent
+
+    loc = babel_locale()
+    pattern = loc.percent_formats[None].pattern
+    if digits:
+        pattern = pattern.replace("#,##0", "#,##0." + "0" * digits, 1)
+    return format_percent(x, format=pattern, locale=loc)
+
+
 def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, title: str,
                command: str) -> str:
     """The YAML text of the winning variant: ``extends`` the input and sets the chosen values."""
@@ -659,50 +675,70 @@ def house_rule(result: dict, base_ref: str, ruleset_data: dict, new_id: str, tit
             _nest(keys, value, patch, ruleset_data)
             changed.append(f"{v['path']}: {v['base']} -> {value}")
     balance = best["seat_balance"]
+    # The comments are in the language of the run, as the title and the description; the first line starts with
+    # TUNE_MARK in that language (an earlier tune's output, which a new run may replace, is known by it).
     lines = [
-        "# Chosen by rulekit tune (sequential halving over {n} candidates, {g} games in all).".format(
-            n=result["settings"]["candidates"], g=result["games_played"]),
+        "# " + _("{mark} (sequential halving over {n} candidates, {g} games in all).").format(
+            mark=_(TUNE_MARK), n=format_number(result["settings"]["candidates"]),
+            g=format_number(result["games_played"])),
     ]
+
     def shares_text(balance):
         seats = balance["seats"]
         if len(seats) == 2:
-            return "the first seat wins {r:.1%} of {d} decided games (95% interval {lo:.1%} to {hi:.1%})".format(
-                r=seats[0]["rate"], d=balance["decided"], lo=seats[0]["ci95"][0], hi=seats[0]["ci95"][1])
-        return "of {d} decided games, the seats in turn order win {shares}".format(
-            d=balance["decided"], shares=", ".join(
-                "{r:.1%} ({lo:.1%} to {hi:.1%})".format(r=s["rate"], lo=s["ci95"][0], hi=s["ci95"][1])
-                for s in seats))
+            return _("the first seat wins {rate} of {decided} decided games ({level} interval {low} to {high})").format(
+                rate=_percent(seats[0]["rate"]), decided=format_number(balance["decided"]), level=_percent(0.95, 0),
+                low=_percent(seats[0]["ci95"][0]), high=_percent(seats[0]["ci95"][1]))
+        return _("of {decided} decided games, the seats in turn order win {shares}").format(
+            decided=format_number(balance["decided"]), shares=format_list(
+                [_("{rate} ({low} to {high})").format(rate=_percent(s["rate"]), low=_percent(s["ci95"][0]),
+                                                     high=_percent(s["ci95"][1])) for s in seats]))
 
     worst = best.get("worst_strength")
-    at = "" if worst is None else ", at its strength furthest from the target ({s}),".format(
-        s=best["strengths"][worst]["strength"])
-    lines.append("# In the search" + at + " " + shares_text(balance) + ",")
+    if worst is None:
+        lines.append("# " + _("In the search {shares},").format(shares=shares_text(balance)))
+    else:
+        lines.append("# " + _("In the search, at its strength furthest from the target ({strength}), {shares},").format(
+            strength=best["strengths"][worst]["strength"], shares=shares_text(balance)))
     fresh = result.get("fresh")
-    words = {"fair": "fair", "unfair": "unfair", "undecided": "not enough games to tell"}
+    words = {"fair": N_("fair"), "unfair": N_("unfair"), "undecided": N_("not enough games to tell")}
 
-    def fresh_line(figures, bots, at):
-        verdict = words[figures["verdict"]]
+    def fresh_line(figures, bots, strength=None, counted=True):
+        verdict = _(words[figures["verdict"]])
         if figures["verdict"] == "fair" and not any(parse_bot(b).searches for b in bots):
-            verdict = "within the fairness band, but between bots that do not look ahead: no verdict on the rules"
-        return "# {at}on {n} fresh games (seeds the search never used) {shares}: {verdict},".format(
-            at=at, n=figures["games"], shares=shares_text(figures["seat_balance"]), verdict=verdict)
+            verdict = _("within the fairness band, but between bots that do not look ahead: no verdict on the rules")
+        shares = shares_text(figures["seat_balance"])
+        n = figures["games"]
+        if strength is None:
+            text = ngettext("on {num} fresh game (seeds the search never used) {shares}: {verdict},",
+                            "on {num} fresh games (seeds the search never used) {shares}: {verdict},", n)
+        elif counted:
+            text = ngettext("at {strength}, on {num} fresh game (seeds the search never used) {shares}: {verdict},",
+                            "at {strength}, on {num} fresh games (seeds the search never used) {shares}: {verdict},", n)
+        else:
+            text = ngettext("at {strength} (not in the target), on {num} fresh game (seeds the search never used) "
+                            "{shares}: {verdict},",
+                            "at {strength} (not in the target), on {num} fresh games (seeds the search never used) "
+                            "{shares}: {verdict},", n)
+        return "# " + text.format(strength=strength, num=format_number(n), shares=shares, verdict=verdict)
 
     if fresh is not None and fresh.get("strengths"):
         for f in fresh["strengths"]:
             if f["seat_balance"]["decided"]:
-                lines.append(fresh_line(f, f["bots"], "at {strength}{counts}, ".format(
-                    strength=f["strength"], counts="" if f["counted"] else " (not in the target)")))
+                lines.append(fresh_line(f, f["bots"], f["strength"], f["counted"]))
     elif fresh is not None and fresh["seat_balance"]["decided"]:
-        lines.append(fresh_line(fresh, result["settings"]["bots"], ""))
+        lines.append(fresh_line(fresh, result["settings"]["bots"]))
     sets = result["settings"].get("strengths") or [result["settings"]["bots"]]
     lines += [
-        "# bots {bots}, seed {seed}.".format(bots="; ".join(" vs ".join(b) for b in sets),
-                                            seed=result["settings"]["seed"]),
-        "# Reproduce: " + command,
+        "# " + _("bots {bots}, seed {seed}.").format(
+            bots="; ".join(_("{bot_a} vs {bot_b}").format(bot_a=b[0], bot_b=b[1]) if len(b) == 2
+                           else format_list(b) for b in sets), seed=result["settings"]["seed"]),
+        "# " + _("Reproduce: {command}").format(command=command),
     ]
     if result["interrupted"]:
-        lines.append("# The search was interrupted: this is the best candidate of its last finished round.")
-    lines += ["# Changed: " + c for c in changed] or ["# Changed: nothing (the base values were best)."]
+        lines.append("# " + _("The search was interrupted: this is the best candidate of its last finished round."))
+    lines += ["# " + _("Changed: {change}").format(change=c) for c in changed] or \
+        ["# " + _("Changed: nothing (the base values were best).")]
     head = {"extends": base_ref, "id": new_id, "title": title,
             # the description in the language of the run (French with --lang fr), as the title
             "description": _("Tuned by simulation: {changes}.").format(

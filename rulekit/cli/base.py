@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 
+import re
+
 import click
 
 from ..errors import RulekitError, printable
@@ -67,11 +69,30 @@ def prescan_lang(argv) -> str | None:
     return found
 
 
+#: A hyphen inside a word while click wraps the help: a non-breaking one, so that no line ends in the middle of
+#: « IDENTIFIANT-tuned-2.yaml » or ``mcts:16,mcts:16``; the help is printed with the plain hyphen again.
+_KEPT_HYPHEN = "\u2011"
+_INNER_HYPHEN = re.compile(r"(?<=\S)-(?=\S)")
+
+
 class RkFormatter(click.HelpFormatter):
-    """Click's help formatter, with headings as the language writes them ("Options :")."""
+    """Click's help formatter, with headings as the language writes them ("Options :"), never breaking a line
+    at a hyphen inside a word (a file name, an option's value)."""
 
     def write_heading(self, heading: str) -> None:
         self.write(f"{'':>{self.current_indent}}" + _("{heading}:").format(heading=heading) + "\n")
+
+    def _unbroken(self, write, *args, **kwargs) -> None:
+        start = len(self.buffer)
+        write(*args, **kwargs)
+        self.buffer[start:] = [part.replace(_KEPT_HYPHEN, "-") for part in self.buffer[start:]]
+
+    def write_text(self, text: str) -> None:
+        self._unbroken(super().write_text, _INNER_HYPHEN.sub(_KEPT_HYPHEN, text))
+
+    def write_dl(self, rows, *args, **kwargs) -> None:
+        rows = [(term, _INNER_HYPHEN.sub(_KEPT_HYPHEN, text)) for term, text in rows]
+        self._unbroken(super().write_dl, rows, *args, **kwargs)
 
 
 class RkContext(click.Context):

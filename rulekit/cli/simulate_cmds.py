@@ -17,7 +17,7 @@ import click
 from ..errors import printable
 from ..files import shown_path
 
-from ..i18n import N_, _, babel_locale, format_list, ngettext, pgettext
+from ..i18n import N_, _, babel_locale, format_list, format_number, ngettext, pgettext
 from ..language.names import display_name
 from .base import RkCommand, fail, quoted
 
@@ -382,20 +382,84 @@ def _range(lo: str, hi: str) -> str:
     return _("{low} to {high}").format(low=lo, high=hi)
 
 
+#: The width a report's tables must fit while it is written for a terminal (:func:`fitting`); None: any width.
+_TABLE_WIDTH = [None]
+
+
+class fitting:
+    """``with fitting(text_width()):`` the tables rendered inside fit that many columns."""
+
+    def __init__(self, width):
+        self.width = width
+
+    def __enter__(self):
+        self.before, _TABLE_WIDTH[0] = _TABLE_WIDTH[0], self.width
+
+    def __exit__(self, *exc):
+        _TABLE_WIDTH[0] = self.before
+
+
+def text_width():
+    """The columns a report may use on this terminal (one kept free), or None when it is not written to one."""
+    import shutil
+
+    return max(shutil.get_terminal_size().columns - 1, 40) if sys.stdout.isatty() else None
+
+
+def _table_widths(headers, rows, width):
+    """Each column's width: as wide as its longest cell, unless the table would be wider than ``width``;
+    then the headers and the first column (the labels) are wrapped by words, the figures kept whole."""
+    natural = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
+    if width is None or sum(natural) + 2 * (len(natural) - 1) <= width:
+        return natural
+
+    def longest_word(text):
+        return max((len(w) for w in text.split()), default=0)
+    widths = [max([longest_word(headers[0])] + [longest_word(row[0]) for row in rows])]
+    widths += [max([longest_word(h)] + [len(row[i + 1]) for row in rows]) for i, h in enumerate(headers[1:])]
+    room = width - 2 * (len(widths) - 1) - sum(widths)
+    for i in [0] + list(range(1, len(widths))):                  # the labels get the room first, then the figures
+        grow = min(max(room, 0), natural[i] - widths[i])
+        widths[i] += grow
+        room -= grow
+    if widths[0] < min(natural[0], 24):
+        return None                                              # too narrow for the labels beside the figures
+    return widths
+
+
 def _table(headers, rows) -> list[str]:
-    widths = [len(h) for h in headers]
-    for row in rows:
-        for i, cell in enumerate(row):
-            widths[i] = max(widths[i], len(cell))
-    lines = []
+    """A table for the report: the labels' column left-aligned, the figures right-aligned; on a terminal
+    narrower than the table, the headers and labels wrapped by words (a label's next lines indented)."""
+    width = _TABLE_WIDTH[0]
+    widths = _table_widths(headers, rows, width)
+    stacked = widths is None                      # each label on a line of its own, its figures under it
+    if stacked:
+        rest = _table_widths([""] + list(headers[1:]), [[""] + list(r[1:]) for r in rows], max(width - 2, 20))
+        widths = [0] + (rest or [len(h) for h in headers])[1:]
+
+    def wrapped(text, w, indent=""):
+        return textwrap.wrap(text, width=w, subsequent_indent=indent, break_on_hyphens=False,
+                             break_long_words=False) or [""] if len(text) > w else [text]
 
     def fmt(row):
         cells = [row[0].ljust(widths[0])] + [cell.rjust(widths[i + 1]) for i, cell in enumerate(row[1:])]
         return "  ".join(cells).rstrip()
 
-    lines.append(fmt(headers))
+    lines = []
+    heads = [wrapped(h, w) if w else [""] for h, w in zip(headers, widths)]
+    tall = max(len(h) for h in heads)
+    for k in range(tall):                                        # the headers' last lines on one row
+        lines.append(fmt([h[k - (tall - len(h))] if k >= tall - len(h) else "" for h in heads]))
     lines.append("  ".join("-" * w for w in widths))
-    lines.extend(fmt(r) for r in rows)
+    if stacked:
+        lines.insert(0, headers[0])
+    for r in rows:
+        if stacked:
+            lines += wrapped(r[0], width, "  ") + [fmt([""] + list(r[1:]))]
+            continue
+        label = wrapped(r[0], widths[0], "  ")
+        lines.append(fmt([label[0]] + list(r[1:])))
+        lines.extend(piece.rstrip() for piece in label[1:])
     return lines
 
 
@@ -963,18 +1027,21 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, plot, 
         if exc.reason:                   # the Dask scheduler was lost: say so, then the games that finished
             click.echo(_("rulekit: {message}").format(message=printable(exc.reason, keep="")), err=True)
             click.echo(ngettext("Stopped: {done} of {total} game finished.", "Stopped: {done} of {total} games finished.",
-                                exc.total).format(done=exc.finished, total=exc.total), err=True)
+                                exc.total).format(done=format_number(exc.finished), total=format_number(exc.total)),
+                       err=True)
         else:
             click.echo("", err=True)
             click.echo(ngettext("Interrupted: {done} of {total} game finished.",
                                 "Interrupted: {done} of {total} games finished.",
-                                exc.total).format(done=exc.finished, total=exc.total), err=True)
+                                exc.total).format(done=format_number(exc.finished), total=format_number(exc.total)),
+                       err=True)
         if exc.doc is not None:
             if as_json:
                 click.echo(json.dumps(null_undecided(exc.doc), indent=2, ensure_ascii=False))
             else:
-                click.echo(render_text(exc.doc, rs.data, other_rs.data if other_rs else None,
-                                       time.perf_counter() - start), nl=False)
+                with fitting(text_width()):
+                    click.echo(for_terminal(render_text(exc.doc, rs.data, other_rs.data if other_rs else None,
+                                                        time.perf_counter() - start)), nl=False)
             if plot:
                 write_plot(exc.doc, plot, inputs)
         raise SystemExit(1 if exc.reason else 130) from None
@@ -988,7 +1055,9 @@ def simulate(ruleset, games, bots, seed, jobs, as_json, max_turns, other, plot, 
     else:
         if other_rs is not None:
             click.echo(for_terminal(compare_opening(rs, other_rs)))
-        click.echo(for_terminal(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed)), nl=False)
+        with fitting(text_width()):
+            click.echo(for_terminal(render_text(doc, rs.data, other_rs.data if other_rs else None, elapsed)),
+                       nl=False)
     if plot:
         write_plot(doc, plot, inputs)
         if not as_json:
@@ -1050,11 +1119,10 @@ def for_terminal(text: str) -> str:
     wrapped by words (a table's row, which keeps runs of spaces between its columns, is left whole);
     to a file or a pipe, unchanged."""
     import re
-    import shutil
 
-    if not sys.stdout.isatty():
+    width = text_width()
+    if width is None:
         return text
-    width = max(shutil.get_terminal_size().columns - 1, 40)
     out = []
     for line in text.split("\n"):
         if len(line) <= width or re.search(r"\S {2,}\S", line.strip()):

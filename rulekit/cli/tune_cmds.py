@@ -300,8 +300,6 @@ def _tail(result: dict, out: list, output, elapsed: float, players: int) -> str:
 CHECK_NOTE_FROM = 200
 #: A tuned variant's id and title stay within the schema's limits (the id and title of the input shortened).
 MAX_ID, MAX_TITLE = 64, 80
-#: The first line of a house rule ``tune`` writes: a file that starts with it may be replaced by the next run.
-TUNE_MARK = "# Chosen by rulekit tune"
 
 
 def _variant_names(rs) -> tuple[str, str]:
@@ -319,12 +317,21 @@ def _variant_names(rs) -> tuple[str, str]:
 
 
 def _previous_output(path: Path) -> bool:
-    """Whether ``path`` is a house rule an earlier ``tune`` wrote (which a new run may replace)."""
+    """Whether ``path`` is a house rule an earlier ``tune`` wrote (which a new run may replace): its first line
+    starts with "# Chosen by rulekit tune" in one of the languages rulekit speaks."""
+    from ..balance.tune import TUNE_MARK
+    from ..i18n import available_languages, language
+
     try:
         with open(path, "rb") as fh:
-            return fh.read(len(TUNE_MARK)) == TUNE_MARK.encode("ascii")
+            first = fh.readline(4096).decode("utf-8", "replace")
     except OSError:
         return False
+    marks = set()
+    for lang in ["en", *available_languages()]:
+        with language(lang):
+            marks.add("# " + _(TUNE_MARK))
+    return any(first.startswith(mark) for mark in marks)
 
 
 def default_output(rs, inputs) -> Path:

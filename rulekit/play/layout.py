@@ -9,6 +9,18 @@ The story above the board gets the rows left; what does not fit is counted
 ("3 earlier lines: type log"), never dropped silently. Every line is wrapped
 by words to the width (one column is kept free, so that no terminal wraps a
 line of exactly its width).
+
+When the compact layout does not hold everything, what yields first is, in order:
+
+1. the reminder of the commands;
+2. the choices' hints, then their rows (the choices go into columns);
+3. the story: with more than two players each turn's details (a reason, an income) before the earliest
+   summaries; the other players' last turn, when it does not fit whole, is shown on a screen of its
+   own before the board (``shown["whole"]``); what is left out is counted;
+4. last, the end's progress ("Game ends when …"): left to ``rules`` only when the board with it and
+   the choices in columns would not fit the terminal.
+
+The heading, the board and the choices never yield.
 """
 from __future__ import annotations
 
@@ -321,10 +333,9 @@ def fit_screen(state, names, console, the_story, title: str, columns: int, rows:
             if budget - len(top) - len(board) - len(end) < want:    # the choices in columns, the end's progress kept
                 end = screen.choice_lines(state, names, console, width, compact=True,
                                           rows=max(budget - len(top) - len(board) - want, 2), hint=False)
-            last = next((r for r, (_t, summary) in zip(reversed(rows_of), reversed(items)) if summary), [])
-            if budget - len(top) - len(board) - len(end) < len(last) + 1:
-                # a crowded position (French at 80×24): the end's progress left to `rules` rather than the
-                # last player's turn
+            if budget - len(top) - len(board) - len(end) < 0:
+                # a crowded position: the end's progress left to `rules` rather than the choices (the layout's
+                # priority, in the module's docstring); a last turn that does not fit has its own screen first
                 board = screen.board_lines(state, names, console, width, compact=True, progress=False)
     room = budget - len(top) - len(board) - len(end)
     section = section_of(recent, room)

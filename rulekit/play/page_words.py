@@ -132,9 +132,10 @@ def player_texts(state, names, seat: int, viewer: int = -1) -> list[str]:
     rules = rules_view(state)
     d = rules.data
     pv = state_view(state, names, seat=viewer, with_actions=False).players[seat]
-    lines = [_("{player} — {score}").format(player=names[seat], score=screen.vp_text(pv.score)),
-             _("{coins} — {total} in all").format(coins=screen.coins_text(d, rules.coin_ids, [n for _c, n in pv.purse]),
-                                                   total=screen.coin_text(pv.coin_value, rules))]
+    coins = screen.coins_text(d, rules.coin_ids, [n for _c, n in pv.purse])
+    if pv.coin_value:                  # « aucune Pièce » alone, as the terminal says it, never « — 0 Pièce en tout »
+        coins = _("{coins} — {total} in all").format(coins=coins, total=screen.coin_text(pv.coin_value, rules))
+    lines = [_("{player} — {score}").format(player=names[seat], score=screen.vp_text(pv.score)), coins]
     held = [sentences.resource_amount(d, rid, n) for rid, n in pv.resources if n]
     if held:
         lines.append(", ".join(held))

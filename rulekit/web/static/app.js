@@ -95,6 +95,19 @@ function fit(text, width) {
   }
 }
 
+// Shrinks SVG texts that go together (the board's space names) to one size: the largest at which every one of
+// them fits in `width`, so that no label looks smaller than its neighbours; one still too long is then squeezed.
+function fitTogether(texts, width) {
+  if (!texts.length) return;
+  let size = Math.min(...texts.map((t) => parseFloat(t.getAttribute("font-size")) || 14));
+  const tooLong = () => texts.some((t) => t.getComputedTextLength() > width);
+  while (tooLong() && size > 9) {
+    size -= 1;
+    for (const t of texts) t.setAttribute("font-size", size);
+  }
+  for (const t of texts) fit(t, width);
+}
+
 // The family's board script, loaded once, then `then()`.
 function withBoard(name, then) {
   if (BOARDS[name]) { then(); return; }

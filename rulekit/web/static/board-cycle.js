@@ -28,6 +28,7 @@ function drawCycle(area, game) {
     if (a.kind === "move") moves.set(`${a.worker}@${a.origin}`, a);
   }
   svg.appendChild(el("svg:title", {}, game.strings.work_cycle));
+  const names = [], yields = [];
   const top = 8;
   const place = (i) => [pad + (i % cols) * (boxW + gap), top + Math.floor(i / cols) * (boxH + gap)];
   spaces.forEach((space, i) => {
@@ -39,8 +40,8 @@ function drawCycle(area, game) {
     const yieldText = el("svg:text", {class: "label", x: x + 8, y: y0 + 44, "font-size": 14}, space.yield_text);
     g.appendChild(yieldText);
     svg.appendChild(g);
-    fit(name, boxW - 16);
-    fit(yieldText, boxW - 16);
+    names.push(name);
+    yields.push(yieldText);
     space.workers.forEach((w, k) => {
       const cx = x + 8 + r + (k % perRow) * (2 * r + 6);
       const cy = y0 + 64 + Math.floor(k / perRow) * (2 * r + 8);
@@ -75,6 +76,8 @@ function drawCycle(area, game) {
       }
     }
   });
+  fitTogether(names, boxW - 16);           // the spaces' names in one size, their yields in one size
+  fitTogether(yields, boxW - 16);
   // the way back, from the last space to the first, under the boxes and up their left side
   const [lx, ly] = place(n - 1);
   const bottom = ly + boxH;
