@@ -352,9 +352,10 @@ def generated_variant(tmp_path, n):
         patch["trades"] = {"per_turn": t.randint(1, 2), "phases": t.choice([["spending"], ["work"], ["work", "spending"]]),
                            "offers": offers}
     q = random.Random(31000 + n)                         # seats and replacing upgrades, on their own draws
-    if q.random() < 0.5:                                 # a structure only one seat may build
+    if q.random() < 0.5:                                 # a structure only one seat may build (never a drafted one)
         sid = q.choice(["mill", "smithy", "union", "village"])
-        patch["structures"].setdefault(sid, {})["seats"] = [q.randint(1, 2)]
+        if sid not in (patch["setup"].get("draft") or {}).get("structures", ()):
+            patch["structures"].setdefault(sid, {})["seats"] = [q.randint(1, 2)]
     if q.random() < 0.5:                                 # a structure given to one seat only
         taken = {g["structure"] for g in patch["setup"].get("given_structures", ())} | set(
             (patch["setup"].get("draft") or {}).get("structures", ())) | {
