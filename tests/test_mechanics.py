@@ -40,7 +40,7 @@ USED_BY = {
     "trades": ("trading", {"legal_spending", "apply"}),
     "steals": ("tolls", {"building"}),
     "tolls": ("tolls", {"legal_moves", "moving"}),
-    "clocks": ("eight-rounds", {"turn_end"}),
+    "clocks": ("eight-rounds", {"end_met", "turn_end"}),
     "bids": ("bid-for-first", {"setup"}),         # setup.bid (its decisions and view are not moments' tuples)
     "abilities": ("raids", {"legal_spending", "apply"}),
 }
@@ -48,7 +48,7 @@ USED_BY = {
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
 AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_moves", "moving", "apply", "building", "built",
-      "check", "turn_end", "game_over", "score", "determinize")
+      "check", "end_met", "turn_end", "game_over", "score", "determinize")
 
 
 def _moments(c, name: str) -> set:
@@ -144,8 +144,9 @@ def test_state_no_longer_holds_the_moved_mechanisms():
 
 
 def test_the_core_no_longer_ends_a_clock_or_compiles_one():
-    """The clock's last turn (an ending told as the turn ends) and its compile step moved into mechanics/clocks.py;
-    the core still reads the tables it lays (clock_turns, end_turns) among the end conditions."""
+    """The clock's last turn (an ending told as the turn ends), its compile step and its end check moved into
+    mechanics/clocks.py: the core knows no clock (it asks end_met of the mechanisms whose end_conds hold a
+    condition, and checks the end at a turn's start where one does) and reads none of the tables clocks lays."""
     source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
     assert "c.clock_cond" not in source and "self.clock_turns, self.clock_cond" not in source
     assert "self.end_turns =" not in source
@@ -181,3 +182,22 @@ def test_the_bids_are_asked_before_the_other_mechanisms_decisions(tmp_path):
         st.play("bid 0")
         st.play("bid 2")
         assert st.first == 1 and [st.c.decision_names[d[0]] for d in st.pending] == ["objective", "objective"]
+    assert "clock_turns" not in source and "end_turns" not in source and "kind == 3" not in source
+    assert '"clock"' not in source.replace('END_KINDS = ("player_condition", "all_structures_built", '
+                                           '"goals_exhausted", "clock")', "")
+
+
+@pytest.mark.parametrize("engine", ["compiled", "pure"])
+def test_a_clock_is_an_end_condition_its_mechanism_checks(engine):
+    """eight-rounds' clock is checked by end_met (the first turns: not met; its count reached: met), always
+    finishes the turn, and the editions have no end condition a mechanism checks."""
+    g = engine_game if engine == "compiled" else PURE.game
+    st = g.new_game(load_ruleset("eight-rounds"), seed=3)
+    c = st.c
+    i = c.end_order.index("clock")
+    assert c.end_hooks == 1 << i and c.end_finish[i] is True
+    assert i not in st.end_conditions_met()
+    st.turn = c.end_turns[i]
+    assert i in st.end_conditions_met()
+    for edition in ("province-en", "province-fr"):
+        assert g.compile_ruleset(load_ruleset(edition)).end_hooks == 0

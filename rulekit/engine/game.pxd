@@ -99,6 +99,7 @@ cdef class Mechanism:
     cdef public long long built_mask, building_mask
     cdef public object moving_spaces
     cdef public bint checking
+    cdef public long long end_conds
     cpdef setup(self, State st)
     cpdef turn_start(self, State st)
     cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
@@ -109,6 +110,7 @@ cdef class Mechanism:
     cpdef built(self, State st, int p, int s)
     cpdef turn_end(self, State st)
     cpdef check(self, State st, bint end_of_turn)
+    cpdef bint end_met(self, State st, int i) except -1
     cpdef game_over(self, State st)
     cpdef int score(self, State st, int p) except? -1
     cpdef dict view(self, State st, int player)
@@ -178,7 +180,8 @@ cdef class Compiled:
     cdef public tuple all_mechanisms, mechanisms, at_setup, at_turn_start, at_built, at_game_over, at_score
     cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply, at_check
     cdef public long long built_hooks, building_hooks
-    cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end
+    cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end, at_end_met
+    cdef public long long end_hooks
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
@@ -377,7 +380,7 @@ cdef class State:
                    r=cython.longlong, m=Mechanism)
     cpdef _apply(self, int action)
     @cython.locals(c=Compiled, g=cython.int, claimed=list)
-    cpdef _checks(self, bint built, bint clock)
+    cpdef _checks(self, bint built, bint turned)
 
     @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
     cpdef _income(self, int p, long long structs)
@@ -419,7 +422,8 @@ cdef class State:
     cpdef _check_end_of_turn_goals(self)
 
     cpdef bint _end_condition_met(self, int i) except -1
-    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, cond=Condition, met=cython.bint)
+    @cython.locals(c=Compiled, kind=cython.int, s=cython.int, p=cython.int, cond=Condition, met=cython.bint,
+                   m=Mechanism)
     cpdef int _first_end_met(self, int i, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,

@@ -121,7 +121,8 @@ FAST_METRICS = ("coin_value", "structures", "workers", "coins_held", "earned_thi
                 "coins_spent_this_turn", "conversions_this_turn", "owns", "all", "any", "not",
                 "workers_on_one_space")
 
-# End condition kinds the engine checks (Compiled.end_kind indexes this)
+# End condition kinds (Compiled.end_kind indexes this): the core checks the first three; those after them, the
+# mechanism whose end_conds hold them (Mechanism.end_met: a clock, mechanics/clocks.py)
 END_KINDS = ("player_condition", "all_structures_built", "goals_exhausted", "clock")
 #: The metrics whose value only a structure's building changes (Condition.static).
 STATIC_METRICS = ("structures", "owns")
@@ -412,7 +413,7 @@ class Mechanism:
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
     MOMENTS = ("setup", "turn_start", "legal", "legal_moves", "moving", "apply", "building", "built", "check",
-               "turn_end", "game_over", "score", "view", "determinize")
+               "end_met", "turn_end", "game_over", "score", "view", "determinize")
 
     def __init__(self):
         self.name = ""
@@ -420,6 +421,7 @@ class Mechanism:
         self.built_mask = 0           # the structures whose build calls ``built`` (set by ``compile``)
         self.moving_spaces = 0        # the spaces a move onto calls ``moving`` (a set; set by ``compile``)
         self.checking = False         # whether the goals' checks call ``check`` (set by ``compile``)
+        self.end_conds = 0            # the end conditions ``end_met`` checks (indexes, a set; set by ``compile``)
 
     def compile(self, c: "Compiled") -> bool:
         """Lay this mechanism's tables on ``c`` (empty ones when the ruleset does not use it: other layers read
@@ -472,6 +474,13 @@ class Mechanism:
 
     def built(self, st: "State", p: int, s: int) -> None:
         """Seat ``p`` has built structure ``s`` (one of ``built_mask``), after its gains and unlocks."""
+
+    def end_met(self, st: "State", i: int) -> bool:
+        """Whether end condition ``i`` (one of ``end_conds``, a kind the core does not check) holds now: asked in
+        the conditions' order wherever the end is checked (after every action, decision and turn's start; a muted
+        state at every turn's start at least) and by ``State.end_conditions_met``. Such a condition ends the game
+        as a turn ends: its ``finish_turn`` is always true."""
+        return False
 
     def turn_end(self, st: "State") -> None:
         """A turn ends, after its end-of-turn goals and the end's check, before the pools are emptied or carried
@@ -813,6 +822,10 @@ class Compiled:
         self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
         self.at_turn_end = tuple([m for m in self.mechanisms if _overrides(m, "turn_end")])
         self.at_check = tuple([m for m in self.mechanisms if _overrides(m, "check") and m.checking])
+        self.at_end_met = tuple([m for m in self.mechanisms if _overrides(m, "end_met") and m.end_conds])
+        self.end_hooks = 0                        # the end conditions a mechanism checks (at_end_met), as a set
+        for m in self.at_end_met:
+            self.end_hooks |= m.end_conds
         self.at_game_over = tuple([m for m in self.mechanisms if _overrides(m, "game_over")])
         self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
         self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
@@ -839,7 +852,8 @@ class Compiled:
             self.end_order.append(name)
             self.end_keys.append(name if kinds.count(name) == 1 else f"{name}#{i}")
             self.end_conds.append(Condition(self, arg) if name == "player_condition" else None)
-            fin = True if name == "clock" else cond.get("finish_turn")   # a clock ends the game as a turn ends
+            # A mechanism's end condition (a clock) ends the game as a turn ends.
+            fin = True if self.end_hooks >> i & 1 else cond.get("finish_turn")
             self.end_finish.append(default_finish if fin is None else fin)
         self.finish_turn = default_finish
         # end.finish_round: a game that ends with a finished turn goes on to the end of the round.
@@ -847,8 +861,8 @@ class Compiled:
         # The kinds as small integers, for the check after every action.
         self.end_kind = tuple(END_KINDS.index(k) if k in END_KINDS else -1 for k in self.end_order)
         # Whether no end condition can come true but as a structure is built or a goal claimed (player conditions
-        # that are Condition.static, all_structures_built, goals_exhausted) or as a turn starts (a clock): a muted
-        # state then checks the end only after those (State._checks).
+        # that are Condition.static, all_structures_built, goals_exhausted) or as a turn starts (those a mechanism
+        # checks, end_hooks: a clock): a muted state then checks the end only after those (State._checks).
         self.end_static = all(k != 0 or cond.static for k, cond in zip(self.end_kind, self.end_conds))
         sc = d["scoring"]
         self.goal_vp = sc["goal_vp"]
@@ -2170,9 +2184,10 @@ class State:
             elif kind == 2:                      # goals_exhausted
                 if self.face_up < 0 and not self.stack:
                     return i
-            elif kind == 3:                      # clock: the turns over (the current one too once the game is)
-                if self.turn + (1 if self.phase == OVER else 0) >= c.end_turns[i]:
-                    return i
+            elif c.end_hooks >> i & 1:           # a kind a mechanism checks (a clock: mechanics/clocks.py)
+                for m in c.at_end_met:
+                    if m.end_conds >> i & 1 and m.end_met(self, i):
+                        return i
             i += 1
         return n
 
@@ -2256,7 +2271,7 @@ class State:
         self._income(p, self._owned[p])
         if self._first_due[p]:
             self._first_turn_gains(p)
-        self._checks(False, c.clock_turns != 0)   # nothing built since the last checks; a clock counts this turn
+        self._checks(False, c.end_hooks != 0)     # nothing built since the last checks; a mechanism's end may count it
 
     def _first_turn_gains(self, p: int):
         """gain: {when: first_turn}: paid once, at the start of the builder's first turn after building."""
@@ -2720,15 +2735,15 @@ class State:
                     return
         self._checks(kind == BUILD, False)
 
-    def _checks(self, built: bool, clock: bool):
+    def _checks(self, built: bool, turned: bool):
         """Checks: the face-up goal, then the end, after an action (``built``: it built a structure) or at a turn's
-        start (``clock``: a clock counts the turns).
+        start (``turned``: an end condition a mechanism checks may count the turns, as a clock does).
 
         After every action, decision and turn's start they found nothing more to do, so a state reached by play
         alone fails each condition that a change since has not touched. A muted state (a search's, or the
         playout's while it runs) is one: it skips the checks that cannot find anything. Those of a condition only
         a build changes (Condition.static), unless a structure was built; those of the end when all its conditions
-        are so (end_static), unless a goal was claimed just now (claimed is copied on write) or a clock counts. A
+        are so (end_static), unless a goal was claimed just now (claimed is copied on write) or a turn ``turned``. A
         state another way may have changed (a test setting a position) checks everything."""
         if not self.history._muted:
             self._check_goals()
@@ -2739,7 +2754,7 @@ class State:
         claimed = self.claimed
         if g >= 0 and (built or not c._goal_static[g]) or c.at_check:   # the mechanisms' checks: every time
             self._check_goals()
-        if built or clock or not c.end_static or self.claimed is not claimed:
+        if built or turned or not c.end_static or self.claimed is not claimed:
             self._check_end()
 
     def _convert(self, p: int, k: int, roll: int):
