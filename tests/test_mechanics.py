@@ -31,6 +31,7 @@ MOVED = {
     "clocks": (),                                 # inline in _end_turn: a test below checks it is gone
     "bids": ("_bids_view",),                      # and primitives.py's setup decisions: a test below checks them
     "abilities": (),                              # new: never a method of State
+    "chance": (),                                 # the roll in _convert and _apply: a test below checks it is gone
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -43,12 +44,13 @@ USED_BY = {
     "clocks": ("eight-rounds", {"end_met", "turn_end"}),
     "bids": ("bid-for-first", {"setup"}),         # setup.bid (its decisions and view are not moments' tuples)
     "abilities": ("raids", {"legal_spending", "apply"}),
+    "chance": ("gamble", {"apply", "outcomes"}),
 }
 
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
 AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_moves", "moving", "apply", "building", "built",
-      "check", "end_met", "turn_end", "game_over", "score", "determinize")
+      "check", "end_met", "turn_end", "game_over", "score", "determinize", "outcomes")
 
 
 def _moments(c, name: str) -> set:
@@ -201,3 +203,32 @@ def test_a_clock_is_an_end_condition_its_mechanism_checks(engine):
     assert i in st.end_conditions_met()
     for edition in ("province-en", "province-fr"):
         assert g.compile_ruleset(load_ruleset(edition)).end_hooks == 0
+
+
+def test_the_core_no_longer_rolls_a_die():
+    """A conversion's roll (its tables, its draw, its log entry, its outcomes for a search) moved into
+    mechanics/chance.py: the core lays action_chance all 0 and hands an action drawn by chance to the mechanisms."""
+    source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
+    assert "conv_roll" not in source and '("roll",' not in source
+
+
+@pytest.mark.parametrize("engine", ["compiled", "pure"])
+def test_a_roll_is_drawn_by_its_mechanism(engine):
+    """gamble's conversion is the only action drawn by chance, played by the chance module (its roll in the log,
+    its gain only on at_least or more); the editions draw none."""
+    g = engine_game if engine == "compiled" else PURE.game
+    st = g.new_game(load_ruleset("gamble"), seed=5)
+    c = st.c
+    k = c.conv_ids.index("gamble")
+    assert [i for i, x in enumerate(c.action_chance) if x] == [c.conv_action[k]]
+    assert list(c._action_chance[:len(c.actions)]) == list(c.action_chance)
+    for edition in ("province-en", "province-fr"):
+        assert not any(g.compile_ruleset(load_ruleset(edition)).action_chance)
+    while c.conv_action[k] not in st.legal_actions():
+        st.apply(st.legal_actions()[0])
+    coins = st.coin_value(st.current)
+    st.apply(c.conv_action[k])
+    roll = [e for e in st.log if e[0] == "roll"]
+    assert len(roll) == 1 and roll[0][2] == k and 1 <= roll[0][3] <= c.conv_roll_sides[k]
+    won = roll[0][3] >= c.conv_roll_at_least[k]
+    assert st.coin_value(roll[0][1]) == coins - 1 + (3 if won else 0)

@@ -115,6 +115,7 @@ cdef class Mechanism:
     cpdef int score(self, State st, int p) except? -1
     cpdef dict view(self, State st, int player)
     cpdef determinize(self, State st, State source, int observer)
+    cpdef list outcomes(self, State st, int action)
 
 
 @cython.final
@@ -181,6 +182,7 @@ cdef class Compiled:
     cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply, at_check
     cdef public long long built_hooks, building_hooks
     cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end, at_end_met
+    cdef public tuple at_outcomes
     cdef public long long end_hooks
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
@@ -446,7 +448,7 @@ cdef class State:
     cpdef _give_back(self, int p)
 
     @cython.locals(c=Compiled)
-    cpdef _convert(self, int p, int k, int roll)
+    cpdef _convert(self, int p, int k, bint gain)
 
     @cython.locals(c=Compiled, kind=cython.int, steps=cython.int, dest=cython.int)
     cpdef int _move_dest(self, int p, int a) except? -2    # -1 is an answer (none)

@@ -413,7 +413,7 @@ class Mechanism:
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
     MOMENTS = ("setup", "turn_start", "legal", "legal_moves", "moving", "apply", "building", "built", "check",
-               "end_met", "turn_end", "game_over", "score", "view", "determinize")
+               "end_met", "turn_end", "game_over", "score", "view", "determinize", "outcomes")
 
     def __init__(self):
         self.name = ""
@@ -430,7 +430,8 @@ class Mechanism:
 
     def decisions(self, c: "Compiled") -> None:
         """Once the action table is laid (``compile`` came before it): add the decision kinds this mechanism
-        asks (``c.add_decision``) and what ``State.new`` runs to ask them before the first turn (``c.pregame``)."""
+        asks (``c.add_decision``) and what ``State.new`` runs to ask them before the first turn (``c.pregame``),
+        or lay its rows per action (chance: ``c.action_chance``)."""
 
     def setup(self, st: "State") -> None:
         """A new game, after the setup's other draws (the goals, the first player) and before the starting
@@ -505,6 +506,12 @@ class Mechanism:
     def determinize(self, st: "State", source: "State", observer: int) -> None:
         """Redraw in ``st`` (a clone of ``source`` whose goal stack was just redrawn) what ``observer`` cannot
         see of this mechanism."""
+
+    def outcomes(self, st: "State", action: int) -> list:
+        """``State.chance_outcomes`` of ``action``, one this mechanism draws by chance (``c.action_chance``, which
+        it lays in ``decisions``): ``[(probability, state after it)]``, never the draw the game will make; an
+        empty list for an action it does not draw. A search asks it; a game never does."""
+        return []
 
 
 #: The mechanisms, by name, in the order their moments are called: filled by rulekit.engine.mechanics (which
@@ -654,9 +661,6 @@ class Compiled:
         self.conv_per_turn = tuple(convs[c].get("per_turn") for c in self.conv_ids)
         # Offered only when the coins can pay out its gain (else: the payment is made, what the coins cannot pay is not earned).
         self.conv_needs_payout = tuple(bool(convs[c].get("needs_payout", False)) for c in self.conv_ids)
-        # Chance: a die of conv_roll_sides sides (0: no roll) rolled at each use; the gain only on conv_roll_at_least or more.
-        self.conv_roll_sides = tuple((convs[c].get("roll") or {}).get("sides", 0) for c in self.conv_ids)
-        self.conv_roll_at_least = tuple((convs[c].get("roll") or {}).get("at_least", 0) for c in self.conv_ids)
         # Workers: one slot per physical worker. Kinds from `workers`, plus the sailors' kind.
         self.kind_ids = list(d["workers"])
         self.kind_access = [ACCESS_EVERYONE if d["workers"][k]["access"] == "everyone" else ACCESS_UNLOCKED
@@ -829,6 +833,7 @@ class Compiled:
         self.at_game_over = tuple([m for m in self.mechanisms if _overrides(m, "game_over")])
         self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
         self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
+        self.at_outcomes = tuple([m for m in self.mechanisms if _overrides(m, "outcomes")])
         self.built_hooks = 0                      # the structures whose build calls a mechanism (at_built)
         for m in self.at_built:
             self.built_hooks |= m.built_mask
@@ -1090,8 +1095,9 @@ class Compiled:
         #: offer_action[o * n_players + q]: offer o made to seat q (-1: no such action)
         self.offer_action = tuple(index.get((OFFER, o, q), -1) for o in range(len(self.trade_ids))
                                   for q in range(self.n_players))
-        # Per action: 1 where its outcome is drawn by chance (a conversion's roll), else 0 (State.chance_outcomes).
-        self.action_chance = tuple(1 if a.kind == CONVERT and self.conv_roll_sides[a.arg] else 0 for a in acts)
+        # Per action: 1 where its outcome is drawn by chance, else 0 (State.chance_outcomes): all 0 here; a
+        # mechanism that draws (a conversion's roll: mechanics/chance.py) lays its own once the table is laid.
+        self.action_chance = (0,) * len(acts)
 
 
     def add_decision(self, name: str, notations) -> int:
@@ -2708,8 +2714,11 @@ class State:
         elif kind == BORROW:
             self._borrow(p, arg)
         elif kind == CONVERT:
-            k = arg
-            self._convert(p, k, self._rand(c.conv_roll_sides[k]) + 1 if c.conv_roll_sides[k] else 0)
+            if c._action_chance[action]:          # drawn by chance (a roll): the mechanism that draws plays it
+                for m in c.at_apply:
+                    if m.apply(self, p, kind, arg, c._action_arg2[action]):
+                        return
+            self._convert(p, arg, True)
         elif kind == HIRE:
             self._take(p, c.sailor_cost_pool)
             self._pay(p, c.sailor_cost)
@@ -2757,15 +2766,13 @@ class State:
         if built or turned or not c.end_static or self.claimed is not claimed:
             self._check_end()
 
-    def _convert(self, p: int, k: int, roll: int):
-        """Conversion ``k`` by player ``p``: the payment, then the gain — with a roll (``roll`` > 0, the die's
-        value, told in the log as ``("roll", p, k, roll)``), only when it is the conversion's at_least or more."""
+    def _convert(self, p: int, k: int, gain: bool):
+        """Conversion ``k`` by player ``p``: the payment, then the gain (unless ``gain`` is false: a roll that lost,
+        mechanics/chance.py)."""
         c = self.c
         self._take(p, c.conv_pay_pool[k])
         self._pay(p, c.conv_pay_coin[k])
-        if roll:
-            self.log.append(("roll", p, k, roll))
-        if not roll or roll >= c.conv_roll_at_least[k]:
+        if gain:
             self._gain(p, c.conv_gain_pool[k])
             if c.conv_gain_coin[k]:
                 self._earn_coin(p, c.conv_gain_coin[k])
@@ -2774,29 +2781,18 @@ class State:
     def chance_outcomes(self, action: int) -> list:
         """What a search may know of ``action`` before it is played: ``[(probability, state after it)]``.
 
-        An action drawn by chance (``c.action_chance[action]``: a conversion's roll) gives one state per
-        outcome that plays differently — a losing roll (value 1) and a winning one (its ``at_least``), each
-        with its probability — whatever the game's generator would draw; any other action, its one state.
-        The generator advances as in :meth:`apply`, so no outcome tells the roll the game will draw."""
+        An action drawn by chance (``c.action_chance[action]``) is asked of the mechanisms that draw
+        (``Mechanism.outcomes``: a conversion's roll gives a losing and a winning state, each with its
+        probability, whatever the game's generator would draw); any other action gives its one state."""
         c = self.c
-        if not c.action_chance[action]:
-            st = self.clone()
-            st._apply(action)
-            return [(1.0, st)]
-        k = c.action_arg[action]
-        sides, least = c.conv_roll_sides[k], c.conv_roll_at_least[k]
-        out = []
-        for roll, share in ((1, least - 1), (least, sides - least + 1)):
-            if share <= 0:
-                continue
-            st = self.clone()
-            st.history.append(action)
-            st._rand(sides)
-            st._convert(st.current, k, roll)
-            st._check_goals()
-            st._check_end()
-            out.append((share / sides, st))
-        return out
+        if c.action_chance[action]:
+            for m in c.at_outcomes:
+                out = m.outcomes(self, action)
+                if out:
+                    return out
+        st = self.clone()
+        st._apply(action)
+        return [(1.0, st)]
 
     def _leap_steps(self, p: int) -> int:
         """Steps of the long move: the most any of the player's long_move effects gives."""
