@@ -221,7 +221,6 @@ def test_a_roll_is_drawn_by_its_mechanism(engine):
     c = st.c
     k = c.conv_ids.index("gamble")
     assert [i for i, x in enumerate(c.action_chance) if x] == [c.conv_action[k]]
-    assert list(c._action_chance[:len(c.actions)]) == list(c.action_chance)
     for edition in ("province-en", "province-fr"):
         assert not any(g.compile_ruleset(load_ruleset(edition)).action_chance)
     while c.conv_action[k] not in st.legal_actions():
