@@ -152,6 +152,9 @@ def test_the_core_no_longer_ends_a_clock_or_compiles_one():
     source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
     assert "c.clock_cond" not in source and "self.clock_turns, self.clock_cond" not in source
     assert "self.end_turns =" not in source
+    assert "clock_turns" not in source and "end_turns" not in source and "kind == 3" not in source
+    assert '"clock"' not in source.replace('END_KINDS = ("player_condition", "all_structures_built", '
+                                           '"goals_exhausted", "clock")', "")
 
 
 def test_the_setup_decisions_moved_out_of_the_core_and_primitives():
@@ -184,9 +187,6 @@ def test_the_bids_are_asked_before_the_other_mechanisms_decisions(tmp_path):
         st.play("bid 0")
         st.play("bid 2")
         assert st.first == 1 and [st.c.decision_names[d[0]] for d in st.pending] == ["objective", "objective"]
-    assert "clock_turns" not in source and "end_turns" not in source and "kind == 3" not in source
-    assert '"clock"' not in source.replace('END_KINDS = ("player_condition", "all_structures_built", '
-                                           '"goals_exhausted", "clock")', "")
 
 
 @pytest.mark.parametrize("engine", ["compiled", "pure"])
