@@ -211,6 +211,7 @@ cdef class Compiled:
     cdef int* _action_arg
     cdef int* _action_arg2
     cdef int* _action_chance          # action_chance: 1 where the action's outcome is drawn by chance
+    cdef int* _move_to                # per action: a MOVE's destination space, -1 for any other (_lay_actions)
     cdef unsigned long long* _mod_magic   # per list length k up to the table's: fastmod's magic number (above)
     cdef int* _next_space
     cdef int* _goal_at_end

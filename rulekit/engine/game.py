@@ -973,11 +973,25 @@ class Compiled:
             PyMem_Free(self._action_arg)
             PyMem_Free(self._action_arg2)
             PyMem_Free(self._action_chance)
+            PyMem_Free(self._move_to)
             self._action_kind = self._action_arg = self._action_arg2 = self._action_chance = cython.NULL
+            self._move_to = cython.NULL
         self._action_kind = self._c_row(self.action_kind)
         self._action_arg = self._c_row(self.action_arg)
         self._action_arg2 = self._c_row(self.action_arg2)
         self._action_chance = self._c_row(self.action_chance)
+        # Per action: the space a MOVE action brings its worker to (move_steps on from its space), -1 for any other
+        # (a long move's steps depend on the mover's structures: State._move_dest counts them). Read by the
+        # filters of the moves (the tolls, an event's forbidden spaces) instead of walking the cycle per move.
+        move_to = []
+        for a in range(len(self.action_kind)):
+            dest = -1
+            if self.action_kind[a] == MOVE:
+                dest = self.action_arg2[a]
+                for _step in range(self.move_steps):
+                    dest = self.next_space[dest]
+            move_to.append(dest)
+        self._move_to = self._c_row(tuple(move_to))
         if cython.compiled:                     # the playout's x % k for every length k of a list of legal actions
             PyMem_Free(self._mod_magic)
             self._mod_magic = cython.cast(cython.p_ulonglong,
@@ -1007,6 +1021,7 @@ class Compiled:
             PyMem_Free(self._action_arg)
             PyMem_Free(self._action_arg2)
             PyMem_Free(self._action_chance)
+            PyMem_Free(self._move_to)
             PyMem_Free(self._next_space)
             PyMem_Free(self._goal_at_end)
             PyMem_Free(self._goal_static)
@@ -2903,9 +2918,9 @@ class State:
         """The space move (or long move) action ``a`` brings its worker to; -1 for an action that moves none."""
         c = self.c
         kind = c._action_kind[a]
-        if kind != MOVE and kind != LEAP:
-            return -1
-        steps = c.move_steps if kind == MOVE else self._leap_steps(p)
+        if kind != LEAP:
+            return c._move_to[a]                  # a MOVE's destination (Compiled._lay_actions), -1 for the others
+        steps = self._leap_steps(p)
         dest = c._action_arg2[a]
         for _step in range(steps):
             dest = c._next_space[dest]

@@ -37,14 +37,17 @@ class Tolls(Mechanism):
         """Keep in ``buf[:n]`` the moves whose tolls ``p`` can pay. Moves onto the same space from another pay the
         same tolls (:func:`toll_ok`): asked once per destination (a set, below 62); a move back onto its own
         space is asked on its own. A space off ``c._moving_at`` (the C row of every moving mechanism's spaces,
-        the tolls' among them) has no toll."""
+        the tolls' among them) has no toll. A move's destination is read from ``c._move_to`` (the core's row,
+        laid with the action table), a long move's asked of the state (its steps are the mover's)."""
         c = st.c
         j = 0
         known = 0
         payable = 0
         for i in range(n):
             a = buf[i]
-            dest = st._move_dest(p, a)
+            dest = c._move_to[a]                  # a move's destination, laid with the action table
+            if dest < 0:                          # a long move: its steps depend on p's structures
+                dest = st._move_dest(p, a)
             if dest < 62 and dest != c._action_arg2[a]:
                 if not known >> dest & 1:
                     known |= BIT << dest
@@ -66,7 +69,9 @@ class Tolls(Mechanism):
     def toll_ok(self, st, p: int, a: int) -> bool:
         """Whether ``p`` can pay the tolls of move (or long move) action ``a``."""
         c = st.c
-        dest = st._move_dest(p, a)
+        dest = c._move_to[a]
+        if dest < 0:
+            dest = st._move_dest(p, a)
         if not c._moving_at[dest]:                # (as in legal_moves)
             return True
         sp = c._action_arg2[a]                    # the mover's space: it is among dest's workers only if dest is sp
