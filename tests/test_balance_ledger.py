@@ -111,6 +111,40 @@ def test_a_level_that_stands_for_another_bot_makes_its_entries_stale():
     assert lg.staleness(entry).reasons == ["the bots' evaluation weights changed"]
 
 
+def test_the_code_that_plays_a_level_is_the_bots_modules_it_uses():
+    hard = set(lg.bot_code(["hard", "hard"], "province"))
+    assert hard == {"rulekit/bots/base.py", "rulekit/bots/wide.py", "rulekit/bots/mcts.py", "rulekit/bots/policy.py"}
+    assert set(lg.bot_code(["easy", "normal"], "province")) == {
+        "rulekit/bots/base.py", "rulekit/bots/careless.py", "rulekit/bots/greedy.py", "rulekit/bots/policy.py"}
+    assert set(lg.bot_code(["random", "random"], "province")) == {"rulekit/bots/base.py", "rulekit/bots/uniform.py"}
+    # Provisions' search is the generic determinized search given the family's policy (a lazy import)
+    assert set(lg.bot_code(["hard", "hard"], "provisions")) == {
+        "rulekit/bots/base.py", "rulekit/bots/determinized.py", "rulekit/bots/provisions_policy.py"}
+
+
+def test_a_change_to_a_bots_code_makes_the_entries_it_plays_stale_naming_the_module(tmp_path, monkeypatch):
+    """The same spec and weights, another code: stale, naming the module and only for the bots that use it."""
+    real = lg._bots_dir()
+    copy = tmp_path / "bots"
+    copy.mkdir()
+    for f in real.iterdir():
+        if f.suffix in (".py", ".pxd"):
+            (copy / f.name).write_bytes(f.read_bytes())
+    monkeypatch.setattr(lg, "_bots_dir", lambda: copy)
+    hard = _measured_now(_entry("province-en", ("hard", "hard")))
+    rand = _measured_now(_entry("province-en", ("random", "random")))
+    prov = _measured_now(_entry("provisions-1849", ("normal", "normal")))
+    assert not lg.staleness(hard) and not lg.staleness(rand) and not lg.staleness(prov)
+    policy = copy / "policy.py"
+    policy.write_text(policy.read_text() + "\n# a change\n")
+    assert lg.staleness(hard).reasons == ["the code that plays its bots changed (rulekit/bots/policy.py)"]
+    assert not lg.staleness(rand) and not lg.staleness(prov)
+    (copy / "determinized.py").write_text((copy / "determinized.py").read_text() + "\n# a change\n")
+    assert "rulekit/bots/determinized.py" in lg.staleness(prov).reasons[0]
+    old = dict(hard, measured={k: v for k, v in hard["measured"].items() if k != "code"})
+    assert lg.staleness(old).reasons == ["the code that plays its bots was not recorded"]
+
+
 def test_the_aims():
     entry = {"id": "x", "aim": "band", "measured": {"result": {"decided": 100, "band": [0.2833, 0.3833], "verdict": "undecided",
                                                                "seats": [{"rate": 0.30}, {"rate": 0.37}, {"rate": 0.33}]}}}
