@@ -264,3 +264,28 @@ def test_bots_that_do_not_look_ahead_never_make_a_ledger_figure_fair():
     searching = dict(entry, measured=dict(entry["measured"], bots=["hard=wide:30", "hard=wide:30"]))
     assert "no verdict" not in ledgerdocs.seats_table([searching])[-1]
     assert ledger_result_line(searching).endswith("; fair")
+
+
+# ---------------------------------------------------------------------------
+# A printed edition that is not fair at hard has a bundled fair variant (issue 54)
+
+FAIR_VARIANTS = {"province-en": "province-en-fair", "province-fr": "province-fr-fair"}
+
+
+@pytest.mark.parametrize("edition,variant", sorted(FAIR_VARIANTS.items()))
+def test_an_edition_unfair_at_hard_has_a_fair_variant_that_keeps_its_rules_but_the_starting_coins(edition, variant):
+    ledger = lg.load(LEDGER)
+    by_id = {e["id"]: e for e in ledger["entries"]}
+    printed = by_id[f"{edition}/hard"]["measured"]["result"]
+    assert printed["verdict"] != "fair"                      # else the variant is not needed
+    base, fair = load_ruleset(edition), load_ruleset(variant)
+    assert [Path(f).name for f in fair.chain] == [f"{variant}.yaml", f"{edition}.yaml"]   # it extends the edition
+    changed = {k for k in set(base.data) | set(fair.data) if base.data.get(k) != fair.data.get(k)}
+    assert changed == {"id", "title", "description", "setup"}
+    assert {k for k in base.data["setup"] if base.data["setup"][k] != fair.data["setup"].get(k)} == {"starting_coins"}
+    entry = by_id[f"{variant}/hard"]
+    assert entry["ruleset"] == variant and entry["bots"] == ["hard", "hard"] and entry["games"] >= 400
+    # which seat the printed edition favours, and what to play, said plainly in the docs
+    seat = 1 + max(range(2), key=lambda k: printed["seats"][k]["rate"])
+    text = " ".join((ROOT / "docs" / "balance.md").read_text(encoding="utf-8").split())
+    assert f"`{edition}` favours seat {seat} at `hard`; play `{variant}`" in text
