@@ -111,6 +111,40 @@ def test_a_level_that_stands_for_another_bot_makes_its_entries_stale():
     assert lg.staleness(entry).reasons == ["the bots' evaluation weights changed"]
 
 
+def test_the_code_that_plays_a_level_is_the_bots_modules_it_uses():
+    hard = set(lg.bot_code(["hard", "hard"], "province"))
+    assert hard == {"rulekit/bots/base.py", "rulekit/bots/wide.py", "rulekit/bots/mcts.py", "rulekit/bots/policy.py"}
+    assert set(lg.bot_code(["easy", "normal"], "province")) == {
+        "rulekit/bots/base.py", "rulekit/bots/careless.py", "rulekit/bots/greedy.py", "rulekit/bots/policy.py"}
+    assert set(lg.bot_code(["random", "random"], "province")) == {"rulekit/bots/base.py", "rulekit/bots/uniform.py"}
+    # Provisions' search is the generic determinized search given the family's policy (a lazy import)
+    assert set(lg.bot_code(["hard", "hard"], "provisions")) == {
+        "rulekit/bots/base.py", "rulekit/bots/determinized.py", "rulekit/bots/provisions_policy.py"}
+
+
+def test_a_change_to_a_bots_code_makes_the_entries_it_plays_stale_naming_the_module(tmp_path, monkeypatch):
+    """The same spec and weights, another code: stale, naming the module and only for the bots that use it."""
+    real = lg._bots_dir()
+    copy = tmp_path / "bots"
+    copy.mkdir()
+    for f in real.iterdir():
+        if f.suffix in (".py", ".pxd"):
+            (copy / f.name).write_bytes(f.read_bytes())
+    monkeypatch.setattr(lg, "_bots_dir", lambda: copy)
+    hard = _measured_now(_entry("province-en", ("hard", "hard")))
+    rand = _measured_now(_entry("province-en", ("random", "random")))
+    prov = _measured_now(_entry("provisions-1849", ("normal", "normal")))
+    assert not lg.staleness(hard) and not lg.staleness(rand) and not lg.staleness(prov)
+    policy = copy / "policy.py"
+    policy.write_text(policy.read_text() + "\n# a change\n")
+    assert lg.staleness(hard).reasons == ["the code that plays its bots changed (rulekit/bots/policy.py)"]
+    assert not lg.staleness(rand) and not lg.staleness(prov)
+    (copy / "determinized.py").write_text((copy / "determinized.py").read_text() + "\n# a change\n")
+    assert "rulekit/bots/determinized.py" in lg.staleness(prov).reasons[0]
+    old = dict(hard, measured={k: v for k, v in hard["measured"].items() if k != "code"})
+    assert lg.staleness(old).reasons == ["the code that plays its bots was not recorded"]
+
+
 def test_the_aims():
     entry = {"id": "x", "aim": "band", "measured": {"result": {"decided": 100, "band": [0.2833, 0.3833], "verdict": "undecided",
                                                                "seats": [{"rate": 0.30}, {"rate": 0.37}, {"rate": 0.33}]}}}
@@ -230,3 +264,28 @@ def test_bots_that_do_not_look_ahead_never_make_a_ledger_figure_fair():
     searching = dict(entry, measured=dict(entry["measured"], bots=["hard=wide:30", "hard=wide:30"]))
     assert "no verdict" not in ledgerdocs.seats_table([searching])[-1]
     assert ledger_result_line(searching).endswith("; fair")
+
+
+# ---------------------------------------------------------------------------
+# A printed edition that is not fair at hard has a bundled fair variant (issue 54)
+
+FAIR_VARIANTS = {"province-en": "province-en-fair", "province-fr": "province-fr-fair"}
+
+
+@pytest.mark.parametrize("edition,variant", sorted(FAIR_VARIANTS.items()))
+def test_an_edition_unfair_at_hard_has_a_fair_variant_that_keeps_its_rules_but_the_starting_coins(edition, variant):
+    ledger = lg.load(LEDGER)
+    by_id = {e["id"]: e for e in ledger["entries"]}
+    printed = by_id[f"{edition}/hard"]["measured"]["result"]
+    assert printed["verdict"] != "fair"                      # else the variant is not needed
+    base, fair = load_ruleset(edition), load_ruleset(variant)
+    assert [Path(f).name for f in fair.chain] == [f"{variant}.yaml", f"{edition}.yaml"]   # it extends the edition
+    changed = {k for k in set(base.data) | set(fair.data) if base.data.get(k) != fair.data.get(k)}
+    assert changed == {"id", "title", "description", "setup"}
+    assert {k for k in base.data["setup"] if base.data["setup"][k] != fair.data["setup"].get(k)} == {"starting_coins"}
+    entry = by_id[f"{variant}/hard"]
+    assert entry["ruleset"] == variant and entry["bots"] == ["hard", "hard"] and entry["games"] >= 400
+    # which seat the printed edition favours, and what to play, said plainly in the docs
+    seat = 1 + max(range(2), key=lambda k: printed["seats"][k]["rate"])
+    text = " ".join((ROOT / "docs" / "balance.md").read_text(encoding="utf-8").split())
+    assert f"`{edition}` favours seat {seat} at `hard`; play `{variant}`" in text

@@ -12,18 +12,22 @@ ledger"). Each entry is one measurement that a document quotes:
   :func:`aim_met`;
 - ``measured``: how it was last measured: the **resolved** ruleset's content hash (after ``extends``,
   :attr:`rulekit.language.Ruleset.sha256`), the bots' canonical specs (``hard=wide:30``: a level
-  that changes meaning makes its entries stale) and their evaluation weights (a level re-tuned under
-  the same spec does too), the first seed and the figures.
+  that changes meaning makes its entries stale), their evaluation weights (a level re-tuned under
+  the same spec does too), a hash of each module of ``rulekit/bots/`` that makes and plays them
+  (:func:`bot_code`: a change to a bot's code under the same spec and weights does too), the first seed
+  and the figures.
 
 An entry is **stale** (:func:`staleness`) when it was never measured, when its ruleset's resolved hash
 differs from the one it was measured on (a change to ``province-en`` makes every variant that extends it
-stale), when a bot's canonical spec or evaluation weights changed, or when the asked games differ. ``rulekit ledger``
+stale), when a bot's canonical spec, evaluation weights or code changed, or when the asked games differ. ``rulekit ledger``
 re-measures the stale entries, each on a block of seeds no entry has used (``next_seed``, which only
 grows), and rewrites the file after each entry.
 """
 from __future__ import annotations
 
+import ast
 import datetime as _dt
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,6 +142,84 @@ def bot_weights(bots, family: str | None = None) -> list:
     return out
 
 
+def _bots_dir() -> Path:
+    from .. import bots
+
+    return Path(bots.__file__).resolve().parent
+
+
+def _bots_imports(name: str, folder: Path) -> set:
+    """The modules of ``rulekit/bots/`` that the module ``name`` of it imports (anywhere in it: a lazy
+    import in a function counts), read from its source."""
+    path = folder / f"{name}.py"
+    if not path.exists():
+        return set()
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            parts = (node.module or "").split(".") if node.module else []
+            if node.level == 1:                      # from .x import …, from . import x
+                targets = [parts[0]] if parts else [a.name for a in node.names]
+            elif node.level == 2 and parts[:1] == ["bots"]:
+                targets = [parts[1]] if len(parts) > 1 else [a.name for a in node.names]
+            elif node.level == 0 and parts[:2] == ["rulekit", "bots"]:
+                targets = [parts[2]] if len(parts) > 2 else [a.name for a in node.names]
+            else:
+                continue
+            out.update(t for t in targets if (folder / f"{t}.py").exists())
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                parts = a.name.split(".")
+                if parts[:2] == ["rulekit", "bots"] and len(parts) > 2 and (folder / f"{parts[2]}.py").exists():
+                    out.add(parts[2])
+    return out
+
+
+def _bot_modules(bot) -> set:
+    """The modules of ``rulekit/bots/`` that define ``bot``: its class and the classes it derives from,
+    and the functions or objects it was given (a family's rollout policy or evaluation)."""
+    owners = [c.__module__ for c in type(bot).__mro__]
+    owners += [getattr(v, "__module__", None) or "" for v in vars(bot).values()] if hasattr(bot, "__dict__") else []
+    prefix = "rulekit.bots."
+    return {m[len(prefix):].split(".")[0] for m in owners if isinstance(m, str) and m.startswith(prefix)}
+
+
+def bot_code(bots, family: str | None = None) -> dict:
+    """The code that plays ``bots``: ``{"rulekit/bots/NAME.py": first 16 hex digits of its SHA-256}`` for
+    every module of ``rulekit/bots/`` that defines one of them (:func:`_bot_modules`), ``base.py`` (whose
+    ``play_game`` plays the games ``rulekit simulate`` counts) and every module of it those import,
+    transitively (its ``.pxd`` beside it, when it has one, counts as part of it).
+
+    The source files are hashed, not the compiled modules built from them, so the hash is the same
+    with the engine compiled or in pure Python. The engine is left out: what it plays is the rules,
+    whose resolved hash the entry keeps, and a change to the moves it allows for the same rules fails its
+    own pinned counts (tests/test_perft.py, tests/test_provisions_perft.py) and recorded games
+    (tests/records/); the registry is left out
+    too: what a name or level stands for is the bots' canonical spec."""
+    from ..bots.registry import make_bot
+
+    folder = _bots_dir()
+    todo = {"base"} if (folder / "base.py").exists() else set()
+    for b in bots:
+        todo |= _bot_modules(make_bot(b, 0, family=family))
+    seen = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo |= _bots_imports(name, folder) - seen
+    out = {}
+    for name in sorted(seen):
+        digest = hashlib.sha256()
+        for suffix in (".py", ".pxd"):
+            path = folder / f"{name}{suffix}"
+            if path.exists():
+                digest.update(suffix.encode() + b"\0" + path.read_bytes())
+        out[f"rulekit/bots/{name}.py"] = digest.hexdigest()[:16]
+    return out
+
+
 def _family(rs):
     """The family whose bots and levels play ``rs`` (each family is a row of the bots' table)."""
     return rs.family
@@ -147,7 +229,8 @@ def current(entry: dict, base: Path | None = None) -> dict:
     """What the entry would be measured on now: ``{"sha256", "bots"}``."""
     rs = _resolve(entry["ruleset"], base)
     fam = _family(rs)
-    return {"sha256": rs.sha256, "bots": canonical_bots(entry["bots"], fam), "weights": bot_weights(entry["bots"], fam)}
+    return {"sha256": rs.sha256, "bots": canonical_bots(entry["bots"], fam), "weights": bot_weights(entry["bots"], fam),
+            "code": bot_code(entry["bots"], fam)}
 
 
 def staleness(entry: dict, base: Path | None = None, now: dict | None = None) -> Stale:
@@ -165,6 +248,12 @@ def staleness(entry: dict, base: Path | None = None, now: dict | None = None) ->
             old=", ".join(m.get("bots") or ()), new=", ".join(now["bots"])))
     if m.get("weights") != now["weights"]:
         reasons.append(_("the bots' evaluation weights changed"))
+    code = m.get("code")
+    if code is None:
+        reasons.append(_("the code that plays its bots was not recorded"))
+    elif code != now["code"]:
+        changed = sorted(k for k in set(code) | set(now["code"]) if code.get(k) != now["code"].get(k))
+        reasons.append(_("the code that plays its bots changed ({modules})").format(modules=", ".join(changed)))
     if (m.get("result") or {}).get("games") != entry["games"]:
         reasons.append(_("{games} games asked, {played} measured").format(
             games=entry["games"], played=(m.get("result") or {}).get("games")))
@@ -230,6 +319,7 @@ def measure(entry: dict, seed: int, base: Path | None = None, jobs: int = 1, pro
         "sha256": rs.sha256,
         "bots": canonical_bots(bots, fam),
         "weights": bot_weights(bots, fam),
+        "code": bot_code(bots, fam),
         "seed": seed,
         "date": _dt.date.today().isoformat(),
         "result": result_of(doc, entry["measure"]),

@@ -525,6 +525,7 @@ class Session:
             "labor": screen.labor_of(st), "coin": st.coin_value(seat), "other_coin": st.coin_value(after),
             "first_due": st.first_due[after],        # first-turn gains the next player receives as their turn starts
             "lost": screen.labor_lost(st) if info.kind == screen.END else 0,
+            "could_build": story.buildable(st) if info.kind == screen.END else None,   # for a computer's "Why"
         }
 
     def _tell_action(self, action: int, seat: int, turn: int, before, careless: bool):
@@ -536,7 +537,7 @@ class Session:
         entry = story.Entry(turn, seat, story.ACTION, before["line"], action_kind=info.kind, arg=info.arg,
                             labor=(screen.labor_of(st) - before["labor"]) if same else 0,
                             coin=st.coin_value(seat) - before["coin"], vp=before["vp"], lost=before["lost"],
-                            careless=careless)
+                            careless=careless, could_build=before.get("could_build"))
         self._tell(entry, fg=screen.seat_color(self.data, seat))
         if info.kind == screen.BORROW:
             paid = story.borrow_income_line(st, self.names, seat, info.arg, before["coin"])

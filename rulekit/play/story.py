@@ -38,6 +38,7 @@ class Entry:
     vp: int = 0               # the VP a built structure is worth
     lost: int = 0             # the Labor lost when the turn ended
     careless: bool = False    # a computer's move chosen at random (the easy level's slip), not a plan
+    could_build: tuple | None = None   # ending a turn: the structures it could have built then (None: not known)
 
 
 @dataclass
@@ -81,7 +82,15 @@ def action_entry(before_state, action: int, after_state, seat: int, text: str,
         vp = rules.vp_first[s] if before_state.first_builder[s] < 0 else rules.vp_later[s]
     lost = before_labor if kind == screen.END else 0
     return Entry(turn=before_state.turn, seat=seat, kind=ACTION, text=text, action_kind=kind, arg=info.arg,
-                 labor=labor, coin=coin, vp=vp, lost=lost)
+                 labor=labor, coin=coin, vp=vp, lost=lost,
+                 could_build=buildable(before_state) if kind == screen.END else None)
+
+
+def buildable(state) -> tuple:
+    """The structures the player to decide may build now (the engine's legal moves, so every price, change
+    and condition counted), in structure order."""
+    actions = rules_view(state).actions
+    return tuple(sorted({actions[a].arg for a in state.legal_actions() if actions[a].kind == screen.BUILD}))
 
 
 def income_sources(state, seat: int, structures: int, borrowed: bool = False, first: int = 0) -> list[str]:
@@ -358,20 +367,24 @@ def structure_tags(data, sid: str, n_players: int = 2) -> str:
     return format_list(tags) if tags else ""
 
 
+def _worth_key(state, s: int):
+    """Structures still worth their first builder's VP before those another player built first, then the
+    cheapest."""
+    rules = rules_view(state)
+    spent = state.first_builder[s] >= 0 and rules.vp_later[s] < rules.vp_first[s]
+    return (spent, sum(rules.cost_pool[s]) + rules.cost_coin[s], s)
+
+
 def saving_for(state, seat: int):
-    """The structure ``seat`` can build next at the least cost but cannot afford yet, or ``None``."""
+    """The structure ``seat`` can build next but cannot afford yet, or ``None``: one still worth its first
+    builder's VP if there is one (a structure another player built first is worth less to it), the
+    cheapest of those."""
     rules = rules_view(state)
     owned = state.owned[seat]
     if bin(owned).count("1") >= rules.tokens:
         return None
-    best = None
-    for s in range(rules.n_struct):
-        if owned >> s & 1 or not rules.requirements_met(s, owned):
-            continue
-        key = (sum(rules.cost_pool[s]) + rules.cost_coin[s], s)
-        if best is None or key < best[0]:
-            best = (key, s)
-    return None if best is None else best[1]
+    candidates = [s for s in range(rules.n_struct) if not owned >> s & 1 and rules.requirements_met(s, owned)]
+    return min(candidates, key=lambda s: _worth_key(state, s)) if candidates else None
 
 
 def explain_turn(state, entries, names) -> str:
@@ -406,18 +419,32 @@ def explain_turn(state, entries, names) -> str:
         # The coins its conversions brought (an exchange changes coins, not their value): "toward" a
         # structure only when they were short of its coin cost before.
         gained = sum(e.coin for e in acts if e.action_kind in (screen.CONVERT, screen.EXCHANGE))
+        # What it could have built as it ended its turn: the engine's legal builds then, when the story has
+        # them; else what its Labor and coins paid for.
+        ends = [e for e in acts if e.action_kind == screen.END and e.could_build is not None]
+        if ends:
+            could = ends[-1].could_build
+        else:
+            owned = state.owned[seat]
+            could = () if bin(owned).count("1") >= rules.tokens else tuple(
+                s for s in range(rules.n_struct)
+                if not owned >> s & 1 and rules.requirements_met(s, owned)
+                and labor_left >= sum(rules.cost_pool[s]) and coin_left >= rules.cost_coin[s])
         if target is not None:
-            need_labor, need_coin = sum(rules.cost_pool[target]), rules.cost_coin[target]
+            need_coin = rules.cost_coin[target]
             target_name = screen.name(d, "structure", rules.struct_ids[target])
             target_cost = screen.cost_text(rules.cost_pool[target], rules.cost_coin[target], rules)
-        if target is None:
+        if could:
+            # Said first: a turn that could have built is never told as saving or lacking.
+            best = min(could, key=lambda s: _worth_key(state, s))
+            reasons.append(_("it did not build this turn, though it could have built the {structure} ({cost})").format(
+                structure=screen.name(d, "structure", rules.struct_ids[best]),
+                cost=screen.cost_text(rules.cost_pool[best], rules.cost_coin[best], rules)))
+        elif target is None:
             reasons.append(_("nothing is left for it to build: it gathers what still scores"))
         elif gained > 0 and coin_left - gained < need_coin:
             reasons.append(_("it turned what it had into coins toward the {structure} ({cost}; it has {coin})").format(
                 structure=target_name, cost=target_cost, coin=screen.coin_text(coin_left, rules)))
-        elif labor_left >= need_labor and coin_left >= need_coin:
-            reasons.append(_("it did not build this turn, though it could have built the {structure} ({cost})").format(
-                structure=target_name, cost=target_cost))
         elif coin_left >= need_coin:
             reasons.append(_("it lacked the {resource} to build more (next: {structure}, {cost})").format(
                 resource=screen.turn_resource_name(rules), structure=target_name, cost=target_cost))
@@ -542,4 +569,4 @@ ACTION_STORY = {
 
 
 __all__ = ["Entry", "Story", "action_entry", "start_income_line", "borrow_income_line", "turn_summary",
-           "explain_turn", "hint_reason", "structure_tags", "saving_for"]
+           "explain_turn", "hint_reason", "structure_tags", "saving_for", "buildable"]
