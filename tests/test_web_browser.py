@@ -236,6 +236,10 @@ def test_a_whole_game_in_french_by_clicks(browser, serve, tmp_path):
     assert not page.errors
 
 
+# Full tier only: two browsers on one game: the quick tier's
+# test_names_you_turn_alert_undo_and_hint_between_two_browsers and
+# test_two_people_finish_a_game_on_their_old_links_after_the_server_restarts play one too.
+@pytest.mark.full_tier
 def test_two_browsers_play_one_game(browser, serve):
     server = serve("short-game", "--players", "human,human", "--seed", "8")
     assert len(server.urls) == 4                       # seat 1, seat 2's link, the hot-seat link, the watch link
@@ -256,6 +260,9 @@ def test_two_browsers_play_one_game(browser, serve):
     assert "Player 2" in one.locator("#story").inner_text() and "Player 1" in two.locator("#story").inner_text()
 
 
+# Full tier only: a restart with --resume: the quick tier's
+# test_two_people_finish_a_game_on_their_old_links_after_the_server_restarts resumes one too.
+@pytest.mark.full_tier
 def test_a_game_resumes_after_the_server_restarts(browser, serve, tmp_path):
     record = tmp_path / "game.json"
     server = serve("short-game", "--players", "human,bot:easy", "--seed", "4", "--record", str(record))
@@ -582,6 +589,9 @@ def test_the_page_reconnects_by_itself(browser, shared_game):
     page.close()
 
 
+# Full tier only: pages reconnecting after a restart on the same port: the quick tier's
+# test_two_people_finish_a_game_on_their_old_links_after_the_server_restarts sees both pages do it.
+@pytest.mark.full_tier
 def test_the_page_reconnects_after_the_server_restarts(browser, serve, tmp_path):
     import socket
 
