@@ -210,3 +210,19 @@ def test_french_millions_take_de_and_other_plurals_do_not():
                            "{count} entries measured and written to {file}.", 1_000_000).format(
             count="1 000 000", file="f")
     assert five == "5 entrées mesurées et écrites dans f." and million.startswith("1 000 000 d’entrées")
+
+
+def test_the_tie_break_of_a_report_never_writes_de_before_a_vowel():
+    """The simulate report's tie-break (French review 4, noticed after F43): « départage : Ouvriers », never
+    « au nombre de Ouvriers » — and no « au nombre de » before a value, which is not a count."""
+    from rulekit.cli.simulate_cmds import _decided_name
+    from rulekit.i18n import language
+
+    with language("fr"):
+        words = {key: _decided_name(key) for key in ("structures", "workers", "coin_value", "labor", "goals")}
+    assert words["workers"] == f"départage{NNBSP}: Ouvriers"
+    assert words["coin_value"] == f"départage{NNBSP}: valeur des Pièces"
+    for text in words.values():
+        assert not re.search(r"\bde [AEIOUÉÈaeiouéè]", text) and "au nombre" not in text, text
+    with language("en"):
+        assert _decided_name("workers") == "tie-break: workers"
