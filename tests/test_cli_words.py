@@ -212,17 +212,21 @@ def test_french_millions_take_de_and_other_plurals_do_not():
     assert five == "5 entrées mesurées et écrites dans f." and million.startswith("1 000 000 d’entrées")
 
 
-def test_the_tie_break_of_a_report_never_writes_de_before_a_vowel():
-    """The simulate report's tie-break (French review 4, noticed after F43): « départage : Ouvriers », never
-    « au nombre de Ouvriers » — and no « au nombre de » before a value, which is not a count."""
+def test_the_tie_break_of_a_report_elides_de_and_says_a_value_as_a_value():
+    """The simulate report's tie-break (French review 4, item 69 = F41): « départage au nombre de Bâtiments », elided
+    before a vowel (« au nombre d’Ouvriers », never « de Ouvriers »), and the coins' value said as a value
+    (« départage à la valeur des Pièces », not « au nombre de »)."""
     from rulekit.cli.simulate_cmds import _decided_name
     from rulekit.i18n import language
 
     with language("fr"):
         words = {key: _decided_name(key) for key in ("structures", "workers", "coin_value", "labor", "goals")}
-    assert words["workers"] == f"départage{NNBSP}: Ouvriers"
-    assert words["coin_value"] == f"départage{NNBSP}: valeur des Pièces"
+    assert words["structures"] == "départage au nombre de Bâtiments"
+    assert words["workers"] == "départage au nombre d’Ouvriers"
+    assert words["labor"] == "départage au nombre d’Ouvrage"
+    assert words["coin_value"] == "départage à la valeur des Pièces"
     for text in words.values():
-        assert not re.search(r"\bde [AEIOUÉÈaeiouéè]", text) and "au nombre" not in text, text
+        assert not re.search(r"\bde [AEIOUÉÈaeiouéè]", text), text
     with language("en"):
         assert _decided_name("workers") == "tie-break: workers"
+        assert _decided_name("coin_value") == "tie-break: coin value"

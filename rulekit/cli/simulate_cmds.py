@@ -508,6 +508,8 @@ def _decided_name(key: str) -> str:
         return pgettext("simulate", "victory points")
     if key == "tie":
         return _("tie (a draw)")
+    if key == "coin_value":                     # a value, not a count: its own words (« à la valeur des Pièces »)
+        return pgettext("simulate", "tie-break: coin value")
     names = {"structures": pgettext("simulate", "structures"), "workers": pgettext("simulate", "workers"), "coin_value": pgettext("simulate", "coin value"),
              "labor": pgettext("simulate", "labor"), "goals": pgettext("simulate", "goals"), "vp": pgettext("simulate", "victory points")}
     return _("tie-break: {metric}").format(metric=names.get(key, key))
