@@ -256,3 +256,21 @@ def test_item53_structures_owned_together_are_one_sentence():
         "possédez le Port", "Possédez le Port")
     assert "tout ceci" not in book.lower() and "au moins une de ces conditions" not in book.lower()
     assert data["objectives"]
+
+
+def test_the_pages_progress_line_agrees_with_the_structures_built():
+    """Item 2: the page's progress line takes its plural from the structures built, not from the total
+    (« 1 Bâtiment construit sur 8 », not « 1 Bâtiments construits sur 8 »); English says "structures"."""
+    from types import SimpleNamespace
+
+    from rulekit.play.page_words import progress_text
+
+    def line(built):
+        return progress_text(SimpleNamespace(structures_built=built, structures_total=8, goals_left=2, ending=False))
+
+    with language("fr"):
+        assert line(0).startswith("0 Bâtiment construit sur 8")
+        assert line(1).startswith("1 Bâtiment construit sur 8")
+        assert line(3).startswith("3 Bâtiments construits sur 8")
+    with language("en"):
+        assert line(1).startswith("1 of 8 structures built") and line(3).startswith("3 of 8 structures built")

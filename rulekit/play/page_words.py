@@ -84,8 +84,10 @@ def off_cycle_text(state, view) -> str:
 
 def progress_text(progress) -> str:
     """How close the game is to its end, in a line."""
-    parts = [ngettext("{built} of {total} structure built", "{built} of {total} structures built",
-                      progress.structures_total).format(built=progress.structures_built,
+    # The count is the structures built (French agrees with it: « 1 Bâtiment construit sur 8 »); English says
+    # "structures" whatever the count, as it agrees with the total.
+    parts = [ngettext("{built} of {total} structures built", "{built} of {total} structures built",
+                      progress.structures_built).format(built=progress.structures_built,
                                                         total=progress.structures_total),
              ngettext("{count} goal left", "{count} goals left", progress.goals_left).format(
                  count=progress.goals_left)]
