@@ -274,3 +274,18 @@ def test_the_pages_progress_line_agrees_with_the_structures_built():
         assert line(3).startswith("3 Bâtiments construits sur 8")
     with language("en"):
         assert line(1).startswith("1 of 8 structures built") and line(3).startswith("3 of 8 structures built")
+
+
+def test_the_help_says_who_moves_the_workers_left_in_place():
+    """Item 16: the terminal's help says the next player may move the shared workers left in place (« le joueur
+    suivant peut déplacer ceux que vous laissez en place »), not « ce que vous laissez …, le joueur suivant peut
+    s'en servir »."""
+    from rulekit.engine import new_game
+    from rulekit.language import load_ruleset
+    from rulekit.play.screen import help_lines
+
+    state = new_game(load_ruleset("province-fr"), seed=1)
+    with language("fr"):
+        text = " ".join(" ".join(help_lines(state, width=200)).replace("\u202f", " ").split())
+    assert "le joueur suivant peut déplacer ceux que vous laissez en place" in text
+    assert "s’en servir" not in text
