@@ -1125,27 +1125,18 @@ class Compiled:
         if name not in DECISIONS:
             raise KeyError(f"no decision kind {name!r} is registered (game.DECISIONS)")
         d = len(self.decision_names)
-        acts = list(self.actions)
-        base = len(acts)
-        for o, text in enumerate(notations):
-            self.action_index[(CHOOSE, d, o)] = len(acts)
-            acts.append(ActionInfo(CHOOSE, d, o, text))
-        self.actions = tuple(acts)
-        self.action_kind = tuple(a.kind for a in acts)
-        self.action_arg = tuple(a.arg for a in acts)
-        self.action_arg2 = tuple(a.arg2 for a in acts)
-        self.leap_action = self.leap_action + (-1,) * (len(acts) - base)
-        self.action_chance = self.action_chance + (0,) * (len(acts) - base)
+        base = len(self.actions)
+        self.add_actions(CHOOSE, [(d, o, text) for o, text in enumerate(notations)])
         self.decision_names = self.decision_names + (name,)
         self.decision_rows = self.decision_rows + (DECISIONS[name],)
         self.decision_base = self.decision_base + (base,)
-        self._lay_actions()                     # the action table's C rows, again for the longer table
         return d
 
     def add_actions(self, kind: int, rows) -> tuple:
         """Append the actions of ``kind`` (a kind a mechanism plays: ``Mechanism.apply``) to the action table, one per
         row ``(arg, arg2, notation)``, after every other (the other actions keep their numbers). Returns their
-        numbers, in row order. Called while compiling, from a mechanism's ``decisions`` moment."""
+        numbers, in row order. Called while compiling, from a mechanism's ``decisions`` moment, and by
+        :meth:`add_decision` for a decision's options (kind CHOOSE)."""
         acts = list(self.actions)
         base = len(acts)
         for arg, arg2, text in rows:

@@ -2506,7 +2506,7 @@ def ability_limit_sentence(data, aid: str) -> str:
 
 
 def ability_requires_phrase(data, aid: str) -> str:
-    """The structures an ability requires, as a structure's are said: "Camp", "Mill or Smithy", "none"."""
+    """The structures an ability requires, as a structure's are said: one name, "A or B", or "none"."""
     req = model_of(data).abilities[aid].requires
     every = [structure_name(data, r) for r in req.all_of]
     if req.any_of:
