@@ -418,3 +418,38 @@ def variant(tmp_path, patch, base: str = "province-en", name: str = "house") -> 
     path = tmp_path / f"{name}.yaml"
     path.write_text(f"extends: {base}\nid: {name}\n" + textwrap.dedent(patch), encoding="utf-8")
     return str(path)
+
+
+def coins_of(st) -> tuple[int, ...]:
+    """Every coin of the box, per denomination: the supply's and every purse's."""
+    return tuple(st.supply[d] + sum(p[d] for p in st.purses) for d in range(st.c.coinage.n))
+
+
+def random_games_agree(rs, engines, seeds, players=None, check=None) -> list:
+    """Play one seeded random game per seed on every engine of ``engines`` at once (the same random choice for
+    all) and assert at every action that they offer the same legal actions, keep every coin of the box, reach
+    the same position and write the same log; ``check(st)``, when given, is asserted of every engine's state
+    after every action. Return the first engine's log of every game, for the test to count what it is about.
+
+    The tests of a mechanism's play on both engine paths (the compiled core and its pure-Python source) share
+    this walk, so a test says only its ruleset and what its games must hold."""
+    import random
+
+    logs = []
+    for seed in seeds:
+        states = [engine.new_game(rs, seed=seed, players=players) for engine in engines]
+        totals = coins_of(states[0])
+        rng = random.Random(seed)
+        while not states[0].is_terminal():
+            legal = [st.legal_actions() for st in states]
+            assert all(la == legal[0] for la in legal), (seed, legal)
+            a = rng.choice(legal[0])
+            for st in states:
+                st.apply(a)
+                assert coins_of(st) == totals, (seed, st.notation(a))
+                if check is not None:
+                    assert check(st), (seed, st.notation(a))
+            assert all(st.key() == states[0].key() for st in states), seed
+        assert all(list(st.log) == list(states[0].log) for st in states), seed
+        logs.append(list(states[0].log))
+    return logs

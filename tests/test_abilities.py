@@ -25,7 +25,7 @@ from rulekit.text import sentences as s
 from rulekit.text.diff import rule_diff
 from rulekit.text.rulebook import render_markdown
 
-from scenario import give_structures, set_phase, set_purse, variant
+from scenario import coins_of, give_structures, random_games_agree, set_phase, set_purse, variant
 
 PURE = core.load_source("rulekit._pure_abilities")
 # Both engines where a core is compiled; the pure one alone where none is (they are then the same code).
@@ -61,10 +61,6 @@ def spending(engine, rs, players=None):
 
 def uses(st):
     return [a for a in st.legal_actions() if st.c.actions[a].kind == fast_engine.game.USE]
-
-
-def coins_of(st):
-    return tuple(st.supply[d] + sum(p[d] for p in st.purses) for d in range(st.c.coinage.n))
 
 
 # ------------------------------------------------------------------ the rule, played
@@ -195,22 +191,8 @@ def test_the_yield_set_in_the_diff_and_in_french(tmp_path):
 def test_random_games_with_abilities_agree_on_both_engines(tmp_path):
     rs = ability_rules(tmp_path, base="province-3p", name="random", per_turn=2, phases=["work", "spending"],
                        requires=None, pay={"labor": 1})
-    used = 0
-    for seed in range(5):
-        states = [engine.new_game(rs, seed=seed, players=3) for engine in ENGINES]
-        totals = coins_of(states[0])
-        rng = random.Random(seed)
-        while not states[0].is_terminal():
-            legal = [st.legal_actions() for st in states]
-            assert all(la == legal[0] for la in legal)
-            a = rng.choice(legal[0])
-            for st in states:
-                st.apply(a)
-                assert coins_of(st) == totals and min(st.pool) >= 0
-            assert all(st.key() == states[0].key() for st in states)
-        used += sum(1 for e in states[0].log if e[0] == "use")
-        assert all(list(st.log) == list(states[0].log) for st in states)
-    assert used
+    logs = random_games_agree(rs, ENGINES, range(5), players=3, check=lambda st: min(st.pool) >= 0)
+    assert sum(1 for log in logs for e in log if e[0] == "use")
 
 
 def test_a_record_with_uses_replays(tmp_path):

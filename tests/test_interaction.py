@@ -25,7 +25,7 @@ from rulekit.text import sentences as s
 from rulekit.text.diff import rule_diff
 from rulekit.text.rulebook import render_markdown
 
-from scenario import give_structures, place_worker, set_purse, variant
+from scenario import coins_of, give_structures, place_worker, random_games_agree, set_purse, variant
 
 PURE = core.load_source("rulekit._pure_interaction")
 # Both engines where a core is compiled; the pure one alone where none is (they are then the same code).
@@ -33,11 +33,6 @@ ENGINES = [fast_engine.game] if fast_engine.ENGINE == "pure Python" else [fast_e
 SPACES = [{"id": "labor_top", "yields": {"labor": 1}},
           {"id": "coin", "yields": {"coin": 1}, "toll": {"coin": 1}},
           {"id": "labor_low", "yields": {"labor": 1}}]
-
-
-def coins_of(st):
-    """Every coin of the box, per denomination: the supply's and every purse's."""
-    return tuple(st.supply[d] + sum(p[d] for p in st.purses) for d in range(st.c.coinage.n))
 
 
 def toll_rules(tmp_path, base="province-en", toll=None, name="toll"):
@@ -170,22 +165,8 @@ def test_a_toll_makes_change_between_the_two_purses(tmp_path, engine):
 
 def test_random_games_with_a_toll_conserve_coins_and_agree_on_both_engines(tmp_path):
     rs = toll_rules(tmp_path, base="province-3p", name="toll-random")
-    tolls = 0
-    for seed in range(6):
-        states = [engine.new_game(rs, seed=seed, players=3) for engine in ENGINES]
-        totals = coins_of(states[0])
-        rng = random.Random(seed)
-        while not states[0].is_terminal():
-            legal = [st.legal_actions() for st in states]
-            assert all(la == legal[0] for la in legal)
-            a = rng.choice(legal[0])
-            for st in states:
-                st.apply(a)
-                assert coins_of(st) == totals
-            assert all(st.key() == states[0].key() for st in states)
-        tolls += sum(1 for e in states[0].log if e[0] == "toll")
-        assert all(list(st.log) == list(states[0].log) for st in states)
-    assert tolls
+    logs = random_games_agree(rs, ENGINES, range(6), players=3)
+    assert sum(1 for log in logs for e in log if e[0] == "toll")
 
 
 # -------------------------------------------------------------------- steals

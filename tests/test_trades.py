@@ -29,18 +29,13 @@ from rulekit.text import sentences as s
 from rulekit.text.diff import rule_diff
 from rulekit.text.rulebook import render_markdown
 
-from scenario import give_structures, set_purse, set_phase, variant
+from scenario import coins_of, give_structures, random_games_agree, set_purse, set_phase, variant
 
 PURE = core.load_source("rulekit._pure_trades")
 # Both engines where a core is compiled; the pure one alone where none is (they are then the same code).
 ENGINES = [fast_engine.game] if fast_engine.ENGINE == "pure Python" else [fast_engine.game, PURE.game]
 OFFERS = {"labor_for_coin": {"give": {"labor": 2}, "get": {"coin": 3}},
           "coin_for_labor": {"give": {"coin": 3}, "get": {"labor": 2}}}
-
-
-def coins_of(st):
-    """Every coin of the box, per denomination: the supply's and every purse's."""
-    return tuple(st.supply[d] + sum(p[d] for p in st.purses) for d in range(st.c.coinage.n))
 
 
 def trade_rules(tmp_path, base="province-en", name="trade", **section):
@@ -213,23 +208,8 @@ def test_three_players_an_offer_to_each_other_seat(tmp_path, engine):
 
 def test_random_games_with_trades_conserve_coins_and_agree_on_both_engines(tmp_path):
     rs = trade_rules(tmp_path, base="province-3p", per_turn=2, phases=["work", "spending"], name="trade-random")
-    trades = 0
-    for seed in range(5):
-        states = [engine.new_game(rs, seed=seed, players=3) for engine in ENGINES]
-        totals = coins_of(states[0])
-        rng = random.Random(seed)
-        while not states[0].is_terminal():
-            legal = [st.legal_actions() for st in states]
-            assert all(la == legal[0] for la in legal)
-            a = rng.choice(legal[0])
-            for st in states:
-                st.apply(a)
-                assert coins_of(st) == totals
-                assert min(st.pool) >= 0
-            assert all(st.key() == states[0].key() for st in states)
-        trades += sum(1 for e in states[0].log if e[0] == "answer" and e[-1])
-        assert all(list(st.log) == list(states[0].log) for st in states)
-    assert trades
+    logs = random_games_agree(rs, ENGINES, range(5), players=3, check=lambda st: min(st.pool) >= 0)
+    assert sum(1 for log in logs for e in log if e[0] == "answer" and e[-1])
 
 
 # ------------------------------------------------------------------ records, screen, bots
