@@ -126,3 +126,29 @@ def test_a_restated_value_inside_a_real_change_is_not_reported(tmp_path):
             cost: {labor: 1, coin: 5}
     """)
     assert warnings_of(path) == [(4, "this changes nothing: the base ruleset already has Province here")]
+
+
+def test_a_structure_no_seat_of_the_smallest_game_may_build(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text(textwrap.dedent("""\
+        extends: province-3p
+        id: house
+        components:
+          players: {min: 2, max: 3}
+        structures:
+          camp:
+            seats: [3]
+    """), encoding="utf-8")
+    assert warnings_of(path) == [(7, "camp may be built only by the seats its seats list, and a game of 2 players "
+                                     "has none of them: nobody builds it in such a game")]
+    rs = load_ruleset(path)
+    # As it says: in a game of two nobody may build it; in a game of three the third seat may.
+    from scenario import begin_turn, notations, set_labor, set_phase, set_purse
+    # Seats count from the first player (index 0 here): seat 3 is index 2.
+    for players, seat, can in ((2, 0, False), (2, 1, False), (3, 2, True), (3, 0, False), (3, 1, False)):
+        st = new_game(rs, seed=1, first_player=0, players=players)
+        begin_turn(st, seat)
+        set_phase(st, "spending")
+        set_labor(st, 9)
+        set_purse(st, seat, silver=3, gold=1)
+        assert ("build camp" in notations(st)) is can, (players, seat)

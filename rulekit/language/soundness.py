@@ -495,6 +495,15 @@ def warnings(res) -> list[Problem]:
     if structures and len(never) == len(structures):
         warn("/structures", _("no structure can ever be built: unless another end condition holds, "
                               "a game ends only when its turn limit is reached"))
+    # A structure only some seats may build (structures.<id>.seats) that no seat of the smallest game holds.
+    fewest_players = m.components.players.start
+    for sid, structure in structures.items():
+        if structure.seats and min(structure.seats) > fewest_players:
+            warn(join("/structures", sid) + "/seats", cause="/components/players", message=ngettext(
+                "{id} may be built only by the seats its seats list, and a game of {num} player has none of them: "
+                "nobody builds it in such a game",
+                "{id} may be built only by the seats its seats list, and a game of {num} players has none of them: "
+                "nobody builds it in such a game", fewest_players).format(id=sid, num=fewest_players))
     # An end condition on how many structures a player owns that no player can reach: each owns at most
     # one of each structure, and no more than their structure tokens.
     tokens = m.components.structure_tokens
