@@ -253,7 +253,7 @@ class Console:
     def page(self, lines) -> None:
         """Long text: through a pager on a terminal (wrapped by words to its width), else printed."""
         if self.terminal:
-            lines = layout.fit_lines(lines, max(self.size()[0] - 1, 20))
+            lines = [screen.shown(line) for line in layout.fit_lines(lines, max(self.size()[0] - 1, 20))]
         if self.pager is not None:
             self.pager(lines)
             return
@@ -282,7 +282,7 @@ class Console:
         by words to its width, never cut by it."""
         lines = [text]
         if self.terminal:
-            lines = screen.wrap(text.replace(screen.NBSP, " "), "  ", "", width=max(self.size()[0] - 1, 20))
+            lines = screen.wrap_shown(text, "  ", "", width=max(self.size()[0] - 1, 20))
         for line in lines:
             self._write(self.style(line, **style) if style else line)
 
@@ -467,8 +467,8 @@ class Session:
         if self._telling and (not self.console.interactive or self.watching):
             indent = "" if entry.kind in (story.ACTION, story.TURN) else "  "
             width = self.console.size()[0] - 1 if self.console.terminal else None
-            text = entry.text.replace(screen.NBSP, " ") if width else entry.text
-            lines = screen.wrap(text, indent + "    ", indent, width=width) if width else [indent + text]
+            lines = screen.wrap_shown(entry.text, indent + "    ", indent, width=width) if width \
+                else [indent + entry.text]
             for line in lines:
                 self.console.say(self.console.style(line, **style) if style else line)
 
@@ -564,7 +564,7 @@ class Session:
         con = self.console
         columns, rows = con.size()
         shown = {}
-        noted = screen.wrap(note.replace(screen.NBSP, " "), "  ", "", width=max(columns - 1, 20)) if note else []
+        noted = screen.wrap_shown(note, "  ", "", width=max(columns - 1, 20)) if note else []
         lines = layout.fit_screen(self.state, self.names, con, self.story, screen.title_line(self.ruleset, self.seed),
                                   columns, max(rows - len(noted), 8), shown=shown)
         if not shown.get("whole", True) and self._last_turn_shown != self.state.turn \
@@ -814,7 +814,8 @@ class Session:
             con.page(screen.cost_lines(self.state, self.names, width=width))
             return paged
         if command == "log":
-            con.page([line.replace(screen.NBSP, " ") for line in self.story.lines()])
+            lines = self.story.lines()      # on a terminal wrapped first, the no-break spaces kept unbreakable
+            con.page(lines if con.terminal else [screen.shown(line) for line in lines])
             return paged
         if command == "hint":
             con.tell(self._hint())
