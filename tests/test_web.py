@@ -660,3 +660,18 @@ def test_the_structures_line_of_the_page_says_what_it_is():
         en = player_texts(st, ["Ada", "Bob"], 0)
     assert "Bâtiments\u202f: aucun pour l’instant · 7\u00a0Pions Bâtiments en réserve" in fr, fr
     assert "structures: none yet · 7 tokens left" in en, en
+
+
+def test_the_page_buttons_read_as_buttons_in_both_languages():
+    """French review 4 item 30: the buttons showed the command words (« annuler », « sauvegarder », « règles »);
+    they read as buttons, while what they send stays the command (`{"type": "undo"}`…)."""
+    from rulekit.i18n import language
+    from rulekit.web.game import page_strings
+
+    with language("fr"):
+        fr = page_strings()
+    with language("en"):
+        en = page_strings()
+    buttons = ("undo", "save", "rules", "hint")
+    assert [fr[b] for b in buttons] == ["Annuler", "Sauvegarder", "Règles", "Conseil"]
+    assert [en[b] for b in buttons] == ["Undo", "Save", "Rules", "Hint"]
