@@ -360,3 +360,12 @@ def test_the_example_turn_is_what_the_engine_plays(ruleset_id):
     sid = next(k for k in rs.data["structures"] if k.title() == built or rs.data["structures"][k].get("name") == built)
     game.apply({game.notation(a): a for a in game.legal_actions()}["spend"])
     assert f"build {sid}" in [game.notation(a) for a in game.legal_actions()]
+
+
+def test_how_to_win_says_the_missions_score_when_the_rules_have_them():
+    """French review 4 L24: « But du jeu » named the structures and the goal tokens but not the secret
+    objective cards (the missions), which score too; said only where the ruleset deals them."""
+    for lang, words in (("fr", "Vos cartes de mission secrètes comptent aussi"),
+                        ("en", "Your secret objective cards score too")):
+        assert words in section_text(load_ruleset("secret-objectives"), "winning", lang)
+        assert words not in section_text(load_ruleset("province-en"), "winning", lang)
