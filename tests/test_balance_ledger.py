@@ -100,6 +100,17 @@ def test_the_hash_is_of_the_resolved_rules_not_of_the_file(tmp_path):
     assert lg.current(_entry("thin.yaml"), tmp_path)["sha256"] == load_ruleset("province-en").sha256
 
 
+def test_a_rulebook_heading_is_not_a_rule_of_the_hash(tmp_path):
+    """The rulebook's ``headings`` (province-fr's « Corvées », French review 4 L30) change no rule: they leave
+    the hash, and so the measurements and the records, as they were; a rule changed beside them does not."""
+    (tmp_path / "worded.yaml").write_text("id: province-en\nextends: province-en\nheadings: {conversions: Swaps}\n")
+    (tmp_path / "ruled.yaml").write_text("id: province-en\nextends: province-en\nheadings: {conversions: Swaps}\n"
+                                         "borrowing: {penalty_vp: 3}\n")
+    assert lg.current(_entry("worded.yaml"), tmp_path)["sha256"] == load_ruleset("province-en").sha256
+    assert lg.current(_entry("ruled.yaml"), tmp_path)["sha256"] != load_ruleset("province-en").sha256
+    assert load_ruleset("province-fr").data["headings"] == {"conversions": "Grind"}
+
+
 def test_a_level_that_stands_for_another_bot_makes_its_entries_stale():
     entry = _measured_now(_entry("province-en", ("hard", "normal")))
     assert not lg.staleness(entry)

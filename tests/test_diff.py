@@ -91,7 +91,9 @@ def test_diff_reads_in_words_grouped_by_section(editions):
     assert "  - Goal Coin: Hold at least 5 Coin" in text and text.count("(new)") >= 1
     # sections appear once each, in reading order
     sections = [line for line in text.splitlines() if line and not line.startswith(" ") and not line.endswith(":")]
-    assert sections == ["Components", "Setup", "Structures", "Borrowing", "Ships and sailors", "Goals", "Scoring and ties"]
+    assert sections == ["Components", "Setup", "Structures", "Borrowing", "Ships and sailors", "Conversions", "Goals",
+                        "Scoring and ties"]
+    assert "  - Heading of this section: Grind (new)\n" in text      # the French edition's « Corvées » (L30)
 
 
 def test_grouped_keeps_section_order(editions):

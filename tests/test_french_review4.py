@@ -172,13 +172,14 @@ def _book(ruleset_id="province-fr", lang="fr"):
 
 
 def test_L10_each_conversion_is_stated_once():
-    """Layout L10: the Guilde's rule was printed three times, the Corvées' twice; now once, in « Échanges »,
-    with references from the Phase d'Achat and the Guilde's paragraph."""
+    """Layout L10: the Guilde's rule was printed three times, the Corvées' twice; now once, in the section
+    on conversions (« Corvées » in the French edition's book, as the edition heads it: L30), with references
+    from the Phase d'Achat and the Guilde's paragraph."""
     page = _book()
     assert page.count("Échangez 2 Pièces contre 1 point d’Ouvrage.") == 1
     assert page.count("Échangez 2 points d’Ouvrage contre 1 Pièce.") == 1
-    assert "Faire des Corvées ou échanges à la Guilde (voir « Échanges »)." in page
-    assert "Permet à son propriétaire de faire des échanges à la Guilde (voir « Échanges »)." in page
+    assert "Faire des Corvées ou échanges à la Guilde (voir « Corvées »)." in page
+    assert "Permet à son propriétaire de faire des échanges à la Guilde (voir « Corvées »)." in page
 
 
 def test_L11_the_diagram_says_what_its_heavy_border_is():

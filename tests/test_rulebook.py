@@ -360,3 +360,31 @@ def test_the_example_turn_is_what_the_engine_plays(ruleset_id):
     sid = next(k for k in rs.data["structures"] if k.title() == built or rs.data["structures"][k].get("name") == built)
     game.apply({game.notation(a): a for a in game.legal_actions()}["spend"])
     assert f"build {sid}" in [game.notation(a) for a in game.legal_actions()]
+
+
+def test_how_to_win_says_the_missions_score_when_the_rules_have_them():
+    """French review 4 L24: « But du jeu » named the structures and the goal tokens but not the secret
+    objective cards (the missions), which score too; said only where the ruleset deals them."""
+    for lang, words in (("fr", "Vos cartes de mission secrètes comptent aussi"),
+                        ("en", "Your secret objective cards score too")):
+        assert words in section_text(load_ruleset("secret-objectives"), "winning", lang)
+        assert words not in section_text(load_ruleset("province-en"), "winning", lang)
+
+
+def test_the_conversions_heading_is_the_editions_word_where_the_ruleset_gives_it(tmp_path):
+    """French review 4 L30: the French edition heads its section « Corvées », the book said « Échanges ».
+    The heading is the ruleset's data (``headings.conversions``, translated with the context ``heading``),
+    never a test of the edition: province-fr gives it, province-en does not, a house rule may."""
+    def heading(ruleset, lang):
+        return section_text(ruleset, "conversions", lang).splitlines()[0]
+
+    assert heading(load_ruleset("province-fr"), "fr") == "Corvées"
+    assert heading(load_ruleset("province-fr"), "en") == "Grind"
+    assert heading(load_ruleset("province-en"), "fr") == "Échanges"
+    assert heading(load_ruleset("province-en"), "en") == "Conversions"
+    assert "voir «\u202fCorvées\u202f»" in section_text(load_ruleset("province-fr"), "spending", "fr")
+    house = tmp_path / "swaps.yaml"
+    house.write_text("extends: province-en\nid: swaps\nheadings:\n  conversions: {en: Swaps, fr: Trocs}\n",
+                     encoding="utf-8")
+    assert heading(load_ruleset(house), "fr") == "Trocs"
+    assert heading(load_ruleset(house), "en") == "Swaps"

@@ -643,3 +643,35 @@ def test_a_player_without_coins_is_told_so_once_on_the_page(tmp_path):
     poor, rich = player_texts(st, names, 0)[1], player_texts(st, names, 1)[1]
     assert poor == "aucune Pièce", poor
     assert "en tout" in rich and "0\u00a0Pièce" not in rich, rich
+
+
+def test_the_structures_line_of_the_page_says_what_it_is():
+    """French review 4 item 29: the page's line « aucun pour l'instant · 7 Bâtiments en réserve » said neither
+    whose nor what; it is labelled as the goals' line is, in both languages, and counts the edition's
+    Pions Bâtiments."""
+    from rulekit.engine import new_game
+    from rulekit.i18n import language
+    from rulekit.play.page_words import player_texts
+
+    st = new_game(load_ruleset("province-fr"), seed=1)
+    with language("fr"):
+        fr = player_texts(st, ["Ada", "Bob"], 0)
+    with language("en"):
+        en = player_texts(st, ["Ada", "Bob"], 0)
+    assert "Bâtiments\u202f: aucun pour l’instant · 7\u00a0Pions Bâtiments en réserve" in fr, fr
+    assert "structures: none yet · 7 tokens left" in en, en
+
+
+def test_the_page_buttons_read_as_buttons_in_both_languages():
+    """French review 4 item 30: the buttons showed the command words (« annuler », « sauvegarder », « règles »);
+    they read as buttons, while what they send stays the command (`{"type": "undo"}`…)."""
+    from rulekit.i18n import language
+    from rulekit.web.game import page_strings
+
+    with language("fr"):
+        fr = page_strings()
+    with language("en"):
+        en = page_strings()
+    buttons = ("undo", "save", "rules", "hint")
+    assert [fr[b] for b in buttons] == ["Annuler", "Sauvegarder", "Règles", "Conseil"]
+    assert [en[b] for b in buttons] == ["Undo", "Save", "Rules", "Hint"]

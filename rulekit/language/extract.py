@@ -12,7 +12,7 @@ for its kind and the line where it is written:
   ``labor_top`` -> ``Labor Top``, and that text is extracted);
 - ``space``: the Work Cycle spaces; ``outcome``: the casting outcomes (``casting``,
   or ``harbor`` in the first language);
-- ``holder``, ``heading``: ``casting.holder`` and ``casting.heading``;
+- ``holder``, ``heading``: ``casting.holder``, ``casting.heading`` and ``headings.conversions``;
 - ``good``, ``month``: the goods and the months of a ruleset of the Provisions family;
 - ``structure:the``, ``worker:the``, ``worker:a``, ``worker:plural``, ``space:the``, ``resource:one``,
   ``resource:plural``, ``resource:heading``, ``holder:the``…: the
@@ -163,7 +163,7 @@ def ruleset_messages(root, filename=None):
         elif not isinstance(base.get(SAILORS_SECTION), dict):
             yield from with_forms((_line(sailors), "worker", id_title(SAILOR_KIND)))
 
-    for kind, (section, key) in SECTION_NAMES.items():
+    for (kind, _ident), (section, key) in SECTION_NAMES.items():
         _k, name = _get(_walk(root, (section,)), key)
         if isinstance(name, yaml.MappingNode):      # written per language: its English text
             _k, name = _get(name, "en")

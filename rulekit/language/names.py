@@ -62,10 +62,12 @@ ENTRY_LISTS = {
 #: notation call them by it.
 SAILORS_SECTION = "sailors"
 SAILOR_KIND = "sailor"
-#: The names a section holds as fields rather than entries: kind -> (section, field).
-#: ``casting.holder`` (the title of the player who casts) and ``casting.heading``
-#: (the heading of the rulebook's section on the casts), each written as a name.
-SECTION_NAMES = {"holder": ("casting", "holder"), "heading": ("casting", "heading")}
+#: The names a section holds as fields rather than entries: (kind, id) -> (section, field).
+#: ``casting.holder`` (the title of the player who casts), ``casting.heading`` (the heading of
+#: the rulebook's section on the casts) and ``headings.conversions`` (the heading of its section
+#: on the conversions, id ``conversions``), each written as a name.
+SECTION_NAMES = {("holder", "holder"): ("casting", "holder"), ("heading", "heading"): ("casting", "heading"),
+                 ("heading", "conversions"): ("headings", "conversions")}
 
 
 def _dict_or_empty(value) -> dict:
@@ -81,8 +83,8 @@ def _at(data: dict, path):
 
 
 def _entry(data: dict, kind: str, ident: str = ""):
-    if kind in SECTION_NAMES:
-        section, key = SECTION_NAMES[kind]
+    if (kind, ident) in SECTION_NAMES:
+        section, key = SECTION_NAMES[kind, ident]
         value = _dict_or_empty(data.get(section)).get(key)
         return {"name": value} if value else None
     if kind in ENTRY_LISTS:
@@ -193,9 +195,9 @@ def _ruleset_entries(data: dict):
         for item in _at(data, path) or ():
             if isinstance(item, dict) and "id" in item:
                 seen.append((kind, source_name(data, kind, item["id"]), item["id"]))
-    for kind in SECTION_NAMES:
-        if _entry(data, kind) is not None:
-            seen.append((kind, source_name(data, kind, kind), kind))
+    for kind, ident in SECTION_NAMES:
+        if _entry(data, kind, ident) is not None:
+            seen.append((kind, source_name(data, kind, ident), ident))
     unique, pairs = [], set()
     for kind, text, ident in seen:
         if (kind, text) not in pairs:

@@ -750,6 +750,7 @@ class ProvinceModel:
     version: str | None = None
     description: str | None = None
     story: str | None = None
+    headings: dict = field(default_factory=dict)    # rulebook section id -> its heading, as written (a name)
 
     #: A property mapped to ``Class.attribute`` is held by another class of the model (or, for ``Ruleset``, by
     #: the resolved ruleset): ``$schema`` and ``extends`` are read by the resolution (``Ruleset.chain``) and never
@@ -758,6 +759,7 @@ class ProvinceModel:
     PLACES: ClassVar[dict] = {"": {"$schema": "Ruleset.chain", "extends": "Ruleset.chain", "harbor": "casting",
                                    "goal_rules": "check_revealed_at_end_of_turn"},
                               "/goal_rules": {"check_revealed_at_end_of_turn": "check_revealed_at_end_of_turn"},
+                              "/headings": {"conversions": "headings"},
                               "/harbor": {k: "casting" for k in ("cast", "heading", "holder", "outcomes", "structure")},
                               "/harbor/cast": {"on_first_build": "Casting.on_first_build",
                                                "start_of_harbormaster_turn": "Casting.start_of_holder_turn"},
@@ -886,7 +888,7 @@ def build(data: dict) -> ProvinceModel:
                               objs.get("keep") or objs["deal"]) if objs else None,
         tie_breaks=tuple(data.get("tie_breaks") or ()), readings=tuple(data.get("readings") or ()),
         edition=data.get("edition"), version=data.get("version"), description=data.get("description"),
-        story=data.get("story"))
+        story=data.get("story"), headings=dict(data.get("headings") or {}))
 
 
 # ---------------------------------------------------------------------------

@@ -88,7 +88,16 @@ def merge_patch(target, patch):
     return result
 
 
+#: Top-level fields that only word the rulebook (``headings``: its sections' headings, as an edition
+#: words them), left out of :func:`content_hash`: rewording a heading changes no rule, so it never makes a
+#: balance measurement or a game record stale. (Older fields that name things, such as ``title`` and
+#: ``casting.heading``, are in the hash, as they always were.)
+NOT_HASHED = ("headings",)
+
+
 def content_hash(data: dict) -> str:
+    """The SHA-256 of the resolved rules (``Ruleset.sha256``), every field but :data:`NOT_HASHED`."""
+    data = {k: v for k, v in data.items() if k not in NOT_HASHED} if isinstance(data, dict) else data
     blob = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 

@@ -118,7 +118,7 @@ def last_turn_lines(state, the_story, names, width: int) -> list[str]:
         if turn == state.turn:
             items = [(text, summary) for text, summary in items if not summary]
         for text, _summary in items:
-            out.extend(screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width))
+            out.extend(screen.wrap_shown(text, "    ", "  ", width=width))
     return out
 
 
@@ -132,7 +132,7 @@ def pick_story(state, turns, room: int, width: int, console) -> tuple[list[str],
     rows = []                                   # (turn is the current one, wrapped rows)
     for turn, items in turns:
         for text, _summary in items:
-            rows.append((turn == state.turn, screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width)))
+            rows.append((turn == state.turn, screen.wrap_shown(text, "    ", "  ", width=width)))
     total = sum(len(r) for _cur, r in rows)
     if room <= 0:
         return [], not any(not cur for cur, _r in rows)
@@ -149,7 +149,7 @@ def pick_story(state, turns, room: int, width: int, console) -> tuple[list[str],
 
 
 def _rows_of(state, turns, width: int, current: bool | None = None) -> int:
-    return sum(len(screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width))
+    return sum(len(screen.wrap_shown(text, "    ", "  ", width=width))
                for turn, items in turns for text, _summary in items
                if current is None or (turn == state.turn) == current)
 
@@ -158,7 +158,7 @@ def story_section(lines, budget: int, width: int, console, total: int) -> list[s
     """``lines`` wrapped to ``width`` within ``budget`` rows; the ones cut are counted."""
     wrapped = []
     for line in lines:
-        wrapped.extend(screen.wrap(line.replace(screen.NBSP, " "), "    ", "  ", width=width))
+        wrapped.extend(screen.wrap_shown(line, "    ", "  ", width=width))
     hidden = total - len(lines)
     if budget <= 0:
         return []
@@ -181,7 +181,7 @@ def _earlier(console, hidden: int) -> str:
 
 
 def _wrapped_items(items, width: int) -> list[list[str]]:
-    return [screen.wrap(text.replace(screen.NBSP, " "), "    ", "  ", width=width) for text, _summary in items]
+    return [screen.wrap_shown(text, "    ", "  ", width=width) for text, _summary in items]
 
 
 def story_section_by_turn(items, budget: int, width: int, console, current=None, shown: dict | None = None) -> list[str]:

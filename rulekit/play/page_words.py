@@ -142,8 +142,9 @@ def player_texts(state, names, seat: int, viewer: int = -1) -> list[str]:
     if held:
         lines.append(", ".join(held))
     built = ", ".join(_("{structure} ({vp})").format(structure=s.name, vp=screen.vp_text(s.vp)) for s in pv.structures)
-    lines.append(ngettext("{structures} · {count} token left", "{structures} · {count} tokens left",
-                          pv.tokens_left).format(structures=built or _("none yet"), count=pv.tokens_left))
+    lines.append(_("structures: {structures}").format(structures=ngettext(    # labelled, as the goals' line
+        "{structures} · {count} token left", "{structures} · {count} tokens left",
+        pv.tokens_left).format(structures=built or _("none yet"), count=pv.tokens_left)))
     if pv.goals:
         lines.append(_("goals: {goals}").format(goals=", ".join(name for _g, name in pv.goals)))
     if pv.borrowed:

@@ -162,7 +162,7 @@ class ProvisionsSession(Session):
             self._hand_over(seat)
         self._last_human = seat
         width = max(con.size()[0] - 1, 20)
-        noted = screen.wrap(note.replace(screen.NBSP, " "), "  ", "", width=width) if note else []
+        noted = screen.wrap_shown(note, "  ", "", width=width) if note else []
         lines, whole = self._fit(len(noted))
         decision = len(self.state.history)
         if not whole and self._story_shown != decision and con.terminal and not self._waiting:

@@ -237,8 +237,21 @@ _CLICK_COLORS = {"black", "red", "green", "yellow", "blue", "magenta", "cyan", "
 
 
 def wrap(text: str, indent: str = "", first: str | None = None, width: int = WIDTH) -> list[str]:
+    """``text`` wrapped by words to ``width``; a no-break space (U+00A0 as in "1 PV", U+202F before a
+    French colon) never breaks a line, and is kept in the lines."""
     return textwrap.wrap(text, width=width, initial_indent=indent if first is None else first,
                          subsequent_indent=indent, break_on_hyphens=False) or [first or indent]
+
+
+def shown(line: str) -> str:
+    """A line as the terminal gets it: the no-break spaces U+00A0 written as plain spaces (same
+    width), once the line is wrapped."""
+    return line.replace(NBSP, " ")
+
+
+def wrap_shown(text: str, indent: str = "", first: str | None = None, width: int = WIDTH) -> list[str]:
+    """:func:`wrap`, then each line :func:`shown`: the no-break spaces keep their words on one line."""
+    return [shown(line) for line in wrap(text, indent, first, width)]
 
 
 def _condition(data, gid: str, with_check: bool = True) -> str:
@@ -2106,7 +2119,7 @@ def screen_lines(state, names, players, console, recent, title: str = "", width:
     if recent:
         out.append(st(_("What just happened:"), bold=True))
         for line in recent:
-            out.extend(part.replace(NBSP, " ") for part in wrap(line, "      ", "  ", width=width))
+            out.extend(wrap_shown(line, "      ", "  ", width=width))
         out.append("")
     out.append(st(heading_line(state, names), bold=True, reverse=True))
     out.append("")

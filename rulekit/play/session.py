@@ -210,6 +210,60 @@ def default_record_path(ruleset, seed: int) -> Path:
 # Input and output
 
 
+def _less_prompt_text(text: str) -> str:
+    """``text`` as a literal part of a ``less`` prompt (its ``-P`` option, given in ``LESS``): in
+    ASCII, since ``less`` garbles other characters in its prompt on many systems (a dash is written
+    ``-``, any space a plain one, a letter without its accent), and its special characters ``?``,
+    ``:``, ``.``, ``%`` and ``\\`` written with a backslash; a ``$`` would end the option, so none is
+    kept."""
+    import unicodedata
+
+    out = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category == "Pd":
+            ch = "-"
+        elif category == "Zs":
+            ch = " "
+        elif ord(ch) > 127:
+            ch = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
+        if ch == "$":
+            continue
+        out.append("\\" + ch if ch in "?:.%\\" else ch)
+    return "".join(out)
+
+
+def less_prompt() -> str:
+    """The prompt of ``less`` as a pager, in the player's language: at the end of the text, and
+    before it (``?e…:….`` is ``less``'s "at the end of the file, else")."""
+    # TRANSLATORS: the pager's prompt (`less`) on the last page of `help`, `rules`, `costs` and `log`.
+    # Shown in ASCII only: less garbles other characters in its prompt (accents are dropped, dashes become -).
+    end = _("(end, q to go back)")
+    # TRANSLATORS: the pager's prompt (`less`) before the last page. ASCII only, as above.
+    more = _("(space for more, q to go back)")
+    return "?e" + _less_prompt_text(end) + ":" + _less_prompt_text(more) + "."
+
+
+def pager_environment(environ, color: bool) -> dict:
+    """What to add to the environment of the pager that ``click`` starts: when it is ``less`` (no
+    ``PAGER``, or a ``PAGER`` that runs ``less``), ``LESS`` with the prompt of :func:`less_prompt`
+    as its short, medium and long prompts (so that the player never sees less's English ``(END)``),
+    after the player's own ``LESS`` options, and ``-R`` when the text is in colour. Another pager is
+    left as the player set it."""
+    import shlex
+
+    try:
+        command = shlex.split(environ.get("PAGER", ""))
+    except ValueError:
+        return {}
+    if command and Path(command[0]).stem != "less":
+        return {}
+    prompt = less_prompt()
+    options = [environ.get("LESS", "").strip()] + (["-R"] if color else [])
+    options += [f"-P{kind}{prompt}$" for kind in ("s", "m", "M")]
+    return {"LESS": " ".join(o for o in options if o)}
+
+
 class Console:
     """Where a session writes and reads.
 
@@ -253,7 +307,7 @@ class Console:
     def page(self, lines) -> None:
         """Long text: through a pager on a terminal (wrapped by words to its width), else printed."""
         if self.terminal:
-            lines = layout.fit_lines(lines, max(self.size()[0] - 1, 20))
+            lines = [screen.shown(line) for line in layout.fit_lines(lines, max(self.size()[0] - 1, 20))]
         if self.pager is not None:
             self.pager(lines)
             return
@@ -264,8 +318,17 @@ class Console:
         import click
 
         os.environ.setdefault("LESSCHARSET", "utf-8")     # accents and narrow spaces, even without a UTF-8 locale
-
-        click.echo_via_pager("\n".join(lines) + "\n", color=self.color)
+        before = os.environ.get("LESS")
+        given = pager_environment(os.environ, self.color)
+        os.environ.update(given)
+        try:
+            click.echo_via_pager("\n".join(lines) + "\n", color=self.color)
+        finally:
+            if "LESS" in given:
+                if before is None:
+                    os.environ.pop("LESS", None)
+                else:
+                    os.environ["LESS"] = before
 
     def style(self, text: str, **kw) -> str:
         if not self.color or not text:
@@ -282,7 +345,7 @@ class Console:
         by words to its width, never cut by it."""
         lines = [text]
         if self.terminal:
-            lines = screen.wrap(text.replace(screen.NBSP, " "), "  ", "", width=max(self.size()[0] - 1, 20))
+            lines = screen.wrap_shown(text, "  ", "", width=max(self.size()[0] - 1, 20))
         for line in lines:
             self._write(self.style(line, **style) if style else line)
 
@@ -467,8 +530,8 @@ class Session:
         if self._telling and (not self.console.interactive or self.watching):
             indent = "" if entry.kind in (story.ACTION, story.TURN) else "  "
             width = self.console.size()[0] - 1 if self.console.terminal else None
-            text = entry.text.replace(screen.NBSP, " ") if width else entry.text
-            lines = screen.wrap(text, indent + "    ", indent, width=width) if width else [indent + text]
+            lines = screen.wrap_shown(entry.text, indent + "    ", indent, width=width) if width \
+                else [indent + entry.text]
             for line in lines:
                 self.console.say(self.console.style(line, **style) if style else line)
 
@@ -564,7 +627,7 @@ class Session:
         con = self.console
         columns, rows = con.size()
         shown = {}
-        noted = screen.wrap(note.replace(screen.NBSP, " "), "  ", "", width=max(columns - 1, 20)) if note else []
+        noted = screen.wrap_shown(note, "  ", "", width=max(columns - 1, 20)) if note else []
         lines = layout.fit_screen(self.state, self.names, con, self.story, screen.title_line(self.ruleset, self.seed),
                                   columns, max(rows - len(noted), 8), shown=shown)
         if not shown.get("whole", True) and self._last_turn_shown != self.state.turn \
@@ -814,7 +877,8 @@ class Session:
             con.page(screen.cost_lines(self.state, self.names, width=width))
             return paged
         if command == "log":
-            con.page([line.replace(screen.NBSP, " ") for line in self.story.lines()])
+            lines = self.story.lines()      # on a terminal wrapped first, the no-break spaces kept unbreakable
+            con.page(lines if con.terminal else [screen.shown(line) for line in lines])
             return paged
         if command == "hint":
             con.tell(self._hint())

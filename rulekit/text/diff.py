@@ -174,6 +174,8 @@ def _facts(data, many: bool | None = None) -> list[tuple[str, str, str, str]]:
         add("structures", f"{sid}:effects", _("{structure} — effect").format(structure=name), structure_effects(data, sid))
 
     # Conversions
+    if m.headings.get("conversions"):
+        add("conversions", "heading", _("Heading of this section"), s.conversions_heading(data))
     for cid in m.conversions:
         add("conversions", cid, s.conversion_name(data, cid), s.conversion_rule(data, cid))
     if s.conversions_limit_sentence(data):

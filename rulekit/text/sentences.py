@@ -461,6 +461,14 @@ def casting_heading(data) -> str:
     return _("Sailors")
 
 
+def conversions_heading(data) -> str:
+    """The heading of the section on the conversions: ``headings.conversions`` (the edition's word:
+    the French edition's « Corvées »), else "Conversions"."""
+    if (data.get("headings") or {}).get("conversions"):
+        return display_name(data, "heading", "conversions")
+    return _("Conversions")
+
+
 def _capitalized(text: str) -> str:
     """A sentence that starts with a name's form ("the Harbormaster casts"): its first letter upper-case."""
     return text[:1].upper() + text[1:]

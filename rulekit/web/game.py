@@ -13,7 +13,7 @@ import shlex
 from pathlib import Path
 
 from ..errors import OutputError
-from ..i18n import _, get_language
+from ..i18n import _, get_language, pgettext
 from ..play import screen
 from ..play.session import Console, Session, bot_choose, default_record_path, is_human, resume_session
 from ..play.sessions import session_class
@@ -451,8 +451,9 @@ def page_strings() -> dict:
     """The page's own words, in the server's language."""
     return {
         "board": _("Board"), "choices": _("Your choices:"), "story": _("What happened"),
-        "undo": screen.command_word("undo"), "save": screen.command_word("save"), "rules": screen.command_word("rules"),
-        "hint": screen.command_word("hint"),
+        # the buttons' own words, capitalised as buttons are (what a button sends is its command, never this)
+        "undo": pgettext("button", "Undo"), "save": pgettext("button", "Save"), "rules": pgettext("button", "Rules"),
+        "hint": pgettext("button", "Hint"),
         "work_cycle": _("WORK CYCLE"), "join": _("Invite a player"),
         "join_help": _("Send this link to the person who plays seat {seat}:"), "speed": _("Speed"),
         "pause": _("pause"), "slow": _("slow"), "normal": _("normal"), "fast": _("fast"), "instant": _("instant"),
