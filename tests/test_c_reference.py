@@ -1,0 +1,66 @@
+"""The C reference engine of the benchmark (benchmarks/c_reference/province_en.c) plays province-en as rulekit does.
+
+rulekit plays seeded random games and writes each step's legal actions and the action chosen; the C engine
+replays them and must list the same legal actions in the same order and reach the same scores. Its own random
+games (those benchmarks/bench_c_reference.py times) must be State.playout's, action for action. It needs a C
+compiler, so it runs in the full tier (tests/README.md); there, a machine without one fails this test with a
+message saying so, never skips it.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tier
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks" / "c_reference"))
+import verify  # noqa: E402
+
+pytestmark = pytest.mark.full_tier
+
+GAMES = tier.games(full=1000, quick=20)
+
+
+@pytest.fixture(scope="module")
+def binary(tmp_path_factory):
+    try:
+        return verify.build(tmp_path_factory.mktemp("c_reference"))
+    except verify.NoCompiler as e:
+        pytest.fail(f"{e}; this full-tier test builds the benchmark's C reference engine and cannot run without "
+                    "one", pytrace=False)
+
+
+def test_the_c_engine_lists_the_same_legal_actions_and_reaches_the_same_scores(binary, tmp_path):
+    ok, report = verify.replay(binary, range(GAMES), tmp_path / "steps.log")
+    assert ok, report
+    assert report.startswith(f"verified {GAMES} games, ")
+
+
+def test_the_c_engines_random_games_are_state_playouts(binary):
+    ok, report = verify.compare_playouts(binary, GAMES)
+    assert ok, report
+
+
+def test_a_divergence_is_found_and_told(binary, tmp_path):
+    """The replay really compares: one legal action left out of rulekit's list, or one score changed, is a
+    divergence, told with the seed and both lists."""
+    log = tmp_path / "steps.log"
+    with open(log, "w") as out:
+        verify.write_log(out, [3])
+    lines = log.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("legal ") and ";" in line)
+    shortened = lines[:at] + [lines[at].rsplit(";", 1)[0]] + lines[at + 1:]
+    done = subprocess.run([str(binary), "verify"], input="\n".join(shortened) + "\n", capture_output=True, text=True)
+    assert done.returncode == 1 and "DIVERGENCE seed 3" in done.stdout and "rulekit:" in done.stdout, done.stdout
+    last = lines[-1].split()
+    changed = lines[:-1] + [f"scores {int(last[1]) + 1} {last[2]}"]
+    done = subprocess.run([str(binary), "verify"], input="\n".join(changed) + "\n", capture_output=True, text=True)
+    assert done.returncode == 1 and "scores" in done.stdout, done.stdout
+
+
+def test_without_a_compiler_the_message_says_so(tmp_path):
+    with pytest.raises(verify.NoCompiler, match="no C compiler 'no-such-cc' on PATH"):
+        verify.build(tmp_path, "no-such-cc")
