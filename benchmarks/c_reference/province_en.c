@@ -5,11 +5,13 @@
  * and the same final scores). Every rule is written out for rulesets/province-en.yaml alone; every reading
  * follows rulekit/engine/game.py and coins.py (the change-making policy, the Lender, the Harbor's ships and
  * sailors, the goals and when they are checked, the end of the game, the order of the legal actions).
- * Plain structs and arrays; nothing is allocated while a game is played.
+ * Plain structs and arrays, the workers and structures as bit sets; nothing is allocated while a game is
+ * played. Each search of the coins (a payment, an earning, an exchange, for a pair of purses and an amount) is
+ * made once and kept in a table, as rulekit keeps its own.
  *
- *     cc -O2 -o province_en province_en.c
- *     province_en bench GAMES           random games from seeds 0 to GAMES - 1, the first player seed % 2;
- *                                       prints games, actions, CPU seconds
+ *     cc -O3 -o province_en province_en.c      (-O3: as Python builds the compiled core)
+ *     province_en bench GAMES [REPEAT]  random games from seeds 0 to GAMES - 1 (the first player seed % 2),
+ *                                       REPEAT times over (default 1); prints games, actions, CPU seconds
  *     province_en playout GAMES         the same games, one line each: seed, actions, turns, scores
  *     province_en verify < LOG          replays LOG (verify.py writes it) and checks every step
  *
@@ -62,6 +64,7 @@ static const int REQUIRES[N_STRUCT] = {0, 1 << LENDER, 0, 1 << CAMP, 0, 1 << MIL
 static const int WORKER_KIND[N_WORKERS] = {0, 0, 0, 1, 2, 3, 3, 3, 3, 3, 3};
 static const int WORKER_SEAT[N_WORKERS] = {-1, -1, -1, -1, -1, 0, 0, 0, 1, 1, 1};   /* the sailors' supplies */
 #define GREEN_WORKERS 0x7
+static const int KIND_WORKERS[4] = {0x7, 0x8, 0x10, 0x7E0};
 #define CAMP_WORKER 3
 #define VILLAGE_WORKER 4
 #define SAILORS 0x7E0
@@ -253,13 +256,27 @@ static int exchange_up(int *purse, int *supply, int d)
     return 1;
 }
 
+/* Whether the purse can swap up to one more coin of denomination d, the other purse given (so the supply):
+ * exchange_up's answer, kept per purses and denomination (0: not known yet, 1: no, 2: yes). */
+static unsigned char exchange_tab[N_HOLD][N_HOLD][N_DENOM];
+
+static int exchange_ok(int mine, int theirs, int d)
+{
+    unsigned char *at = &exchange_tab[mine][theirs][d];
+    if (!*at) {
+        int purse = mine, supply = full_supply - mine - theirs;
+        *at = exchange_up(&purse, &supply, d) ? 2 : 1;
+    }
+    return *at == 2;
+}
+
 /* ------------------------------------------------------------------ the state */
 typedef struct {
     uint64_t rng;
     int first, current, phase, turn;
     int supply, purse[2], labor[2], owned[2], goals[2];
-    int first_builder[N_STRUCT];
-    int wpos[N_WORKERS], wowner[N_WORKERS];
+    int first_builder[N_STRUCT], built;          /* built: the structures someone built, a set */
+    int wpos[N_WORKERS], wowner[N_WORKERS], sailors[2];   /* sailors: those each player hired, a set */
     int stack[GOALS_DRAWN], n_stack, face_up;
     int holder, token_turn, borrowed_mask, borrows;
     int harbormaster, ship, hire_ok;
@@ -277,7 +294,8 @@ static int rand_below(Game *g, int n)
     return (int)((z ^ (z >> 31)) % (uint64_t)n);
 }
 
-static int popcount(int m) { return __builtin_popcount((unsigned)m); }
+static const unsigned char BITS8[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+static int popcount(int m) { return BITS8[m & 15] + BITS8[m >> 4 & 15]; }     /* a set of the 8 structures */
 
 static int coin_value(const Game *g, int p) { return hvalue[g->purse[p]]; }
 
@@ -290,29 +308,57 @@ static int active_structs(const Game *g, int p)
  * structure's effect, and the sailors p hired. */
 static int movable(const Game *g, int p)
 {
-    int act = active_structs(g, p), m = GREEN_WORKERS, w;
+    int act = active_structs(g, p), m = GREEN_WORKERS | g->sailors[p];
     if (act & (1 << CAMP))
         m |= 1 << CAMP_WORKER;
     if (act & (1 << VILLAGE))
         m |= 1 << VILLAGE_WORKER;
-    for (w = 5; w < N_WORKERS; w++)
-        if (g->wowner[w] == p)
-            m |= 1 << w;
     return m;
 }
 
-/* Coins: the supply and the player first, then the other player making change. */
+/* Coins: the supply and the player first, then the other player making change. Every coin is in the supply or
+ * in a purse, so the two purses tell the supply (its index is full_supply less theirs: an index is linear in
+ * the counts), and a payment or an earning is a function of the two purses and the amount: each is searched
+ * once (transfer) and kept in a table, [mine][theirs][amount] -> 1 + mine' * N_HOLD + theirs', -1 where the
+ * coins cannot, 0 not yet known. */
+static int16_t pay_tab[N_HOLD][N_HOLD][TOTAL_VALUE + 1];
+static int16_t earn_tab[N_HOLD][N_HOLD][TOTAL_VALUE + 1];
+
+static int coins_at(int16_t (*tab)[N_HOLD][TOTAL_VALUE + 1], int earning, int mine, int theirs, int amount)
+{
+    int16_t *at = &tab[mine][theirs][amount];
+    if (!*at) {
+        int supply = full_supply - mine - theirs, a = mine, b = supply, c = 0;
+        int *from = earning ? &b : &a, *to = earning ? &a : &b;
+        if (transfer(from, to, &c, amount))      /* the two alone: their purse as it is */
+            *at = 1 + a * N_HOLD + theirs;
+        else {
+            a = mine;
+            b = supply;
+            c = theirs;
+            *at = transfer(from, to, &c, amount) ? 1 + a * N_HOLD + c : -1;
+        }
+    }
+    return *at;
+}
+
+static void set_purses(Game *g, int p, int r)
+{
+    g->purse[p] = (r - 1) / N_HOLD;
+    g->purse[1 - p] = (r - 1) % N_HOLD;
+    g->supply = full_supply - g->purse[0] - g->purse[1];
+}
+
 static int earn_coin(Game *g, int p, int amount)
 {
-    int q = 1 - p;
     if (amount > hvalue[g->supply])
         amount = hvalue[g->supply];
     while (amount > 0) {
-        int zero = 0;
-        if (transfer(&g->supply, &g->purse[p], &zero, amount))
+        int r = coins_at(earn_tab, 1, g->purse[p], g->purse[1 - p], amount);
+        if (r > 0) {
+            set_purses(g, p, r);
             return amount;
-        if (transfer(&g->supply, &g->purse[p], &g->purse[q], amount))
-            return amount;
+        }
         amount--;
     }
     return 0;
@@ -320,24 +366,14 @@ static int earn_coin(Game *g, int p, int amount)
 
 static int can_pay(const Game *g, int p, int amount)
 {
-    int a = g->purse[p], b = g->supply, c = 0;
-    if (amount == 0)
-        return 1;
-    if (transfer(&a, &b, &c, amount))
-        return 1;
-    a = g->purse[p];
-    b = g->supply;
-    c = g->purse[1 - p];
-    return transfer(&a, &b, &c, amount);
+    return amount == 0 || coins_at(pay_tab, 0, g->purse[p], g->purse[1 - p], amount) > 0;
 }
 
 static void pay(Game *g, int p, int amount)
 {
-    int zero = 0;
     if (!amount)
         return;
-    if (!transfer(&g->purse[p], &g->supply, &zero, amount))
-        transfer(&g->purse[p], &g->supply, &g->purse[1 - p], amount);
+    set_purses(g, p, coins_at(pay_tab, 0, g->purse[p], g->purse[1 - p], amount));
     g->spent += amount;
 }
 
@@ -356,9 +392,11 @@ static int goal_holds(const Game *g, int goal, int p)
     case G_WORKERS:                          /* 2 workers but the Green ones that p may move, on the cycle */
         m = movable(g, p) & ~GREEN_WORKERS;
         n = 0;
-        for (w = 0; w < N_WORKERS; w++)
-            if (m >> w & 1 && g->wpos[w] >= 0)
-                n++;
+        while (m) {
+            w = __builtin_ctz((unsigned)m);
+            m &= m - 1;
+            n += g->wpos[w] >= 0;
+        }
         return n >= 2;
     case G_LABOR:
         return cur && g->earned >= 5;
@@ -375,9 +413,12 @@ static int goal_holds(const Game *g, int goal, int p)
     case G_CROWD: {                          /* 3 of the workers p may move on one space */
         int on[N_SPACES] = {0, 0, 0};
         m = movable(g, p);
-        for (w = 0; w < N_WORKERS; w++)
-            if (m >> w & 1 && g->wpos[w] >= 0)
+        while (m) {
+            w = __builtin_ctz((unsigned)m);
+            m &= m - 1;
+            if (g->wpos[w] >= 0)
                 on[g->wpos[w]]++;
+        }
         return on[0] >= 3 || on[1] >= 3 || on[2] >= 3;
     }
     case G_SPENDING:
@@ -431,15 +472,10 @@ static void check_goals(Game *g)
 
 static void check_end(Game *g)
 {
-    int s, all = 1;
     if (g->ending)
         return;
-    if (popcount(g->owned[0]) >= TOKENS || popcount(g->owned[1]) >= TOKENS)
-        g->ending = 1;
-    for (s = 0; s < N_STRUCT; s++)
-        if (g->first_builder[s] < 0)
-            all = 0;
-    if (all || (g->face_up < 0 && !g->n_stack))
+    if (popcount(g->owned[0]) >= TOKENS || popcount(g->owned[1]) >= TOKENS || g->built == (1 << N_STRUCT) - 1
+        || (g->face_up < 0 && !g->n_stack))
         g->ending = 1;
 }
 
@@ -570,13 +606,17 @@ static int legal(const Game *g, int *buf)
     if (g->phase == OVER)
         return 0;
     if (g->phase == WORK) {
-        int free = movable(g, p) & ~g->moved, seen = 0, a;
-        for (w = 0; w < N_WORKERS; w++)
-            if (free >> w & 1 && g->wpos[w] >= 0)
+        int free = movable(g, p) & ~g->moved, seen = 0;
+        while (free) {                       /* each (kind, space) once, in the table's order */
+            w = __builtin_ctz((unsigned)free);
+            free &= free - 1;
+            if (g->wpos[w] >= 0)
                 seen |= 1 << (WORKER_KIND[w] * N_SPACES + g->wpos[w]);
-        for (a = 0; a < 12; a++)
-            if (seen >> a & 1)
-                buf[n++] = A_MOVE + a;
+        }
+        while (seen) {
+            buf[n++] = A_MOVE + __builtin_ctz((unsigned)seen);
+            seen &= seen - 1;
+        }
         n = borrow_into(g, buf, n);
         if (g->moved) {
             buf[n++] = A_SPEND;
@@ -612,7 +652,7 @@ static int legal(const Game *g, int *buf)
         int low = 0, i, purse = g->purse[p], supply = g->supply;
         for (i = 0; i < d; i++)
             low += hcount[purse][i] * DVALUE[i];
-        if (low >= DVALUE[d] && hcount[supply][d] && exchange_up(&purse, &supply, d))
+        if (low >= DVALUE[d] && hcount[supply][d] && exchange_ok(purse, g->purse[1 - p], d))
             buf[n++] = d == 1 ? A_EXCHANGE_GOLD : A_EXCHANGE_PLATINUM;
     }
     buf[n++] = A_END;
@@ -622,11 +662,13 @@ static int legal(const Game *g, int *buf)
 /* ------------------------------------------------------------------ actions */
 static void move(Game *g, int p, int kind, int sp)
 {
-    int w, dest = (sp + 1) % N_SPACES;
-    for (w = 0; w < N_WORKERS; w++)          /* the first of the kind on that space, not moved, p's to move */
-        if (WORKER_KIND[w] == kind && !(g->moved >> w & 1) && g->wpos[w] == sp
-            && (g->wowner[w] < 0 || g->wowner[w] == p))
+    int w = 0, dest = sp == N_SPACES - 1 ? 0 : sp + 1, m = KIND_WORKERS[kind] & ~g->moved;
+    while (m) {                              /* the first of the kind on that space, not moved, p's to move */
+        w = __builtin_ctz((unsigned)m);
+        m &= m - 1;
+        if (g->wpos[w] == sp && (g->wowner[w] < 0 || g->wowner[w] == p))
             break;
+    }
     g->wpos[w] = dest;
     g->moved |= 1 << w;
     if (dest == SP_COIN)                     /* the Bank makes the Coin space yield 2 */
@@ -652,8 +694,10 @@ static void apply(Game *g, int a)
         pay(g, p, COST_COIN[s]);
         g->owned[p] |= 1 << s;
         g->built_this_turn++;
-        if (g->first_builder[s] < 0)
+        if (g->first_builder[s] < 0) {
             g->first_builder[s] = p;
+            g->built |= 1 << s;
+        }
         if (s == CAMP)
             enter_unlocked(g, CAMP_WORKER);
         else if (s == VILLAGE)
@@ -680,6 +724,7 @@ static void apply(Game *g, int a)
         pay(g, p, SAILOR_COST);
         g->wowner[w] = p;
         g->wpos[w] = SP_LABOR_TOP;
+        g->sailors[p] |= 1 << w;
         g->hired++;
     } else if (a == A_REPAY) {
         pay(g, p, REPAY_COIN);
@@ -733,26 +778,28 @@ static double cpu_seconds(void)
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static int bench(long games, int print_each)
+/* Random games from seeds 0 to games - 1, `repeat` times over: their total (or, print_each, a line per game). */
+static int bench(long games, long repeat, int print_each)
 {
     Game g;
-    long seed, actions = 0, turns = 0;
-    long checksum = 0;
+    long seed, actions = 0, turns = 0, r, checksum = 0;
     double start = cpu_seconds(), elapsed;
-    for (seed = 0; seed < games; seed++) {
-        long n;
-        new_game(&g, (uint64_t)seed, (int)(seed % 2));
-        n = playout(&g, (uint64_t)seed);
-        actions += n;
-        turns += g.turn + 1;
-        checksum += score(&g, 0) * 31 + score(&g, 1);
-        if (print_each)
-            printf("%ld %ld %d %d %d\n", seed, n, g.turn + 1, score(&g, 0), score(&g, 1));
+    for (r = 0; r < repeat; r++) {
+        for (seed = 0; seed < games; seed++) {
+            long n;
+            new_game(&g, (uint64_t)seed, (int)(seed % 2));
+            n = playout(&g, (uint64_t)seed);
+            actions += n;
+            turns += g.turn + 1;
+            checksum += score(&g, 0) * 31 + score(&g, 1);
+            if (print_each)
+                printf("%ld %ld %d %d %d\n", seed, n, g.turn + 1, score(&g, 0), score(&g, 1));
+        }
     }
     elapsed = cpu_seconds() - start;
     if (!print_each)
-        printf("games %ld actions %ld turns %ld cpu_seconds %.6f checksum %ld\n", games, actions, turns, elapsed,
-               checksum);
+        printf("games %ld actions %ld turns %ld cpu_seconds %.6f checksum %ld\n", games * repeat, actions, turns,
+               elapsed, checksum);
     return 0;
 }
 
@@ -843,12 +890,12 @@ static int verify(FILE *in)
 int main(int argc, char **argv)
 {
     coins_init();
-    if (argc == 3 && !strcmp(argv[1], "bench"))
-        return bench(atol(argv[2]), 0);
+    if ((argc == 3 || argc == 4) && !strcmp(argv[1], "bench"))
+        return bench(atol(argv[2]), argc == 4 ? atol(argv[3]) : 1, 0);
     if (argc == 3 && !strcmp(argv[1], "playout"))
-        return bench(atol(argv[2]), 1);
+        return bench(atol(argv[2]), 1, 1);
     if (argc == 2 && !strcmp(argv[1], "verify"))
         return verify(stdin);
-    fprintf(stderr, "usage: %s bench GAMES | playout GAMES | verify < LOG\n", argv[0]);
+    fprintf(stderr, "usage: %s bench GAMES [REPEAT] | playout GAMES | verify < LOG\n", argv[0]);
     return 2;
 }

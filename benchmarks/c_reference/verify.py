@@ -39,7 +39,7 @@ def build(out_dir: Path, cc: str | None = None) -> Path:
         raise NoCompiler(f"no C compiler {cc!r} on PATH: the C reference engine ({SOURCE.name}) needs one "
                          "(install gcc or clang, or give --cc / $CC)")
     binary = Path(out_dir) / "province_en"
-    done = subprocess.run([cc, "-O2", "-o", str(binary), str(SOURCE)], capture_output=True, text=True)
+    done = subprocess.run([cc, "-O3", "-o", str(binary), str(SOURCE)], capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"{cc} could not build {SOURCE.name}:\n{done.stderr}")
     return binary
