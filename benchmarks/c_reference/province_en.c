@@ -275,6 +275,7 @@ typedef struct {
     uint64_t rng;
     int first, current, phase, turn;
     int supply, purse[2], labor[2], owned[2], goals[2];
+    int n_owned[2], two_vp[2];                   /* structures owned, and those worth 2 VP to their owner */
     int first_builder[N_STRUCT], built;          /* built: the structures someone built, a set */
     int wpos[N_WORKERS], wowner[N_WORKERS], sailors[2];   /* sailors: those each player hired, a set */
     int stack[GOALS_DRAWN], n_stack, face_up;
@@ -294,8 +295,6 @@ static int rand_below(Game *g, int n)
     return (int)((z ^ (z >> 31)) % (uint64_t)n);
 }
 
-static const unsigned char BITS8[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-static int popcount(int m) { return BITS8[m & 15] + BITS8[m >> 4 & 15]; }     /* a set of the 8 structures */
 
 static int coin_value(const Game *g, int p) { return hvalue[g->purse[p]]; }
 
@@ -324,9 +323,29 @@ static int movable(const Game *g, int p)
 static int16_t pay_tab[N_HOLD][N_HOLD][TOTAL_VALUE + 1];
 static int16_t earn_tab[N_HOLD][N_HOLD][TOTAL_VALUE + 1];
 
+/* Before them, a small table: the payer's holding after paying `amount` exactly with its own coins (1 + its
+ * index; -1 where it cannot). Such a payment is the policy's answer whoever is paid and whoever could make
+ * change (it touches no one else's coins and gives the payer nothing back), and the payee gets the coins paid:
+ * its index grows by as much as the payer's falls. */
+static int16_t exact_tab[N_HOLD][TOTAL_VALUE + 1];
+
+static int exact_at(int payer, int amount)
+{
+    int16_t *at = &exact_tab[payer][amount];
+    if (!*at) {
+        int a = payer, b = 0, c = 0;             /* paid to no coins at all: A pays exactly, or it cannot */
+        *at = transfer(&a, &b, &c, amount) ? 1 + a : -1;
+    }
+    return *at;
+}
+
 static int coins_at(int16_t (*tab)[N_HOLD][TOTAL_VALUE + 1], int earning, int mine, int theirs, int amount)
 {
-    int16_t *at = &tab[mine][theirs][amount];
+    int16_t *at;
+    int payer = earning ? full_supply - mine - theirs : mine, x = exact_at(payer, amount);
+    if (x > 0)
+        return 1 + (earning ? mine + payer - (x - 1) : x - 1) * N_HOLD + theirs;
+    at = &tab[mine][theirs][amount];
     if (!*at) {
         int supply = full_supply - mine - theirs, a = mine, b = supply, c = 0;
         int *from = earning ? &b : &a, *to = earning ? &a : &b;
@@ -387,7 +406,7 @@ static void gain_labor(Game *g, int p, int n)
 /* ------------------------------------------------------------------ goals and the end */
 static int goal_holds(const Game *g, int goal, int p)
 {
-    int cur = p == g->current, m, w, n, s;
+    int cur = p == g->current, m, w, n;
     switch (goal) {
     case G_WORKERS:                          /* 2 workers but the Green ones that p may move, on the cycle */
         m = movable(g, p) & ~GREEN_WORKERS;
@@ -401,15 +420,11 @@ static int goal_holds(const Game *g, int goal, int p)
     case G_LABOR:
         return cur && g->earned >= 5;
     case G_STRUCTURE:
-        return popcount(g->owned[p]) >= 4;
+        return g->n_owned[p] >= 4;
     case G_COIN5:
         return coin_value(g, p) >= 5;
     case G_TWO_VP:
-        n = 0;
-        for (s = 0; s < N_STRUCT; s++)
-            if (g->owned[p] >> s & 1 && (g->first_builder[s] == p ? VP_FIRST[s] : 0) == 2)
-                n++;
-        return n >= 2;
+        return g->two_vp[p] >= 2;
     case G_CROWD: {                          /* 3 of the workers p may move on one space */
         int on[N_SPACES] = {0, 0, 0};
         m = movable(g, p);
@@ -474,7 +489,7 @@ static void check_end(Game *g)
 {
     if (g->ending)
         return;
-    if (popcount(g->owned[0]) >= TOKENS || popcount(g->owned[1]) >= TOKENS || g->built == (1 << N_STRUCT) - 1
+    if (g->n_owned[0] >= TOKENS || g->n_owned[1] >= TOKENS || g->built == (1 << N_STRUCT) - 1
         || (g->face_up < 0 && !g->n_stack))
         g->ending = 1;
 }
@@ -626,7 +641,7 @@ static int legal(const Game *g, int *buf)
     }
     value = coin_value(g, p);
     owned = g->owned[p];
-    if (g->built_this_turn < 1 && popcount(owned) < TOKENS)
+    if (g->built_this_turn < 1 && g->n_owned[p] < TOKENS)
         for (s = 0; s < N_STRUCT; s++)
             if (!(owned >> s & 1) && (REQUIRES[s] & owned) == REQUIRES[s] && value >= COST_COIN[s]
                 && g->labor[p] >= COST_LABOR[s] && can_pay(g, p, COST_COIN[s]))
@@ -693,10 +708,12 @@ static void apply(Game *g, int a)
         g->labor[p] -= COST_LABOR[s];
         pay(g, p, COST_COIN[s]);
         g->owned[p] |= 1 << s;
+        g->n_owned[p]++;
         g->built_this_turn++;
-        if (g->first_builder[s] < 0) {
+        if (g->first_builder[s] < 0) {           /* the first builder's VP (a later one's is 0) */
             g->first_builder[s] = p;
             g->built |= 1 << s;
+            g->two_vp[p] += VP_FIRST[s] == 2;
         }
         if (s == CAMP)
             enter_unlocked(g, CAMP_WORKER);
@@ -752,6 +769,25 @@ static int score(const Game *g, int p)
 }
 
 /* ------------------------------------------------------------------ random games */
+/* x % k without a division (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019; exact for
+ * every 64-bit x), with M = ceil(2^128 / k) per number of legal actions k, as rulekit's playout computes it. */
+static unsigned __int128 mod_magic[N_ACTIONS + 1];
+
+static void mod_init(void)
+{
+    int k;
+    for (k = 1; k <= N_ACTIONS; k++)
+        mod_magic[k] = ((unsigned __int128)-1) / (unsigned)k + 1;
+}
+
+static inline uint64_t fastmod(uint64_t x, int k)
+{
+    unsigned __int128 low = mod_magic[k] * x;
+    unsigned __int128 bottom = ((unsigned __int128)(uint64_t)low * (unsigned)k) >> 64;
+    unsigned __int128 top = (low >> 64) * (unsigned)k;
+    return (uint64_t)((bottom + top) >> 64);
+}
+
 /* One game as rulekit's State.playout(seed) plays it; returns the actions played. */
 static long playout(Game *g, uint64_t seed)
 {
@@ -765,7 +801,7 @@ static long playout(Game *g, uint64_t seed)
         z = x;
         z = (z ^ (z >> 30)) * MIX1;
         z = (z ^ (z >> 27)) * MIX2;
-        apply(g, buf[(z ^ (z >> 31)) % (uint64_t)k]);
+        apply(g, buf[fastmod(z ^ (z >> 31), k)]);
         actions++;
     }
     return actions;
@@ -890,6 +926,7 @@ static int verify(FILE *in)
 int main(int argc, char **argv)
 {
     coins_init();
+    mod_init();
     if ((argc == 3 || argc == 4) && !strcmp(argv[1], "bench"))
         return bench(atol(argv[2]), argc == 4 ? atol(argv[3]) : 1, 0);
     if (argc == 3 && !strcmp(argv[1], "playout"))
