@@ -154,6 +154,9 @@ def main(argv=None):
         rows.append(f"| rulekit {name}, {how} | {rate(label):,.0f} | {c_rate / rate(label):.1f}× |")
     extra = []
     if args.base:
+        base_commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                     cwd=str(args.base)).stdout.strip() or "?"
+        extra.append(f"- BASE: a checkout of commit {base_commit}, compiled in place; head: this tree.")
         for mode in ("playout", "loop"):
             extra.append(f"- head against base ({'`State.playout`' if mode == 'playout' else 'Python loop'}): "
                          f"{rate('head ' + mode) / rate('base ' + mode):.2f}× the base's games per CPU-second.")
@@ -178,6 +181,14 @@ def main(argv=None):
         f"| C reference | {c_rate:,.0f} | 1.0× |",
         *rows,
         *([""] + extra if extra else []),
+        "",
+        "The aim (issue 58) is rulekit's random games within 3× of the C engine's: `State.playout` is at "
+        f"{c_rate / rate('head playout'):.1f}× here. How the C engine is held to rulekit: "
+        "`python benchmarks/c_reference/verify.py --games N` has rulekit play N seeded games of these and write "
+        "each step's legal actions (their notations, in rulekit's order) and the action chosen; the C engine "
+        "replays them and must list the same actions in the same order and reach the same scores; then its own "
+        "random games are compared whole with `State.playout`'s (actions, turns, scores). "
+        "tests/test_c_reference.py runs it on 1,000 games in the full tier.",
     ])
     print(body)
     if not same:
