@@ -33,8 +33,8 @@ def binary(tmp_path_factory):
                     "one", pytrace=False)
 
 
-def test_the_c_engine_lists_the_same_legal_actions_and_reaches_the_same_scores(binary, tmp_path):
-    ok, report = verify.replay(binary, range(GAMES), tmp_path / "steps.log")
+def test_the_c_engine_lists_the_same_legal_actions_and_reaches_the_same_scores(binary):
+    ok, report = verify.replay(binary, range(GAMES))
     assert ok, report
     assert report.startswith(f"verified {GAMES} games, ")
 
@@ -59,6 +59,23 @@ def test_a_divergence_is_found_and_told(binary, tmp_path):
     changed = lines[:-1] + [f"scores {int(last[1]) + 1} {last[2]}"]
     done = subprocess.run([str(binary), "verify"], input="\n".join(changed) + "\n", capture_output=True, text=True)
     assert done.returncode == 1 and "scores" in done.stdout, done.stdout
+    ok, report = verify.replay(binary, [3], log)  # the log kept in a file: the same game, agreed
+    assert ok and report.startswith("verified 1 games, "), report
+
+
+def test_a_c_engine_with_one_rule_changed_diverges(binary, tmp_path):
+    """The Bank's Coin cost written 5 in place of 4: the replay, streamed, stops at the first step where rulekit
+    offers `build bank` and that engine does not."""
+    text = verify.SOURCE.read_text()
+    line = "static const int COST_COIN[N_STRUCT] = {2, 4, 3, 3, 2, 2, 2, 2};"
+    assert line in text
+    source = tmp_path / "mutant.c"
+    source.write_text(text.replace(line, line.replace("{2, 4,", "{2, 5,")))
+    ok, report = verify.replay(verify.build(tmp_path, source=source), range(GAMES))
+    assert not ok and report.startswith("DIVERGENCE seed "), report
+    told = {who.strip(): listed.strip().split(";") for who, listed in
+            (line.split(":", 1) for line in report.splitlines()[1:])}
+    assert "build bank" in told["rulekit"] and "build bank" not in told["C"], report
 
 
 def test_without_a_compiler_the_message_says_so(tmp_path):

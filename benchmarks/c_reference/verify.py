@@ -1,6 +1,6 @@
 """Hold the C reference engine (province_en.c) to rulekit, game by game.
 
-    python benchmarks/c_reference/verify.py [--games N] [--start SEED] [--cc CC]
+    python benchmarks/c_reference/verify.py [--games N] [--start SEED] [--playouts M] [--cc CC] [--log FILE]
 
 rulekit plays seeded random games of province-en (seed s, first player s % 2, each choice the one
 ``State.playout(s)`` makes: a SplitMix64 generator seeded with s * GOLDEN + MIX2, ``legal[x % len(legal)]``) and
@@ -31,17 +31,17 @@ class NoCompiler(RuntimeError):
     """No C compiler to build the reference engine with."""
 
 
-def build(out_dir: Path, cc: str | None = None) -> Path:
-    """Compile province_en.c into ``out_dir`` with ``cc`` (default: $CC, else the system's ``cc``); the binary's
-    path. NoCompiler without one, RuntimeError with the compiler's message when it fails."""
+def build(out_dir: Path, cc: str | None = None, source: Path = SOURCE) -> Path:
+    """Compile province_en.c (or ``source``) into ``out_dir`` with ``cc`` (default: $CC, else the system's ``cc``);
+    the binary's path. NoCompiler without one, RuntimeError with the compiler's message when it fails."""
     cc = cc or os.environ.get("CC") or "cc"
     if shutil.which(cc) is None:
         raise NoCompiler(f"no C compiler {cc!r} on PATH: the C reference engine ({SOURCE.name}) needs one "
                          "(install gcc or clang, or give --cc / $CC)")
-    binary = Path(out_dir) / "province_en"
-    done = subprocess.run([cc, "-O3", "-o", str(binary), str(SOURCE)], capture_output=True, text=True)
+    binary = Path(out_dir) / Path(source).stem
+    done = subprocess.run([cc, "-O3", "-o", str(binary), str(source)], capture_output=True, text=True)
     if done.returncode != 0:
-        raise RuntimeError(f"{cc} could not build {SOURCE.name}:\n{done.stderr}")
+        raise RuntimeError(f"{cc} could not build {Path(source).name}:\n{done.stderr}")
     return binary
 
 
@@ -82,13 +82,24 @@ def write_log(out, seeds) -> int:
     return steps
 
 
-def replay(binary: Path, seeds, log_path: Path) -> tuple[bool, str]:
-    """Write the log of ``seeds`` and have the C engine replay it: (agreed, its report)."""
-    with open(log_path, "w") as out:
-        write_log(out, seeds)
-    with open(log_path) as log:
-        done = subprocess.run([str(binary), "verify"], stdin=log, capture_output=True, text=True)
-    return done.returncode == 0, (done.stdout + done.stderr).strip()
+def replay(binary: Path, seeds, log_path: Path | None = None) -> tuple[bool, str]:
+    """Have the C engine replay rulekit's games of ``seeds``: (agreed, its report). The log streams into the C
+    engine as rulekit writes it (no file, whatever the number of games), or, with ``log_path``, is written there
+    first and kept."""
+    if log_path is not None:
+        with open(log_path, "w") as out:
+            write_log(out, seeds)
+        with open(log_path) as log:
+            done = subprocess.run([str(binary), "verify"], stdin=log, capture_output=True, text=True)
+        return done.returncode == 0, (done.stdout + done.stderr).strip()
+    proc = subprocess.Popen([str(binary), "verify"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        write_log(proc.stdin, seeds)
+    except BrokenPipeError:                       # the C engine stopped reading: a divergence, told below
+        pass
+    out, err = proc.communicate()
+    return proc.returncode == 0, (out + err).strip()
 
 
 def compare_playouts(binary: Path, games: int) -> tuple[bool, str]:
@@ -116,6 +127,7 @@ def main(argv=None) -> int:
     parser.add_argument("--playouts", type=int, default=None,
                         help="random games compared whole with State.playout (default: --games)")
     parser.add_argument("--cc", default=None, help="the C compiler (default: $CC, else cc)")
+    parser.add_argument("--log", type=Path, default=None, help="also keep the step log in this file")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="c_reference-") as tmp:
         try:
@@ -123,7 +135,7 @@ def main(argv=None) -> int:
         except NoCompiler as e:
             print(f"verify: {e}", file=sys.stderr)
             return 2
-        ok, report = replay(binary, range(args.start, args.start + args.games), Path(tmp) / "steps.log")
+        ok, report = replay(binary, range(args.start, args.start + args.games), args.log)
         print(report)
         if not ok:
             return 1
