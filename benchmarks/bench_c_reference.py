@@ -109,6 +109,8 @@ def main(argv=None):
     import verify
     from _report import machine, write_section
 
+    if not 0 <= args.core < (os.cpu_count() or 1):
+        sys.exit(f"bench_c_reference: no core {args.core} on this machine (--core: 0 to {(os.cpu_count() or 1) - 1})")
     core = args.core if shutil.which("taskset") else None
     if core is None:
         print("bench_c_reference: taskset is not installed; the processes are not pinned to one core",
