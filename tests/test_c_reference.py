@@ -3,8 +3,9 @@
 rulekit plays seeded random games and writes each step's legal actions and the action chosen; the C engine
 replays them and must list the same legal actions in the same order and reach the same scores. Its own random
 games (those benchmarks/bench_c_reference.py times) must be State.playout's, action for action. It needs a C
-compiler, so it runs in the full tier (tests/README.md); there, a machine without one fails this test with a
-message saying so, never skips it.
+compiler, so those tests run in the full tier (tests/README.md); there, a machine without one fails them with a
+message saying so, never skips them. The quick tier checks rulekit's side: the games the log records are
+State.playout's.
 """
 from __future__ import annotations
 
@@ -19,8 +20,6 @@ import tier
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks" / "c_reference"))
 import verify  # noqa: E402
 
-pytestmark = pytest.mark.full_tier
-
 GAMES = tier.games(full=1000, quick=20)
 
 
@@ -33,17 +32,20 @@ def binary(tmp_path_factory):
                     "one", pytrace=False)
 
 
+@pytest.mark.full_tier
 def test_the_c_engine_lists_the_same_legal_actions_and_reaches_the_same_scores(binary):
     ok, report = verify.replay(binary, range(GAMES))
     assert ok, report
     assert report.startswith(f"verified {GAMES} games, ")
 
 
+@pytest.mark.full_tier
 def test_the_c_engines_random_games_are_state_playouts(binary):
     ok, report = verify.compare_playouts(binary, GAMES)
     assert ok, report
 
 
+@pytest.mark.full_tier
 def test_a_divergence_is_found_and_told(binary, tmp_path):
     """The replay really compares: one legal action left out of rulekit's list, or one score changed, is a
     divergence, told with the seed and both lists."""
@@ -63,6 +65,7 @@ def test_a_divergence_is_found_and_told(binary, tmp_path):
     assert ok and report.startswith("verified 1 games, "), report
 
 
+@pytest.mark.full_tier
 def test_a_c_engine_with_one_rule_changed_diverges(binary, tmp_path):
     """The Bank's Coin cost written 5 in place of 4: the replay, streamed, stops at the first step where rulekit
     offers `build bank` and that engine does not."""
@@ -81,3 +84,26 @@ def test_a_c_engine_with_one_rule_changed_diverges(binary, tmp_path):
 def test_without_a_compiler_the_message_says_so(tmp_path):
     with pytest.raises(verify.NoCompiler, match="no C compiler 'no-such-cc' on PATH"):
         verify.build(tmp_path, "no-such-cc")
+
+
+def test_the_logged_games_are_state_playouts(tmp_path):
+    """The log's choices are State.playout's for the same seed (the games the C engine's bench plays): the
+    actions written are the playout's history, and the scores its scores."""
+    from rulekit.engine import new_game
+    from rulekit.language import load_ruleset
+
+    log = tmp_path / "steps.log"
+    with open(log, "w") as out:
+        steps = verify.write_log(out, [0, 1])
+    games = log.read_text().split("game ")[1:]
+    assert len(games) == 2 and steps == sum(g.count("\nplay ") for g in games)
+    rs = load_ruleset("province-en")
+    for seed, text in enumerate(games):
+        st = new_game(rs, seed=seed, first_player=seed % 2)
+        st.playout(seed)
+        lines = text.splitlines()
+        assert lines[0] == f"{seed} {seed % 2}"
+        assert [line[5:] for line in lines if line.startswith("play ")] == st.history_notation()
+        assert lines[-1] == "scores {} {}".format(*st.scores())
+        for legal, play in zip(lines[1::2], lines[2::2]):   # each action chosen among those listed before it
+            assert legal.startswith("legal ") and play[5:] in legal[6:].split(";")
