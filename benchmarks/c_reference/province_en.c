@@ -295,7 +295,6 @@ static int rand_below(Game *g, int n)
     return (int)((z ^ (z >> 31)) % (uint64_t)n);
 }
 
-
 static int coin_value(const Game *g, int p) { return hvalue[g->purse[p]]; }
 
 static int active_structs(const Game *g, int p)
