@@ -580,8 +580,8 @@ class Compiled:
         self.pool_start = tuple(tuple(res[r].get("start") or (0,) * n)[:n] for r in self.pool_ids)
         # cap: the most of a pool kept at the end of its owner's turn (-1: no cap).
         self.pool_cap = tuple(res[r].get("cap", -1) for r in self.pool_ids)
-        # cap on the coins: the most value a player keeps at the end of their turn (-1: none); State._give_back.
-        self.coin_cap = res[self.coins_id].get("cap", -1) if self.coins_id else -1
+        # cap on the coins: the most value a player keeps at the end of their turn (-1: none), laid by mechanics/caps.py.
+        self.coin_cap = -1
         self.no_pool = (0,) * self.n_pool
         turn = d.get("turn") or {}
         self.builds_per_turn = turn.get("builds", 1)
@@ -1971,34 +1971,6 @@ class State:
                 self._pool[base + r] = keep
             if c._pool_cap[r] >= 0 and self._pool[base + r] > c._pool_cap[r]:
                 self._pool[base + r] = c._pool_cap[r]
-        if c.coin_cap >= 0:                       # a cap on the coins: the excess given back
-            self._give_back(p)
-
-    def _give_back(self, p: int):
-        """A cap on the coins (Compiled.coin_cap): ``p``, holding more, gives the excess back to the supply as a
-        payment is made (docs/coins.md: exactly when the coins can, else with change from the supply, then from
-        each change maker in turn); when no one can make change for it, the least larger amount the coins can
-        give (at most all of them: that always can). Not counted as spent; told as ``("give_back", p, amount)``."""
-        c = self.c
-        cg = c.coinage
-        held = cg.value_at(self._purses[p])
-        amount = held - c.coin_cap
-        while 0 < amount <= held:
-            r = cg.transfer_at(self._purses[p], self._supply, 0, amount)
-            if r >= 0:
-                self._purses[p] = r >> IB >> IB
-                self._supply = r >> IB & IM
-                self.log.append(("give_back", p, amount))
-                return
-            for q in c.change_makers[p]:
-                r = cg.transfer_at(self._purses[p], self._supply, self._purses[q], amount)
-                if r >= 0:
-                    self._purses[p] = r >> IB >> IB
-                    self._supply = r >> IB & IM
-                    self._purses[q] = r & IM
-                    self.log.append(("give_back", p, amount))
-                    return
-            amount += 1
 
     # ----------------------------------------------------------------- coins
     # Who makes change: the supply and the player first; when they cannot, c.change_makers[p] in
@@ -2356,6 +2328,14 @@ class State:
         if c.at_turn_end:                         # the mechanisms' end of turn (a clock's last turn...)
             for m in c.at_turn_end:
                 m.turn_end(self)
+            if self.pending:                      # one asked a decision (the coins kept over a cap): the turn is
+                return                            # closed once it is made (_close_turn)
+        self._close_turn()
+
+    def _close_turn(self):
+        """The end of a turn after the mechanisms' ``turn_end``: the pools, the borrowed effects, then the game's end
+        or the next turn. Called by :meth:`_end_turn`, or by the decision a ``turn_end`` asked, once made."""
+        c = self.c
         self._end_pools(self.current, self.phase == OVER)
         self.borrowed = -1
         self.borrowed_mask = 0

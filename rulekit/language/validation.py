@@ -1017,7 +1017,7 @@ class _Checker:
                 "a second coins resource: {first} is already the coins in the box (at most one resource has kind coins)").format(
                     first=coins[0]))
         for rid in coins:
-            for key in ("end_of_turn", "start"):          # a cap is the coins' too (State._give_back)
+            for key in ("end_of_turn", "start"):          # a cap is the coins' too (mechanics/caps.py)
                 if key in _dict(resources[rid]):
                     self.add(f"{join('/resources', rid)}/{key}", _(
                         "{field} applies to a pool resource; the coins resource is the coins players hold "

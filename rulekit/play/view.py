@@ -389,6 +389,8 @@ class RulesView:
     n_pool: int
     n_workers: int
     n_decks: int
+    coin_cap: int              # the most value of coins a player keeps at the end of a turn (-1: no cap)
+    coin_holdings: tuple       # with a cap on the coins: each holding's counts, by index (the give_back options)
     # the resources
     pool_end: tuple            # what each pool resource keeps at the end of a turn (-1: all)
     # structures
@@ -508,6 +510,7 @@ _DERIVED = {
                                           for row in c.income_if),
     "yield_over": lambda c: tuple(dict(over) for over in c.yield_over),
     "bid_winner_pays": lambda c: bool(getattr(c, "bid_winner_pays", False)),
+    "coin_holdings": lambda c: tuple(c.coinage.holding) if c.coin_cap >= 0 else (),
 }
 _RULES_VIEWS: dict = {}
 

@@ -1611,14 +1611,14 @@ def coin_cap(data) -> int | None:
 
 
 def coin_cap_sentence(data) -> str:
-    """The cap on the coins (State._give_back), or that there is none."""
+    """The cap on the coins (mechanics/caps.py: the player chooses the coins handed over), or that there is none."""
     cap = coin_cap(data)
     name = resource_name(data, coins_resource(data))
     if cap is None:
         return _("You keep all your {resource} from turn to turn.").format(resource=name)
-    return _("At the end of your turn you keep at most {amount}: you give the rest back to the supply as you "
-             "would pay it (exactly if your coins can, else with change); if no one can make that change, you give "
-             "back the least larger amount your coins can.").format(
+    return _("At the end of your turn you keep at most {amount}: you give the rest back to the supply, choosing "
+             "the coins you hand over, and change is made as for a payment; if no one can make that change, you "
+             "give back the least larger amount your coins can.").format(
                  amount=resource_amount(data, coins_resource(data), cap))
 
 
