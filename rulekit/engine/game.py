@@ -733,7 +733,7 @@ class Compiled:
         self.steals = [() for _ in range(self.n_struct)]
         # Effects with a condition (if): each applies only when its owner meets it at its moment.
         self.income_if = [[] for _ in range(self.n_struct)]   # (condition, pool amounts, coins)
-        self.gain_if = [[] for _ in range(self.n_struct)]     # (when, condition, pool amounts, coins)
+        self.gain_if = [[] for _ in range(self.n_struct)]     # (when, condition or None, pool amounts, coins, to)
         self.yield_if = [dict() for _ in range(self.n_struct)]  # space -> (condition, pool amounts, coins)
         self.bonus_if = [[] for _ in range(self.n_struct)]    # aligned with yield_bonus: condition or None
         # Amounts written per a metric ({coin: {per: structures}}): (measure, each, pool index or -1 for coins).
@@ -1037,7 +1037,7 @@ class Compiled:
         """The effects' conditions (``if``), written as the ruleset says (primitives.EFFECTS), compiled."""
         for s in range(self.n_struct):
             self.income_if[s] = [(Condition(self, e[0]),) + e[1:] for e in self.income_if[s]]
-            self.gain_if[s] = [(e[0], Condition(self, e[1])) + e[2:] for e in self.gain_if[s]]
+            self.gain_if[s] = [(e[0], None if e[1] is None else Condition(self, e[1])) + e[2:] for e in self.gain_if[s]]
             self.yield_if[s] = {sp: (Condition(self, e[0]),) + e[1:] for sp, e in self.yield_if[s].items()}
             self.bonus_if[s] = [None if e is None else Condition(self, e) for e in self.bonus_if[s]]
             self.per_income[s] = tuple([(Condition(self, e[0]),) + e[1:] for e in self.per_income[s]])
@@ -2285,10 +2285,25 @@ class State:
             p = self.seat_next[p]
 
     def _gains_if(self, p: int, s: int, when: str):
-        """Structure ``s``'s gains with a condition due ``when``: each paid to ``p`` if ``p`` meets it now."""
-        for w, cond, pool, coin in self.c.gain_if[s]:
+        """Structure ``s``'s gains with a condition or to another player (``to``: primitives.GAIN_TO) due ``when``:
+        each paid to ``p``, or to the player after ``p`` (1) or to each other player in turn order (2), if ``p``
+        meets its condition now."""
+        for w, cond, pool, coin, to in self.c.gain_if[s]:
             if w == when:
-                self._pay_if(p, s, "gain", cond, pool, coin)
+                if not to:
+                    self._pay_if(p, s, "gain", cond, pool, coin)
+                elif cond is None or self._met_if(p, s, cond):
+                    q = self.seat_next[p]
+                    while q != p:
+                        self._gain(q, pool)
+                        if coin:
+                            coin_got = self._earn_coin(q, coin)
+                        else:
+                            coin_got = 0
+                        self.log.append(("gain_to", p, q, s, pool, coin_got))
+                        if to == 1:
+                            break
+                        q = self.seat_next[q]
         for row in self.c.per_gain[s]:          # amounts per a metric (gain_if_mask holds them too), measured now
             if row[0] == when:
                 self._pay_per(p, row[1], row[2], row[3])
@@ -2305,6 +2320,13 @@ class State:
             pool = [0] * self.c.n_pool
             pool[r] = n
             self._gain(p, tuple(pool))
+
+    def _met_if(self, p: int, s: int, cond) -> bool:
+        """Whether ``p`` meets ``cond``, structure ``s``'s gain's condition, now: told in the log as ``("if", p, s,
+        "gain", met)``."""
+        met = cond.holds(self, p)
+        self.log.append(("if", p, s, "gain", met))
+        return met
 
     def _pay_if(self, p: int, s: int, effect: str, cond, pool: tuple, coin: int):
         """Structure ``s``'s ``effect`` with a condition: paid to ``p`` if ``p`` meets ``cond`` now, the check

@@ -54,14 +54,19 @@ def _income(c, s: int, arg: dict):
     c.income_coin[s] += c.coins(arg)
 
 
+#: A gain's recipient (``to``), as ``c.gain_if`` holds it: the player ``when`` names, the next one, each other one.
+GAIN_TO = {"self": 0, "next": 1, "each_other": 2}
+
+
 def _gain(c, s: int, arg: dict):
     when = arg["when"]
+    to = GAIN_TO[arg.get("to", "self")]
     arg, per = _per_amounts(c, arg)
     if per:                                     # paid on its own, at its moment (State._gains_if)
         c.per_gain[s] = c.per_gain[s] + tuple((when,) + row for row in per)
     cond = _effect_if(c, arg)
-    if cond is not None:                        # a conditional gain: paid on its own, when its owner meets it
-        c.gain_if[s].append((when, cond, c.pools(arg), c.coins(arg)))
+    if cond is not None or to:                  # with a condition, or to another player: paid on its own, at its
+        c.gain_if[s].append((when, cond, c.pools(arg), c.coins(arg), to))     # moment (State._gains_if)
         return
     if when == "end_of_game":
         c.final_coin[s] += c.coins(arg)

@@ -313,12 +313,16 @@ def _check_amounts_per(checker, pointer, value):
     if not isinstance(value, dict):
         return
     for rid, spec in value.items():
-        if rid in ("if", "when") or not isinstance(spec, dict):
+        if rid in ("if", "when", "to") or not isinstance(spec, dict):
             continue
         if "if" in value:
             checker.add(join(pointer, "if"), _(
                 "an effect with an amount per a metric ({resource}) cannot take a condition (if): write the condition "
                 "on an effect of its own").format(resource=rid))
+        if value.get("to", "self") != "self":
+            checker.add(join(pointer, rid), _(
+                "a gain paid to another player (to: {to}) takes whole numbers: write {resource} as a number, not per "
+                "a metric").format(to=value["to"], resource=rid))
         if isinstance(spec.get("per"), str):
             checker.check_condition(join(pointer, rid), {"metric": spec["per"],
                                                          **{k: v for k, v in spec.items() if k not in ("per", "each")}})

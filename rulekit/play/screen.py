@@ -1024,6 +1024,17 @@ def event_line(state, event, names) -> str:
             return _("You keep at most {cap}: you give {amount} back to the supply.").format(cap=cap, amount=amount)
         return _("{player} keeps at most {cap}: gives {amount} back to the supply.").format(
             player=names[event[1]], cap=cap, amount=amount)
+    if kind == "gain_to":                       # ("gain_to", owner, recipient, structure, pool amounts, coins earned)
+        structure = name(d, "structure", rules.struct_ids[event[3]])
+        what = cost_text(event[4], event[5], rules)
+        if is_you(names[event[2]]):
+            return _("You earn {amount} from {player}'s {structure}.").format(
+                amount=what, player=names[event[1]], structure=structure)
+        if is_you(names[event[1]]):
+            return _("{player} earns {amount} from your {structure}.").format(
+                player=names[event[2]], amount=what, structure=structure)
+        return _("{player} earns {amount} from {owner}'s {structure}.").format(
+            player=names[event[2]], amount=what, owner=names[event[1]], structure=structure)
     if kind == "bids":                          # ("bids", each seat's bid, the order, each seat's payment)
         return _bids_line(state, event, names)
     if kind == "ending":

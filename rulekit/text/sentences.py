@@ -486,6 +486,22 @@ def _income_sentence(data, effect: Effect) -> str:
 
 def _gain_sentence(data, effect: Effect) -> str:
     gain = effect.amount
+    if effect.target == "next":
+        if effect.when == "end_of_game":
+            return _("When the game ends, the player after you earns {amount} (before the scores are counted).").format(
+                amount=amount(gain, data))
+        if effect.when == "first_turn":
+            return _("At the start of your first turn after you build it, the player after you earns {amount} "
+                     "(once).").format(amount=amount(gain, data))
+        return _("When you build it, the player after you earns {amount} at once.").format(amount=amount(gain, data))
+    if effect.target == "each_other":
+        if effect.when == "end_of_game":
+            return _("When the game ends, each other player earns {amount} (before the scores are counted).").format(
+                amount=amount(gain, data))
+        if effect.when == "first_turn":
+            return _("At the start of your first turn after you build it, each other player earns {amount} "
+                     "(once).").format(amount=amount(gain, data))
+        return _("When you build it, each other player earns {amount} at once.").format(amount=amount(gain, data))
     if effect.when == "end_of_game":
         return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
     if effect.when == "first_turn":
