@@ -16,7 +16,11 @@ pays anything for it). It keeps no state of its own: the decision is ``State.pen
 """
 from __future__ import annotations
 
-from ..game import DECISIONS, IB, IM, Mechanism
+from ..coins import INDEX_BITS, INDEX_MASK
+from ..game import DECISIONS, Mechanism
+
+IB = INDEX_BITS           # a holding's index bits in Coinage.transfer_at's packed answers
+IM = INDEX_MASK
 
 
 class Caps(Mechanism):
