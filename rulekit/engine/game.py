@@ -738,7 +738,7 @@ class Compiled:
         self.bonus_if = [[] for _ in range(self.n_struct)]    # aligned with yield_bonus: condition or None
         # Amounts written per a metric ({coin: {per: structures}}): (measure, each, pool index or -1 for coins).
         self.per_income = [() for _ in range(self.n_struct)]
-        self.per_gain = [() for _ in range(self.n_struct)]    # (when, measure, each, pool index or -1)
+        self.per_gain = [() for _ in range(self.n_struct)]    # (when, measure, each, pool index or -1, condition or None)
         for i, s in enumerate(sts):               # effect name -> compile(c, s, arg): one row per effect
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
@@ -1040,8 +1040,10 @@ class Compiled:
             self.gain_if[s] = [(e[0], None if e[1] is None else Condition(self, e[1])) + e[2:] for e in self.gain_if[s]]
             self.yield_if[s] = {sp: (Condition(self, e[0]),) + e[1:] for sp, e in self.yield_if[s].items()}
             self.bonus_if[s] = [None if e is None else Condition(self, e) for e in self.bonus_if[s]]
-            self.per_income[s] = tuple([(Condition(self, e[0]),) + e[1:] for e in self.per_income[s]])
-            self.per_gain[s] = tuple([(e[0], Condition(self, e[1])) + e[2:] for e in self.per_gain[s]])
+            self.per_income[s] = tuple([(Condition(self, e[0]), e[1], e[2], None if e[3] is None else Condition(self, e[3]))
+                                        for e in self.per_income[s]])
+            self.per_gain[s] = tuple([(e[0], Condition(self, e[1]), e[2], e[3],
+                                       None if e[4] is None else Condition(self, e[4])) for e in self.per_gain[s]])
 
     def pools(self, amounts: dict) -> tuple:
         """An amount mapping's counted resources: one int per pool resource, in declared order
@@ -2235,9 +2237,10 @@ class State:
                 self._earn_coin(p, c.income_coin[s])
             for cond, pool, coin in c.income_if[s]:     # each checked as it would be paid
                 self._pay_if(p, s, "income", cond, pool, coin)
-            if c.per_income_mask >> s & 1:              # amounts per a metric, measured now
+            if c.per_income_mask >> s & 1:              # amounts per a metric, measured now (if its owner meets ``if``)
                 for row in c.per_income[s]:
-                    self._pay_per(p, row[0], row[1], row[2])
+                    if row[3] is None or self._met_if(p, s, "income", row[3]):
+                        self._pay_per(p, row[0], row[1], row[2])
             m &= m - 1
         if structs & c.ship_mask:
             self._apply_benefit(p)
@@ -2292,7 +2295,7 @@ class State:
             if w == when:
                 if not to:
                     self._pay_if(p, s, "gain", cond, pool, coin)
-                elif cond is None or self._met_if(p, s, cond):
+                elif cond is None or self._met_if(p, s, "gain", cond):
                     q = self.seat_next[p]
                     while q != p:
                         self._gain(q, pool)
@@ -2305,7 +2308,7 @@ class State:
                             break
                         q = self.seat_next[q]
         for row in self.c.per_gain[s]:          # amounts per a metric (gain_if_mask holds them too), measured now
-            if row[0] == when:
+            if row[0] == when and (row[4] is None or self._met_if(p, s, "gain", row[4])):
                 self._pay_per(p, row[1], row[2], row[3])
 
     def _pay_per(self, p: int, measure, each: int, r: int):
@@ -2321,11 +2324,11 @@ class State:
             pool[r] = n
             self._gain(p, tuple(pool))
 
-    def _met_if(self, p: int, s: int, cond) -> bool:
-        """Whether ``p`` meets ``cond``, structure ``s``'s gain's condition, now: told in the log as ``("if", p, s,
-        "gain", met)``."""
+    def _met_if(self, p: int, s: int, effect: str, cond) -> bool:
+        """Whether ``p`` meets ``cond``, the condition of structure ``s``'s ``effect``, now: told in the log as
+        ``("if", p, s, effect, met)``."""
         met = cond.holds(self, p)
-        self.log.append(("if", p, s, "gain", met))
+        self.log.append(("if", p, s, effect, met))
         return met
 
     def _pay_if(self, p: int, s: int, effect: str, cond, pool: tuple, coin: int):

@@ -487,10 +487,13 @@ def seat_may_build(state, p: int, s: int) -> bool:
 
 def per_incomes(state, seat: int, s: int) -> list:
     """Structure ``s``'s incomes written per a metric (``{coin: {per: structures}}``), each as ``(pool amounts,
-    coins)`` measured for ``seat`` now (as the engine measured them at the start of the turn); none of 0."""
+    coins)`` measured for ``seat`` now (as the engine measured them at the start of the turn); none of 0, nor one
+    whose condition (``if``) ``seat`` does not meet now."""
     c = state.c
     out = []
-    for measure, each, r in c.per_income[s]:
+    for measure, each, r, cond in c.per_income[s]:
+        if cond is not None and not cond.holds(state, seat):
+            continue
         n = measure.value(state, seat) * each
         if n > 0:
             out.append((c.no_pool, n) if r < 0 else (tuple(n if i == r else 0 for i in range(c.n_pool)), 0))
