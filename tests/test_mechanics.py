@@ -32,6 +32,7 @@ MOVED = {
     "bids": ("_bids_view",),                      # and primitives.py's setup decisions: a test below checks them
     "abilities": (),                              # new: never a method of State
     "chance": (),                                 # the roll in _convert and _apply: a test below checks it is gone
+    "caps": ("_give_back",),                      # the cap on the coins, once in _end_pools
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -45,6 +46,7 @@ USED_BY = {
     "bids": ("bid-for-first", {"setup"}),         # setup.bid (its decisions and view are not moments' tuples)
     "abilities": ("raids", {"legal_spending", "apply"}),
     "chance": ("gamble", {"apply", "outcomes"}),
+    "caps": ("small-purse", {"turn_end", "game_over"}),
 }
 
 

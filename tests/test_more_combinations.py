@@ -167,8 +167,8 @@ def test_numbers_only_compile_to_the_same_tables(tmp_path):
     c = compiled.game.compile_ruleset(rs)
     hall = c.struct_ids.index("guild_hall")
     assert c.income_coin[hall] == 0 and c.built_pool[hall] == c.no_pool     # all of it is measured
-    assert [row[1:] for row in c.per_income[hall]] == [(1, -1)]
-    assert [(row[0],) + row[2:] for row in c.per_gain[hall]] == [("built", 2, 0), ("end_of_game", 1, -1)]
+    assert [row[1:] for row in c.per_income[hall]] == [(1, -1, None)]
+    assert [(row[0],) + row[2:] for row in c.per_gain[hall]] == [("built", 2, 0, None), ("end_of_game", 1, -1, None)]
 
 
 # ----------------------------------------------------------------- end-of-game VP with a condition on the owner
@@ -247,3 +247,64 @@ def test_measures_with_a_condition_same_games_on_both_engine_paths(tmp_path):
     rs = owner_rules(tmp_path, "owner-both")
     assert sum(play_both(rs, seed) for seed in range(12)) > 12 * 10
     assert sum(policy_both(rs, seed) for seed in range(3)) > 3 * 10
+
+
+# ----------------------------------------------------------------- an amount per a metric with a condition
+
+GUILD_HALL_IF = {"name": "Guild Hall", "cost": {"labor": 2}, "vp": {"first": 1, "later": 0}, "effects": [
+    {"income": {"coin": {"per": "structures"}, "if": {"metric": "vp_behind", "at_least": 1}}},
+    {"gain": {"when": "built", "labor": {"per": "structures"}, "coin": 1, "if": {"metric": "structures", "at_least": 3}}}]}
+
+
+def per_if_rules(tmp_path, name="per-if"):
+    return load_ruleset(variant(tmp_path, {"structures": {"guild_hall": GUILD_HALL_IF}}, name=name))
+
+
+@ENGINES
+def test_an_amount_per_a_metric_with_a_condition_is_paid_only_when_it_holds(eng, tmp_path):
+    rs = per_if_rules(tmp_path)
+    hall_rows = eng.game.compile_ruleset(rs)
+    st = eng.game.new_game(rs, seed=3, first_player=0)
+    hall = st.c.struct_ids.index("guild_hall")
+    give_structures(st, 0, "camp")                       # 2 structures with the Hall: the gain's condition fails
+    set_phase(st, "spending")
+    set_labor(st, 2)
+    before = st.coin_value(0)
+    st.play("build guild_hall")
+    assert labor(st) == 0 and st.coin_value(0) == before
+    assert ("if", 0, hall, "gain", False) in list(st.log)
+    st = eng.game.new_game(rs, seed=3, first_player=0)
+    give_structures(st, 0, "camp", "mill")               # 3 with the Hall: 3 Labor, and the Coin beside it
+    set_phase(st, "spending")
+    set_labor(st, 2)
+    before = st.coin_value(0)
+    st.play("build guild_hall")
+    assert labor(st) == 3 and st.coin_value(0) == before + 1
+    # The income: 1 Coin per structure, only while behind in VP.
+    assert st.score(0) > st.score(1)
+    before = st.coin_value(0)
+    begin_turn(st, 0)
+    assert st.coin_value(0) == before and ("if", 0, hall, "income", False) in list(st.log)
+    give_structures(st, 1, "lender", "bank", "harbor", "union", "smithy", check_requires=False)
+    assert st.score(0) < st.score(1)
+    before = st.coin_value(0)
+    begin_turn(st, 0)
+    assert st.coin_value(0) - before == 3 and ("if", 0, hall, "income", True) in list(st.log)   # camp, mill, hall
+    assert hall_rows.per_income[hall][0][3] is not None
+
+
+def test_the_words_of_an_amount_per_a_metric_with_a_condition(tmp_path):
+    rs = per_if_rules(tmp_path)
+    first = s.effect_sentence(rs.data, rs.data["structures"]["guild_hall"]["effects"][0])
+    assert first.startswith("At the start of each of your turns, earn 1 Coin for each structure you own. "
+                            "Only if you meet this condition at that moment:"), first
+    base = load_ruleset("province-en")
+    assert "Only if you meet this condition" in render_text(rule_diff(base, rs), base, rs)
+    with i18n.language("fr"):
+        assert "par Bâtiment que vous possédez" in s.effect_sentence(rs.data, rs.data["structures"]["guild_hall"]["effects"][0])
+
+
+def test_amounts_per_a_metric_with_a_condition_same_games_on_both_engine_paths(tmp_path):
+    from test_engine_differential import play_both
+    rs = per_if_rules(tmp_path, name="per-if-both")
+    assert sum(play_both(rs, seed) for seed in range(8)) > 8 * 10

@@ -195,7 +195,7 @@ def test_amount_places_come_from_the_schema(examples):
     assert found["/structures/camp/cost"] == ()
     assert found["/sailors/cost"] == ()
     assert found["/work_cycle/spaces/0/yields"] == ()
-    assert found["/structures/lighthouse/effects/0/gain"] == ("when", "if")
+    assert found["/structures/lighthouse/effects/0/gain"] == ("when", "if", "to")
     assert found["/structures/lighthouse/effects/1/space_bonus"] == ("space", "worker", "if")
     assert found["/events/seasons/cards/4/give"] == ()
     assert found["/events/seasons/cards/0/space_yield/add"] == ()

@@ -77,7 +77,7 @@ SCHEMA_VISIBLE = (
     "unknown-end-condition.yaml", "unknown-field.yaml",
     "variant-without-id.yaml",              # a patch needs an id of its own
     "worker-entry-wrong-type.yaml", "wrong-type.yaml",
-    "requires-any-of-one.yaml", "bid-pays-unknown.yaml", "coin-cap-negative.yaml",
+    "requires-any-of-one.yaml", "bid-pays-unknown.yaml", "coin-cap-negative.yaml", "gain-to-unknown.yaml",
     "events-cost-structure-and-structures.yaml", "events-cost-structures-not-all.yaml", "per-unknown-metric.yaml",
     "worker-seats-wrong.yaml",
 )
@@ -105,7 +105,7 @@ CHECKS_ONLY = (
     "events-card-no-effect.yaml", "events-unknown-space.yaml", "events-forbid-space-for-game.yaml",
     "events-forbid-build-for-game.yaml", "events-forbid-space-until-next.yaml", "events-forbid-build-until-next.yaml",
     "events-card-id-twice.yaml", "events-on-build-unknown-structure.yaml", "events-cost-unknown-in-set.yaml",
-    "per-missing-parameter.yaml", "per-with-if.yaml", "per-unknown-resource.yaml",
+    "per-missing-parameter.yaml", "per-unknown-resource.yaml", "gain-to-per-metric.yaml",
     "measure-if-vp.yaml", "measure-if-unknown-structure.yaml",
     "objectives-keep-above-deal.yaml", "objectives-deal-above-cards.yaml", "objectives-unknown-structure.yaml",
     "objectives-vp-metric.yaml", "objectives-this-turn-at-end.yaml",

@@ -395,6 +395,8 @@ cdef class State:
 
     @cython.locals(c=Compiled, claimed=list, m=Mechanism)
     cpdef _end_turn(self)
+    @cython.locals(c=Compiled, revealed=cython.bint, m=Mechanism)
+    cpdef _close_turn(self)
 
     @cython.locals(c=Compiled, g=cython.int, cond=Condition, q=cython.int, at=cython.int, i=cython.int,
                    m=Mechanism)
@@ -445,8 +447,6 @@ cdef class State:
 
     @cython.locals(c=Compiled, base=cython.int, r=cython.int, keep=cython.int)
     cpdef _end_pools(self, int p, bint over)
-    @cython.locals(c=Compiled, cg=Coinage, held=cython.int, amount=cython.int, q=cython.int, r=cython.longlong)
-    cpdef _give_back(self, int p)
 
     @cython.locals(c=Compiled)
     cpdef _convert(self, int p, int k, bint gain)

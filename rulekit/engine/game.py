@@ -580,8 +580,8 @@ class Compiled:
         self.pool_start = tuple(tuple(res[r].get("start") or (0,) * n)[:n] for r in self.pool_ids)
         # cap: the most of a pool kept at the end of its owner's turn (-1: no cap).
         self.pool_cap = tuple(res[r].get("cap", -1) for r in self.pool_ids)
-        # cap on the coins: the most value a player keeps at the end of their turn (-1: none); State._give_back.
-        self.coin_cap = res[self.coins_id].get("cap", -1) if self.coins_id else -1
+        # cap on the coins: the most value a player keeps at the end of their turn (-1: none), laid by mechanics/caps.py.
+        self.coin_cap = -1
         self.no_pool = (0,) * self.n_pool
         turn = d.get("turn") or {}
         self.builds_per_turn = turn.get("builds", 1)
@@ -733,12 +733,12 @@ class Compiled:
         self.steals = [() for _ in range(self.n_struct)]
         # Effects with a condition (if): each applies only when its owner meets it at its moment.
         self.income_if = [[] for _ in range(self.n_struct)]   # (condition, pool amounts, coins)
-        self.gain_if = [[] for _ in range(self.n_struct)]     # (when, condition, pool amounts, coins)
+        self.gain_if = [[] for _ in range(self.n_struct)]     # (when, condition or None, pool amounts, coins, to)
         self.yield_if = [dict() for _ in range(self.n_struct)]  # space -> (condition, pool amounts, coins)
         self.bonus_if = [[] for _ in range(self.n_struct)]    # aligned with yield_bonus: condition or None
         # Amounts written per a metric ({coin: {per: structures}}): (measure, each, pool index or -1 for coins).
         self.per_income = [() for _ in range(self.n_struct)]
-        self.per_gain = [() for _ in range(self.n_struct)]    # (when, measure, each, pool index or -1)
+        self.per_gain = [() for _ in range(self.n_struct)]    # (when, measure, each, pool index or -1, condition or None)
         for i, s in enumerate(sts):               # effect name -> compile(c, s, arg): one row per effect
             for eff in s.get("effects") or ():
                 (name, arg), = eff.items()
@@ -1037,11 +1037,13 @@ class Compiled:
         """The effects' conditions (``if``), written as the ruleset says (primitives.EFFECTS), compiled."""
         for s in range(self.n_struct):
             self.income_if[s] = [(Condition(self, e[0]),) + e[1:] for e in self.income_if[s]]
-            self.gain_if[s] = [(e[0], Condition(self, e[1])) + e[2:] for e in self.gain_if[s]]
+            self.gain_if[s] = [(e[0], None if e[1] is None else Condition(self, e[1])) + e[2:] for e in self.gain_if[s]]
             self.yield_if[s] = {sp: (Condition(self, e[0]),) + e[1:] for sp, e in self.yield_if[s].items()}
             self.bonus_if[s] = [None if e is None else Condition(self, e) for e in self.bonus_if[s]]
-            self.per_income[s] = tuple([(Condition(self, e[0]),) + e[1:] for e in self.per_income[s]])
-            self.per_gain[s] = tuple([(e[0], Condition(self, e[1])) + e[2:] for e in self.per_gain[s]])
+            self.per_income[s] = tuple([(Condition(self, e[0]), e[1], e[2], None if e[3] is None else Condition(self, e[3]))
+                                        for e in self.per_income[s]])
+            self.per_gain[s] = tuple([(e[0], Condition(self, e[1]), e[2], e[3],
+                                       None if e[4] is None else Condition(self, e[4])) for e in self.per_gain[s]])
 
     def pools(self, amounts: dict) -> tuple:
         """An amount mapping's counted resources: one int per pool resource, in declared order
@@ -1971,34 +1973,6 @@ class State:
                 self._pool[base + r] = keep
             if c._pool_cap[r] >= 0 and self._pool[base + r] > c._pool_cap[r]:
                 self._pool[base + r] = c._pool_cap[r]
-        if c.coin_cap >= 0:                       # a cap on the coins: the excess given back
-            self._give_back(p)
-
-    def _give_back(self, p: int):
-        """A cap on the coins (Compiled.coin_cap): ``p``, holding more, gives the excess back to the supply as a
-        payment is made (docs/coins.md: exactly when the coins can, else with change from the supply, then from
-        each change maker in turn); when no one can make change for it, the least larger amount the coins can
-        give (at most all of them: that always can). Not counted as spent; told as ``("give_back", p, amount)``."""
-        c = self.c
-        cg = c.coinage
-        held = cg.value_at(self._purses[p])
-        amount = held - c.coin_cap
-        while 0 < amount <= held:
-            r = cg.transfer_at(self._purses[p], self._supply, 0, amount)
-            if r >= 0:
-                self._purses[p] = r >> IB >> IB
-                self._supply = r >> IB & IM
-                self.log.append(("give_back", p, amount))
-                return
-            for q in c.change_makers[p]:
-                r = cg.transfer_at(self._purses[p], self._supply, self._purses[q], amount)
-                if r >= 0:
-                    self._purses[p] = r >> IB >> IB
-                    self._supply = r >> IB & IM
-                    self._purses[q] = r & IM
-                    self.log.append(("give_back", p, amount))
-                    return
-            amount += 1
 
     # ----------------------------------------------------------------- coins
     # Who makes change: the supply and the player first; when they cannot, c.change_makers[p] in
@@ -2263,9 +2237,10 @@ class State:
                 self._earn_coin(p, c.income_coin[s])
             for cond, pool, coin in c.income_if[s]:     # each checked as it would be paid
                 self._pay_if(p, s, "income", cond, pool, coin)
-            if c.per_income_mask >> s & 1:              # amounts per a metric, measured now
+            if c.per_income_mask >> s & 1:              # amounts per a metric, measured now (if its owner meets ``if``)
                 for row in c.per_income[s]:
-                    self._pay_per(p, row[0], row[1], row[2])
+                    if row[3] is None or self._met_if(p, s, "income", row[3]):
+                        self._pay_per(p, row[0], row[1], row[2])
             m &= m - 1
         if structs & c.ship_mask:
             self._apply_benefit(p)
@@ -2313,12 +2288,27 @@ class State:
             p = self.seat_next[p]
 
     def _gains_if(self, p: int, s: int, when: str):
-        """Structure ``s``'s gains with a condition due ``when``: each paid to ``p`` if ``p`` meets it now."""
-        for w, cond, pool, coin in self.c.gain_if[s]:
+        """Structure ``s``'s gains with a condition or to another player (``to``: primitives.GAIN_TO) due ``when``:
+        each paid to ``p``, or to the player after ``p`` (1) or to each other player in turn order (2), if ``p``
+        meets its condition now."""
+        for w, cond, pool, coin, to in self.c.gain_if[s]:
             if w == when:
-                self._pay_if(p, s, "gain", cond, pool, coin)
+                if not to:
+                    self._pay_if(p, s, "gain", cond, pool, coin)
+                elif cond is None or self._met_if(p, s, "gain", cond):
+                    q = self.seat_next[p]
+                    while q != p:
+                        self._gain(q, pool)
+                        if coin:
+                            coin_got = self._earn_coin(q, coin)
+                        else:
+                            coin_got = 0
+                        self.log.append(("gain_to", p, q, s, pool, coin_got))
+                        if to == 1:
+                            break
+                        q = self.seat_next[q]
         for row in self.c.per_gain[s]:          # amounts per a metric (gain_if_mask holds them too), measured now
-            if row[0] == when:
+            if row[0] == when and (row[4] is None or self._met_if(p, s, "gain", row[4])):
                 self._pay_per(p, row[1], row[2], row[3])
 
     def _pay_per(self, p: int, measure, each: int, r: int):
@@ -2333,6 +2323,13 @@ class State:
             pool = [0] * self.c.n_pool
             pool[r] = n
             self._gain(p, tuple(pool))
+
+    def _met_if(self, p: int, s: int, effect: str, cond) -> bool:
+        """Whether ``p`` meets ``cond``, the condition of structure ``s``'s ``effect``, now: told in the log as
+        ``("if", p, s, effect, met)``."""
+        met = cond.holds(self, p)
+        self.log.append(("if", p, s, effect, met))
+        return met
 
     def _pay_if(self, p: int, s: int, effect: str, cond, pool: tuple, coin: int):
         """Structure ``s``'s ``effect`` with a condition: paid to ``p`` if ``p`` meets ``cond`` now, the check
@@ -2356,6 +2353,14 @@ class State:
         if c.at_turn_end:                         # the mechanisms' end of turn (a clock's last turn...)
             for m in c.at_turn_end:
                 m.turn_end(self)
+            if self.pending:                      # one asked a decision (the coins kept over a cap): the turn is
+                return                            # closed once it is made (_close_turn)
+        self._close_turn()
+
+    def _close_turn(self):
+        """The end of a turn after the mechanisms' ``turn_end``: the pools, the borrowed effects, then the game's end
+        or the next turn. Called by :meth:`_end_turn`, or by the decision a ``turn_end`` asked, once made."""
+        c = self.c
         self._end_pools(self.current, self.phase == OVER)
         self.borrowed = -1
         self.borrowed_mask = 0

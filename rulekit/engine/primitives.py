@@ -32,7 +32,7 @@ def _effect_if(c, arg: dict):
 def _per_amounts(c, arg: dict) -> tuple:
     """An effect's amounts written ``per`` a metric (``{coin: {per: structures, income: true, each: 1}}``): the
     effect without them, and one row ``(the measure as written, each, pool resource index or -1 for the coins)``
-    per such amount (``Compiled.compile_effect_conditions`` compiles the measure). An effect written with
+    per such amount (the effect's caller adds its condition, ``if``, to each row) (``Compiled.compile_effect_conditions`` compiles the measure). An effect written with
     numbers only is returned as it is, so it fills exactly the tables it always did."""
     per = [(rid, v) for rid, v in arg.items() if rid not in ("if", "when", "from") and isinstance(v, dict)]
     if not per:
@@ -44,9 +44,11 @@ def _per_amounts(c, arg: dict) -> tuple:
 
 def _income(c, s: int, arg: dict):
     arg, per = _per_amounts(c, arg)
-    if per:                                     # paid on its own at the start of the owner's turn (State._pay_per)
-        c.per_income[s] = c.per_income[s] + per
     cond = _effect_if(c, arg)
+    if per:                                     # paid on its own at the start of the owner's turn (State._pay_per),
+        c.per_income[s] = c.per_income[s] + tuple(row + (cond,) for row in per)   # if its owner meets ``if``
+        if cond is not None and c.pools(arg) is c.no_pool and not c.coins(arg):
+            return                              # nothing but amounts per a metric: their rows hold the condition
     if cond is not None:                        # a conditional income: paid on its own, when its owner meets it
         c.income_if[s].append((cond, c.pools(arg), c.coins(arg)))
         return
@@ -54,14 +56,21 @@ def _income(c, s: int, arg: dict):
     c.income_coin[s] += c.coins(arg)
 
 
+#: A gain's recipient (``to``), as ``c.gain_if`` holds it: the player ``when`` names, the next one, each other one.
+GAIN_TO = {"self": 0, "next": 1, "each_other": 2}
+
+
 def _gain(c, s: int, arg: dict):
     when = arg["when"]
+    to = GAIN_TO[arg.get("to", "self")]
     arg, per = _per_amounts(c, arg)
-    if per:                                     # paid on its own, at its moment (State._gains_if)
-        c.per_gain[s] = c.per_gain[s] + tuple((when,) + row for row in per)
     cond = _effect_if(c, arg)
-    if cond is not None:                        # a conditional gain: paid on its own, when its owner meets it
-        c.gain_if[s].append((when, cond, c.pools(arg), c.coins(arg)))
+    if per:                                     # paid on its own, at its moment (State._gains_if), if its owner meets
+        c.per_gain[s] = c.per_gain[s] + tuple((when,) + row + (cond,) for row in per)     # ``if``
+        if cond is not None and c.pools(arg) is c.no_pool and not c.coins(arg):
+            return                              # nothing but amounts per a metric: their rows hold the condition
+    if cond is not None or to:                  # with a condition, or to another player: paid on its own, at its
+        c.gain_if[s].append((when, cond, c.pools(arg), c.coins(arg), to))     # moment (State._gains_if)
         return
     if when == "end_of_game":
         c.final_coin[s] += c.coins(arg)

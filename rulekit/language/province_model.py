@@ -94,6 +94,7 @@ DEFAULTS = {
     "draft": {"picks": 1, "order": "snake", "vp": "first"},
     "long_move": {"steps": 2},
     "steal": {"from": "next", "when": "built"},
+    "gain": {"to": "self"},
     "condition": {"counting": "accessible"},
     "measure": {"per": 1},
     "card": {"count": 1},
@@ -252,7 +253,7 @@ class Condition:
 
 
 #: An effect's keys that are fields of the effect, not resources of its amount.
-EFFECT_FIELDS = ("if", "when", "space", "worker", "from", "steps", "conversion")
+EFFECT_FIELDS = ("if", "when", "space", "worker", "from", "steps", "conversion", "to")
 
 
 @dataclass(frozen=True)
@@ -260,7 +261,8 @@ class Effect:
     """A structure's effect (``$defs/effect``): its ``kind`` (the effect's name), what it gives or takes
     (``amount``), the condition its owner must meet (``if``), its moment (``when``), the space and worker
     kind it is about, the steps of a long move, the conversion opened, the worker kind unlocked, and
-    whom a steal takes from (``source``). Defaults are filled in; a field an effect has not is None."""
+    whom a steal takes from (``source``), and who gains a gain (``target``). Defaults are filled in; a field an
+    effect has not is None."""
     kind: str
     amount: Amount = Amount()
     condition: Condition | None = None
@@ -270,13 +272,14 @@ class Effect:
     steps: int | None = None
     conversion: str | None = None
     source: str | None = None
+    target: str | None = None       # a gain's recipient (``to``): self, next or each_other
     raw: dict = field(default_factory=dict, compare=False, repr=False)
 
     PLACES: ClassVar[dict] = {
         "#/$defs/effect": {k: "kind" for k in ("borrowing", "conversion", "gain", "income", "long_move", "ship_benefit",
                                                "space_bonus", "space_yield", "steal", "unlock_worker")},
         "#/$defs/effect/conversion": {"conversion": "conversion"},
-        "#/$defs/effect/gain": {"if": "condition", "when": "when"},
+        "#/$defs/effect/gain": {"if": "condition", "when": "when", "to": "target"},
         "#/$defs/effect/income": {"if": "condition"},
         "#/$defs/effect/long_move": {"steps": "steps"},
         "#/$defs/effect/space_bonus": {"if": "condition", "space": "space", "worker": "worker"},
@@ -294,7 +297,8 @@ class Effect:
                    space=arg.get("space"), worker=arg.get("worker"),
                    steps=_get(arg, "long_move", "steps") if kind == "long_move" else None,
                    conversion=arg.get("conversion"),
-                   source=_get(arg, "steal", "from") if kind == "steal" else None, raw=value)
+                   source=_get(arg, "steal", "from") if kind == "steal" else None,
+                   target=_get(arg, "gain", "to") if kind == "gain" else None, raw=value)
 
 
 @dataclass(frozen=True)

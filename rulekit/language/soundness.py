@@ -475,7 +475,7 @@ def warnings(res) -> list[Problem]:
     for sid, structure in structures.items():
         cost = structure.cost.get(coins)
         if cap is not None and sid not in never and cost > cap:
-            # A cap on the coins (State._give_back): what is over it goes back at the end of every turn.
+            # A cap on the coins (mechanics/caps.py): what is over it goes back at the end of every turn.
             warn(join(join("/structures", sid), "cost") + "/" + coins, cause=f"/resources/{coins}/cap", message=ngettext(
                 "{id} costs {num} Coin, but a player keeps coins worth at most {cap} from one turn to the next: "
                 "it can be paid only with coins earned in the turn it is built",

@@ -307,18 +307,17 @@ def _check_effect_if(checker, pointer, value):
 
 def _check_amounts_per(checker, pointer, value):
     """An income's or a gain's amounts: ``if`` (as :func:`_check_effect_if`), and each amount written per a
-    metric checked as a condition's measure (its parameters); an effect with such an amount takes no ``if``
-    yet."""
+    metric checked as a condition's measure (its parameters); a gain paid to another player takes none."""
     _check_effect_if(checker, pointer, value)
     if not isinstance(value, dict):
         return
     for rid, spec in value.items():
-        if rid in ("if", "when") or not isinstance(spec, dict):
+        if rid in ("if", "when", "to") or not isinstance(spec, dict):
             continue
-        if "if" in value:
-            checker.add(join(pointer, "if"), _(
-                "an effect with an amount per a metric ({resource}) cannot take a condition (if): write the condition "
-                "on an effect of its own").format(resource=rid))
+        if value.get("to", "self") != "self":
+            checker.add(join(pointer, rid), _(
+                "a gain paid to another player (to: {to}) takes whole numbers: write {resource} as a number, not per "
+                "a metric").format(to=value["to"], resource=rid))
         if isinstance(spec.get("per"), str):
             checker.check_condition(join(pointer, rid), {"metric": spec["per"],
                                                          **{k: v for k, v in spec.items() if k not in ("per", "each")}})
@@ -1017,7 +1016,7 @@ class _Checker:
                 "a second coins resource: {first} is already the coins in the box (at most one resource has kind coins)").format(
                     first=coins[0]))
         for rid in coins:
-            for key in ("end_of_turn", "start"):          # a cap is the coins' too (State._give_back)
+            for key in ("end_of_turn", "start"):          # a cap is the coins' too (mechanics/caps.py)
                 if key in _dict(resources[rid]):
                     self.add(f"{join('/resources', rid)}/{key}", _(
                         "{field} applies to a pool resource; the coins resource is the coins players hold "

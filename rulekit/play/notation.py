@@ -316,6 +316,20 @@ def _trade_answer(c, info, words: _Words) -> str:
 DECISION_FORMS["trade"] = _trade_answer
 
 
+def _kept_form(c, info, words: _Words) -> str:
+    """``keep 1 gold 2 silver``: the coins kept over a cap on the coins, the largest first (``keep nothing``)."""
+    counts = c.coinage.holding[info.arg2]
+    parts = ["{} {}".format(counts[d], words.names["coin"][c.coin_ids[d]])
+             for d in range(len(counts) - 1, -1, -1) if counts[d]]
+    # Translators: the coins a player keeps over a cap on the coins, "keep 1 gold 2 silver" (one word).
+    keep = slug(pgettext("notation", "keep")) or "keep"
+    # Translators: "keep nothing": a player over a cap on the coins keeps none (one word).
+    return "{} {}".format(keep, " ".join(parts) if parts else slug(pgettext("notation", "nothing")) or "nothing")
+
+
+DECISION_FORMS["give_back"] = _kept_form
+
+
 def _use(c, info, words: _Words) -> str:
     """``use raid on 2``: the ability's name as typed, on the seat (from 1) where its player chooses one."""
     verbs = _verb_texts()

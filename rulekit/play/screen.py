@@ -808,9 +808,35 @@ def _hint_answer(state) -> str:
 
 DECISION_WORDS["trade"] = ActionWords(_describe_answer, _report_answer, _short_answer)
 
+def _kept_coins(state, action: int) -> str:
+    """The coins an option of the give_back decision keeps (``Gold ×1, Silver ×1``)."""
+    rules = rules_view(state)
+    return coins_text(rules.data, rules.coin_ids, rules.coin_holdings[rules.actions[action].arg2])
+
+
+def _describe_kept(state, action: int) -> str:
+    return _("Keep {coins} and give the rest back to the supply").format(coins=_kept_coins(state, action))
+
+
+def _report_kept(state, action: int, player: str) -> str:
+    if is_you(player):
+        return _("You keep {coins}.").format(coins=_kept_coins(state, action))
+    return _("{player} keeps {coins}.").format(player=player, coins=_kept_coins(state, action))
+
+
+def _hint_kept(state) -> str:
+    rules = rules_view(state)
+    return _("You hold {held}, more than the {cap} you may keep: choose the coins you keep. You give the rest "
+             "back to the supply, which makes change as for a payment.").format(
+        held=coin_text(state.coin_value(state.decider), rules), cap=coin_text(rules.coin_cap, rules))
+
+
+# A cap on the coins: the coins kept at the end of a turn, where there is more than one way to give the rest back.
+DECISION_WORDS["give_back"] = ActionWords(_describe_kept, _report_kept, _kept_coins)
+
 #: decision kind (engine.DECISIONS, by name) -> hint(state): what the seat asked is told while it decides (without a
 #: row: the general hint that a decision is asked).
-DECISION_HINTS: dict = {"trade": _hint_answer}
+DECISION_HINTS: dict = {"trade": _hint_answer, "give_back": _hint_kept}
 
 
 #: action kind -> its words. tests/test_primitives.py checks there is one row per action kind of the engine.
@@ -1011,6 +1037,17 @@ def event_line(state, event, names) -> str:
             return _("You keep at most {cap}: you give {amount} back to the supply.").format(cap=cap, amount=amount)
         return _("{player} keeps at most {cap}: gives {amount} back to the supply.").format(
             player=names[event[1]], cap=cap, amount=amount)
+    if kind == "gain_to":                       # ("gain_to", owner, recipient, structure, pool amounts, coins earned)
+        structure = name(d, "structure", rules.struct_ids[event[3]])
+        what = cost_text(event[4], event[5], rules)
+        if is_you(names[event[2]]):
+            return _("You earn {amount} from {player}'s {structure}.").format(
+                amount=what, player=names[event[1]], structure=structure)
+        if is_you(names[event[1]]):
+            return _("{player} earns {amount} from your {structure}.").format(
+                player=names[event[2]], amount=what, structure=structure)
+        return _("{player} earns {amount} from {owner}'s {structure}.").format(
+            player=names[event[2]], amount=what, owner=names[event[1]], structure=structure)
     if kind == "bids":                          # ("bids", each seat's bid, the order, each seat's payment)
         return _bids_line(state, event, names)
     if kind == "ending":

@@ -389,6 +389,8 @@ class RulesView:
     n_pool: int
     n_workers: int
     n_decks: int
+    coin_cap: int              # the most value of coins a player keeps at the end of a turn (-1: no cap)
+    coin_holdings: tuple       # with a cap on the coins: each holding's counts, by index (the give_back options)
     # the resources
     pool_end: tuple            # what each pool resource keeps at the end of a turn (-1: all)
     # structures
@@ -485,10 +487,13 @@ def seat_may_build(state, p: int, s: int) -> bool:
 
 def per_incomes(state, seat: int, s: int) -> list:
     """Structure ``s``'s incomes written per a metric (``{coin: {per: structures}}``), each as ``(pool amounts,
-    coins)`` measured for ``seat`` now (as the engine measured them at the start of the turn); none of 0."""
+    coins)`` measured for ``seat`` now (as the engine measured them at the start of the turn); none of 0, nor one
+    whose condition (``if``) ``seat`` does not meet now."""
     c = state.c
     out = []
-    for measure, each, r in c.per_income[s]:
+    for measure, each, r, cond in c.per_income[s]:
+        if cond is not None and not cond.holds(state, seat):
+            continue
         n = measure.value(state, seat) * each
         if n > 0:
             out.append((c.no_pool, n) if r < 0 else (tuple(n if i == r else 0 for i in range(c.n_pool)), 0))
@@ -508,6 +513,7 @@ _DERIVED = {
                                           for row in c.income_if),
     "yield_over": lambda c: tuple(dict(over) for over in c.yield_over),
     "bid_winner_pays": lambda c: bool(getattr(c, "bid_winner_pays", False)),
+    "coin_holdings": lambda c: tuple(c.coinage.holding) if c.coin_cap >= 0 else (),
 }
 _RULES_VIEWS: dict = {}
 

@@ -494,6 +494,22 @@ def _income_sentence(data, effect: Effect) -> str:
 
 def _gain_sentence(data, effect: Effect) -> str:
     gain = effect.amount
+    if effect.target == "next":
+        if effect.when == "end_of_game":
+            return _("When the game ends, the player after you earns {amount} (before the scores are counted).").format(
+                amount=amount(gain, data))
+        if effect.when == "first_turn":
+            return _("At the start of your first turn after you build it, the player after you earns {amount} "
+                     "(once).").format(amount=amount(gain, data))
+        return _("When you build it, the player after you earns {amount} at once.").format(amount=amount(gain, data))
+    if effect.target == "each_other":
+        if effect.when == "end_of_game":
+            return _("When the game ends, each other player earns {amount} (before the scores are counted).").format(
+                amount=amount(gain, data))
+        if effect.when == "first_turn":
+            return _("At the start of your first turn after you build it, each other player earns {amount} "
+                     "(once).").format(amount=amount(gain, data))
+        return _("When you build it, each other player earns {amount} at once.").format(amount=amount(gain, data))
     if effect.when == "end_of_game":
         return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
     if effect.when == "first_turn":
@@ -1619,14 +1635,14 @@ def coin_cap(data) -> int | None:
 
 
 def coin_cap_sentence(data) -> str:
-    """The cap on the coins (State._give_back), or that there is none."""
+    """The cap on the coins (mechanics/caps.py: the player chooses the coins handed over), or that there is none."""
     cap = coin_cap(data)
     name = resource_name(data, coins_resource(data))
     if cap is None:
         return _("You keep all your {resource} from turn to turn.").format(resource=name)
-    return _("At the end of your turn you keep at most {amount}: you give the rest back to the supply as you "
-             "would pay it (exactly if your coins can, else with change); if no one can make that change, you give "
-             "back the least larger amount your coins can.").format(
+    return _("At the end of your turn you keep at most {amount}: you give the rest back to the supply, choosing "
+             "the coins you hand over, and change is made as for a payment; if no one can make that change, you "
+             "give back the least larger amount your coins can.").format(
                  amount=resource_amount(data, coins_resource(data), cap))
 
 
