@@ -695,13 +695,9 @@ class Compiled:
                     worker_start.append(self.space_ids.index(start[j]) if j < len(start) else -1)
                     worker_seat.append(-1)
                     worker_pos.append(pos)
-        sailors = d.get("sailors")
+        sailors = d.get("sailors")              # their hiring's tables: mechanics/ships.py lays them
         self.sailor_kind = -1
         self.sailor_shared = True
-        self.sailor_max = None
-        self.sailor_cost = 0
-        self.sailor_cost_pool = self.no_pool
-        self.sailor_per_turn = 0
         if sailors:
             self.sailor_kind = len(self.kind_ids)
             self.kind_ids.append(ruleset.sailor_kind)     # the id the language gives their worker kind
@@ -714,10 +710,6 @@ class Compiled:
                     worker_start.append(-1)
                     worker_seat.append(seat)
                     worker_pos.append(-1)
-            self.sailor_max = sailors.get("max_on_cycle")
-            self.sailor_cost = self.coins(sailors["cost"])
-            self.sailor_cost_pool = self.pools(sailors["cost"])
-            self.sailor_per_turn = sailors["per_turn"]
         # Where a worker of each kind enters the Work Cycle (its own entry, else work_cycle.entry).
         kind_entry = [self.space_ids.index(d["workers"][kid].get("entry") or cyc["entry"]) for kid in d["workers"]]
         if sailors:
@@ -971,7 +963,6 @@ class Compiled:
         self._yield_at = self._c_row(tuple([(1 if sp in self.yield_if[s] else 0) | (2 if sp in self.yield_over[s] else 0)
                                             | (4 if sp in [b[0] for b in self.yield_bonus[s]] else 0)
                                             for s in range(self.n_struct) for sp in range(self.n_spaces)]))
-        self._sailor_cap = -1 if self.sailor_max is None else self.sailor_max
         self._everyone_kinds = 0
         for k in range(self.n_kinds):
             if self.kind_access[k] == ACCESS_EVERYONE:

@@ -19,6 +19,7 @@ cdef class Ships(Mechanism):
     cpdef turn_closing(self, State st)
 
 
+cdef lay_cap(Compiled c, int cap)
 @cython.locals(c=Compiled, white=cython.int)
 cpdef cast(State st)
 @cython.locals(c=Compiled, o=cython.int)

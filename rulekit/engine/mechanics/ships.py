@@ -8,12 +8,16 @@ cycle).
 
 The compile step lays the casting's tables (``c.harbor_struct``, ``c.cast_on_build``, ``c.cast_at_start``,
 ``c.ship_tokens``, ``c.outcome_ids``, ``c.outcome_by_white``, ``c.outcome_pool``, ``c.outcome_coin``,
-``c.outcome_hire``). The sailors are a worker kind (``c.sailor_kind`` and the ``c.sailor_*`` tables), laid by the
-core with the other workers, and the ``hire`` action (``c.a_hire``) is the core's action table's, so that no action
-number changes; the ``ship_benefit`` effect's row of ``primitives.EFFECTS`` fills ``c.ship_mask``, this mechanism's
-``income_mask``. Its state is :class:`State`'s slots ``harbormaster``, ``ship``, ``hire_ok``, ``cast_pending`` and
-``hired`` (the core resets ``hire_ok`` and ``hired`` with the turn's counters and reads ``hire_ok`` before it asks
-for the actions after the conversions).
+``c.outcome_hire``) and the hiring's (``c.sailor_max``, ``c.sailor_cost``, ``c.sailor_cost_pool``,
+``c.sailor_per_turn``, and the cap as a C field, ``c._sailor_cap``). The sailors are a worker kind (``c.sailor_kind``,
+``c.sailor_shared``), laid by the core with the other workers, and the ``hire`` action (``c.a_hire``) is the core's
+action table's, so that no action number changes; the ``ship_benefit`` effect's row of ``primitives.EFFECTS`` fills
+``c.ship_mask``, this mechanism's ``income_mask``. Its state is :class:`State`'s slots ``harbormaster``, ``ship``,
+``hire_ok``, ``cast_pending`` and ``hired`` (the core resets ``hire_ok`` and ``hired`` with the turn's counters). The
+core calls its moments only when one of those slots says something is due: ``holder_turn`` at a turn of
+``harbormaster``, ``turn_closing`` while ``cast_pending`` is set, the actions after the conversions while ``hire_ok``
+is set; ``income`` where the player owns a structure of ``c.income_hooks``, ``built`` on the casting's structure
+(``c.built_hooks``), ``apply`` on a ``hire``. Every other turn and listing calls nothing of it.
 """
 from __future__ import annotations
 
@@ -34,7 +38,8 @@ class Ships(Mechanism):
 
     def compile(self, c) -> bool:
         """The casting's tables (``harbor_struct`` -1 and both ``cast_*`` False without a casting section; the
-        ``ship_tokens`` and ``outcome_*`` tables only with one). Building the casting's structure calls ``built``; a
+        ``ship_tokens`` and ``outcome_*`` tables only with one) and the hiring's (``sailor_max``, ``sailor_cost``,
+        ``sailor_cost_pool``, ``sailor_per_turn`` and the cap ``_sailor_cap``: none, 0 or -1 without sailors). Building the casting's structure calls ``built``; a
         player owning a structure with ``ship_benefit`` calls ``income``. Used where the ruleset casts or has
         sailors."""
         d = c.data
@@ -53,6 +58,12 @@ class Ships(Mechanism):
             c.outcome_coin = tuple(c.coins(o["benefit"].get("income", {})) for o in h["outcomes"])
             c.outcome_hire = tuple(bool(o["benefit"].get("hire_sailor")) for o in h["outcomes"])
             self.built_mask = BIT << c.harbor_struct
+        sailors = d.get("sailors")                # the hiring (the sailors' worker kind is the core's)
+        c.sailor_max = sailors.get("max_on_cycle") if sailors else None
+        c.sailor_cost = c.coins(sailors["cost"]) if sailors else 0
+        c.sailor_cost_pool = c.pools(sailors["cost"]) if sailors else c.no_pool
+        c.sailor_per_turn = sailors["per_turn"] if sailors else 0
+        lay_cap(c, -1 if c.sailor_max is None else c.sailor_max)
         self.income_mask = c.ship_mask
         return c.harbor_struct >= 0 or c.sailor_kind >= 0
 
@@ -99,6 +110,11 @@ class Ships(Mechanism):
         if st.cast_pending:
             st.cast_pending = False
             cast(st)
+
+
+def lay_cap(c, cap: int) -> None:
+    """``c._sailor_cap``: ``max_on_cycle``, -1 for none (a C field of Compiled, which the typed ``c`` reaches)."""
+    c._sailor_cap = cap
 
 
 def cast(st) -> None:
