@@ -186,6 +186,7 @@ cdef class Compiled:
     cdef public long long built_hooks, building_hooks
     cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end, at_end_met
     cdef public tuple at_outcomes, at_income, at_legal_converted, at_turn_closing, at_holder_turn
+    cdef Mechanism _income_one, _holder_one, _converted_one   # a per-turn moment's mechanism where one alone is on it
     cdef public long long end_hooks, income_hooks
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).

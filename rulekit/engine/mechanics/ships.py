@@ -1,3 +1,5 @@
+# cython: boundscheck=False, wraparound=False
+# (Read by Cython alone, as in game.py: the indexes come from the compiled tables and are never negative.)
 """Ships and sailors (the ``casting`` and ``sailors`` sections): the first player to build the casting's structure
 holds it (``harbormaster``) and casts the ship tokens, at the start of each of their turns and at the end of the turn
 it was built, as the ruleset says (``cast``: a random draw per token, told in the log as ``("cast", outcome)``); a
