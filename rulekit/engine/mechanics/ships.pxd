@@ -20,12 +20,13 @@ cdef class Ships(Mechanism):
 
 
 cdef lay_cap(Compiled c, int cap)
-@cython.locals(c=Compiled, white=cython.int)
 cpdef cast(State st)
+@cython.locals(c=Compiled, white=cython.int)
+cdef inline cast_tokens(State st)
 @cython.locals(c=Compiled, o=cython.int)
-cpdef apply_benefit(State st, int p)
+cdef inline apply_benefit(State st, int p)          # inline: a C function gcc folds into its one caller
 @cython.locals(c=Compiled, on=cython.int, m=cython.longlong)
-cpdef bint can_hire(State st, int p, int value) except -1
+cdef inline bint can_hire(State st, int p, int value) except -1
 @cython.locals(c=Compiled, w=cython.int, m=cython.longlong)
 cpdef int free_sailor(State st, int p) except? -2    # -1 is an answer (none)
 @cython.locals(c=Compiled, w=cython.int)

@@ -72,7 +72,7 @@ class Ships(Mechanism):
     def holder_turn(self, st) -> None:
         """The casting's holder casts at the start of each of their turns (``cast.start_of_holder_turn``)."""
         if st.c.cast_at_start:
-            cast(st)
+            cast_tokens(st)
 
     def income(self, st, p: int) -> None:
         """``p`` earns its income and owns a structure with ``ship_benefit``: the current result's benefit."""
@@ -84,7 +84,7 @@ class Ships(Mechanism):
     def legal_into(self, st, buf, n: int, phase: int) -> int:
         """The ``hire`` action, where the current player may hire (:func:`can_hire`)."""
         p = st.current
-        if st.hire_ok and can_hire(st, p, st.coin_value(p)):
+        if st.hire_ok and can_hire(st, p, st.c.coinage.value_at(st._purses[p])):    # p's coins' value
             buf[n] = st.c.a_hire
             n += 1
         return n
@@ -111,7 +111,7 @@ class Ships(Mechanism):
         only while ``cast_pending`` is set), before its end-of-turn goals."""
         if st.cast_pending:
             st.cast_pending = False
-            cast(st)
+            cast_tokens(st)
 
 
 def lay_cap(c, cap: int) -> None:
@@ -122,6 +122,11 @@ def lay_cap(c, cap: int) -> None:
 def cast(st) -> None:
     """The holder casts the ship tokens: each is white or not (one draw of the game's generator each); the result
     is the outcome of that many white tokens, told in the log as ``("cast", outcome)``."""
+    cast_tokens(st)
+
+
+def cast_tokens(st) -> None:
+    """:func:`cast`'s body (compiled, an inline C function: the moments that cast make no call for it)."""
     c = st.c
     white = 0
     for _ in range(c.ship_tokens):
