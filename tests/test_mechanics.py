@@ -33,6 +33,7 @@ MOVED = {
     "abilities": (),                              # new: never a method of State
     "chance": (),                                 # the roll in _convert and _apply: a test below checks it is gone
     "caps": ("_give_back",),                      # the cap on the coins, once in _end_pools
+    "ships": ("_cast", "_apply_benefit", "_can_hire", "_free_sailor"),
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -47,12 +48,17 @@ USED_BY = {
     "abilities": ("raids", {"legal_spending", "apply"}),
     "chance": ("gamble", {"apply", "outcomes"}),
     "caps": ("small-purse", {"turn_end", "game_over"}),
+    "ships": ("province-en", {"holder_turn", "income", "legal_converted", "apply", "built", "turn_closing"}),
 }
+
+#: The mechanisms the two editions use (both cast the ships and hire sailors): every other is off their moments.
+EDITIONS_USE = {"ships"}
 
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
-AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_moves", "moving", "apply", "building", "built",
-      "check", "end_met", "turn_end", "game_over", "score", "determinize", "outcomes")
+AT = ("setup", "turn_start", "holder_turn", "income", "legal_work", "legal_spending", "legal_converted",
+      "legal_moves", "moving", "apply", "building", "built", "check", "end_met", "turn_closing", "turn_end",
+      "game_over", "score", "determinize", "outcomes")
 
 
 def _moments(c, name: str) -> set:
@@ -61,7 +67,7 @@ def _moments(c, name: str) -> set:
 
 def test_every_moment_has_its_tuple():
     moments = set(engine_game.Mechanism.MOMENTS) - {"view", "legal"}
-    assert moments | {"legal_work", "legal_spending"} == set(AT)
+    assert moments | {"legal_work", "legal_spending", "legal_converted"} == set(AT)
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -89,7 +95,7 @@ def test_a_mechanism_is_compiled_where_the_core_is(module):
 def test_the_pure_engine_plays_its_own_mechanisms():
     """The pure engine's tables hold mechanisms subclassing the pure game's Mechanism (never the compiled one's)."""
     c = PURE.game.compile_ruleset(load_ruleset("events"))
-    assert [m.name for m in c.mechanisms] == ["events"]
+    assert [m.name for m in c.mechanisms] == ["events", "ships"]
     for name, (ruleset_id, _moments) in USED_BY.items():
         c = PURE.game.compile_ruleset(load_ruleset(ruleset_id))
         assert name in [m.name for m in c.mechanisms]
@@ -100,24 +106,28 @@ def test_the_pure_engine_plays_its_own_mechanisms():
 @pytest.mark.parametrize("engine", ["compiled", "pure"])
 @pytest.mark.parametrize("name", sorted(USED_BY))
 def test_a_ruleset_pays_only_for_the_mechanisms_it_uses(name, engine):
-    """An edition uses none: every moment's tuple is empty of it; the variant that uses it is active there."""
+    """An edition uses none but the ships (EDITIONS_USE): every moment's tuple is empty of the others; the ruleset
+    that uses one is active there."""
     g = engine_game if engine == "compiled" else PURE.game
     ruleset_id, moments = USED_BY[name]
     for edition in ("province-en", "province-fr"):
         c = g.compile_ruleset(load_ruleset(edition))
-        assert name not in [m.name for m in c.mechanisms]
-        assert _moments(c, name) == set()
+        assert (name in [m.name for m in c.mechanisms]) == (name in EDITIONS_USE)
+        assert _moments(c, name) == (moments if name in EDITIONS_USE else set())
         assert [m.name for m in c.all_mechanisms] == list(engine_game.MECHANISMS)
     c = g.compile_ruleset(load_ruleset(ruleset_id))
     assert name in [m.name for m in c.mechanisms] and _moments(c, name) == moments
 
 
-def test_no_edition_calls_a_mechanism_at_all():
-    """The two editions use no registered mechanism yet: their games call no moment but view."""
+def test_the_editions_call_the_ships_alone():
+    """The two editions use one registered mechanism, the ships (their cast and their sailors): their games call
+    its moments (a build of the casting's structure, an income with a ship's benefit) and no other's, but view."""
     for edition in ("province-en", "province-fr"):
         c = engine_game.compile_ruleset(load_ruleset(edition))
-        assert c.mechanisms == () and c.built_hooks == 0 and c.building_hooks == 0 and c.moving_spaces == 0
-        assert all(getattr(c, "at_" + m) == () for m in AT)
+        assert [m.name for m in c.mechanisms] == ["ships"]
+        assert c.built_hooks == 1 << c.harbor_struct and c.income_hooks == c.ship_mask != 0
+        assert c.building_hooks == 0 and c.moving_spaces == 0
+        assert {m for m in AT if getattr(c, "at_" + m)} == USED_BY["ships"][1]
 
 
 def test_every_bundled_ruleset_has_its_mechanisms_in_the_registry_order():
@@ -168,7 +178,7 @@ def test_the_setup_decisions_moved_out_of_the_core_and_primitives():
     assert "SETUP_DECISION" not in primitives and "_bid_order" not in primitives and "_ask_draft" not in primitives
     for g in (engine_game, PURE.game):
         c = g.compile_ruleset(load_ruleset("draft"))
-        assert [m.name for m in c.mechanisms] == ["bids"] and _moments(c, "bids") == {"setup"}
+        assert [m.name for m in c.mechanisms] == ["bids", "ships"] and _moments(c, "bids") == {"setup"}
         assert c.decision_names == ("draft",) and c.bid_max == 0 and c.draft_ids and not c.deal_later
         c = g.compile_ruleset(load_ruleset("bid-for-first"))
         assert c.decision_names == ("bid",) and c.bid_max > 0 and c.deal_later

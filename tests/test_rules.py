@@ -27,6 +27,7 @@ import scenario as S
 from scenario import labor, labor_earned, load_ruleset
 
 from rulekit.engine import OVER, SPENDING, WORK, compile_ruleset
+from rulekit.engine.mechanics.ships import cast
 from rulekit.errors import IllegalActionError
 
 spending, end_game, claim = S.spending, S.end_game, S.claim
@@ -1000,7 +1001,7 @@ def test_harbor_benefit_goes_to_every_owner(ed):
     probe = st.clone()
     counts = {o: 0 for o in st.c.outcome_ids}
     for _ in range(4000):
-        probe._cast()
+        cast(probe)
         counts[st.c.outcome_ids[probe.ship]] += 1
     assert abs(counts["white"] / 4000 - 0.25) < 0.03
     assert abs(counts["mixed"] / 4000 - 0.5) < 0.03

@@ -23,6 +23,7 @@ from scenario import load_ruleset
 from test_rules import EDITIONS, hire_ready
 
 from rulekit.engine import OVER, SPENDING, WORK
+from rulekit.engine.mechanics.ships import free_sailor
 from scenario import labor, labor_earned  # noqa: F401
 
 RULESET = "province-en"
@@ -376,7 +377,7 @@ def test_no_hiring_once_three_are_on_the_cycle():
         S.place_worker(st, "sailor", "coin", owner=1)           # all of the opponent's colour
     spending(st, value=9)
     assert not S.can(st, "hire")
-    assert st._free_sailor(0) >= 0                              # though 0 still has sailors in the supply
+    assert free_sailor(st, 0) >= 0                              # though 0 still has sailors in the supply
 
 
 # =============================================================== GOAL TOKENS

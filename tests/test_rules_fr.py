@@ -20,6 +20,7 @@ from scenario import load_ruleset
 from test_rules import EDITIONS
 
 from rulekit.engine import WORK, compile_ruleset, new_game
+from rulekit.engine.mechanics.ships import free_sailor
 from scenario import labor, labor_earned  # noqa: F401
 
 RULESET = "province-fr"
@@ -96,7 +97,7 @@ def test_setup_unused_pieces_form_the_reserve():
     sailors = [w for w in range(st.c.n_workers) if st.c.worker_kind[w] == S.kid(st, "sailor")]
     assert all(st.wpos[w] < 0 and st.wowner[w] < 0 for w in sailors)
     assert st.holder == -1
-    assert st._free_sailor(0) >= 0 and st._free_sailor(1) >= 0    # both hire from the reserve
+    assert free_sailor(st, 0) >= 0 and free_sailor(st, 1) >= 0    # both hire from the reserve
 
 
 def test_setup_first_player_by_coin_flip():

@@ -96,18 +96,21 @@ cdef unsigned long long MASK64, GOLDEN, MIX1, MIX2
 # Its compile step is a Python method (run once per ruleset: no C type, and closures are allowed there).
 cdef class Mechanism:
     cdef public object name
-    cdef public long long built_mask, building_mask
+    cdef public long long built_mask, building_mask, income_mask
     cdef public object moving_spaces
     cdef public bint checking
     cdef public long long end_conds
     cpdef setup(self, State st)
     cpdef turn_start(self, State st)
+    cpdef holder_turn(self, State st)
+    cpdef income(self, State st, int p)
     cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
     cdef int legal_moves(self, State st, int p, int* buf, int n) except -1
     cpdef moving(self, State st, int p, int w, int dest)
     cpdef bint apply(self, State st, int p, int kind, int arg, int arg2) except -1
     cpdef building(self, State st, int p, int s)
     cpdef built(self, State st, int p, int s)
+    cpdef turn_closing(self, State st)
     cpdef turn_end(self, State st)
     cpdef check(self, State st, bint end_of_turn)
     cpdef bint end_met(self, State st, int i) except -1
@@ -182,8 +185,9 @@ cdef class Compiled:
     cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply, at_check
     cdef public long long built_hooks, building_hooks
     cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end, at_end_met
-    cdef public tuple at_outcomes
-    cdef public long long end_hooks
+    cdef public tuple at_outcomes, at_income, at_legal_converted, at_turn_closing, at_holder_turn
+    cdef Mechanism _income_one, _holder_one, _converted_one   # a per-turn moment's mechanism where one alone is on it
+    cdef public long long end_hooks, income_hooks
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
@@ -373,19 +377,13 @@ cdef class State:
                    theirs=cython.longlong, q=cython.int, m=cython.int)
     cdef int _borrow_into(self, int* buf, int n) except -1
 
-    @cython.locals(c=Compiled, w=cython.int, m=cython.longlong)
-    cpdef int _free_sailor(self, int p) except? -2    # -1 is an answer (none)
-
-    @cython.locals(c=Compiled, m=cython.longlong, on=cython.int)
-    cpdef bint _can_hire(self, int p, int value) except -1
-
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,
                    r=cython.longlong, m=Mechanism)
     cpdef _apply(self, int action)
     @cython.locals(c=Compiled, g=cython.int, claimed=list)
     cpdef _checks(self, bint built, bint turned)
 
-    @cython.locals(c=Compiled, m=cython.longlong, s=cython.int)
+    @cython.locals(c=Compiled, m=cython.longlong, s=cython.int, mech=Mechanism)
     cpdef _income(self, int p, long long structs)
 
     @cython.locals(c=Compiled, p=cython.int, m=Mechanism)
@@ -458,12 +456,6 @@ cdef class State:
 
     @cython.locals(c=Compiled, m=cython.longlong, steps=cython.int, s=cython.int)
     cpdef int _leap_steps(self, int p) except? -1
-
-    @cython.locals(c=Compiled, white=cython.int)
-    cpdef _cast(self)
-
-    @cython.locals(c=Compiled, o=cython.int)
-    cpdef _apply_benefit(self, int p)
 
     @cython.locals(c=Compiled, total=cython.int, owned=cython.longlong, s=cython.int, goals=list, i=cython.Py_ssize_t,
                    mech=Mechanism)

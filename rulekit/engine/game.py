@@ -412,13 +412,15 @@ class Mechanism:
 
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
-    MOMENTS = ("setup", "turn_start", "legal", "legal_moves", "moving", "apply", "building", "built", "check",
-               "end_met", "turn_end", "game_over", "score", "view", "determinize", "outcomes")
+    MOMENTS = ("setup", "turn_start", "holder_turn", "income", "legal", "legal_moves", "moving", "apply", "building",
+               "built", "check", "end_met", "turn_closing", "turn_end", "game_over", "score", "view", "determinize",
+               "outcomes")
 
     def __init__(self):
         self.name = ""
         self.building_mask = 0        # the structures whose build calls ``building`` (set by ``compile``)
         self.built_mask = 0           # the structures whose build calls ``built`` (set by ``compile``)
+        self.income_mask = 0          # the structures whose income calls ``income`` (set by ``compile``)
         self.moving_spaces = 0        # the spaces a move onto calls ``moving`` (a set; set by ``compile``)
         self.checking = False         # whether the goals' checks call ``check`` (set by ``compile``)
         self.end_conds = 0            # the end conditions ``end_met`` checks (indexes, a set; set by ``compile``)
@@ -438,18 +440,29 @@ class Mechanism:
         amounts are dealt."""
 
     def turn_start(self, st: "State") -> None:
-        """A turn starts, before the cast and the income (``st.current`` plays it)."""
+        """A turn starts, before the income (``st.current`` plays it)."""
+
+    def holder_turn(self, st: "State") -> None:
+        """A turn of the casting's holder starts (``st.harbormaster`` is ``st.current``: the ships' slot, which the
+        core reads so that the other turns call nothing), after the ``turn_start`` moments and before the income."""
+
+    def income(self, st: "State", p: int) -> None:
+        """Seat ``p`` earns the income of structures among which is one of ``income_mask`` (at its turn's start, or
+        a borrowed structure's), after the structures' own income."""
 
     def legal_phases(self, c: "Compiled") -> int:
-        """The phases in which ``legal_into`` adds actions (bit 1: work, bit 2: spending; 0: none), and bit 4
-        where ``legal_moves`` filters the work phase's moves, asked once as the ruleset is compiled
-        (``c.at_legal_work``, ``c.at_legal_spending``, ``c.at_legal_moves``)."""
+        """The phases in which ``legal_into`` adds actions (bit 1: work, bit 2: spending; bit 8: spending, after
+        the conversions; 0: none), and bit 4 where ``legal_moves`` filters the work phase's moves, asked once as
+        the ruleset is compiled (``c.at_legal_work``, ``c.at_legal_spending``, ``c.at_legal_converted``,
+        ``c.at_legal_moves``)."""
         return 0
 
     def legal_into(self, st: "State", buf, n: int, phase: int) -> int:
-        """The legal actions this mechanism adds for the current player in ``phase`` (1 work, 2 spending), written
-        into ``buf`` from ``n`` on, after the core's moves (work) or exchanges (spending) and before ``spend`` and
-        ``end``; the new count. Compiled, a C method (``buf`` a C array): it is not seen from Python."""
+        """The legal actions this mechanism adds for the current player in ``phase`` (1 work, 2 spending, 4 spending
+        after the conversions), written into ``buf`` from ``n`` on: after the core's moves (work) or exchanges
+        (spending) and before ``spend`` and ``end``; after the conversions and before the repayment (4, asked only
+        while the state's ``hire_ok`` is set); the new count. Compiled, a C method (``buf`` a C array): it is not
+        seen from Python."""
         return n
 
     def legal_moves(self, st: "State", p: int, buf, n: int) -> int:
@@ -465,13 +478,14 @@ class Mechanism:
 
     def apply(self, st: "State", p: int, kind: int, arg: int, arg2: int) -> bool:
         """Play an action of ``kind`` for seat ``p``, if this mechanism owns the kind (whether it did): an action
-        kind the core does not play (``OFFER``...). The checks after an action are not made after it."""
+        kind the core does not play (``OFFER``, ``HIRE``...). The core makes no check after it: a mechanism whose
+        action may meet a goal makes them (``st._checks``, as the ships' hire does)."""
         return False
 
     def building(self, st: "State", p: int, s: int) -> None:
         """Seat ``p`` builds structure ``s`` (one of ``building_mask``): after its cost is paid and its ``built``
         gain earned, before its other effects (its first-turn gain due, its conditional gains, the upgrade, the
-        unlocks, the casting)."""
+        unlocks, the ``built`` moments)."""
 
     def built(self, st: "State", p: int, s: int) -> None:
         """Seat ``p`` has built structure ``s`` (one of ``built_mask``), after its gains and unlocks."""
@@ -482,6 +496,11 @@ class Mechanism:
         state at every turn's start at least) and by ``State.end_conditions_met``. Such a condition ends the game
         as a turn ends: its ``finish_turn`` is always true."""
         return False
+
+    def turn_closing(self, st: "State") -> None:
+        """A turn is ending (``State._end_turn``) while the state's ``cast_pending`` is set (the ships' slot, which
+        the core reads so that the other turns call nothing), before its end-of-turn goals and the end's check (the
+        ships' cast due at the end of the turn their structure was first built)."""
 
     def turn_end(self, st: "State") -> None:
         """A turn ends, after its end-of-turn goals and the end's check, before the pools are emptied or carried
@@ -517,6 +536,11 @@ class Mechanism:
 #: The mechanisms, by name, in the order their moments are called: filled by rulekit.engine.mechanics (which
 #: imports this module, so this one never imports it); read by every Compiled.
 MECHANISMS = {}
+
+
+def _only(mechanisms: tuple):
+    """The one mechanism of ``mechanisms``, None where there are none or several."""
+    return mechanisms[0] if len(mechanisms) == 1 else None
 
 
 def _overrides(m: Mechanism, moment: str) -> bool:
@@ -676,13 +700,9 @@ class Compiled:
                     worker_start.append(self.space_ids.index(start[j]) if j < len(start) else -1)
                     worker_seat.append(-1)
                     worker_pos.append(pos)
-        sailors = d.get("sailors")
+        sailors = d.get("sailors")              # their hiring's tables: mechanics/ships.py lays them
         self.sailor_kind = -1
         self.sailor_shared = True
-        self.sailor_max = None
-        self.sailor_cost = 0
-        self.sailor_cost_pool = self.no_pool
-        self.sailor_per_turn = 0
         if sailors:
             self.sailor_kind = len(self.kind_ids)
             self.kind_ids.append(ruleset.sailor_kind)     # the id the language gives their worker kind
@@ -695,10 +715,6 @@ class Compiled:
                     worker_start.append(-1)
                     worker_seat.append(seat)
                     worker_pos.append(-1)
-            self.sailor_max = sailors.get("max_on_cycle")
-            self.sailor_cost = self.coins(sailors["cost"])
-            self.sailor_cost_pool = self.pools(sailors["cost"])
-            self.sailor_per_turn = sailors["per_turn"]
         # Where a worker of each kind enters the Work Cycle (its own entry, else work_cycle.entry).
         kind_entry = [self.space_ids.index(d["workers"][kid].get("entry") or cyc["entry"]) for kid in d["workers"]]
         if sailors:
@@ -773,21 +789,7 @@ class Compiled:
             self.lender_penalty = 0
             self.borrow_per_turn = 0
             self.repay_ends_effect = False
-        # Casting (the ``casting`` section).
-        h = d.get("casting")
-        self.harbor_struct = -1
-        self.cast_on_build = self.cast_at_start = False
-        if h:
-            self.harbor_struct = sidx[h["structure"]]
-            self.cast_on_build = h["cast"]["on_first_build"]
-            self.cast_at_start = h["cast"]["start_of_holder_turn"]
-            self.ship_tokens = comps.get("ship_tokens", 2)
-            by_white = {o["white"]: j for j, o in enumerate(h["outcomes"])}
-            self.outcome_ids = [o["id"] for o in h["outcomes"]]
-            self.outcome_by_white = tuple(by_white.get(w, -1) for w in range(self.ship_tokens + 1))
-            self.outcome_pool = tuple(self.pools(o["benefit"].get("income", {})) for o in h["outcomes"])
-            self.outcome_coin = tuple(self.coins(o["benefit"].get("income", {})) for o in h["outcomes"])
-            self.outcome_hire = tuple(bool(o["benefit"].get("hire_sailor")) for o in h["outcomes"])
+        # Casting: mechanics/ships.py lays its tables (harbor_struct, cast_*, ship_tokens, outcome_*).
         # Goals.
         self.goal_ids = list(d.get("goals") or {})
         goals = [d["goals"][g] for g in self.goal_ids]
@@ -811,9 +813,15 @@ class Compiled:
         self.mechanisms = tuple([m for m in everyone if m.compile(self)])
         self.at_setup = tuple([m for m in self.mechanisms if _overrides(m, "setup")])
         self.at_turn_start = tuple([m for m in self.mechanisms if _overrides(m, "turn_start")])
+        self.at_holder_turn = tuple([m for m in self.mechanisms if _overrides(m, "holder_turn")])
+        self.at_income = tuple([m for m in self.mechanisms if _overrides(m, "income") and m.income_mask])
+        self.income_hooks = 0                     # the structures whose income calls a mechanism (at_income)
+        for m in self.at_income:
+            self.income_hooks |= m.income_mask
         self.at_legal_work = tuple([m for m in self.mechanisms if m.legal_phases(self) & 1])
         self.at_legal_spending = tuple([m for m in self.mechanisms if m.legal_phases(self) & 2])
         self.at_legal_moves = tuple([m for m in self.mechanisms if m.legal_phases(self) & 4])
+        self.at_legal_converted = tuple([m for m in self.mechanisms if m.legal_phases(self) & 8])
         self.at_apply = tuple([m for m in self.mechanisms if _overrides(m, "apply")])
         self.at_moving = tuple([m for m in self.mechanisms if _overrides(m, "moving") and m.moving_spaces])
         self.moving_spaces = 0                    # the spaces a move onto calls a mechanism (at_moving)
@@ -824,6 +832,7 @@ class Compiled:
         for m in self.at_building:
             self.building_hooks |= m.building_mask
         self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
+        self.at_turn_closing = tuple([m for m in self.mechanisms if _overrides(m, "turn_closing")])
         self.at_turn_end = tuple([m for m in self.mechanisms if _overrides(m, "turn_end")])
         self.at_check = tuple([m for m in self.mechanisms if _overrides(m, "check") and m.checking])
         self.at_end_met = tuple([m for m in self.mechanisms if _overrides(m, "end_met") and m.end_conds])
@@ -834,6 +843,11 @@ class Compiled:
         self.at_score = tuple([m for m in self.mechanisms if _overrides(m, "score")])
         self.at_determinize = tuple([m for m in self.mechanisms if _overrides(m, "determinize")])
         self.at_outcomes = tuple([m for m in self.mechanisms if _overrides(m, "outcomes")])
+        # The mechanism on a moment called at many turns, where one alone is on it (the editions: the ships), else
+        # None: the core calls it directly, without the tuple's loop (a few ns a turn, which the editions' speed shows).
+        self._income_one = _only(self.at_income)
+        self._holder_one = _only(self.at_holder_turn)
+        self._converted_one = _only(self.at_legal_converted)
         self.built_hooks = 0                      # the structures whose build calls a mechanism (at_built)
         for m in self.at_built:
             self.built_hooks |= m.built_mask
@@ -959,7 +973,6 @@ class Compiled:
         self._yield_at = self._c_row(tuple([(1 if sp in self.yield_if[s] else 0) | (2 if sp in self.yield_over[s] else 0)
                                             | (4 if sp in [b[0] for b in self.yield_bonus[s]] else 0)
                                             for s in range(self.n_struct) for sp in range(self.n_spaces)]))
-        self._sailor_cap = -1 if self.sailor_max is None else self.sailor_max
         self._everyone_kinds = 0
         for k in range(self.n_kinds):
             if self.kind_access[k] == ACCESS_EVERYONE:
@@ -2206,27 +2219,6 @@ class State:
                 m.game_over(self)
 
     # ------------------------------------------------------------------ turn
-    def _cast(self):
-        c = self.c
-        white = 0
-        for _ in range(c.ship_tokens):
-            white += self._rand(2)
-        self.ship = c.outcome_by_white[white]
-        if not self.log._muted:                  # a search's state keeps no log: no tuple is made for it
-            self.log.append(("cast", self.ship))
-
-    def _apply_benefit(self, p: int):
-        """The current ship result's benefit, for a player with the ship effect."""
-        c = self.c
-        o = self.ship
-        if o < 0:
-            return
-        self._gain(p, c.outcome_pool[o])
-        if c.outcome_coin[o]:
-            self._earn_coin(p, c.outcome_coin[o])
-        if c.outcome_hire[o]:
-            self.hire_ok = True
-
     def _income(self, p: int, structs: int):
         c = self.c
         m = structs & c.income_mask
@@ -2242,8 +2234,13 @@ class State:
                     if row[3] is None or self._met_if(p, s, "income", row[3]):
                         self._pay_per(p, row[0], row[1], row[2])
             m &= m - 1
-        if structs & c.ship_mask:
-            self._apply_benefit(p)
+        if structs & c.income_hooks:              # a mechanism pays with the income (a ship's result...)
+            if c._income_one is not None:         # one alone (the editions: the ships): called directly
+                c._income_one.income(self, p)
+            else:
+                for mech in c.at_income:
+                    if mech.income_mask & structs:
+                        mech.income(self, p)
 
     def _start_turn(self):
         c = self.c
@@ -2253,8 +2250,12 @@ class State:
         if c.at_turn_start:                       # the mechanisms' start of turn (event cards revealed...)
             for m in c.at_turn_start:
                 m.turn_start(self)
-        if c.harbor_struct >= 0 and c.cast_at_start and self.harbormaster == p:
-            self._cast()
+        if self.harbormaster == p:                # the casting's holder's turn (mechanics/ships.py's slot)
+            if c._holder_one is not None:         # one alone (the ships): called directly
+                c._holder_one.holder_turn(self)
+            else:
+                for m in c.at_holder_turn:
+                    m.holder_turn(self)
         self._income(p, self._owned[p])
         if self._first_due[p]:
             self._first_turn_gains(p)
@@ -2343,9 +2344,9 @@ class State:
 
     def _end_turn(self):
         c = self.c
-        if self.cast_pending:
-            self.cast_pending = False
-            self._cast()
+        if self.cast_pending:                     # a ship's cast due (mechanics/ships.py's slot): the closing
+            for m in c.at_turn_closing:
+                m.turn_closing(self)
         claimed = self.claimed
         self._check_end_of_turn_goals()
         if self.claimed is not claimed or not self.history._muted:   # muted: the end checked again only after a
@@ -2606,9 +2607,12 @@ class State:
                 continue                         # the coins could not pay it out (needs_payout): nothing to gain
             buf[n] = c._conv_action[k]
             n += 1
-        if self.hire_ok and self._can_hire(p, value):
-            buf[n] = c.a_hire
-            n += 1
+        if self.hire_ok:                          # a ship's result lets p hire (mechanics/ships.py): its action
+            if c._converted_one is not None:      # one alone (the ships): called directly
+                n = c._converted_one.legal_into(self, buf, n, 4)
+            else:
+                for m in c.at_legal_converted:
+                    n = m.legal_into(self, buf, n, 4)
         if self.holder == p and (c.repay_same_turn or self.token_turn != self.turn):
             if value >= c.repay_coin and self._has(p, c.repay_pool) and self._can_pay(p, c.repay_coin):
                 buf[n] = c.a_repay
@@ -2661,36 +2665,6 @@ class State:
             candidates &= candidates - 1
         return n
 
-    def _can_hire(self, p: int, value: int) -> bool:
-        c = self.c
-        if c.sailor_kind < 0 or self.hired >= c.sailor_per_turn:
-            return False
-        if value < c.sailor_cost or not self._has(p, c.sailor_cost_pool):
-            return False
-        if c._sailor_cap >= 0:
-            on = 0
-            m = c._kind_workers[c.sailor_kind]    # the sailors, as a set
-            while m:
-                if self._wpos[_ctz(m)] >= 0:
-                    on += 1
-                m &= m - 1
-            if on >= c._sailor_cap:
-                return False
-        return self._free_sailor(p) >= 0 and self._can_pay(p, c.sailor_cost)   # the coins' search last: the dearest
-
-    def _free_sailor(self, p: int) -> int:
-        """The first sailor ``p`` may hire (off the cycle, hired by nobody), -1 if none."""
-        c = self.c
-        if c.sailor_kind < 0:
-            return -1
-        m = c._kind_workers[c.sailor_kind]
-        while m:
-            w = _ctz(m)
-            if self._wpos[w] < 0 and self._wowner[w] < 0 and (c.sailor_shared or c.worker_seat[w] == p):
-                return w
-            m &= m - 1
-        return -1
-
     def apply(self, action: int) -> None:
         """Play a legal action (an index from :meth:`legal_actions`)."""
         if action not in self.legal_actions():
@@ -2730,13 +2704,6 @@ class State:
                     if m.apply(self, p, kind, arg, c._action_arg2[action]):
                         return
             self._convert(p, arg, True)
-        elif kind == HIRE:
-            self._take(p, c.sailor_cost_pool)
-            self._pay(p, c.sailor_cost)
-            w = self._free_sailor(p)
-            self._wowner[w] = p
-            self._wpos[w] = c.kind_entry[c.sailor_kind]
-            self.hired += 1
         elif kind == REPAY:
             self._take(p, c.repay_pool)
             self._pay(p, c.repay_coin)
@@ -2749,7 +2716,7 @@ class State:
             r = c.coinage.exchange_at(self._purses[p], self._supply, arg, True)
             self._purses[p] = r >> IB
             self._supply = r & IM
-        else:                                     # a kind a mechanism plays (an offer of a trade...)
+        else:                                     # a kind a mechanism plays (an offer of a trade, a hire...)
             for m in c.at_apply:
                 if m.apply(self, p, kind, arg, c._action_arg2[action]):
                     return
@@ -2901,10 +2868,6 @@ class State:
             self._owned[p] &= ~(BIT << c.upgrade_of[s])
             self._first_due[p] &= ~(BIT << c.upgrade_of[s])
         self._enter_unlocked(s)
-        if s == c.harbor_struct and self.harbormaster < 0:
-            self.harbormaster = p
-            if c.cast_on_build:
-                self.cast_pending = True
         if c.built_hooks >> s & 1:                # a mechanism acts on this build (an event deck revealed...)
             for m in c.at_built:
                 if m.built_mask >> s & 1:

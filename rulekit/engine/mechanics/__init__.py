@@ -15,13 +15,14 @@ from .chance import Chance
 from .clocks import Clocks
 from .events import Events
 from .objectives import Objectives
+from .ships import Ships
 from .steals import Steals
 from .tolls import Tolls
 from .trades import Trades
 
 #: The modules here, in import order: compiled where a compiler is present (setup.py), loaded from their sources
 #: by :func:`rulekit.engine.core.load_source` (with the engine's ``game.py`` they subclass).
-MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks", "bids", "abilities", "chance", "caps")
+MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks", "bids", "abilities", "chance", "ships", "caps")
 
 #: name -> the mechanism's class, in the order its moments are called (the engine's table, filled here).
 MECHANISMS["events"] = Events
@@ -33,6 +34,8 @@ MECHANISMS["clocks"] = Clocks
 MECHANISMS["bids"] = Bids
 MECHANISMS["abilities"] = Abilities
 MECHANISMS["chance"] = Chance
+MECHANISMS["ships"] = Ships
 MECHANISMS["caps"] = Caps
 
-__all__ = ["MECHANISMS", "MODULES", "Abilities", "Bids", "Caps", "Chance", "Clocks", "Events", "Objectives", "Steals", "Tolls", "Trades"]
+__all__ = ["MECHANISMS", "MODULES", "Abilities", "Bids", "Caps", "Chance", "Clocks", "Events", "Objectives", "Ships", "Steals",
+           "Tolls", "Trades"]
