@@ -97,21 +97,23 @@ _VALID: dict = {}
 _VALID_SIZE = 64
 
 
-def schema_errors(data) -> list:
-    """The schema's errors in ``data``, none for data already found valid. The digest is of the data's pickle,
-    which tells apart what the schema does (1, 1.0 and true; "1" and 1 as keys); data that cannot be pickled
-    is checked every time."""
+def schema_errors(data, checker=None, memo: dict | None = None) -> list:
+    """The schema's errors in ``data``, none for data already found valid. ``checker`` is this language's
+    :func:`validator` unless given, with ``memo``, its own dict of the digests it found valid (a family's
+    language has its own schema). The digest is of the data's pickle, which tells apart what the schema does
+    (1, 1.0 and true; "1" and 1 as keys); data that cannot be pickled is checked every time."""
+    memo = _VALID if memo is None else memo
     try:
         key = hashlib.sha256(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)).digest()
     except Exception:                 # not picklable: no memo
         key = None
-    if key is not None and key in _VALID:
+    if key is not None and key in memo:
         return []
-    errors = list(validator().iter_errors(data))
+    errors = list((validator() if checker is None else checker).iter_errors(data))
     if not errors and key is not None:
-        if len(_VALID) >= _VALID_SIZE:
-            del _VALID[next(iter(_VALID))]
-        _VALID[key] = None
+        if len(memo) >= _VALID_SIZE:
+            del memo[next(iter(memo))]
+        memo[key] = None
     return errors
 
 
