@@ -61,7 +61,7 @@ def _longest_pass(ruleset, spec, seed, plies, players=None):
     return longest
 
 
-@settings(max_examples=40, deadline=None, derandomize=True)
+@settings(max_examples=tier.games(full=40, quick=10), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 60), spec=st.sampled_from(["easy", "normal"]))
 def test_easy_and_normal_never_sit_on_a_scoring_build(seed, plies, spec):
     assert _longest_pass("province-en", spec, seed, plies) < MAX_PASSED
@@ -80,7 +80,7 @@ def test_expert_never_sits_on_a_scoring_build(seed, plies):
     assert _longest_pass("province-en", "expert", seed, plies) < MAX_PASSED
 
 
-@settings(max_examples=15, deadline=None, derandomize=True)
+@settings(max_examples=tier.games(full=15, quick=4), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 80), ruleset=st.sampled_from(["province-fr", "province-3p"]))
 def test_normal_builds_in_the_other_bundled_games_too(seed, plies, ruleset):
     players = 3 if ruleset == "province-3p" else None

@@ -9,6 +9,8 @@ history, event log, scores) as the reference loop on the pure engine.
 """
 import pytest
 
+import tier
+
 from rulekit import engine as default_engine
 from rulekit.engine import core
 from rulekit.language import load_ruleset
@@ -19,7 +21,7 @@ PURE = core.load_source("rulekit._pure_engine_playout")
 ENGINES = (default_engine,) if default_engine.ENGINE == "pure Python" else (default_engine, PURE.game)
 MASK64 = (1 << 64) - 1
 GOLDEN, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-GAMES = 30
+GAMES = tier.games(full=30, quick=8)    # seeded games per ruleset (tests/README.md)
 
 
 def choices(seed):

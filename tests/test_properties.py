@@ -25,7 +25,7 @@ def three_way_split(draw, coinage):
     return tuple(a), tuple(b), c
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=tier.games(full=300, quick=75), deadline=None)
 @given(data=st_.data(), which=st_.sampled_from([EN, FR]))
 def test_transfer_conserves_coins_and_value(data, which):
     a, b, c = data.draw(three_way_split(which))
@@ -42,7 +42,7 @@ def test_transfer_conserves_coins_and_value(data, which):
     assert which.value(c2) == which.value(c)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=tier.games(full=300, quick=75), deadline=None)
 @given(data=st_.data(), which=st_.sampled_from([EN, FR]))
 def test_exact_payment_needs_no_change(data, which):
     """When the payer can pay exactly, nobody gives coins back."""
@@ -62,7 +62,7 @@ def _two_party_possible(coinage, a, b, amount):
     return any(coinage.value(a2) == target for a2 in product(*(range(n + 1) for n in pool)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=tier.games(full=200, quick=50), deadline=None)
 @given(data=st_.data(), which=st_.sampled_from([EN, FR]))
 def test_third_party_only_when_needed(data, which):
     """The opponent makes change only when the supply cannot."""
@@ -183,7 +183,7 @@ def test_a_muted_state_plays_the_same_game_and_keeps_no_history(ruleset_id, seed
     assert len(st.history) > 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=tier.games(full=40, quick=10), deadline=None)
 @given(seed=st_.integers(0, 2**32), other_seed=st_.integers(0, 2**32))
 def test_view_hides_the_goal_stack(seed, other_seed):
     """A player's view does not depend on the order of the face-down goals."""
@@ -220,7 +220,7 @@ def _reference_transfer(coinage, a, b, c, amount):
     return best
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=tier.games(full=200, quick=50), deadline=None)
 @given(data=st_.data(), which=st_.sampled_from([EN, FR, Coinage((1, 2, 5), (4, 3, 2))]))
 def test_transfer_agrees_with_the_policy_by_brute_force(data, which):
     """Differential: the engine's change making (one loop when the third party is not needed) and the policy."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import tier
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -30,7 +31,7 @@ def random_game(players, seed, stop=None):
     return game, actions
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=tier.games(full=40, quick=10), deadline=None)
 @given(PLAYERS, SEEDS)
 def test_every_game_ends_with_a_result(players, seed):
     game, actions = random_game(players, seed)
@@ -42,7 +43,7 @@ def test_every_game_ends_with_a_result(players, seed):
     assert game.turn == players * sum(m.turns for m in RULES.months)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=tier.games(full=25, quick=6), deadline=None)
 @given(PLAYERS, SEEDS)
 def test_goods_are_conserved(players, seed):
     """Supply + suppliers + stores + vigilantes = 80 after every action (nothing is ever discarded:
@@ -57,7 +58,7 @@ def test_goods_are_conserved(players, seed):
         assert all(n <= RULES.capacity for n in game.area)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=tier.games(full=40, quick=10), deadline=None)
 @given(PLAYERS, SEEDS, st.integers(min_value=0, max_value=120), SEEDS)
 def test_view_never_leaks(players, seed, stop, other_seed):
     """What a seat sees is the same in every world consistent with what it has seen: redrawing what it
@@ -101,7 +102,7 @@ def test_determinize_redraws_what_is_hidden():
     assert any(w.view(1) != game.view(1) for w in worlds)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=tier.games(full=20, quick=5), deadline=None)
 @given(PLAYERS, SEEDS)
 def test_seed_and_actions_replay_the_game(players, seed):
     game, actions = random_game(players, seed)
@@ -114,7 +115,7 @@ def test_seed_and_actions_replay_the_game(players, seed):
     assert again.scores() == game.scores() and again.log == game.log and again.view(0) == game.view(0)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=tier.games(full=20, quick=5), deadline=None)
 @given(PLAYERS, SEEDS, st.integers(min_value=0, max_value=35))
 def test_clone_is_independent(players, seed, stop):
     game, _actions = random_game(players, seed, stop)
@@ -127,7 +128,7 @@ def test_clone_is_independent(players, seed, stop):
     assert game.view(0) == before and not game.is_terminal()
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=tier.games(full=15, quick=4), deadline=None)
 @given(PLAYERS, SEEDS)
 def test_apply_accepts_exactly_the_legal_actions(players, seed):
     """``apply`` checks the one action it is given (not the whole list): at every position of a

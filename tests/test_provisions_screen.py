@@ -79,7 +79,7 @@ def reachable(state, width, rows, key=()):
     return found
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=tier.games(full=80, quick=20), deadline=None)
 @given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), stop=st.integers(0, 120),
        rows=st.sampled_from([3, 6, 12, None]))
 def test_the_groups_reach_every_legal_action_once_and_nothing_else(seed, players, stop, rows):

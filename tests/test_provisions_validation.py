@@ -114,3 +114,22 @@ def test_the_seat_compensation_variant_validates_and_diffs():
     assert [c.key for c in changes] == ["compensation:2", "compensation:3", "compensation:4", "compensation:5"]
     assert changes[1].sentence() == "seat compensation at 3 players: {} points, the first player's first (new)".format(
         ", ".join(str(v) for v in rules.compensation_for(3)))
+
+
+def test_provisions_rules_found_valid_are_remembered_by_their_own_schema_and_a_changed_number_is_checked():
+    """Provisions' schema keeps its own memo (validation.schema_errors): its rules loaded once are found valid
+    again without Province's schema, and a whole number written 3.0 is found every time."""
+    import copy
+
+    from rulekit.language import validation
+    from rulekit.language.provisions import validation as provisions_validation
+
+    data = copy.deepcopy(load_ruleset("provisions-1849").data)
+    check = provisions_validation.validator()
+    assert validation.schema_errors(data, check, provisions_validation._VALID) == []
+    assert list(validation.validator().iter_errors(data))          # Province's schema refuses it: not its memo
+    changed = copy.deepcopy(data)
+    changed["store"]["spaces"] = 3.0
+    for _ in range(2):
+        errors = validation.schema_errors(changed, check, provisions_validation._VALID)
+        assert [list(e.absolute_path) for e in errors] == [["store", "spaces"]]

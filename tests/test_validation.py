@@ -233,6 +233,33 @@ def test_bundled_rulesets_are_valid(ident):
 # ---------------------------------------------------------------------------
 # Whatever the data, validation reports problems and never crashes.
 
+def test_rules_found_valid_are_not_walked_again_yet_a_changed_value_is_checked(monkeypatch):
+    """The schema's memo (validation.schema_errors): the data of rules loaded once is not walked again, and data
+    that differs only where the schema tells numbers apart (2 and 2.0, 1 and true) is walked and its error found,
+    every time."""
+    import copy
+
+    from rulekit.language import validation
+
+    data = copy.deepcopy(load_ruleset("province-en").data)         # found valid by the loading
+    real, walks = validation.validator(), []
+
+    class Counting:
+        def iter_errors(self, instance):
+            walks.append(1)
+            return real.iter_errors(instance)
+
+    monkeypatch.setattr(validation, "validator", Counting)
+    assert validation.schema_errors(data) == [] and validation.schema_errors(copy.deepcopy(data)) == []
+    assert walks == []
+    for where, value in (("cost", {"labor": 2.0, "coin": 2}), ("vp", {"first": True, "later": 0})):
+        changed = copy.deepcopy(data)
+        changed["structures"]["lender"][where] = value
+        errors = validation.schema_errors(changed)
+        assert errors and len(validation.schema_errors(changed)) == len(errors), where       # found again, not memo'd
+        assert [list(e.absolute_path)[:3] for e in errors] == [["structures", "lender", where]] * len(errors), where
+
+
 import yaml  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st

@@ -21,7 +21,9 @@ to the schema's messages. Every message goes through the catalog.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
+import pickle
 import re
 from functools import lru_cache
 from typing import Callable, NamedTuple
@@ -86,6 +88,33 @@ _StrictValidator = jsonschema.validators.extend(
 def validator() -> jsonschema.Draft202012Validator:
     """The compiled schema validator (built once); a decimal such as 5.0 is not a whole number."""
     return _StrictValidator(schema())
+
+
+#: Digests of the data the schema found nothing wrong in, oldest first (at most ``_VALID_SIZE``): the same rules
+#: loaded again (a served game's, a tuning's base, an edition each command reads) skip the schema's walk, more
+#: than half of loading an edition.
+_VALID: dict = {}
+_VALID_SIZE = 64
+
+
+def schema_errors(data, checker=None, memo: dict | None = None) -> list:
+    """The schema's errors in ``data``, none for data already found valid. ``checker`` is this language's
+    :func:`validator` unless given, with ``memo``, its own dict of the digests it found valid (a family's
+    language has its own schema). The digest is of the data's pickle, which tells apart what the schema does
+    (1, 1.0 and true; "1" and 1 as keys); data that cannot be pickled is checked every time."""
+    memo = _VALID if memo is None else memo
+    try:
+        key = hashlib.sha256(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+    except Exception:                 # not picklable: no memo
+        key = None
+    if key is not None and key in memo:
+        return []
+    errors = list((validator() if checker is None else checker).iter_errors(data))
+    if not errors and key is not None:
+        if len(memo) >= _VALID_SIZE:
+            del memo[next(iter(memo))]
+        memo[key] = None
+    return errors
 
 
 # ---------------------------------------------------------------------------
@@ -705,7 +734,7 @@ class _Checker:
     # -- schema ---------------------------------------------------------------
     def schema_problems(self):
         free = getattr(self.res, "free", ())
-        for error in validator().iter_errors(self.res.data):
+        for error in schema_errors(self.res.data):
             if error.instance == {} and "".join(join("", p) for p in error.absolute_path) in free:
                 continue                  # written free: an amount of nothing, as documented
             for pointer, message in self.translate(error):

@@ -37,10 +37,14 @@ def validator():
     return province_validation._StrictValidator(schema())
 
 
+#: The digests of the data this schema found valid (:func:`rulekit.language.validation.schema_errors`).
+_VALID: dict = {}
+
+
 def check_resolution(res) -> list[Problem]:
     """Every problem of a resolved Provisions file (schema, then meaning), sorted, each once."""
     checker = _Checker(res)
-    for error in validator().iter_errors(res.data):
+    for error in province_validation.schema_errors(res.data, validator(), _VALID):
         for pointer, message in checker.translate(error):
             checker.add(pointer, message)
     checker.semantic_problems()
