@@ -99,7 +99,7 @@ cdef class Mechanism:
     cdef public long long built_mask, building_mask
     cdef public object moving_spaces
     cdef public bint checking
-    cdef public long long end_conds
+    cdef public long long end_conds, legal_owned
     cpdef setup(self, State st)
     cpdef turn_start(self, State st)
     cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
@@ -109,6 +109,7 @@ cdef class Mechanism:
     cpdef building(self, State st, int p, int s)
     cpdef built(self, State st, int p, int s)
     cpdef turn_end(self, State st)
+    cpdef lent_end(self, State st)
     cpdef check(self, State st, bint end_of_turn)
     cpdef bint end_met(self, State st, int i) except -1
     cpdef game_over(self, State st)
@@ -182,8 +183,8 @@ cdef class Compiled:
     cdef public tuple at_determinize, at_legal_work, at_legal_spending, at_apply, at_check
     cdef public long long built_hooks, building_hooks
     cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end, at_end_met
-    cdef public tuple at_outcomes
-    cdef public long long end_hooks
+    cdef public tuple at_outcomes, at_legal_owned_work, at_legal_owned_spending, at_legal_held, at_lent_end
+    cdef public long long end_hooks, legal_owned_work, legal_owned_spending
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
@@ -369,9 +370,6 @@ cdef class State:
     @cython.locals(out=list)
     cpdef list legal_actions(self)
 
-    @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,
-                   theirs=cython.longlong, q=cython.int, m=cython.int)
-    cdef int _borrow_into(self, int* buf, int n) except -1
 
     @cython.locals(c=Compiled, w=cython.int, m=cython.longlong)
     cpdef int _free_sailor(self, int p) except? -2    # -1 is an answer (none)
@@ -432,8 +430,6 @@ cdef class State:
     @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,
                    over=cython.longlong, s=cython.int, gain=tuple, at=cython.int, m=Mechanism, ey=tuple)
     cpdef _move(self, int p, int kind, int sp, int steps)
-
-    cpdef _borrow(self, int p, int s)
 
     @cython.locals(c=Compiled, m=Mechanism)
     cpdef _build(self, int p, int s)

@@ -10,6 +10,7 @@ at the end, so that no game already played changes.
 from ..game import MECHANISMS
 from .abilities import Abilities
 from .bids import Bids
+from .borrowing import Borrowing
 from .chance import Chance
 from .clocks import Clocks
 from .events import Events
@@ -20,7 +21,7 @@ from .trades import Trades
 
 #: The modules here, in import order: compiled where a compiler is present (setup.py), loaded from their sources
 #: by :func:`rulekit.engine.core.load_source` (with the engine's ``game.py`` they subclass).
-MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks", "bids", "abilities", "chance")
+MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks", "bids", "abilities", "chance", "borrowing")
 
 #: name -> the mechanism's class, in the order its moments are called (the engine's table, filled here).
 MECHANISMS["events"] = Events
@@ -32,5 +33,6 @@ MECHANISMS["clocks"] = Clocks
 MECHANISMS["bids"] = Bids
 MECHANISMS["abilities"] = Abilities
 MECHANISMS["chance"] = Chance
+MECHANISMS["borrowing"] = Borrowing
 
-__all__ = ["MECHANISMS", "MODULES", "Abilities", "Bids", "Chance", "Clocks", "Events", "Objectives", "Steals", "Tolls", "Trades"]
+__all__ = ["MECHANISMS", "MODULES", "Abilities", "Bids", "Borrowing", "Chance", "Clocks", "Events", "Objectives", "Steals", "Tolls", "Trades"]
