@@ -32,6 +32,7 @@ MOVED = {
     "bids": ("_bids_view",),                      # and primitives.py's setup decisions: a test below checks them
     "abilities": (),                              # new: never a method of State
     "chance": (),                                 # the roll in _convert and _apply: a test below checks it is gone
+    "borrowing": ("_borrow_into", "_borrow"),     # and its compile step and the repayment: a test below checks them
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -45,12 +46,18 @@ USED_BY = {
     "bids": ("bid-for-first", {"setup"}),         # setup.bid (its decisions and view are not moments' tuples)
     "abilities": ("raids", {"legal_spending", "apply"}),
     "chance": ("gamble", {"apply", "outcomes"}),
+    "borrowing": ("province-en", {"legal_owned_work", "legal_owned_spending", "legal_held", "apply", "lent_end"}),
 }
+
+#: The mechanisms the printed editions use (both: borrowing, their Lender), each on the moments USED_BY gives it.
+EDITIONS_USE = ("borrowing",)
 
 
 #: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
-AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_moves", "moving", "apply", "building", "built",
-      "check", "end_met", "turn_end", "game_over", "score", "determinize", "outcomes")
+AT = ("setup", "turn_start", "legal_work", "legal_spending", "legal_owned_work", "legal_owned_spending", "legal_held",
+      "legal_moves", "moving", "apply", "building", "built", "check", "end_met", "turn_end", "lent_end", "game_over",
+      "score", "determinize", "outcomes")
+LEGAL_AT = {"legal_work", "legal_spending", "legal_owned_work", "legal_owned_spending", "legal_held"}
 
 
 def _moments(c, name: str) -> set:
@@ -59,7 +66,7 @@ def _moments(c, name: str) -> set:
 
 def test_every_moment_has_its_tuple():
     moments = set(engine_game.Mechanism.MOMENTS) - {"view", "legal"}
-    assert moments | {"legal_work", "legal_spending"} == set(AT)
+    assert moments | LEGAL_AT == set(AT)
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -87,7 +94,7 @@ def test_a_mechanism_is_compiled_where_the_core_is(module):
 def test_the_pure_engine_plays_its_own_mechanisms():
     """The pure engine's tables hold mechanisms subclassing the pure game's Mechanism (never the compiled one's)."""
     c = PURE.game.compile_ruleset(load_ruleset("events"))
-    assert [m.name for m in c.mechanisms] == ["events"]
+    assert [m.name for m in c.mechanisms] == ["events", "borrowing"]
     for name, (ruleset_id, _moments) in USED_BY.items():
         c = PURE.game.compile_ruleset(load_ruleset(ruleset_id))
         assert name in [m.name for m in c.mechanisms]
@@ -98,24 +105,34 @@ def test_the_pure_engine_plays_its_own_mechanisms():
 @pytest.mark.parametrize("engine", ["compiled", "pure"])
 @pytest.mark.parametrize("name", sorted(USED_BY))
 def test_a_ruleset_pays_only_for_the_mechanisms_it_uses(name, engine):
-    """An edition uses none: every moment's tuple is empty of it; the variant that uses it is active there."""
+    """An edition uses none but borrowing (EDITIONS_USE): every moment's tuple is empty of the others; the variant
+    that uses one is active there (and no-lender, the English edition without borrowing, uses none)."""
     g = engine_game if engine == "compiled" else PURE.game
     ruleset_id, moments = USED_BY[name]
-    for edition in ("province-en", "province-fr"):
+    for edition in ("province-en", "province-fr", "no-lender"):
         c = g.compile_ruleset(load_ruleset(edition))
-        assert name not in [m.name for m in c.mechanisms]
-        assert _moments(c, name) == set()
+        used = name in EDITIONS_USE and edition != "no-lender"
+        assert (name in [m.name for m in c.mechanisms]) == used
+        assert _moments(c, name) == (moments if used else set())
         assert [m.name for m in c.all_mechanisms] == list(engine_game.MECHANISMS)
     c = g.compile_ruleset(load_ruleset(ruleset_id))
     assert name in [m.name for m in c.mechanisms] and _moments(c, name) == moments
 
 
-def test_no_edition_calls_a_mechanism_at_all():
-    """The two editions use no registered mechanism yet: their games call no moment but view."""
+def test_the_editions_call_only_the_mechanisms_they_use():
+    """The two editions use borrowing (their Lender) and no other mechanism: their games call its moments (the
+    borrows' listing, for a Lender's owner only, the repayment's, for the token's holder only, its actions and the
+    end of a borrowed effect, only while one is borrowed) and no other but view. Before borrowing moved into its
+    module they called none."""
     for edition in ("province-en", "province-fr"):
         c = engine_game.compile_ruleset(load_ruleset(edition))
-        assert c.mechanisms == () and c.built_hooks == 0 and c.building_hooks == 0 and c.moving_spaces == 0
-        assert all(getattr(c, "at_" + m) == () for m in AT)
+        assert [m.name for m in c.mechanisms] == list(EDITIONS_USE)
+        assert c.built_hooks == 0 and c.building_hooks == 0 and c.moving_spaces == 0 and c.end_hooks == 0
+        assert {m for m in AT if getattr(c, "at_" + m)} == USED_BY["borrowing"][1]
+        assert c.legal_owned_work == c.legal_owned_spending == c.borrow_mask != 0
+    c = engine_game.compile_ruleset(load_ruleset("no-lender"))
+    assert c.mechanisms == () and all(getattr(c, "at_" + m) == () for m in AT)
+    assert c.legal_owned_work == c.legal_owned_spending == 0
 
 
 def test_every_bundled_ruleset_has_its_mechanisms_in_the_registry_order():
@@ -166,7 +183,7 @@ def test_the_setup_decisions_moved_out_of_the_core_and_primitives():
     assert "SETUP_DECISION" not in primitives and "_bid_order" not in primitives and "_ask_draft" not in primitives
     for g in (engine_game, PURE.game):
         c = g.compile_ruleset(load_ruleset("draft"))
-        assert [m.name for m in c.mechanisms] == ["bids"] and _moments(c, "bids") == {"setup"}
+        assert [m.name for m in c.mechanisms] == ["bids", "borrowing"] and _moments(c, "bids") == {"setup"}
         assert c.decision_names == ("draft",) and c.bid_max == 0 and c.draft_ids and not c.deal_later
         c = g.compile_ruleset(load_ruleset("bid-for-first"))
         assert c.decision_names == ("bid",) and c.bid_max > 0 and c.deal_later
@@ -231,3 +248,45 @@ def test_a_roll_is_drawn_by_its_mechanism(engine):
     assert len(roll) == 1 and roll[0][2] == k and 1 <= roll[0][3] <= c.conv_roll_sides[k]
     won = roll[0][3] >= c.conv_roll_at_least[k]
     assert st.coin_value(roll[0][1]) == coins - 1 + (3 if won else 0)
+
+
+def test_the_core_no_longer_compiles_or_plays_borrowing():
+    """The borrowing section's compile step, the borrows' and the repayment's listing, their play and the end of
+    a borrowed effect moved into mechanics/borrowing.py: the core reads none of the tables it lays but the score's
+    penalty (``lender_penalty``) and, as it lays the action table, whether to lay the borrows and the repayment
+    where they always were (``borrow_phases``: the editions' action numbers never change)."""
+    source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
+    for name in ("borrow_per_turn", "repay_coin", "repay_pool", "repay_same_turn", "take_from_opponent",
+                 "repay_ends_effect", "kind == BORROW", "kind == REPAY", "borrows +=", "borrowed_mask |="):
+        assert name not in source, name
+    assert "self.borrow_phases =" not in source and source.count("borrow_phases") == 2   # the action table's
+    assert source.count("self.borrowed_mask = 0") == 1   # the turn's counters only: the module ends a borrow
+
+
+@pytest.mark.parametrize("engine", ["compiled", "pure"])
+def test_a_borrow_is_played_and_ended_by_its_mechanism(engine):
+    """province-fr (the repayment in the same turn): a borrow gives the effect for the turn and the token, the
+    repayment gives it back, the effect ends with the turn (lent_end); a player without a Lender is offered none."""
+    g = engine_game if engine == "compiled" else PURE.game
+    rules = load_ruleset("province-fr")
+    c = g.compile_ruleset(rules)
+    lender = c.struct_ids.index("lender")
+    st = g.new_game(rules, seed=2)
+    assert not any(c.action_kind[a] == g.BORROW for a in st.legal_actions())
+    # Play until a player owning the Lender may borrow (the random games of a seed: the same on both engines).
+    import random
+    rng = random.Random(4)
+    while st.phase != g.OVER and not any(c.action_kind[a] == g.BORROW for a in st.legal_actions()):
+        st.apply(rng.choice(st.legal_actions()))
+    assert st.phase != g.OVER
+    p = st.current
+    assert st.owned[p] >> lender & 1
+    borrow = next(a for a in st.legal_actions() if c.action_kind[a] == g.BORROW)
+    s = c.action_arg[borrow]
+    st.apply(borrow)
+    assert st.holder == p and st.borrowed == s and st.borrowed_mask == 1 << s and st.borrows == 1
+    assert not any(c.action_kind[a] == g.BORROW for a in st.legal_actions())     # per_turn 1
+    if st.phase != g.SPENDING:
+        st.play("spend")
+    st.apply(c.a_end)
+    assert st.borrowed == -1 and st.borrowed_mask == 0 and st.holder == p      # the effect ends, the token stays
