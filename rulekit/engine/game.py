@@ -2362,7 +2362,8 @@ class State:
                 m.turn_end(self)
         self._end_pools(self.current, self.phase == OVER)
         if self.borrowed_mask:                    # the effects lent for the turn end with it (borrowing's)
-            for m in c.at_lent_end:
+            for mo in c.at_lent_end:
+                m = cython.cast(Mechanism, mo)
                 m.lent_end(self)
         # A finished turn ends the game, unless the others play on to the end of the round (finish_round).
         if self.phase == OVER or self.ending and self.finish and not (
@@ -2537,7 +2538,8 @@ class State:
                     buf[1] = c.a_end
                     n = 2
             if self._owned[p] & c.legal_owned_work:   # a mechanism's actions open to the owners of some structures
-                for m in c.at_legal_owned_work:   # (the borrows: a Lender's): one C test for the others
+                for mo in c.at_legal_owned_work:  # (the borrows: a Lender's): one C test for the others
+                    m = cython.cast(Mechanism, mo)    # (a tuple of mechanisms: cast unchecked, a call per listing)
                     n = m.legal_into(self, buf, n, 3)
             if c.at_legal_work:                   # the mechanisms' actions (offers of trades...)
                 for m in c.at_legal_work:
@@ -2579,7 +2581,8 @@ class State:
                     buf[n] = c._build_action[s]
                     n += 1
         if owned & c.legal_owned_spending:        # (as in the work phase: the borrows)
-            for m in c.at_legal_owned_spending:
+            for mo in c.at_legal_owned_spending:
+                m = cython.cast(Mechanism, mo)
                 n = m.legal_into(self, buf, n, 4)
         active = self._active_structs(p)
         conv_ok = 0
@@ -2612,7 +2615,8 @@ class State:
             buf[n] = c.a_hire
             n += 1
         if self.holder == p:                      # the token's holder: its mechanism's actions (the repayment)
-            for m in c.at_legal_held:
+            for mo in c.at_legal_held:
+                m = cython.cast(Mechanism, mo)
                 n = m.legal_into(self, buf, n, 5)
         cg = c.coinage
         nd = cg.n

@@ -12,10 +12,8 @@ cdef int KIND_BORROW, KIND_REPAY
 
 
 cdef class Borrowing(Mechanism):
-    @cython.locals(c=Compiled, p=cython.int)
+    @cython.locals(c=Compiled, p=cython.int, theirs=cython.longlong, m=cython.longlong, candidates=cython.longlong)
     cdef int legal_into(self, State st, int* buf, int n, int phase) except -1
-    @cython.locals(c=Compiled, theirs=cython.longlong, m=cython.longlong, candidates=cython.longlong)
-    cdef int borrow_into(self, State st, int p, int* buf, int n) except -1
     @cython.locals(c=Compiled)
     cpdef bint apply(self, State st, int p, int kind, int arg, int arg2) except -1
     cpdef lent_end(self, State st)

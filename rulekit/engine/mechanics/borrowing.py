@@ -67,40 +67,32 @@ class Borrowing(Mechanism):
         return (8 if c.borrow_phases & 1 else 0) | (16 if c.borrow_phases & 2 else 0) | 32
 
     def legal_into(self, st, buf, n: int, phase: int) -> int:
-        """The borrows open to the current player, an owner of a Lender (places 3 and 4), or the repayment, the
-        token being theirs (place 5), written into ``buf`` from ``n`` on; the new count."""
+        """The borrows open to the current player, an owner of a Lender (places 3 and 4: in the structures'
+        order), or the repayment, the token being theirs (place 5), written into ``buf`` from ``n`` on; the new
+        count. One function, asked once per list of a Lender's owner: its common case first."""
         c = st.c
         p = st.current
-        if phase == 5:
-            if c.repay_same_turn or st.token_turn != st.turn:
-                if (st.coin_value(p) >= c.repay_coin and st._has(p, c.repay_pool)
-                        and st._can_pay(p, c.repay_coin)):
-                    buf[n] = c.a_repay
-                    n += 1
+        if phase != 5:
+            if st.borrows >= c.borrow_per_turn or st.holder == p:
+                return n
+            # Another player holds the token: it may be taken from them only if they own a Lender too.
+            if st.holder >= 0 and not (c.take_from_opponent and st._owned[st.holder] & c.borrow_mask):
+                return n
+            theirs = 0
+            m = c._lender_seats[p]
+            while m:
+                theirs |= st._owned[_lowest(m)]
+                m &= m - 1
+            candidates = theirs & ~st._owned[p] & ~st.borrowed_mask
+            while candidates:                     # in the structures' order
+                buf[n] = c.borrow_action[_lowest(candidates)]
+                n += 1
+                candidates &= candidates - 1
             return n
-        if st.borrows < c.borrow_per_turn:
-            n = self.borrow_into(st, p, buf, n)
-        return n
-
-    def borrow_into(self, st, p: int, buf, n: int) -> int:
-        """The borrow actions open to ``p`` (the current player, who owns a Lender and may borrow again this
-        turn), written into ``buf`` from ``n`` on, in the structures' order; the new count."""
-        c = st.c
-        if st.holder == p:
-            return n
-        # Another player holds the token: it may be taken from them only if they own a Lender too.
-        if st.holder >= 0 and not (c.take_from_opponent and st._owned[st.holder] & c.borrow_mask):
-            return n
-        theirs = 0
-        m = c._lender_seats[p]
-        while m:
-            theirs |= st._owned[_lowest(m)]
-            m &= m - 1
-        candidates = theirs & ~st._owned[p] & ~st.borrowed_mask
-        while candidates:                         # in the structures' order
-            buf[n] = c.borrow_action[_lowest(candidates)]
-            n += 1
-            candidates &= candidates - 1
+        if c.repay_same_turn or st.token_turn != st.turn:
+            if st.coin_value(p) >= c.repay_coin and st._has(p, c.repay_pool) and st._can_pay(p, c.repay_coin):
+                buf[n] = c.a_repay
+                n += 1
         return n
 
     def apply(self, st, p: int, kind: int, arg: int, arg2: int) -> bool:
