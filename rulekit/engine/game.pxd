@@ -185,6 +185,7 @@ cdef class Compiled:
     cdef public tuple at_building, at_legal_moves, at_moving, at_turn_end, at_end_met
     cdef public tuple at_outcomes, at_legal_owned_work, at_legal_owned_spending, at_legal_held, at_lent_end
     cdef public long long end_hooks, legal_owned_work, legal_owned_spending
+    cdef public Mechanism legal_owned_work_by, legal_owned_spending_by, legal_held_by
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks

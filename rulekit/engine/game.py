@@ -810,12 +810,18 @@ class Compiled:
         self.at_legal_owned_work = tuple([m for m in self.mechanisms if m.legal_phases(self) & 8])
         self.at_legal_owned_spending = tuple([m for m in self.mechanisms if m.legal_phases(self) & 16])
         self.at_legal_held = tuple([m for m in self.mechanisms if m.legal_phases(self) & 32])
-        self.legal_owned_work = 0
-        for m in self.at_legal_owned_work:
-            self.legal_owned_work |= m.legal_owned
-        self.legal_owned_spending = 0
-        for m in self.at_legal_owned_spending:
-            self.legal_owned_spending |= m.legal_owned
+        # One mechanism at most per place, called as a typed field (the listing's cost is one C call, as the core's
+        # own method was): a second one at a place is an error of the registry, not of a ruleset.
+        for place in ("owned_work", "owned_spending", "held"):
+            if len(getattr(self, "at_legal_" + place)) > 1:
+                raise RuntimeError(f"two mechanisms list actions at the place legal_{place}: "
+                                   f"{[m.name for m in getattr(self, 'at_legal_' + place)]}")
+        self.legal_owned_work_by = self.at_legal_owned_work[0] if self.at_legal_owned_work else None
+        self.legal_owned_spending_by = self.at_legal_owned_spending[0] if self.at_legal_owned_spending else None
+        self.legal_held_by = self.at_legal_held[0] if self.at_legal_held else None
+        self.legal_owned_work = self.legal_owned_work_by.legal_owned if self.legal_owned_work_by is not None else 0
+        self.legal_owned_spending = (self.legal_owned_spending_by.legal_owned
+                                     if self.legal_owned_spending_by is not None else 0)
         self.at_apply = tuple([m for m in self.mechanisms if _overrides(m, "apply")])
         self.at_moving = tuple([m for m in self.mechanisms if _overrides(m, "moving") and m.moving_spaces])
         self.moving_spaces = 0                    # the spaces a move onto calls a mechanism (at_moving)
@@ -2538,9 +2544,7 @@ class State:
                     buf[1] = c.a_end
                     n = 2
             if self._owned[p] & c.legal_owned_work:   # a mechanism's actions open to the owners of some structures
-                for mo in c.at_legal_owned_work:  # (the borrows: a Lender's): one C test for the others
-                    m = cython.cast(Mechanism, mo)    # (a tuple of mechanisms: cast unchecked, a call per listing)
-                    n = m.legal_into(self, buf, n, 3)
+                n = c.legal_owned_work_by.legal_into(self, buf, n, 3)   # (the borrows: a Lender's); one C test
             if c.at_legal_work:                   # the mechanisms' actions (offers of trades...)
                 for m in c.at_legal_work:
                     n = m.legal_into(self, buf, n, 1)
@@ -2581,9 +2585,7 @@ class State:
                     buf[n] = c._build_action[s]
                     n += 1
         if owned & c.legal_owned_spending:        # (as in the work phase: the borrows)
-            for mo in c.at_legal_owned_spending:
-                m = cython.cast(Mechanism, mo)
-                n = m.legal_into(self, buf, n, 4)
+            n = c.legal_owned_spending_by.legal_into(self, buf, n, 4)
         active = self._active_structs(p)
         conv_ok = 0
         while active:
@@ -2614,10 +2616,8 @@ class State:
         if self.hire_ok and self._can_hire(p, value):
             buf[n] = c.a_hire
             n += 1
-        if self.holder == p:                      # the token's holder: its mechanism's actions (the repayment)
-            for mo in c.at_legal_held:
-                m = cython.cast(Mechanism, mo)
-                n = m.legal_into(self, buf, n, 5)
+        if self.holder == p and c.legal_held_by is not None:    # the token's holder: its mechanism's actions
+            n = c.legal_held_by.legal_into(self, buf, n, 5)         # (the repayment)
         cg = c.coinage
         nd = cg.n
         purse = self._purses[p]
