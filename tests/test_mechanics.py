@@ -130,9 +130,27 @@ def test_the_editions_call_only_the_mechanisms_they_use():
         assert c.built_hooks == 0 and c.building_hooks == 0 and c.moving_spaces == 0 and c.end_hooks == 0
         assert {m for m in AT if getattr(c, "at_" + m)} == USED_BY["borrowing"][1]
         assert c.legal_owned_work == c.legal_owned_spending == c.borrow_mask != 0
+        assert c.legal_owned_work_by is c.legal_owned_spending_by is c.legal_held_by is c.mechanisms[0]
     c = engine_game.compile_ruleset(load_ruleset("no-lender"))
     assert c.mechanisms == () and all(getattr(c, "at_" + m) == () for m in AT)
     assert c.legal_owned_work == c.legal_owned_spending == 0
+    assert c.legal_owned_work_by is None and c.legal_owned_spending_by is None and c.legal_held_by is None
+
+
+def test_a_place_open_to_owners_has_one_mechanism_at_most(monkeypatch):
+    """The places asked of a Lender's owner or of the token's holder call one mechanism as a typed field: a second
+    one registered there is the registry's error, said as the ruleset is compiled (pure engine: its table)."""
+    class Second(PURE.game.Mechanism):
+        def compile(self, c):
+            self.legal_owned = 1
+            return True
+
+        def legal_phases(self, c):
+            return 8
+
+    monkeypatch.setitem(PURE.game.MECHANISMS, "second", Second)
+    with pytest.raises(RuntimeError, match="legal_owned_work.*borrowing.*second"):
+        PURE.game.compile_ruleset(load_ruleset("province-en"))
 
 
 def test_every_bundled_ruleset_has_its_mechanisms_in_the_registry_order():
