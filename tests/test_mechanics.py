@@ -34,6 +34,7 @@ MOVED = {
     "chance": (),                                 # the roll in _convert and _apply: a test below checks it is gone
     "caps": ("_give_back",),                      # the cap on the coins, once in _end_pools
     "ships": ("_cast", "_apply_benefit", "_can_hire", "_free_sailor"),
+    "borrowing": ("_borrow_into", "_borrow"),     # and its compile step and the repayment: a test below checks them
 }
 
 #: A bundled ruleset using each mechanism, and the moments it is active on there.
@@ -48,17 +49,20 @@ USED_BY = {
     "abilities": ("raids", {"legal_spending", "apply"}),
     "chance": ("gamble", {"apply", "outcomes"}),
     "caps": ("small-purse", {"turn_end", "game_over"}),
+    "borrowing": ("province-en", {"legal_owned_work", "legal_owned_spending", "legal_held", "apply", "lent_end"}),
     "ships": ("province-en", {"holder_turn", "income", "legal_converted", "apply", "built", "turn_closing"}),
 }
 
-#: The mechanisms the two editions use (both cast the ships and hire sailors): every other is off their moments.
-EDITIONS_USE = {"ships"}
+#: The mechanisms the printed editions use (borrowing, their Lender; the ships, their cast and sailors), in the
+#: registry's order, each on the moments USED_BY gives it.
+EDITIONS_USE = ("borrowing", "ships")
 
 
-#: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per phase).
-AT = ("setup", "turn_start", "holder_turn", "income", "legal_work", "legal_spending", "legal_converted",
-      "legal_moves", "moving", "apply", "building", "built", "check", "end_met", "turn_closing", "turn_end",
-      "game_over", "score", "determinize", "outcomes")
+#: The tuples of a Compiled that hold the mechanisms active on a moment ("legal" has one per place).
+AT = ("setup", "turn_start", "holder_turn", "income", "legal_work", "legal_spending", "legal_owned_work",
+      "legal_owned_spending", "legal_held", "legal_converted", "legal_moves", "moving", "apply", "building", "built",
+      "check", "end_met", "turn_closing", "turn_end", "lent_end", "game_over", "score", "determinize", "outcomes")
+LEGAL_AT = {"legal_work", "legal_spending", "legal_owned_work", "legal_owned_spending", "legal_held", "legal_converted"}
 
 
 def _moments(c, name: str) -> set:
@@ -67,7 +71,7 @@ def _moments(c, name: str) -> set:
 
 def test_every_moment_has_its_tuple():
     moments = set(engine_game.Mechanism.MOMENTS) - {"view", "legal"}
-    assert moments | {"legal_work", "legal_spending", "legal_converted"} == set(AT)
+    assert moments | LEGAL_AT == set(AT)
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -95,7 +99,7 @@ def test_a_mechanism_is_compiled_where_the_core_is(module):
 def test_the_pure_engine_plays_its_own_mechanisms():
     """The pure engine's tables hold mechanisms subclassing the pure game's Mechanism (never the compiled one's)."""
     c = PURE.game.compile_ruleset(load_ruleset("events"))
-    assert [m.name for m in c.mechanisms] == ["events", "ships"]
+    assert [m.name for m in c.mechanisms] == ["events", "borrowing", "ships"]
     for name, (ruleset_id, _moments) in USED_BY.items():
         c = PURE.game.compile_ruleset(load_ruleset(ruleset_id))
         assert name in [m.name for m in c.mechanisms]
@@ -106,28 +110,55 @@ def test_the_pure_engine_plays_its_own_mechanisms():
 @pytest.mark.parametrize("engine", ["compiled", "pure"])
 @pytest.mark.parametrize("name", sorted(USED_BY))
 def test_a_ruleset_pays_only_for_the_mechanisms_it_uses(name, engine):
-    """An edition uses none but the ships (EDITIONS_USE): every moment's tuple is empty of the others; the ruleset
-    that uses one is active there."""
+    """An edition uses none but borrowing and the ships (EDITIONS_USE): every moment's tuple is empty of the
+    others; the variant that uses one is active there (and no-lender, the English edition without borrowing, uses
+    the ships alone)."""
     g = engine_game if engine == "compiled" else PURE.game
     ruleset_id, moments = USED_BY[name]
-    for edition in ("province-en", "province-fr"):
+    for edition in ("province-en", "province-fr", "no-lender"):
         c = g.compile_ruleset(load_ruleset(edition))
-        assert (name in [m.name for m in c.mechanisms]) == (name in EDITIONS_USE)
-        assert _moments(c, name) == (moments if name in EDITIONS_USE else set())
+        used = name in EDITIONS_USE and not (edition == "no-lender" and name == "borrowing")
+        assert (name in [m.name for m in c.mechanisms]) == used
+        assert _moments(c, name) == (moments if used else set())
         assert [m.name for m in c.all_mechanisms] == list(engine_game.MECHANISMS)
     c = g.compile_ruleset(load_ruleset(ruleset_id))
     assert name in [m.name for m in c.mechanisms] and _moments(c, name) == moments
 
 
-def test_the_editions_call_the_ships_alone():
-    """The two editions use one registered mechanism, the ships (their cast and their sailors): their games call
-    its moments (a build of the casting's structure, an income with a ship's benefit) and no other's, but view."""
+def test_the_editions_call_only_the_mechanisms_they_use():
+    """The two editions use borrowing (their Lender) and the ships (their cast and sailors) and no other mechanism:
+    their games call those moments (the borrows' listing, for a Lender's owner only, the repayment's, for the
+    token's holder only, their actions, the end of a borrowed effect while one is borrowed; a build of the casting's
+    structure, an income with a ship's benefit, the hire while one is allowed) and no other but view."""
     for edition in ("province-en", "province-fr"):
         c = engine_game.compile_ruleset(load_ruleset(edition))
-        assert [m.name for m in c.mechanisms] == ["ships"]
+        assert [m.name for m in c.mechanisms] == list(EDITIONS_USE)
         assert c.built_hooks == 1 << c.harbor_struct and c.income_hooks == c.ship_mask != 0
-        assert c.building_hooks == 0 and c.moving_spaces == 0
-        assert {m for m in AT if getattr(c, "at_" + m)} == USED_BY["ships"][1]
+        assert c.building_hooks == 0 and c.moving_spaces == 0 and c.end_hooks == 0
+        assert {m for m in AT if getattr(c, "at_" + m)} == USED_BY["borrowing"][1] | USED_BY["ships"][1]
+        assert c.legal_owned_work == c.legal_owned_spending == c.borrow_mask != 0
+        assert c.legal_owned_work_by is c.legal_owned_spending_by is c.legal_held_by is c.mechanisms[0]
+    c = engine_game.compile_ruleset(load_ruleset("no-lender"))
+    assert [m.name for m in c.mechanisms] == ["ships"]
+    assert {m for m in AT if getattr(c, "at_" + m)} == USED_BY["ships"][1]
+    assert c.legal_owned_work == c.legal_owned_spending == 0
+    assert c.legal_owned_work_by is None and c.legal_owned_spending_by is None and c.legal_held_by is None
+
+
+def test_a_place_open_to_owners_has_one_mechanism_at_most(monkeypatch):
+    """The places asked of a Lender's owner or of the token's holder call one mechanism as a typed field: a second
+    one registered there is the registry's error, said as the ruleset is compiled (pure engine: its table)."""
+    class Second(PURE.game.Mechanism):
+        def compile(self, c):
+            self.legal_owned = 1
+            return True
+
+        def legal_phases(self, c):
+            return 8
+
+    monkeypatch.setitem(PURE.game.MECHANISMS, "second", Second)
+    with pytest.raises(RuntimeError, match="legal_owned_work.*borrowing.*second"):
+        PURE.game.compile_ruleset(load_ruleset("province-en"))
 
 
 def test_every_bundled_ruleset_has_its_mechanisms_in_the_registry_order():
@@ -178,7 +209,7 @@ def test_the_setup_decisions_moved_out_of_the_core_and_primitives():
     assert "SETUP_DECISION" not in primitives and "_bid_order" not in primitives and "_ask_draft" not in primitives
     for g in (engine_game, PURE.game):
         c = g.compile_ruleset(load_ruleset("draft"))
-        assert [m.name for m in c.mechanisms] == ["bids", "ships"] and _moments(c, "bids") == {"setup"}
+        assert [m.name for m in c.mechanisms] == ["bids", "borrowing", "ships"] and _moments(c, "bids") == {"setup"}
         assert c.decision_names == ("draft",) and c.bid_max == 0 and c.draft_ids and not c.deal_later
         c = g.compile_ruleset(load_ruleset("bid-for-first"))
         assert c.decision_names == ("bid",) and c.bid_max > 0 and c.deal_later
@@ -243,3 +274,45 @@ def test_a_roll_is_drawn_by_its_mechanism(engine):
     assert len(roll) == 1 and roll[0][2] == k and 1 <= roll[0][3] <= c.conv_roll_sides[k]
     won = roll[0][3] >= c.conv_roll_at_least[k]
     assert st.coin_value(roll[0][1]) == coins - 1 + (3 if won else 0)
+
+
+def test_the_core_no_longer_compiles_or_plays_borrowing():
+    """The borrowing section's compile step, the borrows' and the repayment's listing, their play and the end of
+    a borrowed effect moved into mechanics/borrowing.py: the core reads none of the tables it lays but the score's
+    penalty (``lender_penalty``) and, as it lays the action table, whether to lay the borrows and the repayment
+    where they always were (``borrow_phases``: the editions' action numbers never change)."""
+    source = (ROOT / "rulekit" / "engine" / "game.py").read_text(encoding="utf-8")
+    for name in ("borrow_per_turn", "repay_coin", "repay_pool", "repay_same_turn", "take_from_opponent",
+                 "repay_ends_effect", "kind == BORROW", "kind == REPAY", "borrows +=", "borrowed_mask |="):
+        assert name not in source, name
+    assert "self.borrow_phases =" not in source and source.count("borrow_phases") == 2   # the action table's
+    assert source.count("self.borrowed_mask = 0") == 1   # the turn's counters only: the module ends a borrow
+
+
+@pytest.mark.parametrize("engine", ["compiled", "pure"])
+def test_a_borrow_is_played_and_ended_by_its_mechanism(engine):
+    """province-fr (the repayment in the same turn): a borrow gives the effect for the turn and the token, the
+    repayment gives it back, the effect ends with the turn (lent_end); a player without a Lender is offered none."""
+    g = engine_game if engine == "compiled" else PURE.game
+    rules = load_ruleset("province-fr")
+    c = g.compile_ruleset(rules)
+    lender = c.struct_ids.index("lender")
+    st = g.new_game(rules, seed=2)
+    assert not any(c.action_kind[a] == g.BORROW for a in st.legal_actions())
+    # Play until a player owning the Lender may borrow (the random games of a seed: the same on both engines).
+    import random
+    rng = random.Random(4)
+    while st.phase != g.OVER and not any(c.action_kind[a] == g.BORROW for a in st.legal_actions()):
+        st.apply(rng.choice(st.legal_actions()))
+    assert st.phase != g.OVER
+    p = st.current
+    assert st.owned[p] >> lender & 1
+    borrow = next(a for a in st.legal_actions() if c.action_kind[a] == g.BORROW)
+    s = c.action_arg[borrow]
+    st.apply(borrow)
+    assert st.holder == p and st.borrowed == s and st.borrowed_mask == 1 << s and st.borrows == 1
+    assert not any(c.action_kind[a] == g.BORROW for a in st.legal_actions())     # per_turn 1
+    if st.phase != g.SPENDING:
+        st.play("spend")
+    st.apply(c.a_end)
+    assert st.borrowed == -1 and st.borrowed_mask == 0 and st.holder == p      # the effect ends, the token stays

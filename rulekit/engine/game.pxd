@@ -99,7 +99,7 @@ cdef class Mechanism:
     cdef public long long built_mask, building_mask, income_mask
     cdef public object moving_spaces
     cdef public bint checking
-    cdef public long long end_conds
+    cdef public long long end_conds, legal_owned
     cpdef setup(self, State st)
     cpdef turn_start(self, State st)
     cpdef holder_turn(self, State st)
@@ -112,6 +112,7 @@ cdef class Mechanism:
     cpdef built(self, State st, int p, int s)
     cpdef turn_closing(self, State st)
     cpdef turn_end(self, State st)
+    cpdef lent_end(self, State st)
     cpdef check(self, State st, bint end_of_turn)
     cpdef bint end_met(self, State st, int i) except -1
     cpdef game_over(self, State st)
@@ -188,6 +189,9 @@ cdef class Compiled:
     cdef public tuple at_outcomes, at_income, at_legal_converted, at_turn_closing, at_holder_turn
     cdef Mechanism _income_one, _holder_one, _converted_one   # a per-turn moment's mechanism where one alone is on it
     cdef public long long end_hooks, income_hooks
+    cdef public tuple at_legal_owned_work, at_legal_owned_spending, at_legal_held, at_lent_end
+    cdef public long long legal_owned_work, legal_owned_spending
+    cdef public Mechanism legal_owned_work_by, legal_owned_spending_by, legal_held_by
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).
     cdef public int n_decks
@@ -373,9 +377,6 @@ cdef class State:
     @cython.locals(out=list)
     cpdef list legal_actions(self)
 
-    @cython.locals(c=Compiled, p=cython.int, s=cython.int, candidates=cython.longlong, mine=cython.longlong,
-                   theirs=cython.longlong, q=cython.int, m=cython.int)
-    cdef int _borrow_into(self, int* buf, int n) except -1
 
     @cython.locals(c=Compiled, kind=cython.int, arg=cython.int, p=cython.int, k=cython.int, w=cython.int,
                    r=cython.longlong, m=Mechanism)
@@ -432,8 +433,6 @@ cdef class State:
     @cython.locals(c=Compiled, w=cython.int, dest=cython.int, coin=cython.int,
                    over=cython.longlong, s=cython.int, gain=tuple, at=cython.int, m=Mechanism, ey=tuple)
     cpdef _move(self, int p, int kind, int sp, int steps)
-
-    cpdef _borrow(self, int p, int s)
 
     @cython.locals(c=Compiled, m=Mechanism)
     cpdef _build(self, int p, int s)

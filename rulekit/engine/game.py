@@ -413,8 +413,8 @@ class Mechanism:
     #: The moments a mechanism may override, in the order of a game; ``Compiled.at_<moment>`` holds the active
     #: mechanisms overriding each (``view`` is asked of every mechanism, active or not: its keys are always there).
     MOMENTS = ("setup", "turn_start", "holder_turn", "income", "legal", "legal_moves", "moving", "apply", "building",
-               "built", "check", "end_met", "turn_closing", "turn_end", "game_over", "score", "view", "determinize",
-               "outcomes")
+               "built", "check", "end_met", "turn_closing", "turn_end", "lent_end", "game_over", "score", "view",
+               "determinize", "outcomes")
 
     def __init__(self):
         self.name = ""
@@ -424,6 +424,7 @@ class Mechanism:
         self.moving_spaces = 0        # the spaces a move onto calls ``moving`` (a set; set by ``compile``)
         self.checking = False         # whether the goals' checks call ``check`` (set by ``compile``)
         self.end_conds = 0            # the end conditions ``end_met`` checks (indexes, a set; set by ``compile``)
+        self.legal_owned = 0          # legal_into at places 3 and 4: asked of an owner of one of these (set by ``compile``)
 
     def compile(self, c: "Compiled") -> bool:
         """Lay this mechanism's tables on ``c`` (empty ones when the ruleset does not use it: other layers read
@@ -451,18 +452,23 @@ class Mechanism:
         a borrowed structure's), after the structures' own income."""
 
     def legal_phases(self, c: "Compiled") -> int:
-        """The phases in which ``legal_into`` adds actions (bit 1: work, bit 2: spending; bit 8: spending, after
-        the conversions; 0: none), and bit 4 where ``legal_moves`` filters the work phase's moves, asked once as
-        the ruleset is compiled (``c.at_legal_work``, ``c.at_legal_spending``, ``c.at_legal_converted``,
-        ``c.at_legal_moves``)."""
+        """The places where ``legal_into`` adds actions (bit 1: the work phase's end; bit 2: the spending
+        phase's end; bit 8: the work phase after the moves, bit 16: the spending phase after the builds, both
+        for an owner of one of ``legal_owned`` only; bit 32: the spending phase after the hire, for the token's
+        holder only; bit 64: the spending phase after the conversions; 0: none), and bit 4 where ``legal_moves``
+        filters the work phase's moves, asked once as the ruleset is compiled (``c.at_legal_work``,
+        ``c.at_legal_spending``, ``c.at_legal_owned_work``, ``c.at_legal_owned_spending``, ``c.at_legal_held``,
+        ``c.at_legal_converted``, ``c.at_legal_moves``)."""
         return 0
 
     def legal_into(self, st: "State", buf, n: int, phase: int) -> int:
-        """The legal actions this mechanism adds for the current player in ``phase`` (1 work, 2 spending, 4 spending
-        after the conversions), written into ``buf`` from ``n`` on: after the core's moves (work) or exchanges
-        (spending) and before ``spend`` and ``end``; after the conversions and before the repayment (4, asked only
-        while the state's ``hire_ok`` is set); the new count. Compiled, a C method (``buf`` a C array): it is not
-        seen from Python."""
+        """The legal actions this mechanism adds for the current player at place ``phase``, written into ``buf``
+        from ``n`` on; the new count. 1: the work phase, after the moves and before ``spend`` and ``end``; 2: the
+        spending phase, after the exchanges and before ``end``; 3: the work phase, after the moves and before
+        place 1 (a player owning one of ``legal_owned``); 4: the spending phase, after the builds and before the
+        conversions (the same); 5: the spending phase, after the hire and before the exchanges (the token's
+        holder, ``st.holder``); 6: the spending phase, after the conversions and before place 5 (asked only while
+        the state's ``hire_ok`` is set). Compiled, a C method (``buf`` a C array): it is not seen from Python."""
         return n
 
     def legal_moves(self, st: "State", p: int, buf, n: int) -> int:
@@ -505,6 +511,10 @@ class Mechanism:
     def turn_end(self, st: "State") -> None:
         """A turn ends, after its end-of-turn goals and the end's check, before the pools are emptied or carried
         (``st.current`` played it)."""
+
+    def lent_end(self, st: "State") -> None:
+        """The effects lent for a turn end (``st.borrowed_mask``, set: the core asks only then): the turn ended,
+        after its pools are emptied or carried, or the game stopped at once, before they are."""
     def check(self, st: "State", end_of_turn: bool) -> None:
         """The goals' checks: after every action, decision and turn's start, where the face-up goal is checked
         (``end_of_turn`` False; a muted state too, whatever its goal), and at the end of a turn, before the
@@ -769,26 +779,7 @@ class Compiled:
         self.leap_mask = sum(1 << i for i in range(self.n_struct) if self.leap_steps[i])
         self.first_mask = sum(1 << i for i in range(self.n_struct) if any(self.first_pool[i]) or self.first_coin[i]
                               or any(g[0] == "first_turn" for g in self.gain_if[i] + list(self.per_gain[i])))
-        # Borrowing.
-        b = d.get("borrowing")
-        self.borrow_phases = 0
-        if b and self.borrow_mask:
-            self.borrow_phases = (1 if "work" in b["phases"] else 0) | (2 if "spending" in b["phases"] else 0)
-            self.repay_coin = self.coins(b["repay"])
-            self.repay_pool = self.pools(b["repay"])
-            self.repay_same_turn = b["repay_same_turn"]
-            self.take_from_opponent = b["take_from_opponent"]
-            self.lender_penalty = b["penalty_vp"]
-            self.borrow_per_turn = b.get("per_turn", 1)
-            self.repay_ends_effect = bool(b.get("repay_ends_effect", False))
-        else:
-            self.repay_coin = 0
-            self.repay_pool = self.no_pool
-            self.repay_same_turn = True
-            self.take_from_opponent = False
-            self.lender_penalty = 0
-            self.borrow_per_turn = 0
-            self.repay_ends_effect = False
+        # Borrowing: mechanics/borrowing.py lays its tables (borrow_*, repay_*, lender_penalty...).
         # Casting: mechanics/ships.py lays its tables (harbor_struct, cast_*, ship_tokens, outcome_*).
         # Goals.
         self.goal_ids = list(d.get("goals") or {})
@@ -821,7 +812,24 @@ class Compiled:
         self.at_legal_work = tuple([m for m in self.mechanisms if m.legal_phases(self) & 1])
         self.at_legal_spending = tuple([m for m in self.mechanisms if m.legal_phases(self) & 2])
         self.at_legal_moves = tuple([m for m in self.mechanisms if m.legal_phases(self) & 4])
-        self.at_legal_converted = tuple([m for m in self.mechanisms if m.legal_phases(self) & 8])
+        self.at_legal_converted = tuple([m for m in self.mechanisms if m.legal_phases(self) & 64])
+        # The places open to the owners of some structures (a mechanism's legal_owned: the Lenders), so that a list
+        # of another player's legal actions pays one C test there; and the token holder's place.
+        self.at_legal_owned_work = tuple([m for m in self.mechanisms if m.legal_phases(self) & 8])
+        self.at_legal_owned_spending = tuple([m for m in self.mechanisms if m.legal_phases(self) & 16])
+        self.at_legal_held = tuple([m for m in self.mechanisms if m.legal_phases(self) & 32])
+        # One mechanism at most per place, called as a typed field (the listing's cost is one C call, as the core's
+        # own method was): a second one at a place is an error of the registry, not of a ruleset.
+        for place in ("owned_work", "owned_spending", "held"):
+            if len(getattr(self, "at_legal_" + place)) > 1:
+                raise RuntimeError(f"two mechanisms list actions at the place legal_{place}: "
+                                   f"{[m.name for m in getattr(self, 'at_legal_' + place)]}")
+        self.legal_owned_work_by = self.at_legal_owned_work[0] if self.at_legal_owned_work else None
+        self.legal_owned_spending_by = self.at_legal_owned_spending[0] if self.at_legal_owned_spending else None
+        self.legal_held_by = self.at_legal_held[0] if self.at_legal_held else None
+        self.legal_owned_work = self.legal_owned_work_by.legal_owned if self.legal_owned_work_by is not None else 0
+        self.legal_owned_spending = (self.legal_owned_spending_by.legal_owned
+                                     if self.legal_owned_spending_by is not None else 0)
         self.at_apply = tuple([m for m in self.mechanisms if _overrides(m, "apply")])
         self.at_moving = tuple([m for m in self.mechanisms if _overrides(m, "moving") and m.moving_spaces])
         self.moving_spaces = 0                    # the spaces a move onto calls a mechanism (at_moving)
@@ -834,6 +842,7 @@ class Compiled:
         self.at_built = tuple([m for m in self.mechanisms if _overrides(m, "built") and m.built_mask])
         self.at_turn_closing = tuple([m for m in self.mechanisms if _overrides(m, "turn_closing")])
         self.at_turn_end = tuple([m for m in self.mechanisms if _overrides(m, "turn_end")])
+        self.at_lent_end = tuple([m for m in self.mechanisms if _overrides(m, "lent_end")])
         self.at_check = tuple([m for m in self.mechanisms if _overrides(m, "check") and m.checking])
         self.at_end_met = tuple([m for m in self.mechanisms if _overrides(m, "end_met") and m.end_conds])
         self.end_hooks = 0                        # the end conditions a mechanism checks (at_end_met), as a set
@@ -2211,8 +2220,9 @@ class State:
             # The game stops at once: the turn's borrowed effects and pools end with it.
             self._end_gains()
             self.phase = OVER
-            self.borrowed = -1
-            self.borrowed_mask = 0
+            if self.borrowed_mask:
+                for m in self.c.at_lent_end:
+                    m.lent_end(self)
             self._end_pools(self.current, True)
             self.log.append(("over",))
             for m in self.c.at_game_over:         # the mechanisms' end (objectives revealed...)
@@ -2363,8 +2373,10 @@ class State:
         or the next turn. Called by :meth:`_end_turn`, or by the decision a ``turn_end`` asked, once made."""
         c = self.c
         self._end_pools(self.current, self.phase == OVER)
-        self.borrowed = -1
-        self.borrowed_mask = 0
+        if self.borrowed_mask:                    # the effects lent for the turn end with it (borrowing's)
+            for mo in c.at_lent_end:
+                m = cython.cast(Mechanism, mo)
+                m.lent_end(self)
         # A finished turn ends the game, unless the others play on to the end of the round (finish_round).
         if self.phase == OVER or self.ending and self.finish and not (
                 c.finish_round and self.seat_next[self.current] != self.first):
@@ -2537,8 +2549,8 @@ class State:
                     buf[0] = c.a_spend
                     buf[1] = c.a_end
                     n = 2
-            if c.borrow_phases & 1 and self.borrows < c.borrow_per_turn and self._owned[p] & c.borrow_mask:
-                n = self._borrow_into(buf, n)     # (its first tests, here: most turns have no borrow)
+            if self._owned[p] & c.legal_owned_work:   # a mechanism's actions open to the owners of some structures
+                n = c.legal_owned_work_by.legal_into(self, buf, n, 3)   # (the borrows: a Lender's); one C test
             if c.at_legal_work:                   # the mechanisms' actions (offers of trades...)
                 for m in c.at_legal_work:
                     n = m.legal_into(self, buf, n, 1)
@@ -2578,8 +2590,8 @@ class State:
                 if value >= cost and self._has(p, self.ev_cost_pool[s]) and self._can_pay(p, cost):
                     buf[n] = c._build_action[s]
                     n += 1
-        if c.borrow_phases & 2 and self.borrows < c.borrow_per_turn and owned & c.borrow_mask:
-            n = self._borrow_into(buf, n)
+        if owned & c.legal_owned_spending:        # (as in the work phase: the borrows)
+            n = c.legal_owned_spending_by.legal_into(self, buf, n, 4)
         active = self._active_structs(p)
         conv_ok = 0
         while active:
@@ -2609,14 +2621,12 @@ class State:
             n += 1
         if self.hire_ok:                          # a ship's result lets p hire (mechanics/ships.py): its action
             if c._converted_one is not None:      # one alone (the ships): called directly
-                n = c._converted_one.legal_into(self, buf, n, 4)
+                n = c._converted_one.legal_into(self, buf, n, 6)
             else:
                 for m in c.at_legal_converted:
-                    n = m.legal_into(self, buf, n, 4)
-        if self.holder == p and (c.repay_same_turn or self.token_turn != self.turn):
-            if value >= c.repay_coin and self._has(p, c.repay_pool) and self._can_pay(p, c.repay_coin):
-                buf[n] = c.a_repay
-                n += 1
+                    n = m.legal_into(self, buf, n, 6)
+        if self.holder == p and c.legal_held_by is not None:    # the token's holder: its mechanism's actions
+            n = c.legal_held_by.legal_into(self, buf, n, 5)         # (the repayment)
         cg = c.coinage
         nd = cg.n
         purse = self._purses[p]
@@ -2640,30 +2650,6 @@ class State:
             n += self._owned[q] >> s & 1
         return n
 
-    def _borrow_into(self, buf, n: int) -> int:
-        """The borrow actions open to the current player, written into ``buf`` from ``n`` on (the new count is
-        returned)."""
-        c = self.c
-        p = self.current
-        mine = self._owned[p]
-        if self.borrows >= c.borrow_per_turn or not (mine & c.borrow_mask):
-            return n
-        if self.holder == p:
-            return n
-        # Another player holds the token: it may be taken from them only if they own a Lender too.
-        if self.holder >= 0 and not (c.take_from_opponent and self._owned[self.holder] & c.borrow_mask):
-            return n
-        theirs = 0
-        m = c._lender_seats[p]
-        while m:
-            theirs |= self._owned[_ctz(m)]
-            m &= m - 1
-        candidates = theirs & ~mine & ~self.borrowed_mask
-        while candidates:                         # in the structures' order
-            buf[n] = c.borrow_action[_ctz(candidates)]
-            n += 1
-            candidates &= candidates - 1
-        return n
 
     def apply(self, action: int) -> None:
         """Play a legal action (an index from :meth:`legal_actions`)."""
@@ -2696,27 +2682,18 @@ class State:
             return
         elif kind == BUILD:
             self._build(p, arg)
-        elif kind == BORROW:
-            self._borrow(p, arg)
         elif kind == CONVERT:
             if c._action_chance[action]:          # drawn by chance (a roll): the mechanism that draws plays it
                 for m in c.at_apply:
                     if m.apply(self, p, kind, arg, c._action_arg2[action]):
                         return
             self._convert(p, arg, True)
-        elif kind == REPAY:
-            self._take(p, c.repay_pool)
-            self._pay(p, c.repay_coin)
-            self.holder = -1
-            if c.repay_ends_effect:
-                self.borrowed = -1
-                self.borrowed_mask = 0
         elif kind == EXCHANGE:
             # Swap smaller coins for one coin of this size with the supply, at equal value.
             r = c.coinage.exchange_at(self._purses[p], self._supply, arg, True)
             self._purses[p] = r >> IB
             self._supply = r & IM
-        else:                                     # a kind a mechanism plays (an offer of a trade, a hire...)
+        else:                                     # a kind a mechanism plays (a borrow, an offer of a trade, a hire...)
             for m in c.at_apply:
                 if m.apply(self, p, kind, arg, c._action_arg2[action]):
                     return
@@ -2920,15 +2897,6 @@ class State:
                         for w in range(c.n_workers):
                             if c._worker_kind[w] == k:
                                 self._wpos[w] = c.kind_entry[k]
-
-    def _borrow(self, p: int, s: int):
-        self.holder = p
-        self.token_turn = self.turn
-        self.borrowed = s
-        self.borrowed_mask |= BIT << s
-        self.borrows += 1
-        # A resource-earning structure pays at once.
-        self._income(p, BIT << s)
 
     # --------------------------------------------------------------- scoring
     def score_by_source(self, p: int) -> dict:

@@ -215,8 +215,10 @@ def _structure_vp(c, spec):
 def _vp_penalty(c, spec):
     """vp: the VP the holder of the borrowing token gets back while the game goes on: the penalty,
     which applies only when the game ends, unless ``borrowing.penalty_during_game`` (then 0)."""
-    borrowing = c.data.get("borrowing") or {}
-    return 0 if borrowing.get("penalty_during_game") else c.lender_penalty
+    borrowing = c.data.get("borrowing") or {}      # (read here: the goals are compiled before mechanics/borrowing.py)
+    if not borrowing or borrowing.get("penalty_during_game") or not c.borrow_mask:
+        return 0
+    return borrowing["penalty_vp"]
 
 
 def _coin(c, spec):

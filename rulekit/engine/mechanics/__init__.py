@@ -10,6 +10,7 @@ at the end, so that no game already played changes.
 from ..game import MECHANISMS
 from .abilities import Abilities
 from .bids import Bids
+from .borrowing import Borrowing
 from .caps import Caps
 from .chance import Chance
 from .clocks import Clocks
@@ -22,7 +23,8 @@ from .trades import Trades
 
 #: The modules here, in import order: compiled where a compiler is present (setup.py), loaded from their sources
 #: by :func:`rulekit.engine.core.load_source` (with the engine's ``game.py`` they subclass).
-MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks", "bids", "abilities", "chance", "ships", "caps")
+MODULES = ("events", "objectives", "trades", "steals", "tolls", "clocks", "bids", "abilities", "chance", "borrowing", "ships",
+           "caps")
 
 #: name -> the mechanism's class, in the order its moments are called (the engine's table, filled here).
 MECHANISMS["events"] = Events
@@ -34,8 +36,9 @@ MECHANISMS["clocks"] = Clocks
 MECHANISMS["bids"] = Bids
 MECHANISMS["abilities"] = Abilities
 MECHANISMS["chance"] = Chance
+MECHANISMS["borrowing"] = Borrowing
 MECHANISMS["ships"] = Ships
 MECHANISMS["caps"] = Caps
 
-__all__ = ["MECHANISMS", "MODULES", "Abilities", "Bids", "Caps", "Chance", "Clocks", "Events", "Objectives", "Ships", "Steals",
-           "Tolls", "Trades"]
+__all__ = ["MECHANISMS", "MODULES", "Abilities", "Bids", "Borrowing", "Caps", "Chance", "Clocks", "Events", "Objectives",
+           "Ships", "Steals", "Tolls", "Trades"]

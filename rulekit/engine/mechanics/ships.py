@@ -79,7 +79,7 @@ class Ships(Mechanism):
         apply_benefit(st, p)
 
     def legal_phases(self, c) -> int:
-        return 8 if c.sailor_kind >= 0 else 0     # the spending phase, after the conversions: hire
+        return 64 if c.sailor_kind >= 0 else 0    # the spending phase, after the conversions (place 6): hire
 
     def legal_into(self, st, buf, n: int, phase: int) -> int:
         """The ``hire`` action, where the current player may hire (:func:`can_hire`)."""
