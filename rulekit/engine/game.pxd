@@ -191,6 +191,7 @@ cdef class Compiled:
     cdef public long long end_hooks, income_hooks
     cdef public tuple at_legal_owned_work, at_legal_owned_spending, at_legal_held, at_lent_end
     cdef public long long legal_owned_work, legal_owned_spending
+    cdef public int legal_owned_uses
     cdef public Mechanism legal_owned_work_by, legal_owned_spending_by, legal_held_by
     cdef public object moving_spaces
     # Event decks: their moments, durations and cards, and each card's row (primitives.CARD_EFFECTS).

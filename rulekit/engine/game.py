@@ -801,6 +801,9 @@ class Compiled:
             m.name = name
             everyone.append(m)
         self.all_mechanisms = tuple(everyone)
+        # The uses a turn of the places open to owners (legal_owned: the borrows), counted in the state's `borrows`
+        # (a turn's counter the core resets); their mechanism's compile step lays it.
+        self.legal_owned_uses = 0
         self.mechanisms = tuple([m for m in everyone if m.compile(self)])
         self.at_setup = tuple([m for m in self.mechanisms if _overrides(m, "setup")])
         self.at_turn_start = tuple([m for m in self.mechanisms if _overrides(m, "turn_start")])
@@ -2374,8 +2377,7 @@ class State:
         c = self.c
         self._end_pools(self.current, self.phase == OVER)
         if self.borrowed_mask:                    # the effects lent for the turn end with it (borrowing's)
-            for mo in c.at_lent_end:
-                m = cython.cast(Mechanism, mo)
+            for m in c.at_lent_end:               # (rare: a turn a structure was borrowed; a call through Python)
                 m.lent_end(self)
         # A finished turn ends the game, unless the others play on to the end of the round (finish_round).
         if self.phase == OVER or self.ending and self.finish and not (
@@ -2549,8 +2551,12 @@ class State:
                     buf[0] = c.a_spend
                     buf[1] = c.a_end
                     n = 2
-            if self._owned[p] & c.legal_owned_work:   # a mechanism's actions open to the owners of some structures
-                n = c.legal_owned_work_by.legal_into(self, buf, n, 3)   # (the borrows: a Lender's); one C test
+            # A mechanism's actions open to the owners of some structures (the borrows: a Lender's), one C test for
+            # the others; not asked once the turn's uses are spent (the turn's counter the core resets, `borrows`)
+            # or of the token's holder, which its listing would refuse: a Lender's owner pays no call then.
+            if (self._owned[p] & c.legal_owned_work and self.borrows < c.legal_owned_uses
+                    and self.holder != p):
+                n = c.legal_owned_work_by.legal_into(self, buf, n, 3)
             if c.at_legal_work:                   # the mechanisms' actions (offers of trades...)
                 for m in c.at_legal_work:
                     n = m.legal_into(self, buf, n, 1)
@@ -2590,8 +2596,8 @@ class State:
                 if value >= cost and self._has(p, self.ev_cost_pool[s]) and self._can_pay(p, cost):
                     buf[n] = c._build_action[s]
                     n += 1
-        if owned & c.legal_owned_spending:        # (as in the work phase: the borrows)
-            n = c.legal_owned_spending_by.legal_into(self, buf, n, 4)
+        if owned & c.legal_owned_spending and self.borrows < c.legal_owned_uses and self.holder != p:
+            n = c.legal_owned_spending_by.legal_into(self, buf, n, 4)   # (as in the work phase: the borrows)
         active = self._active_structs(p)
         conv_ok = 0
         while active:

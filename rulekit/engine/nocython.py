@@ -5,8 +5,3 @@ the state differently (its rows: C arrays there, lists here); Cython answers Tru
 the module, its own pure-Python shadow module False, and this module False when Cython is absent.
 """
 compiled = False
-
-
-def cast(kind, value, typecheck=False):
-    """``cython.cast``: compiled, a C cast (an object to its extension type, unchecked); here the value itself."""
-    return value

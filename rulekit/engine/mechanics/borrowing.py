@@ -59,6 +59,7 @@ class Borrowing(Mechanism):
             c.borrow_per_turn = 0
             c.repay_ends_effect = False
         self.legal_owned = c.borrow_mask
+        c.legal_owned_uses = c.borrow_per_turn      # the core skips the borrows' places once they are spent
         return c.borrow_phases != 0
 
     def legal_phases(self, c) -> int:
