@@ -23,7 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..i18n import Name, _, format_number, join_names, ngettext, pgettext
+from ..i18n import N_, Name, _, format_number, join_names, ngettext, pgettext
 from ..language.names import display_name, entry_name
 from ..language.province_model import DEFAULTS, Amount, Effect, Per, model_of
 from ..language.ruleset import coins_resource, pool_resources, turn_resource
@@ -492,29 +492,28 @@ def _income_sentence(data, effect: Effect) -> str:
     return _("At the start of each of your turns, earn {amount}.").format(amount=amount(effect.amount, data))
 
 
+#: A gain's sentence per recipient (``to``) and moment (``when``; any other moment: ``built``), each a whole
+#: sentence as a translator needs it.
+_GAIN_SENTENCES = {
+    ("self", "end_of_game"): N_("When the game ends, earn {amount} (before the scores are counted)."),
+    ("self", "first_turn"): N_("At the start of your first turn after you build it, earn {amount} (once)."),
+    ("self", "built"): N_("When you build it, earn {amount} at once."),
+    ("next", "end_of_game"): N_("When the game ends, the player after you earns {amount} (before the scores are "
+                                "counted)."),
+    ("next", "first_turn"): N_("At the start of your first turn after you build it, the player after you earns "
+                               "{amount} (once)."),
+    ("next", "built"): N_("When you build it, the player after you earns {amount} at once."),
+    ("each_other", "end_of_game"): N_("When the game ends, each other player earns {amount} (before the scores "
+                                      "are counted)."),
+    ("each_other", "first_turn"): N_("At the start of your first turn after you build it, each other player earns "
+                                     "{amount} (once)."),
+    ("each_other", "built"): N_("When you build it, each other player earns {amount} at once."),
+}
+
+
 def _gain_sentence(data, effect: Effect) -> str:
-    gain = effect.amount
-    if effect.target == "next":
-        if effect.when == "end_of_game":
-            return _("When the game ends, the player after you earns {amount} (before the scores are counted).").format(
-                amount=amount(gain, data))
-        if effect.when == "first_turn":
-            return _("At the start of your first turn after you build it, the player after you earns {amount} "
-                     "(once).").format(amount=amount(gain, data))
-        return _("When you build it, the player after you earns {amount} at once.").format(amount=amount(gain, data))
-    if effect.target == "each_other":
-        if effect.when == "end_of_game":
-            return _("When the game ends, each other player earns {amount} (before the scores are counted).").format(
-                amount=amount(gain, data))
-        if effect.when == "first_turn":
-            return _("At the start of your first turn after you build it, each other player earns {amount} "
-                     "(once).").format(amount=amount(gain, data))
-        return _("When you build it, each other player earns {amount} at once.").format(amount=amount(gain, data))
-    if effect.when == "end_of_game":
-        return _("When the game ends, earn {amount} (before the scores are counted).").format(amount=amount(gain, data))
-    if effect.when == "first_turn":
-        return _("At the start of your first turn after you build it, earn {amount} (once).").format(amount=amount(gain, data))
-    return _("When you build it, earn {amount} at once.").format(amount=amount(gain, data))
+    when = effect.when if effect.when in ("end_of_game", "first_turn") else "built"
+    return _(_GAIN_SENTENCES[(effect.target or "self", when)]).format(amount=amount(effect.amount, data))
 
 
 def _space_yield_sentence(data, effect: Effect) -> str:
